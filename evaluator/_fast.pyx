@@ -1,0 +1,182 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Per-call evaluation from Python with minimal overhead (built by setup.py).
+
+Reads the same tables as the numba kernels (see evaluator.kernels for the
+algorithm). Anything unusual (bad ids, duplicates, odd types) is handed to
+the Python parser in evaluator.cards so that errors read the same everywhere.
+"""
+
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+
+cdef uint64_t CARD_KEYS[52]
+cdef const uint32_t[::1] OFFSETS
+cdef const uint16_t[::1] RANK_VALUES
+cdef const uint16_t[::1] FLUSH_VALUES
+cdef unsigned int SHIFT = 0
+cdef uint64_t COL_MASK = 0
+cdef bint READY = False
+cdef signed char RANK_OF_CHAR[128]
+cdef signed char SUIT_OF_CHAR[128]
+
+
+def init(card_keys, offsets, rank_values, flush_values, int shift):
+    """Point the extension at the loaded tables (called once by evaluator.api)."""
+    global OFFSETS, RANK_VALUES, FLUSH_VALUES, SHIFT, COL_MASK, READY
+    cdef int i
+    for i in range(52):
+        CARD_KEYS[i] = card_keys[i]
+    OFFSETS = offsets
+    RANK_VALUES = rank_values
+    FLUSH_VALUES = flush_values
+    SHIFT = shift
+    COL_MASK = (1 << shift) - 1
+    for i in range(128):
+        RANK_OF_CHAR[i] = -1
+        SUIT_OF_CHAR[i] = -1
+    for i, ch in enumerate("23456789TJQKA"):
+        RANK_OF_CHAR[ord(ch)] = i
+        RANK_OF_CHAR[ord(ch.lower())] = i
+    for i, ch in enumerate("cdhs"):
+        SUIT_OF_CHAR[ord(ch)] = i
+        SUIT_OF_CHAR[ord(ch.upper())] = i
+    READY = True
+
+
+cdef inline uint16_t value_of(uint64_t key, uint64_t suited) noexcept nogil:
+    cdef uint64_t flush = (key >> 32) & 0x8888
+    cdef uint64_t rank_key
+    if flush:
+        if flush & 0x8:
+            pass
+        elif flush & 0x80:
+            suited >>= 16
+        elif flush & 0x800:
+            suited >>= 32
+        else:
+            suited >>= 48
+        return FLUSH_VALUES[suited & 0x1FFF]
+    rank_key = key & 0xFFFFFFFFULL
+    return RANK_VALUES[OFFSETS[rank_key >> SHIFT] + (rank_key & COL_MASK)]
+
+
+cdef object _slow(object cards):
+    # Let the Python parser raise its precise error, or evaluate odd inputs.
+    from evaluator.cards import to_card_ids
+    ids = to_card_ids(cards, count=(5, 6, 7))
+    return evaluate_checked(ids)
+
+
+cdef int _value_of_ids(object seq, Py_ssize_t n, bint is_list) except -2:
+    """Value of n ids in a list/tuple, or -1 when anything looks wrong."""
+    cdef uint64_t key = 0x3333ULL << 32
+    cdef uint64_t suited = 0, seen = 0, bit
+    cdef Py_ssize_t i
+    cdef long c
+    cdef object item
+    if n < 5 or n > 7:
+        return -1
+    for i in range(n):
+        item = <object>(PyList_GET_ITEM(seq, i) if is_list else PyTuple_GET_ITEM(seq, i))
+        if type(item) is not int:
+            return -1
+        c = item
+        if c < 0 or c > 51:
+            return -1
+        bit = 1ULL << c
+        if seen & bit:
+            return -1
+        seen |= bit
+        key += CARD_KEYS[c]
+        suited |= 1ULL << (16 * (c & 3) + (c >> 2))
+    return value_of(key, suited)
+
+
+cdef int _value_of_str(str text) except -2:
+    """Value of a plain card string such as 'AsKh Qd...' or -1 when unusual."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0
+    cdef Py_UCS4 ch
+    cdef int rank, suit, count = 0, c
+    cdef uint64_t key = 0x3333ULL << 32
+    cdef uint64_t suited = 0, seen = 0, bit
+    while i < n:
+        ch = PyUnicode_READ_CHAR(text, i)
+        if ch == ' ' or ch == ',':
+            i += 1
+            continue
+        if ch >= 128 or i + 1 >= n:
+            return -1
+        rank = RANK_OF_CHAR[ch]
+        ch = PyUnicode_READ_CHAR(text, i + 1)
+        if rank < 0 or ch >= 128:
+            return -1
+        suit = SUIT_OF_CHAR[ch]
+        if suit < 0:
+            return -1
+        c = 4 * rank + suit
+        bit = 1ULL << c
+        if seen & bit:
+            return -1
+        seen |= bit
+        key += CARD_KEYS[c]
+        suited |= 1ULL << (16 * suit + rank)
+        count += 1
+        i += 2
+    if count < 5 or count > 7:
+        return -1
+    return value_of(key, suited)
+
+
+def evaluate(cards):
+    """Rank of 5-7 cards given as a list/tuple of ids or a string."""
+    cdef int v
+    if not READY:
+        raise RuntimeError("evaluator._fast.init was not called")
+    if type(cards) is list:
+        v = _value_of_ids(cards, PyList_GET_SIZE(cards), True)
+    elif type(cards) is tuple:
+        v = _value_of_ids(cards, PyTuple_GET_SIZE(cards), False)
+    elif type(cards) is str:
+        v = _value_of_str(cards)
+    else:
+        v = -1
+    if v < 0:
+        return _slow(cards)
+    return v
+
+
+def evaluate_checked(list ids):
+    """Rank of a list of ids already checked to be 5-7 distinct cards in range."""
+    cdef uint64_t key = 0x3333ULL << 32
+    cdef uint64_t suited = 0
+    cdef long c
+    for item in ids:
+        c = item
+        key += CARD_KEYS[c]
+        suited |= 1ULL << (16 * (c & 3) + (c >> 2))
+    return value_of(key, suited)
+
+
+def evaluate_mask(uint64_t mask):
+    """Rank of the 5-7 cards in a 64-bit card mask (bit id set per card)."""
+    cdef uint64_t key = 0x3333ULL << 32
+    cdef uint64_t suited = 0
+    cdef int c, n = 0
+    if mask >> 52:
+        raise ValueError(f"card mask {mask:#x} has bits outside 0..51")
+    while mask:
+        c = __builtin_ctzll(mask)
+        mask &= mask - 1
+        key += CARD_KEYS[c]
+        suited |= 1ULL << (16 * (c & 3) + (c >> 2))
+        n += 1
+    if n < 5 or n > 7:
+        from evaluator.cards import CardError
+        raise CardError(f"expected 5, 6 or 7 cards, got {n} in the mask")
+    return value_of(key, suited)
+
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil

@@ -1,0 +1,238 @@
+"""The high-hand evaluator API: evaluate, evaluate_batch, describe, best_five.
+
+>>> from evaluator import evaluate, describe
+>>> describe(evaluate("As Ks Qs Js Ts 2c 3d"))
+'Royal flush'
+>>> evaluate("KhKdKc3s3h") > evaluate("2c2d2hAsAd")
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from . import tables as _tables
+from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, to_card_ids
+from .hand_values import (
+    CATEGORY_NAMES,
+    CATEGORY_SHIFT,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    HIGH_CARD,
+    ONE_PAIR,
+    ROYAL_FLUSH,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+    category,
+)
+
+CardsLike = str | Iterable[int]
+
+_T = _tables.load()
+_CARD_KEYS = _T["card_keys"]
+_SUITED_BITS = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.uint64)
+_SHIFT = int(_T["rank_shift"][0])
+
+try:  # the Cython extension built by setup.py
+    from . import _fast
+
+    _fast.init(_CARD_KEYS, _T["rank_offsets"], _T["rank_values"], _T["flush_values"], _SHIFT)
+except ImportError:  # source tree without a build: same tables, pure Python
+    _fast = None
+
+
+def _value_py(ids: Sequence[int]) -> int:
+    key = 0x3333 << 32
+    suited = 0
+    for c in ids:
+        key += int(_CARD_KEYS[c])
+        suited |= 1 << (16 * (c & 3) + (c >> 2))
+    flush = (key >> 32) & 0x8888
+    if flush:
+        suit = (flush.bit_length() - 4) // 4
+        return int(_T["flush_values"][(suited >> (16 * suit)) & 0x1FFF])
+    rank_key = key & 0xFFFFFFFF
+    slot = int(_T["rank_offsets"][rank_key >> _SHIFT]) + (rank_key & ((1 << _SHIFT) - 1))
+    return int(_T["rank_values"][slot])
+
+
+def evaluate(cards: CardsLike) -> int:
+    """Rank of the best five of 5, 6 or 7 cards: higher is better, equal exactly on a tie.
+
+    ``cards`` is a string (``"AsKs..."``) or a sequence of card ids.
+    ``rank >> 12`` is the category (:data:`CATEGORY_NAMES`).
+
+    >>> evaluate("AsKsQsJsTs") >> 12
+    9
+    >>> evaluate([0, 4, 8, 12, 17]) == evaluate("2c3c4c5c6d")
+    True
+    """
+    if _fast is not None:
+        return _fast.evaluate(cards)
+    return _value_py(to_card_ids(cards, count=(5, 6, 7)))
+
+
+def high_tables():
+    """The arrays the numba kernels take (imports numba on first use)."""
+    from .kernels import HighTables
+
+    return HighTables(_CARD_KEYS, _SUITED_BITS, _T["rank_offsets"], _T["rank_values"], _T["flush_values"], _SHIFT)
+
+
+def _check_batch(cards: np.ndarray) -> np.ndarray:
+    array = np.asarray(cards)
+    if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
+        raise CardError(f"expected an (N, k) array of card ids with k in 5..7, got shape {array.shape}")
+    if array.dtype != np.uint8:
+        if array.size and (array.min() < 0 or array.max() > 51):
+            raise CardError("card ids must be in 0..51")
+        array = array.astype(np.uint8)
+    array = np.ascontiguousarray(array)
+    if array.size and array.max() > 51:
+        row, col = np.argwhere(array > 51)[0]
+        raise CardError(f"card id {array[row, col]} at row {row}, position {col + 1} is out of range 0..51")
+    return array
+
+
+def evaluate_batch(cards: np.ndarray, *, parallel: bool = False, check: bool = True) -> np.ndarray:
+    """Ranks of N hands given as an ``(N, k)`` array of card ids, k in 5..7.
+
+    ``parallel=True`` splits the work across numba's threads
+    (``NUMBA_NUM_THREADS``). Ids are checked to be in range; duplicate cards
+    within a row are the caller's responsibility (``check_duplicates``).
+
+    >>> import numpy as np
+    >>> evaluate_batch(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8)) >> 12
+    array([9], dtype=uint16)
+    """
+    from . import kernels
+
+    array = _check_batch(cards) if check else cards
+    out = np.empty(array.shape[0], dtype=np.uint16)
+    t = high_tables()
+    kernel = kernels.evaluate_rows_parallel if parallel else kernels.evaluate_rows
+    kernel(array, out, t.card_keys, t.suited_bits, t.offsets, t.rank_values, t.flush_values, t.shift)
+    return out
+
+
+def check_duplicates(cards: np.ndarray) -> None:
+    """Raise :class:`CardError` naming the first row that holds a card twice."""
+    array = np.sort(np.asarray(cards), axis=1)
+    dup = np.argwhere(array[:, 1:] == array[:, :-1])
+    if dup.size:
+        row = int(dup[0, 0])
+        raise CardError(f"row {row} holds card {RANK_CHARS[array[row, dup[0, 1]] >> 2]} twice")
+
+
+def enumerate_values(n_cards: int, *, parallel: bool = False) -> np.ndarray:
+    """How many of the C(52, n) hands (n in 5..7) have each rank value (int64 histogram)."""
+    from . import kernels
+
+    if n_cards not in (5, 6, 7):
+        raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
+    t = high_tables()
+    kernel = kernels.enumerate_values_parallel if parallel else kernels.enumerate_values
+    return kernel(n_cards, t.card_keys, t.suited_bits, t.offsets, t.rank_values, t.flush_values, t.shift)
+
+
+def category_name(rank: int) -> str:
+    """Name of a rank's category.
+
+    >>> category_name(evaluate("2c2d5h7s9c"))
+    'One pair'
+    """
+    return CATEGORY_NAMES[category(rank)]
+
+
+@lru_cache(maxsize=1)
+def _class_index() -> dict[int, int]:
+    return {int(v): i for i, v in enumerate(_T["class_values"])}
+
+
+def class_ranks(rank: int) -> tuple[int, ...]:
+    """The five ranks (0..12 for 2..A) of a hand class, grouped as described.
+
+    >>> class_ranks(evaluate("7c7d7h6s6c"))
+    (5, 5, 5, 4, 4)
+    """
+    index = _class_index().get(int(rank))
+    if index is None:
+        raise ValueError(f"{rank} is not a hand rank")
+    return tuple(int(r) for r in _T["class_ranks"][index])
+
+
+def describe(rank: int) -> str:
+    """A person's description of a rank.
+
+    >>> describe(evaluate("KhKdKc3s3h"))
+    'Full house, kings over threes'
+    >>> describe(evaluate("Ah2c3d4s5h"))
+    'Straight, five high'
+    """
+    cat = category(rank)
+    r = class_ranks(rank)
+    name = CATEGORY_NAMES[cat]
+    kickers = "-".join(RANK_CHARS[x] for x in r)
+    if cat == ROYAL_FLUSH:
+        return name
+    if cat in (STRAIGHT_FLUSH, STRAIGHT):
+        return f"{name}, {RANK_NAMES[r[0]]} high"
+    if cat == FOUR_OF_A_KIND:
+        return f"{name}, {RANK_PLURALS[r[0]]} ({RANK_CHARS[r[4]]} kicker)"
+    if cat == FULL_HOUSE:
+        return f"{name}, {RANK_PLURALS[r[0]]} over {RANK_PLURALS[r[3]]}"
+    if cat == FLUSH:
+        return f"{name}, {RANK_NAMES[r[0]]} high ({kickers})"
+    if cat == THREE_OF_A_KIND:
+        return f"{name}, {RANK_PLURALS[r[0]]} ({RANK_CHARS[r[3]]}-{RANK_CHARS[r[4]]} kickers)"
+    if cat == TWO_PAIR:
+        return f"{name}, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[2]]} ({RANK_CHARS[r[4]]} kicker)"
+    if cat == ONE_PAIR:
+        return f"{name}, {RANK_PLURALS[r[0]]} ({'-'.join(RANK_CHARS[x] for x in r[2:])} kickers)"
+    assert cat == HIGH_CARD
+    return f"{name}, {RANK_NAMES[r[0]]} high ({kickers})"
+
+
+def best_five(cards: CardsLike) -> list[int]:
+    """The five cards that make the hand, ordered as :func:`describe` reads them.
+
+    >>> from evaluator.cards import format_cards
+    >>> format_cards(best_five("2c Kh Kd 3s Kc 3h 9d"))
+    'KhKdKc3s3h'
+    """
+    ids = to_card_ids(cards, count=(5, 6, 7))
+    target = evaluate(ids)
+    for five in itertools.combinations(ids, 5):
+        if evaluate(five) == target:
+            order = class_ranks(target)
+            remaining = list(five)
+            ordered = []
+            for r in order:
+                pick = next(c for c in remaining if c >> 2 == r)
+                remaining.remove(pick)
+                ordered.append(pick)
+            return ordered
+    raise AssertionError("unreachable: some five cards make the hand")
+
+
+__all__ = [
+    "CATEGORY_NAMES",
+    "CATEGORY_SHIFT",
+    "best_five",
+    "category",
+    "category_name",
+    "check_duplicates",
+    "class_ranks",
+    "describe",
+    "enumerate_values",
+    "evaluate",
+    "evaluate_batch",
+    "high_tables",
+]
