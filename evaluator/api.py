@@ -37,7 +37,6 @@ CardsLike = str | Iterable[int]
 
 _T = _tables.load()
 _CARD_KEYS = _T["card_keys"]
-_SUITED_BITS = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.uint64)
 _SHIFT = int(_T["rank_shift"][0])
 
 try:  # the Cython extension built by setup.py
@@ -83,7 +82,7 @@ def high_tables():
     """The arrays the numba kernels take (imports numba on first use)."""
     from .kernels import HighTables
 
-    return HighTables(_CARD_KEYS, _SUITED_BITS, _T["rank_offsets"], _T["rank_values"], _T["flush_values"], _SHIFT)
+    return HighTables(_CARD_KEYS, _T["rank_offsets"], _T["rank_values"], _T["flush_values"], _SHIFT)
 
 
 def _check_batch(cards: np.ndarray) -> np.ndarray:
@@ -118,7 +117,7 @@ def evaluate_batch(cards: np.ndarray, *, parallel: bool = False, check: bool = T
     out = np.empty(array.shape[0], dtype=np.uint16)
     t = high_tables()
     kernel = kernels.evaluate_rows_parallel if parallel else kernels.evaluate_rows
-    kernel(array, out, t.card_keys, t.suited_bits, t.offsets, t.rank_values, t.flush_values, t.shift)
+    kernel(array, out, t.card_keys, t.offsets, t.rank_values, t.flush_values, t.shift)
     return out
 
 
@@ -138,8 +137,13 @@ def enumerate_values(n_cards: int, *, parallel: bool = False) -> np.ndarray:
     if n_cards not in (5, 6, 7):
         raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
     t = high_tables()
-    kernel = kernels.enumerate_values_parallel if parallel else kernels.enumerate_values
-    return kernel(n_cards, t.card_keys, t.suited_bits, t.offsets, t.rank_values, t.flush_values, t.shift)
+    if parallel:
+        from numba import get_num_threads
+
+        return kernels.enumerate_values_parallel(
+            n_cards, t.card_keys, t.offsets, t.rank_values, t.flush_values, t.shift, get_num_threads()
+        )
+    return kernels.enumerate_values(n_cards, t.card_keys, t.offsets, t.rank_values, t.flush_values, t.shift)
 
 
 def category_name(rank: int) -> str:

@@ -23,12 +23,34 @@ from collections.abc import Iterable, Sequence
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 RANK_NAMES = (
-    "two", "three", "four", "five", "six", "seven", "eight",
-    "nine", "ten", "jack", "queen", "king", "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
 )
 RANK_PLURALS = (
-    "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
-    "nines", "tens", "jacks", "queens", "kings", "aces",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
 )
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 DECK_SIZE = 52
@@ -100,8 +122,7 @@ def _rank_index(char: str, token: str, position: int) -> int:
     index = RANK_CHARS.find(char.upper())
     if index < 0:
         raise CardError(
-            f"unknown rank {char!r} in card {token!r} at position {position} "
-            f"(ranks are {' '.join(RANK_CHARS)}, or 10)"
+            f"unknown rank {char!r} in card {token!r} at position {position} (ranks are {' '.join(RANK_CHARS)}, or 10)"
         )
     return index
 
@@ -142,24 +163,17 @@ def parse_cards(text: str, count: int | Sequence[int] | None = None) -> list[int
         rank_token = tokens[i]
         if i + 1 >= len(tokens):
             raise CardError(
-                f"incomplete card {rank_token!r} at position {position}: "
-                "a card is a rank and a suit, e.g. 'As'"
+                f"incomplete card {rank_token!r} at position {position}: a card is a rank and a suit, e.g. 'As'"
             )
         suit_token = tokens[i + 1]
         token = rank_token + suit_token
         rank = 8 if rank_token == "10" else _rank_index(rank_token, token, position)
         suit = SUIT_CHARS.find(suit_token.lower())
         if suit < 0:
-            raise CardError(
-                f"unknown suit {suit_token!r} in card {token!r} at position "
-                f"{position} (suits are c d h s)"
-            )
+            raise CardError(f"unknown suit {suit_token!r} in card {token!r} at position {position} (suits are c d h s)")
         card = 4 * rank + suit
         if card in seen:
-            raise CardError(
-                f"duplicate card {card_str(card)!r} at position {position} "
-                f"(also at position {seen[card]})"
-            )
+            raise CardError(f"duplicate card {card_str(card)!r} at position {position} (also at position {seen[card]})")
         seen[card] = position
         cards.append(card)
         i += 2
@@ -182,7 +196,7 @@ def to_card_ids(cards: str | Iterable[int], count: int | Sequence[int] | None = 
     >>> to_card_ids([51, 46])
     [51, 46]
     >>> to_card_ids("Ts9s")
-    [34, 31]
+    [35, 31]
     """
     if isinstance(cards, str):
         return parse_cards(cards, count)
@@ -197,8 +211,7 @@ def to_card_ids(cards: str | Iterable[int], count: int | Sequence[int] | None = 
             raise CardError(f"card id {card!r} at position {position} is out of range 0..51")
         if value in seen:
             raise CardError(
-                f"duplicate card {card_str(value)!r} at position {position} "
-                f"(also at position {seen[value]})"
+                f"duplicate card {card_str(value)!r} at position {position} (also at position {seen[value]})"
             )
         seen[value] = position
         ids.append(value)

@@ -1,16 +1,20 @@
 """numba kernels of the high-hand evaluator: pure functions over the lookup tables.
 
-Every kernel takes the tables as arguments (see :class:`HighTables`) so it is
-a pure function of its inputs. They are compiled lazily on first call and
-cached on disk (``cache=True``); importing this module compiles nothing.
+Every kernel takes the tables as arguments (see :class:`HighTables`). They
+are compiled lazily on first call and cached on disk (``cache=True``), so
+importing this module compiles nothing and a process pays only for the
+kernels it calls.
 
 The hot path for one hand (see ``evaluator.table_build`` for the tables):
 
 1. ``key = SUIT_INIT + sum(card_keys[c])``: a rank-multiset key in the low
    32 bits and four suit counters above it;
-2. ``suited |= 1 << (16 * suit + rank)``: the ranks held in each suit;
-3. a flush shows as bit 3 of a suit counter: read ``flush_values`` at that
-   suit's 13 ranks; otherwise ``rank_values[offsets[key >> shift] + low bits]``.
+2. a flush shows as bit 3 of a suit counter (3 % of random 7-card hands):
+   then collect that suit's ranks and read ``flush_values[ranks]``;
+3. otherwise ``rank_values[offsets[key >> shift] + (key & col_mask)]``.
+
+Helpers take and return scalars only: passing arrays to a helper makes numba
+count references on every call, which costs more than the lookup itself.
 """
 
 from __future__ import annotations
@@ -29,7 +33,6 @@ class HighTables(NamedTuple):
     """The arrays the high-hand kernels read (all read-only)."""
 
     card_keys: np.ndarray  # uint64[52]
-    suited_bits: np.ndarray  # uint64[52]: 1 << (16 * suit + rank)
     offsets: np.ndarray  # uint32[rows]
     rank_values: np.ndarray  # uint16[slots]
     flush_values: np.ndarray  # uint16[8192]
@@ -37,100 +40,158 @@ class HighTables(NamedTuple):
 
 
 @njit(cache=True, inline="always")
-def value_of(key, suited, offsets, rank_values, flush_values, shift):
-    """Rank value of a hand from its summed card key and per-suit rank bits."""
+def flush_suit(key):
+    """Suit 0..3 holding five or more cards, or -1 when the hand has no flush."""
     flush = (key >> np.uint64(32)) & np.uint64(0x8888)
-    if flush:
-        if flush & np.uint64(0x8):
-            bits = suited
-        elif flush & np.uint64(0x80):
-            bits = suited >> np.uint64(16)
-        elif flush & np.uint64(0x800):
-            bits = suited >> np.uint64(32)
-        else:
-            bits = suited >> np.uint64(48)
-        return flush_values[bits & np.uint64(0x1FFF)]
-    rank_key = key & RANK_KEY_MASK
-    row = rank_key >> np.uint64(shift)
-    col = rank_key & np.uint64((1 << shift) - 1)
-    return rank_values[np.uint64(offsets[row]) + col]
-
-
-@njit(cache=True, inline="always")
-def _eval_row(cards, i, card_keys, suited_bits, offsets, rank_values, flush_values, shift):
-    key = SUIT_INIT
-    suited = np.uint64(0)
-    for j in range(cards.shape[1]):
-        c = cards[i, j]
-        key += card_keys[c]
-        suited |= suited_bits[c]
-    return value_of(key, suited, offsets, rank_values, flush_values, shift)
+    if not flush:
+        return -1
+    if flush & np.uint64(0x8):
+        return 0
+    if flush & np.uint64(0x80):
+        return 1
+    if flush & np.uint64(0x800):
+        return 2
+    return 3
 
 
 @njit(cache=True)
-def evaluate_rows(cards, out, card_keys, suited_bits, offsets, rank_values, flush_values, shift):
-    """Rank every row of ``cards`` ((N, k) uint8 card ids) into ``out`` (uint16[N])."""
+def evaluate_rows(cards, out, card_keys, offsets, rank_values, flush_values, shift):
+    """Rank every row of ``cards`` ((N, k) uint8 card ids, k in 5..7) into ``out`` (uint16[N])."""
+    n = cards.shape[1]
+    col_mask = np.uint64((1 << shift) - 1)
+    sh = np.uint64(shift)
     for i in range(cards.shape[0]):
-        out[i] = _eval_row(cards, i, card_keys, suited_bits, offsets, rank_values, flush_values, shift)
+        key = SUIT_INIT
+        for j in range(n):
+            key += card_keys[cards[i, j]]
+        suit = flush_suit(key)
+        if suit >= 0:
+            bits = 0
+            for j in range(n):
+                c = cards[i, j]
+                if c & 3 == suit:
+                    bits |= 1 << (c >> 2)
+            out[i] = flush_values[bits]
+        else:
+            rk = key & RANK_KEY_MASK
+            out[i] = rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
 
 
 @njit(cache=True, parallel=True)
-def evaluate_rows_parallel(cards, out, card_keys, suited_bits, offsets, rank_values, flush_values, shift):
-    """Like :func:`evaluate_rows`, split across numba's threads."""
-    n = cards.shape[0]
-    chunk = 4096
-    for b in prange((n + chunk - 1) // chunk):
-        for i in range(b * chunk, min(n, (b + 1) * chunk)):
-            out[i] = _eval_row(cards, i, card_keys, suited_bits, offsets, rank_values, flush_values, shift)
+def evaluate_rows_parallel(cards, out, card_keys, offsets, rank_values, flush_values, shift):
+    """Like :func:`evaluate_rows`, in blocks spread over numba's threads."""
+    block = 1 << 14
+    n_blocks = (cards.shape[0] + block - 1) // block
+    for b in prange(n_blocks):
+        lo = b * block
+        hi = min(cards.shape[0], lo + block)
+        evaluate_rows(cards[lo:hi], out[lo:hi], card_keys, offsets, rank_values, flush_values, shift)
 
 
 @njit(cache=True)
-def _enumerate_from(first, n_cards, card_keys, suited_bits, offsets, rank_values, flush_values, shift, hist):
-    """Histogram of values of every n-card hand (5..7) whose lowest card is ``first``."""
-    k1 = SUIT_INIT + card_keys[first]
-    s1 = suited_bits[first]
-    for c2 in range(first + 1, 52):
-        k2 = k1 + card_keys[c2]
-        s2 = s1 | suited_bits[c2]
-        for c3 in range(c2 + 1, 52):
-            k3 = k2 + card_keys[c3]
-            s3 = s2 | suited_bits[c3]
-            for c4 in range(c3 + 1, 52):
-                k4 = k3 + card_keys[c4]
-                s4 = s3 | suited_bits[c4]
-                for c5 in range(c4 + 1, 52):
-                    k5 = k4 + card_keys[c5]
-                    s5 = s4 | suited_bits[c5]
-                    if n_cards == 5:
-                        hist[value_of(k5, s5, offsets, rank_values, flush_values, shift)] += 1
-                        continue
-                    for c6 in range(c5 + 1, 52):
-                        k6 = k5 + card_keys[c6]
-                        s6 = s5 | suited_bits[c6]
-                        if n_cards == 6:
-                            hist[value_of(k6, s6, offsets, rank_values, flush_values, shift)] += 1
-                            continue
-                        for c7 in range(c6 + 1, 52):
-                            k7 = k6 + card_keys[c7]
-                            s7 = s6 | suited_bits[c7]
-                            hist[value_of(k7, s7, offsets, rank_values, flush_values, shift)] += 1
+def _enumerate_from(first, second, n_cards, card_keys, offsets, rank_values, flush_values, shift, hist):
+    """Add to ``hist`` the value of every n-card hand (5..7) whose two lowest cards are given.
+
+    Walks the (n-1)-card prefixes in order, keeping partial keys per depth,
+    then adds the last card. When no suit of the prefix holds four cards, no
+    last card can make a flush and the four cards of a rank give one value:
+    each rank is looked up once and counted as often as it has cards above
+    the prefix. Helpers are inlined by hand here on purpose (see module doc).
+    """
+    depth = n_cards - 1
+    idx = np.zeros(depth, dtype=np.int64)
+    keys = np.zeros(depth, dtype=np.uint64)
+    suited = np.zeros(depth, dtype=np.uint64)
+    one = np.uint64(1)
+    col_mask = np.uint64((1 << shift) - 1)
+    sh = np.uint64(shift)
+    idx[0] = first
+    idx[1] = second
+    start = 0  # first depth whose partial key needs recomputing
+    for d in range(2, depth):
+        idx[d] = idx[d - 1] + 1
+    while True:
+        for d in range(start, depth):
+            c = idx[d]
+            bit = one << np.uint64(16 * (c & 3) + (c >> 2))
+            if d == 0:
+                keys[d] = SUIT_INIT + card_keys[c]
+                suited[d] = bit
+            else:
+                keys[d] = keys[d - 1] + card_keys[c]
+                suited[d] = suited[d - 1] | bit
+        key = keys[depth - 1]
+        low = idx[depth - 1] + 1
+        counters = (key >> np.uint64(32)) + np.uint64(0x1111)  # one more card of each suit
+        if counters & np.uint64(0x8888):
+            for c in range(low, 52):
+                k = key + card_keys[c]
+                suit = flush_suit(k)
+                if suit >= 0:
+                    bits = (suited[depth - 1] | (one << np.uint64(16 * (c & 3) + (c >> 2)))) >> np.uint64(16 * suit)
+                    hist[flush_values[bits & np.uint64(0x1FFF)]] += 1
+                else:
+                    rk = k & RANK_KEY_MASK
+                    hist[rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]] += 1
+        else:
+            low_rank = low >> 2
+            for r in range(low_rank, 13):
+                weight = 4 if r > low_rank else 4 * (r + 1) - low
+                rk = (key + card_keys[4 * r]) & RANK_KEY_MASK
+                hist[rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]] += weight
+        # Next prefix: the deepest position that can still move up.
+        d = depth - 1
+        while d >= 2 and idx[d] == 52 - n_cards + d:
+            d -= 1
+        if d <= 1:
+            return
+        idx[d] += 1
+        for m in range(d + 1, depth):
+            idx[m] = idx[m - 1] + 1
+        start = d
 
 
 @njit(cache=True)
-def enumerate_values(n_cards, card_keys, suited_bits, offsets, rank_values, flush_values, shift):
+def enumerate_values(n_cards, card_keys, offsets, rank_values, flush_values, shift):
     """Histogram (int64[VALUE_SLOTS]) of the values of all C(52, n) hands, single thread."""
     hist = np.zeros(VALUE_SLOTS, dtype=np.int64)
     for first in range(52 - n_cards + 1):
-        _enumerate_from(first, n_cards, card_keys, suited_bits, offsets, rank_values, flush_values, shift, hist)
+        for second in range(first + 1, 52 - n_cards + 2):
+            _enumerate_from(first, second, n_cards, card_keys, offsets, rank_values, flush_values, shift, hist)
     return hist
 
 
 @njit(cache=True, parallel=True)
-def enumerate_values_parallel(n_cards, card_keys, suited_bits, offsets, rank_values, flush_values, shift):
-    """Like :func:`enumerate_values`, one histogram per lowest card, across threads."""
-    n_first = 52 - n_cards + 1
-    hists = np.zeros((n_first, VALUE_SLOTS), dtype=np.int64)
-    for first in prange(n_first):
-        _enumerate_from(first, n_cards, card_keys, suited_bits, offsets, rank_values, flush_values, shift,
-                        hists[first])
+def enumerate_values_parallel(n_cards, card_keys, offsets, rank_values, flush_values, shift, workers):
+    """Like :func:`enumerate_values` across numba's threads, dealing (first, second) pairs round-robin."""
+    last = 52 - n_cards + 2
+    pairs = np.array([(a, b) for a in range(last - 1) for b in range(a + 1, last)], dtype=np.int64)
+    hists = np.zeros((workers, VALUE_SLOTS), dtype=np.int64)
+    for w in prange(workers):
+        for p in range(w, pairs.shape[0], workers):
+            _enumerate_from(
+                pairs[p, 0], pairs[p, 1], n_cards, card_keys, offsets, rank_values, flush_values, shift, hists[w]
+            )
     return hists.sum(axis=0)
+
+
+@njit(cache=True)
+def enumerate_values_plain(n_cards, card_keys, offsets, rank_values, flush_values, shift):
+    """Histogram of all C(52, n) hands evaluated one by one from their cards (slow, for tests)."""
+    hist = np.zeros(VALUE_SLOTS, dtype=np.int64)
+    hand = np.zeros((1, n_cards), dtype=np.uint8)
+    out = np.zeros(1, dtype=np.uint16)
+    idx = np.arange(n_cards)
+    while True:
+        for j in range(n_cards):
+            hand[0, j] = idx[j]
+        evaluate_rows(hand, out, card_keys, offsets, rank_values, flush_values, shift)
+        hist[out[0]] += 1
+        j = n_cards - 1
+        while j >= 0 and idx[j] == 52 - n_cards + j:
+            j -= 1
+        if j < 0:
+            return hist
+        idx[j] += 1
+        for m in range(j + 1, n_cards):
+            idx[m] = idx[m - 1] + 1

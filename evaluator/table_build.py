@@ -166,8 +166,7 @@ def _class_numbering() -> dict[tuple[int, ...], int]:
 
 def _best_value(ranks: tuple[int, ...], flush: bool, numbering: dict) -> tuple[int, tuple[int, ...]]:
     best = max(
-        (numbering[five_card_key(sub, flush)], sub)
-        for sub in itertools.combinations(sorted(ranks, reverse=True), 5)
+        (numbering[five_card_key(sub, flush)], sub) for sub in itertools.combinations(sorted(ranks, reverse=True), 5)
     )
     return best
 
@@ -203,9 +202,7 @@ def build_tables() -> dict[str, np.ndarray]:
             flush_values[mask] = _best_value(combo, True, numbering)[0]
 
     # Card keys: rank key in the low 32 bits, one suit counter nibble above.
-    card_keys = np.array(
-        [rank_keys[c >> 2] | (1 << (SUIT_SHIFT + 4 * (c & 3))) for c in range(52)], dtype=np.uint64
-    )
+    card_keys = np.array([rank_keys[c >> 2] | (1 << (SUIT_SHIFT + 4 * (c & 3))) for c in range(52)], dtype=np.uint64)
 
     # The 7,462 classes with their five ranks in describing order (77766 -> 7,7,7,6,6).
     class_values = np.array(sorted(numbering.values()), dtype=np.uint16)

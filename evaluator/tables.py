@@ -102,8 +102,11 @@ def compare(built: dict[str, np.ndarray], shipped: dict[str, np.ndarray]) -> lis
     """Names of tables that differ between two sets (empty when identical)."""
     names = sorted(set(built) | set(shipped))
     return [
-        n for n in names
-        if n not in built or n not in shipped or not np.array_equal(built[n], shipped[n])
+        n
+        for n in names
+        if n not in built
+        or n not in shipped
+        or not np.array_equal(built[n], shipped[n])
         or built[n].dtype != shipped[n].dtype
     ]
 

@@ -1,0 +1,173 @@
+"""The ``pokerlab`` command line: parses arguments, calls the library, prints.
+
+Every command is a thin shell over a library call a user can make too; bad
+input is reported as one line on stderr with exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+EXIT_BAD_INPUT = 2
+EXIT_FAILED_CHECK = 1
+
+
+def _friendly_errors(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn ValueError (CardError, RangeError, ...) into one line on stderr and exit 2."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except ValueError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+
+    return wrapper
+
+
+def _table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> str:
+    """Plain aligned text table (numbers right-aligned)."""
+    right = right if right is not None else set(range(1, len(headers)))
+    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            str(c).rjust(w) if i in right else str(c).ljust(w) for i, (c, w) in enumerate(zip(cells, widths))
+        ).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows])
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pokerlab")
+def main() -> None:
+    """pokerlab: fast, verified poker hand evaluation and equity.
+
+    \b
+    Examples:
+      pokerlab eval "As Ks Qs Js Ts 2c 3d"
+      pokerlab verify 7card
+      pokerlab range "TT+,AKs"
+    """
+
+
+@main.command("eval")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
+@_friendly_errors
+def eval_command(cards: tuple[str, ...], as_json: bool) -> None:
+    """Rank the best five of 5, 6 or 7 CARDS.
+
+    Cards are written rank then suit, together or apart, any case: "AsKh",
+    "as kh", "10h" is "Th".
+
+    \b
+    Examples:
+      pokerlab eval "As Ks Qs Js Ts 2c 3d"
+      pokerlab eval Kh Kd Kc 3s 3h --json
+    """
+    import evaluator
+
+    ids = evaluator.parse_cards(" ".join(cards), count=(5, 6, 7))
+    rank = evaluator.evaluate(ids)
+    best = evaluator.best_five(ids)
+    result = {
+        "cards": evaluator.format_cards(ids, " "),
+        "rank": rank,
+        "category": evaluator.category_name(rank),
+        "category_index": evaluator.category(rank),
+        "description": evaluator.describe(rank),
+        "best_five": evaluator.format_cards(best, " "),
+    }
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    width = max(len(k) for k in result)
+    for key in ("cards", "category", "description", "best_five", "rank"):
+        click.echo(f"{key.replace('_', ' '):<{width}}  {result[key]}")
+
+
+@main.command("verify")
+@click.argument("table", type=click.Choice(["5card", "6card", "7card", "all"]), default="all")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (a list when TABLE is all).")
+@click.option("--parallel/--single", default=False, show_default=True, help="Use all numba threads.")
+def verify_command(table: str, as_json: bool, parallel: bool) -> None:
+    """Enumerate every hand of TABLE and compare category counts with published ones.
+
+    Exits 1 when any count differs.
+
+    \b
+    Examples:
+      pokerlab verify 7card
+      pokerlab verify all --json
+    """
+    from evaluator.verify import PUBLISHED, verify
+
+    names = list(PUBLISHED) if table == "all" else [table]
+    results = [verify(name, parallel=parallel) for name in names]
+    if as_json:
+        click.echo(json.dumps(results if table == "all" else results[0], indent=2))
+    else:
+        for result in results:
+            rows = [
+                [
+                    r["label"],
+                    f"{r['count']:,}",
+                    f"{r['published']:,}" if r["published"] is not None else "computed, no published value",
+                    "ok" if r["ok"] else "DIFFERS",
+                ]
+                for r in result["rows"]
+            ]
+            click.echo(f"{result['name']}: {result['total']:,} hands")
+            click.echo(_table(["category", "count", "published", ""], rows, right={1, 2}))
+            verdict = "PASS" if result["ok"] else "FAIL"
+            click.echo(f"{verdict} in {result['seconds']:.3f} s (source: {result['source']})\n")
+    sys.exit(0 if all(r["ok"] for r in results) else EXIT_FAILED_CHECK)
+
+
+@main.command("range")
+@click.argument("text")
+@click.option("--dead", default="", help="Cards removed from the range, e.g. 'AsKd'.")
+@click.option("--json", "as_json", is_flag=True, help="Print the combos and weights as JSON.")
+@click.option("--plain", is_flag=True, help="Plain text grid, no colours.")
+@_friendly_errors
+def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
+    """Expand a hand range, count its combos and draw the 13x13 grid.
+
+    Syntax: AA, AKs, AKo, AK, TT+, A2s+, 22-55, A5s-A2s, AhKh, random,
+    weights as AA@50 (percent) or AA:0.5 (fraction); items separated by commas.
+
+    \b
+    Examples:
+      pokerlab range "TT+,AKs"
+      pokerlab range "22+,A2s+,KTo+" --dead AsKd --json
+    """
+    from evaluator.cards import cards_to_mask, format_cards
+    from simulate.ranges import parse_range, render_grid
+
+    r = parse_range(text)
+    if dead:
+        r = r.remove(cards_to_mask(dead))
+    if as_json:
+        combos = [{"combo": format_cards(c), "weight": float(w)} for c, w in zip(r.combos.tolist(), r.weights.tolist())]
+        click.echo(json.dumps({"range": str(r), "combos": len(r), "weight": r.total_weight, "list": combos}))
+        return
+    grid = render_grid(r, plain=plain)
+    if isinstance(grid, str):
+        click.echo(grid)
+    else:
+        from rich.console import Console
+
+        Console().print(grid)
+    click.echo(f"range: {r}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,696 @@
+"""Hold'em hand ranges: parsing, canonical text and the 13x13 grid.
+
+The syntax is the one PokerStove, Equilab and OMPEval share. Items are
+separated by commas; spaces around an item are ignored. Ranks and the
+``s``/``o`` suffix are case-insensitive (``aks`` is ``AKs``).
+
+==========  ==============================================================
+``AA``      a pair (6 combos)
+``AKs``     suited (4 combos); ``AKo`` offsuit (12); ``AK`` both (16)
+``TT+``     TT, JJ, QQ, KK, AA
+``A2s+``    A2s up to AKs: the kicker climbs to one below the top card;
+            also ``KTo+`` and ``K9+`` (suited and offsuit)
+``22-55``   22, 33, 44, 55 (either order)
+``A5s-A2s`` A5s, A4s, A3s, A2s (either order; both ends share the top card
+            and the kind: suited, offsuit or both)
+``AhKh``    one specific combo: rank, suit, rank, suit, written together
+``random``  all 1326 combos (also ``*``)
+``15%``     the hand classes from
+            ``simulate.preflop_order.top_percent_classes(15.0)``
+==========  ==============================================================
+
+Weights. Any item can carry a weight, in one of two spellings:
+
+* ``AA@50`` -- a percentage in (0, 100]; a trailing ``%`` is allowed
+  (``AA@50%``). This is the form ``str(range)`` writes.
+* ``AA:0.5`` -- a fraction in (0, 1], as PioSolver and GTO+ export ranges.
+
+An item without a weight has weight 1. When several items cover the same
+combo, the **later item wins**: ``AK, AKo@50`` is AKs at 100% and AKo at
+50%, while ``AKo@50, AK`` is all of AK at 100%. Empty items (``AA,,KK`` or a
+trailing comma) are skipped.
+
+>>> r = parse_range("TT+, AKs, AQo@50")
+>>> len(r), r.total_weight
+(46, 40.0)
+>>> str(r)
+'TT+, AKs, AQo@50'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from evaluator.cards import RANK_CHARS, SUIT_CHARS, card_str
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+__all__ = [
+    "GRID_LABELS",
+    "N_COMBOS",
+    "ClassCount",
+    "Range",
+    "RangeError",
+    "hand_class",
+    "parse_range",
+    "range_grid",
+    "render_grid",
+]
+
+N_COMBOS = 1326
+"""Number of distinct two-card starting hands."""
+
+
+class RangeError(ValueError):
+    """Bad range text; the message names the token and where it is.
+
+    ``token``, ``position`` (1-based count of items) and ``column`` (1-based
+    character column in the text) are ``None`` when the error is about the
+    text as a whole, such as an empty range.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        token: str | None = None,
+        position: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.token = token
+        self.position = position
+        self.column = column
+
+
+class ClassCount(NamedTuple):
+    """Combos present in one hand class and the sum of their weights."""
+
+    combos: int
+    weight: float
+
+
+# --------------------------------------------------------------------------
+# Static tables: every combo, its grid cell, every cell's combos.
+#
+# A combo is stored higher card id first. Its index is hi*(hi-1)/2 + lo, so
+# indices 0..1325 cover every pair of distinct cards. A grid cell is
+# row*13 + col with row/col 0 for an ace down to 12 for a deuce; pairs are on
+# the diagonal, suited hands above it (row = top rank) and offsuit hands
+# below it (column = top rank).
+
+
+def _combo_index(hi: int, lo: int) -> int:
+    return hi * (hi - 1) // 2 + lo
+
+
+def _cell(top: int, low: int, suited: bool) -> int:
+    """Grid cell of a hand class by ranks 0..12 (top >= low)."""
+    if suited:
+        return (12 - top) * 13 + (12 - low)
+    return (12 - low) * 13 + (12 - top)
+
+
+def _build_tables() -> tuple[np.ndarray, np.ndarray, list[np.ndarray], list[str]]:
+    combos = np.zeros((N_COMBOS, 2), dtype=np.uint8)
+    combo_cell = np.zeros(N_COMBOS, dtype=np.intp)
+    for hi in range(52):
+        for lo in range(hi):
+            index = _combo_index(hi, lo)
+            combos[index] = hi, lo
+            suited = hi % 4 == lo % 4 and hi // 4 != lo // 4
+            combo_cell[index] = _cell(hi // 4, lo // 4, suited)
+    cell_indices = [np.flatnonzero(combo_cell == cell) for cell in range(169)]
+    labels = []
+    for row in range(13):
+        for col in range(13):
+            a, b = RANK_CHARS[12 - row], RANK_CHARS[12 - col]
+            if row == col:
+                labels.append(a + b)
+            elif row < col:
+                labels.append(a + b + "s")
+            else:
+                labels.append(b + a + "o")
+    combos.setflags(write=False)
+    combo_cell.setflags(write=False)
+    return combos, combo_cell, cell_indices, labels
+
+
+_ALL_COMBOS, _COMBO_CELL, _CELL_INDICES, _CELL_LABELS = _build_tables()
+_CELL_SIZES = np.array([len(ix) for ix in _CELL_INDICES], dtype=np.float64)
+
+GRID_LABELS: tuple[tuple[str, ...], ...] = tuple(tuple(_CELL_LABELS[row * 13 : row * 13 + 13]) for row in range(13))
+"""Hand class names in the 13x13 grid layout used by :func:`range_grid`."""
+
+
+def hand_class(card1: int, card2: int) -> str:
+    """Hand class ("AA", "AKs" or "AKo") of two card ids.
+
+    >>> hand_class(51, 47)
+    'AKs'
+    """
+    hi, lo = max(card1, card2), min(card1, card2)
+    if not 0 <= lo < hi < 52:
+        raise ValueError(f"not two distinct card ids: {card1}, {card2}")
+    return _CELL_LABELS[_COMBO_CELL[_combo_index(hi, lo)]]
+
+
+# --------------------------------------------------------------------------
+# Range
+
+
+class Range:
+    """An immutable set of weighted two-card combos.
+
+    ``combos`` is a read-only ``(M, 2)`` uint8 array of card ids, higher id
+    first, in a canonical order (highest combo first); ``weights`` is the
+    matching read-only float64 array with every value in (0, 1]. Two ranges
+    are equal when they hold the same combos with exactly the same weights.
+
+    Build one with :func:`parse_range`, or from arrays; combos given with a
+    weight of 0 are left out:
+
+    >>> r = Range([[51, 47], [50, 46]], [1.0, 0.5])
+    >>> str(r)
+    'AsKs, AhKh@50'
+    """
+
+    __slots__ = ("_combos", "_dense", "_weights")
+
+    def __init__(self, combos: object, weights: object = None) -> None:
+        cards = np.asarray(combos)
+        if cards.size == 0:
+            cards = cards.reshape(0, 2)
+        if cards.ndim != 2 or cards.shape[1] != 2:
+            raise RangeError(f"combos must have shape (M, 2), got {cards.shape}")
+        if not np.issubdtype(cards.dtype, np.integer):
+            raise RangeError(f"combos must be integer card ids, got {cards.dtype}")
+        cards = cards.astype(np.int64)
+        if cards.size and (cards.min() < 0 or cards.max() > 51):
+            raise RangeError("card ids must be in 0..51")
+        hi, lo = cards.max(axis=1), cards.min(axis=1)
+        if np.any(hi == lo):
+            bad = int(np.flatnonzero(hi == lo)[0])
+            raise RangeError(f"combo {bad} uses the card {card_str(int(hi[bad]))!r} twice")
+        if weights is None:
+            values = np.ones(len(cards))
+        else:
+            values = np.asarray(weights, dtype=np.float64)
+            if values.shape != (len(cards),):
+                raise RangeError(f"weights must have shape ({len(cards)},), got {values.shape}")
+            if not np.all((values >= 0) & (values <= 1)):
+                raise RangeError("weights must be in [0, 1]")
+        index = _combo_index(hi, lo)
+        if len(np.unique(index)) != len(index):
+            raise RangeError("combos contain a duplicate")
+        dense = np.zeros(N_COMBOS)
+        dense[index] = values
+        self._set(dense)
+
+    @classmethod
+    def _from_dense(cls, dense: np.ndarray) -> Range:
+        self = object.__new__(cls)
+        self._set(dense)
+        return self
+
+    def _set(self, dense: np.ndarray) -> None:
+        present = np.flatnonzero(dense)[::-1]
+        combos = _ALL_COMBOS[present]
+        weights = dense[present]
+        dense = dense.copy()
+        for array in (combos, weights, dense):
+            array.setflags(write=False)
+        object.__setattr__(self, "_combos", combos)
+        object.__setattr__(self, "_weights", weights)
+        object.__setattr__(self, "_dense", dense)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Range is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Range is immutable")
+
+    @property
+    def combos(self) -> np.ndarray:
+        """Read-only ``(M, 2)`` uint8 card ids, higher id first."""
+        return self._combos
+
+    @property
+    def weights(self) -> np.ndarray:
+        """Read-only ``(M,)`` float64 weights, each in (0, 1]."""
+        return self._weights
+
+    @property
+    def total_weight(self) -> float:
+        """Sum of the weights: the number of combos, counting partial ones.
+
+        >>> parse_range("AA, KK@50").total_weight
+        9.0
+        """
+        return float(self._weights.sum())
+
+    def __len__(self) -> int:
+        """Number of combos with a nonzero weight."""
+        return len(self._weights)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Range):
+            return NotImplemented
+        return bool(np.array_equal(self._dense, other._dense))
+
+    def __hash__(self) -> int:
+        return hash(self._dense.tobytes())
+
+    def __repr__(self) -> str:
+        return f"Range({str(self)!r})"
+
+    def __str__(self) -> str:
+        """Canonical compact text that :func:`parse_range` reads back equal.
+
+        >>> str(parse_range("AKs, 55-22, QQ+, AKo"))
+        'QQ+, 55-22, AK'
+        """
+        return _format_range(self._dense)
+
+    def remove(self, dead_mask: int) -> Range:
+        """A new range without the combos that use a card in ``dead_mask``.
+
+        ``dead_mask`` has bit ``id`` set for each dead card (see
+        ``evaluator.cards.cards_to_mask``).
+
+        >>> len(parse_range("AA").remove(1 << 51))
+        3
+        """
+        mask = int(dead_mask)
+        if mask < 0 or mask >> 52:
+            raise ValueError(f"card mask {mask:#x} has bits outside 0..51")
+        dead = np.array([(mask >> card) & 1 for card in range(52)], dtype=bool)
+        dense = self._dense.copy()
+        dense[dead[_ALL_COMBOS[:, 0]] | dead[_ALL_COMBOS[:, 1]]] = 0.0
+        return Range._from_dense(dense)
+
+    def classes(self) -> dict[str, ClassCount]:
+        """Hand classes present, in grid order, with their combos and weight.
+
+        >>> parse_range("AA, AsKs, AKo@50").classes()
+        {'AA': ClassCount(combos=6, weight=6.0), 'AKs': ClassCount(combos=1, weight=1.0), \
+'AKo': ClassCount(combos=12, weight=6.0)}
+        """
+        counts = np.bincount(_COMBO_CELL, weights=self._dense > 0, minlength=169)
+        sums = np.bincount(_COMBO_CELL, weights=self._dense, minlength=169)
+        return {
+            _CELL_LABELS[cell]: ClassCount(int(counts[cell]), float(sums[cell])) for cell in range(169) if counts[cell]
+        }
+
+
+# --------------------------------------------------------------------------
+# Parsing
+
+_NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+_WEIGHTED = re.compile(r"(?P<body>[^@:]*?)\s*(?:(?P<op>[@:])\s*(?P<num>.*))?", re.DOTALL)
+_ALL_WORDS = ("random", "*")
+
+# Class kinds: 'p' pair, 's' suited, 'o' offsuit, 'b' both suited and offsuit.
+_KIND_NAMES = {"p": "a pair", "s": "suited", "o": "offsuit", "b": "suited and offsuit"}
+
+
+@dataclass(frozen=True)
+class _Item:
+    """One comma-separated item and where it is, for error messages."""
+
+    text: str
+    position: int
+    column: int
+
+    def error(self, what: str, hint: str = "") -> RangeError:
+        message = f"{what} {self.text!r} at position {self.position} (column {self.column})"
+        if hint:
+            message += f": {hint}"
+        return RangeError(message, self.text, self.position, self.column)
+
+
+def _items(text: str) -> Iterator[_Item]:
+    offset = 0
+    position = 0
+    for field in text.split(","):
+        stripped = field.strip()
+        if stripped:
+            position += 1
+            column = offset + len(field) - len(field.lstrip()) + 1
+            yield _Item(stripped, position, column)
+        offset += len(field) + 1
+
+
+def _class_indices(top: int, low: int, kind: str) -> np.ndarray:
+    if kind == "p":
+        return _CELL_INDICES[_cell(top, top, False)]
+    suited = _CELL_INDICES[_cell(top, low, True)]
+    offsuit = _CELL_INDICES[_cell(top, low, False)]
+    return {"s": suited, "o": offsuit}.get(kind, np.concatenate([suited, offsuit]))
+
+
+def _parse_class(text: str, item: _Item) -> tuple[int, int, str]:
+    """(top rank, low rank, kind) of a class such as 'AKs', 'kq' or 'TT'."""
+    if len(text) not in (2, 3):
+        raise item.error("unknown token")
+    ranks = [RANK_CHARS.find(ch.upper()) for ch in text[:2]]
+    if ranks[0] < 0 and ranks[1] < 0:
+        raise item.error("unknown token")
+    for ch, rank in zip(text[:2], ranks, strict=True):
+        if rank < 0:
+            raise item.error(f"unknown rank {ch!r} in", f"ranks are {' '.join(RANK_CHARS)}")
+    top, low = max(ranks), min(ranks)
+    suffix = text[2:].lower()
+    if suffix not in ("", "s", "o"):
+        raise item.error("unknown token", "a hand class ends in 's' (suited), 'o' (offsuit) or nothing")
+    if top == low:
+        if suffix:
+            raise item.error("bad pair", "a pair cannot be suited or offsuit")
+        return top, low, "p"
+    return top, low, suffix or "b"
+
+
+def _parse_combo(text: str, item: _Item) -> int:
+    """Combo index of a specific combo such as 'AhKh'."""
+    hint = "a specific combo is rank, suit, rank, suit, e.g. 'AhKh'"
+    cards = []
+    for i in (0, 2):
+        rank = RANK_CHARS.find(text[i].upper())
+        suit = SUIT_CHARS.find(text[i + 1].lower())
+        if rank < 0:
+            raise item.error(f"unknown rank {text[i]!r} in", hint)
+        if suit < 0:
+            raise item.error(f"unknown suit {text[i + 1]!r} in", hint)
+        cards.append(4 * rank + suit)
+    if cards[0] == cards[1]:
+        raise item.error(f"duplicate card {card_str(cards[0])!r} in")
+    return _combo_index(max(cards), min(cards))
+
+
+def _parse_number(text: str, item: _Item, what: str) -> float:
+    if not _NUMBER.fullmatch(text):
+        raise item.error(f"bad {what} {text!r} in")
+    return float(text)
+
+
+def _split_weight(item: _Item) -> tuple[str, float]:
+    """The hand part of an item and its weight as a fraction in (0, 1]."""
+    match = _WEIGHTED.fullmatch(item.text)
+    if match is None:  # pragma: no cover - the pattern matches any text
+        raise item.error("unknown token")
+    body, op, number = match["body"], match["op"], match["num"]
+    if not body:
+        raise item.error("missing hand before the weight in")
+    if op is None:
+        return body, 1.0
+    if _NUMBER.fullmatch(body) and not _NUMBER.fullmatch(number.removesuffix("%")):
+        raise item.error("weight before the hand in", "write the weight after the hand, e.g. 'AK:0.5' or 'AK@50'")
+    if op == "@":
+        percent = _parse_number(number.removesuffix("%"), item, "weight")
+        if not 0 < percent <= 100:
+            raise item.error(f"weight {number!r} is outside (0, 100%] in")
+        weight = percent / 100
+    else:
+        weight = _parse_number(number, item, "weight")
+        if not 0 < weight <= 1:
+            hint = f"write '@{number}' for a percentage" if 1 < weight <= 100 else ""
+            raise item.error(f"weight {number!r} is outside (0, 1] in", hint)
+    if not weight > 0:
+        raise item.error(f"weight {number!r} is too small in")
+    return body, weight
+
+
+def _top_percent_classes(percent: float, item: _Item) -> list[str]:
+    try:
+        from simulate.preflop_order import top_percent_classes
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("simulate", "simulate.preflop_order"):
+            raise
+        raise item.error(
+            "cannot expand percent range",
+            "it needs simulate.preflop_order, which is not available",
+        ) from exc
+    return list(top_percent_classes(percent))
+
+
+def _expand(body: str, item: _Item) -> np.ndarray:
+    """Combo indices of one item's hand part."""
+    if any(ch.isspace() for ch in body):
+        raise item.error(
+            "unknown token",
+            "separate hands with commas; write a specific combo without spaces, e.g. 'AhKh'",
+        )
+    if body.lower() in _ALL_WORDS:
+        return np.arange(N_COMBOS)
+    if body.endswith("%"):
+        percent = _parse_number(body[:-1], item, "percentage")
+        if not 0 < percent <= 100:
+            raise item.error(f"percentage {body!r} is outside (0, 100%] in")
+        names = _top_percent_classes(percent, item)
+        if not names:
+            raise item.error("no hand classes for percent range")
+        parts = []
+        for name in names:
+            if not isinstance(name, str) or name not in _CELL_LABELS:
+                raise item.error(f"simulate.preflop_order gave a bad hand class {name!r} for")
+            parts.append(_CELL_INDICES[_CELL_LABELS.index(name)])
+        return np.concatenate(parts)
+    if "-" in body:
+        return _expand_dash(body, item)
+    if body.endswith("+"):
+        base = body[:-1]
+        if base.lower() in _ALL_WORDS or base.endswith(("%", "+")) or len(base) == 4:
+            raise item.error("misplaced '+' in", "'+' follows a pair or a hand class, e.g. 'TT+', 'A2s+'")
+        top, low, kind = _parse_class(base, item)
+        if kind == "p":
+            return np.concatenate([_class_indices(r, r, "p") for r in range(top, 13)])
+        return np.concatenate([_class_indices(top, k, kind) for k in range(low, top)])
+    if len(body) == 4:
+        return np.array([_parse_combo(body, item)])
+    top, low, kind = _parse_class(body, item)
+    return _class_indices(top, low, kind)
+
+
+def _expand_dash(body: str, item: _Item) -> np.ndarray:
+    parts = body.split("-")
+    if len(parts) != 2 or not all(parts):
+        raise item.error("unknown token", "a dash range has two ends, e.g. '22-55' or 'A5s-A2s'")
+    if any(part.endswith("+") for part in parts):
+        raise item.error("misplaced '+' in", "'+' cannot be used inside a dash range")
+    if any(len(part) == 4 or part.lower() in _ALL_WORDS or part.endswith("%") for part in parts):
+        raise item.error("bad dash range", "it joins two hand classes, e.g. '22-55' or 'A5s-A2s'")
+    (top1, low1, kind1), (top2, low2, kind2) = (_parse_class(p, item) for p in parts)
+    if kind1 != kind2:
+        raise item.error(
+            "bad dash range",
+            f"it mixes hand kinds: {parts[0]!r} is {_KIND_NAMES[kind1]} but {parts[1]!r} is {_KIND_NAMES[kind2]}",
+        )
+    if kind1 == "p":
+        first, last = sorted((top1, top2))
+        return np.concatenate([_class_indices(r, r, "p") for r in range(first, last + 1)])
+    if top1 != top2:
+        raise item.error("bad dash range", "both ends must share the top card, e.g. 'A5s-A2s'")
+    first, last = sorted((low1, low2))
+    return np.concatenate([_class_indices(top1, k, kind1) for k in range(first, last + 1)])
+
+
+def parse_range(text: str) -> Range:
+    """Parse range text such as ``"TT+, A2s+, KQo, AhKh@50"``.
+
+    See the module docstring for the syntax. Raises :class:`RangeError`
+    (a ``ValueError``) naming the bad token, its position among the items
+    and its column in the text.
+
+    >>> len(parse_range("TT+")), len(parse_range("A2s+")), len(parse_range("random"))
+    (30, 48, 1326)
+    >>> try:
+    ...     parse_range("AA, AKx")
+    ... except RangeError as error:
+    ...     print(error)
+    unknown token 'AKx' at position 2 (column 5): a hand class ends in 's' (suited), \
+'o' (offsuit) or nothing
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"range text must be a str, got {type(text).__name__}")
+    dense = np.zeros(N_COMBOS)
+    empty = True
+    for item in _items(text):
+        body, weight = _split_weight(item)
+        dense[_expand(body, item)] = weight
+        empty = False
+    if empty:
+        raise RangeError("empty range: the text names no hands")
+    return Range._from_dense(dense)
+
+
+# --------------------------------------------------------------------------
+# Canonical text
+
+
+def _format_weight(weight: float) -> str:
+    """'' for 1, else the shortest '@percent' that reads back exactly."""
+    if weight == 1.0:
+        return ""
+    for digits in range(20):
+        text = f"{weight * 100:.{digits}f}"
+        text = text.rstrip("0").rstrip(".") if "." in text else text
+        if 0 < float(text) <= 100 and float(text) / 100 == weight:
+            return "@" + text
+    return ":" + repr(weight)
+
+
+def _runs(values: list[int]) -> list[tuple[int, int]]:
+    """Maximal runs of consecutive ints in an ascending list, as (first, last)."""
+    runs: list[tuple[int, int]] = []
+    for value in values:
+        if runs and runs[-1][1] == value - 1:
+            runs[-1] = (runs[-1][0], value)
+        else:
+            runs.append((value, value))
+    return runs
+
+
+def _format_pairs(ranks: list[int]) -> list[str]:
+    out = []
+    for first, last in reversed(_runs(ranks)):
+        hi, lo = RANK_CHARS[last] * 2, RANK_CHARS[first] * 2
+        if first == last:
+            out.append(hi)
+        elif last == 12:
+            out.append(lo + "+")
+        else:
+            out.append(f"{hi}-{lo}")
+    return out
+
+
+def _format_kickers(top: int, kickers: dict[str, list[int]]) -> list[str]:
+    """Text for the classes with one top rank: kickers by suffix ('s', 'o')."""
+    runs = {suffix: _runs(kickers[suffix]) for suffix in ("s", "o")}
+    both = [run for run in runs["s"] if run in runs["o"]]
+    entries = [(run, "") for run in both]
+    for suffix in ("s", "o"):
+        entries += [(run, suffix) for run in runs[suffix] if run not in both]
+    entries.sort(key=lambda entry: (-entry[0][1], "so".find(entry[1])))
+    t = RANK_CHARS[top]
+    out = []
+    for (first, last), suffix in entries:
+        if first == last:
+            out.append(f"{t}{RANK_CHARS[first]}{suffix}")
+        elif last == top - 1:
+            out.append(f"{t}{RANK_CHARS[first]}{suffix}+")
+        else:
+            out.append(f"{t}{RANK_CHARS[last]}{suffix}-{t}{RANK_CHARS[first]}{suffix}")
+    return out
+
+
+def _format_range(dense: np.ndarray) -> str:
+    # Whole classes at one weight become class tokens; the rest are combos.
+    class_weight: dict[int, float] = {}
+    combos: list[tuple[int, float]] = []
+    for cell, indices in enumerate(_CELL_INDICES):
+        weights = dense[indices]
+        if weights.min() > 0 and weights.min() == weights.max():
+            class_weight[cell] = float(weights[0])
+        else:
+            combos += [(int(i), float(dense[i])) for i in indices if dense[i] > 0]
+    values = set(class_weight.values())
+    if len(class_weight) == 169 and len(values) == 1:
+        return "random" + _format_weight(values.pop())
+    values |= {w for _, w in combos}
+    tokens: list[str] = []
+    for weight in sorted(values, reverse=True):
+        group = []
+        pairs = [r for r in range(13) if class_weight.get(_cell(r, r, False)) == weight]
+        group += _format_pairs(pairs)
+        for top in range(12, 0, -1):
+            kickers = {
+                "s": [k for k in range(top) if class_weight.get(_cell(top, k, True)) == weight],
+                "o": [k for k in range(top) if class_weight.get(_cell(top, k, False)) == weight],
+            }
+            group += _format_kickers(top, kickers)
+        chosen = sorted((i for i, w in combos if w == weight), reverse=True)
+        group += [card_str(int(_ALL_COMBOS[i][0])) + card_str(int(_ALL_COMBOS[i][1])) for i in chosen]
+        suffix = _format_weight(weight)
+        tokens += [token + suffix for token in group]
+    return ", ".join(tokens)
+
+
+# --------------------------------------------------------------------------
+# Grid
+
+
+def range_grid(r: Range) -> list[list[float]]:
+    """13x13 grid of the weighted fraction of each class's combos present.
+
+    Rows and columns run from A down to 2; pairs are on the diagonal, suited
+    classes above it (row = top card) and offsuit ones below it (column =
+    top card). See :data:`GRID_LABELS` for the class of each cell.
+
+    >>> grid = range_grid(parse_range("AA, AKs, AKo@50"))
+    >>> grid[0][:2], grid[1][0]
+    ([1.0, 1.0], 0.5)
+    """
+    sums = np.bincount(_COMBO_CELL, weights=r._dense, minlength=169) / _CELL_SIZES
+    return sums.reshape(13, 13).tolist()
+
+
+def _plain_grid(grid: list[list[float]]) -> str:
+    lines = ["    " + "".join(f"{ch:>4}" for ch in reversed(RANK_CHARS))]
+    for row, values in enumerate(grid):
+        cells = []
+        for value in values:
+            percent = value * 100
+            if value == 0:
+                cells.append("   .")
+            elif value == 1:
+                cells.append(" 100")
+            else:
+                cells.append(f"{min(99, max(1, round(percent))):>4}")
+        lines.append(f"{RANK_CHARS[12 - row]:>4}" + "".join(cells))
+    return "\n".join(lines)
+
+
+def render_grid(r: Range, *, plain: bool = False) -> RenderableType | str:
+    """The range as a 13x13 grid for the terminal.
+
+    Returns a coloured ``rich`` table of class names when ``rich`` is
+    installed and ``plain`` is false (green: whole class, yellow brightening
+    with the share: part of it, grey: none); otherwise plain text giving each
+    cell's percentage (``.`` for none). Both end with a one-line summary.
+
+    >>> print(render_grid(parse_range("AA"), plain=True).splitlines()[1][:12])
+       A 100   .
+    """
+    grid = range_grid(r)
+    summary = f"{len(r)} combos, weight {r.total_weight:.6g} ({100 * r.total_weight / N_COMBOS:.2f}% of {N_COMBOS})"
+    if not plain:
+        try:
+            from rich.style import Style
+            from rich.table import Table
+            from rich.text import Text
+        except ImportError:
+            plain = True
+    if plain:
+        return _plain_grid(grid) + "\n" + summary
+    table = Table(show_header=False, box=None, padding=0, caption=summary)
+    for _ in range(13):
+        table.add_column(justify="center", width=5)
+    for row in range(13):
+        cells = []
+        for col in range(13):
+            value = grid[row][col]
+            if value == 1:
+                style = Style(color="white", bgcolor="rgb(30,140,60)", bold=True)
+            elif value > 0:  # a yellow that brightens with the share present
+                level = round(80 + 140 * value)
+                style = Style(color="black", bgcolor=f"rgb({level},{round(level * 0.85)},30)")
+            else:
+                style = Style(color="grey50", bgcolor="rgb(40,40,40)")
+            cells.append(Text(GRID_LABELS[row][col], style=style))
+        table.add_row(*cells)
+    return table
