@@ -200,6 +200,8 @@ def to_card_ids(cards: str | Iterable[int], count: int | Sequence[int] | None = 
     """
     if isinstance(cards, str):
         return parse_cards(cards, count)
+    if not isinstance(cards, Iterable):
+        raise CardError(f"expected cards as a string or a sequence of ids, got {type(cards).__name__}")
     ids: list[int] = []
     seen: dict[int, int] = {}
     for position, card in enumerate(cards, start=1):

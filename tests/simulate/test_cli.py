@@ -1,0 +1,85 @@
+"""The pokerlab command line, driven as a user would."""
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from simulate.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_eval_text():
+    result = run("eval", "As Ks Qs Js Ts 2c 3d")
+    assert result.exit_code == 0
+    assert "Royal flush" in result.output
+    assert "As Ks Qs Js Ts" in result.output
+
+
+def test_eval_json():
+    result = run("eval", "Kh", "Kd", "Kc", "3s", "3h", "--json")
+    data = json.loads(result.output)
+    assert data["description"] == "Full house, kings over threes"
+    assert data["category"] == "Full house"
+    assert data["best_five"] == "Kh Kd Kc 3s 3h"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["eval", "As Ks Qs Js Xs"], ["'X'", "position 5"]),
+        (["eval", "AsAs 2c 3c 4c"], ["duplicate"]),
+        (["eval", "As"], ["got 1"]),
+        (["range", "TT+,AKx"], ["'AKx'"]),
+        (["range", "AA", "--dead", "Az"], ["'z'"]),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, words):
+    result = run(*args)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    for word in words:
+        assert word in lines[0]
+
+
+def test_verify_json_shape():
+    result = run("verify", "5card", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["name"] == "5card" and data["ok"] and data["total"] == 2598960 and data["distinct"] == 7462
+    assert [r["label"] for r in data["rows"]][:2] == ["Royal flush", "Straight flush"]
+    assert all(set(r) == {"label", "count", "published", "ok"} for r in data["rows"])
+
+
+def test_verify_text_says_pass():
+    result = run("verify", "6card")
+    assert result.exit_code == 0
+    assert "PASS" in result.output and "Alspach" in result.output
+    assert "computed, no published value" in result.output
+
+
+def test_range_counts_and_json():
+    result = run("range", "TT+,AKs", "--plain")
+    assert result.exit_code == 0
+    assert "34 combos" in result.output
+    data = json.loads(run("range", "AA,KK", "--dead", "As", "--json").output)
+    assert data["combos"] == 9
+
+
+@pytest.mark.skipif(shutil.which("pokerlab") is None, reason="console script not installed")
+def test_installed_console_script_never_prints_a_traceback():
+    out = subprocess.run(["pokerlab", "eval", "Qx"], capture_output=True, text=True)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr and out.stderr.startswith("error: ")
+
+
+def test_module_entry_point():
+    out = subprocess.run([sys.executable, "-m", "simulate.cli", "--help"], capture_output=True, text=True)
+    assert out.returncode == 0 and "pokerlab eval" in out.stdout
