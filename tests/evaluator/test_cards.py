@@ -66,8 +66,13 @@ def test_count_check():
 
 @pytest.mark.parametrize(
     ("ids", "words"),
-    [([0, 52], ["52", "position 2", "out of range"]), ([-1], ["-1"]), ([3, 3], ["duplicate", "'2s'"]),
-     ([1.5], ["1.5"]), (["x"], ["'x'"])],
+    [
+        ([0, 52], ["52", "position 2", "out of range"]),
+        ([-1], ["-1"]),
+        ([3, 3], ["duplicate", "'2s'"]),
+        ([1.5], ["1.5"]),
+        (["x"], ["'x'"]),
+    ],
 )
 def test_id_errors(ids, words):
     with pytest.raises(CardError) as info:

@@ -1,0 +1,522 @@
+"""pokerlab against its peers, side by side in one run.
+
+    python benchmarks/compare.py [--quick] [--json] [--repeat N]
+
+Targets (from the project's issue):
+
+1. ``evaluate_batch`` on random 7-card hands: single thread and parallel, against
+   pokerfast's native batch kernel (OMPEval) and its public batch call;
+2. enumerating all 133,784,560 seven-card hands into a histogram;
+3. ``evaluate`` per call from a Python loop, against every installed peer;
+4. fresh-process cost: import + first evaluation, import + first batch, and the
+   cold numba compile with an empty ``NUMBA_CACHE_DIR``.
+
+Every contender of a target runs once per repeat, in an order rotated from one
+repeat to the next (interleaved), so a noisy neighbour hits all of them alike.
+Figures are the median and the best of the repeats. A ratio is pokerlab's speed
+over the peer's (> 1: pokerlab is faster), taken per repeat from the two runs
+of that repeat and then the median. Every function is warmed up first; the
+hands are built once and converted to each library's card form before timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import contenders as C  # noqa: E402
+
+ROOT = C.ROOT
+
+FULL = {
+    "batch_hands": 4_000_000,
+    "public_hands": 100_000,
+    "call_hands": 200_000,
+    "slow_hands": 20_000,
+    "pokerkit_hands": 2_000,
+    "repeat": 7,
+}
+QUICK = {
+    "batch_hands": 2_000_000,
+    "public_hands": 50_000,
+    "call_hands": 50_000,
+    "slow_hands": 5_000,
+    "pokerkit_hands": 500,
+    "repeat": 3,
+}
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------- timing
+
+
+def interleaved(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
+    """Seconds per call of each function, ``repeat`` rounds, each round in an order rotated by one."""
+    keys = list(fns)
+    times: dict[str, list[float]] = {k: [] for k in keys}
+    for r in range(repeat):
+        shift = r % len(keys)
+        for k in keys[shift:] + keys[:shift]:
+            gc.collect()
+            gc.disable()
+            try:
+                t0 = time.perf_counter()
+                fns[k]()
+                times[k].append(time.perf_counter() - t0)
+            finally:
+                gc.enable()
+    return times
+
+
+@dataclass
+class Figure:
+    """Timings of one contender: seconds per repeat for ``work`` hands (rate) or per run (time)."""
+
+    seconds: list[float]
+    work: int = 0  # hands per run; 0: the figure is a duration
+
+    @property
+    def is_rate(self) -> bool:
+        return self.work > 0
+
+    @property
+    def median(self) -> float:
+        t = statistics.median(self.seconds)
+        return self.work / t if self.is_rate else t
+
+    @property
+    def best(self) -> float:
+        t = min(self.seconds)
+        return self.work / t if self.is_rate else t
+
+    def per_unit(self) -> list[float]:
+        """Seconds per hand (rate) or per run (time), per repeat: lower is faster."""
+        return [t / self.work for t in self.seconds] if self.is_rate else list(self.seconds)
+
+    def text(self) -> str:
+        if self.is_rate:
+            return f"{si(self.median)}/s (best {si(self.best, unit=False)})"
+        return f"{secs(self.median)} (best {secs(self.best, unit=False)})"
+
+    def as_json(self) -> dict:
+        return {
+            "unit": "hands/s" if self.is_rate else "s",
+            "median": self.median,
+            "best": self.best,
+            "hands_per_run": self.work or None,
+            "seconds": self.seconds,
+        }
+
+
+def si(x: float, unit: bool = True) -> str:
+    for scale, prefix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if x >= scale:
+            return f"{x / scale:.3g}{' ' + prefix if unit else ''}".rstrip()
+    return f"{x:.3g}"
+
+
+def secs(x: float, unit: bool = True) -> str:
+    return f"{x:.3g}{' s' if unit else ''}" if x < 100 else f"{x:.0f}{' s' if unit else ''}"
+
+
+@dataclass
+class Row:
+    target: str
+    lab: Figure | None
+    peer: str
+    peer_fig: Figure | None = None
+    ratio: float | None = None  # pokerlab speed / peer speed, median of per-repeat ratios
+    goal: str = ""
+    met: str = ""
+
+    def cells(self) -> list[str]:
+        return [
+            self.target,
+            self.lab.text() if self.lab else "—",
+            self.peer,
+            self.peer_fig.text() if self.peer_fig else "—",
+            f"{self.ratio:.3g}x" if self.ratio is not None else "—",
+            self.goal or "—",
+            self.met or "—",
+        ]
+
+    def as_json(self) -> dict:
+        return {
+            "target": self.target,
+            "pokerlab": self.lab.as_json() if self.lab else None,
+            "peer": self.peer,
+            "peer_figure": self.peer_fig.as_json() if self.peer_fig else None,
+            "ratio": self.ratio,
+            "goal": self.goal or None,
+            "met": self.met or None,
+        }
+
+
+def paired_ratio(lab: Figure, peer: Figure) -> float:
+    """Median over repeats of peer time per unit / pokerlab time per unit (> 1: pokerlab faster)."""
+    return statistics.median(p / q for p, q in zip(peer.per_unit(), lab.per_unit()))
+
+
+def verdict(median_ok: bool, best_ok: bool) -> str:
+    if median_ok:
+        return "yes"
+    return "no (best: yes)" if best_ok else "no"
+
+
+def ratio_goal(row: Row, lab: Figure, peer: Figure, minimum: float) -> None:
+    row.goal = f"ratio ≥ {minimum:g}"
+    best_ratio = min(peer.per_unit()) / min(lab.per_unit())
+    row.met = verdict(row.ratio is not None and row.ratio >= minimum, best_ratio >= minimum)
+
+
+def time_goal(row: Row, lab: Figure, limit: float) -> None:
+    row.goal = f"≤ {limit:g} s"
+    row.met = verdict(lab.median <= limit, lab.best <= limit)
+
+
+# --------------------------------------------------------------------------- targets
+
+
+def bench_batch(cfg: dict, repeat: int, notes: list[str]) -> tuple[list[Row], Figure | None]:
+    n = cfg["batch_hands"]
+    log(f"[1] evaluate_batch: dealing {n:,} random 7-card hands ...")
+    hands = C.random_hands(n)
+    single, parallel = C.pokerlab_batches(hands)
+    batches = {"single": single, "parallel": parallel}
+    missing = []
+    for key, build, arg in (
+        ("pf_native", C.pokerfast_native_batch, hands),
+        ("pf_public", C.pokerfast_public_batch, hands[: cfg["public_hands"]]),
+    ):
+        try:
+            batches[key] = build(arg)
+        except Exception as exc:
+            missing.append(f"pokerfast ({key}): {type(exc).__name__}: {exc}")
+    for b in batches.values():  # warm up: one untimed full run each
+        b.run()
+    log(f"[1] timing {', '.join(batches)} x {repeat} ...")
+    times = interleaved({k: b.run for k, b in batches.items()}, repeat)
+    figs = {k: Figure(times[k], batches[k].hands) for k in batches}
+
+    ok = np.array_equal(single.values(), parallel.values())
+    notes.append(f"sanity [1]: pokerlab single == parallel on {n:,} hands: {'ok' if ok else 'MISMATCH'}")
+    if "pf_native" in batches:
+        ok = C.order_agrees(single.values(), batches["pf_native"].values())
+        notes.append(
+            f"sanity [1]: pokerlab and pokerfast native order all {n - 1:,} neighbouring pairs alike: "
+            f"{'ok' if ok else 'MISMATCH'}"
+        )
+    if "pf_public" in batches and "pf_native" in batches:
+        m = batches["pf_public"].hands
+        ok = np.array_equal(batches["pf_public"].values(), batches["pf_native"].values()[:m])
+        notes.append(f"sanity [1]: pokerfast public == native values on {m:,} hands: {'ok' if ok else 'MISMATCH'}")
+
+    rows = []
+    pf = figs.get("pf_native")
+    for key, label in (("single", "1 evaluate_batch, 1 thread"), ("parallel", "1 evaluate_batch, parallel")):
+        lab = figs[key]
+        if pf is None:
+            rows.append(Row(label, lab, "pokerfast native: " + "; ".join(missing)))
+            continue
+        row = Row(label, lab, f"pokerfast {batches['pf_native'].call}", pf, paired_ratio(lab, pf))
+        if key == "single":
+            ratio_goal(row, lab, pf, 2.5)
+        rows.append(row)
+    if "pf_public" in figs:
+        b = batches["pf_public"]
+        rows.append(
+            Row(
+                "1 evaluate_batch, 1 thread",
+                figs["single"],
+                f"pokerfast {b.call} ({b.hands:,} hands)",
+                figs["pf_public"],
+                paired_ratio(figs["single"], figs["pf_public"]),
+            )
+        )
+    notes.extend(f"skipped [1]: {m}" for m in missing)
+    return rows, pf
+
+
+def bench_enumerate(repeat: int, pf_native: Figure | None, notes: list[str]) -> list[Row]:
+    import evaluator
+
+    log("[2] enumerate_values(7): warm-up ...")
+    hists = {p: evaluator.enumerate_values(7, parallel=p) for p in (False, True)}
+    cats = np.arange(hists[False].size) >> 12
+    counts = [int(hists[False][cats == c].sum()) for c in range(len(C.SEVEN_CARD_CATEGORY_COUNTS))]
+    ok = counts == C.SEVEN_CARD_CATEGORY_COUNTS and np.array_equal(hists[False], hists[True])
+    notes.append(
+        f"sanity [2]: histogram sums to {int(hists[False].sum()):,}, category counts match the known "
+        f"7-card counts, single == parallel: {'ok' if ok else 'MISMATCH'}"
+    )
+    log(f"[2] timing single, parallel x {repeat} ...")
+    times = interleaved(
+        {
+            "single": lambda: evaluator.enumerate_values(7),
+            "parallel": lambda: evaluator.enumerate_values(7, parallel=True),
+        },
+        repeat,
+    )
+    rows = []
+    for key, label in (
+        ("single", "2 enumerate all 7-card hands, 1 thread"),
+        ("parallel", "2 enumerate all 7-card hands, parallel"),
+    ):
+        lab = Figure(times[key])
+        if pf_native is None:
+            row = Row(label, lab, "no peer enumerates")
+        else:
+            # No peer offers an enumeration: the closest is pokerfast's native batch kernel over an array of all
+            # C(52, 7) hands, extrapolated from its measured rate (building that 936 MB array is not counted).
+            extrapolated = Figure([t * C.N_ALL_SEVEN / pf_native.work for t in pf_native.seconds])
+            row = Row(
+                label,
+                lab,
+                "no peer enumerates; pokerfast native batch rate x 133,784,560 (extrapolated)",
+                extrapolated,
+                extrapolated.median / lab.median,
+            )
+        if key == "single":
+            time_goal(row, lab, 0.25)
+        rows.append(row)
+    return rows
+
+
+def bench_per_call(cfg: dict, repeat: int, notes: list[str]) -> list[Row]:
+    found, missing = C.per_call_contenders()
+    ids = C.random_hands(cfg["call_hands"], seed=7).tolist()
+    sizes = {c.name: cfg["slow_hands"] if c.slow else cfg["call_hands"] for c in found}
+    if "pokerkit" in sizes:
+        sizes["pokerkit"] = cfg["pokerkit_hands"]
+    log(f"[3] per call: converting hands for {', '.join(c.name for c in found)} ...")
+    native = {c.name: c.convert(ids[: sizes[c.name]]) for c in found}
+
+    lab = next(c for c in found if c.name == "pokerlab")
+    reference = lab.values(native["pokerlab"])
+    for c in found:
+        c.loop(native[c.name][:1000])  # warm-up
+        if c is not lab:  # the sanity check: same order as pokerlab on every hand this library evaluates
+            ok = C.order_agrees(reference[: sizes[c.name]], c.values(native[c.name]))
+            notes.append(
+                f"sanity [3]: {c.name} orders its {sizes[c.name]:,} hands like pokerlab: {'ok' if ok else 'MISMATCH'}"
+            )
+    log(f"[3] timing x {repeat} ...")
+    times = interleaved({c.name: (lambda c=c: c.loop(native[c.name])) for c in found}, repeat)
+    figs = {c.name: Figure(times[c.name], sizes[c.name]) for c in found}
+    rows = []
+    for c in found:
+        if c is lab:
+            continue
+        row = Row(
+            "3 evaluate per call",
+            figs["pokerlab"],
+            f"{c.name} {c.call} ({sizes[c.name]:,} hands)",
+            figs[c.name],
+            paired_ratio(figs["pokerlab"], figs[c.name]),
+        )
+        if c.name == "pkrbot":
+            ratio_goal(row, figs["pokerlab"], figs[c.name], 1.0)
+        rows.append(row)
+    notes.append(f"[3] pokerlab: {lab.call} over {sizes['pokerlab']:,} hands")
+    notes.extend(f"skipped [3]: {m}" for m in missing)
+    return rows
+
+
+def run_cold(code: str) -> None:
+    cache = tempfile.mkdtemp(prefix="pokerlab-numba-cold-")
+    try:
+        C.run_python(code, {**os.environ, "NUMBA_CACHE_DIR": cache})
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def bench_fresh(repeat: int, notes: list[str]) -> list[Row]:
+    warm = {"lab": C.FRESH_POKERLAB, "lab_batch": C.FRESH_POKERLAB_BATCH}
+    for f in C.FRESH_BASELINES + C.FRESH_PEERS + [C.FRESH_PEER_BATCH]:
+        warm[f.name + "|" + f.what] = f
+    fns: dict[str, Callable[[], object]] = {}
+    log("[4] fresh processes: warm-up run of each ...")
+    for key, f in warm.items():
+        if not C.importable(f.module):
+            notes.append(f"skipped [4]: {f.name}: not installed")
+            continue
+        try:
+            C.run_python(f.code)  # warm the OS file cache, .pyc files and numba's cache
+        except RuntimeError as exc:
+            notes.append(f"skipped [4]: {f.name} ({f.what}): {exc}")
+            continue
+        fns[key] = lambda code=f.code: C.run_python(code)
+    fns["cold"] = lambda: run_cold(C.FRESH_COLD.code)
+    log(f"[4] timing {len(fns)} commands x {repeat} (cold compile included) ...")
+    times = interleaved(fns, repeat)
+    figs = {k: Figure(v) for k, v in times.items()}
+
+    rows = []
+    lab = figs["lab"]
+    for f in C.FRESH_BASELINES:
+        key = f.name + "|" + f.what
+        if key in figs:
+            rows.append(Row("4 fresh process: import + evaluate", lab, f"{f.name} ({f.what}, for scale)", figs[key]))
+    first = Row("4 fresh process: import + evaluate", lab, "—")
+    time_goal(first, lab, 0.3)
+    rows.insert(0, first)
+    for f in C.FRESH_PEERS:
+        key = f.name + "|" + f.what
+        if key in figs:
+            rows.append(
+                Row(
+                    "4 fresh process: import + evaluate",
+                    lab,
+                    f"{f.name} ({f.what})",
+                    figs[key],
+                    paired_ratio(lab, figs[key]),
+                )
+            )
+    lab_batch = figs["lab_batch"]
+    key = C.FRESH_PEER_BATCH.name + "|" + C.FRESH_PEER_BATCH.what
+    if key in figs:
+        rows.append(
+            Row(
+                "4 fresh process: + evaluate_batch",
+                lab_batch,
+                f"pokerfast ({C.FRESH_PEER_BATCH.what})",
+                figs[key],
+                paired_ratio(lab_batch, figs[key]),
+            )
+        )
+    else:
+        rows.append(Row("4 fresh process: + evaluate_batch", lab_batch, "—"))
+    cold = Row("4 cold numba compile of evaluate_batch", figs["cold"], "— (whole fresh process, empty cache dir)")
+    time_goal(cold, figs["cold"], 15)
+    rows.append(cold)
+    notes.extend(f'[4] pokerlab {f.what}: python -c "{f.code}"' for f in (C.FRESH_POKERLAB, C.FRESH_POKERLAB_BATCH))
+    notes.append(
+        "[4] cold compile: the second command's import + evaluate_batch part, run with "
+        "NUMBA_CACHE_DIR=<new empty temp dir> each repeat"
+    )
+    return rows
+
+
+# --------------------------------------------------------------------------- report
+
+
+def machine_info(repeat: int, quick: bool, load: list[float] | None) -> dict:
+    import numba
+
+    cpu = platform.processor() or "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+    except OSError:
+        commit = ""
+    affinity = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return {
+        "command": shlex.join(getattr(sys, "orig_argv", [sys.executable, *sys.argv])),
+        "date": time.strftime("%Y-%m-%d %H:%M:%S %z"),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "usable_cores": affinity,
+        "load_average_at_start": load,
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "numba": numba.__version__,
+        "numba_threads": numba.get_num_threads(),
+        "pokerlab": C.version("pokerlab") + (f" (git {commit})" if commit else ""),
+        "peers": {d: C.version(d) for d in ("pokerfast", "pkrbot", "eval7", "phevaluator", "treys", "pokerkit")},
+        "repeat": repeat,
+        "mode": "quick" if quick else "full",
+    }
+
+
+def markdown_table(rows: list[Row]) -> str:
+    header = ["target", "pokerlab", "peer", "peer figure", "ratio", "goal", "met?"]
+    cells = [header] + [r.cells() for r in rows]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
+
+    def line(c):
+        return "| " + " | ".join(x.ljust(w) for x, w in zip(c, widths)) + " |"
+
+    return "\n".join([line(header), "|" + "|".join("-" * (w + 2) for w in widths) + "|"] + [line(c) for c in cells[1:]])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer hands and repeats (about 40 s)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
+    parser.add_argument("--repeat", type=int, help="interleaved repeats per target (default 7, quick 3)")
+    args = parser.parse_args(argv)
+    cfg = QUICK if args.quick else FULL
+    repeat = args.repeat or cfg["repeat"]
+    if repeat < 1:
+        parser.error("--repeat must be at least 1")
+
+    started = time.perf_counter()
+    load = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
+    notes: list[str] = []
+    rows, pf_native = bench_batch(cfg, repeat, notes)
+    info = machine_info(repeat, args.quick, load)  # after the first batch call has imported numba
+    rows += bench_enumerate(repeat, pf_native, notes)
+    rows += bench_per_call(cfg, repeat, notes)
+    rows += bench_fresh(repeat, notes)
+    info["wall_seconds"] = round(time.perf_counter() - started, 1)
+
+    if args.json:
+        print(json.dumps({"machine": info, "rows": [r.as_json() for r in rows], "notes": notes}, indent=2))
+        return 0
+    print(f"command: {info['command']}")
+    print(f"date: {info['date']}  (run took {info['wall_seconds']} s)")
+    print(
+        f"machine: {info['cpu']}, {info['cores']} cores ({info['usable_cores']} usable), "
+        f"load average at start {info['load_average_at_start']}, {info['platform']}"
+    )
+    print(
+        f"versions: python {info['python']}, numpy {info['numpy']}, numba {info['numba']} "
+        f"({info['numba_threads']} threads), pokerlab {info['pokerlab']}; "
+        + ", ".join(f"{k} {v}" for k, v in info["peers"].items())
+    )
+    print(
+        f"figures: median (best) of {repeat} interleaved repeats; hands/s or seconds. "
+        "ratio: pokerlab speed / peer speed, median of per-repeat ratios (> 1: pokerlab faster)."
+    )
+    print(
+        f"hands: target 1 {cfg['batch_hands']:,} random 7-card hands; target 3 {cfg['call_hands']:,} "
+        f"(treys and pokerfast.eval7 {cfg['slow_hands']:,}, pokerkit {cfg['pokerkit_hands']:,})."
+    )
+    print()
+    print(markdown_table(rows))
+    print()
+    for note in notes:
+        print(note)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
