@@ -11,12 +11,14 @@ Targets (from the project's issue):
 4. fresh-process cost: import + first evaluation, import + first batch, and the
    cold numba compile with an empty ``NUMBA_CACHE_DIR``.
 
-Every contender of a target runs once per repeat, in an order rotated from one
-repeat to the next (interleaved), so a noisy neighbour hits all of them alike.
-Figures are the median and the best of the repeats. A ratio is pokerlab's speed
-over the peer's (> 1: pokerlab is faster), taken per repeat from the two runs
-of that repeat and then the median. Every function is warmed up first; the
-hands are built once and converted to each library's card form before timing.
+Each row of the table is a pair, pokerlab and one peer, and every repeat runs
+each pair once, its two members back to back (interleaved: pairs in an order
+rotated from one repeat to the next, members in alternating order), so a noisy
+neighbour on a shared machine hits both alike. Figures are the median and the
+best of the repeats. A ratio is pokerlab's speed over the peer's (> 1: pokerlab
+is faster), taken from the two back-to-back runs of each repeat, then the
+median. Every function is warmed up first; the hands are built once and
+converted to each library's card form before timing.
 """
 
 from __future__ import annotations
@@ -69,27 +71,48 @@ def log(msg: str) -> None:
 # --------------------------------------------------------------------------- timing
 
 
-def interleaved(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
-    """Seconds per call of each function, ``repeat`` rounds, each round in an order rotated by one."""
-    keys = list(fns)
-    times: dict[str, list[float]] = {k: [] for k in keys}
+def timed(fn: Callable[[], object]) -> float:
+    """Seconds of one call, garbage collector off (as timeit does)."""
+    gc.collect()
+    gc.disable()
+    try:
+        t0 = time.perf_counter()
+        fn()
+        return time.perf_counter() - t0
+    finally:
+        gc.enable()
+
+
+Pair = tuple[str, str | None]
+
+
+def paired(fns: dict[str, Callable[[], object]], pairs: list[Pair], repeat: int) -> dict[Pair, tuple[list, list]]:
+    """Seconds per run of each pair's two functions, run back to back.
+
+    Each of the ``repeat`` rounds runs every pair once, the pairs in an order
+    rotated by one from the round before and the two members of a pair in
+    alternating order, so drifting load on a shared machine hits both members
+    of a pair alike. A pair ``(a, None)`` times ``a`` alone.
+    """
+    out: dict[Pair, tuple[list, list]] = {p: ([], []) for p in pairs}
     for r in range(repeat):
-        shift = r % len(keys)
-        for k in keys[shift:] + keys[:shift]:
-            gc.collect()
-            gc.disable()
-            try:
-                t0 = time.perf_counter()
-                fns[k]()
-                times[k].append(time.perf_counter() - t0)
-            finally:
-                gc.enable()
-    return times
+        shift = r % len(pairs)
+        for i, (a, b) in enumerate(pairs[shift:] + pairs[:shift]):
+            ta, tb = out[(a, b)]
+            if b is None:
+                ta.append(timed(fns[a]))
+            elif (r + i) % 2 == 0:
+                ta.append(timed(fns[a]))
+                tb.append(timed(fns[b]))
+            else:
+                tb.append(timed(fns[b]))
+                ta.append(timed(fns[a]))
+    return out
 
 
 @dataclass
 class Figure:
-    """Timings of one contender: seconds per repeat for ``work`` hands (rate) or per run (time)."""
+    """Timings of one contender: seconds per run, each run over ``work`` hands (a rate) or a duration."""
 
     seconds: list[float]
     work: int = 0  # hands per run; 0: the figure is a duration
@@ -144,7 +167,7 @@ class Row:
     lab: Figure | None
     peer: str
     peer_fig: Figure | None = None
-    ratio: float | None = None  # pokerlab speed / peer speed, median of per-repeat ratios
+    ratio: float | None = None  # pokerlab speed / peer speed, median over the pair's back-to-back runs
     goal: str = ""
     met: str = ""
 
@@ -154,7 +177,7 @@ class Row:
             self.lab.text() if self.lab else "—",
             self.peer,
             self.peer_fig.text() if self.peer_fig else "—",
-            f"{self.ratio:.3g}x" if self.ratio is not None else "—",
+            ratio_text(self.ratio),
             self.goal or "—",
             self.met or "—",
         ]
@@ -171,8 +194,14 @@ class Row:
         }
 
 
+def ratio_text(ratio: float | None) -> str:
+    if ratio is None:
+        return "—"
+    return f"{ratio:,.0f}x" if ratio >= 100 else f"{ratio:.3g}x"
+
+
 def paired_ratio(lab: Figure, peer: Figure) -> float:
-    """Median over repeats of peer time per unit / pokerlab time per unit (> 1: pokerlab faster)."""
+    """Median over back-to-back runs of peer time per unit / pokerlab time per unit (> 1: pokerlab faster)."""
     return statistics.median(p / q for p, q in zip(peer.per_unit(), lab.per_unit()))
 
 
@@ -202,7 +231,6 @@ def bench_batch(cfg: dict, repeat: int, notes: list[str]) -> tuple[list[Row], Fi
     hands = C.random_hands(n)
     single, parallel = C.pokerlab_batches(hands)
     batches = {"single": single, "parallel": parallel}
-    missing = []
     for key, build, arg in (
         ("pf_native", C.pokerfast_native_batch, hands),
         ("pf_public", C.pokerfast_public_batch, hands[: cfg["public_hands"]]),
@@ -210,12 +238,9 @@ def bench_batch(cfg: dict, repeat: int, notes: list[str]) -> tuple[list[Row], Fi
         try:
             batches[key] = build(arg)
         except Exception as exc:
-            missing.append(f"pokerfast ({key}): {type(exc).__name__}: {exc}")
+            notes.append(f"skipped [1]: pokerfast ({key}): {type(exc).__name__}: {exc}")
     for b in batches.values():  # warm up: one untimed full run each
         b.run()
-    log(f"[1] timing {', '.join(batches)} x {repeat} ...")
-    times = interleaved({k: b.run for k, b in batches.items()}, repeat)
-    figs = {k: Figure(times[k], batches[k].hands) for k in batches}
 
     ok = np.array_equal(single.values(), parallel.values())
     notes.append(f"sanity [1]: pokerlab single == parallel on {n:,} hands: {'ok' if ok else 'MISMATCH'}")
@@ -225,35 +250,33 @@ def bench_batch(cfg: dict, repeat: int, notes: list[str]) -> tuple[list[Row], Fi
             f"sanity [1]: pokerlab and pokerfast native order all {n - 1:,} neighbouring pairs alike: "
             f"{'ok' if ok else 'MISMATCH'}"
         )
-    if "pf_public" in batches and "pf_native" in batches:
-        m = batches["pf_public"].hands
-        ok = np.array_equal(batches["pf_public"].values(), batches["pf_native"].values()[:m])
-        notes.append(f"sanity [1]: pokerfast public == native values on {m:,} hands: {'ok' if ok else 'MISMATCH'}")
+        if "pf_public" in batches:
+            m = batches["pf_public"].hands
+            ok = np.array_equal(batches["pf_public"].values(), batches["pf_native"].values()[:m])
+            notes.append(f"sanity [1]: pokerfast public == native values on {m:,} hands: {'ok' if ok else 'MISMATCH'}")
+
+    native = "pf_native" if "pf_native" in batches else None
+    pairs: list[Pair] = [("single", native), ("parallel", native)]
+    if "pf_public" in batches:
+        pairs.append(("single", "pf_public"))
+    log(f"[1] timing {len(pairs)} pairs x {repeat} ...")
+    times = paired({k: b.run for k, b in batches.items()}, pairs, repeat)
 
     rows = []
-    pf = figs.get("pf_native")
-    for key, label in (("single", "1 evaluate_batch, 1 thread"), ("parallel", "1 evaluate_batch, parallel")):
-        lab = figs[key]
-        if pf is None:
-            rows.append(Row(label, lab, "pokerfast native: " + "; ".join(missing)))
+    labels = {"single": "1 evaluate_batch, 1 thread", "parallel": "1 evaluate_batch, parallel"}
+    for a, b in pairs:
+        lab = Figure(times[(a, b)][0], n)
+        if b is None:
+            rows.append(Row(labels[a], lab, "— (pokerfast's native library not available)"))
             continue
-        row = Row(label, lab, f"pokerfast {batches['pf_native'].call}", pf, paired_ratio(lab, pf))
-        if key == "single":
-            ratio_goal(row, lab, pf, 2.5)
+        peer = Figure(times[(a, b)][1], batches[b].hands)
+        name = f"pokerfast {batches[b].call}" + (f" ({batches[b].hands:,} hands)" if b == "pf_public" else "")
+        row = Row(labels[a], lab, name, peer, paired_ratio(lab, peer))
+        if (a, b) == ("single", "pf_native"):
+            ratio_goal(row, lab, peer, 2.5)
         rows.append(row)
-    if "pf_public" in figs:
-        b = batches["pf_public"]
-        rows.append(
-            Row(
-                "1 evaluate_batch, 1 thread",
-                figs["single"],
-                f"pokerfast {b.call} ({b.hands:,} hands)",
-                figs["pf_public"],
-                paired_ratio(figs["single"], figs["pf_public"]),
-            )
-        )
-    notes.extend(f"skipped [1]: {m}" for m in missing)
-    return rows, pf
+    pf_all = [t for a, b in pairs if b == "pf_native" for t in times[(a, b)][1]]
+    return rows, Figure(pf_all, n) if pf_all else None
 
 
 def bench_enumerate(repeat: int, pf_native: Figure | None, notes: list[str]) -> list[Row]:
@@ -269,33 +292,23 @@ def bench_enumerate(repeat: int, pf_native: Figure | None, notes: list[str]) -> 
         f"7-card counts, single == parallel: {'ok' if ok else 'MISMATCH'}"
     )
     log(f"[2] timing single, parallel x {repeat} ...")
-    times = interleaved(
-        {
-            "single": lambda: evaluator.enumerate_values(7),
-            "parallel": lambda: evaluator.enumerate_values(7, parallel=True),
-        },
-        repeat,
-    )
+    fns = {
+        "single": lambda: evaluator.enumerate_values(7),
+        "parallel": lambda: evaluator.enumerate_values(7, parallel=True),
+    }
+    single, parallel = paired(fns, [("single", "parallel")], repeat)[("single", "parallel")]
     rows = []
-    for key, label in (
-        ("single", "2 enumerate all 7-card hands, 1 thread"),
-        ("parallel", "2 enumerate all 7-card hands, parallel"),
-    ):
-        lab = Figure(times[key])
+    for seconds, label in ((single, "2 enumerate all 7-card hands, 1 thread"), (parallel, "2 enumerate, parallel")):
+        lab = Figure(seconds)
         if pf_native is None:
-            row = Row(label, lab, "no peer enumerates")
+            row = Row(label, lab, "— (no peer enumerates)")
         else:
             # No peer offers an enumeration: the closest is pokerfast's native batch kernel over an array of all
-            # C(52, 7) hands, extrapolated from its measured rate (building that 936 MB array is not counted).
+            # C(52, 7) hands, extrapolated from its rate in target 1 (building that 936 MB array is not counted).
             extrapolated = Figure([t * C.N_ALL_SEVEN / pf_native.work for t in pf_native.seconds])
-            row = Row(
-                label,
-                lab,
-                "no peer enumerates; pokerfast native batch rate x 133,784,560 (extrapolated)",
-                extrapolated,
-                extrapolated.median / lab.median,
-            )
-        if key == "single":
+            peer = "none enumerates; pokerfast native batch rate from 1 x 133,784,560 hands"
+            row = Row(label, lab, peer, extrapolated, extrapolated.median / lab.median)
+        if seconds is single:
             time_goal(row, lab, 0.25)
         rows.append(row)
     return rows
@@ -303,6 +316,7 @@ def bench_enumerate(repeat: int, pf_native: Figure | None, notes: list[str]) -> 
 
 def bench_per_call(cfg: dict, repeat: int, notes: list[str]) -> list[Row]:
     found, missing = C.per_call_contenders()
+    notes.extend(f"skipped [3]: {m}" for m in missing)
     ids = C.random_hands(cfg["call_hands"], seed=7).tolist()
     sizes = {c.name: cfg["slow_hands"] if c.slow else cfg["call_hands"] for c in found}
     if "pokerkit" in sizes:
@@ -319,25 +333,23 @@ def bench_per_call(cfg: dict, repeat: int, notes: list[str]) -> list[Row]:
             notes.append(
                 f"sanity [3]: {c.name} orders its {sizes[c.name]:,} hands like pokerlab: {'ok' if ok else 'MISMATCH'}"
             )
-    log(f"[3] timing x {repeat} ...")
-    times = interleaved({c.name: (lambda c=c: c.loop(native[c.name])) for c in found}, repeat)
-    figs = {c.name: Figure(times[c.name], sizes[c.name]) for c in found}
+    pairs: list[Pair] = [("pokerlab", c.name) for c in found if c is not lab] or [("pokerlab", None)]
+    log(f"[3] timing {len(pairs)} pairs x {repeat} ...")
+    times = paired({c.name: (lambda c=c: c.loop(native[c.name])) for c in found}, pairs, repeat)
     rows = []
-    for c in found:
-        if c is lab:
+    for a, b in pairs:
+        lab_fig = Figure(times[(a, b)][0], sizes["pokerlab"])
+        if b is None:
+            rows.append(Row("3 evaluate per call", lab_fig, "— (no peer installed)"))
             continue
-        row = Row(
-            "3 evaluate per call",
-            figs["pokerlab"],
-            f"{c.name} {c.call} ({sizes[c.name]:,} hands)",
-            figs[c.name],
-            paired_ratio(figs["pokerlab"], figs[c.name]),
-        )
-        if c.name == "pkrbot":
-            ratio_goal(row, figs["pokerlab"], figs[c.name], 1.0)
+        c = next(c for c in found if c.name == b)
+        peer = Figure(times[(a, b)][1], sizes[b])
+        name = f"{b} {c.call} ({sizes[b]:,} hands)"
+        row = Row("3 evaluate per call", lab_fig, name, peer, paired_ratio(lab_fig, peer))
+        if b == "pkrbot":
+            ratio_goal(row, lab_fig, peer, 1.0)
         rows.append(row)
     notes.append(f"[3] pokerlab: {lab.call} over {sizes['pokerlab']:,} hands")
-    notes.extend(f"skipped [3]: {m}" for m in missing)
     return rows
 
 
@@ -350,12 +362,11 @@ def run_cold(code: str) -> None:
 
 
 def bench_fresh(repeat: int, notes: list[str]) -> list[Row]:
-    warm = {"lab": C.FRESH_POKERLAB, "lab_batch": C.FRESH_POKERLAB_BATCH}
-    for f in C.FRESH_BASELINES + C.FRESH_PEERS + [C.FRESH_PEER_BATCH]:
-        warm[f.name + "|" + f.what] = f
+    commands = {"lab": C.FRESH_POKERLAB, "lab_batch": C.FRESH_POKERLAB_BATCH}
+    commands.update((f"{f.name}: {f.what}", f) for f in [*C.FRESH_BASELINES, *C.FRESH_PEERS, C.FRESH_PEER_BATCH])
     fns: dict[str, Callable[[], object]] = {}
     log("[4] fresh processes: warm-up run of each ...")
-    for key, f in warm.items():
+    for key, f in commands.items():
         if not C.importable(f.module):
             notes.append(f"skipped [4]: {f.name}: not installed")
             continue
@@ -366,48 +377,32 @@ def bench_fresh(repeat: int, notes: list[str]) -> list[Row]:
             continue
         fns[key] = lambda code=f.code: C.run_python(code)
     fns["cold"] = lambda: run_cold(C.FRESH_COLD.code)
-    log(f"[4] timing {len(fns)} commands x {repeat} (cold compile included) ...")
-    times = interleaved(fns, repeat)
-    figs = {k: Figure(v) for k, v in times.items()}
 
-    rows = []
-    lab = figs["lab"]
-    for f in C.FRESH_BASELINES:
-        key = f.name + "|" + f.what
-        if key in figs:
-            rows.append(Row("4 fresh process: import + evaluate", lab, f"{f.name} ({f.what}, for scale)", figs[key]))
-    first = Row("4 fresh process: import + evaluate", lab, "—")
-    time_goal(first, lab, 0.3)
-    rows.insert(0, first)
-    for f in C.FRESH_PEERS:
-        key = f.name + "|" + f.what
-        if key in figs:
-            rows.append(
-                Row(
-                    "4 fresh process: import + evaluate",
-                    lab,
-                    f"{f.name} ({f.what})",
-                    figs[key],
-                    paired_ratio(lab, figs[key]),
-                )
-            )
-    lab_batch = figs["lab_batch"]
-    key = C.FRESH_PEER_BATCH.name + "|" + C.FRESH_PEER_BATCH.what
-    if key in figs:
-        rows.append(
-            Row(
-                "4 fresh process: + evaluate_batch",
-                lab_batch,
-                f"pokerfast ({C.FRESH_PEER_BATCH.what})",
-                figs[key],
-                paired_ratio(lab_batch, figs[key]),
-            )
-        )
-    else:
-        rows.append(Row("4 fresh process: + evaluate_batch", lab_batch, "—"))
-    cold = Row("4 cold numba compile of evaluate_batch", figs["cold"], "— (whole fresh process, empty cache dir)")
-    time_goal(cold, figs["cold"], 15)
-    rows.append(cold)
+    peer_batch = f"{C.FRESH_PEER_BATCH.name}: {C.FRESH_PEER_BATCH.what}"
+    pairs: list[Pair] = [("lab", k) for k in fns if k not in ("lab", "lab_batch", "cold", peer_batch)]
+    pairs += [("lab_batch", peer_batch if peer_batch in fns else None), ("cold", None)]
+    log(f"[4] timing {len(pairs)} pairs of commands x {repeat} (cold compile included) ...")
+    times = paired(fns, pairs, repeat)
+
+    label = "4 fresh process: import + evaluate"
+    lab_all = Figure([t for (a, _), (ta, _) in times.items() if a == "lab" for t in ta])
+    first = Row(label, lab_all, "— (all pokerlab runs of this target)")
+    time_goal(first, lab_all, 0.3)
+    rows = [first]
+    baselines = {f"{f.name}: {f.what}" for f in C.FRESH_BASELINES}
+    for a, b in pairs:
+        lab, peer = Figure(times[(a, b)][0]), Figure(times[(a, b)][1]) if b else None
+        if a == "lab" and b in baselines:
+            rows.append(Row(label, lab, f"{commands[b].name} ({commands[b].what}, for scale)", peer))
+        elif a == "lab":
+            rows.append(Row(label, lab, f"{commands[b].name} ({commands[b].what})", peer, paired_ratio(lab, peer)))
+        elif a == "lab_batch":
+            name = f"pokerfast ({C.FRESH_PEER_BATCH.what})" if b else "—"
+            rows.append(Row("4 fresh: + evaluate_batch", lab, name, peer, paired_ratio(lab, peer) if b else None))
+        else:
+            row = Row("4 cold numba compile of evaluate_batch", lab, "— (whole fresh process, empty cache dir)")
+            time_goal(row, lab, 15)
+            rows.append(row)
     notes.extend(f'[4] pokerlab {f.what}: python -c "{f.code}"' for f in (C.FRESH_POKERLAB, C.FRESH_POKERLAB_BATCH))
     notes.append(
         "[4] cold compile: the second command's import + evaluate_batch part, run with "
@@ -503,8 +498,8 @@ def main(argv: list[str] | None = None) -> int:
         + ", ".join(f"{k} {v}" for k, v in info["peers"].items())
     )
     print(
-        f"figures: median (best) of {repeat} interleaved repeats; hands/s or seconds. "
-        "ratio: pokerlab speed / peer speed, median of per-repeat ratios (> 1: pokerlab faster)."
+        f"figures: median (best) of {repeat} repeats, hands/s or seconds; in each repeat pokerlab and the peer of a "
+        "row run back to back. ratio: pokerlab speed / peer speed, median over those pairs (> 1: pokerlab faster)."
     )
     print(
         f"hands: target 1 {cfg['batch_hands']:,} random 7-card hands; target 3 {cfg['call_hands']:,} "

@@ -1,0 +1,436 @@
+"""Hold'em equity: exact enumeration and Monte Carlo over hands and ranges.
+
+>>> r = equity(["AsAh", "KsKh"])
+>>> r.method, r.boards, round(r.players[0].equity, 6)
+('exact', 1712304, 0.826366)
+>>> r.players[0].wins, r.players[1].wins, r.players[0].ties
+(1410336, 292660, 9308)
+
+A player is a specific hand (``"AsAh"``), a range (``"QQ+,AKs"``,
+``"random"``; see :mod:`simulate.ranges`) or a :class:`~simulate.ranges.Range`.
+Ties are credited ``1/k`` for a ``k``-way split. Card removal is exact: the
+board, dead cards and the other players' cards remove combos, and a deal is
+weighted by the product of its combos' weights.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+from evaluator.api import high_tables
+from evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
+
+from .ranges import Range, RangeError, parse_range
+
+PlayerLike = str | Range | Sequence[int]
+CardsLike = str | Sequence[int] | None
+Progress = Callable[[float], None]
+
+MAX_PLAYERS = 10
+EXACT_BUDGET_SECONDS = 1.0  # method="auto" enumerates when the estimate is below this
+_NS_PER_PLAYER_BOARD = 4.0  # measured cost of one player on one board, for the estimate
+_NS_PER_PREFLOP = 40_000.0
+DEFAULT_STDERR = 5e-4
+MAX_DEFAULT_TRIALS = 200_000_000
+
+
+class EquityError(ValueError):
+    """Impossible or inconsistent equity input (overlapping cards, empty ranges, ...)."""
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's result: fractions in 0..1 and the (weighted) counts behind them."""
+
+    hand: str
+    combos: int
+    win: float
+    tie: float
+    equity: float
+    wins: float
+    ties: float
+    stderr: float = 0.0
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Equity of every player, how it was computed, and how sure it is."""
+
+    players: list[PlayerEquity]
+    method: str
+    outcomes: float
+    seconds: float
+    boards: int | None = None
+    trials: int | None = None
+    stderr: float = 0.0
+    seed: int | None = None
+    threads: int = 1
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: ``{"method", "boards" or "trials", "seconds", "stderr", "players": [...]}``."""
+        data: dict[str, Any] = {"method": self.method}
+        if self.boards is not None:
+            data["boards"] = self.boards
+        if self.trials is not None:
+            data["trials"] = self.trials
+            data["seed"] = self.seed
+        data.update(seconds=round(self.seconds, 6), stderr=self.stderr, threads=self.threads)
+        data["players"] = [asdict(p) for p in self.players]
+        return data
+
+
+@dataclass
+class _Player:
+    text: str
+    combos: np.ndarray  # (M, 2) uint8, after removing board and dead cards
+    weights: np.ndarray  # (M,)
+
+
+def _as_player(index: int, player: PlayerLike, removed: int) -> _Player:
+    """Parse one player and drop combos that touch the board or dead cards."""
+    if isinstance(player, Range):
+        rng, text = player, str(player)
+    elif isinstance(player, str):
+        text = player.strip()
+        try:
+            cards = parse_cards(text)
+        except CardError:
+            cards = None
+        if cards is not None and len(cards) == 2:
+            rng = Range(np.array([sorted(cards, reverse=True)], dtype=np.uint8))
+            text = format_cards(sorted(cards, reverse=True))
+        else:
+            try:
+                rng = parse_range(text)
+            except RangeError as exc:
+                raise RangeError(f"player {index + 1}: {exc}") from None
+    else:
+        cards = to_card_ids(player, count=2)
+        rng = Range(np.array([sorted(cards, reverse=True)], dtype=np.uint8))
+        text = format_cards(sorted(cards, reverse=True))
+    kept = rng.remove(removed)
+    if len(kept) == 0:
+        if len(rng) == 1:
+            bad = format_cards(c for c in rng.combos[0] if removed >> int(c) & 1)
+            raise EquityError(f"player {index + 1}'s hand {text} uses {bad}, which is on the board or dead")
+        raise EquityError(f"player {index + 1}'s range {text!r} has no combos left once the board and dead cards are removed")
+    return _Player(text, kept.combos.astype(np.uint8), kept.weights.astype(np.float64))
+
+
+def _cards_mask(cards: CardsLike, what: str, allowed: tuple[int, ...]) -> tuple[list[int], int]:
+    if cards is None or cards == "":
+        ids: list[int] = []
+    else:
+        try:
+            ids = to_card_ids(cards)
+        except CardError as exc:
+            raise CardError(f"{what}: {exc}") from None
+    if len(ids) not in allowed:
+        raise EquityError(f"{what} must have {' or '.join(map(str, allowed))} cards, got {len(ids)}")
+    return ids, cards_to_mask(ids)
+
+
+def _prepare(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike):
+    if isinstance(players, (str, Range)) or not 2 <= len(players) <= MAX_PLAYERS:
+        count = 1 if isinstance(players, (str, Range)) else len(players)
+        raise EquityError(f"equity needs 2 to {MAX_PLAYERS} players, got {count}")
+    board_ids, board_mask = _cards_mask(board, "board", (0, 3, 4, 5))
+    dead_ids, dead_mask = _cards_mask(dead, "dead cards", tuple(range(0, 45)))
+    if board_mask & dead_mask:
+        both = format_cards(c for c in board_ids if dead_mask >> c & 1)
+        raise EquityError(f"{both} is both on the board and dead")
+    parsed = [_as_player(i, p, board_mask | dead_mask) for i, p in enumerate(players)]
+    # Two players holding the same fixed card can never be dealt.
+    fixed = [(i, int(p.combos[0, 0]) | 0, p) for i, p in enumerate(parsed) if len(p.combos) == 1]
+    seen: dict[int, int] = {}
+    for i, _, p in fixed:
+        for c in p.combos[0]:
+            c = int(c)
+            if c in seen:
+                raise EquityError(
+                    f"players {seen[c] + 1} and {i + 1} both hold {format_cards([c])}"
+                )
+            seen[c] = i
+    unseen = 52 - len(board_ids) - len(dead_ids) - 2 * len(parsed)
+    if unseen < 5 - len(board_ids):
+        raise EquityError("not enough cards left in the deck for the board")
+    return parsed, board_ids, dead_ids, board_mask, dead_mask
+
+
+def _preflops(parsed: list[_Player]):
+    """Every deal of one combo per player with no shared card: (combo indices, weight)."""
+    n = len(parsed)
+    masks = [
+        (np.uint64(1) << p.combos[:, 0].astype(np.uint64)) | (np.uint64(1) << p.combos[:, 1].astype(np.uint64))
+        for p in parsed
+    ]
+    masks = [[int(m) for m in arr] for arr in masks]
+    choice = [0] * n
+
+    def walk(p: int, used: int, weight: float):
+        if p == n:
+            yield tuple(choice), weight
+            return
+        for j, m in enumerate(masks[p]):
+            if used & m:
+                continue
+            choice[p] = j
+            yield from walk(p + 1, used | m, weight * parsed[p].weights[j])
+
+    yield from walk(0, 0, 1.0)
+
+
+def _canonical(board: list[int], dead: list[int], holes: list[tuple[int, int]]) -> tuple:
+    """The deal with suits renamed in order of first appearance: equal for suit-isomorphic deals."""
+    mapping: dict[int, int] = {}
+
+    def rename(c: int) -> int:
+        s = c & 3
+        if s not in mapping:
+            mapping[s] = len(mapping)
+        return (c & ~3) | mapping[s]
+
+    key_board = tuple(sorted(rename(c) for c in sorted(board)))
+    key_dead = tuple(sorted(rename(c) for c in sorted(dead)))
+    key_holes = tuple(tuple(sorted((rename(a), rename(b)), reverse=True)) for a, b in holes)
+    return key_board, key_dead, key_holes
+
+
+def _shares(n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per winner mask: outright-win, tie and equity-share matrices (2**n, n)."""
+    masks = np.arange(1 << n_players)
+    member = ((masks[:, None] >> np.arange(n_players)) & 1).astype(np.float64)
+    size = member.sum(axis=1)
+    win = member * (size == 1)[:, None]
+    tie = member * (size > 1)[:, None]
+    share = np.divide(member, size[:, None], out=np.zeros_like(member), where=size[:, None] > 0)
+    return win, tie, share
+
+
+def _exact_one(holes, board_ids, dead_mask, tables, kernels) -> tuple[np.ndarray, int]:
+    """Counts by winner mask over every board for fixed hole cards; and the number of boards."""
+    card_keys = tables.card_keys
+    used = cards_to_mask(board_ids) | dead_mask
+    for a, b in holes:
+        used |= (1 << a) | (1 << b)
+    deck = np.array([c for c in range(51, -1, -1) if not used >> c & 1], dtype=np.int64)
+    cards_left = 5 - len(board_ids)
+    suit_counts = np.zeros(4, dtype=np.int64)
+    for a, b in holes:
+        per_suit = [0, 0, 0, 0]
+        per_suit[a & 3] += 1
+        per_suit[b & 3] += 1
+        for s in range(4):
+            suit_counts[s] = max(suit_counts[s], per_suit[s])
+    for c in board_ids:
+        suit_counts[c & 3] += 1
+    board_key = np.uint64(0x3333 << 32)
+    board_suited = 0
+    for c in board_ids:
+        board_key += card_keys[c]
+        board_suited |= 1 << (16 * (c & 3) + (c >> 2))
+    n_boards_max = math.comb(len(deck), cards_left)
+    boards = np.empty((n_boards_max, 3), dtype=np.uint64)
+    n = kernels.enumerate_boards(
+        deck, len(deck), suit_counts, cards_left, 0, board_key, np.uint64(board_suited), np.uint64(1), card_keys,
+        boards, 0,
+    )
+    hole_keys = np.array([card_keys[a] + card_keys[b] for a, b in holes], dtype=np.uint64)
+    hole_suited = np.array(
+        [(1 << (16 * (a & 3) + (a >> 2))) | (1 << (16 * (b & 3) + (b >> 2))) for a, b in holes], dtype=np.uint64
+    )
+    counts = np.zeros(1 << len(holes), dtype=np.int64)
+    kernels.count_showdowns(
+        boards, n, hole_keys, hole_suited, counts, tables.offsets, tables.rank_values, tables.flush_values,
+        tables.shift,
+    )
+    return counts, n_boards_max
+
+
+def _estimate_exact_seconds(parsed: list[_Player], board_ids: list[int], dead_ids: list[int]) -> float:
+    n_preflops = math.prod(len(p.combos) for p in parsed)
+    unseen = 52 - len(board_ids) - len(dead_ids) - 2 * len(parsed)
+    boards = math.comb(unseen, 5 - len(board_ids))
+    # Suit isomorphism and irrelevant suits cut the work by about 3x on average.
+    per_preflop = boards * len(parsed) * _NS_PER_PLAYER_BOARD / 3 + _NS_PER_PREFLOP
+    return n_preflops * per_preflop * 1e-9
+
+
+def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity]:
+    win_m, tie_m, share_m = _shares(len(parsed))
+    wins = counts @ win_m
+    ties = counts @ tie_m
+    shares = counts @ share_m
+    result = []
+    for i, p in enumerate(parsed):
+        as_int = all(float(w).is_integer() for w in p.weights)
+        result.append(
+            PlayerEquity(
+                hand=p.text,
+                combos=len(p.combos),
+                win=float(wins[i] / outcomes),
+                tie=float(ties[i] / outcomes),
+                equity=float(shares[i] / outcomes),
+                wins=int(round(wins[i])) if as_int else float(wins[i]),
+                ties=int(round(ties[i])) if as_int else float(ties[i]),
+                stderr=0.0 if stderrs is None else float(stderrs[i]),
+            )
+        )
+    return result
+
+
+def _run_exact(parsed, board_ids, dead_ids, dead_mask, progress: Progress | None) -> tuple[np.ndarray, float, int]:
+    from . import equity_kernels as kernels
+
+    tables = high_tables()
+    cache: dict[tuple, tuple[np.ndarray, int]] = {}
+    total = np.zeros(1 << len(parsed), dtype=np.float64)
+    outcomes = 0.0
+    boards = 0
+    n_preflops = math.prod(len(p.combos) for p in parsed)
+    last_report = time.perf_counter()
+    for done, (choice, weight) in enumerate(_preflops(parsed)):
+        holes = [(int(p.combos[j, 0]), int(p.combos[j, 1])) for p, j in zip(parsed, choice)]
+        key = _canonical(board_ids, dead_ids, holes)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = _exact_one(holes, board_ids, dead_mask, tables, kernels)
+        counts, n_boards = hit
+        total += weight * counts
+        outcomes += weight * n_boards
+        boards += n_boards
+        if progress is not None and time.perf_counter() - last_report > 0.1:
+            progress(min(1.0, (done + 1) / n_preflops))
+            last_report = time.perf_counter()
+    if boards == 0:
+        raise EquityError("no deal is possible: the players' hands or ranges always share a card")
+    return total, outcomes, boards
+
+
+def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads, progress):
+    from . import equity_kernels as kernels
+
+    tables = high_tables()
+    combo_cards = np.concatenate([p.combos for p in parsed]).astype(np.int64)
+    combo_cum = np.concatenate([np.cumsum(p.weights) for p in parsed])
+    range_len = np.array([len(p.combos) for p in parsed], dtype=np.int64)
+    range_start = np.concatenate([[0], np.cumsum(range_len)[:-1]]).astype(np.int64)
+    board_key = np.uint64(0x3333 << 32)
+    board_suited = 0
+    for c in board_ids:
+        board_key += tables.card_keys[c]
+        board_suited |= 1 << (16 * (c & 3) + (c >> 2))
+    board_mask = np.uint64(cards_to_mask(board_ids) | dead_mask)
+    states = kernels.seed_streams(np.uint64(seed), threads)
+    win_m, tie_m, share_m = _shares(len(parsed))
+    counts = np.zeros(1 << len(parsed), dtype=np.int64)
+    limit = trials if trials is not None else MAX_DEFAULT_TRIALS
+    target = stderr if stderr is not None else (DEFAULT_STDERR if trials is None else None)
+    block = 1 << 15
+    done = 0
+    rejected = 0
+    errors = np.full(len(parsed), np.inf)
+    while done < limit:
+        per_stream = max(1, min(block, limit - done) // threads)
+        if done + per_stream * threads > limit:
+            per_stream = max(1, (limit - done) // threads)
+        c, r = kernels.monte_carlo_block(
+            states, per_stream, combo_cards, combo_cum, range_start, range_len, board_key, np.uint64(board_suited),
+            board_mask, 5 - len(board_ids), tables.card_keys, tables.offsets, tables.rank_values,
+            tables.flush_values, tables.shift,
+        )
+        counts += c.sum(axis=0)
+        rejected += int(r.sum())
+        done += per_stream * threads
+        if rejected > 1000 * done + 10**6:
+            raise EquityError("the ranges almost never fit together (nearly every deal shares a card)")
+        mean = (counts @ share_m) / done
+        mean_sq = (counts @ (share_m**2)) / done
+        errors = np.sqrt(np.maximum(mean_sq - mean**2, 0.0) / max(done - 1, 1))
+        if progress is not None:
+            if target is not None and np.isfinite(errors).all() and errors.max() > 0:
+                needed = done * (errors.max() / target) ** 2
+                progress(min(1.0, done / min(limit, needed)))
+            else:
+                progress(min(1.0, done / limit))
+        if target is not None and errors.max() <= target and done >= 10_000:
+            break
+        block = min(block * 2, 1 << 22)
+    return counts.astype(np.float64), float(done), done, errors
+
+
+def equity(
+    players: Sequence[PlayerLike],
+    board: CardsLike = None,
+    dead: CardsLike = None,
+    method: str = "auto",
+    trials: int | None = None,
+    stderr: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> EquityResult:
+    """Equity of 2 to 10 hands or ranges, exactly or by Monte Carlo.
+
+    ``method`` is ``"exact"``, ``"mc"`` (Monte Carlo) or ``"auto"`` (exact
+    when the enumeration is estimated to take under about a second).
+    Monte Carlo stops after ``trials`` deals or once every player's standard
+    error is at most ``stderr`` (default 5e-4 when neither is given); the
+    same ``seed`` and ``threads`` give the same result. ``progress`` is
+    called with the fraction done.
+
+    >>> r = equity(["AA", "KK"])
+    >>> r.players[0].wins, r.players[1].wins, r.players[0].ties
+    (50371344, 10986372, 285228)
+    >>> r = equity(["AsAh", "random"], method="mc", trials=100_000, seed=1)
+    >>> abs(r.players[0].equity - 0.852) < 0.01
+    True
+    """
+    start = time.perf_counter()
+    if method not in ("auto", "exact", "mc"):
+        raise EquityError(f"method must be 'auto', 'exact' or 'mc', got {method!r}")
+    if trials is not None and trials < 1:
+        raise EquityError(f"trials must be at least 1, got {trials}")
+    if stderr is not None and not stderr > 0:
+        raise EquityError(f"stderr must be positive, got {stderr}")
+    parsed, board_ids, dead_ids, _, dead_mask = _prepare(players, board, dead)
+    if method == "auto":
+        method = "exact" if _estimate_exact_seconds(parsed, board_ids, dead_ids) <= EXACT_BUDGET_SECONDS else "mc"
+    from numba import get_num_threads
+
+    n_threads = int(threads) if threads else get_num_threads()
+    if n_threads < 1:
+        raise EquityError(f"threads must be at least 1, got {threads}")
+    if method == "exact":
+        counts, outcomes, boards = _run_exact(parsed, board_ids, dead_ids, dead_mask, progress)
+        return EquityResult(
+            players=_result_players(parsed, counts, outcomes),
+            method="exact",
+            outcomes=outcomes,
+            seconds=time.perf_counter() - start,
+            boards=boards,
+            threads=1,
+        )
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "little")
+    counts, outcomes, done, errors = _run_monte_carlo(
+        parsed, board_ids, dead_mask, trials, stderr, seed, n_threads, progress
+    )
+    return EquityResult(
+        players=_result_players(parsed, counts, outcomes, errors),
+        method="mc",
+        outcomes=outcomes,
+        seconds=time.perf_counter() - start,
+        trials=done,
+        stderr=float(errors.max()),
+        seed=seed,
+        threads=n_threads,
+    )

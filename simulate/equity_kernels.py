@@ -1,0 +1,287 @@
+"""numba kernels of the equity engines (exact board enumeration and Monte Carlo).
+
+Hands are handled as the evaluator's summed card keys (see
+``evaluator.kernels``): a board key plus a player's hole-card key is that
+player's seven-card key, so each board is built once and each player costs
+one addition and one lookup.
+
+Exact enumeration follows OMPEval's idea of *irrelevant suits*: once a suit
+can no longer give anyone five cards, its cards of one rank are
+interchangeable, so they are enumerated once with a binomial weight. Boards
+come out as ``(key, suited ranks, weight)`` triples and are scored by
+:func:`count_showdowns`.
+
+Monte Carlo draws every player's combo and the board with a per-stream
+xoshiro256** generator seeded by splitmix64, so a run depends only on the
+seed and the number of streams.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+SUIT_INIT = np.uint64(0x3333 << 32)
+RANK_KEY_MASK = np.uint64(0xFFFFFFFF)
+BINOMIAL = np.array([[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]])
+
+# Layout of the boards buffer: one row per board: key, suited ranks, weight.
+KEY, SUITED, WEIGHT = 0, 1, 2
+
+
+@njit(cache=True, inline="always")
+def _bit(card):
+    """Bit of a card in the suit-major rank mask (16 bits per suit)."""
+    return np.uint64(1) << np.uint64(16 * (card & 3) + (card >> 2))
+
+
+@njit(cache=True)
+def enumerate_boards(deck, ndeck, suit_counts, cards_left, start, key, suited, weight, card_keys, boards, n_boards):
+    """Append every board completion (up to suit isomorphism) to ``boards``; return the new count.
+
+    ``deck`` holds the unseen cards, highest rank first, so cards of one
+    rank are adjacent (this function reorders cards within a rank).
+    ``suit_counts[s]`` is the most cards of suit ``s`` any player holds with
+    the board so far: a suit with ``suit_counts[s] + cards_left < 5`` can
+    make no flush and is *irrelevant*.
+    """
+    if cards_left == 0:
+        boards[n_boards, KEY] = key
+        boards[n_boards, SUITED] = suited
+        boards[n_boards, WEIGHT] = weight
+        return n_boards + 1
+    if cards_left == 1:
+        no_flush = True
+        for s in range(4):
+            if suit_counts[s] >= 4:
+                no_flush = False
+        i = start
+        last_rank = -1
+        while i < ndeck:
+            card = deck[i]
+            rank = card >> 2
+            multiplier = 1
+            if no_flush or suit_counts[card & 3] < 4:
+                if rank == last_rank:
+                    i += 1
+                    continue
+                # Same-rank cards of irrelevant suits give the same board value.
+                j = i + 1
+                while j < ndeck and deck[j] >> 2 == rank:
+                    if no_flush or suit_counts[deck[j] & 3] < 4:
+                        multiplier += 1
+                    j += 1
+                last_rank = rank
+            boards[n_boards, KEY] = key + card_keys[card]
+            boards[n_boards, SUITED] = suited | _bit(card)
+            boards[n_boards, WEIGHT] = weight * multiplier
+            n_boards += 1
+            i += 1
+        return n_boards
+    i = start
+    while i < ndeck:
+        card = deck[i]
+        suit = card & 3
+        if suit_counts[suit] + cards_left < 5:
+            rank = card >> 2
+            irrelevant = 1
+            j = i + 1
+            while j < ndeck and deck[j] >> 2 == rank:
+                if suit_counts[deck[j] & 3] + cards_left < 5:
+                    # Gather the irrelevant cards of this rank right after card i.
+                    if j != i + irrelevant:
+                        tmp = deck[j]
+                        deck[j] = deck[i + irrelevant]
+                        deck[i + irrelevant] = tmp
+                    irrelevant += 1
+                j += 1
+            k = key
+            b = suited
+            for repeats in range(1, min(irrelevant, cards_left) + 1):
+                c = deck[i + repeats - 1]
+                k += card_keys[c]
+                b |= _bit(c)
+                w = weight * BINOMIAL[irrelevant, repeats]
+                n_boards = enumerate_boards(
+                    deck, ndeck, suit_counts, cards_left - repeats, i + irrelevant, k, b, w, card_keys, boards,
+                    n_boards,
+                )
+            i += irrelevant
+        else:
+            suit_counts[suit] += 1
+            n_boards = enumerate_boards(
+                deck, ndeck, suit_counts, cards_left - 1, i + 1, key + card_keys[card], suited | _bit(card), weight,
+                card_keys, boards, n_boards,
+            )
+            suit_counts[suit] -= 1
+            i += 1
+    return n_boards
+
+
+@njit(cache=True)
+def count_showdowns(boards, n_boards, hole_keys, hole_suited, counts, offsets, rank_values, flush_values, shift):
+    """Add each board's weight to ``counts[mask of the players who win or tie]``."""
+    n_players = hole_keys.shape[0]
+    col_mask = np.uint64((1 << shift) - 1)
+    sh = np.uint64(shift)
+    for b in range(n_boards):
+        board_key = boards[b, KEY]
+        board_suited = boards[b, SUITED]
+        best = 0
+        winners = 0
+        for p in range(n_players):
+            key = board_key + hole_keys[p]
+            flush = (key >> np.uint64(32)) & np.uint64(0x8888)
+            if flush:
+                s = np.uint64(0)
+                if flush & np.uint64(0x80):
+                    s = np.uint64(16)
+                elif flush & np.uint64(0x800):
+                    s = np.uint64(32)
+                elif flush & np.uint64(0x8000):
+                    s = np.uint64(48)
+                value = flush_values[((board_suited | hole_suited[p]) >> s) & np.uint64(0x1FFF)]
+            else:
+                rk = key & RANK_KEY_MASK
+                value = rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
+            if value > best:
+                best = value
+                winners = 1 << p
+            elif value == best:
+                winners |= 1 << p
+        counts[winners] += np.int64(boards[b, WEIGHT])
+
+
+# --- Monte Carlo -------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _rotl(x, k):
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+
+@njit(cache=True)
+def seed_streams(seed, n_streams):
+    """xoshiro256** states (n_streams, 4) from one seed via splitmix64."""
+    states = np.empty((n_streams, 4), dtype=np.uint64)
+    x = np.uint64(seed)
+    for s in range(n_streams):
+        for j in range(4):
+            x += np.uint64(0x9E3779B97F4A7C15)
+            z = x
+            z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+            z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+            states[s, j] = z ^ (z >> np.uint64(31))
+    return states
+
+
+@njit(cache=True)
+def _mc_stream(state, n_trials, combo_cards, combo_cum, range_start, range_len, board_key, board_suited, board_mask,
+               n_board_left, card_keys, offsets, rank_values, flush_values, shift, counts):
+    """Run ``n_trials`` accepted deals on one stream; returns the number of rejected deals."""
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    n_players = range_start.shape[0]
+    col_mask = np.uint64((1 << shift) - 1)
+    sh = np.uint64(shift)
+    hole_key = np.zeros(n_players, dtype=np.uint64)
+    hole_suited = np.zeros(n_players, dtype=np.uint64)
+    rejected = 0
+    done = 0
+    while done < n_trials:
+        used = board_mask
+        ok = True
+        for p in range(n_players):
+            # Weighted pick: inverse CDF over the player's cumulative weights.
+            result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+            t = s1 << np.uint64(17)
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = _rotl(s3, 45)
+            lo = range_start[p]
+            total = combo_cum[lo + range_len[p] - 1]
+            u = (result >> np.uint64(11)) * (1.0 / 9007199254740992.0) * total
+            a = lo
+            b = lo + range_len[p] - 1
+            while a < b:
+                mid = (a + b) >> 1
+                if combo_cum[mid] > u:
+                    b = mid
+                else:
+                    a = mid + 1
+            c1 = combo_cards[a, 0]
+            c2 = combo_cards[a, 1]
+            m = (np.uint64(1) << np.uint64(c1)) | (np.uint64(1) << np.uint64(c2))
+            if used & m:
+                ok = False
+                break
+            used |= m
+            hole_key[p] = card_keys[c1] + card_keys[c2]
+            hole_suited[p] = _bit(c1) | _bit(c2)
+        if not ok:
+            # Reject the whole deal: the accepted deals follow the joint weighted distribution exactly.
+            rejected += 1
+            continue
+        key = board_key
+        suited = board_suited
+        for _ in range(n_board_left):
+            while True:
+                result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+                t = s1 << np.uint64(17)
+                s2 ^= s0
+                s3 ^= s1
+                s1 ^= s2
+                s0 ^= s3
+                s2 ^= t
+                s3 = _rotl(s3, 45)
+                card = ((result >> np.uint64(32)) * np.uint64(52)) >> np.uint64(32)
+                bit = np.uint64(1) << card
+                if not used & bit:
+                    break
+            used |= bit
+            key += card_keys[card]
+            suited |= _bit(card)
+        best = 0
+        winners = 0
+        for p in range(n_players):
+            k = key + hole_key[p]
+            flush = (k >> np.uint64(32)) & np.uint64(0x8888)
+            if flush:
+                sft = np.uint64(0)
+                if flush & np.uint64(0x80):
+                    sft = np.uint64(16)
+                elif flush & np.uint64(0x800):
+                    sft = np.uint64(32)
+                elif flush & np.uint64(0x8000):
+                    sft = np.uint64(48)
+                value = flush_values[((suited | hole_suited[p]) >> sft) & np.uint64(0x1FFF)]
+            else:
+                rk = k & RANK_KEY_MASK
+                value = rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
+            if value > best:
+                best = value
+                winners = 1 << p
+            elif value == best:
+                winners |= 1 << p
+        counts[winners] += 1
+        done += 1
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
+    return rejected
+
+
+@njit(cache=True, parallel=True)
+def monte_carlo_block(states, trials_per_stream, combo_cards, combo_cum, range_start, range_len, board_key,
+                      board_suited, board_mask, n_board_left, card_keys, offsets, rank_values, flush_values, shift):
+    """One block of trials on every stream in parallel; returns counts by winner mask per stream and rejections."""
+    n_streams = states.shape[0]
+    n_masks = 1 << range_start.shape[0]
+    counts = np.zeros((n_streams, n_masks), dtype=np.int64)
+    rejected = np.zeros(n_streams, dtype=np.int64)
+    for s in prange(n_streams):
+        rejected[s] = _mc_stream(
+            states[s], trials_per_stream, combo_cards, combo_cum, range_start, range_len, board_key, board_suited,
+            board_mask, n_board_left, card_keys, offsets, rank_values, flush_values, shift, counts[s],
+        )
+    return counts, rejected
