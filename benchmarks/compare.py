@@ -52,7 +52,7 @@ FULL = {
     "call_hands": 200_000,
     "slow_hands": 20_000,
     "pokerkit_hands": 2_000,
-    "repeat": 7,
+    "repeat": 9,
 }
 QUICK = {
     "batch_hands": 2_000_000,
@@ -267,7 +267,7 @@ def bench_batch(cfg: dict, repeat: int, notes: list[str]) -> tuple[list[Row], Fi
     for a, b in pairs:
         lab = Figure(times[(a, b)][0], n)
         if b is None:
-            rows.append(Row(labels[a], lab, "— (pokerfast's native library not available)"))
+            rows.append(Row(labels[a], lab, "— (pokerfast or its native library not available)"))
             continue
         peer = Figure(times[(a, b)][1], batches[b].hands)
         name = f"pokerfast {batches[b].call}" + (f" ({batches[b].hands:,} hands)" if b == "pf_public" else "")
@@ -466,10 +466,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer hands and repeats (about 40 s)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
-    parser.add_argument("--repeat", type=int, help="interleaved repeats per target (default 7, quick 3)")
+    parser.add_argument("--repeat", type=int, help="interleaved repeats per target (default 9, quick 3)")
     args = parser.parse_args(argv)
     cfg = QUICK if args.quick else FULL
-    repeat = args.repeat or cfg["repeat"]
+    repeat = cfg["repeat"] if args.repeat is None else args.repeat
     if repeat < 1:
         parser.error("--repeat must be at least 1")
 

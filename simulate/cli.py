@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -52,6 +53,8 @@ def main() -> None:
 
     \b
     Examples:
+      pokerlab equity AsAh KsKh
+      pokerlab equity "QQ+,AKs" random random --board Qs7h2c
       pokerlab eval "As Ks Qs Js Ts 2c 3d"
       pokerlab verify 7card
       pokerlab range "TT+,AKs"
@@ -130,6 +133,107 @@ def verify_command(table: str, as_json: bool, parallel: bool) -> None:
             verdict = "PASS" if result["ok"] else "FAIL"
             click.echo(f"{verdict} in {result['seconds']:.3f} s (source: {result['source']})\n")
     sys.exit(0 if all(r["ok"] for r in results) else EXIT_FAILED_CHECK)
+
+
+class _LazyProgress:
+    """A progress bar on stderr that appears only once a run has taken over a second."""
+
+    def __init__(self, label: str, enabled: bool) -> None:
+        self.label, self.enabled = label, enabled
+        self.start = time.perf_counter()
+        self.bar: Any = None
+        self.shown = 0
+
+    def __call__(self, fraction: float) -> None:
+        if not self.enabled or time.perf_counter() - self.start < 1.0:
+            return
+        if self.bar is None:
+            self.bar = click.progressbar(length=1000, label=self.label, file=sys.stderr, show_eta=True)
+            self.bar.__enter__()
+        step = int(fraction * 1000) - self.shown
+        if step > 0:
+            self.bar.update(step)
+            self.shown += step
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.update(1000 - self.shown)
+            self.bar.__exit__(None, None, None)
+
+
+@main.command("equity")
+@click.argument("players", nargs=-1, required=True)
+@click.option("--board", "-b", default="", help="Board cards (0, 3, 4 or 5), e.g. Qs7h2c.")
+@click.option("--dead", "-d", default="", help="Dead cards, removed from the deck and the ranges.")
+@click.option("--exact", "method", flag_value="exact", help="Enumerate every board and every combo.")
+@click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation.")
+@click.option("--auto", "method", flag_value="auto", default=True, help="Exact when it takes about a second or less.")
+@click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after this many deals.")
+@click.option(
+    "--stderr",
+    "target",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Monte Carlo: stop when every equity's standard error is below this (default 5e-4).",
+)
+@click.option("--seed", type=click.IntRange(min=0), help="Monte Carlo seed (default: random, printed).")
+@click.option("--threads", type=click.IntRange(min=1), help="Monte Carlo threads (default: all).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (fractions in 0..1).")
+@_friendly_errors
+def equity_command(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    method: str,
+    trials: int | None,
+    target: float | None,
+    seed: int | None,
+    threads: int | None,
+    as_json: bool,
+) -> None:
+    """Equity of 2-10 PLAYERS, each a hand ("AsAh") or a range ("QQ+,AKs", "random").
+
+    Ties are split: equity counts 1/k of a k-way tie. Exact when feasible,
+    otherwise Monte Carlo with its standard error.
+
+    \b
+    Examples:
+      pokerlab equity AsAh KsKh
+      pokerlab equity "QQ+,AKs" random random --board Qs7h2c --dead 5d
+      pokerlab equity AKs QQ --mc --stderr 1e-4 --seed 7 --json
+    """
+    from simulate.equity import equity
+
+    progress = _LazyProgress("equity", enabled=not as_json and sys.stderr.isatty())
+    try:
+        result = equity(
+            list(players),
+            board=board or None,
+            dead=dead or None,
+            method=method,
+            trials=trials,
+            stderr=target,
+            seed=seed,
+            threads=threads,
+            progress=progress,
+        )
+    finally:
+        progress.close()
+    if as_json:
+        click.echo(json.dumps(result.to_dict()))
+        return
+    rows = [
+        [str(i + 1), p.hand, f"{p.combos:,}", f"{100 * p.win:.3f}", f"{100 * p.tie:.3f}", f"{100 * p.equity:.3f}"]
+        for i, p in enumerate(result.players)
+    ]
+    click.echo(_table(["player", "hand", "combos", "win %", "tie %", "equity %"], rows, right={0, 2, 3, 4, 5}))
+    if result.method == "exact":
+        footer = f"exact: {result.boards:,} boards in {result.seconds:.3f} s"
+    else:
+        footer = (
+            f"Monte Carlo: {result.trials:,} trials in {result.seconds:.3f} s, standard error "
+            f"{100 * result.stderr:.3f} % (seed {result.seed}, {result.threads} threads)"
+        )
+    click.echo(footer)
 
 
 @main.command("range")

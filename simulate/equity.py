@@ -121,7 +121,9 @@ def _as_player(index: int, player: PlayerLike, removed: int) -> _Player:
         if len(rng) == 1:
             bad = format_cards(c for c in rng.combos[0] if removed >> int(c) & 1)
             raise EquityError(f"player {index + 1}'s hand {text} uses {bad}, which is on the board or dead")
-        raise EquityError(f"player {index + 1}'s range {text!r} has no combos left once the board and dead cards are removed")
+        raise EquityError(
+            f"player {index + 1}'s range {text!r} has no combos left once the board and dead cards are removed"
+        )
     return _Player(text, kept.combos.astype(np.uint8), kept.weights.astype(np.float64))
 
 
@@ -155,9 +157,7 @@ def _prepare(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike):
         for c in p.combos[0]:
             c = int(c)
             if c in seen:
-                raise EquityError(
-                    f"players {seen[c] + 1} and {i + 1} both hold {format_cards([c])}"
-                )
+                raise EquityError(f"players {seen[c] + 1} and {i + 1} both hold {format_cards([c])}")
             seen[c] = i
     unseen = 52 - len(board_ids) - len(dead_ids) - 2 * len(parsed)
     if unseen < 5 - len(board_ids):
@@ -239,17 +239,21 @@ def _exact_one(holes, board_ids, dead_mask, tables, kernels) -> tuple[np.ndarray
         board_suited |= 1 << (16 * (c & 3) + (c >> 2))
     n_boards_max = math.comb(len(deck), cards_left)
     boards = np.empty((n_boards_max, 3), dtype=np.uint64)
-    n = kernels.enumerate_boards(
-        deck, len(deck), suit_counts, cards_left, 0, board_key, np.uint64(board_suited), np.uint64(1), card_keys,
-        boards, 0,
-    )
+    n = kernels.enumerate_boards(deck, suit_counts, cards_left, board_key, np.uint64(board_suited), card_keys, boards)
     hole_keys = np.array([card_keys[a] + card_keys[b] for a, b in holes], dtype=np.uint64)
     hole_suited = np.array(
         [(1 << (16 * (a & 3) + (a >> 2))) | (1 << (16 * (b & 3) + (b >> 2))) for a, b in holes], dtype=np.uint64
     )
     counts = np.zeros(1 << len(holes), dtype=np.int64)
     kernels.count_showdowns(
-        boards, n, hole_keys, hole_suited, counts, tables.offsets, tables.rank_values, tables.flush_values,
+        boards,
+        n,
+        hole_keys,
+        hole_suited,
+        counts,
+        tables.offsets,
+        tables.rank_values,
+        tables.flush_values,
         tables.shift,
     )
     return counts, n_boards_max
@@ -336,22 +340,33 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
     target = stderr if stderr is not None else (DEFAULT_STDERR if trials is None else None)
     block = 1 << 15
     done = 0
-    rejected = 0
     errors = np.full(len(parsed), np.inf)
     while done < limit:
         per_stream = max(1, min(block, limit - done) // threads)
         if done + per_stream * threads > limit:
             per_stream = max(1, (limit - done) // threads)
-        c, r = kernels.monte_carlo_block(
-            states, per_stream, combo_cards, combo_cum, range_start, range_len, board_key, np.uint64(board_suited),
-            board_mask, 5 - len(board_ids), tables.card_keys, tables.offsets, tables.rank_values,
-            tables.flush_values, tables.shift,
+        c, _ = kernels.monte_carlo_block(
+            states,
+            per_stream,
+            combo_cards,
+            combo_cum,
+            range_start,
+            range_len,
+            board_key,
+            np.uint64(board_suited),
+            board_mask,
+            5 - len(board_ids),
+            tables.card_keys,
+            tables.offsets,
+            tables.rank_values,
+            tables.flush_values,
+            tables.shift,
         )
         counts += c.sum(axis=0)
-        rejected += int(r.sum())
-        done += per_stream * threads
-        if rejected > 1000 * done + 10**6:
-            raise EquityError("the ranges almost never fit together (nearly every deal shares a card)")
+        accepted = int(c.sum())
+        if accepted < per_stream * threads:  # a stream gave up after a run of rejected deals
+            raise EquityError("no deal found: the players' hands or ranges (nearly) always share a card")
+        done += accepted
         mean = (counts @ share_m) / done
         mean_sq = (counts @ (share_m**2)) / done
         errors = np.sqrt(np.maximum(mean_sq - mean**2, 0.0) / max(done - 1, 1))

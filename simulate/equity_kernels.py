@@ -23,7 +23,9 @@ from numba import njit, prange
 
 SUIT_INIT = np.uint64(0x3333 << 32)
 RANK_KEY_MASK = np.uint64(0xFFFFFFFF)
-BINOMIAL = np.array([[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]])
+BINOMIAL = np.array(
+    [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]], dtype=np.int64
+)
 
 # Layout of the boards buffer: one row per board: key, suited ranks, weight.
 KEY, SUITED, WEIGHT = 0, 1, 2
@@ -36,86 +38,128 @@ def _bit(card):
 
 
 @njit(cache=True)
-def enumerate_boards(deck, ndeck, suit_counts, cards_left, start, key, suited, weight, card_keys, boards, n_boards):
-    """Append every board completion (up to suit isomorphism) to ``boards``; return the new count.
+def enumerate_boards(deck, suit_counts, cards_left, key, suited, card_keys, boards):
+    """Write every board completion (up to irrelevant suits) into ``boards``; return how many.
 
-    ``deck`` holds the unseen cards, highest rank first, so cards of one
-    rank are adjacent (this function reorders cards within a rank).
-    ``suit_counts[s]`` is the most cards of suit ``s`` any player holds with
-    the board so far: a suit with ``suit_counts[s] + cards_left < 5`` can
-    make no flush and is *irrelevant*.
+    ``deck`` holds the unseen cards, highest rank first, so cards of one rank
+    are adjacent (cards are reordered within a rank). ``suit_counts[s]`` is the
+    most cards of suit ``s`` any player holds together with the board: a suit
+    with ``suit_counts[s] + cards still to come < 5`` can make no flush and
+    is *irrelevant*, so its cards of one rank are enumerated once, weighted.
+
+    The depth-first walk keeps an explicit stack (one frame per board card
+    still to choose) instead of recursing: numba calls with array arguments
+    cost reference counting, which would dominate here.
     """
-    if cards_left == 0:
-        boards[n_boards, KEY] = key
-        boards[n_boards, SUITED] = suited
-        boards[n_boards, WEIGHT] = weight
-        return n_boards + 1
-    if cards_left == 1:
-        no_flush = True
-        for s in range(4):
-            if suit_counts[s] >= 4:
-                no_flush = False
-        i = start
-        last_rank = -1
-        while i < ndeck:
-            card = deck[i]
-            rank = card >> 2
-            multiplier = 1
-            if no_flush or suit_counts[card & 3] < 4:
-                if rank == last_rank:
-                    i += 1
-                    continue
-                # Same-rank cards of irrelevant suits give the same board value.
-                j = i + 1
-                while j < ndeck and deck[j] >> 2 == rank:
-                    if no_flush or suit_counts[deck[j] & 3] < 4:
-                        multiplier += 1
-                    j += 1
-                last_rank = rank
-            boards[n_boards, KEY] = key + card_keys[card]
-            boards[n_boards, SUITED] = suited | _bit(card)
-            boards[n_boards, WEIGHT] = weight * multiplier
-            n_boards += 1
-            i += 1
-        return n_boards
-    i = start
-    while i < ndeck:
+    ndeck = deck.shape[0]
+    depth = cards_left + 1
+    left = np.zeros(depth, dtype=np.int64)
+    pos = np.zeros(depth, dtype=np.int64)
+    keys = np.zeros(depth, dtype=np.uint64)
+    suiteds = np.zeros(depth, dtype=np.uint64)
+    weights = np.zeros(depth, dtype=np.int64)
+    undo_suit = np.full(depth, -1, dtype=np.int64)
+    group_at = np.zeros(depth, dtype=np.int64)  # first deck index of the current irrelevant group
+    group_size = np.zeros(depth, dtype=np.int64)  # 0 when not inside a group
+    group_used = np.zeros(depth, dtype=np.int64)
+    group_key = np.zeros(depth, dtype=np.uint64)
+    group_suited = np.zeros(depth, dtype=np.uint64)
+    n = 0
+    level = 0
+    left[0], pos[0], keys[0], suiteds[0], weights[0] = cards_left, 0, key, suited, 1
+    while level >= 0:
+        f = level
+        if left[f] == 0:
+            boards[n, KEY], boards[n, SUITED], boards[n, WEIGHT] = keys[f], suiteds[f], np.uint64(weights[f])
+            n += 1
+            level -= 1
+            continue
+        if left[f] == 1:
+            # The river: each rank once for the cards whose suit cannot flush.
+            no_flush = True
+            for s in range(4):
+                if suit_counts[s] >= 4:
+                    no_flush = False
+            i = pos[f]
+            last_rank = -1
+            while i < ndeck:
+                card = deck[i]
+                rank = card >> 2
+                multiplier = 1
+                if no_flush or suit_counts[card & 3] < 4:
+                    if rank == last_rank:
+                        i += 1
+                        continue
+                    j = i + 1
+                    while j < ndeck and deck[j] >> 2 == rank:
+                        if no_flush or suit_counts[deck[j] & 3] < 4:
+                            multiplier += 1
+                        j += 1
+                    last_rank = rank
+                boards[n, KEY] = keys[f] + card_keys[card]
+                boards[n, SUITED] = suiteds[f] | _bit(card)
+                boards[n, WEIGHT] = np.uint64(weights[f] * multiplier)
+                n += 1
+                i += 1
+            level -= 1
+            continue
+        if undo_suit[f] >= 0:  # back from the subtree of a relevant card
+            suit_counts[undo_suit[f]] -= 1
+            undo_suit[f] = -1
+        if group_size[f] > 0:
+            if group_used[f] < min(group_size[f], left[f]):
+                # Use one more card of the irrelevant group: C(size, used) equivalent boards.
+                used = group_used[f] + 1
+                group_used[f] = used
+                c = deck[group_at[f] + used - 1]
+                group_key[f] += card_keys[c]
+                group_suited[f] |= _bit(c)
+                child = f + 1
+                left[child] = left[f] - used
+                pos[child] = group_at[f] + group_size[f]
+                keys[child] = group_key[f]
+                suiteds[child] = group_suited[f]
+                weights[child] = weights[f] * BINOMIAL[group_size[f], used]
+                undo_suit[child] = -1
+                group_size[child] = 0
+                level = child
+                continue
+            pos[f] = group_at[f] + group_size[f]
+            group_size[f] = 0
+        i = pos[f]
+        if i >= ndeck:
+            level -= 1
+            continue
         card = deck[i]
         suit = card & 3
-        if suit_counts[suit] + cards_left < 5:
+        if suit_counts[suit] + left[f] < 5:
             rank = card >> 2
-            irrelevant = 1
+            size = 1
             j = i + 1
             while j < ndeck and deck[j] >> 2 == rank:
-                if suit_counts[deck[j] & 3] + cards_left < 5:
+                if suit_counts[deck[j] & 3] + left[f] < 5:
                     # Gather the irrelevant cards of this rank right after card i.
-                    if j != i + irrelevant:
-                        tmp = deck[j]
-                        deck[j] = deck[i + irrelevant]
-                        deck[i + irrelevant] = tmp
-                    irrelevant += 1
+                    tmp = deck[j]
+                    deck[j] = deck[i + size]
+                    deck[i + size] = tmp
+                    size += 1
                 j += 1
-            k = key
-            b = suited
-            for repeats in range(1, min(irrelevant, cards_left) + 1):
-                c = deck[i + repeats - 1]
-                k += card_keys[c]
-                b |= _bit(c)
-                w = weight * BINOMIAL[irrelevant, repeats]
-                n_boards = enumerate_boards(
-                    deck, ndeck, suit_counts, cards_left - repeats, i + irrelevant, k, b, w, card_keys, boards,
-                    n_boards,
-                )
-            i += irrelevant
-        else:
-            suit_counts[suit] += 1
-            n_boards = enumerate_boards(
-                deck, ndeck, suit_counts, cards_left - 1, i + 1, key + card_keys[card], suited | _bit(card), weight,
-                card_keys, boards, n_boards,
-            )
-            suit_counts[suit] -= 1
-            i += 1
-    return n_boards
+            group_at[f], group_size[f], group_used[f] = i, size, 0
+            group_key[f], group_suited[f] = keys[f], suiteds[f]
+            continue
+        suit_counts[suit] += 1
+        undo_suit[f] = suit
+        pos[f] = i + 1
+        child = f + 1
+        left[child] = left[f] - 1
+        pos[child] = i + 1
+        keys[child] = keys[f] + card_keys[card]
+        suiteds[child] = suiteds[f] | _bit(card)
+        weights[child] = weights[f]
+        undo_suit[child] = -1
+        group_size[child] = 0
+        level = child
+    return n
 
 
 @njit(cache=True)
@@ -176,9 +220,29 @@ def seed_streams(seed, n_streams):
 
 
 @njit(cache=True)
-def _mc_stream(state, n_trials, combo_cards, combo_cum, range_start, range_len, board_key, board_suited, board_mask,
-               n_board_left, card_keys, offsets, rank_values, flush_values, shift, counts):
-    """Run ``n_trials`` accepted deals on one stream; returns the number of rejected deals."""
+def _mc_stream(
+    state,
+    n_trials,
+    combo_cards,
+    combo_cum,
+    range_start,
+    range_len,
+    board_key,
+    board_suited,
+    board_mask,
+    n_board_left,
+    card_keys,
+    offsets,
+    rank_values,
+    flush_values,
+    shift,
+    counts,
+):
+    """Run ``n_trials`` accepted deals on one stream; returns the number of rejected deals.
+
+    Gives up (leaving fewer deals in ``counts``) after ``1000 * n_trials + 10**6``
+    rejections, so ranges that can never be dealt together cannot hang it.
+    """
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     n_players = range_start.shape[0]
     col_mask = np.uint64((1 << shift) - 1)
@@ -223,6 +287,8 @@ def _mc_stream(state, n_trials, combo_cards, combo_cum, range_start, range_len, 
         if not ok:
             # Reject the whole deal: the accepted deals follow the joint weighted distribution exactly.
             rejected += 1
+            if rejected > 1000 * n_trials + 1_000_000:
+                break
             continue
         key = board_key
         suited = board_suited
@@ -272,8 +338,23 @@ def _mc_stream(state, n_trials, combo_cards, combo_cum, range_start, range_len, 
 
 
 @njit(cache=True, parallel=True)
-def monte_carlo_block(states, trials_per_stream, combo_cards, combo_cum, range_start, range_len, board_key,
-                      board_suited, board_mask, n_board_left, card_keys, offsets, rank_values, flush_values, shift):
+def monte_carlo_block(
+    states,
+    trials_per_stream,
+    combo_cards,
+    combo_cum,
+    range_start,
+    range_len,
+    board_key,
+    board_suited,
+    board_mask,
+    n_board_left,
+    card_keys,
+    offsets,
+    rank_values,
+    flush_values,
+    shift,
+):
     """One block of trials on every stream in parallel; returns counts by winner mask per stream and rejections."""
     n_streams = states.shape[0]
     n_masks = 1 << range_start.shape[0]
@@ -281,7 +362,21 @@ def monte_carlo_block(states, trials_per_stream, combo_cards, combo_cum, range_s
     rejected = np.zeros(n_streams, dtype=np.int64)
     for s in prange(n_streams):
         rejected[s] = _mc_stream(
-            states[s], trials_per_stream, combo_cards, combo_cum, range_start, range_len, board_key, board_suited,
-            board_mask, n_board_left, card_keys, offsets, rank_values, flush_values, shift, counts[s],
+            states[s],
+            trials_per_stream,
+            combo_cards,
+            combo_cum,
+            range_start,
+            range_len,
+            board_key,
+            board_suited,
+            board_mask,
+            n_board_left,
+            card_keys,
+            offsets,
+            rank_values,
+            flush_values,
+            shift,
+            counts[s],
         )
     return counts, rejected

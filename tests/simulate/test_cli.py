@@ -83,3 +83,52 @@ def test_installed_console_script_never_prints_a_traceback():
 def test_module_entry_point():
     out = subprocess.run([sys.executable, "-m", "simulate.cli", "--help"], capture_output=True, text=True)
     assert out.returncode == 0 and "pokerlab eval" in out.stdout
+
+
+def test_equity_table_and_footer():
+    result = run("equity", "AsAh", "KsKh")
+    assert result.exit_code == 0, result.output
+    assert "82.637" in result.output and "17.363" in result.output
+    assert "exact: 1,712,304 boards" in result.output
+
+
+def test_equity_json_monte_carlo_with_seed():
+    args = [
+        "equity",
+        "QQ+,AKs",
+        "random",
+        "random",
+        "--board",
+        "Qs7h2c",
+        "--dead",
+        "5d",
+        "--mc",
+        "--trials",
+        "50000",
+        "--seed",
+        "3",
+        "--json",
+    ]
+    first = json.loads(run(*args).output)
+    second = json.loads(run(*args).output)
+    assert first["players"] == second["players"]
+    assert first["method"] == "mc" and first["trials"] == 50000 and first["stderr"] > 0
+    assert [p["combos"] for p in first["players"]] == [19, 1128, 1128]
+    assert sum(p["equity"] for p in first["players"]) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["equity", "AsAh", "AsKd"], ["players 1 and 2 both hold As"]),
+        (["equity", "AsAh"], ["2 to 10 players"]),
+        (["equity", "AsAh", "KK", "--board", "Ks"], ["board must have"]),
+        (["equity", "AA", "AKx"], ["player 2", "'AKx'"]),
+    ],
+)
+def test_equity_bad_input(args, words):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1
+    for word in words:
+        assert word in result.output
