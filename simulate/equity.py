@@ -19,6 +19,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -36,7 +37,8 @@ Progress = Callable[[float], None]
 MAX_PLAYERS = 10
 EXACT_BUDGET_SECONDS = 1.0  # method="auto" enumerates when the estimate is below this
 _NS_PER_PLAYER_BOARD = 4.0  # measured cost of one player on one board, for the estimate
-_NS_PER_PREFLOP = 40_000.0
+_NS_PER_PREFLOP = 40_000.0  # Python and allocation cost of one unique deal
+_NS_PER_DEAL_GROUPED = 15_000.0  # Python cost of listing and grouping one deal
 DEFAULT_STDERR = 5e-4
 MAX_DEFAULT_TRIALS = 200_000_000
 
@@ -259,13 +261,38 @@ def _exact_one(holes, board_ids, dead_mask, tables, kernels) -> tuple[np.ndarray
     return counts, n_boards_max
 
 
-def _estimate_exact_seconds(parsed: list[_Player], board_ids: list[int], dead_ids: list[int]) -> float:
-    n_preflops = math.prod(len(p.combos) for p in parsed)
+def _group_deals(parsed, board_ids, dead_ids, limit: int | None = None):
+    """Deals grouped by suit-isomorphic form: canonical key -> [hole cards, total weight, deals].
+
+    Returns None when there are more than ``limit`` deals (too many to group cheaply).
+    """
+    groups: dict[tuple, list] = {}
+    for n, (choice, weight) in enumerate(_preflops(parsed)):
+        if limit is not None and n >= limit:
+            return None
+        holes = [(int(p.combos[j, 0]), int(p.combos[j, 1])) for p, j in zip(parsed, choice)]
+        key = _canonical(board_ids, dead_ids, holes)
+        group = groups.get(key)
+        if group is None:
+            groups[key] = [holes, weight, 1]
+        else:
+            group[1] += weight
+            group[2] += 1
+    return groups
+
+
+def _estimate_exact_seconds(parsed, board_ids, dead_ids, threads: int) -> float:
+    """Rough time of an exact run; grouping small enumerations first makes it sharper."""
+    n_deals = math.prod(len(p.combos) for p in parsed)
+    unique = n_deals
+    if n_deals <= 20_000:
+        groups = _group_deals(parsed, board_ids, dead_ids)
+        unique = len(groups) if groups else 0
     unseen = 52 - len(board_ids) - len(dead_ids) - 2 * len(parsed)
     boards = math.comb(unseen, 5 - len(board_ids))
-    # Suit isomorphism and irrelevant suits cut the work by about 3x on average.
-    per_preflop = boards * len(parsed) * _NS_PER_PLAYER_BOARD / 3 + _NS_PER_PREFLOP
-    return n_preflops * per_preflop * 1e-9
+    # Irrelevant suits cut the boards by about 5x on average.
+    per_deal = boards * len(parsed) * _NS_PER_PLAYER_BOARD / 5 / threads + _NS_PER_PREFLOP
+    return (unique * per_deal + n_deals * _NS_PER_DEAL_GROUPED) * 1e-9
 
 
 def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity]:
@@ -291,32 +318,61 @@ def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity
     return result
 
 
-def _run_exact(parsed, board_ids, dead_ids, dead_mask, progress: Progress | None) -> tuple[np.ndarray, float, int]:
+def _run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: Progress | None):
+    """Exact counts by winner mask (weighted), total weighted outcomes and boards enumerated."""
     from . import equity_kernels as kernels
 
     tables = high_tables()
-    cache: dict[tuple, tuple[np.ndarray, int]] = {}
+    groups = list(_group_deals(parsed, board_ids, dead_ids).values())
+    if not groups:
+        raise EquityError("no deal is possible: the players' hands or ranges always share a card")
     total = np.zeros(1 << len(parsed), dtype=np.float64)
     outcomes = 0.0
     boards = 0
-    n_preflops = math.prod(len(p.combos) for p in parsed)
-    last_report = time.perf_counter()
-    for done, (choice, weight) in enumerate(_preflops(parsed)):
-        holes = [(int(p.combos[j, 0]), int(p.combos[j, 1])) for p, j in zip(parsed, choice)]
-        key = _canonical(board_ids, dead_ids, holes)
-        hit = cache.get(key)
-        if hit is None:
-            hit = cache[key] = _exact_one(holes, board_ids, dead_mask, tables, kernels)
-        counts, n_boards = hit
-        total += weight * counts
-        outcomes += weight * n_boards
-        boards += n_boards
-        if progress is not None and time.perf_counter() - last_report > 0.1:
-            progress(min(1.0, (done + 1) / n_preflops))
-            last_report = time.perf_counter()
-    if boards == 0:
-        raise EquityError("no deal is possible: the players' hands or ranges always share a card")
+
+    def one(group):
+        return _exact_one(group[0], board_ids, dead_mask, tables, kernels)
+
+    if len(groups) > 1 and threads > 1:
+        # The kernels release the GIL, so threads share the unique deals.
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            results = pool.map(one, groups)
+            for done, (group, (counts, n_boards)) in enumerate(zip(groups, results)):
+                total += group[1] * counts
+                outcomes += group[1] * n_boards
+                boards += group[2] * n_boards
+                if progress is not None:
+                    progress((done + 1) / len(groups))
+    else:
+        for done, group in enumerate(groups):
+            counts, n_boards = one(group)
+            total += group[1] * counts
+            outcomes += group[1] * n_boards
+            boards += group[2] * n_boards
+            if progress is not None:
+                progress((done + 1) / len(groups))
     return total, outcomes, boards
+
+
+def alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias table (probability, alias) for sampling index i with chance weights[i] / sum.
+
+    >>> prob, alias = alias_table(np.array([1.0, 3.0]))
+    >>> prob.tolist(), alias.tolist()
+    ([0.5, 1.0], [1, 1])
+    """
+    n = len(weights)
+    scaled = np.asarray(weights, dtype=np.float64) * n / float(np.sum(weights))
+    prob = np.ones(n)
+    alias = np.arange(n, dtype=np.int64)
+    small = [i for i in range(n) if scaled[i] < 1.0]
+    large = [i for i in range(n) if scaled[i] >= 1.0]
+    while small and large:
+        s, g = small.pop(), large.pop()
+        prob[s], alias[s] = scaled[s], g
+        scaled[g] -= 1.0 - scaled[s]
+        (small if scaled[g] < 1.0 else large).append(g)
+    return prob, alias
 
 
 def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads, progress):
@@ -324,7 +380,9 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
 
     tables = high_tables()
     combo_cards = np.concatenate([p.combos for p in parsed]).astype(np.int64)
-    combo_cum = np.concatenate([np.cumsum(p.weights) for p in parsed])
+    tables_alias = [alias_table(p.weights) for p in parsed]
+    alias_prob = np.concatenate([t[0] for t in tables_alias])
+    alias_index = np.concatenate([t[1] for t in tables_alias])
     range_len = np.array([len(p.combos) for p in parsed], dtype=np.int64)
     range_start = np.concatenate([[0], np.cumsum(range_len)[:-1]]).astype(np.int64)
     board_key = np.uint64(0x3333 << 32)
@@ -349,7 +407,8 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
             states,
             per_stream,
             combo_cards,
-            combo_cum,
+            alias_prob,
+            alias_index,
             range_start,
             range_len,
             board_key,
@@ -417,22 +476,23 @@ def equity(
     if stderr is not None and not stderr > 0:
         raise EquityError(f"stderr must be positive, got {stderr}")
     parsed, board_ids, dead_ids, _, dead_mask = _prepare(players, board, dead)
-    if method == "auto":
-        method = "exact" if _estimate_exact_seconds(parsed, board_ids, dead_ids) <= EXACT_BUDGET_SECONDS else "mc"
     from numba import get_num_threads
 
     n_threads = int(threads) if threads else get_num_threads()
     if n_threads < 1:
         raise EquityError(f"threads must be at least 1, got {threads}")
+    if method == "auto":
+        estimate = _estimate_exact_seconds(parsed, board_ids, dead_ids, n_threads)
+        method = "exact" if estimate <= EXACT_BUDGET_SECONDS else "mc"
     if method == "exact":
-        counts, outcomes, boards = _run_exact(parsed, board_ids, dead_ids, dead_mask, progress)
+        counts, outcomes, boards = _run_exact(parsed, board_ids, dead_ids, dead_mask, n_threads, progress)
         return EquityResult(
             players=_result_players(parsed, counts, outcomes),
             method="exact",
             outcomes=outcomes,
             seconds=time.perf_counter() - start,
             boards=boards,
-            threads=1,
+            threads=n_threads,
         )
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")

@@ -37,7 +37,7 @@ def _bit(card):
     return np.uint64(1) << np.uint64(16 * (card & 3) + (card >> 2))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def enumerate_boards(deck, suit_counts, cards_left, key, suited, card_keys, boards):
     """Write every board completion (up to irrelevant suits) into ``boards``; return how many.
 
@@ -162,7 +162,7 @@ def enumerate_boards(deck, suit_counts, cards_left, key, suited, card_keys, boar
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def count_showdowns(boards, n_boards, hole_keys, hole_suited, counts, offsets, rank_values, flush_values, shift):
     """Add each board's weight to ``counts[mask of the players who win or tie]``."""
     n_players = hole_keys.shape[0]
@@ -224,7 +224,8 @@ def _mc_stream(
     state,
     n_trials,
     combo_cards,
-    combo_cum,
+    alias_prob,
+    alias_index,
     range_start,
     range_len,
     board_key,
@@ -255,7 +256,7 @@ def _mc_stream(
         used = board_mask
         ok = True
         for p in range(n_players):
-            # Weighted pick: inverse CDF over the player's cumulative weights.
+            # Weighted pick in O(1) by Walker's alias method: a uniform slot, then its coin.
             result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
             t = s1 << np.uint64(17)
             s2 ^= s0
@@ -265,16 +266,9 @@ def _mc_stream(
             s2 ^= t
             s3 = _rotl(s3, 45)
             lo = range_start[p]
-            total = combo_cum[lo + range_len[p] - 1]
-            u = (result >> np.uint64(11)) * (1.0 / 9007199254740992.0) * total
-            a = lo
-            b = lo + range_len[p] - 1
-            while a < b:
-                mid = (a + b) >> 1
-                if combo_cum[mid] > u:
-                    b = mid
-                else:
-                    a = mid + 1
+            slot = lo + np.int64(((result >> np.uint64(32)) * np.uint64(range_len[p])) >> np.uint64(32))
+            coin = np.float64(result & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0)
+            a = slot if coin < alias_prob[slot] else lo + alias_index[slot]
             c1 = combo_cards[a, 0]
             c2 = combo_cards[a, 1]
             m = (np.uint64(1) << np.uint64(c1)) | (np.uint64(1) << np.uint64(c2))
@@ -342,7 +336,8 @@ def monte_carlo_block(
     states,
     trials_per_stream,
     combo_cards,
-    combo_cum,
+    alias_prob,
+    alias_index,
     range_start,
     range_len,
     board_key,
@@ -365,7 +360,8 @@ def monte_carlo_block(
             states[s],
             trials_per_stream,
             combo_cards,
-            combo_cum,
+            alias_prob,
+            alias_index,
             range_start,
             range_len,
             board_key,

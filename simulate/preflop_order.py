@@ -1,0 +1,112 @@
+"""The 169 starting-hand classes ordered by exact equity against one random hand.
+
+This ordering defines percentage ranges such as ``15%``: the best classes,
+by all-in equity against a random hand, whose combos make up the first
+15 % of the 1,326 starting hands (a class is taken when its first combo
+falls within the percentage, so ``15%`` can hold slightly more).
+
+The equities ship in ``tables/preflop_vs_random.json`` and are rebuilt
+(about 15 minutes on two cores) by::
+
+    python -m simulate.preflop_order build
+
+>>> top_percent_classes(1)[:3]
+['AA', 'KK', 'QQ']
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from functools import lru_cache
+from pathlib import Path
+
+from evaluator.cards import RANK_CHARS
+from evaluator.tables import tables_dir
+
+FILE = "preflop_vs_random.json"
+
+
+def hand_classes() -> list[str]:
+    """All 169 classes: pairs, suited and offsuit, e.g. 'AA', 'AKs', 'AKo'."""
+    classes = []
+    for hi in range(12, -1, -1):
+        for lo in range(hi, -1, -1):
+            if hi == lo:
+                classes.append(RANK_CHARS[hi] * 2)
+            else:
+                classes += [RANK_CHARS[hi] + RANK_CHARS[lo] + "s", RANK_CHARS[hi] + RANK_CHARS[lo] + "o"]
+    return classes
+
+
+def class_combos(name: str) -> int:
+    """Number of combos of a class: 6 for a pair, 4 suited, 12 offsuit."""
+    return 6 if len(name) == 2 else (4 if name[2] == "s" else 12)
+
+
+def _example_hand(name: str) -> str:
+    """One combo of the class (all combos of a class have the same equity against a random hand)."""
+    hi, lo = name[0], name[1]
+    if len(name) == 2:
+        return f"{hi}s{lo}h"
+    return f"{hi}s{lo}s" if name[2] == "s" else f"{hi}s{lo}h"
+
+
+@lru_cache(maxsize=1)
+def equities() -> dict[str, float]:
+    """Exact equity of each class against a random hand, from the shipped table."""
+    data = json.loads((tables_dir() / FILE).read_text())
+    return {row["hand"]: row["equity"] for row in data["hands"]}
+
+
+def ordered_classes() -> list[str]:
+    """The 169 classes, best first by equity against a random hand."""
+    table = equities()
+    return sorted(table, key=lambda c: (-table[c], c))
+
+
+def top_percent_classes(percent: float) -> list[str]:
+    """Best classes covering ``percent`` % of the 1,326 starting hands.
+
+    >>> top_percent_classes(100)[-1]
+    '32o'
+    """
+    if not 0 < percent <= 100:
+        raise ValueError(f"a percentage range must be in (0, 100], got {percent}")
+    limit = 1326 * percent / 100
+    chosen: list[str] = []
+    covered = 0
+    for name in ordered_classes():
+        if covered >= limit - 1e-9:
+            break
+        chosen.append(name)
+        covered += class_combos(name)
+    return chosen
+
+
+def build(folder: Path, progress: bool = True) -> dict:
+    """Compute every class's exact equity against a random hand and write the table."""
+    from .equity import equity
+
+    rows = []
+    start = time.perf_counter()
+    for i, name in enumerate(hand_classes()):
+        result = equity([_example_hand(name), "random"], method="exact")
+        me = result.players[0]
+        rows.append({"hand": name, "win": me.win, "tie": me.tie, "equity": me.equity, "outcomes": result.outcomes})
+        if progress:
+            print(
+                f"{i + 1:3}/169 {name:4} {100 * me.equity:7.3f} %  ({time.perf_counter() - start:.0f} s)",
+                file=sys.stderr,
+            )
+    table = {"generator": "python -m simulate.preflop_order build", "opponent": "random", "hands": rows}
+    (folder / FILE).write_text(json.dumps(table, indent=1) + "\n")
+    return table
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] != ["build"]:
+        print(__doc__)
+        raise SystemExit(2)
+    build(Path(sys.argv[2]) if len(sys.argv) > 2 else Path(__file__).resolve().parent.parent / "tables")
