@@ -437,14 +437,178 @@ def importable(module: str) -> bool:
         return False
 
 
-def run_python(code: str, env: dict | None = None) -> float:
-    """Wall seconds of ``python -c code`` in a fresh process started in the repository root."""
+def run_command(argv: list[str], env: dict | None = None) -> float:
+    """Wall seconds of a command in a fresh process started in the repository root."""
     t0 = time.perf_counter()
-    proc = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
-    )
+    proc = subprocess.run(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     elapsed = time.perf_counter() - t0
     if proc.returncode:
         lines = proc.stderr.strip().splitlines()
         raise RuntimeError(lines[-1] if lines else f"exit status {proc.returncode}")
     return elapsed
+
+
+def run_python(code: str, env: dict | None = None) -> float:
+    """Wall seconds of ``python -c code`` in a fresh process started in the repository root."""
+    return run_command([sys.executable, "-c", code], env)
+
+
+# --------------------------------------------------------------------------- equity (target 5)
+
+
+@dataclass
+class EquityCase:
+    """One equity question, put the same way to every engine."""
+
+    label: str
+    players: list[str]  # pokerlab's and OMPEval's range syntax agree on these: "AsAh", "AA", "AKs", "QQ+,AKs", "random"
+    expected: float | None = None  # player 1's exact equity (pokerlab and OMPEval agree to 1e-15)
+
+
+EXACT_CASES = [
+    EquityCase("AsAh vs KsKh", ["AsAh", "KsKh"], 0.826366112559452),
+    EquityCase("AA vs KK", ["AA", "KK"], 0.8194605046767397),
+    EquityCase("AKs vs QQ", ["AKs", "QQ"], 0.46048525845877836),
+    EquityCase("AsAh vs random", ["AsAh", "random"], 0.8520371330210104),
+]
+LONG_EXACT_CASE = EXACT_CASES[-1]  # the one the 2-thread goal is about
+MC_CASE = EquityCase("QQ+,AKs vs random vs random", ["QQ+,AKs", "random", "random"])
+MC_STDERR = 1e-4
+MC_SEED = 1
+HU_MC_CASE = LONG_EXACT_CASE  # AsAh vs random: eval7's Monte Carlo is heads-up, hand vs range only
+
+
+@dataclass
+class EquityOutcome:
+    """What one equity call found."""
+
+    equities: list[float]
+    trials: int = 0  # Monte Carlo deals (0: exact)
+    stderrs: list[float] | None = None  # per player, when the engine reports them
+
+
+@dataclass
+class EquityRun:
+    """One engine on one equity case, ready to call; each call appends what it found to ``results``."""
+
+    name: str
+    call: str  # what exactly is timed
+    run: Callable[[], object]
+    results: list[EquityOutcome]  # what each call found, one per call, warm-up included
+
+
+def pokerlab_equity(case: EquityCase, method: str = "exact", threads: int = 1, **kwargs) -> EquityRun:
+    """``simulate.equity.equity(players, method=..., threads=...)``, other keywords (``stderr``, ``seed``) passed on."""
+    from simulate.equity import equity
+
+    results: list[EquityOutcome] = []
+
+    def run():
+        r = equity(case.players, method=method, threads=threads, **kwargs)
+        stderrs = [p.stderr for p in r.players] if r.method == "mc" else None
+        results.append(EquityOutcome([p.equity for p in r.players], r.trials or 0, stderrs))
+
+    extra = "".join(f", {k}={v!r}" for k, v in kwargs.items())
+    return EquityRun("pokerlab", f"equity({case.players!r}, method={method!r}{extra}, threads={threads})", run, results)
+
+
+def pokerfast_exact(case: EquityCase, threads: int = 1) -> EquityRun:
+    """``pokerfast.equity.equity(ranges, exact=True, threads=...)``: its public call (one ctypes call into OMPEval).
+
+    OMPEval's EquityCalculator has a hook for precalculated heads-up preflop
+    results (``lookupPrecalculatedResults``), but its table is empty ("Not used
+    atm."): every call enumerates, caching only the suit-isomorphic preflops
+    it meets within that one call. Repeated calls take the same time.
+    """
+    from pokerfast import equity
+
+    if not equity.available():
+        raise ImportError("pokerfast's OMPEval library is not available")
+    results: list[EquityOutcome] = []
+
+    def run():
+        results.append(EquityOutcome(equity.equity(case.players, exact=True, threads=threads)))
+
+    return EquityRun("pokerfast", f"equity.equity({case.players!r}, exact=True, threads={threads})", run, results)
+
+
+def pokerfast_monte_carlo(case: EquityCase, stdev: float, threads: int = 1) -> EquityRun:
+    """OMPEval's Monte Carlo to a standard-error target, via ``pf_equity`` on pokerfast's ctypes handle.
+
+    ``pokerfast.equity.equity(ranges, exact=False, stdev=...)`` makes exactly
+    this call after checking its arguments, but drops the hand count that
+    ``pf_equity`` returns; calling it directly keeps the count (trials/s).
+    """
+    from pokerfast import equity
+
+    lib = equity._load()  # raises EquityUnavailable without the native library
+    n = len(case.players)
+    ranges = (ctypes.c_char_p * n)(*[p.encode("ascii") for p in case.players])
+    results: list[EquityOutcome] = []
+
+    def run():
+        eq = (ctypes.c_double * n)()
+        hands = ctypes.c_uint64()
+        rc = lib.pf_equity(ranges, n, b"", b"", 0, float(stdev), threads, 0.0, eq, ctypes.byref(hands))
+        if rc != 0:
+            raise RuntimeError(f"pf_equity returned {rc}")
+        results.append(EquityOutcome(list(eq), hands.value))
+
+    call = f"pf_equity({case.players!r}, exact=0, stdev={stdev:g}, threads={threads}) via ctypes"
+    return EquityRun("pokerfast", call, run, results)
+
+
+def eval7_monte_carlo(case: EquityCase, trials: int) -> EquityRun:
+    """``eval7.py_hand_vs_range_monte_carlo(hero, villain, [], trials)``: heads-up, a hand against a range.
+
+    eval7 deals the villain's combos in turn (not at random) and the board at
+    random; it reports the hero's equity only, as a float32.
+    """
+    import eval7
+
+    hero_text, villain_text = case.players
+    if villain_text != "random":
+        raise ValueError("only a hand against 'random' is set up for eval7")
+    deck = [eval7.Card(s) for s in CARD_STRINGS]
+    hero = [eval7.Card(hero_text[:2]), eval7.Card(hero_text[2:])]
+    villain = [((deck[a], deck[b]), 1.0) for b in range(52) for a in range(b)]  # all 1,326 combos
+    f = eval7.py_hand_vs_range_monte_carlo
+    results: list[EquityOutcome] = []
+
+    def run():
+        e = float(f(hero, villain, [], trials))
+        results.append(EquityOutcome([e, 1.0 - e], trials))
+
+    return EquityRun("eval7", f"py_hand_vs_range_monte_carlo(hero, 1,326 combos, [], {trials:,})", run, results)
+
+
+def exact_agree(a: list[float], b: list[float], tol: float = 1e-6) -> bool:
+    return len(a) == len(b) and all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+def within_sigmas(a: float, b: float, stderr: float, k: float = 4.0) -> bool:
+    return abs(a - b) <= k * stderr
+
+
+CLI_EQUITY_ARGS = ["equity", "AsAh", "KsKh"]
+
+
+def console_script(name: str = "pokerlab") -> str | None:
+    """The installed console script next to this interpreter (not a pyenv shim), or None."""
+    p = Path(sys.executable).parent / name
+    return str(p) if p.is_file() else None
+
+
+FRESH_NUMBA = Fresh("python -c 'import numba'", "interpreter + numba import", "import numba", "numba")
+FRESH_LAB_EQUITY = Fresh(
+    "pokerlab",
+    "import + equity(['AsAh', 'KsKh'], method='exact')",
+    "from simulate.equity import equity; equity(['AsAh', 'KsKh'], method='exact', threads=1)",
+    "simulate",
+)
+FRESH_PEER_EQUITY = Fresh(
+    "pokerfast",
+    "import + equity.equity(['AsAh', 'KsKh'])",
+    "from pokerfast import equity; equity.equity(['AsAh', 'KsKh'], exact=True, threads=1)",
+    "pokerfast",
+)

@@ -18,6 +18,7 @@ from .api import (
     enumerate_values,
     evaluate,
     evaluate_batch,
+    evaluate_mask,
 )
 from .cards import CardError, cards_to_mask, format_cards, mask_to_cards, parse_cards, to_card_ids
 from .hand_values import CATEGORY_NAMES
@@ -35,6 +36,7 @@ __all__ = [
     "enumerate_values",
     "evaluate",
     "evaluate_batch",
+    "evaluate_mask",
     "format_cards",
     "mask_to_cards",
     "parse_cards",

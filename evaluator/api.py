@@ -78,6 +78,20 @@ def evaluate(cards: CardsLike) -> int:
     return _value_py(to_card_ids(cards, count=(5, 6, 7)))
 
 
+def evaluate_mask(mask: int) -> int:
+    """Rank of the 5, 6 or 7 cards in a 64-bit card mask (bit ``id`` set per card).
+
+    >>> from evaluator.cards import cards_to_mask
+    >>> evaluate_mask(cards_to_mask("AsKsQsJsTs")) == evaluate("AsKsQsJsTs")
+    True
+    """
+    if _fast is not None:
+        return _fast.evaluate_mask(mask)
+    from .cards import mask_to_cards
+
+    return _value_py(to_card_ids(mask_to_cards(mask), count=(5, 6, 7)))
+
+
 def high_tables():
     """The arrays the numba kernels take (imports numba on first use)."""
     from .kernels import HighTables
@@ -238,5 +252,6 @@ __all__ = [
     "enumerate_values",
     "evaluate",
     "evaluate_batch",
+    "evaluate_mask",
     "high_tables",
 ]

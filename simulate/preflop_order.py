@@ -2,8 +2,9 @@
 
 This ordering defines percentage ranges such as ``15%``: the best classes,
 by all-in equity against a random hand, whose combos make up the first
-15 % of the 1,326 starting hands (a class is taken when its first combo
-falls within the percentage, so ``15%`` can hold slightly more).
+15 % of the 1,326 starting hands. Classes are indivisible: one is taken
+when at least half of its combos fit, so the range is within half a class
+of the percentage.
 
 The equities ship in ``tables/preflop_vs_random.json`` and are rebuilt
 (about 15 minutes on two cores) by::
@@ -78,10 +79,11 @@ def top_percent_classes(percent: float) -> list[str]:
     chosen: list[str] = []
     covered = 0
     for name in ordered_classes():
-        if covered >= limit - 1e-9:
+        size = class_combos(name)
+        if covered + size / 2 > limit + 1e-9:
             break
         chosen.append(name)
-        covered += class_combos(name)
+        covered += size
     return chosen
 
 

@@ -192,3 +192,11 @@ def test_progress_callback_reaches_one():
     equity(["AA", "KK"], method="exact", progress=seen.append)
     equity(["AA", "KK"], method="mc", trials=50_000, seed=1, progress=seen.append)
     assert seen and all(0 <= x <= 1 for x in seen)
+
+
+@pytest.mark.parametrize(("hand", "published"), [("AsAh", 0.852037), ("7c2d", 0.3458)])
+def test_hand_against_a_random_hand_exact(hand, published):
+    """Published all-in equities against one random hand (AA 85.2037 %, 72o 34.58 %)."""
+    r = equity([hand, "random"], method="exact")
+    assert r.boards == 1225 * 1_712_304
+    assert r.players[0].equity == pytest.approx(published, abs=5e-5 if hand == "7c2d" else 5e-7)
