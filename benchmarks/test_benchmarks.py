@@ -3,14 +3,17 @@
     python -m pytest benchmarks --benchmark-enable -q
 
 Benchmarks are grouped by target; within a group every library evaluates the
-same hands (converted to its own card form before timing), so the times in a
-group compare directly. Missing peers are skipped. Nothing here asserts on a
-timing: the asserts only check that each library orders the hands as pokerlab does.
+same hands (converted to its own card form before timing) or answers the same
+equity question, so the times in a group compare directly. Missing peers are
+skipped. Nothing here asserts on a timing: the asserts only check that each
+library orders the hands as pokerlab does, and that equities agree (exact ones
+with the known values to 1e-6, Monte Carlo ones within 4 standard errors).
 """
 
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 from pathlib import Path
 
@@ -162,3 +165,119 @@ def test_cold_compile(benchmark, tmp_path_factory):
         return (C.FRESH_COLD.code, env), {}
 
     benchmark.pedantic(C.run_python, setup=setup, rounds=3)
+
+
+# --------------------------------------------------------------------------- 5: equity
+
+HU_MC_TRIALS = 1_000_000  # heads-up Monte Carlo, per round
+
+
+def _equity_run(engine: str, build, *args, **kwargs):
+    pytest.importorskip({"pokerlab": "simulate", "pokerfast": "pokerfast", "eval7": "eval7"}[engine])
+    try:
+        return build(*args, **kwargs)
+    except ImportError as exc:  # pokerfast without its OMPEval library
+        pytest.skip(str(exc))
+
+
+def _rounds(benchmark, run, rounds: int | None) -> None:
+    if rounds is None:
+        benchmark(run)
+    else:
+        benchmark.pedantic(run, rounds=rounds)
+
+
+EXACT_BUILDERS = {"pokerlab": C.pokerlab_equity, "pokerfast": C.pokerfast_exact}
+
+
+@pytest.mark.parametrize("engine", list(EXACT_BUILDERS))
+@pytest.mark.parametrize("case", C.EXACT_CASES, ids=[c.label for c in C.EXACT_CASES])
+def test_equity_exact(benchmark, case, engine):
+    """Exact preflop equity, 1 thread; a group per case, so pokerlab and pokerfast compare directly."""
+    benchmark.group = f"5 exact equity {case.label}, 1 thread"
+    run = _equity_run(engine, EXACT_BUILDERS[engine], case, threads=1)
+    run.run()  # warm-up (loads or compiles pokerlab's kernels)
+    _rounds(benchmark, run.run, 3 if case is C.LONG_EXACT_CASE else None)
+    assert C.exact_agree(run.results[-1].equities[:1], [case.expected])
+    assert abs(sum(run.results[-1].equities) - 1) < 1e-9
+
+
+@pytest.mark.benchmark(group=f"5b exact equity {C.LONG_EXACT_CASE.label}, 2 threads")
+@pytest.mark.parametrize("engine", list(EXACT_BUILDERS))
+def test_equity_exact_two_threads(benchmark, engine):
+    case = C.LONG_EXACT_CASE
+    run = _equity_run(engine, EXACT_BUILDERS[engine], case, threads=2)
+    run.run()
+    benchmark.pedantic(run.run, rounds=3)
+    assert C.exact_agree(run.results[-1].equities[:1], [case.expected])
+
+
+@pytest.fixture(scope="module")
+def lab_mc():
+    """pokerlab's Monte Carlo result for the 3-way case (seeded: the same on every call)."""
+    run = _equity_run("pokerlab", C.pokerlab_equity, C.MC_CASE, "mc", threads=1, stderr=C.MC_STDERR, seed=C.MC_SEED)
+    run.run()
+    return run.results[0]
+
+
+def _note_trials(benchmark, run) -> None:
+    timed = run.results[1:]  # results[0] is the warm-up
+    benchmark.extra_info["trials"] = [o.trials for o in timed]
+    stats = getattr(benchmark, "stats", None)
+    if stats is not None:
+        benchmark.extra_info["trials_per_s"] = round(statistics.median(o.trials for o in timed) / stats.stats.median)
+
+
+@pytest.mark.benchmark(group=f"5c Monte Carlo {C.MC_CASE.label} to stderr {C.MC_STDERR:g}, 1 thread")
+@pytest.mark.parametrize("engine", ["pokerlab", "pokerfast"])
+def test_equity_monte_carlo(benchmark, engine, lab_mc):
+    """Stop rules differ (see the README): pokerlab every player's stderr, pokerfast player 1's, every 0.2 s."""
+    if engine == "pokerlab":
+        run = _equity_run(engine, C.pokerlab_equity, C.MC_CASE, "mc", threads=1, stderr=C.MC_STDERR, seed=C.MC_SEED)
+    else:
+        run = _equity_run(engine, C.pokerfast_monte_carlo, C.MC_CASE, C.MC_STDERR, threads=1)
+    run.run()
+    benchmark.pedantic(run.run, rounds=3)
+    _note_trials(benchmark, run)
+    for o in run.results:
+        for i, (a, b) in enumerate(zip(o.equities, lab_mc.equities)):
+            se = lab_mc.stderrs[i] * (1 + lab_mc.trials / o.trials) ** 0.5
+            assert C.within_sigmas(a, b, se)
+
+
+@pytest.mark.benchmark(group=f"5d Monte Carlo {C.HU_MC_CASE.label}, {HU_MC_TRIALS:,} trials, 1 thread")
+@pytest.mark.parametrize("engine", ["pokerlab", "eval7"])
+def test_equity_monte_carlo_heads_up(benchmark, engine):
+    case = C.HU_MC_CASE
+    if engine == "pokerlab":
+        run = _equity_run(engine, C.pokerlab_equity, case, "mc", threads=1, trials=HU_MC_TRIALS, seed=C.MC_SEED)
+    else:
+        run = _equity_run(engine, C.eval7_monte_carlo, case, HU_MC_TRIALS)
+    run.run()
+    benchmark(run.run)
+    _note_trials(benchmark, run)
+    se = (case.expected * (1 - case.expected) / HU_MC_TRIALS) ** 0.5  # the win/lose part; ties are rare here
+    assert all(C.within_sigmas(o.equities[0], case.expected, se) for o in run.results)
+
+
+FRESH_EQUITY = {
+    "pokerlab CLI: pokerlab " + " ".join(C.CLI_EQUITY_ARGS): None,
+    f"pokerlab: {C.FRESH_LAB_EQUITY.what}": C.FRESH_LAB_EQUITY,
+    f"pokerfast: {C.FRESH_PEER_EQUITY.what}": C.FRESH_PEER_EQUITY,
+    f"{C.FRESH_NUMBA.name}: {C.FRESH_NUMBA.what}": C.FRESH_NUMBA,
+}
+
+
+@pytest.mark.benchmark(group="5e fresh process, equity AsAh vs KsKh, warm numba cache")
+@pytest.mark.parametrize("name", list(FRESH_EQUITY))
+def test_equity_fresh_process(benchmark, name):
+    fresh = FRESH_EQUITY[name]
+    if fresh is None:
+        script = C.console_script()
+        if script is None:
+            pytest.skip("the pokerlab console script is not installed next to this python")
+        benchmark.pedantic(C.run_command, args=([script, *C.CLI_EQUITY_ARGS],), rounds=3, warmup_rounds=1)
+    else:
+        if fresh.module:
+            pytest.importorskip(fresh.module)
+        benchmark.pedantic(C.run_python, args=(fresh.code,), rounds=3, warmup_rounds=1)

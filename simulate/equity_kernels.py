@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from evaluator.kernels import flush_suit
+
 SUIT_INIT = np.uint64(0x3333 << 32)
 RANK_KEY_MASK = np.uint64(0xFFFFFFFF)
 BINOMIAL = np.array(
@@ -162,37 +164,35 @@ def enumerate_boards(deck, suit_counts, cards_left, key, suited, card_keys, boar
     return n
 
 
+@njit(cache=True, inline="always")
+def _winners(board_key, board_suited, hole_keys, hole_suited, offsets, rank_values, flush_values, shift):
+    """Bit mask of the players whose seven cards (board plus hole) rank best."""
+    col_mask = np.uint64((1 << shift) - 1)
+    best = 0
+    winners = 0
+    for p in range(hole_keys.shape[0]):
+        key = board_key + hole_keys[p]
+        suit = flush_suit(key)
+        if suit >= 0:
+            value = flush_values[((board_suited | hole_suited[p]) >> np.uint64(16 * suit)) & np.uint64(0x1FFF)]
+        else:
+            rk = key & RANK_KEY_MASK
+            value = rank_values[np.uint64(offsets[rk >> np.uint64(shift)]) + (rk & col_mask)]
+        if value > best:
+            best = value
+            winners = 1 << p
+        elif value == best:
+            winners |= 1 << p
+    return winners
+
+
 @njit(cache=True, nogil=True)
 def count_showdowns(boards, n_boards, hole_keys, hole_suited, counts, offsets, rank_values, flush_values, shift):
     """Add each board's weight to ``counts[mask of the players who win or tie]``."""
-    n_players = hole_keys.shape[0]
-    col_mask = np.uint64((1 << shift) - 1)
-    sh = np.uint64(shift)
     for b in range(n_boards):
-        board_key = boards[b, KEY]
-        board_suited = boards[b, SUITED]
-        best = 0
-        winners = 0
-        for p in range(n_players):
-            key = board_key + hole_keys[p]
-            flush = (key >> np.uint64(32)) & np.uint64(0x8888)
-            if flush:
-                s = np.uint64(0)
-                if flush & np.uint64(0x80):
-                    s = np.uint64(16)
-                elif flush & np.uint64(0x800):
-                    s = np.uint64(32)
-                elif flush & np.uint64(0x8000):
-                    s = np.uint64(48)
-                value = flush_values[((board_suited | hole_suited[p]) >> s) & np.uint64(0x1FFF)]
-            else:
-                rk = key & RANK_KEY_MASK
-                value = rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
-            if value > best:
-                best = value
-                winners = 1 << p
-            elif value == best:
-                winners |= 1 << p
+        winners = _winners(
+            boards[b, KEY], boards[b, SUITED], hole_keys, hole_suited, offsets, rank_values, flush_values, shift
+        )
         counts[winners] += np.int64(boards[b, WEIGHT])
 
 
@@ -202,6 +202,20 @@ def count_showdowns(boards, n_boards, hole_keys, hole_suited, counts, offsets, r
 @njit(cache=True, inline="always")
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+
+@njit(cache=True, inline="always")
+def _next_random(s0, s1, s2, s3):
+    """One xoshiro256** step on a state held in four scalars: (64 random bits, new state)."""
+    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    return result, s0, s1, s2, s3
 
 
 @njit(cache=True)
@@ -246,8 +260,6 @@ def _mc_stream(
     """
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     n_players = range_start.shape[0]
-    col_mask = np.uint64((1 << shift) - 1)
-    sh = np.uint64(shift)
     hole_key = np.zeros(n_players, dtype=np.uint64)
     hole_suited = np.zeros(n_players, dtype=np.uint64)
     rejected = 0
@@ -257,14 +269,7 @@ def _mc_stream(
         ok = True
         for p in range(n_players):
             # Weighted pick in O(1) by Walker's alias method: a uniform slot, then its coin.
-            result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
-            t = s1 << np.uint64(17)
-            s2 ^= s0
-            s3 ^= s1
-            s1 ^= s2
-            s0 ^= s3
-            s2 ^= t
-            s3 = _rotl(s3, 45)
+            result, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
             lo = range_start[p]
             slot = lo + np.int64(((result >> np.uint64(32)) * np.uint64(range_len[p])) >> np.uint64(32))
             coin = np.float64(result & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0)
@@ -288,14 +293,7 @@ def _mc_stream(
         suited = board_suited
         for _ in range(n_board_left):
             while True:
-                result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
-                t = s1 << np.uint64(17)
-                s2 ^= s0
-                s3 ^= s1
-                s1 ^= s2
-                s0 ^= s3
-                s2 ^= t
-                s3 = _rotl(s3, 45)
+                result, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
                 card = ((result >> np.uint64(32)) * np.uint64(52)) >> np.uint64(32)
                 bit = np.uint64(1) << card
                 if not used & bit:
@@ -303,28 +301,7 @@ def _mc_stream(
             used |= bit
             key += card_keys[card]
             suited |= _bit(card)
-        best = 0
-        winners = 0
-        for p in range(n_players):
-            k = key + hole_key[p]
-            flush = (k >> np.uint64(32)) & np.uint64(0x8888)
-            if flush:
-                sft = np.uint64(0)
-                if flush & np.uint64(0x80):
-                    sft = np.uint64(16)
-                elif flush & np.uint64(0x800):
-                    sft = np.uint64(32)
-                elif flush & np.uint64(0x8000):
-                    sft = np.uint64(48)
-                value = flush_values[((suited | hole_suited[p]) >> sft) & np.uint64(0x1FFF)]
-            else:
-                rk = k & RANK_KEY_MASK
-                value = rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
-            if value > best:
-                best = value
-                winners = 1 << p
-            elif value == best:
-                winners |= 1 << p
+        winners = _winners(key, suited, hole_key, hole_suited, offsets, rank_values, flush_values, shift)
         counts[winners] += 1
         done += 1
     state[0], state[1], state[2], state[3] = s0, s1, s2, s3

@@ -26,57 +26,39 @@ def test_aces_vs_kings_ranges_exact():
     assert aa.combos == kk.combos == 6
 
 
-def test_exact_matches_brute_force_on_the_river_and_turn():
-    """Small spots enumerated by the evaluator directly, with no isomorphism tricks."""
+def brute_force_equity(hands, board):
+    """Equity of each hand over every completion of the board, through the evaluator alone."""
     import itertools
 
     import evaluator
 
-    hands = [[51, 50], [47, 43], [12, 13]]
-    board = [0, 4, 36, 37]
     used = set(sum(hands, board))
-    totals = np.zeros(3)
-    for river in (c for c in range(52) if c not in used):
-        ranks = [evaluator.evaluate(h + board + [river]) for h in hands]
-        best = max(ranks)
-        winners = [i for i, v in enumerate(ranks) if v == best]
-        for i in winners:
-            totals[i] += 1 / len(winners)
-    r = equity([evaluator.format_cards(h) for h in hands], board=board)
-    assert r.boards == 52 - 10
-    assert [p.equity for p in r.players] == pytest.approx(totals / 42)
-    # Turn and river: all 5-card completions of a flop.
-    flop = [0, 4, 36]
-    used = set(sum(hands, flop))
     deck = [c for c in range(52) if c not in used]
-    totals = np.zeros(3)
-    for turn, river in itertools.combinations(deck, 2):
-        ranks = [evaluator.evaluate(h + flop + [turn, river]) for h in hands]
+    totals = np.zeros(len(hands))
+    n = 0
+    for rest in itertools.combinations(deck, 5 - len(board)):
+        ranks = [evaluator.evaluate(h + board + list(rest)) for h in hands]
         winners = [i for i, v in enumerate(ranks) if v == max(ranks)]
         for i in winners:
             totals[i] += 1 / len(winners)
-    r = equity([evaluator.format_cards(h) for h in hands], board=flop)
-    assert [p.equity for p in r.players] == pytest.approx(totals / len(list(itertools.combinations(deck, 2))))
+        n += 1
+    return totals / n, n
 
 
-def test_flush_heavy_spot_against_brute_force():
-    """Suited hands on a two-flush flop exercise the relevant-suit paths."""
-    import itertools
-
-    import evaluator
-
-    hands = [parse("AhKh"), parse("QhJd"), parse("9c8c")]
-    flop = parse("Th7h2c")
-    used = set(sum(hands, flop))
-    deck = [c for c in range(52) if c not in used]
-    totals = np.zeros(3)
-    for turn, river in itertools.combinations(deck, 2):
-        ranks = [evaluator.evaluate(h + flop + [turn, river]) for h in hands]
-        winners = [i for i, v in enumerate(ranks) if v == max(ranks)]
-        for i in winners:
-            totals[i] += 1 / len(winners)
-    r = equity(["AhKh", "QhJd", "9c8c"], board="Th7h2c")
-    assert [p.equity for p in r.players] == pytest.approx(totals / (len(deck) * (len(deck) - 1) / 2))
+@pytest.mark.parametrize(
+    ("hands", "board"),
+    [
+        (["AsAh", "KsQs", "3c2d"], "2c3c8hTh"),  # river only
+        (["AsAh", "KsQs", "3c2d"], "2c3c8h"),  # turn and river
+        (["AhKh", "QhJd", "9c8c"], "Th7h2c"),  # flush draws: the relevant-suit paths
+        (["7s6s", "AcKd"], "5s4s9d"),  # straight-flush draws
+    ],
+)
+def test_exact_matches_brute_force(hands, board):
+    expected, n = brute_force_equity([parse(h) for h in hands], parse(board))
+    r = equity(hands, board=board)
+    assert r.method == "exact" and r.boards == n
+    assert [p.equity for p in r.players] == pytest.approx(expected)
 
 
 def parse(text):
