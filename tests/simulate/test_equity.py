@@ -48,8 +48,8 @@ def brute_force_equity(hands, board):
 @pytest.mark.parametrize(
     ("hands", "board"),
     [
-        (["AsAh", "KsQs", "3c2d"], "2c3c8hTh"),  # river only
-        (["AsAh", "KsQs", "3c2d"], "2c3c8h"),  # turn and river
+        (["AsAh", "KsQs", "3d2h"], "2c3c8hTh"),  # river only
+        (["AsAh", "KsQs", "3d2h"], "2c3c8h"),  # turn and river
         (["AhKh", "QhJd", "9c8c"], "Th7h2c"),  # flush draws: the relevant-suit paths
         (["7s6s", "AcKd"], "5s4s9d"),  # straight-flush draws
     ],
