@@ -39,6 +39,15 @@ def _bit(card):
     return np.uint64(1) << np.uint64(16 * (card & 3) + (card >> 2))
 
 
+@njit(cache=True, inline="always")
+def _no_flush_possible(suit_counts, cards_to_come):
+    """True when no suit can reach five cards for anyone with the cards still to come."""
+    for s in range(4):
+        if suit_counts[s] + cards_to_come >= 5:
+            return False
+    return True
+
+
 @njit(cache=True, nogil=True)
 def enumerate_boards(deck, suit_counts, cards_left, key, suited, card_keys, boards):
     """Write every board completion (up to irrelevant suits) into ``boards``; return how many.
@@ -78,10 +87,7 @@ def enumerate_boards(deck, suit_counts, cards_left, key, suited, card_keys, boar
             continue
         if left[f] == 1:
             # The river: each rank once for the cards whose suit cannot flush.
-            no_flush = True
-            for s in range(4):
-                if suit_counts[s] >= 4:
-                    no_flush = False
+            no_flush = _no_flush_possible(suit_counts, 1)
             i = pos[f]
             last_rank = -1
             while i < ndeck:
@@ -103,6 +109,29 @@ def enumerate_boards(deck, suit_counts, cards_left, key, suited, card_keys, boar
                 boards[n, WEIGHT] = np.uint64(weights[f] * multiplier)
                 n += 1
                 i += 1
+            level -= 1
+            continue
+        if left[f] == 2 and undo_suit[f] < 0 and group_size[f] == 0 and _no_flush_possible(suit_counts, 2):
+            # Turn and river that cannot make a flush: only their ranks matter, so
+            # each pair of ranks is one board weighted by its number of card pairs.
+            available = np.zeros(13, dtype=np.int64)
+            for i in range(pos[f], ndeck):
+                available[deck[i] >> 2] += 1
+            for r1 in range(13):
+                if available[r1] == 0:
+                    continue
+                k1 = keys[f] + card_keys[4 * r1]
+                if available[r1] >= 2:
+                    boards[n, KEY] = k1 + card_keys[4 * r1]
+                    boards[n, SUITED] = suiteds[f]
+                    boards[n, WEIGHT] = np.uint64(weights[f] * BINOMIAL[available[r1], 2])
+                    n += 1
+                for r2 in range(r1 + 1, 13):
+                    if available[r2] > 0:
+                        boards[n, KEY] = k1 + card_keys[4 * r2]
+                        boards[n, SUITED] = suiteds[f]
+                        boards[n, WEIGHT] = np.uint64(weights[f] * available[r1] * available[r2])
+                        n += 1
             level -= 1
             continue
         if undo_suit[f] >= 0:  # back from the subtree of a relevant card
