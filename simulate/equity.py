@@ -240,16 +240,18 @@ def _exact_one(holes, board_ids, dead_mask, tables, kernels) -> tuple[np.ndarray
         board_key += card_keys[c]
         board_suited |= 1 << (16 * (c & 3) + (c >> 2))
     n_boards_max = math.comb(len(deck), cards_left)
-    boards = np.empty((n_boards_max, 3), dtype=np.uint64)
-    n = kernels.enumerate_boards(deck, suit_counts, cards_left, board_key, np.uint64(board_suited), card_keys, boards)
     hole_keys = np.array([card_keys[a] + card_keys[b] for a, b in holes], dtype=np.uint64)
     hole_suited = np.array(
         [(1 << (16 * (a & 3) + (a >> 2))) | (1 << (16 * (b & 3) + (b >> 2))) for a, b in holes], dtype=np.uint64
     )
     counts = np.zeros(1 << len(holes), dtype=np.int64)
-    kernels.count_showdowns(
-        boards,
-        n,
+    kernels.count_boards(
+        deck,
+        suit_counts,
+        cards_left,
+        board_key,
+        np.uint64(board_suited),
+        card_keys,
         hole_keys,
         hole_suited,
         counts,

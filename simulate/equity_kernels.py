@@ -29,9 +29,6 @@ BINOMIAL = np.array(
     [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]], dtype=np.int64
 )
 
-# Layout of the boards buffer: one row per board: key, suited ranks, weight.
-KEY, SUITED, WEIGHT = 0, 1, 2
-
 
 @njit(cache=True, inline="always")
 def _bit(card):
@@ -48,9 +45,48 @@ def _no_flush_possible(suit_counts, cards_to_come):
     return True
 
 
+@njit(cache=True, inline="always")
+def _winners(board_key, board_suited, hole_keys, hole_suited, offsets, rank_values, flush_values, shift):
+    """Bit mask of the players whose seven cards (board plus hole) rank best."""
+    col_mask = np.uint64((1 << shift) - 1)
+    best = 0
+    winners = 0
+    for p in range(hole_keys.shape[0]):
+        key = board_key + hole_keys[p]
+        suit = flush_suit(key)
+        if suit >= 0:
+            value = flush_values[((board_suited | hole_suited[p]) >> np.uint64(16 * suit)) & np.uint64(0x1FFF)]
+        else:
+            rk = key & RANK_KEY_MASK
+            value = rank_values[np.uint64(offsets[rk >> np.uint64(shift)]) + (rk & col_mask)]
+        if value > best:
+            best = value
+            winners = 1 << p
+        elif value == best:
+            winners |= 1 << p
+    return winners
+
+
 @njit(cache=True, nogil=True)
-def enumerate_boards(deck, suit_counts, cards_left, key, suited, card_keys, boards):
-    """Write every board completion (up to irrelevant suits) into ``boards``; return how many.
+def count_boards(
+    deck,
+    suit_counts,
+    cards_left,
+    key,
+    suited,
+    card_keys,
+    hole_keys,
+    hole_suited,
+    counts,
+    offsets,
+    rank_values,
+    flush_values,
+    shift,
+):
+    """Add every board completion's weight to ``counts[mask of the players who win or tie]``.
+
+    Returns the number of boards scored (fewer than the completions they
+    stand for: see below).
 
     ``deck`` holds the unseen cards, highest rank first, so cards of one rank
     are adjacent (cards are reordered within a rank). ``suit_counts[s]`` is the
@@ -81,7 +117,9 @@ def enumerate_boards(deck, suit_counts, cards_left, key, suited, card_keys, boar
     while level >= 0:
         f = level
         if left[f] == 0:
-            boards[n, KEY], boards[n, SUITED], boards[n, WEIGHT] = keys[f], suiteds[f], np.uint64(weights[f])
+            counts[
+                _winners(keys[f], suiteds[f], hole_keys, hole_suited, offsets, rank_values, flush_values, shift)
+            ] += weights[f]
             n += 1
             level -= 1
             continue
@@ -104,9 +142,17 @@ def enumerate_boards(deck, suit_counts, cards_left, key, suited, card_keys, boar
                             multiplier += 1
                         j += 1
                     last_rank = rank
-                boards[n, KEY] = keys[f] + card_keys[card]
-                boards[n, SUITED] = suiteds[f] | _bit(card)
-                boards[n, WEIGHT] = np.uint64(weights[f] * multiplier)
+                w = _winners(
+                    keys[f] + card_keys[card],
+                    suiteds[f] | _bit(card),
+                    hole_keys,
+                    hole_suited,
+                    offsets,
+                    rank_values,
+                    flush_values,
+                    shift,
+                )
+                counts[w] += weights[f] * multiplier
                 n += 1
                 i += 1
             level -= 1
@@ -122,15 +168,31 @@ def enumerate_boards(deck, suit_counts, cards_left, key, suited, card_keys, boar
                     continue
                 k1 = keys[f] + card_keys[4 * r1]
                 if available[r1] >= 2:
-                    boards[n, KEY] = k1 + card_keys[4 * r1]
-                    boards[n, SUITED] = suiteds[f]
-                    boards[n, WEIGHT] = np.uint64(weights[f] * BINOMIAL[available[r1], 2])
+                    w = _winners(
+                        k1 + card_keys[4 * r1],
+                        suiteds[f],
+                        hole_keys,
+                        hole_suited,
+                        offsets,
+                        rank_values,
+                        flush_values,
+                        shift,
+                    )
+                    counts[w] += weights[f] * BINOMIAL[available[r1], 2]
                     n += 1
                 for r2 in range(r1 + 1, 13):
                     if available[r2] > 0:
-                        boards[n, KEY] = k1 + card_keys[4 * r2]
-                        boards[n, SUITED] = suiteds[f]
-                        boards[n, WEIGHT] = np.uint64(weights[f] * available[r1] * available[r2])
+                        w = _winners(
+                            k1 + card_keys[4 * r2],
+                            suiteds[f],
+                            hole_keys,
+                            hole_suited,
+                            offsets,
+                            rank_values,
+                            flush_values,
+                            shift,
+                        )
+                        counts[w] += weights[f] * available[r1] * available[r2]
                         n += 1
             level -= 1
             continue
@@ -191,38 +253,6 @@ def enumerate_boards(deck, suit_counts, cards_left, key, suited, card_keys, boar
         group_size[child] = 0
         level = child
     return n
-
-
-@njit(cache=True, inline="always")
-def _winners(board_key, board_suited, hole_keys, hole_suited, offsets, rank_values, flush_values, shift):
-    """Bit mask of the players whose seven cards (board plus hole) rank best."""
-    col_mask = np.uint64((1 << shift) - 1)
-    best = 0
-    winners = 0
-    for p in range(hole_keys.shape[0]):
-        key = board_key + hole_keys[p]
-        suit = flush_suit(key)
-        if suit >= 0:
-            value = flush_values[((board_suited | hole_suited[p]) >> np.uint64(16 * suit)) & np.uint64(0x1FFF)]
-        else:
-            rk = key & RANK_KEY_MASK
-            value = rank_values[np.uint64(offsets[rk >> np.uint64(shift)]) + (rk & col_mask)]
-        if value > best:
-            best = value
-            winners = 1 << p
-        elif value == best:
-            winners |= 1 << p
-    return winners
-
-
-@njit(cache=True, nogil=True)
-def count_showdowns(boards, n_boards, hole_keys, hole_suited, counts, offsets, rank_values, flush_values, shift):
-    """Add each board's weight to ``counts[mask of the players who win or tie]``."""
-    for b in range(n_boards):
-        winners = _winners(
-            boards[b, KEY], boards[b, SUITED], hole_keys, hole_suited, offsets, rank_values, flush_values, shift
-        )
-        counts[winners] += np.int64(boards[b, WEIGHT])
 
 
 # --- Monte Carlo -------------------------------------------------------------
