@@ -217,6 +217,21 @@ def _shares(n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return win, tie, share
 
 
+def _suited_bit(card: int) -> int:
+    """Bit of a card in the suit-major rank mask the kernels use (16 bits per suit)."""
+    return 1 << (16 * (card & 3) + (card >> 2))
+
+
+def _board_state(board_ids: list[int], card_keys: np.ndarray) -> tuple[np.uint64, np.uint64]:
+    """Summed key (with the suit counters' start) and suit-major rank mask of the known board."""
+    key = np.uint64(0x3333 << 32)
+    suited = 0
+    for c in board_ids:
+        key += card_keys[c]
+        suited |= _suited_bit(c)
+    return key, np.uint64(suited)
+
+
 def _exact_one(holes, board_ids, dead_mask, tables, kernels) -> tuple[np.ndarray, int]:
     """Counts by winner mask over every board for fixed hole cards; and the number of boards."""
     card_keys = tables.card_keys
@@ -234,23 +249,17 @@ def _exact_one(holes, board_ids, dead_mask, tables, kernels) -> tuple[np.ndarray
             suit_counts[s] = max(suit_counts[s], per_suit[s])
     for c in board_ids:
         suit_counts[c & 3] += 1
-    board_key = np.uint64(0x3333 << 32)
-    board_suited = 0
-    for c in board_ids:
-        board_key += card_keys[c]
-        board_suited |= 1 << (16 * (c & 3) + (c >> 2))
+    board_key, board_suited = _board_state(board_ids, card_keys)
     n_boards_max = math.comb(len(deck), cards_left)
     hole_keys = np.array([card_keys[a] + card_keys[b] for a, b in holes], dtype=np.uint64)
-    hole_suited = np.array(
-        [(1 << (16 * (a & 3) + (a >> 2))) | (1 << (16 * (b & 3) + (b >> 2))) for a, b in holes], dtype=np.uint64
-    )
+    hole_suited = np.array([_suited_bit(a) | _suited_bit(b) for a, b in holes], dtype=np.uint64)
     counts = np.zeros(1 << len(holes), dtype=np.int64)
     kernels.count_boards(
         deck,
         suit_counts,
         cards_left,
         board_key,
-        np.uint64(board_suited),
+        board_suited,
         card_keys,
         hole_keys,
         hole_suited,
@@ -387,12 +396,10 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
     alias_index = np.concatenate([t[1] for t in tables_alias])
     range_len = np.array([len(p.combos) for p in parsed], dtype=np.int64)
     range_start = np.concatenate([[0], np.cumsum(range_len)[:-1]]).astype(np.int64)
-    board_key = np.uint64(0x3333 << 32)
-    board_suited = 0
-    for c in board_ids:
-        board_key += tables.card_keys[c]
-        board_suited |= 1 << (16 * (c & 3) + (c >> 2))
+    board_key, board_suited = _board_state(board_ids, tables.card_keys)
     board_mask = np.uint64(cards_to_mask(board_ids) | dead_mask)
+    ranges = (combo_cards, alias_prob, alias_index, range_start, range_len)
+    board = (board_key, board_suited, board_mask, 5 - len(board_ids))
     states = kernels.seed_streams(np.uint64(seed), threads)
     win_m, tie_m, share_m = _shares(len(parsed))
     counts = np.zeros(1 << len(parsed), dtype=np.int64)
@@ -405,24 +412,12 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
         per_stream = max(1, min(block, limit - done) // threads)
         if done + per_stream * threads > limit:
             per_stream = max(1, (limit - done) // threads)
-        c, _ = kernels.monte_carlo_block(
-            states,
-            per_stream,
-            combo_cards,
-            alias_prob,
-            alias_index,
-            range_start,
-            range_len,
-            board_key,
-            np.uint64(board_suited),
-            board_mask,
-            5 - len(board_ids),
-            tables.card_keys,
-            tables.offsets,
-            tables.rank_values,
-            tables.flush_values,
-            tables.shift,
-        )
+        block_counts = np.zeros((threads, len(counts)), dtype=np.int64)
+        if threads == 1:  # no thread pool to wake for a single stream
+            kernels.mc_stream(states[0], per_stream, ranges, board, tables, block_counts[0])
+        else:
+            kernels.mc_streams_parallel(states, per_stream, ranges, board, tables, block_counts)
+        c = block_counts
         counts += c.sum(axis=0)
         accepted = int(c.sum())
         if accepted < per_stream * threads:  # a stream gave up after a run of rejected deals

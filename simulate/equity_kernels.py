@@ -293,30 +293,20 @@ def seed_streams(seed, n_streams):
 
 
 @njit(cache=True)
-def _mc_stream(
-    state,
-    n_trials,
-    combo_cards,
-    alias_prob,
-    alias_index,
-    range_start,
-    range_len,
-    board_key,
-    board_suited,
-    board_mask,
-    n_board_left,
-    card_keys,
-    offsets,
-    rank_values,
-    flush_values,
-    shift,
-    counts,
-):
-    """Run ``n_trials`` accepted deals on one stream; returns the number of rejected deals.
+def mc_stream(state, n_trials, ranges, board, tables, counts):
+    """Run ``n_trials`` accepted deals on one stream, adding to ``counts`` by winner mask.
 
-    Gives up (leaving fewer deals in ``counts``) after ``1000 * n_trials + 10**6``
-    rejections, so ranges that can never be dealt together cannot hang it.
+    ``ranges`` is ``(combo_cards, alias_prob, alias_index, range_start,
+    range_len)``: every player's combos with Walker alias tables of their
+    weights; ``board`` is ``(key, suited ranks, used-card mask, cards to
+    deal)``; ``tables`` is :class:`evaluator.kernels.HighTables`. Returns the
+    number of rejected deals; gives up (leaving fewer deals in ``counts``)
+    after ``1000 * n_trials + 10**6`` rejections, so ranges that can never be
+    dealt together cannot hang it.
     """
+    combo_cards, alias_prob, alias_index, range_start, range_len = ranges
+    board_key, board_suited, board_mask, n_board_left = board
+    card_keys, offsets, rank_values, flush_values, shift = tables
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     n_players = range_start.shape[0]
     hole_key = np.zeros(n_players, dtype=np.uint64)
@@ -368,47 +358,9 @@ def _mc_stream(
 
 
 @njit(cache=True, parallel=True)
-def monte_carlo_block(
-    states,
-    trials_per_stream,
-    combo_cards,
-    alias_prob,
-    alias_index,
-    range_start,
-    range_len,
-    board_key,
-    board_suited,
-    board_mask,
-    n_board_left,
-    card_keys,
-    offsets,
-    rank_values,
-    flush_values,
-    shift,
-):
-    """One block of trials on every stream in parallel; returns counts by winner mask per stream and rejections."""
-    n_streams = states.shape[0]
-    n_masks = 1 << range_start.shape[0]
-    counts = np.zeros((n_streams, n_masks), dtype=np.int64)
-    rejected = np.zeros(n_streams, dtype=np.int64)
-    for s in prange(n_streams):
-        rejected[s] = _mc_stream(
-            states[s],
-            trials_per_stream,
-            combo_cards,
-            alias_prob,
-            alias_index,
-            range_start,
-            range_len,
-            board_key,
-            board_suited,
-            board_mask,
-            n_board_left,
-            card_keys,
-            offsets,
-            rank_values,
-            flush_values,
-            shift,
-            counts[s],
-        )
-    return counts, rejected
+def mc_streams_parallel(states, trials_per_stream, ranges, board, tables, counts):
+    """:func:`mc_stream` on every stream (row of ``states`` and ``counts``) across numba's threads."""
+    rejected = np.zeros(states.shape[0], dtype=np.int64)
+    for s in prange(states.shape[0]):
+        rejected[s] = mc_stream(states[s], trials_per_stream, ranges, board, tables, counts[s])
+    return rejected
