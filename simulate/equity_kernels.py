@@ -7,9 +7,8 @@ one addition and one lookup.
 
 Exact enumeration follows OMPEval's idea of *irrelevant suits*: once a suit
 can no longer give anyone five cards, its cards of one rank are
-interchangeable, so they are enumerated once with a binomial weight. Boards
-come out as ``(key, suited ranks, weight)`` triples and are scored by
-:func:`count_showdowns`.
+interchangeable, so they are enumerated once with a binomial weight; each
+board is scored as soon as it is complete (:func:`count_boards`).
 
 Monte Carlo draws every player's combo and the board with a per-stream
 xoshiro256** generator seeded by splitmix64, so a run depends only on the
