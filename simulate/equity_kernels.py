@@ -125,25 +125,36 @@ def count_boards(
         if left[f] == 1:
             # The river: each rank once for the cards whose suit cannot flush.
             no_flush = _no_flush_possible(suit_counts, 1)
+            river_key, river_suited, river_weight = keys[f], suiteds[f], weights[f]  # locals: no reloads
             i = pos[f]
-            last_rank = -1
+            grouped_rank = -1  # rank whose cards of non-flushing suits were already counted
             while i < ndeck:
                 card = deck[i]
                 rank = card >> 2
                 multiplier = 1
-                if no_flush or suit_counts[card & 3] < 4:
-                    if rank == last_rank:
+                j = i + 1
+                if no_flush:
+                    # Every card of this rank gives the same board value.
+                    while j < ndeck and deck[j] >> 2 == rank:
+                        multiplier += 1
+                        j += 1
+                    next_i = j
+                elif suit_counts[card & 3] < 4:
+                    # Same-rank cards of suits that cannot flush count with this one; the others come after.
+                    if rank == grouped_rank:
                         i += 1
                         continue
-                    j = i + 1
+                    grouped_rank = rank
                     while j < ndeck and deck[j] >> 2 == rank:
-                        if no_flush or suit_counts[deck[j] & 3] < 4:
+                        if suit_counts[deck[j] & 3] < 4:
                             multiplier += 1
                         j += 1
-                    last_rank = rank
+                    next_i = i + 1
+                else:
+                    next_i = i + 1
                 w = _winners(
-                    keys[f] + card_keys[card],
-                    suiteds[f] | _bit(card),
+                    river_key + card_keys[card],
+                    river_suited | _bit(card),
                     hole_keys,
                     hole_suited,
                     offsets,
@@ -151,9 +162,9 @@ def count_boards(
                     flush_values,
                     shift,
                 )
-                counts[w] += weights[f] * multiplier
+                counts[w] += river_weight * multiplier
                 n += 1
-                i += 1
+                i = next_i
             level -= 1
             continue
         if left[f] == 2 and undo_suit[f] < 0 and group_size[f] == 0 and _no_flush_possible(suit_counts, 2):
