@@ -2,7 +2,10 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from evaluator.cards import format_cards
 from simulate.equity import EquityError, equity
 from simulate.ranges import RangeError, parse_range
 
@@ -182,3 +185,21 @@ def test_hand_against_a_random_hand_exact(hand, published):
     r = equity([hand, "random"], method="exact")
     assert r.boards == 1225 * 1_712_304
     assert r.players[0].equity == pytest.approx(published, abs=5e-5 if hand == "7c2d" else 5e-7)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_equity_invariants_on_random_river_and_turn_spots(data):
+    """Equities sum to one, wins and ties are consistent, and player order does not matter."""
+    n_players = data.draw(st.integers(2, 4))
+    board_size = data.draw(st.sampled_from([4, 5]))
+    cards = data.draw(st.permutations(range(52)))[: 2 * n_players + board_size]
+    hands = [format_cards(cards[2 * i : 2 * i + 2]) for i in range(n_players)]
+    board = cards[2 * n_players :]
+    r = equity(hands, board=board, method="exact", threads=1)
+    assert sum(p.equity for p in r.players) == pytest.approx(1.0)
+    for p in r.players:
+        assert p.win + p.tie <= 1 + 1e-12
+        assert p.win <= p.equity + 1e-12 <= p.win + p.tie + 1e-12
+    flipped = equity(hands[::-1], board=board, method="exact", threads=1)
+    assert [p.equity for p in flipped.players] == pytest.approx([p.equity for p in r.players][::-1])
