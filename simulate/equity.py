@@ -39,6 +39,7 @@ EXACT_BUDGET_SECONDS = 1.0  # method="auto" enumerates when the estimate is belo
 _NS_PER_PLAYER_BOARD = 4.0  # measured cost of one player on one board, for the estimate
 _NS_PER_PREFLOP = 40_000.0  # Python and allocation cost of one unique deal
 _NS_PER_DEAL_GROUPED = 15_000.0  # Python cost of listing and grouping one deal
+_GROUP_FIRST_DEALS = 20_000  # below this many deals, group them before choosing the method
 DEFAULT_STDERR = 5e-4
 MAX_DEFAULT_TRIALS = 200_000_000
 
@@ -191,19 +192,15 @@ def _preflops(parsed: list[_Player]):
 
 
 def _canonical(board: list[int], dead: list[int], holes: list[tuple[int, int]]) -> tuple:
-    """The deal with suits renamed in order of first appearance: equal for suit-isomorphic deals."""
-    mapping: dict[int, int] = {}
+    """A key equal for two deals exactly when a renaming of suits maps one onto the other.
 
-    def rename(c: int) -> int:
-        s = c & 3
-        if s not in mapping:
-            mapping[s] = len(mapping)
-        return (c & ~3) | mapping[s]
-
-    key_board = tuple(sorted(rename(c) for c in sorted(board)))
-    key_dead = tuple(sorted(rename(c) for c in sorted(dead)))
-    key_holes = tuple(tuple(sorted((rename(a), rename(b)), reverse=True)) for a, b in holes)
-    return key_board, key_dead, key_holes
+    Each suit is described by the ranks it holds on the board, among the dead
+    cards and in each player's hand; the deal's key is those four
+    descriptions sorted. Renaming suits only reorders them, and the sorted
+    descriptions determine the deal up to such a renaming.
+    """
+    groups = [board, dead, *holes]
+    return tuple(sorted(tuple(tuple(sorted(c >> 2 for c in g if c & 3 == suit)) for g in groups) for suit in range(4)))
 
 
 def _shares(n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -272,15 +269,10 @@ def _exact_one(holes, board_ids, dead_mask, tables, kernels) -> tuple[np.ndarray
     return counts, n_boards_max
 
 
-def _group_deals(parsed, board_ids, dead_ids, limit: int | None = None):
-    """Deals grouped by suit-isomorphic form: canonical key -> [hole cards, total weight, deals].
-
-    Returns None when there are more than ``limit`` deals (too many to group cheaply).
-    """
+def _group_deals(parsed, board_ids, dead_ids) -> dict[tuple, list]:
+    """Deals grouped by suit-isomorphic form: canonical key -> [hole cards, total weight, deals]."""
     groups: dict[tuple, list] = {}
-    for n, (choice, weight) in enumerate(_preflops(parsed)):
-        if limit is not None and n >= limit:
-            return None
+    for choice, weight in _preflops(parsed):
         holes = [(int(p.combos[j, 0]), int(p.combos[j, 1])) for p, j in zip(parsed, choice)]
         key = _canonical(board_ids, dead_ids, holes)
         group = groups.get(key)
@@ -292,13 +284,10 @@ def _group_deals(parsed, board_ids, dead_ids, limit: int | None = None):
     return groups
 
 
-def _estimate_exact_seconds(parsed, board_ids, dead_ids, threads: int) -> float:
-    """Rough time of an exact run; grouping small enumerations first makes it sharper."""
+def _estimate_exact_seconds(parsed, board_ids, dead_ids, threads: int, groups: dict | None) -> float:
+    """Rough time of an exact run; known groups of isomorphic deals make it sharper."""
     n_deals = math.prod(len(p.combos) for p in parsed)
-    unique = n_deals
-    if n_deals <= 20_000:
-        groups = _group_deals(parsed, board_ids, dead_ids)
-        unique = len(groups) if groups else 0
+    unique = n_deals if groups is None else len(groups)
     unseen = 52 - len(board_ids) - len(dead_ids) - 2 * len(parsed)
     boards = math.comb(unseen, 5 - len(board_ids))
     # Irrelevant suits cut the boards by about 5x on average.
@@ -329,12 +318,14 @@ def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity
     return result
 
 
-def _run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: Progress | None):
+def _run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: Progress | None, groups: dict | None):
     """Exact counts by winner mask (weighted), total weighted outcomes and boards enumerated."""
     from . import equity_kernels as kernels
 
     tables = high_tables()
-    groups = list(_group_deals(parsed, board_ids, dead_ids).values())
+    if groups is None:
+        groups = _group_deals(parsed, board_ids, dead_ids)
+    groups = list(groups.values())
     if not groups:
         raise EquityError("no deal is possible: the players' hands or ranges always share a card")
     total = np.zeros(1 << len(parsed), dtype=np.float64)
@@ -478,11 +469,14 @@ def equity(
     n_threads = int(threads) if threads else get_num_threads()
     if n_threads < 1:
         raise EquityError(f"threads must be at least 1, got {threads}")
+    groups = None
+    if method != "mc" and math.prod(len(p.combos) for p in parsed) <= _GROUP_FIRST_DEALS:
+        groups = _group_deals(parsed, board_ids, dead_ids)  # reused by the exact run
     if method == "auto":
-        estimate = _estimate_exact_seconds(parsed, board_ids, dead_ids, n_threads)
+        estimate = _estimate_exact_seconds(parsed, board_ids, dead_ids, n_threads, groups)
         method = "exact" if estimate <= EXACT_BUDGET_SECONDS else "mc"
     if method == "exact":
-        counts, outcomes, boards = _run_exact(parsed, board_ids, dead_ids, dead_mask, n_threads, progress)
+        counts, outcomes, boards = _run_exact(parsed, board_ids, dead_ids, dead_mask, n_threads, progress, groups)
         return EquityResult(
             players=_result_players(parsed, counts, outcomes),
             method="exact",
