@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -97,6 +98,16 @@ class _Player:
     weights: np.ndarray  # (M,)
 
 
+def _specific_hand(index: int, cards: list[int], removed: int) -> _Player:
+    """One fixed two-card hand (no Range needed), checked against the board and dead cards."""
+    hand = sorted(cards, reverse=True)
+    text = format_cards(hand)
+    bad = [c for c in hand if removed >> c & 1]
+    if bad:
+        raise EquityError(f"player {index + 1}'s hand {text} uses {format_cards(bad)}, which is on the board or dead")
+    return _Player(text, np.array([hand], dtype=np.uint8), np.ones(1))
+
+
 def _as_player(index: int, player: PlayerLike, removed: int) -> _Player:
     """Parse one player and drop combos that touch the board or dead cards."""
     if isinstance(player, Range):
@@ -108,17 +119,13 @@ def _as_player(index: int, player: PlayerLike, removed: int) -> _Player:
         except CardError:
             cards = None
         if cards is not None and len(cards) == 2:
-            rng = Range(np.array([sorted(cards, reverse=True)], dtype=np.uint8))
-            text = format_cards(sorted(cards, reverse=True))
-        else:
-            try:
-                rng = parse_range(text)
-            except RangeError as exc:
-                raise RangeError(f"player {index + 1}: {exc}") from None
+            return _specific_hand(index, cards, removed)
+        try:
+            rng = parse_range(text)
+        except RangeError as exc:
+            raise RangeError(f"player {index + 1}: {exc}") from None
     else:
-        cards = to_card_ids(player, count=2)
-        rng = Range(np.array([sorted(cards, reverse=True)], dtype=np.uint8))
-        text = format_cards(sorted(cards, reverse=True))
+        return _specific_hand(index, to_card_ids(player, count=2), removed)
     kept = rng.remove(removed)
     if len(kept) == 0:
         if len(rng) == 1:
@@ -154,9 +161,10 @@ def _prepare(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike):
         raise EquityError(f"{both} is both on the board and dead")
     parsed = [_as_player(i, p, board_mask | dead_mask) for i, p in enumerate(players)]
     # Two players holding the same fixed card can never be dealt.
-    fixed = [(i, int(p.combos[0, 0]) | 0, p) for i, p in enumerate(parsed) if len(p.combos) == 1]
     seen: dict[int, int] = {}
-    for i, _, p in fixed:
+    for i, p in enumerate(parsed):
+        if len(p.combos) != 1:
+            continue
         for c in p.combos[0]:
             c = int(c)
             if c in seen:
@@ -203,6 +211,7 @@ def _canonical(board: list[int], dead: list[int], holes: list[tuple[int, int]]) 
     return tuple(sorted(tuple(tuple(sorted(c >> 2 for c in g if c & 3 == suit)) for g in groups) for suit in range(4)))
 
 
+@lru_cache(maxsize=16)
 def _shares(n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per winner mask: outright-win, tie and equity-share matrices (2**n, n)."""
     masks = np.arange(1 << n_players)
@@ -211,6 +220,8 @@ def _shares(n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     win = member * (size == 1)[:, None]
     tie = member * (size > 1)[:, None]
     share = np.divide(member, size[:, None], out=np.zeros_like(member), where=size[:, None] > 0)
+    for matrix in (win, tie, share):
+        matrix.flags.writeable = False  # cached: shared by every call
     return win, tie, share
 
 
