@@ -98,6 +98,9 @@ def count_boards(
     cost reference counting, which would dominate here.
     """
     ndeck = deck.shape[0]
+    rank_end = np.empty(ndeck, dtype=np.int64)  # index just past the cards of deck[i]'s rank
+    for i in range(ndeck - 1, -1, -1):
+        rank_end[i] = rank_end[i + 1] if i + 1 < ndeck and deck[i + 1] >> 2 == deck[i] >> 2 else i + 1
     depth = cards_left + 1
     left = np.zeros(depth, dtype=np.int64)
     pos = np.zeros(depth, dtype=np.int64)
@@ -135,10 +138,8 @@ def count_boards(
                 j = i + 1
                 if no_flush:
                     # Every card of this rank gives the same board value.
-                    while j < ndeck and deck[j] >> 2 == rank:
-                        multiplier += 1
-                        j += 1
-                    next_i = j
+                    next_i = rank_end[i]
+                    multiplier = next_i - i
                 elif suit_counts[card & 3] < 4:
                     # Same-rank cards of suits that cannot flush count with this one; the others come after.
                     if rank == grouped_rank:
