@@ -198,42 +198,33 @@ def _pokerlab_call() -> PerCall:
     )
 
 
-def _pkrbot_call() -> PerCall:
-    import pkrbot
-
-    f = pkrbot.evaluate
-    deck = [pkrbot.Card(s) for s in CARD_STRINGS]
+def _card_list_call(name: str, evaluate: Callable, card: Callable) -> PerCall:
+    """A peer that evaluates a list of its own Card objects (pkrbot, eval7)."""
+    deck = [card(s) for s in CARD_STRINGS]
 
     def loop(hands):
         for h in hands:
-            f(h)
+            evaluate(h)
 
     return PerCall(
-        "pkrbot",
+        name,
         "evaluate(list of 7 Card)",
         lambda hs: [[deck[c] for c in h] for h in hs],
         loop,
-        lambda hs: [f(h) for h in hs],
+        lambda hs: [evaluate(h) for h in hs],
     )
+
+
+def _pkrbot_call() -> PerCall:
+    import pkrbot
+
+    return _card_list_call("pkrbot", pkrbot.evaluate, pkrbot.Card)
 
 
 def _eval7_call() -> PerCall:
     import eval7
 
-    f = eval7.evaluate
-    deck = [eval7.Card(s) for s in CARD_STRINGS]
-
-    def loop(hands):
-        for h in hands:
-            f(h)
-
-    return PerCall(
-        "eval7",
-        "evaluate(list of 7 Card)",
-        lambda hs: [[deck[c] for c in h] for h in hs],
-        loop,
-        lambda hs: [f(h) for h in hs],
-    )
+    return _card_list_call("eval7", eval7.evaluate, eval7.Card)
 
 
 def _phevaluator_call() -> PerCall:

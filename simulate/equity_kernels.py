@@ -178,21 +178,9 @@ def count_boards(
                 if available[r1] == 0:
                     continue
                 k1 = keys[f] + card_keys[4 * r1]
-                if available[r1] >= 2:
-                    w = _winners(
-                        k1 + card_keys[4 * r1],
-                        suiteds[f],
-                        hole_keys,
-                        hole_suited,
-                        offsets,
-                        rank_values,
-                        flush_values,
-                        shift,
-                    )
-                    counts[w] += weights[f] * BINOMIAL[available[r1], 2]
-                    n += 1
-                for r2 in range(r1 + 1, 13):
-                    if available[r2] > 0:
+                for r2 in range(r1, 13):
+                    pairs = BINOMIAL[available[r1], 2] if r2 == r1 else available[r1] * available[r2]
+                    if pairs > 0:
                         w = _winners(
                             k1 + card_keys[4 * r2],
                             suiteds[f],
@@ -203,7 +191,7 @@ def count_boards(
                             flush_values,
                             shift,
                         )
-                        counts[w] += weights[f] * available[r1] * available[r2]
+                        counts[w] += weights[f] * pairs
                         n += 1
             level -= 1
             continue
