@@ -20,7 +20,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -76,7 +76,6 @@ class EquityResult:
     stderr: float = 0.0
     seed: int | None = None
     threads: int = 1
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: ``{"method", "boards" or "trials", "seconds", "stderr", "players": [...]}``."""
@@ -258,7 +257,7 @@ def _exact_one(holes, board_ids, dead_mask, tables, kernels) -> tuple[np.ndarray
     for c in board_ids:
         suit_counts[c & 3] += 1
     board_key, board_suited = _board_state(board_ids, card_keys)
-    n_boards_max = math.comb(len(deck), cards_left)
+    n_completions = math.comb(len(deck), cards_left)
     hole_keys = np.array([card_keys[a] + card_keys[b] for a, b in holes], dtype=np.uint64)
     hole_suited = np.array([_suited_bit(a) | _suited_bit(b) for a, b in holes], dtype=np.uint64)
     counts = np.zeros(1 << len(holes), dtype=np.int64)
@@ -277,7 +276,7 @@ def _exact_one(holes, board_ids, dead_mask, tables, kernels) -> tuple[np.ndarray
         tables.flush_values,
         tables.shift,
     )
-    return counts, n_boards_max
+    return counts, n_completions
 
 
 def _group_deals(parsed, board_ids, dead_ids) -> dict[tuple, list]:
@@ -311,9 +310,10 @@ def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity
     wins = counts @ win_m
     ties = counts @ tie_m
     shares = counts @ share_m
+    # A deal counts with the product of its combos' weights: whole numbers only when every weight is.
+    as_int = all(float(w).is_integer() for p in parsed for w in p.weights)
     result = []
     for i, p in enumerate(parsed):
-        as_int = all(float(w).is_integer() for w in p.weights)
         result.append(
             PlayerEquity(
                 hand=p.text,

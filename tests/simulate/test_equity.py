@@ -203,3 +203,9 @@ def test_equity_invariants_on_random_river_and_turn_spots(data):
         assert p.win <= p.equity + 1e-12 <= p.win + p.tie + 1e-12
     flipped = equity(hands[::-1], board=board, method="exact", threads=1)
     assert [p.equity for p in flipped.players] == pytest.approx([p.equity for p in r.players][::-1])
+
+
+def test_counts_are_fractional_when_any_range_is_weighted():
+    r = equity(["AA", "KK@50"], method="exact")
+    assert isinstance(r.players[0].wins, float) and isinstance(r.players[1].wins, float)
+    assert r.players[0].wins == pytest.approx(50_371_344 / 2)
