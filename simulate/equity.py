@@ -346,24 +346,19 @@ def _run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: P
     def one(group):
         return _exact_one(group[0], board_ids, dead_mask, tables, kernels)
 
-    if len(groups) > 1 and threads > 1:
-        # The kernels release the GIL, so threads share the unique deals.
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            results = pool.map(one, groups)
-            for done, (group, (counts, n_boards)) in enumerate(zip(groups, results)):
-                total += group[1] * counts
-                outcomes += group[1] * n_boards
-                boards += group[2] * n_boards
-                if progress is not None:
-                    progress((done + 1) / len(groups))
-    else:
-        for done, group in enumerate(groups):
-            counts, n_boards = one(group)
+    # The kernels release the GIL, so threads share the unique deals.
+    pool = ThreadPoolExecutor(max_workers=threads) if len(groups) > 1 and threads > 1 else None
+    try:
+        results = pool.map(one, groups) if pool else map(one, groups)
+        for done, (group, (counts, n_boards)) in enumerate(zip(groups, results)):
             total += group[1] * counts
             outcomes += group[1] * n_boards
             boards += group[2] * n_boards
             if progress is not None:
                 progress((done + 1) / len(groups))
+    finally:
+        if pool:
+            pool.shutdown()
     return total, outcomes, boards
 
 
@@ -411,18 +406,20 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
     done = 0
     errors = np.full(len(parsed), np.inf)
     while done < limit:
-        per_stream = max(1, min(block, limit - done) // threads)
-        if done + per_stream * threads > limit:
-            per_stream = max(1, (limit - done) // threads)
+        wanted = min(block, limit - done)
+        per_stream = wanted // threads
         block_counts = np.zeros((threads, len(counts)), dtype=np.int64)
-        if threads == 1:  # no thread pool to wake for a single stream
-            kernels.mc_stream(states[0], per_stream, ranges, board, tables, block_counts[0])
+        if per_stream == 0 or threads == 1:
+            # One stream: no thread pool to wake (also for a last few deals, fewer than streams).
+            kernels.mc_stream(states[0], wanted, ranges, board, tables, block_counts[0])
+            requested = wanted
         else:
             kernels.mc_streams_parallel(states, per_stream, ranges, board, tables, block_counts)
+            requested = per_stream * threads
         c = block_counts
         counts += c.sum(axis=0)
         accepted = int(c.sum())
-        if accepted < per_stream * threads:  # a stream gave up after a run of rejected deals
+        if accepted < requested:  # a stream gave up after a run of rejected deals
             raise EquityError("no deal found: the players' hands or ranges (nearly) always share a card")
         done += accepted
         mean = (counts @ share_m) / done

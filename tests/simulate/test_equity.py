@@ -209,3 +209,9 @@ def test_counts_are_fractional_when_any_range_is_weighted():
     r = equity(["AA", "KK@50"], method="exact")
     assert isinstance(r.players[0].wins, float) and isinstance(r.players[1].wins, float)
     assert r.players[0].wins == pytest.approx(50_371_344 / 2)
+
+
+@pytest.mark.parametrize(("trials", "threads"), [(5, 2), (1001, 2), (7, 1)])
+def test_monte_carlo_runs_exactly_the_requested_trials(trials, threads):
+    r = equity(["AKs", "QQ"], method="mc", trials=trials, seed=9, threads=threads)
+    assert r.trials == trials
