@@ -259,6 +259,8 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
     r = parse_range(text)
     if dead:
         r = r.remove(cards_to_mask(dead))
+        if len(r) == 0:
+            raise ValueError(f"range {text!r} has no combos left once {dead} is removed")
     if as_json:
         combos = [{"combo": format_cards(c), "weight": float(w)} for c, w in zip(r.combos.tolist(), r.weights.tolist())]
         click.echo(json.dumps({"range": str(r), "combos": len(r), "weight": r.total_weight, "list": combos}))

@@ -38,6 +38,7 @@ def test_eval_json():
         (["eval", "As"], ["got 1"]),
         (["range", "TT+,AKx"], ["'AKx'"]),
         (["range", "AA", "--dead", "Az"], ["'z'"]),
+        (["range", "AA", "--dead", "AsAhAdAc"], ["no combos left"]),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, words):
