@@ -16,7 +16,7 @@ from functools import lru_cache
 import numpy as np
 
 from . import tables as _tables
-from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, to_card_ids
+from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, card_str, to_card_ids
 from .hand_values import (
     CATEGORY_NAMES,
     CATEGORY_SHIFT,
@@ -92,8 +92,9 @@ def evaluate_mask(mask: int) -> int:
     return _value_py(to_card_ids(mask_to_cards(mask), count=(5, 6, 7)))
 
 
+@lru_cache(maxsize=1)
 def high_tables():
-    """The arrays the numba kernels take (imports numba on first use)."""
+    """The arrays the numba kernels take (imports numba on first use), built once."""
     from .kernels import HighTables
 
     return HighTables(_CARD_KEYS, _T["rank_offsets"], _T["rank_values"], _T["flush_values"], _SHIFT)
@@ -141,7 +142,7 @@ def check_duplicates(cards: np.ndarray) -> None:
     dup = np.argwhere(array[:, 1:] == array[:, :-1])
     if dup.size:
         row = int(dup[0, 0])
-        raise CardError(f"row {row} holds card {RANK_CHARS[array[row, dup[0, 1]] >> 2]} twice")
+        raise CardError(f"row {row} holds card {card_str(int(array[row, dup[0, 1]]))} twice")
 
 
 def enumerate_values(n_cards: int, *, parallel: bool = False) -> np.ndarray:

@@ -94,7 +94,7 @@ def test_batch_errors():
 
 def test_check_duplicates():
     evaluator.check_duplicates(random_hands(100, 7))
-    with pytest.raises(CardError, match="row 1"):
+    with pytest.raises(CardError, match="row 1 holds card 3d twice"):
         evaluator.check_duplicates(np.array([[0, 1, 2, 3, 4], [5, 6, 5, 8, 9]]))
 
 
