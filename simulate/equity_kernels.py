@@ -66,6 +66,72 @@ def _winners(board_key, board_suited, hole_keys, hole_suited, offsets, rank_valu
     return winners
 
 
+@njit(cache=True, inline="always")
+def _river(
+    start,
+    key,
+    suited,
+    weight,
+    deck,
+    rank_end,
+    suit_counts,
+    card_keys,
+    hole_keys,
+    hole_suited,
+    counts,
+    offsets,
+    rank_values,
+    flush_values,
+    shift,
+):
+    """Score every river card from ``deck[start:]``; each rank once for the cards whose suit cannot flush.
+
+    Returns the number of boards scored. (One return statement: numba's
+    inliner handles that far better than early returns.)
+    """
+    ndeck = deck.shape[0]
+    n = 0
+    no_flush = _no_flush_possible(suit_counts, 1)
+    i = start
+    grouped_rank = -1  # rank whose cards of non-flushing suits were already counted
+    while i < ndeck:
+        card = deck[i]
+        rank = card >> 2
+        multiplier = 1
+        j = i + 1
+        if no_flush:
+            # Every card of this rank gives the same board value.
+            next_i = rank_end[i]
+            multiplier = next_i - i
+        elif suit_counts[card & 3] < 4:
+            # Same-rank cards of suits that cannot flush count with this one; the others come after.
+            if rank == grouped_rank:
+                i += 1
+                continue
+            grouped_rank = rank
+            while j < ndeck and deck[j] >> 2 == rank:
+                if suit_counts[deck[j] & 3] < 4:
+                    multiplier += 1
+                j += 1
+            next_i = i + 1
+        else:
+            next_i = i + 1
+        w = _winners(
+            key + card_keys[card],
+            suited | _bit(card),
+            hole_keys,
+            hole_suited,
+            offsets,
+            rank_values,
+            flush_values,
+            shift,
+        )
+        counts[w] += weight * multiplier
+        n += 1
+        i = next_i
+    return n
+
+
 @njit(cache=True, nogil=True)
 def count_boards(
     deck,
@@ -125,47 +191,24 @@ def count_boards(
             n += 1
             level -= 1
             continue
-        if left[f] == 1:
-            # The river: each rank once for the cards whose suit cannot flush.
-            no_flush = _no_flush_possible(suit_counts, 1)
-            river_key, river_suited, river_weight = keys[f], suiteds[f], weights[f]  # locals: no reloads
-            i = pos[f]
-            grouped_rank = -1  # rank whose cards of non-flushing suits were already counted
-            while i < ndeck:
-                card = deck[i]
-                rank = card >> 2
-                multiplier = 1
-                j = i + 1
-                if no_flush:
-                    # Every card of this rank gives the same board value.
-                    next_i = rank_end[i]
-                    multiplier = next_i - i
-                elif suit_counts[card & 3] < 4:
-                    # Same-rank cards of suits that cannot flush count with this one; the others come after.
-                    if rank == grouped_rank:
-                        i += 1
-                        continue
-                    grouped_rank = rank
-                    while j < ndeck and deck[j] >> 2 == rank:
-                        if suit_counts[deck[j] & 3] < 4:
-                            multiplier += 1
-                        j += 1
-                    next_i = i + 1
-                else:
-                    next_i = i + 1
-                w = _winners(
-                    river_key + card_keys[card],
-                    river_suited | _bit(card),
-                    hole_keys,
-                    hole_suited,
-                    offsets,
-                    rank_values,
-                    flush_values,
-                    shift,
-                )
-                counts[w] += river_weight * multiplier
-                n += 1
-                i = next_i
+        if left[f] == 1:  # only when the whole run deals one card: children never get here
+            n += _river(
+                pos[f],
+                keys[f],
+                suiteds[f],
+                weights[f],
+                deck,
+                rank_end,
+                suit_counts,
+                card_keys,
+                hole_keys,
+                hole_suited,
+                counts,
+                offsets,
+                rank_values,
+                flush_values,
+                shift,
+            )
             level -= 1
             continue
         if left[f] == 2 and undo_suit[f] < 0 and group_size[f] == 0 and _no_flush_possible(suit_counts, 2):
@@ -206,6 +249,25 @@ def count_boards(
                 c = deck[group_at[f] + used - 1]
                 group_key[f] += card_keys[c]
                 group_suited[f] |= _bit(c)
+                if left[f] - used == 1:  # the river: scored here, no frame
+                    n += _river(
+                        group_at[f] + group_size[f],
+                        group_key[f],
+                        group_suited[f],
+                        weights[f] * BINOMIAL[group_size[f], used],
+                        deck,
+                        rank_end,
+                        suit_counts,
+                        card_keys,
+                        hole_keys,
+                        hole_suited,
+                        counts,
+                        offsets,
+                        rank_values,
+                        flush_values,
+                        shift,
+                    )
+                    continue
                 child = f + 1
                 left[child] = left[f] - used
                 pos[child] = group_at[f] + group_size[f]
@@ -240,8 +302,28 @@ def count_boards(
             group_key[f], group_suited[f] = keys[f], suiteds[f]
             continue
         suit_counts[suit] += 1
-        undo_suit[f] = suit
         pos[f] = i + 1
+        if left[f] == 2:  # the river: scored here, no frame
+            n += _river(
+                i + 1,
+                keys[f] + card_keys[card],
+                suiteds[f] | _bit(card),
+                weights[f],
+                deck,
+                rank_end,
+                suit_counts,
+                card_keys,
+                hole_keys,
+                hole_suited,
+                counts,
+                offsets,
+                rank_values,
+                flush_values,
+                shift,
+            )
+            suit_counts[suit] -= 1
+            continue
+        undo_suit[f] = suit
         child = f + 1
         left[child] = left[f] - 1
         pos[child] = i + 1
