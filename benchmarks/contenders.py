@@ -184,35 +184,26 @@ class PerCall:
     slow: bool = False  # pure Python: give it fewer hands
 
 
-def _pokerlab_call() -> PerCall:
-    import evaluator
-
-    f = evaluator.evaluate
-
-    def loop(hands):
-        for h in hands:
-            f(h)
-
-    return PerCall(
-        "pokerlab", "evaluate(list of 7 ids)", lambda hs: [list(h) for h in hs], loop, lambda hs: [f(h) for h in hs]
-    )
-
-
-def _card_list_call(name: str, evaluate: Callable, card: Callable) -> PerCall:
-    """A peer that evaluates a list of its own Card objects (pkrbot, eval7)."""
-    deck = [card(s) for s in CARD_STRINGS]
+def _one_arg_call(name: str, call: str, evaluate: Callable, convert: Callable, slow: bool = False) -> PerCall:
+    """A library whose evaluator takes one native hand and returns a higher-is-better value."""
 
     def loop(hands):
         for h in hands:
             evaluate(h)
 
-    return PerCall(
-        name,
-        "evaluate(list of 7 Card)",
-        lambda hs: [[deck[c] for c in h] for h in hs],
-        loop,
-        lambda hs: [evaluate(h) for h in hs],
-    )
+    return PerCall(name, call, convert, loop, lambda hs: [evaluate(h) for h in hs], slow=slow)
+
+
+def _pokerlab_call() -> PerCall:
+    import evaluator
+
+    return _one_arg_call("pokerlab", "evaluate(list of 7 ids)", evaluator.evaluate, lambda hs: [list(h) for h in hs])
+
+
+def _card_list_call(name: str, evaluate: Callable, card: Callable) -> PerCall:
+    """A peer that evaluates a list of its own Card objects (pkrbot, eval7)."""
+    deck = [card(s) for s in CARD_STRINGS]
+    return _one_arg_call(name, "evaluate(list of 7 Card)", evaluate, lambda hs: [[deck[c] for c in h] for h in hs])
 
 
 def _pkrbot_call() -> PerCall:
@@ -273,38 +264,24 @@ def _treys_call() -> PerCall:
 def _pokerkit_call() -> PerCall:
     from pokerkit import Card, StandardHighHand
 
-    f = StandardHighHand.from_game
     deck = [next(iter(Card.parse(s))) for s in CARD_STRINGS]
-
-    def loop(hands):
-        for h in hands:
-            f(h)
-
-    return PerCall(
+    return _one_arg_call(  # Hand objects compare by strength
         "pokerkit",
         "StandardHighHand.from_game(tuple of 7 Card)",
+        StandardHighHand.from_game,
         lambda hs: [tuple(deck[c] for c in h) for h in hs],
-        loop,
-        lambda hs: [f(h) for h in hs],
         slow=True,
-    )  # Hand objects compare by strength
+    )
 
 
 def _pokerfast_eval7_call() -> PerCall:
     from pokerfast import eval7
 
-    f = eval7
-
-    def loop(hands):
-        for h in hands:
-            f(h)
-
-    return PerCall(
+    return _one_arg_call(
         "pokerfast.eval7",
         "eval7(tuple of 7 card strings)",
+        eval7,
         lambda hs: [tuple(CARD_STRINGS[c] for c in h) for h in hs],
-        loop,
-        lambda hs: [f(h) for h in hs],
         slow=True,
     )
 
