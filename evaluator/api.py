@@ -1,10 +1,16 @@
-"""The high-hand evaluator API: evaluate, evaluate_batch, describe, best_five.
+"""The evaluator API: evaluate, evaluate_batch, describe, best_five.
+
+Every function ranks high hands by default; ``rules=`` picks another
+ruleset of :mod:`evaluator.rules` (lowball, wild cards). Values are always
+larger-is-better and equal exactly on a tie.
 
 >>> from evaluator import evaluate, describe
 >>> describe(evaluate("As Ks Qs Js Ts 2c 3d"))
 'Royal flush'
 >>> evaluate("KhKdKc3s3h") > evaluate("2c2d2hAsAd")
 True
+>>> describe(evaluate("2c 2d As Ks Qs", rules="deuces-wild"), rules="deuces-wild")
+'Royal flush'
 """
 
 from __future__ import annotations
@@ -62,17 +68,26 @@ def _value_py(ids: Sequence[int]) -> int:
     return int(_T["rank_values"][slot])
 
 
-def evaluate(cards: CardsLike) -> int:
+def evaluate(cards: CardsLike, rules: str | None = None) -> int:
     """Rank of the best five of 5, 6 or 7 cards: higher is better, equal exactly on a tie.
 
     ``cards`` is a string (``"AsKs..."``) or a sequence of card ids.
-    ``rank >> 12`` is the category (:data:`CATEGORY_NAMES`).
+    ``rank >> 12`` is the category (:data:`CATEGORY_NAMES`, or the ruleset's
+    ``categories``). ``rules`` is ``high`` (the default), ``ace-five``,
+    ``deuce-seven``, ``ace-five-joker``, ``joker``, ``bug``, ``two-jokers`` or
+    ``deuces-wild``; the joker is written ``Jk`` (ids 52 and 53).
 
     >>> evaluate("AsKsQsJsTs") >> 12
     9
     >>> evaluate([0, 4, 8, 12, 17]) == evaluate("2c3c4c5c6d")
     True
+    >>> evaluate("8s 7h 6d 5c 3s", rules="ace-five") > evaluate("9s 5h 4d 3c 2s", rules="ace-five")
+    True
     """
+    if rules is not None and rules != "high":
+        from .variants import evaluate_variant
+
+        return evaluate_variant(cards, rules)
     if _fast is not None:
         return _fast.evaluate(cards)
     return _value_py(to_card_ids(cards, count=(5, 6, 7)))
@@ -115,9 +130,12 @@ def _check_batch(cards: np.ndarray) -> np.ndarray:
     return array
 
 
-def evaluate_batch(cards: np.ndarray, *, parallel: bool = False, check: bool = True) -> np.ndarray:
+def evaluate_batch(
+    cards: np.ndarray, *, rules: str | None = None, parallel: bool = False, check: bool = True
+) -> np.ndarray:
     """Ranks of N hands given as an ``(N, k)`` array of card ids, k in 5..7.
 
+    ``rules`` as in :func:`evaluate` (wild-card rules rank five cards).
     ``parallel=True`` splits the work across numba's threads
     (``NUMBA_NUM_THREADS``). Ids are checked to be in range; duplicate cards
     within a row are the caller's responsibility (``check_duplicates``).
@@ -125,9 +143,18 @@ def evaluate_batch(cards: np.ndarray, *, parallel: bool = False, check: bool = T
     >>> import numpy as np
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8)) >> 12
     array([9], dtype=uint16)
+    >>> evaluate_batch(np.array([[52, 51, 50, 49, 48]], dtype=np.uint8), rules="joker") >> 12
+    array([10], dtype=uint16)
     """
     from . import kernels
 
+    if rules is not None and rules != "high":
+        from .rules import get_rules
+        from .variants import check_batch, evaluate_variant_batch
+
+        r = get_rules(rules)
+        array = check_batch(cards, r) if check else cards
+        return evaluate_variant_batch(array, r, parallel)
     array = _check_batch(cards) if check else cards
     out = np.empty(array.shape[0], dtype=np.uint16)
     t = high_tables()
@@ -161,12 +188,18 @@ def enumerate_values(n_cards: int, *, parallel: bool = False) -> np.ndarray:
     return kernels.enumerate_values(n_cards, t.card_keys, t.offsets, t.rank_values, t.flush_values, t.shift)
 
 
-def category_name(rank: int) -> str:
-    """Name of a rank's category.
+def category_name(rank: int, rules: str | None = None) -> str:
+    """Name of a rank's category under ``rules`` (default high).
 
     >>> category_name(evaluate("2c2d5h7s9c"))
     'One pair'
+    >>> category_name(evaluate("7c5d4h3s2c", rules="deuce-seven"), rules="deuce-seven")
+    '7-high'
     """
+    if rules is not None:
+        from .rules import get_rules
+
+        return get_rules(rules).categories[category(rank)]
     return CATEGORY_NAMES[category(rank)]
 
 
@@ -187,14 +220,20 @@ def class_ranks(rank: int) -> tuple[int, ...]:
     return tuple(int(r) for r in _T["class_ranks"][index])
 
 
-def describe(rank: int) -> str:
-    """A person's description of a rank.
+def describe(rank: int, rules: str | None = None) -> str:
+    """A person's description of a rank (under ``rules``, default high).
 
     >>> describe(evaluate("KhKdKc3s3h"))
     'Full house, kings over threes'
     >>> describe(evaluate("Ah2c3d4s5h"))
     'Straight, five high'
+    >>> describe(evaluate("Ah2c3d4s5h", rules="ace-five"), rules="ace-five")
+    'Five-four low (5-4-3-2-A)'
     """
+    if rules is not None and rules != "high":
+        from .variants import describe_variant
+
+        return describe_variant(rank, rules)
     cat = category(rank)
     r = class_ranks(rank)
     name = CATEGORY_NAMES[cat]
@@ -219,13 +258,19 @@ def describe(rank: int) -> str:
     return f"{name}, {RANK_NAMES[r[0]]} high ({kickers})"
 
 
-def best_five(cards: CardsLike) -> list[int]:
+def best_five(cards: CardsLike, rules: str | None = None) -> list[int]:
     """The five cards that make the hand, ordered as :func:`describe` reads them.
+
+    With wild-card rules (five cards) the hand is returned as given.
 
     >>> from evaluator.cards import format_cards
     >>> format_cards(best_five("2c Kh Kd 3s Kc 3h 9d"))
     'KhKdKc3s3h'
+    >>> format_cards(best_five("Kh 7d 5c 4s 3h 2d 2c", rules="deuce-seven"))
+    '7d5c4s3h2d'
     """
+    if rules is not None and rules != "high":
+        return _best_five_variant(cards, rules)
     ids = to_card_ids(cards, count=(5, 6, 7))
     target = evaluate(ids)
     for five in itertools.combinations(ids, 5):
@@ -239,6 +284,24 @@ def best_five(cards: CardsLike) -> list[int]:
                 ordered.append(pick)
             return ordered
     raise AssertionError("unreachable: some five cards make the hand")
+
+
+def _best_five_variant(cards: CardsLike, rules: str) -> list[int]:
+    from .rules import get_rules
+    from .variants import low_ranks, value_of_ids
+
+    r = get_rules(rules)
+    ids = to_card_ids(cards, count=r.hand_sizes, deck_size=r.deck_size)
+    if r.kernel not in ("ace-five", "deuce-seven"):
+        return ids
+    target = value_of_ids(ids, r)
+    five = next(list(f) for f in itertools.combinations(ids, 5) if value_of_ids(f, r) == target)
+    ordered = []
+    for rank in low_ranks(target, r):
+        pick = next(c for c in five if c >> 2 == rank)
+        five.remove(pick)
+        ordered.append(pick)
+    return ordered
 
 
 __all__ = [

@@ -54,6 +54,10 @@ RANK_PLURALS = (
 )
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 DECK_SIZE = 52
+#: The jokers of wild-card decks: 53 cards hold ``JOKER``, 54 cards both. Both are written "Jk".
+JOKER = 52
+SECOND_JOKER = 53
+JOKER_TEXT = "Jk"
 
 __all__ = [
     "CardError",
@@ -70,6 +74,8 @@ __all__ = [
     "RANK_CHARS",
     "SUIT_CHARS",
     "DECK_SIZE",
+    "JOKER",
+    "SECOND_JOKER",
 ]
 
 
@@ -108,14 +114,29 @@ def card_suit(card: int) -> int:
 
 
 def card_str(card: int) -> str:
-    """Two-character name of a card id.
+    """Two-character name of a card id; both jokers (52, 53) are "Jk".
 
-    >>> card_str(0)
-    '2c'
+    >>> card_str(0), card_str(52)
+    ('2c', 'Jk')
     """
+    if card in (JOKER, SECOND_JOKER):
+        return JOKER_TEXT
     if not 0 <= card < DECK_SIZE:
-        raise CardError(f"card id {card} is out of range 0..51")
+        raise CardError(f"card id {card} is out of range 0..53")
     return RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3]
+
+
+def _deck_error(card: int, position: int, deck_size: int, from_id: bool = False) -> CardError:
+    what = f"card id {card} (a joker)" if from_id else "joker 'Jk'"
+    if card >= DECK_SIZE and deck_size == DECK_SIZE:
+        return CardError(
+            f"{what} at position {position} is not in the 52-card deck "
+            "(jokers belong to the rules joker, bug, two-jokers and ace-five-joker)"
+        )
+    if card == SECOND_JOKER:
+        what = "card id 53 (a second joker)" if from_id else "second joker"
+        return CardError(f"{what} at position {position}: the {deck_size}-card deck has one joker")
+    return CardError(f"card id {card} at position {position} is out of range 0..{deck_size - 1}")
 
 
 def _rank_index(char: str, token: str, position: int) -> int:
@@ -139,11 +160,13 @@ def parse_card(text: str) -> int:
     return cards[0]
 
 
-def parse_cards(text: str, count: int | Sequence[int] | None = None) -> list[int]:
+def parse_cards(text: str, count: int | Sequence[int] | None = None, deck_size: int = DECK_SIZE) -> list[int]:
     """Parse cards written together or apart: ``"AsKh"``, ``"As Kh"``, ``"as,kh"``.
 
     ``count`` (an int or a collection of allowed ints) checks the number of
     cards. Duplicates are an error. Positions in messages count cards from 1.
+    With ``deck_size`` 53 or 54 the joker ``Jk`` is a card (id 52; a second
+    ``Jk`` is id 53 in a 54-card deck).
 
     >>> parse_cards("As Kh 10d")
     [51, 46, 33]
@@ -167,6 +190,16 @@ def parse_cards(text: str, count: int | Sequence[int] | None = None) -> list[int
             )
         suit_token = tokens[i + 1]
         token = rank_token + suit_token
+        if token.lower() == JOKER_TEXT.lower():
+            card = JOKER if JOKER not in seen else SECOND_JOKER
+            if card == SECOND_JOKER and SECOND_JOKER in seen:
+                raise CardError(f"third joker at position {position}: a deck holds at most two")
+            if card >= deck_size:
+                raise _deck_error(card, position, deck_size)
+            seen[card] = position
+            cards.append(card)
+            i += 2
+            continue
         rank = 8 if rank_token == "10" else _rank_index(rank_token, token, position)
         suit = SUIT_CHARS.find(suit_token.lower())
         if suit < 0:
@@ -190,8 +223,12 @@ def _check_count(cards: Sequence[int], count: int | Sequence[int] | None, what: 
         raise CardError(f"expected {want} cards, got {len(cards)} in {what!r}")
 
 
-def to_card_ids(cards: str | Iterable[int], count: int | Sequence[int] | None = None) -> list[int]:
+def to_card_ids(
+    cards: str | Iterable[int], count: int | Sequence[int] | None = None, deck_size: int = DECK_SIZE
+) -> list[int]:
     """Card ids from a string or an iterable of ids, checked for range and duplicates.
+
+    Ids run from 0 to ``deck_size - 1`` (52 and 53 are the jokers of 53- and 54-card decks).
 
     >>> to_card_ids([51, 46])
     [51, 46]
@@ -199,7 +236,7 @@ def to_card_ids(cards: str | Iterable[int], count: int | Sequence[int] | None = 
     [35, 31]
     """
     if isinstance(cards, str):
-        return parse_cards(cards, count)
+        return parse_cards(cards, count, deck_size)
     if not isinstance(cards, Iterable):
         raise CardError(f"expected cards as a string or a sequence of ids, got {type(cards).__name__}")
     ids: list[int] = []
@@ -209,8 +246,10 @@ def to_card_ids(cards: str | Iterable[int], count: int | Sequence[int] | None = 
             value = int(card)
         except (TypeError, ValueError):
             raise CardError(f"card {card!r} at position {position} is not a card id") from None
-        if value != card or not 0 <= value < DECK_SIZE:
-            raise CardError(f"card id {card!r} at position {position} is out of range 0..51")
+        if value != card or not 0 <= value < deck_size:
+            if value == card and DECK_SIZE <= value <= SECOND_JOKER:
+                raise _deck_error(value, position, deck_size, from_id=True)
+            raise CardError(f"card id {card!r} at position {position} is out of range 0..{deck_size - 1}")
         if value in seen:
             raise CardError(
                 f"duplicate card {card_str(value)!r} at position {position} (also at position {seen[value]})"
@@ -230,14 +269,14 @@ def format_cards(cards: Iterable[int], sep: str = "") -> str:
     return sep.join(card_str(int(c)) for c in cards)
 
 
-def cards_to_mask(cards: str | Iterable[int]) -> int:
-    """64-bit mask with bit ``id`` set for each card.
+def cards_to_mask(cards: str | Iterable[int], deck_size: int = DECK_SIZE) -> int:
+    """64-bit mask with bit ``id`` set for each card (bits 52 and 53 for the jokers).
 
     >>> cards_to_mask("3c2c")
     17
     """
     mask = 0
-    for card in to_card_ids(cards):
+    for card in to_card_ids(cards, deck_size=deck_size):
         mask |= 1 << card
     return mask
 
@@ -249,8 +288,8 @@ def mask_to_cards(mask: int) -> list[int]:
     [0, 4]
     """
     mask = int(mask)
-    if mask < 0 or mask >> DECK_SIZE:
-        raise CardError(f"card mask {mask:#x} has bits outside 0..51")
+    if mask < 0 or mask >> (SECOND_JOKER + 1):
+        raise CardError(f"card mask {mask:#x} has bits outside 0..53")
     cards = []
     while mask:
         low = mask & -mask

@@ -22,6 +22,7 @@ FULL_HOUSE = 6
 FOUR_OF_A_KIND = 7
 STRAIGHT_FLUSH = 8
 ROYAL_FLUSH = 9
+FIVE_OF_A_KIND = 10  # wild-card games only
 
 CATEGORY_NAMES = (
     "High card",
@@ -34,6 +35,7 @@ CATEGORY_NAMES = (
     "Four of a kind",
     "Straight flush",
     "Royal flush",
+    "Five of a kind",
 )
 CATEGORY_SHIFT = 12
 
@@ -42,7 +44,7 @@ WHEEL_MASK = 0b1_0000_0000_1111
 
 
 def category(rank: int) -> int:
-    """Category 0..9 (high card .. royal flush) of a rank.
+    """Category 0..10 (high card .. royal flush, five of a kind) of a rank.
 
     >>> category(0x6005)
     6
@@ -92,3 +94,107 @@ def five_card_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
     if shape == (2, 1, 1, 1):
         return (ONE_PAIR, *ordered)
     return (HIGH_CARD, *ordered)
+
+
+def wild_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
+    """Like :func:`five_card_key`, but five equal ranks (possible with wild cards) are five of a kind.
+
+    >>> wild_key((12, 12, 12, 12, 12), False)
+    (10, 12)
+    """
+    if len(set(ranks)) == 1:
+        return (FIVE_OF_A_KIND, ranks[0])
+    return five_card_key(ranks, flush)
+
+
+# Lowball categories, worst first, so that a larger code is a better hand.
+#: Ace-to-five: paired hands, then unpaired hands by their top card (the ace counts 1).
+ACE_FIVE_CATEGORIES = (
+    "Four of a kind",
+    "Full house",
+    "Three of a kind",
+    "Two pair",
+    "One pair",
+    "K-high",
+    "Q-high",
+    "J-high",
+    "T-high",
+    "9-high",
+    "8-high",
+    "7-high",
+    "6-high",
+    "5-high",
+)
+#: Deuce-to-seven: the high-hand order reversed; unpaired hands split by their top card.
+DEUCE_SEVEN_CATEGORIES = (
+    "Straight flush",
+    "Four of a kind",
+    "Full house",
+    "Flush",
+    "Straight",
+    "Three of a kind",
+    "Two pair",
+    "One pair",
+    "A-high",
+    "K-high",
+    "Q-high",
+    "J-high",
+    "T-high",
+    "9-high",
+    "8-high",
+    "7-high",
+)
+
+
+def ace_five_badness(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """Comparable key of a five-card ace-to-five low: SMALLER is better (RULES.md section 3).
+
+    Ranks are 0..12 for 2..A; the ace plays as the lowest card, straights and
+    flushes do not count. The key is ``(pairing, grouped low ranks...)``.
+
+    >>> ace_five_badness((3, 2, 1, 0, 12)) < ace_five_badness((4, 2, 1, 0, 12))
+    True
+    """
+    low = [(r + 1) % 13 for r in ranks]  # A=0, 2=1, ..., K=12
+    counts: dict[int, int] = {}
+    for r in low:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    shape = tuple(n for n, _ in groups)
+    pairing = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}[shape]
+    return (pairing, *(r for _, r in groups))
+
+
+def ace_five_category(badness: tuple[int, ...]) -> int:
+    """Index into :data:`ACE_FIVE_CATEGORIES` of an ace-five badness key."""
+    pairing, top = badness[0], badness[1]
+    return 5 - pairing if pairing else 17 - top
+
+
+def deuce_seven_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
+    """High-hand key with A-2-3-4-5 not a straight (deuce-to-seven); a LOWER key is a better low.
+
+    >>> deuce_seven_key((3, 2, 1, 0, 12), False)
+    (0, 12, 3, 2, 1, 0)
+    """
+    if sorted(ranks) == [0, 1, 2, 3, 12]:
+        return (FLUSH if flush else HIGH_CARD, 12, 3, 2, 1, 0)
+    return five_card_key(ranks, flush)
+
+
+def deuce_seven_category(key: tuple[int, ...]) -> int:
+    """Index into :data:`DEUCE_SEVEN_CATEGORIES` of a deuce-seven key."""
+    cat = key[0]
+    if cat == HIGH_CARD:
+        return 8 + (12 - key[1])
+    return {
+        ROYAL_FLUSH: 0,
+        STRAIGHT_FLUSH: 0,
+        FOUR_OF_A_KIND: 1,
+        FULL_HOUSE: 2,
+        FLUSH: 3,
+        STRAIGHT: 4,
+        THREE_OF_A_KIND: 5,
+        TWO_PAIR: 6,
+        ONE_PAIR: 7,
+    }[cat]

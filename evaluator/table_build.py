@@ -211,7 +211,11 @@ def build_tables() -> dict[str, np.ndarray]:
     for i, v in enumerate(class_values):
         class_ranks[i] = _class_ranks(by_value[int(v)])
 
+    from .variant_build import build_variant_tables
+
+    variants = build_variant_tables(rank_keys, offsets, shift, multisets, numbering, displacement_hash)
     return {
+        **variants,
         "card_keys": card_keys,
         "rank_offsets": offsets.astype(np.uint32),
         "rank_values": rank_values,

@@ -20,12 +20,15 @@ import hashlib
 import json
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
 
 MANIFEST = "manifest.json"
-_cache: dict[str, np.ndarray] | None = None
+#: The tables the high-hand evaluator reads (the rest serve lowball and wild cards).
+HIGH_TABLES = ("card_keys", "rank_offsets", "rank_values", "flush_values", "rank_shift", "class_values", "class_ranks")
+_cache: Mapping[str, np.ndarray] | None = None
 
 
 class TableError(RuntimeError):
@@ -51,37 +54,67 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def load(folder: Path | None = None) -> dict[str, np.ndarray]:
+class _Tables(Mapping):
+    """Tables by name, each read and checked against the manifest on first access."""
+
+    def __init__(self, folder: Path, entries: dict[str, dict]) -> None:
+        self._folder, self._entries = folder, entries
+        self._arrays: dict[str, np.ndarray] = {}
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        array = self._arrays.get(name)
+        if array is None:
+            if name not in self._entries:
+                raise KeyError(name)
+            array = self._arrays[name] = _read(self._folder, self._entries[name])
+        return array
+
+    def __iter__(self):
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+def _read(folder: Path, entry: dict) -> np.ndarray:
+    path = folder / entry["file"]
+    data = path.read_bytes() if path.is_file() else b""
+    if hashlib.sha256(data).hexdigest() != entry["sha256"]:
+        raise TableError(f"table {path} is missing or corrupt (sha256 differs from {MANIFEST})")
+    array = np.load(path, allow_pickle=False)
+    if list(array.shape) != entry["shape"] or str(array.dtype) != entry["dtype"]:
+        raise TableError(f"table {path} has shape {array.shape} {array.dtype}, manifest says otherwise")
+    array.flags.writeable = False
+    return array
+
+
+def load(folder: Path | None = None, *, lazy: bool = True) -> Mapping[str, np.ndarray]:
     """All tables by name, read once per process and verified against the manifest.
 
+    Each table is read when first used (a process ranking only high hands
+    never reads the lowball tables); ``lazy=False`` reads and checks all now.
+
     >>> sorted(load())[:2]
-    ['card_keys', 'class_ranks']
+    ['ace_five_class_ranks', 'ace_five_class_values']
     """
     global _cache
-    if _cache is not None and folder is None:
+    if _cache is not None and folder is None and lazy:
         return _cache
     folder = folder or tables_dir()
     try:
         manifest = json.loads((folder / MANIFEST).read_text())
     except (OSError, ValueError) as exc:
         raise TableError(f"cannot read {folder / MANIFEST}: {exc}") from exc
-    result: dict[str, np.ndarray] = {}
-    for name, entry in manifest["tables"].items():
-        path = folder / entry["file"]
-        data = path.read_bytes() if path.is_file() else b""
-        if hashlib.sha256(data).hexdigest() != entry["sha256"]:
-            raise TableError(f"table {path} is missing or corrupt (sha256 differs from {MANIFEST})")
-        array = np.load(path, allow_pickle=False)
-        if list(array.shape) != entry["shape"] or str(array.dtype) != entry["dtype"]:
-            raise TableError(f"table {path} has shape {array.shape} {array.dtype}, manifest says otherwise")
-        array.flags.writeable = False
-        result[name] = array
+    result = _Tables(folder, manifest["tables"])
+    if not lazy:
+        for name in result:
+            result[name]
     if folder == tables_dir():
         _cache = result
     return result
 
 
-def write(tables: dict[str, np.ndarray], folder: Path) -> None:
+def write(tables: Mapping[str, np.ndarray], folder: Path) -> None:
     """Write tables and their manifest into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     entries = {}
@@ -98,7 +131,7 @@ def write(tables: dict[str, np.ndarray], folder: Path) -> None:
     (folder / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
 
 
-def compare(built: dict[str, np.ndarray], shipped: dict[str, np.ndarray]) -> list[str]:
+def compare(built: Mapping[str, np.ndarray], shipped: Mapping[str, np.ndarray]) -> list[str]:
     """Names of tables that differ between two sets (empty when identical)."""
     names = sorted(set(built) | set(shipped))
     return [

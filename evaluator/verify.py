@@ -1,7 +1,10 @@
-"""Exhaustive proofs of the high-hand tables against published hand counts.
+"""Exhaustive proofs of the tables against published hand counts.
 
-Every 5-, 6- or 7-card hand from a 52-card deck is ranked and the categories
-are counted and compared with the published counts below.
+Every 5-, 6- or 7-card hand of a deck is ranked and the categories are
+counted and compared with the published counts below: high hands
+(``5card``, ``6card``, ``7card``), lowball, wild cards and jacks or better
+(``VARIANT_TABLES``). Where no published number was found the row says so
+("computed, no published value") instead of inventing one.
 
 >>> result = verify("5card")
 >>> result["ok"], result["total"], result["distinct"]
@@ -16,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from .api import enumerate_values
-from .hand_values import CATEGORY_NAMES, CATEGORY_SHIFT
+from .hand_values import CATEGORY_NAMES, CATEGORY_SHIFT, ROYAL_FLUSH
 
 # Counts by category, best first: royal flush, straight flush, four of a kind,
 # full house, flush, straight, three of a kind, two pair, one pair, high card.
@@ -63,14 +66,22 @@ def category_counts(histogram: np.ndarray) -> list[int]:
     return [int(round(x)) for x in per_category[::-1]]
 
 
+def table_names() -> list[str]:
+    """Every table :func:`verify` knows, high hands first."""
+    return [*PUBLISHED, *VARIANT_TABLES]
+
+
 def verify(name: str, *, parallel: bool = False) -> dict[str, Any]:
-    """Enumerate every hand of a table (``5card``, ``6card``, ``7card``) and compare.
+    """Enumerate every hand of a table (``5card``, ``7card``, ``ace-five-5card``, ...) and compare.
 
     Returns ``{"name", "total", "distinct", "rows": [{"label", "count",
-    "published", "ok"}], "ok", "seconds", "source"}``.
+    "published", "ok"}], "ok", "seconds", "source"}``; ``published`` is
+    ``None`` where no published value exists (the row is then not a check).
     """
+    if name in VARIANT_TABLES:
+        return _verify_variant(name, parallel)
     if name not in PUBLISHED:
-        raise ValueError(f"unknown table {name!r}; choose from {', '.join(PUBLISHED)}")
+        raise ValueError(f"unknown table {name!r}; choose from {', '.join(table_names())}")
     spec = PUBLISHED[name]
     start = time.perf_counter()
     histogram = enumerate_values(spec["cards"], parallel=parallel)
@@ -78,7 +89,7 @@ def verify(name: str, *, parallel: bool = False) -> dict[str, Any]:
     counts = category_counts(histogram)
     rows = [
         {"label": label, "count": count, "published": published, "ok": count == published}
-        for label, count, published in zip(CATEGORY_NAMES[::-1], counts, spec["counts"])
+        for label, count, published in zip(CATEGORY_NAMES[ROYAL_FLUSH::-1], counts, spec["counts"])
     ]
     distinct = int(np.count_nonzero(histogram))
     rows.append(
@@ -99,3 +110,159 @@ def verify(name: str, *, parallel: bool = False) -> dict[str, Any]:
         "seconds": round(seconds, 4),
         "source": spec["source"],
     }
+
+
+def _row(label: str, count: int, published: int | None) -> dict[str, Any]:
+    return {"label": label, "count": count, "published": published, "ok": published is None or count == published}
+
+
+def _verify_variant(name: str, parallel: bool) -> dict[str, Any]:
+    from math import comb
+
+    from .rules import get_rules
+    from .variants import enumerate_variant_values
+
+    spec = VARIANT_TABLES[name]
+    rules = get_rules(spec["rules"])
+    start = time.perf_counter()
+    if rules.kernel == "high":
+        histogram = enumerate_values(spec["cards"], parallel=parallel)
+    else:
+        histogram = enumerate_variant_values(rules, spec["cards"], parallel=parallel)
+    seconds = time.perf_counter() - start
+    values = np.nonzero(histogram)[0]
+    total = int(histogram.sum())
+    published = spec["published"]
+    if name == "jacks":
+        from .api import evaluate
+
+        threshold = evaluate("Jc Jd 4h 3s 2c")  # the lowest pair of jacks
+        count = int(histogram[threshold:].sum())
+        rows = [
+            _row("Jacks or better", count, published.get("Jacks or better")),
+            _row("Worse than jacks", total - count, published.get("Worse than jacks")),
+        ]
+        percent = round(100 * count / total, 2)
+        rows.append(
+            {
+                "label": "Jacks or better, % (seed: about 21 %)",
+                "count": percent,
+                "published": 21,
+                "ok": round(percent) == 21,
+            }
+        )
+    else:
+        per_category = np.bincount(values >> CATEGORY_SHIFT, weights=histogram[values], minlength=16)
+        counts = {label: int(round(per_category[i])) for i, label in enumerate(rules.categories)}
+        rows = [_row(label, counts[label], published.get(label)) for label in reversed(rules.categories)]
+        for label, members in spec.get("groups", {}).items():
+            rows.append(_row(label, sum(counts[m] for m in members), published.get(label)))
+        rows.append(_row("Distinct values", len(values), published.get("Distinct values")))
+    expected_total = comb(rules.deck_size, spec["cards"])
+    return {
+        "name": name,
+        "rules": rules.name,
+        "total": total,
+        "distinct": int(len(values)),
+        "rows": rows,
+        "ok": all(r["ok"] for r in rows) and total == expected_total,
+        "seconds": round(seconds, 4),
+        "source": spec["source"],
+    }
+
+
+_PAIRED_A5 = ("One pair", "Two pair", "Three of a kind", "Full house", "Four of a kind")
+_UNPAIRED_A5 = ("5-high", "6-high", "7-high", "8-high", "9-high", "T-high", "J-high", "Q-high", "K-high")
+_WIKIPEDIA_LOWBALL = "Wikipedia, 'Poker probability', frequency of {n}-card lowball poker hands (ace-to-five)"
+
+# Published counts by row label; a label left out has no published value found.
+VARIANT_TABLES: dict[str, dict[str, Any]] = {
+    "ace-five-5card": {
+        "rules": "ace-five",
+        "cards": 5,
+        "groups": {"Unpaired hands": _UNPAIRED_A5, "Paired hands": _PAIRED_A5},
+        "published": dict(
+            zip(
+                (*_UNPAIRED_A5, "Unpaired hands"),
+                (1_024, 5_120, 15_360, 35_840, 71_680, 129_024, 215_040, 337_920, 506_880, 1_317_888),
+            )
+        ),
+        "source": _WIKIPEDIA_LOWBALL.format(n=5) + "; paired hands are not in that table",
+    },
+    "ace-five-7card": {
+        "rules": "ace-five",
+        "cards": 7,
+        "groups": {"Unpaired hands": _UNPAIRED_A5, "Paired hands": _PAIRED_A5},
+        "published": dict(
+            zip(
+                (*_UNPAIRED_A5, "Unpaired hands"),
+                (
+                    781_824,
+                    3_151_360,
+                    7_426_560,
+                    13_171_200,
+                    19_174_400,
+                    23_675_904,
+                    24_837_120,
+                    21_457_920,
+                    13_939_200,
+                    127_615_488,
+                ),
+            )
+        ),
+        "source": _WIKIPEDIA_LOWBALL.format(n=7) + "; paired hands are not in that table",
+    },
+    "deuce-seven-5card": {
+        "rules": "deuce-seven",
+        "cards": 5,
+        "published": {},
+        "source": "no published deuce-to-seven table found; every count is computed",
+    },
+    "joker": {
+        "rules": "joker",
+        "cards": 5,
+        "groups": {"Straight flush incl. royal": ("Royal flush", "Straight flush")},
+        "published": {
+            "Five of a kind": 13,
+            "Straight flush incl. royal": 204,
+            "Four of a kind": 3_120,
+            "Full house": 6_552,
+            "Flush": 7_804,
+            "Straight": 20_532,
+            "Three of a kind": 137_280,
+            "Two pair": 123_552,
+            "One pair": 1_268_088,
+            "High card": 1_302_540,
+        },
+        "source": "DataGenetics, 'Poker odds with wild cards' (2016), table 'With 1 Joker' as reproduced at "
+        "fennaixelphox.dreamwidth.org/1543.html (secondary); five of a kind, trips and two pair also in "
+        "curiouser.co.uk/paradoxes/appendix2.htm",
+    },
+    "bug": {
+        "rules": "bug",
+        "cards": 5,
+        "published": {},
+        "source": "B. Alspach, 'Bring On The Jokers', Poker Digest 4(18), 2001, counts this deck, but its numbers "
+        "could not be retrieved; every count is computed",
+    },
+    "two-jokers": {
+        "rules": "two-jokers",
+        "cards": 5,
+        "published": {"Five of a kind": 78, "Four of a kind": 9_360},
+        "source": "bigtpoker.com, 'five of a kind' (78 with two wild cards); homeworksource.com/p/1070971 "
+        "(four of a kind, 54-card deck); weak sources, no full table found",
+    },
+    "deuces": {
+        "rules": "deuces-wild",
+        "cards": 5,
+        "published": {"Five of a kind": 672},
+        "source": "B. Alspach, 'Wild Cards in Profusion: Part 2', Poker Digest 5(9), 2002 (672 quints, four deuces "
+        "plus any card counted as five of a kind); no full deal table retrieved",
+    },
+    "jacks": {
+        "rules": "high",
+        "cards": 5,
+        "published": {},
+        "source": "RULES.md (a seed): 'a pair of jacks or better on the deal: 21 %'; no exact published count found",
+    },
+}

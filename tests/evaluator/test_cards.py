@@ -67,7 +67,8 @@ def test_count_check():
 @pytest.mark.parametrize(
     ("ids", "words"),
     [
-        ([0, 52], ["52", "position 2", "out of range"]),
+        ([0, 52], ["52", "position 2", "joker", "52-card deck"]),
+        ([0, 54], ["54", "position 2", "out of range"]),
         ([-1], ["-1"]),
         ([3, 3], ["duplicate", "'2s'"]),
         ([1.5], ["1.5"]),
@@ -82,8 +83,23 @@ def test_id_errors(ids, words):
 
 
 def test_card_str_range():
+    assert card_str(52) == card_str(53) == "Jk"
     with pytest.raises(CardError):
-        card_str(52)
+        card_str(54)
+
+
+def test_jokers_parse_in_decks_that_hold_them():
+    assert parse_cards("Jk As", deck_size=53) == [52, 51]
+    assert parse_cards("jk JK 2c", deck_size=54) == [52, 53, 0]
+    assert to_card_ids([52, 53], deck_size=54) == [52, 53]
+    with pytest.raises(CardError, match="not in the 52-card deck"):
+        parse_cards("As Jk")
+    with pytest.raises(CardError, match="second joker at position 2: the 53-card deck has one joker"):
+        parse_cards("Jk Jk", deck_size=53)
+    with pytest.raises(CardError, match="third joker at position 3"):
+        parse_cards("Jk Jk Jk", deck_size=54)
+    with pytest.raises(CardError, match="card id 53 .* position 1"):
+        to_card_ids([53], deck_size=53)
 
 
 @given(st.lists(st.integers(0, 51), unique=True, max_size=10))
@@ -95,5 +111,6 @@ def test_round_trips(ids):
 
 def test_mask_bits():
     assert cards_to_mask("2c3c") == 0b10001
+    assert mask_to_cards(1 << 52) == [52]
     with pytest.raises(CardError):
-        mask_to_cards(1 << 52)
+        mask_to_cards(1 << 54)

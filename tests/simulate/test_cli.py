@@ -133,3 +133,45 @@ def test_equity_bad_input(args, words):
     assert result.output.count("\n") == 1
     for word in words:
         assert word in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (
+            ["Kh 7d 5c 4s 3h 2d 2c", "--rules", "deuce-seven"],
+            ["7-high", "Seven-five low (7-5-4-3-2)", "7d 5c 4s 3h 2d"],
+        ),
+        (["Jk As Ad Ac Ah", "--rules", "bug"], ["Five of a kind, aces"]),
+        (["2c 2d As Ks Qs", "-r", "deuces-wild"], ["Royal flush"]),
+        (["As 2d 3c 4h 6s", "--rules", "ace-five"], ["6-high", "Six-four low (6-4-3-2-A)"]),
+    ],
+)
+def test_eval_with_rules(args, words):
+    result = run("eval", *args)
+    assert result.exit_code == 0, result.output
+    for word in words:
+        assert word in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["eval", "As Ks Qs Js Jk"], ["joker", "52-card deck"]),
+        (["eval", "As Ks Qs Js Ts 9s", "--rules", "joker"], ["expected 5 cards, got 6"]),
+        (["eval", "Jk Jk As Ks Qs", "--rules", "bug"], ["second joker", "53-card deck"]),
+    ],
+)
+def test_eval_rules_errors(args, words):
+    result = run(*args)
+    assert result.exit_code == 2
+    for word in words:
+        assert word in result.output
+
+
+def test_verify_wild_group_json():
+    result = run("verify", "wild", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert [d["name"] for d in data] == ["joker", "bug", "two-jokers", "deuces"]
+    assert all(d["ok"] for d in data)

@@ -1,0 +1,101 @@
+"""Rulesets: how hands are ranked (high, lowball, wild cards), declared as data.
+
+Each ruleset names its deck, the hand sizes it ranks and its categories;
+:mod:`evaluator.variants` picks the kernel and tables from ``kernel``.
+Values are always "larger is better, equal exactly on a tie", whatever the
+ruleset, so a game engine compares hands the same way in every variant.
+
+>>> RULESETS["deuces-wild"].deck_size, RULESETS["bug"].hand_sizes
+(52, (5,))
+>>> get_rules("Ace-Five").name
+'ace-five'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .hand_values import ACE_FIVE_CATEGORIES, CATEGORY_NAMES, DEUCE_SEVEN_CATEGORIES
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One way of ranking hands (RULES.md sections 1-3)."""
+
+    name: str
+    summary: str
+    deck_size: int  # 52, 53 (one joker, id 52) or 54 (two jokers, ids 52 and 53)
+    hand_sizes: tuple[int, ...]
+    categories: tuple[str, ...]  # indexed by ``value >> 12``
+    kernel: str  # 'high', 'ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker'
+    first_natural: int = 0  # card ids below this are wild (4 in deuces wild: the four 2s)
+
+    def is_wild(self, card: int) -> bool:
+        """Whether a card id is a wild card (or the bug) under these rules."""
+        return card >= 52 or card < self.first_natural
+
+
+_WILD_CATEGORIES = CATEGORY_NAMES  # the ten high categories plus five of a kind
+
+RULESETS: dict[str, Ruleset] = {
+    r.name: r
+    for r in (
+        Ruleset("high", "high hands, 52 cards, best five of 5-7", 52, (5, 6, 7), CATEGORY_NAMES[:10], "high"),
+        Ruleset(
+            "ace-five",
+            "ace-to-five low: aces low, straights and flushes ignored; best 5-4-3-2-A",
+            52,
+            (5, 6, 7),
+            ACE_FIVE_CATEGORIES,
+            "ace-five",
+        ),
+        Ruleset(
+            "deuce-seven",
+            "deuce-to-seven low: aces high, straights and flushes count; best 7-5-4-3-2",
+            52,
+            (5, 6, 7),
+            DEUCE_SEVEN_CATEGORIES,
+            "deuce-seven",
+        ),
+        Ruleset(
+            "ace-five-joker",
+            "ace-to-five low, 53 cards: the joker is the lowest rank the hand lacks",
+            53,
+            (5,),
+            ACE_FIVE_CATEGORIES,
+            "ace-five-joker",
+        ),
+        Ruleset(
+            "joker",
+            "one fully wild joker, 53 cards; five of a kind is the best hand",
+            53,
+            (5,),
+            _WILD_CATEGORIES,
+            "wild",
+        ),
+        Ruleset(
+            "bug",
+            "the bug, 53 cards: the joker is an ace or completes a straight, flush or straight flush",
+            53,
+            (5,),
+            _WILD_CATEGORIES,
+            "bug",
+        ),
+        Ruleset("two-jokers", "two fully wild jokers, 54 cards", 54, (5,), _WILD_CATEGORIES, "wild"),
+        Ruleset("deuces-wild", "the four 2s are wild, 52 cards", 52, (5,), _WILD_CATEGORIES, "wild", first_natural=4),
+    )
+}
+
+
+def get_rules(name: str | Ruleset) -> Ruleset:
+    """The ruleset called ``name`` (case and ``_`` for ``-`` forgiven); a clear error otherwise.
+
+    >>> get_rules("deuce_seven").name
+    'deuce-seven'
+    """
+    if isinstance(name, Ruleset):
+        return name
+    key = str(name).strip().lower().replace("_", "-")
+    if key not in RULESETS:
+        raise ValueError(f"unknown rules {name!r}; choose from {', '.join(RULESETS)}")
+    return RULESETS[key]

@@ -1,0 +1,246 @@
+"""Lowball and wild-card evaluation: per call, in batches, and described for people.
+
+The public entry points are :func:`evaluator.evaluate`,
+:func:`evaluator.evaluate_batch` and :func:`evaluator.describe` with a
+``rules`` argument (see :mod:`evaluator.rules`); this module does the work
+for every ruleset but ``high``.
+
+>>> from evaluator import evaluate, describe
+>>> describe(evaluate("7s 5h 4d 3c 2s", rules="deuce-seven"), rules="deuce-seven")
+'Seven-five low (7-5-4-3-2)'
+>>> evaluate("5h 4d 3c 2s As", rules="ace-five") > evaluate("6h 4d 3c 2s As", rules="ace-five")
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import NamedTuple
+
+import numpy as np
+
+from . import tables as _tables
+from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, to_card_ids
+from .hand_values import CATEGORY_SHIFT, FIVE_OF_A_KIND
+from .rules import Ruleset, get_rules
+
+_T = _tables.load()
+_SHIFT = int(_T["rank_shift"][0])
+_WILD_SHIFT = int(_T["wild_shift"][0])
+_RANK_KEYS = [int(k) & 0xFFFFFFFF for k in _T["card_keys"]]
+_CARD_KEYS = [int(k) for k in _T["card_keys"]]
+# Kernel selector of evaluate_variant_parallel: 3 looks up flushes (wild, bug), 4 does not.
+_KIND = {"ace-five": 1, "deuce-seven": 2, "wild": 3, "bug": 3, "ace-five-joker": 4}
+
+
+class VariantTables(NamedTuple):
+    """The arrays one variant kernel reads."""
+
+    card_keys: np.ndarray
+    offsets: np.ndarray
+    values: np.ndarray
+    flush_values: np.ndarray
+    shift: int
+
+
+@cache
+def variant_tables(kernel: str) -> VariantTables:
+    """Tables for a kernel name ('ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker')."""
+    keys = _T["card_keys"]
+    if kernel == "ace-five":
+        return VariantTables(keys, _T["rank_offsets"], _T["ace_five_values"], _T["deuce_seven_flush"], _SHIFT)
+    if kernel == "deuce-seven":
+        return VariantTables(keys, _T["rank_offsets"], _T["deuce_seven_values"], _T["deuce_seven_flush"], _SHIFT)
+    values = {"wild": "wild_values", "bug": "bug_values", "ace-five-joker": "ace_five_joker_values"}[kernel]
+    return VariantTables(keys, _T["wild_offsets"], _T[values], _T["wild_flush"], _WILD_SHIFT)
+
+
+@cache
+def wild_card_tables(first_natural: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per-card keys and suit bits for the wild kernel; wild cards (ids >= 52 or < first_natural) get 0."""
+    keys = np.zeros(54, dtype=np.uint64)
+    suit_bits = np.zeros(54, dtype=np.int64)
+    for c in range(first_natural, 52):
+        keys[c] = _RANK_KEYS[c] | (1 << (40 + (c >> 2)))
+        suit_bits[c] = 1 << (c & 3)
+    return keys, suit_bits
+
+
+def _slot(key: int, offsets: np.ndarray, shift: int) -> int:
+    return int(offsets[key >> shift]) + (key & ((1 << shift) - 1))
+
+
+def _deuce_seven_five(ids: Sequence[int]) -> int:
+    if len({c & 3 for c in ids}) == 1:
+        return int(_T["deuce_seven_flush"][sum(1 << (c >> 2) for c in ids)])
+    key = sum(_RANK_KEYS[c] for c in ids)
+    return int(_T["deuce_seven_values"][_slot(key, _T["rank_offsets"], _SHIFT)])
+
+
+def value_of_ids(ids: Sequence[int], rules: Ruleset) -> int:
+    """Value of checked card ids under ``rules`` (not ``high``); pure Python, a few microseconds."""
+    kernel = rules.kernel
+    if kernel == "ace-five":
+        key = sum(_RANK_KEYS[c] for c in ids)
+        return int(_T["ace_five_values"][_slot(key, _T["rank_offsets"], _SHIFT)])
+    if kernel == "deuce-seven":
+        suits = [c & 3 for c in ids]
+        if max(suits.count(s) for s in range(4)) < 5:
+            return _deuce_seven_rank_only(ids)
+        # A flush: five cards are it; from six or seven the best low may break it.
+        return max(_deuce_seven_five(five) for five in itertools.combinations(ids, 5))
+    naturals = [c for c in ids if not rules.is_wild(c)]
+    key = sum(_RANK_KEYS[c] for c in naturals)
+    t = variant_tables(kernel)
+    value = int(t.values[_slot(key, t.offsets, t.shift)])
+    if kernel != "ace-five-joker" and len({c & 3 for c in naturals}) == 1:
+        value = max(value, int(t.flush_values[sum(1 << (c >> 2) for c in naturals)]))
+    return value
+
+
+def _deuce_seven_rank_only(ids: Sequence[int]) -> int:
+    key = sum(_RANK_KEYS[c] for c in ids)
+    return int(_T["deuce_seven_values"][_slot(key, _T["rank_offsets"], _SHIFT)])
+
+
+def evaluate_variant(cards: str | Iterable[int], rules: str | Ruleset) -> int:
+    """Value of a hand under ``rules``: larger is better, equal exactly on a tie.
+
+    >>> evaluate_variant("Jk As Ad Ac Ah", "joker") >> 12   # five aces
+    10
+    """
+    r = get_rules(rules)
+    ids = to_card_ids(cards, count=r.hand_sizes, deck_size=r.deck_size)
+    if r.kernel == "high":
+        from .api import evaluate
+
+        return evaluate(ids)
+    return value_of_ids(ids, r)
+
+
+def check_batch(cards: np.ndarray, rules: Ruleset) -> np.ndarray:
+    """A C-contiguous uint8 copy/view of ``cards`` after checking shape and ids for ``rules``."""
+    array = np.asarray(cards)
+    sizes = rules.hand_sizes
+    if array.ndim != 2 or array.shape[1] not in sizes:
+        want = " or ".join(str(n) for n in sizes)
+        raise CardError(f"rules {rules.name!r} rank (N, k) arrays of card ids with k = {want}, got shape {array.shape}")
+    top = rules.deck_size - 1
+    if array.size and (array.min() < 0 or array.max() > top):
+        bad = np.argwhere((array < 0) | (array > top))[0]
+        raise CardError(
+            f"card id {array[bad[0], bad[1]]} at row {bad[0]}, position {bad[1] + 1} is out of range 0..{top} "
+            f"for rules {rules.name!r} ({rules.deck_size}-card deck)"
+        )
+    return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+def evaluate_variant_batch(array: np.ndarray, rules: Ruleset, parallel: bool = False) -> np.ndarray:
+    """Values of checked rows (uint8, C-contiguous) under ``rules`` (not ``high``)."""
+    from . import variant_kernels as vk
+
+    t = variant_tables(rules.kernel)
+    out = np.empty(array.shape[0], dtype=np.uint16)
+    kind = _KIND[rules.kernel]
+    card_keys, suit_bits = t.card_keys, np.zeros(1, dtype=np.int64)
+    if kind >= 3:
+        card_keys, suit_bits = wild_card_tables(rules.first_natural)
+    if parallel:
+        vk.evaluate_variant_parallel(
+            kind, array, out, card_keys, suit_bits, t.offsets, t.values, t.flush_values, t.shift
+        )
+    elif kind == 1:
+        vk.evaluate_ace_five_rows(array, out, t.card_keys, t.offsets, t.values, t.shift)
+    elif kind == 2:
+        vk.evaluate_deuce_seven_rows(array, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
+    else:
+        vk.evaluate_wild_rows(array, out, card_keys, suit_bits, t.offsets, t.values, t.flush_values, t.shift, kind == 3)
+    return out
+
+
+@cache
+def _low_classes(name: str) -> dict[int, tuple[int, ...]]:
+    values, ranks = _T[f"{name}_class_values"], _T[f"{name}_class_ranks"]
+    return {int(v): tuple(int(x) for x in r) for v, r in zip(values, ranks)}
+
+
+def low_ranks(value: int, rules: str | Ruleset) -> tuple[int, ...]:
+    """The five ranks (0..12 for 2..A) of a lowball value, in reading order (groups first).
+
+    >>> from evaluator import evaluate
+    >>> low_ranks(evaluate("As 2d 3c 4h 6s", rules="ace-five"), "ace-five")
+    (4, 2, 1, 0, 12)
+    """
+    r = get_rules(rules)
+    name = "deuce_seven" if r.kernel == "deuce-seven" else "ace_five"
+    ranks = _low_classes(name).get(int(value))
+    if ranks is None:
+        raise ValueError(f"{value} is not a {r.name} hand value")
+    return ranks
+
+
+def describe_variant(value: int, rules: str | Ruleset) -> str:
+    """A person's description of a value under ``rules`` (not ``high``).
+
+    >>> from evaluator import evaluate
+    >>> describe_variant(evaluate("As 2d 3c 4h 6s", rules="ace-five"), "ace-five")
+    'Six-four low (6-4-3-2-A)'
+    >>> describe_variant(evaluate("Jk As Ad Ac Ah", rules="bug"), "bug")
+    'Five of a kind, aces'
+    """
+    from .api import describe
+
+    r = get_rules(rules)
+    value = int(value)
+    if r.kernel in ("wild", "bug", "high"):
+        if value >> CATEGORY_SHIFT == FIVE_OF_A_KIND:
+            return f"Five of a kind, {RANK_PLURALS[(value & 0xFFF) - 1]}"
+        return describe(value)
+    ranks = low_ranks(value, r)
+    name = r.categories[value >> CATEGORY_SHIFT]
+    ace_low = r.kernel != "deuce-seven"
+    chars = ["A" if x == 12 and ace_low else RANK_CHARS[x] for x in ranks]
+    listed = "-".join(chars)
+    if name.endswith("-high"):
+        return f"{RANK_NAMES[ranks[0]].capitalize()}-{RANK_NAMES[ranks[1]]} low ({listed})"
+    if name in ("Straight", "Straight flush"):
+        return f"{name}, {RANK_NAMES[ranks[0]]} high"
+    if name == "Flush":
+        return f"Flush, {RANK_NAMES[ranks[0]]} high ({listed})"
+    if name == "One pair":
+        return f"One pair, {RANK_PLURALS[ranks[0]]} ({'-'.join(chars[2:])} kickers)"
+    if name == "Two pair":
+        return f"Two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[2]]} ({chars[4]} kicker)"
+    if name == "Three of a kind":
+        return f"Three of a kind, {RANK_PLURALS[ranks[0]]} ({'-'.join(chars[3:])} kickers)"
+    if name == "Full house":
+        return f"Full house, {RANK_PLURALS[ranks[0]]} over {RANK_PLURALS[ranks[3]]}"
+    return f"Four of a kind, {RANK_PLURALS[ranks[0]]} ({chars[4]} kicker)"
+
+
+def enumerate_variant_values(rules: str | Ruleset, n_cards: int = 5, parallel: bool = False) -> np.ndarray:
+    """How many hands of the ruleset's deck have each value (int64 histogram over 65,536 values).
+
+    Every combination of ``n_cards`` cards is dealt into blocks and ranked by
+    the same batch kernel users call.
+
+    >>> int(enumerate_variant_values("joker").sum())   # C(53, 5)
+    2869685
+    """
+    from .variant_kernels import next_combinations
+
+    r = get_rules(rules)
+    if n_cards not in r.hand_sizes:
+        raise ValueError(f"rules {r.name!r} rank {' or '.join(map(str, r.hand_sizes))} cards, not {n_cards}")
+    state = np.arange(n_cards, dtype=np.int64)
+    block = np.empty((1 << 18, n_cards), dtype=np.uint8)
+    histogram = np.zeros(1 << 16, dtype=np.int64)
+    while True:
+        filled = next_combinations(state, r.deck_size, block)
+        if filled:
+            values = evaluate_variant_batch(block[:filled], r, parallel)
+            histogram += np.bincount(values, minlength=1 << 16)
+        if filled < block.shape[0]:
+            return histogram
