@@ -58,6 +58,8 @@ def main() -> None:
       pokerlab eval "As Ks Qs Js Ts 2c 3d"
       pokerlab verify 7card
       pokerlab range "TT+,AKs"
+      pokerlab draw "Ah Kh Qh Jh 3c"
+      pokerlab bench --quick
     """
 
 
@@ -267,6 +269,137 @@ def equity_command(
     click.echo(footer)
 
 
+_SHORT = {
+    "Five of a kind": "5K",
+    "Royal flush": "RF",
+    "Straight flush": "SF",
+    "Four of a kind": "4K",
+    "Full house": "FH",
+    "Flush": "Fl",
+    "Straight": "St",
+    "Three of a kind": "3K",
+    "Two pair": "2P",
+    "One pair": "1P",
+    "High card": "HC",
+}
+
+
+@main.command("draw")
+@click.argument("hand")
+@click.option("--rules", "-r", type=click.Choice(RULE_NAMES), default="high", show_default=True, help="Hand ranking.")
+@click.option("--discard", "-x", default=None, help="Cards to throw away; prints the odds of that draw only.")
+@click.option(
+    "--vs",
+    "opponents",
+    multiple=True,
+    help='An opponent as "HAND/DISCARD" (repeatable): draw-versus-draw equity (needs --discard, "" to stand pat).',
+)
+@click.option(
+    "--objective",
+    type=click.Choice(["strength", "category", "equity"]),
+    default="strength",
+    show_default=True,
+    help="How discards are ranked: expected hand strength, chance of --target or better, equity against --vs.",
+)
+@click.option("--target", help="Category for --objective category, e.g. Flush or 7-high.")
+@click.option("--dead", default="", help="Cards known to be out of the stub.")
+@click.option("--max-draw", type=click.IntRange(0, 5), help="Most cards a player may draw (default 3; 5 in lowball).")
+@click.option("--four-with-ace", is_flag=True, help="House rule: draw four when keeping an ace.")
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True, help="Discards to list.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@_friendly_errors
+def draw_command(
+    hand: str,
+    rules: str,
+    discard: str | None,
+    opponents: tuple[str, ...],
+    objective: str,
+    target: str | None,
+    dead: str,
+    max_draw: int | None,
+    four_with_ace: bool,
+    top: int,
+    seed: int,
+    as_json: bool,
+) -> None:
+    """Five-card draw: which cards to throw from HAND, and the exact odds of each draw.
+
+    Without --discard, every legal discard is ranked (by default by the
+    expected strength of the final hand: the share of all five-card hands it
+    beats) with the chance of each final category. With --discard, that
+    draw's odds. With --vs, the equity of HAND/--discard against the given
+    opponents after everyone draws (exact when small, else Monte Carlo).
+
+    \b
+    Examples:
+      pokerlab draw "Ah Kh Qh Jh 3c"
+      pokerlab draw "Jh Jd 9c 6s 2h" --discard "9c 6s 2h"
+      pokerlab draw "8s 7h 5d 3c Kd" --rules ace-five --discard Kd --vs "9s 6d 4c 2h Jd/Jd"
+      pokerlab draw "Ah Kh Qh Jh 3c" --objective category --target Flush --json
+    """
+    from simulate.draw import best_discard, draw_equity, draw_odds
+
+    common = {"max_draw": max_draw, "four_with_ace": four_with_ace}
+    if opponents:
+        if discard is None:
+            raise ValueError('--vs needs --discard for HAND (use --discard "" to stand pat)')
+        players = [(hand, discard), *opponents]
+        result = draw_equity(players, rules=rules, dead=dead or None, seed=seed, **common)
+        if as_json:
+            click.echo(json.dumps(result.to_dict()))
+            return
+        rows = [
+            [str(i + 1), p.hand, f"{100 * p.win:.3f}", f"{100 * p.tie:.3f}", f"{100 * p.equity:.3f}"]
+            for i, p in enumerate(result.players)
+        ]
+        click.echo(_table(["player", "hand/discard", "win %", "tie %", "equity %"], rows, right={0, 2, 3, 4}))
+        if result.method == "exact":
+            click.echo(f"exact: {result.boards:,} joint draws in {result.seconds:.3f} s")
+        else:
+            stderr = 100 * result.stderr
+            click.echo(f"Monte Carlo: {result.trials:,} deals, standard error {stderr:.3f} % (seed {seed})")
+        return
+    if discard is not None:
+        odds = draw_odds(hand, discard, rules=rules, dead=dead or None, **common)
+        if as_json:
+            click.echo(json.dumps(odds.to_dict()))
+            return
+        rows = [[name, f"{n:,}", f"{100 * n / odds.outcomes:.3f}"] for name, n in odds.counts.items() if n]
+        click.echo(f"{odds.hand}, discard {odds.discard or 'nothing (pat)'}: {odds.outcomes:,} equally likely draws")
+        click.echo(_table(["final hand", "draws", "%"], rows))
+        click.echo(f"improves {100 * odds.improve:.3f} %, expected strength {100 * odds.strength:.2f} %")
+        return
+    opponent = None
+    if objective == "equity":
+        if len(opponents) != 1:
+            raise ValueError("--objective equity needs exactly one --vs opponent")
+    options = best_discard(
+        hand, rules=rules, objective=objective, target=target, opponent=opponent, dead=dead or None, seed=seed, **common
+    )
+    if as_json:
+        click.echo(json.dumps([{**o.odds.to_dict(), "score": o.score, "keep": o.keep} for o in options[:top]]))
+        return
+    shown = options[:top]
+    names = [n for n in shown[0].odds.counts if any(o.odds.counts[n] for o in shown)]
+    headers = ["discard", "keep", objective, "improve", *(_SHORT.get(n, n) for n in names)]
+    rows = [
+        [o.discard or "(pat)", o.keep, f"{100 * o.score:.2f}", f"{100 * o.odds.improve:.1f}"]
+        + [f"{100 * o.odds.probability(n):.2f}" for n in names]
+        for o in shown
+    ]
+    click.echo(_table(headers, rows, right=set(range(2, len(headers)))))
+    legend = ", ".join(f"{_SHORT[n]} {n.lower()}" for n in names if n in _SHORT)
+    click.echo(f"percentages; {objective} is " + _OBJECTIVE_TEXT[objective] + (f"; {legend}" if legend else ""))
+
+
+_OBJECTIVE_TEXT = {
+    "strength": "the expected share of all five-card hands the final hand beats",
+    "category": "the chance of the target category or better",
+    "equity": "the equity against the opponent",
+}
+
+
 @main.command("range")
 @click.argument("text")
 @click.option("--dead", default="", help="Cards removed from the range, e.g. 'AsKd'.")
@@ -305,6 +438,10 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
         Console().print(grid)
     click.echo(f"range: {r}")
 
+
+from simulate.cli_bench import bench_command  # noqa: E402  (registered after main is defined)
+
+main.add_command(bench_command)
 
 if __name__ == "__main__":
     main()
