@@ -1,0 +1,342 @@
+"""What ``pokerlab bench`` measures: the run sizes, the cases, and the hands every library gets.
+
+A :class:`Case` is one question put the same way to every library: evaluate
+these random 7-card hands, enumerate every 5-card hand, compute the equity of
+AA against KK. :data:`CASES` lists them all in report order; the contenders
+that answer each one live in :mod:`simulate.bench.contenders`.
+
+Card ids are pokerlab's: ``4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 =
+c, d, h, s).
+
+>>> [c.id for c in CASES if c.section == "enumerate"]
+['enum-5', 'enum-7']
+>>> random_hands(3, seed=1).shape
+(3, 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
+from functools import lru_cache
+
+import numpy as np
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+CARD_STRINGS = [r + s for r in RANKS for s in SUITS]  # index = pokerlab card id
+HANDS_IN_DECK = {5: 2_598_960, 6: 20_358_520, 7: 133_784_560}  # C(52, k)
+
+# Hands per category (rank >> 12; royal flush counted apart from straight flush): the known counts.
+CATEGORY_COUNTS = {
+    5: [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4],
+    7: [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 37_260, 4_324],
+}
+
+SECTIONS = ("batch", "per-call", "enumerate", "equity")
+
+
+@dataclass(frozen=True)
+class BenchConfig:
+    """How big a run is: hands per case, Monte Carlo targets, and how many rounds.
+
+    Each case gets ``repeat`` timed rounds, fewer when one round is so slow
+    that they would exceed ``case_budget`` seconds, but never fewer than
+    ``min_rounds``. ``QUICK`` takes about 10 s, ``FULL`` about a minute.
+
+    >>> BenchConfig.named("quick").repeat
+    5
+    """
+
+    name: str
+    batch_hands: int  # batch cases: random hands in the array
+    public_hands: int  # pokerfast's public batch call converts card strings in Python: fewer hands
+    call_hands: int  # per-call cases: hands for the fast libraries
+    slow_hands: int  # per-call, pure-Python peers (treys, pokerfast.eval7)
+    pokerkit_hands: int  # per-call, pokerkit (about 0.2 ms a hand)
+    mc_stderr: float  # 3-way Monte Carlo: run to this standard error
+    hu_trials: int  # heads-up Monte Carlo: trials per call
+    repeat: int  # timed rounds per case, at most
+    min_rounds: int  # timed rounds per case, at least
+    case_budget: float  # seconds of timed rounds a case should take (decides rounds between the two)
+    all_threads_equity: bool = True  # also time the long exact equity case with every thread
+    seed: int = 20240601
+
+    @staticmethod
+    def named(name: str) -> BenchConfig:
+        """``"quick"``, ``"full"`` or ``"tiny"`` (for tests: seconds, not minutes)."""
+        try:
+            return {"quick": QUICK, "full": FULL, "tiny": TINY}[name]
+        except KeyError:
+            raise ValueError(f"unknown configuration {name!r}; choose quick, full or tiny") from None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+FULL = BenchConfig(
+    "full",
+    batch_hands=2_000_000,
+    public_hands=20_000,
+    call_hands=100_000,
+    slow_hands=10_000,
+    pokerkit_hands=1_000,
+    mc_stderr=2.5e-4,
+    hu_trials=2_000_000,
+    repeat=9,
+    min_rounds=3,
+    case_budget=2.5,
+)
+QUICK = BenchConfig(
+    "quick",
+    batch_hands=200_000,
+    public_hands=2_000,
+    call_hands=10_000,
+    slow_hands=1_000,
+    pokerkit_hands=100,
+    mc_stderr=1e-3,
+    hu_trials=200_000,
+    repeat=5,
+    min_rounds=1,
+    case_budget=0.15,
+    all_threads_equity=False,
+)
+TINY = BenchConfig(
+    "tiny",
+    batch_hands=2_000,
+    public_hands=200,
+    call_hands=500,
+    slow_hands=100,
+    pokerkit_hands=20,
+    mc_stderr=4e-3,
+    hu_trials=20_000,
+    repeat=2,
+    min_rounds=2,
+    case_budget=0.0,
+    all_threads_equity=False,
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One benchmark question.
+
+    ``kind`` says which contenders answer it: ``batch`` (an array of hands),
+    ``call`` (one hand per call from a Python loop), ``enum`` (every hand of
+    ``n_cards``), ``exact`` (exact equity), ``mc-stderr`` (Monte Carlo to a
+    standard error) or ``mc-trials`` (Monte Carlo, a fixed number of trials).
+    ``unit`` is what a run's work is counted in; ``show`` whether the report
+    gives a rate (units per second) or the time of one run.
+    """
+
+    id: str
+    section: str
+    title: str
+    kind: str
+    unit: str  # "hands", "trials" or "call"
+    show: str  # "rate" or "time"
+    n_cards: int = 7
+    players: tuple[str, ...] = ()
+    board: str = ""
+    expected: float | None = None  # player 1's exact equity, a known value pokerlab must reproduce
+    threads: bool = True  # pokerlab (and peers that can) also with every thread
+    note: str = ""  # how to read the figures, for the report
+
+    @property
+    def spot(self) -> str:
+        """The equity question as text: ``"AA vs KK"``, ``"AhKh vs random on Qh7h2c"``."""
+        text = " vs ".join(self.players)
+        return f"{text} on {self.board}" if self.board else text
+
+
+BATCH_NOTE = (
+    "pokerfast: OMPEval's batch kernel through pokerfast's ctypes handle, on a buffer built untimed (what its "
+    "public equity.evaluate ends with); its public call converts card strings in Python, on fewer hands. "
+    "No other peer has a batch API: see the per-call cases."
+)
+CALL_NOTE = (
+    "A plain Python loop over hands converted untimed to each library's form; the slow libraries (treys, "
+    "pokerkit, pokerfast's pure-Python eval7) get fewer hands, the rates are per hand."
+)
+ENUM_NOTE = (
+    "No peer enumerates. 5 cards: pokerfast's batch kernel over an array of every hand, built untimed (which "
+    "flatters the peer); 7 cards: no peer (that array would take 936 MB)."
+)
+EXACT_NOTE = "pokerfast: OMPEval's EquityCalculator, one ctypes call; it enumerates on every call."
+MC_STDERR_NOTE = (
+    "Stop rules differ: pokerlab stops once every player's standard error is at most the target, checked "
+    "after blocks of deals that double in size (so it overshoots); OMPEval once player 1's standard error is, "
+    "checked at its 0.2 s progress updates (so its time comes in 0.2 s steps). Compare trials/s too."
+)
+MC_TRIALS_NOTE = (
+    "eval7's Monte Carlo is heads-up, a hand against a range, the villain's combos dealt in turn rather than at "
+    "random; pokerlab deals the same number of trials at random."
+)
+
+
+def _eval_cases() -> list[Case]:
+    cases = []
+    for k in (5, 6, 7):
+        title = f"{k}-card random hands, batch"
+        cases.append(Case(f"batch-{k}", "batch", title, "batch", "hands", "rate", k, note=BATCH_NOTE))
+    for k in (5, 6, 7):
+        title = f"{k}-card random hands, per call"
+        cases.append(Case(f"call-{k}", "per-call", title, "call", "hands", "rate", k, threads=False, note=CALL_NOTE))
+    for k in (5, 7):
+        title = f"{k}-card full enumeration"
+        cases.append(Case(f"enum-{k}", "enumerate", title, "enum", "hands", "time", k, note=ENUM_NOTE))
+    return cases
+
+
+def _equity_cases() -> list[Case]:
+    def exact(case_id: str, title: str, players, board: str = "", expected=None, threads=False) -> Case:
+        return Case(
+            case_id, "equity", title, "exact", "call", "time", 7, tuple(players), board, expected, threads, EXACT_NOTE
+        )
+
+    mc = Case(
+        "mc-3way",
+        "equity",
+        "Monte Carlo 3-way preflop",
+        "mc-stderr",
+        "call",
+        "time",
+        players=("QQ+,AKs", "random", "random"),
+        threads=False,
+        note=MC_STDERR_NOTE,
+    )
+    return [
+        exact("eq-hands", "exact preflop, hands", ["AsAh", "KsKh"], expected=0.826366112559452),
+        exact("eq-ranges", "exact preflop, ranges", ["AA", "KK"], expected=0.8194605046767397),
+        exact("eq-ranges-2", "exact preflop, ranges", ["AKs", "QQ"], expected=0.46048525845877836),
+        exact("eq-random", "exact preflop, hand vs random", ["AsAh", "random"], "", 0.8520371330210104, True),
+        exact("eq-flop", "exact flop", ["AhKh", "random"], "Qh7h2c"),
+        exact("eq-turn", "exact turn", ["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s"),
+        mc,
+        replace(
+            mc,
+            id="mc-hu",
+            title="Monte Carlo heads-up preflop",
+            kind="mc-trials",
+            unit="trials",
+            show="rate",
+            players=("AsAh", "random"),
+            expected=0.8520371330210104,
+            note=MC_TRIALS_NOTE,
+        ),
+    ]
+
+
+CASES: list[Case] = _eval_cases() + _equity_cases()
+
+
+def select_cases(only: Sequence[str] | None = None) -> list[Case]:
+    """The cases named by section (``"batch"``, ``"equity"``, ...) or case id (``"eq-flop"``), in report order.
+
+    >>> [c.id for c in select_cases(["enumerate", "eq-hands"])]
+    ['enum-5', 'enum-7', 'eq-hands']
+    """
+    if not only:
+        return list(CASES)
+    wanted = {w.strip() for item in only for w in item.split(",") if w.strip()}
+    known = set(SECTIONS) | {c.id for c in CASES}
+    if unknown := wanted - known:
+        raise ValueError(
+            f"unknown section or case {', '.join(sorted(unknown))}; sections: {', '.join(SECTIONS)}; "
+            f"cases: {', '.join(c.id for c in CASES)}"
+        )
+    return [c for c in CASES if c.section in wanted or c.id in wanted]
+
+
+# --------------------------------------------------------------------------- hands
+
+
+def random_hands(n: int, seed: int = 20240601, chunk: int = 1 << 20) -> np.ndarray:
+    """``(n, 7)`` uint8 array of card ids: seven distinct cards per row, uniformly dealt.
+
+    >>> h = random_hands(1000)
+    >>> bool((np.sort(h, axis=1)[:, 1:] != np.sort(h, axis=1)[:, :-1]).all())
+    True
+    """
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, 7), dtype=np.uint8)
+    for lo in range(0, n, chunk):
+        m = min(chunk, n - lo)
+        deck = np.tile(np.arange(52, dtype=np.uint8), (m, 1))
+        rows = np.arange(m)
+        for j in range(7):  # partial Fisher-Yates, all rows at once
+            k = rng.integers(j, 52, size=m)
+            picked = deck[rows, k]
+            deck[rows, k] = deck[rows, j]
+            deck[rows, j] = picked
+        out[lo : lo + m] = deck[:, :7]
+    return out
+
+
+@lru_cache(maxsize=1)
+def all_hands(k: int) -> np.ndarray:
+    """Every k-card hand as a ``(C(52, k), k)`` uint8 array, rows in lexicographic order (read-only, cached).
+
+    >>> all_hands(5).shape
+    (2598960, 5)
+    """
+    combos = np.arange(52, dtype=np.uint8)[:, None]
+    for _ in range(k - 1):
+        last = combos[:, -1].astype(np.int64)
+        counts = 51 - last
+        starts = np.cumsum(counts) - counts
+        offsets = np.arange(int(counts.sum())) - np.repeat(starts, counts)
+        following = (np.repeat(last + 1, counts) + offsets).astype(np.uint8)
+        combos = np.hstack([np.repeat(combos, counts, axis=0), following[:, None]])
+    combos.flags.writeable = False
+    return combos
+
+
+@dataclass
+class Hands:
+    """The hands of an evaluation case, dealt once, and pokerlab's values for them (the reference order)."""
+
+    array: np.ndarray  # (n, k) uint8
+    reference: np.ndarray  # pokerlab's values, evaluate_batch
+
+    @property
+    def ids(self) -> list[list[int]]:
+        return self.array.tolist()
+
+
+def deal(case: Case, config: BenchConfig) -> Hands | None:
+    """The hands a batch or per-call case evaluates (None for the other kinds)."""
+    if case.kind not in ("batch", "call"):
+        return None
+    import evaluator
+
+    n = config.batch_hands if case.kind == "batch" else config.call_hands
+    seed = config.seed if case.kind == "batch" else config.seed + 7
+    array = np.ascontiguousarray(random_hands(n, seed)[:, : case.n_cards])
+    return Hands(array, evaluator.evaluate_batch(array))
+
+
+def same_order(reference: Sequence, values: Sequence) -> bool:
+    """Whether ``values`` rank the hands exactly as ``reference`` does (higher is better), ties included.
+
+    Only the order counts, never the numbers: ``same_order([3, 9, 9], [-5, 1, 1])`` is True. Sorting by
+    the reference and comparing neighbours checks every pair of hands, not just neighbours in deal order.
+
+    >>> same_order([3, 9, 9, 1], [-5, 1, 1, -7]), same_order([3, 9, 9], [1, 2, 3])
+    (True, False)
+    """
+    if len(reference) != len(values):
+        return False
+    try:
+        ref = np.asarray(reference, dtype=np.int64)
+        val = np.asarray(values, dtype=np.int64)
+    except (TypeError, ValueError):  # objects that only compare (pokerkit hands)
+        order = sorted(range(len(reference)), key=lambda i: reference[i])
+        pairs = zip(order, order[1:])
+        return all(
+            (reference[j] > reference[i]) == (values[j] > values[i])
+            and (reference[j] == reference[i]) == (values[j] == values[i])
+            for i, j in pairs
+        )
+    order = np.argsort(ref, kind="stable")
+    return bool(np.array_equal(np.sign(np.diff(ref[order])), np.sign(np.diff(val[order]))))

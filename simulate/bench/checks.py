@@ -1,0 +1,90 @@
+"""The correctness check each contender must pass before it is timed: a benchmark of a wrong answer is refused.
+
+Evaluation cases: the library must order the case's hands exactly as pokerlab
+does (ties included). Enumeration: the histogram must hold every hand and match
+the known category counts. Exact equity: every library within 1e-6 of
+pokerlab, and pokerlab equal to the known value where one is given. Monte
+Carlo: within 4 standard errors of pokerlab (or of the exact value).
+
+>>> from simulate.bench.cases import CASES
+>>> check(CASES[0], None, np.array([1, 2]), np.array([5, 9]))
+(True, 'orders all 2 hands as pokerlab does')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .cases import CATEGORY_COUNTS, HANDS_IN_DECK, Case, Hands, all_hands, same_order
+from .contenders import EquityOutcome
+
+EXACT_TOLERANCE = 1e-6
+SIGMAS = 4.0
+
+
+def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple[bool, str]:
+    """``(ok, what was checked)`` for one contender's ``result``; ``reference`` is pokerlab's own (1 thread).
+
+    For batch and per-call cases the reference is pokerlab's values of the dealt hands, and a contender
+    that evaluated fewer hands is compared on that prefix.
+    """
+    if case.kind in ("batch", "call"):
+        ref = hands.reference if hands is not None else reference
+        n = len(result)
+        ok = same_order(ref[:n], result)
+        return ok, f"orders all {n:,} hands as pokerlab does" if ok else f"orders its {n:,} hands UNLIKE pokerlab"
+    if case.kind == "enum":
+        return _check_enum(case, result, reference)
+    if case.kind == "exact":
+        return _check_exact(case, result, reference)
+    return _check_monte_carlo(case, result, reference)
+
+
+def _check_enum(case: Case, result: Any, reference: Any) -> tuple[bool, str]:
+    values = np.asarray(result)
+    if values.ndim == 1 and len(values) == HANDS_IN_DECK[case.n_cards]:  # a peer's values of every hand
+        import evaluator
+
+        ok = same_order(evaluator.evaluate_batch(all_hands(case.n_cards)), values)
+        return ok, "orders every hand as pokerlab does" if ok else "orders the hands UNLIKE pokerlab"
+    total = int(values.sum())
+    cats = np.arange(values.size) >> 12
+    counts = [int(values[cats == c].sum()) for c in range(len(CATEGORY_COUNTS[case.n_cards]))]
+    ok = total == HANDS_IN_DECK[case.n_cards] and counts == CATEGORY_COUNTS[case.n_cards]
+    if reference is not None:
+        ok = ok and np.array_equal(values, reference)
+    what = f"histogram holds {total:,} hands with the known category counts"
+    return ok, what if ok else f"WRONG histogram: {total:,} hands, categories {counts}"
+
+
+def _check_exact(case: Case, result: EquityOutcome, reference: EquityOutcome | None) -> tuple[bool, str]:
+    eq = result.equities
+    if abs(sum(eq) - 1) > EXACT_TOLERANCE:
+        return False, f"equities {eq} do not sum to 1"
+    if reference is None:  # pokerlab itself: against the known value, when the case has one
+        if case.expected is None:
+            return True, f"player 1 {eq[0]:.9f} (the reference)"
+        ok = abs(eq[0] - case.expected) <= EXACT_TOLERANCE
+        return ok, f"player 1 {eq[0]:.9f}, known {case.expected:.9f}" + ("" if ok else ": WRONG")
+    worst = max(abs(a - b) for a, b in zip(eq, reference.equities))
+    ok = len(eq) == len(reference.equities) and worst <= EXACT_TOLERANCE
+    return ok, f"agrees with pokerlab within {worst:.1e}" if ok else f"differs from pokerlab by {worst:.1e}"
+
+
+def _check_monte_carlo(case: Case, result: EquityOutcome, reference: EquityOutcome | None) -> tuple[bool, str]:
+    eq = result.equities
+    if reference is None:  # pokerlab: against the exact value, when the case has one
+        if case.expected is None or not result.stderrs:
+            return True, f"equities {[round(e, 4) for e in eq]} (the reference), {result.trials:,} trials"
+        z = abs(eq[0] - case.expected) / result.stderrs[0]
+        return z <= SIGMAS, f"player 1 {eq[0]:.5f}, {z:.1f} standard errors from the exact {case.expected:.5f}"
+    # The peer reports no per-player error: take pokerlab's, rescaled to the peer's trial count.
+    zs = []
+    for i, (a, b) in enumerate(zip(reference.equities, eq)):
+        scale = (1 + reference.trials / result.trials) ** 0.5 if result.trials else 1.0
+        zs.append(abs(a - b) / (reference.stderrs[i] * scale))
+    worst = max(zs)
+    ok = worst <= SIGMAS
+    return ok, f"within {worst:.1f} standard errors of pokerlab" + ("" if ok else f" (limit {SIGMAS:g}): WRONG")

@@ -1,0 +1,415 @@
+"""Who answers each case: pokerlab and every peer library, each through its fastest public call.
+
+A :class:`Spec` names one contender for one kind of case and knows how to
+build it; building converts the case's hands to the library's own card form
+(outside any timing) and returns a :class:`Contender`, whose ``run`` is the
+timed call and whose ``result`` is what the last run found. A builder raises
+``ImportError`` when the library is not installed: the runner lists it as
+such, it is never silently dropped.
+
+>>> [s.key for s in specs_for(CASES[0])]
+['pokerlab', 'pokerlab-threads', 'pokerfast', 'pokerfast-public']
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .cases import CARD_STRINGS, CASES, BenchConfig, Case, Hands, all_hands
+
+# Peer name -> module to import (the peers extra installs them all).
+PEERS = {
+    "pokerfast": "pokerfast",
+    "pkrbot": "pkrbot",
+    "eval7": "eval7",
+    "phevaluator": "phevaluator",
+    "treys": "treys",
+    "pokerkit": "pokerkit",
+}
+
+
+@dataclass
+class EquityOutcome:
+    """What one equity call found: every player's equity, and for Monte Carlo the trials and standard errors."""
+
+    equities: list[float]
+    trials: int = 0
+    stderrs: list[float] | None = None
+
+
+@dataclass
+class Contender:
+    """One library ready to answer one case: ``run()`` is timed, ``result()`` is what the last run found.
+
+    ``work`` is the case's units (hands, trials, calls) one run does. ``trials`` gives the Monte Carlo
+    trials of the last run when they vary from run to run (a standard-error target).
+    """
+
+    call: str  # exactly what is timed, for the report
+    run: Callable[[], object]
+    result: Callable[[], Any]  # eval cases: values (higher is better); equity cases: EquityOutcome
+    work: int = 1
+    trials: Callable[[], int] | None = None
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One contender of one kind of case: its key in the report, its library, and its builder."""
+
+    key: str
+    library: str
+    variant: str
+    build: Callable[[Case, Hands | None, BenchConfig], Contender]
+
+    @property
+    def is_reference(self) -> bool:
+        """pokerlab on one thread: the figure every other one in the case is a ratio to."""
+        return self.key == "pokerlab"
+
+
+def _keep(store: dict, key: str, value: object) -> None:
+    store[key] = value
+
+
+# --------------------------------------------------------------------------- batch
+
+
+def _pokerlab_batch(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
+    def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+        import evaluator
+
+        a = hands.array
+        last: dict = {}
+        call = "evaluator.evaluate_batch(a" + (", parallel=True)" if parallel else ")")
+        return Contender(
+            call, lambda: _keep(last, "v", evaluator.evaluate_batch(a, parallel=parallel)), lambda: last["v"], len(a)
+        )
+
+    return build
+
+
+def to_ompeval_ids(hands: np.ndarray) -> np.ndarray:
+    """pokerlab ids -> OMPEval ids (``4 * rank + suit`` with suits ordered s, h, c, d)."""
+    suit_map = np.array([2, 3, 1, 0], dtype=np.uint8)  # c, d, h, s -> OMPEval suit
+    return (hands & np.uint8(0xFC)) | suit_map[hands & 3]
+
+
+def _pokerfast_lib():
+    from pokerfast import equity
+
+    if not equity.available():
+        raise ImportError("pokerfast is installed but its OMPEval library is not available")
+    return equity, equity._load()
+
+
+def pokerfast_native(array: np.ndarray) -> Contender:
+    """OMPEval's batch kernel ``pf_evaluate(buf, n, k, out)``, through pokerfast's own ctypes handle.
+
+    ``pokerfast.equity.evaluate`` converts card strings in Python and then makes exactly this call;
+    the buffer is built here, before timing, as pokerlab's array is.
+    """
+    _, lib = _pokerfast_lib()
+    n, k = array.shape
+    buf = np.ascontiguousarray(to_ompeval_ids(array)).tobytes()
+    out = (ctypes.c_uint16 * n)()
+
+    def run() -> None:
+        if rc := lib.pf_evaluate(buf, n, k, out):
+            raise RuntimeError(f"pf_evaluate returned {rc}")
+
+    return Contender(
+        f"OMPEval pf_evaluate(buf, n, {k}, out) via ctypes", run, lambda: np.frombuffer(out, dtype=np.uint16).copy(), n
+    )
+
+
+def _pokerfast_batch(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    return pokerfast_native(hands.array)
+
+
+def _pokerfast_public_batch(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    equity, _ = _pokerfast_lib()
+    native = [tuple(CARD_STRINGS[c] for c in row) for row in hands.array[: config.public_hands].tolist()]
+    last: dict = {}
+    return Contender(
+        f"equity.evaluate(list of {case.n_cards}-card string tuples)",
+        lambda: _keep(last, "v", equity.evaluate(native)),
+        lambda: last["v"],
+        len(native),
+    )
+
+
+# --------------------------------------------------------------------------- per call
+
+
+def _per_call(call: str, evaluate: Callable, native: list, value: Callable[[Any], Any] = lambda v: v) -> Contender:
+    """A loop ``for h in hands: evaluate(h)``; ``value`` turns a result into higher-is-better."""
+
+    def loop() -> None:
+        for h in native:
+            evaluate(h)
+
+    return Contender(call, loop, lambda: [value(evaluate(h)) for h in native], len(native))
+
+
+def _pokerlab_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    import evaluator
+
+    return _per_call(f"evaluator.evaluate(list of {case.n_cards} ids)", evaluator.evaluate, hands.ids)
+
+
+def _card_list_call(module: str, config_hands: Callable[[BenchConfig], int] = lambda c: c.call_hands):
+    def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+        lib = __import__(module)
+        deck = [lib.Card(s) for s in CARD_STRINGS]
+        native = [[deck[c] for c in h] for h in hands.ids[: config_hands(config)]]
+        return _per_call(f"{module}.evaluate(list of {case.n_cards} Card)", lib.evaluate, native)
+
+    return build
+
+
+def _phevaluator_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    from phevaluator import Card, evaluate_cards
+
+    if Card("As").id_ != CARD_STRINGS.index("As") or Card("2d").id_ != CARD_STRINGS.index("2d"):
+        raise RuntimeError("phevaluator's card ids differ from pokerlab's")
+    native = [tuple(h) for h in hands.ids[: config.call_hands]]
+
+    def loop() -> None:
+        for h in native:
+            evaluate_cards(*h)
+
+    # phevaluator: smaller is stronger
+    return Contender(
+        f"evaluate_cards(*{case.n_cards} ids)", loop, lambda: [-evaluate_cards(*h) for h in native], len(native)
+    )
+
+
+def _treys_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    from treys import Card, Evaluator
+
+    f = Evaluator().evaluate
+    deck = [Card.new(s) for s in CARD_STRINGS]
+    native = [([deck[c] for c in h[:2]], [deck[c] for c in h[2:]]) for h in hands.ids[: config.slow_hands]]
+
+    def loop() -> None:
+        for hole, board in native:
+            f(hole, board)
+
+    # treys: smaller is stronger
+    return Contender(
+        f"Evaluator().evaluate(2 hole, {case.n_cards - 2} board ints)",
+        loop,
+        lambda: [-f(hole, board) for hole, board in native],
+        len(native),
+    )
+
+
+def _pokerkit_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    from pokerkit import Card, StandardHighHand
+
+    deck = [next(iter(Card.parse(s))) for s in CARD_STRINGS]
+    native = [tuple(deck[c] for c in h) for h in hands.ids[: config.pokerkit_hands]]
+    # Hand objects compare by strength
+    return _per_call(f"StandardHighHand.from_game(tuple of {case.n_cards} Card)", StandardHighHand.from_game, native)
+
+
+def _pokerfast_eval7_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    from pokerfast import eval7
+
+    native = [tuple(CARD_STRINGS[c] for c in h) for h in hands.ids[: config.slow_hands]]
+    return _per_call(f"pokerfast.eval7(tuple of {case.n_cards} card strings)", eval7, native)
+
+
+# --------------------------------------------------------------------------- enumeration
+
+
+def _pokerlab_enum(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
+    def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+        import evaluator
+
+        last: dict = {}
+        call = f"evaluator.enumerate_values({case.n_cards}" + (", parallel=True)" if parallel else ")")
+        run = lambda: _keep(last, "v", evaluator.enumerate_values(case.n_cards, parallel=parallel))  # noqa: E731
+        from .cases import HANDS_IN_DECK
+
+        return Contender(call, run, lambda: last["v"], HANDS_IN_DECK[case.n_cards])
+
+    return build
+
+
+def _pokerfast_enum(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    """No peer enumerates: the closest is OMPEval's batch kernel over an array of every hand (built untimed)."""
+    if case.n_cards != 5:
+        raise NotImplementedError("no peer enumerates; an array of every 7-card hand would take 936 MB")
+    _pokerfast_lib()
+    c = pokerfast_native(all_hands(5))
+    c.call = "pf_evaluate over an array of all 2,598,960 hands (no enumeration API; array built untimed)"
+    return c
+
+
+# --------------------------------------------------------------------------- equity
+
+
+def _pokerlab_equity(threads: int | None) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
+    def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+        from simulate.equity import equity
+
+        kwargs: dict[str, Any] = {"method": "exact"}
+        if case.kind == "mc-stderr":
+            kwargs = {"method": "mc", "stderr": config.mc_stderr, "seed": 1}
+        elif case.kind == "mc-trials":
+            kwargs = {"method": "mc", "trials": config.hu_trials, "seed": 1}
+        players, board = list(case.players), case.board or None
+        last: dict = {}
+
+        def run() -> None:
+            r = equity(players, board=board, threads=threads, **kwargs)
+            stderrs = [p.stderr for p in r.players] if r.method == "mc" else None
+            last["v"] = EquityOutcome([p.equity for p in r.players], r.trials or 0, stderrs)
+
+        extra = "".join(f", {k}={v!r}" for k, v in kwargs.items())
+        board_arg = f", board={case.board!r}" if case.board else ""
+        call = f"equity({players!r}{board_arg}{extra}, threads={threads})"
+        work = config.hu_trials if case.kind == "mc-trials" else 1
+        trials = (lambda: last["v"].trials) if case.kind == "mc-stderr" else None
+        return Contender(call, run, lambda: last["v"], work, trials)
+
+    return build
+
+
+def _pokerfast_exact(threads: int) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
+    """``pokerfast.equity.equity(ranges, board, exact=True, threads=...)``: one ctypes call into OMPEval."""
+
+    def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+        equity, _ = _pokerfast_lib()
+        players = list(case.players)
+        last: dict = {}
+        run = lambda: _keep(last, "v", EquityOutcome(equity.equity(players, case.board, exact=True, threads=threads)))  # noqa: E731
+        board_arg = f", {case.board!r}" if case.board else ""
+        return Contender(
+            f"equity.equity({players!r}{board_arg}, exact=True, threads={threads})", run, lambda: last["v"]
+        )
+
+    return build
+
+
+def _pokerfast_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    """OMPEval's Monte Carlo to a standard error, ``pf_equity`` on pokerfast's ctypes handle.
+
+    ``pokerfast.equity.equity(ranges, exact=False, stdev=...)`` makes exactly this call but drops the
+    trial count that ``pf_equity`` returns; calling it directly keeps it (for trials/s).
+    """
+    _, lib = _pokerfast_lib()
+    n = len(case.players)
+    ranges = (ctypes.c_char_p * n)(*[p.encode("ascii") for p in case.players])
+    board = case.board.encode("ascii")
+    last: dict = {}
+
+    def run() -> None:
+        eq = (ctypes.c_double * n)()
+        count = ctypes.c_uint64()
+        if rc := lib.pf_equity(ranges, n, board, b"", 0, float(config.mc_stderr), 1, 0.0, eq, ctypes.byref(count)):
+            raise RuntimeError(f"pf_equity returned {rc}")
+        last["v"] = EquityOutcome(list(eq), count.value)
+
+    call = f"pf_equity({list(case.players)!r}, exact=0, stdev={config.mc_stderr:g}, threads=1) via ctypes"
+    return Contender(call, run, lambda: last["v"], 1, lambda: last["v"].trials)
+
+
+def _eval7_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    """``eval7.py_hand_vs_range_monte_carlo(hero, villain, board, trials)``: heads-up, a hand against a range.
+
+    eval7 deals the villain's combos in turn (not at random) and the board at random; it reports the
+    hero's equity only.
+    """
+    import eval7
+
+    hero_text, villain_text = case.players
+    if villain_text != "random":
+        raise NotImplementedError("only a hand against 'random' is set up for eval7")
+    deck = [eval7.Card(s) for s in CARD_STRINGS]
+    hero = [eval7.Card(hero_text[:2]), eval7.Card(hero_text[2:])]
+    board = [eval7.Card(case.board[i : i + 2]) for i in range(0, len(case.board), 2)]
+    dead = {str(c) for c in hero + board}
+    villain = [
+        ((deck[a], deck[b]), 1.0)
+        for b in range(52)
+        for a in range(b)
+        if CARD_STRINGS[a] not in dead and CARD_STRINGS[b] not in dead
+    ]
+    trials = config.hu_trials
+    last: dict = {}
+
+    def run() -> None:
+        e = float(eval7.py_hand_vs_range_monte_carlo(hero, villain, board, trials))
+        last["v"] = EquityOutcome([e, 1.0 - e], trials)
+
+    call = f"py_hand_vs_range_monte_carlo(hero, {len(villain):,} combos, board, {trials:,})"
+    return Contender(call, run, lambda: last["v"], trials)
+
+
+# --------------------------------------------------------------------------- registry
+
+
+def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
+    """Every contender of a case, pokerlab (one thread) first.
+
+    >>> [s.key for s in specs_for(CASES[-1])]
+    ['pokerlab', 'eval7']
+    """
+    every = "all threads"
+    if case.kind == "batch":
+        return [
+            Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_batch(False)),
+            Spec("pokerlab-threads", "pokerlab", every, _pokerlab_batch(True)),
+            Spec("pokerfast", "pokerfast", "OMPEval kernel", _pokerfast_batch),
+            Spec("pokerfast-public", "pokerfast", "public call", _pokerfast_public_batch),
+        ]
+    if case.kind == "call":
+        return [
+            Spec("pokerlab", "pokerlab", "", _pokerlab_call),
+            Spec("pkrbot", "pkrbot", "", _card_list_call("pkrbot")),
+            Spec("eval7", "eval7", "", _card_list_call("eval7")),
+            Spec("phevaluator", "phevaluator", "", _phevaluator_call),
+            Spec("treys", "treys", "", _treys_call),
+            Spec("pokerkit", "pokerkit", "", _pokerkit_call),
+            Spec("pokerfast", "pokerfast", "pure-Python eval7", _pokerfast_eval7_call),
+        ]
+    if case.kind == "enum":
+        specs = [
+            Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_enum(False)),
+            Spec("pokerlab-threads", "pokerlab", every, _pokerlab_enum(True)),
+        ]
+        return specs + (
+            [Spec("pokerfast", "pokerfast", "batch over all hands", _pokerfast_enum)] if case.n_cards == 5 else []
+        )
+    if case.kind == "exact":
+        specs = [
+            Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_equity(1)),
+            Spec("pokerfast", "pokerfast", "1 thread", _pokerfast_exact(1)),
+        ]
+        if case.threads and (config is None or config.all_threads_equity):
+            specs[1:1] = [Spec("pokerlab-threads", "pokerlab", every, _pokerlab_equity(None))]
+            specs.append(Spec("pokerfast-threads", "pokerfast", every, _pokerfast_exact(0)))
+        return specs
+    if case.kind == "mc-stderr":
+        return [
+            Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_equity(1)),
+            Spec("pokerfast", "pokerfast", "1 thread", _pokerfast_mc),
+        ]
+    if case.kind == "mc-trials":
+        return [
+            Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_equity(1)),
+            Spec("eval7", "eval7", "1 thread", _eval7_mc),
+        ]
+    raise ValueError(f"unknown case kind {case.kind!r}")
+
+
+def spec_keys() -> dict[str, list[str]]:
+    """Case id -> contender keys, for every case (what the pytest-benchmark suite parametrizes over)."""
+    return {c.id: [s.key for s in specs_for(c)] for c in CASES}

@@ -1,0 +1,174 @@
+"""Text and markdown renderings of a :class:`~simulate.bench.report.BenchReport`.
+
+>>> si(245_300_000), duration(0.00123), ratio_text(2.5), ratio_text(0.5)
+('245 M', '1.23 ms', '2.5x slower', '2x faster')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .report import BenchReport, CaseResult, Entry
+
+LIBRARY_ORDER = ["pokerlab", "pokerfast", "pkrbot", "eval7", "phevaluator", "treys", "pokerkit"]
+
+
+def si(x: float) -> str:
+    """A number with 3 significant digits and a k/M/G prefix."""
+    for scale, prefix in ((1e9, " G"), (1e6, " M"), (1e3, " k")):
+        if x >= scale:
+            return f"{x / scale:.3g}{prefix}"
+    return f"{x:.3g}"
+
+
+def duration(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.3g} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.3g} ms"
+    return f"{seconds * 1e6:.3g} µs"
+
+
+def ratio_text(ratio: float | None) -> str:
+    """A peer's time over pokerlab's as words: 2.5 -> "2.5x slower", 0.5 -> "2x faster"."""
+    if ratio is None:
+        return "—"
+    if ratio >= 1:
+        return f"{ratio:.3g}x slower" if ratio < 1000 else f"{ratio:,.0f}x slower"
+    return f"{1 / ratio:.3g}x faster"
+
+
+def figure(case: CaseResult, entry: Entry) -> str:
+    """The median: a rate (``245 M hands/s``) or a time per call (``1.23 ms``)."""
+    if case.show == "time":
+        return duration(entry.median_seconds)
+    return f"{si(entry.median_rate)} {case.unit}/s"
+
+
+def cell(case: CaseResult, entry: Entry, with_ratio: bool = True) -> str:
+    """One markdown or text cell: the figure, ± spread, and the ratio to pokerlab; or the status."""
+    if not entry.timed:
+        return entry.status
+    out = f"{figure(case, entry)} ±{entry.spread:.0%}"
+    if with_ratio and entry.ratio is not None:
+        out += f" ({ratio_text(entry.ratio)})"
+    return out
+
+
+def machine_line(report: BenchReport) -> str:
+    m = report.machine
+    cores = f"{m.get('cores', '?')} cores" + (
+        f" ({m['usable_cores']} usable)" if m.get("usable_cores") not in (None, m.get("cores")) else ""
+    )
+    return (
+        f"{m.get('cpu', '?')}, {cores}, {m.get('os', '?')}; Python {m.get('python', '?')}, numpy "
+        f"{m.get('numpy', '?')}, numba {m.get('numba', '?')} ({m.get('numba_threads', '?')} threads); "
+        f"pokerlab {m.get('pokerlab', '?')}"
+    )
+
+
+def how_line(report: BenchReport) -> str:
+    c = report.config
+    return (
+        f"{c.get('name', '?')} run ({report.wall_seconds:.0f} s): median of up to {c.get('repeat', '?')} rounds "
+        "per case, libraries alternating within each round; ± is half the range of the rounds; "
+        "(2x slower): the library's time over pokerlab's, in the same rounds (median)."
+    )
+
+
+def startup_totals(report: BenchReport) -> dict[str, float]:
+    """Library -> seconds of all its start-up steps (pokerlab has several: evaluator, kernels, equity)."""
+    totals: dict[str, float] = {}
+    for s in report.startup:
+        if s.seconds is not None:
+            totals[s.library] = totals.get(s.library, 0.0) + s.seconds
+    return totals
+
+
+def _row_name(key: str) -> str:
+    """Which table row an entry goes in: the main one, ``all threads`` or ``public call``."""
+    for suffix, name in (("-threads", "all threads"), ("-public", "public call")):
+        if key.endswith(suffix):
+            return name
+    return ""
+
+
+def markdown(report: BenchReport) -> str:
+    """README's table: rows are cases (and their all-threads variant), columns are libraries."""
+    present = {e.library for c in report.cases for e in c.entries}
+    libraries = [lib for lib in LIBRARY_ORDER if lib in present] + sorted(present - set(LIBRARY_ORDER))
+    lines = [
+        f"_`pokerlab bench` on {report.date[:10]}: {machine_line(report)}._",
+        "",
+        "| case | " + " | ".join(libraries) + " |",
+        "|---|" + "---|" * len(libraries),
+    ]
+    for case in report.cases:
+        rows: dict[str, dict[str, Entry]] = {}
+        for e in case.entries:
+            rows.setdefault(_row_name(e.key), {})[e.library] = e
+        for row_name, by_library in rows.items():
+            label = f"{case.title}: {case.spot}" + (f", {row_name}" if row_name else "")
+            cells = [cell(case, by_library[lib]) if lib in by_library else "" for lib in libraries]
+            lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines += ["", f"_{how_line(report)}_"]
+    startup = startup_totals(report)
+    if startup:
+        lines.append(
+            "_Start-up, import + first calls at the start of the run (not in the figures above): "
+            + ", ".join(f"{lib} {duration(s)}" for lib, s in startup.items())
+            + "._"
+        )
+    missing = [f"{p}" for p, v in report.peers.items() if v.startswith("not installed")]
+    if missing:
+        lines.append(f"_Not installed: {', '.join(missing)}._")
+    if report.wrong:
+        lines.append("_Refused (wrong answer, not timed): " + ", ".join(f"{k} in {c}" for c, k in report.wrong) + "._")
+    return "\n".join(lines)
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+
+
+def text(report: BenchReport) -> str:
+    """The terminal report: machine, peers, start-up costs, then one block per case."""
+    out = [f"pokerlab bench, {report.date}", f"machine: {machine_line(report)}", how_line(report)]
+    out.append("peers: " + ", ".join(f"{p} {v}" for p, v in report.peers.items()))
+    if report.startup:
+        out += ["", "start-up: import + first call (tables, compiled kernels), untimed in the cases below"]
+        rows = [["library", "what", "seconds", ""]]
+        rows += [
+            [s.library, s.what, duration(s.seconds) if s.seconds is not None else "—", s.note] for s in report.startup
+        ]
+        out += _table(rows)
+    for case in report.cases:
+        out += ["", f"{case.title}: {case.spot}  [{case.id}, {case.rounds} rounds]"]
+        rows = [["library", "variant", "median", "±", "vs pokerlab", "warm-up", "check"]]
+        for e in case.entries:
+            if e.timed:
+                rows.append(
+                    [
+                        e.library,
+                        e.variant,
+                        figure(case, e),
+                        f"{e.spread:.0%}",
+                        ratio_text(e.ratio),
+                        duration(e.warmup_seconds) if e.warmup_seconds is not None else "",
+                        e.note,
+                    ]
+                )
+            else:
+                rows.append([e.library, e.variant, e.status, "", "", "", e.note])
+        out += _table(rows)
+        for e in case.entries:
+            if e.trials:
+                out.append(f"    {e.key}: {si(e.trials_per_second)} trials/s, {si(max(e.trials))} trials at most")
+        out += [f"    {e.key}: {e.call}" for e in case.entries if e.call]
+        if case.note:
+            out.append(f"    note: {case.note}")
+    if report.wrong:
+        out += ["", "REFUSED for a wrong answer (not timed): " + ", ".join(f"{k} in {c}" for c, k in report.wrong)]
+    return "\n".join(out)

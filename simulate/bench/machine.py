@@ -1,0 +1,65 @@
+"""The machine a benchmark ran on: CPU model, cores, OS, and the versions that matter.
+
+>>> info = machine_info()
+>>> sorted(k for k in ("cpu", "cores", "python", "numpy", "numba") if k in info)
+['cores', 'cpu', 'numba', 'numpy', 'python']
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import os
+import platform
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def version(dist: str) -> str | None:
+    """Installed version of a distribution, or None."""
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def cpu_model() -> str:
+    """The CPU's marketing name where the OS tells it (Linux, macOS, Windows), else the architecture."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith(("model name", "Hardware", "cpu model")):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    if sys.platform == "darwin":
+        try:
+            out = subprocess.run(
+                ["sysctl", "-n", "machdep.cpu.brand_string"], capture_output=True, text=True, timeout=5
+            )
+            if out.stdout.strip():
+                return out.stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            pass
+    return platform.processor() or platform.machine() or "unknown CPU"
+
+
+def machine_info() -> dict[str, Any]:
+    """CPU, cores (all and usable by this process), OS, Python, numpy, numba and pokerlab versions."""
+    import numba
+    import numpy
+
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    load = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
+    return {
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
+        "usable_cores": usable,
+        "load_average": load,
+        "os": platform.platform(terse=True),
+        "python": platform.python_version(),
+        "numpy": numpy.__version__,
+        "numba": numba.__version__,
+        "numba_threads": numba.get_num_threads(),
+        "pokerlab": version("pokerlab") or "not installed (source tree)",
+    }

@@ -1,0 +1,311 @@
+"""Running the benchmark: start-up costs, then per case build, warm up, check, and time in alternating rounds.
+
+Per case every contender is built (its input converted to the library's own
+form, untimed), called once untimed (the warm-up, whose time is kept as a
+start-up figure), and checked (:mod:`simulate.bench.checks`); a contender with
+a wrong answer is refused and never timed. Then come the rounds: each round
+runs every contender once, the order rotated from one round to the next and
+reversed every other round, so a drifting load on the machine hits all of
+them alike; each peer's ratio to pokerlab is taken within each round.
+
+>>> from simulate.bench import run_bench
+>>> report = run_bench(config="tiny", only=["enum-5"])  # doctest: +SKIP
+>>> report.case("enum-5").entry("pokerlab").status  # doctest: +SKIP
+'ok'
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import sys
+import time
+import warnings
+from collections.abc import Callable, Sequence
+
+from .cases import HANDS_IN_DECK, BenchConfig, Case, deal, select_cases
+from .checks import check
+from .contenders import PEERS, Contender, Spec, specs_for
+from .machine import machine_info, version
+from .report import FAILED, MISSING, NOT_APPLICABLE, WRONG, BenchReport, CaseResult, Entry, StartupItem
+
+Progress = Callable[[float, str], None]  # (fraction of the run done, what is running)
+
+ROYAL = ["As", "Ks", "Qs", "Js", "Ts", "2c", "3d"]
+
+
+def timed(fn: Callable[[], object]) -> float:
+    """Seconds of one call, garbage collector off (as timeit does; the runner collects before the rounds)."""
+    gc.disable()
+    try:
+        t0 = time.perf_counter()
+        fn()
+        return time.perf_counter() - t0
+    finally:
+        gc.enable()
+
+
+def round_orders(n: int, rounds: int) -> list[list[int]]:
+    """The order contenders run in each round: rotated by one per round, reversed every other round.
+
+    >>> round_orders(3, 4)
+    [[0, 1, 2], [0, 2, 1], [2, 0, 1], [2, 1, 0]]
+    """
+    orders = []
+    for r in range(rounds):
+        order = list(range(n))[r % n :] + list(range(n))[: r % n] if n else []
+        orders.append(order[::-1] if r % 2 else order)
+    return orders
+
+
+def plan_rounds(warmups: Sequence[float], config: BenchConfig) -> int:
+    """Rounds for a case: ``repeat``, fewer if a round (estimated from the warm-ups) would blow the budget."""
+    if config.case_budget <= 0:
+        return config.repeat
+    per_round = max(sum(warmups), 1e-9)
+    return max(config.min_rounds, min(config.repeat, int(config.case_budget / per_round)))
+
+
+def _spot(case: Case, config: BenchConfig) -> str:
+    if case.kind == "batch":
+        return f"{config.batch_hands:,} hands"
+    if case.kind == "call":
+        return f"{config.call_hands:,} hands"
+    if case.kind == "enum":
+        return f"{HANDS_IN_DECK[case.n_cards]:,} hands"
+    if case.kind == "mc-stderr":
+        return f"{case.spot}, to stderr {config.mc_stderr:g}"
+    if case.kind == "mc-trials":
+        return f"{case.spot}, {config.hu_trials:,} trials"
+    return case.spot
+
+
+def _reference_key(key: str, timed_keys: set[str]) -> str | None:
+    """Whose time an entry's ratio divides by: pokerlab with all threads for the other all-threads entries."""
+    if key == "pokerlab":
+        return None
+    if key.endswith("-threads") and key != "pokerlab-threads" and "pokerlab-threads" in timed_keys:
+        return "pokerlab-threads"
+    return "pokerlab" if "pokerlab" in timed_keys else None
+
+
+def run_case(
+    case: Case,
+    config: BenchConfig,
+    specs: Sequence[Spec] | None = None,
+    rounds: int | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> CaseResult:
+    """Build, warm up, check and time every contender of one case (``specs``: default all of the case's).
+
+    >>> from simulate.bench.cases import BenchConfig, select_cases
+    >>> r = run_case(select_cases(["enum-5"])[0], BenchConfig.named("tiny"))
+    >>> r.entry("pokerlab").status, len(r.entry("pokerlab").seconds)
+    ('ok', 2)
+    """
+    hands = deal(case, config)
+    specs = list(specs_for(case, config) if specs is None else specs)
+    result = CaseResult(case.id, case.section, case.title, _spot(case, config), case.unit, case.show, 0, note=case.note)
+    live: list[tuple[Spec, Contender, Entry]] = []
+    for spec in specs:
+        entry = Entry(spec.key, spec.library, spec.variant, "")
+        result.entries.append(entry)
+        try:
+            contender = spec.build(case, hands, config)
+        except ImportError as exc:
+            entry.status, entry.note = MISSING, str(exc)
+        except NotImplementedError as exc:
+            entry.status, entry.note = NOT_APPLICABLE, str(exc)
+        except Exception as exc:  # a peer whose API changed: listed, never fatal
+            entry.status, entry.note = FAILED, f"{type(exc).__name__}: {exc}"
+        else:
+            entry.call = contender.call
+            live.append((spec, contender, entry))
+
+    steps = len(live) * (1 + (rounds or config.repeat))
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress:
+            progress(min(done / max(steps, 1), 1.0))
+
+    reference = None
+    checked: list[tuple[Spec, Contender, Entry]] = []
+    for spec, contender, entry in live:  # warm-up and check, pokerlab (the reference) first
+        try:
+            entry.warmup_seconds = timed(contender.run)
+            found = contender.result()
+        except Exception as exc:
+            entry.status, entry.note = FAILED, f"{type(exc).__name__}: {exc}"
+            continue
+        finally:
+            step()
+        if not spec.is_reference and reference is None and case.kind not in ("batch", "call"):
+            entry.status, entry.note = FAILED, "no pokerlab result to check against"
+            continue
+        ok, entry.note = check(case, hands, found, None if spec.is_reference else reference)
+        if spec.is_reference:
+            reference = found
+        if not ok:
+            entry.status = WRONG
+            continue
+        checked.append((spec, contender, entry))
+
+    n_rounds = rounds or plan_rounds([e.warmup_seconds for _, _, e in checked], config)
+    steps = len(live) + len(checked) * n_rounds
+    result.rounds = n_rounds
+    gc.collect()  # once, outside the timing; gc stays off while a contender runs
+    for order in round_orders(len(checked), n_rounds):
+        times: dict[str, float] = {}
+        for i in order:
+            spec, contender, entry = checked[i]
+            try:
+                seconds = timed(contender.run)
+            except Exception as exc:  # a failure mid-run: drop the contender from later rounds
+                entry.status, entry.note = FAILED, f"{type(exc).__name__}: {exc}"
+                continue
+            finally:
+                step()
+            entry.seconds.append(seconds)
+            entry.work.append(contender.work)
+            if contender.trials:
+                entry.trials.append(int(contender.trials()))
+            times[spec.key] = seconds / contender.work
+        for _, _, entry in checked:
+            ref = _reference_key(entry.key, set(times))
+            if ref and entry.key in times:
+                entry.ratios.append(times[entry.key] / times[ref])
+        checked = [c for c in checked if c[2].status != FAILED]
+    return result
+
+
+# --------------------------------------------------------------------------- start-up
+
+
+def _startup_step(library: str, what: str, modules: Sequence[str], fn: Callable[[], object]) -> StartupItem:
+    already = [m for m in modules if m in sys.modules]
+    try:
+        with warnings.catch_warnings():  # a peer's deprecation noise on import (eval7 and pyparsing) is not ours
+            warnings.simplefilter("ignore")
+            seconds = timed(fn)
+    except ImportError as exc:
+        return StartupItem(library, what, None, f"not installed ({exc})")
+    except Exception as exc:
+        return StartupItem(library, what, None, f"failed: {type(exc).__name__}: {exc}")
+    note = f"{', '.join(already)} already imported in this process" if already else ""
+    return StartupItem(library, what, seconds, note)
+
+
+def _pokerlab_startup() -> list[StartupItem]:
+    def first_eval() -> None:
+        import evaluator
+
+        evaluator.evaluate(" ".join(ROYAL))
+
+    def first_batch() -> None:
+        import numpy as np
+
+        import evaluator
+
+        evaluator.evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]], dtype=np.uint8))
+
+    def first_equity() -> None:
+        from simulate.equity import equity
+
+        equity(["AhKh", "QsQd"], board="Qh7h2c", method="exact", threads=1)
+        equity(["AhKh", "QsQd"], board="Qh7h2c", method="mc", trials=1000, seed=1, threads=1)
+
+    return [
+        _startup_step("pokerlab", "import evaluator + evaluate(7 cards)", ["evaluator"], first_eval),
+        _startup_step("pokerlab", "first evaluate_batch (numba import, kernel load)", ["numba"], first_batch),
+        _startup_step("pokerlab", "first equity, exact and Monte Carlo", ["simulate.equity"], first_equity),
+    ]
+
+
+def _peer_first_call(peer: str) -> Callable[[], object]:
+    def call() -> object:
+        module = importlib.import_module(PEERS[peer])
+        if peer == "pokerfast":
+            from pokerfast import equity
+
+            return equity.evaluate([tuple(ROYAL)]) if equity.available() else module.eval7(tuple(ROYAL))
+        if peer in ("pkrbot", "eval7"):
+            return module.evaluate([module.Card(c) for c in ROYAL])
+        if peer == "phevaluator":
+            return module.evaluate_cards(*ROYAL)
+        if peer == "treys":
+            return module.Evaluator().evaluate(
+                [module.Card.new(c) for c in ROYAL[:2]], [module.Card.new(c) for c in ROYAL[2:]]
+            )
+        return module.StandardHighHand.from_game("".join(ROYAL[:2]), "".join(ROYAL[2:]))  # pokerkit
+
+    return call
+
+
+def measure_startup(peers: Sequence[str] = tuple(PEERS)) -> tuple[list[StartupItem], dict[str, str]]:
+    """Start-up cost of pokerlab and each peer (import + first call), and each peer's version or absence."""
+    items = _pokerlab_startup()
+    status: dict[str, str] = {}
+    for peer in peers:
+        item = _startup_step(peer, "import + evaluate(7 cards)", [PEERS[peer]], _peer_first_call(peer))
+        items.append(item)
+        if item.seconds is None and item.note.startswith("not installed"):
+            status[peer] = item.note
+        else:
+            status[peer] = version(peer) or "installed"
+    return items, status
+
+
+# --------------------------------------------------------------------------- the whole run
+
+
+def run_bench(
+    quick: bool = False,
+    only: Sequence[str] | None = None,
+    repeat: int | None = None,
+    progress: Progress | None = None,
+    config: BenchConfig | str | None = None,
+) -> BenchReport:
+    """Run the benchmark and return its report (nothing is printed).
+
+    ``quick`` picks the 10-second configuration (default: about a minute);
+    ``config`` names or gives another (``"tiny"`` for tests). ``only`` keeps
+    sections (``batch``, ``per-call``, ``enumerate``, ``equity``) or case ids;
+    ``repeat`` fixes the rounds per case; ``progress(fraction, label)`` is
+    called as the run goes.
+
+    >>> report = run_bench(quick=True)  # doctest: +SKIP
+    >>> print(report.to_markdown())  # doctest: +SKIP
+    """
+    if isinstance(config, str):
+        config = BenchConfig.named(config)
+    config = config or BenchConfig.named("quick" if quick else "full")
+    if repeat is not None:
+        if repeat < 1:
+            raise ValueError(f"repeat must be at least 1, got {repeat}")
+        config = BenchConfig(**{**config.to_dict(), "repeat": repeat, "min_rounds": repeat})
+    cases = select_cases(only)
+    started = time.perf_counter()
+    date = time.strftime("%Y-%m-%d %H:%M:%S %z")
+
+    def report_progress(fraction: float, label: str) -> None:
+        if progress:
+            progress(fraction, label)
+
+    report_progress(0.0, "start-up")
+    startup, peers = measure_startup()
+    report = BenchReport(machine=machine_info(), config=config.to_dict(), date=date, peers=peers, startup=startup)
+    share = 0.95 / max(len(cases), 1)
+    for i, case in enumerate(cases):
+        base = 0.05 + i * share
+        report_progress(base, case.id)
+        report.cases.append(
+            run_case(
+                case, config, rounds=repeat, progress=lambda f, b=base, c=case.id: report_progress(b + f * share, c)
+            )
+        )
+    report_progress(1.0, "done")
+    report.wall_seconds = round(time.perf_counter() - started, 2)
+    return report

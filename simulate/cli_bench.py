@@ -1,0 +1,133 @@
+"""``pokerlab bench``: the command line of :mod:`simulate.bench` (parses, runs, prints; nothing else).
+
+Registered in ``simulate.cli`` with ``main.add_command(bench_command)``. Heavy
+modules (numpy, numba, the peers, matplotlib) are imported inside the
+command, so ``pokerlab --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+EXIT_WRONG_ANSWER = 1
+EXIT_BAD_INPUT = 2
+
+
+def _progress_bar():
+    """A click progress bar on stderr when stderr is a terminal, else None."""
+    if not sys.stderr.isatty():
+        return None
+    return click.progressbar(length=1000, label="bench", file=sys.stderr, show_eta=False, width=30)
+
+
+@click.command("bench", context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--quick", is_flag=True, help="Smaller hands and fewer rounds: about 10 seconds (default: a minute).")
+@click.option("--repeat", type=click.IntRange(min=1), help="Timed rounds per case (default 9, --quick up to 5).")
+@click.option(
+    "--only",
+    multiple=True,
+    metavar="NAME[,NAME]",
+    help="Run only these sections (batch, per-call, enumerate, equity) or case ids (see --list).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (raw rounds and summaries).")
+@click.option("--markdown", "as_markdown", is_flag=True, help="Print README's table: date, machine, one row per case.")
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also write a bar chart (log scale, error bars) to FILE.png or FILE.svg; needs matplotlib.",
+)
+@click.option(
+    "--from-json",
+    "from_json",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Do not run: load a report saved with --json and print or plot it.",
+)
+@click.option("--list", "list_cases", is_flag=True, help="List the sections and cases, and exit.")
+def bench_command(
+    quick: bool,
+    repeat: int | None,
+    only: tuple[str, ...],
+    as_json: bool,
+    as_markdown: bool,
+    plot_path: str | None,
+    from_json: str | None,
+    list_cases: bool,
+) -> None:
+    """Time pokerlab's evaluator and equity side by side with every installed peer.
+
+    Peers (the ``peers`` extra: pokerfast, pkrbot, eval7, phevaluator, treys,
+    pokerkit) run the same hands, converted to their own card form before
+    timing. Each library is checked to order the hands as pokerlab does (or
+    to agree on the equity) first; a wrong answer is refused. Figures are
+    the median of rounds that alternate the libraries, with their spread and
+    each peer's ratio to pokerlab from the same rounds. Progress goes to
+    stderr, the report to stdout.
+
+    \b
+    Examples:
+      pokerlab bench --quick
+      pokerlab bench --markdown > perf.md
+      pokerlab bench --only equity --repeat 5
+      pokerlab bench --json > bench.json
+      pokerlab bench --from-json bench.json --plot bench.svg
+    """
+    if as_json and as_markdown:
+        raise click.UsageError("choose one of --json and --markdown")
+    if plot_path and Path(plot_path).suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise click.BadParameter("the chart file must end in .png, .svg or .pdf", param_hint="--plot")
+    if plot_path:
+        try:
+            import matplotlib  # noqa: F401  (checked before a minute of benchmarking, not after)
+        except ImportError:
+            click.echo('error: --plot needs matplotlib: pip install "pokerlab[plot]" (or matplotlib)', err=True)
+            sys.exit(EXIT_BAD_INPUT)
+    from simulate.bench import BenchReport, run_bench
+    from simulate.bench.cases import CASES, SECTIONS
+    from simulate.bench.report import WRONG
+
+    if list_cases:
+        click.echo(f"sections: {', '.join(SECTIONS)}")
+        for case in CASES:
+            click.echo(f"  {case.id:12} {case.section:10} {case.title}" + (f": {case.spot}" if case.players else ""))
+        return
+    if from_json:
+        report = BenchReport.from_json(Path(from_json).read_text())
+    else:
+        bar = _progress_bar()
+        try:
+            if bar is None:
+                report = run_bench(quick=quick, only=only or None, repeat=repeat)
+            else:
+                with bar:
+
+                    def progress(fraction: float, label: str) -> None:
+                        bar.label = f"bench {label:12}"
+                        bar.update(max(0, int(fraction * 1000) - bar.pos))
+
+                    report = run_bench(quick=quick, only=only or None, repeat=repeat, progress=progress)
+        except ValueError as exc:  # an unknown --only name
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+    if as_json:
+        click.echo(report.to_json())
+    elif as_markdown:
+        click.echo(report.to_markdown())
+    else:
+        click.echo(report.to_text())
+    if plot_path:
+        report.plot(plot_path)
+        click.echo(f"chart written to {plot_path}", err=True)
+    wrong = [(c.id, e.key) for c in report.cases for e in c.entries if e.status == WRONG]
+    if wrong:
+        click.echo(
+            "error: refused for a wrong answer (not timed): " + ", ".join(f"{k} in {c}" for c, k in wrong), err=True
+        )
+        sys.exit(EXIT_WRONG_ANSWER)
+
+
+if __name__ == "__main__":
+    bench_command()

@@ -1,0 +1,121 @@
+"""``pokerlab bench`` on the command line, and the chart (skipped without matplotlib)."""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import simulate
+from simulate.bench import BenchReport, run_case
+from simulate.bench.cases import BenchConfig, select_cases
+from simulate.bench.report import WRONG
+from simulate.cli_bench import bench_command
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory) -> tuple[BenchReport, str]:
+    """A small report, saved as JSON (two cases, two libraries each)."""
+    config = BenchConfig.named("tiny")
+    cases = [run_case(c, config) for c in select_cases(["eq-hands", "batch-5"])]
+    report = BenchReport(
+        machine={"cpu": "test CPU", "cores": 2}, config=config.to_dict(), date="2025-01-02 03:04:05", cases=cases
+    )
+    path = tmp_path_factory.mktemp("bench") / "bench.json"
+    path.write_text(report.to_json())
+    return report, str(path)
+
+
+def test_importing_the_command_stays_light():
+    code = "import sys, simulate.cli_bench; print(sorted({'numpy', 'numba', 'matplotlib'} & set(sys.modules)))"
+    root = str(Path(simulate.__file__).resolve().parent.parent)  # wherever simulate is imported from
+    env = {**os.environ, "PYTHONPATH": root}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    assert out.strip() == "[]"
+
+
+def test_help_has_examples():
+    result = CliRunner().invoke(bench_command, ["--help"])
+    assert result.exit_code == 0
+    assert "Examples:" in result.output and "pokerlab bench --quick" in result.output
+
+
+def test_list():
+    result = CliRunner().invoke(bench_command, ["--list"])
+    assert result.exit_code == 0
+    assert "eq-flop" in result.output and "batch-7" in result.output
+
+
+def test_runs_and_prints_markdown():
+    result = CliRunner().invoke(bench_command, ["--only", "eq-turn", "--repeat", "2", "--markdown"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("_`pokerlab bench` on ")
+    assert "| exact turn: AhKh vs QQ+,AQs+,KQs on Qh7h2c3s | " in result.output
+
+
+def test_bad_input():
+    runner = CliRunner()
+    result = runner.invoke(bench_command, ["--only", "nope"])
+    assert result.exit_code == 2 and "unknown section or case nope" in result.output
+    assert runner.invoke(bench_command, ["--json", "--markdown", "--list"]).exit_code == 2
+    assert runner.invoke(bench_command, ["--plot", "chart.gif", "--list"]).exit_code == 2
+    assert runner.invoke(bench_command, ["--repeat", "0"]).exit_code == 2
+
+
+def test_from_json_prints_json_text_and_markdown(saved):
+    report, path = saved
+    runner = CliRunner()
+    as_json = runner.invoke(bench_command, ["--from-json", path, "--json"])
+    assert as_json.exit_code == 0 and BenchReport.from_dict(json.loads(as_json.output)) == report
+    as_md = runner.invoke(bench_command, ["--from-json", path, "--markdown"])
+    assert as_md.output.strip() == report.to_markdown()
+    as_text = runner.invoke(bench_command, ["--from-json", path])
+    assert "[eq-hands, 2 rounds]" in as_text.output
+
+
+def test_a_wrong_answer_exits_1(saved, tmp_path):
+    report, _ = saved
+    data = report.to_dict()
+    data["cases"][0]["entries"][1]["status"] = WRONG
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(bench_command, ["--from-json", str(path), "--markdown"])
+    assert result.exit_code == 1 and "refused for a wrong answer" in result.output
+
+
+def png_size(path) -> tuple[int, int]:
+    with open(path, "rb") as f:
+        head = f.read(24)
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", head[16:24])
+
+
+def test_plot_writes_png_and_svg(saved, tmp_path):
+    pytest.importorskip("matplotlib")
+    from simulate.bench.plot import DPI, figure_inches
+
+    report, path = saved
+    png = tmp_path / "bench.png"
+    assert report.plot(png) == str(png)
+    width, height = figure_inches(report)
+    assert png_size(png) == (round(width * DPI), round(height * DPI))
+    result = CliRunner().invoke(bench_command, ["--from-json", path, "--plot", str(tmp_path / "bench.svg")])
+    assert result.exit_code == 0
+    assert (tmp_path / "bench.svg").read_text().lstrip().startswith("<?xml")
+
+
+def test_plot_without_matplotlib_says_so(saved, monkeypatch, tmp_path):
+    from simulate.bench.plot import PlotUnavailable
+
+    report, path = saved
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(PlotUnavailable, match="pip install"):
+        report.plot(tmp_path / "x.png")
+    result = CliRunner().invoke(bench_command, ["--from-json", path, "--plot", str(tmp_path / "x.png")])
+    assert result.exit_code == 2 and "needs matplotlib" in result.output
