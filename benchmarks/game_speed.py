@@ -1,0 +1,173 @@
+"""Game-engine speed: six random-acting players of no-limit hold'em, deal to payout, side by side.
+
+    python benchmarks/game_speed.py [--hands N] [--rounds R] [--json]
+
+Contenders, run interleaved (each round runs every contender once; the median round counts):
+
+- pokerlab ``State`` (pure Python) driven by ``random_action``;
+- pokerlab ``fast_nlhe`` (numba kernel, same rules and policy, cross-checked against ``State`` by
+  ``tests/simulate/game/test_game_fast_nlhe.py``); its one-off compile is reported apart;
+- pokerkit ``NoLimitTexasHoldem`` with every dealer step automated;
+- pokerfast ``FastHand`` (its 6-max no-limit engine).
+
+Every engine plays the same policy: with a free check, check or bet; facing a bet, fold, call
+or raise; amounts uniform over the legal range. Blinds 1/2 (pokerfast: 100/200), 100 big blinds
+each, evaluation included. ``--hands N`` is the per-round count of the pure-Python engines;
+pokerkit plays N/20 and the numba path 50 N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout, when not installed
+
+PLAYERS = 6
+BIG_BLINDS = 100
+
+
+def pokerlab_state(hands: int, seed: int) -> None:
+    """Hands through the main engine (``simulate.game.State``)."""
+    from simulate.game import State, no_limit_holdem
+    from simulate.game.random_play import random_action
+
+    variant = no_limit_holdem(1, 2)
+    rng = random.Random(seed)
+    stacks = [2 * BIG_BLINDS] * PLAYERS
+    for h in range(hands):
+        hand = State(variant, stacks, button=h % PLAYERS, seed=rng.getrandbits(62))
+        while hand.phase != "done":
+            random_action(hand, rng)
+
+
+def pokerlab_fast(hands: int, seed: int) -> None:
+    """Hands through the numba fast path."""
+    from simulate.game.fast_nlhe import simulate_random_nlhe
+
+    simulate_random_nlhe(hands, players=PLAYERS, stack=2 * BIG_BLINDS, small_blind=1, big_blind=2, seed=seed)
+
+
+def pokerkit_hands(hands: int, seed: int) -> None:
+    """Hands through pokerkit's NoLimitTexasHoldem, all dealer steps automated."""
+    from pokerkit import Automation, Mode, NoLimitTexasHoldem
+
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.BOARD_DEALING,
+        Automation.RUNOUT_COUNT_SELECTION,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+    rng = random.Random(seed)
+    for _ in range(hands):
+        state = NoLimitTexasHoldem.create_state(
+            automations, True, 0, (1, 2), 2, 2 * BIG_BLINDS, PLAYERS, mode=Mode.CASH_GAME
+        )
+        while state.status:
+            choices = ["check_or_call"] if state.checking_or_calling_amount == 0 else ["fold", "check_or_call"]
+            if state.can_complete_bet_or_raise_to():
+                choices.append("raise")
+            choice = choices[rng.randrange(len(choices))]
+            if choice == "raise":
+                low = state.min_completion_betting_or_raising_to_amount
+                high = state.max_completion_betting_or_raising_to_amount
+                state.complete_bet_or_raise_to(rng.randint(low, high))
+            else:
+                getattr(state, choice)()
+
+
+def pokerfast_hands(hands: int, seed: int) -> None:
+    """Hands through pokerfast's FastHand (its amounts are chips added, not raise-to totals)."""
+    from pokerfast import FastHand
+
+    rng = random.Random(seed)
+    stack = 200 * BIG_BLINDS
+    for _ in range(hands):
+        hand = FastHand(player_count=PLAYERS, small_blind=100, big_blind=200, min_stack=stack, max_stack=stack, rng=rng)
+        while not hand.done:
+            space = hand.get_action_space()
+            choices = ["check"] if "check" in space else ["fold", "call"]
+            if "min_bet" in space:
+                choices.append("raise")
+            choice = choices[rng.randrange(len(choices))]
+            if choice == "raise":
+                hand.bet_or_raise(rng.randint(space["min_bet"], space["max_bet"]))
+            else:
+                getattr(hand, choice)()
+
+
+def available(module: str) -> bool:
+    """Whether a peer package imports."""
+    try:
+        __import__(module)
+    except ImportError:
+        return False
+    return True
+
+
+def measure(hands: int, rounds: int) -> dict[str, dict[str, float]]:
+    """Hands per second of every contender, median over interleaved rounds."""
+    contenders: list[tuple[str, Callable[[int, int], None], int]] = [
+        ("pokerlab State (pure Python)", pokerlab_state, hands),
+        ("pokerlab fast_nlhe (numba)", pokerlab_fast, 50 * hands),
+    ]
+    if available("pokerkit"):
+        contenders.append(("pokerkit NoLimitTexasHoldem", pokerkit_hands, max(20, hands // 20)))
+    if available("pokerfast"):
+        contenders.append(("pokerfast FastHand", pokerfast_hands, hands))
+    start = time.perf_counter()
+    pokerlab_fast(10, 0)  # compile (or load the cache) before timing
+    compile_seconds = time.perf_counter() - start
+    rates: dict[str, list[float]] = {name: [] for name, _, _ in contenders}
+    for round_index in range(rounds):
+        for name, run, count in contenders:
+            start = time.perf_counter()
+            run(count, 1000 + round_index)
+            rates[name].append(count / (time.perf_counter() - start))
+    report = {
+        name: {"hands_per_s": statistics.median(values), "hands_per_round": count}
+        for (name, _, count), values in zip(contenders, rates.values())
+    }
+    base = report.get("pokerkit NoLimitTexasHoldem", {}).get("hands_per_s")
+    for entry in report.values():
+        entry["x_pokerkit"] = entry["hands_per_s"] / base if base else float("nan")
+    report["fast_nlhe compile/load seconds"] = {"seconds": compile_seconds}
+    return report
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the benchmark and print a table (or JSON)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=2000, help="hands per round for the pure-Python engines")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median reported)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args(argv)
+    warnings.simplefilter("ignore")  # pokerkit warns on every pointless fold it is asked about
+    report = measure(args.hands, args.rounds)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    print(f"6-max no-limit hold'em, random legal actions, {BIG_BLINDS} big blinds, median of {args.rounds} rounds")
+    for name, entry in report.items():
+        if "hands_per_s" in entry:
+            print(f"  {name:32s} {entry['hands_per_s']:>12,.0f} hands/s  {entry['x_pokerkit']:>8.1f}x pokerkit")
+        else:
+            print(f"  {name:32s} {entry['seconds']:>12.2f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""pokerlab's game engine: variants as declarations, one State per hand, sessions of many hands.
+
+Importing this package compiles nothing (the numba fast path is compiled lazily).
+
+>>> from simulate.game import State, no_limit_holdem
+>>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=1)
+>>> hand.legal_actions()
+['fold', 'call', 'bet_or_raise']
+>>> hand.bet_or_raise(30); hand.fold(); hand.fold()
+>>> hand.phase, hand.net
+('done', [15, -5, -10])
+"""
+
+from .errors import IllegalActionError, Legality
+from .pots import Pot, award_pots, build_pots
+from .showdown import describe_value, hand_value, has_jacks_or_better
+from .state import State
+from .variants import (
+    FIXED_LIMIT,
+    LAST_BET_LIMIT,
+    NO_LIMIT,
+    POT_LIMIT,
+    SPREAD_LIMIT,
+    Betting,
+    DrawRule,
+    ForcedBets,
+    HouseRules,
+    Opening,
+    Street,
+    Variant,
+    ace_to_five_draw,
+    deuce_to_seven_single_draw,
+    deuces_wild_draw,
+    draw_with_bug,
+    five_card_draw,
+    fixed_limit_holdem,
+    jacks_or_better,
+    no_limit_holdem,
+    pot_limit_holdem,
+    shipped_variants,
+    texas_holdem,
+)
+
+__all__ = [
+    "FIXED_LIMIT",
+    "LAST_BET_LIMIT",
+    "NO_LIMIT",
+    "POT_LIMIT",
+    "SPREAD_LIMIT",
+    "Betting",
+    "DrawRule",
+    "ForcedBets",
+    "HouseRules",
+    "IllegalActionError",
+    "Legality",
+    "Opening",
+    "Pot",
+    "State",
+    "Street",
+    "Variant",
+    "ace_to_five_draw",
+    "award_pots",
+    "build_pots",
+    "describe_value",
+    "deuce_to_seven_single_draw",
+    "deuces_wild_draw",
+    "draw_with_bug",
+    "five_card_draw",
+    "fixed_limit_holdem",
+    "hand_value",
+    "has_jacks_or_better",
+    "jacks_or_better",
+    "no_limit_holdem",
+    "pot_limit_holdem",
+    "shipped_variants",
+    "texas_holdem",
+]

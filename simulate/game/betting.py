@@ -1,0 +1,120 @@
+"""Betting-structure arithmetic: the legal "raise to" range of the player to act, or why there is none.
+
+Kept apart from the state machine so each structure's rule reads in one
+place (RULES.md sections 5.6 and 6). Amounts are "raise to" totals for the
+round, as in PHH.
+
+Round bookkeeping the functions read from the state:
+
+- ``level``: the current bet to match in this round.
+- ``full_level``: the bet level set by the last *full* bet or raise (fixed limit completes to it plus a unit).
+- ``last_raise``: the size of the last full bet or raise (no limit, pot limit, spread limit, last-bet limit).
+- ``bets_made``: the opening bet (or the big blind, by option) plus full raises, for the raise cap.
+- ``acted_at[seat]``: the level the seat last matched when it acted, -1 if it has not acted this round.
+
+>>> from simulate.game.variants import no_limit_holdem
+>>> from simulate.game.state import State
+>>> state = State(no_limit_holdem(5, 10), [1000] * 3, seed=1)
+>>> raise_bounds(state, state.actor)
+(20, 1000)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .variants import FIXED_LIMIT, LAST_BET_LIMIT, POT_LIMIT
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+def street_unit(state: State) -> int:
+    """The bet unit of the current round (small or big bet).
+
+    >>> from simulate.game.variants import fixed_limit_holdem
+    >>> from simulate.game.state import State
+    >>> street_unit(State(fixed_limit_holdem(1, 2), [100, 100], seed=0))
+    2
+    """
+    return state.variant.betting.unit(state.variant.streets[state.street].big_bet)
+
+
+def reopened_for(state: State, seat: int) -> bool:
+    """Whether the seat may raise given what happened since it last acted.
+
+    A seat that has not acted may always raise. Otherwise the raises since it
+    acted must add up to a full raise (several short all-ins can, RULES.md 5.6);
+    in fixed limit an all-in of at least half a bet counts as a full raise.
+    """
+    acted = state.acted_at[seat]
+    if acted < 0:
+        return True
+    kind = state.variant.betting.kind
+    if kind == FIXED_LIMIT:
+        return state.full_level > acted
+    if kind == LAST_BET_LIMIT:
+        return state.level - acted >= street_unit(state)
+    return state.level - acted >= state.last_raise
+
+
+def full_raise_to(state: State) -> int:
+    """The smallest total that is a full bet or raise this round (a short all-in may be less).
+
+    Fixed limit completes to the last full level plus a unit; the other structures add the
+    last full bet or raise (at least the minimum bet) to the current level.
+    """
+    kind = state.variant.betting.kind
+    unit = street_unit(state)
+    if kind == FIXED_LIMIT:
+        return state.full_level + unit
+    if kind == LAST_BET_LIMIT:
+        return state.level + unit
+    return state.level + (state.last_raise if state.last_raise > unit else unit)
+
+
+def raise_bounds(state: State, seat: int) -> tuple[int, int] | str:
+    """``(min_to, max_to)`` for the seat's bet or raise this round, or the reason it may not bet or raise.
+
+    A stack too short for the minimum can still go all-in: then ``min_to == max_to == all-in``.
+    """
+    betting = state.variant.betting
+    bets = state.bets
+    stacks = state.stacks
+    level = state.level
+    all_in_to = bets[seat] + stacks[seat]
+    if all_in_to <= level:
+        return "calling already puts all your chips in; you may call or fold"
+    if not any(j != seat and not state.folded[j] and stacks[j] > 0 for j in range(state.n)):
+        return "every other player still in is all-in, so nobody could call a raise; you may call or check"
+    if level > 0 and betting.raise_cap is not None and state.bets_made >= 1 + betting.raise_cap:
+        return f"the betting is capped: a bet and {betting.raise_cap} raises have been made this round"
+    if not reopened_for(state, seat):
+        return (
+            "the raises since you acted were all-in for less than a full raise and do not reopen "
+            "the betting; you may call or fold"
+        )
+    reason = state.opening_refusal(seat)
+    if reason:
+        return reason
+    unit = street_unit(state)
+    kind = betting.kind
+    min_to = full_raise_to(state)
+    if kind == FIXED_LIMIT:
+        max_to = min_to
+    else:
+        if kind == LAST_BET_LIMIT:
+            max_to = level + max(unit, state.last_raise) if level > 0 else level + (betting.max_bet or all_in_to)
+        else:
+            if kind == POT_LIMIT:
+                # Pot plus all bets on the table plus the call (RULES.md 6): raise-to = level + that.
+                max_to = level + state.pot_total + (level - bets[seat])
+            else:
+                max_to = all_in_to
+        if betting.max_bet is not None and kind != LAST_BET_LIMIT:
+            max_to = min(max_to, level + betting.max_bet)
+        if max_to < min_to:
+            max_to = min_to
+    if all_in_to < min_to:
+        return all_in_to, all_in_to
+    return min_to, min(max_to, all_in_to)

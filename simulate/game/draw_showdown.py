@@ -1,0 +1,234 @@
+"""Draws (discard and replace, stub exhaustion) and the showdown (order, show or muck, award).
+
+A mixin of :class:`simulate.game.state.State`.
+
+>>> from simulate.game.variants import five_card_draw
+>>> from simulate.game.state import State
+>>> hand = State(five_card_draw(ante=1, small_bet=2), [20, 20], seed=2)
+>>> hand.bet_or_raise(2); hand.call()
+>>> hand.phase, hand.actor
+('draw', 1)
+>>> hand.draw(hand.hole[1][:3]); hand.draw([])
+>>> hand.phase
+'bet'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .cards import names, parse
+from .errors import LEGAL, IllegalActionError, Legality
+from .pots import award_pots, build_pots
+from .showdown import hand_value
+
+if TYPE_CHECKING:
+    from .state import State as _State
+
+DRAW, SHOWDOWN, BET = "draw", "showdown", "bet"
+ACE = 12
+
+
+class DrawShowdownMixin:
+    """Player operations of the draw and the showdown."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ draw
+    def _start_draw(self: _State) -> None:
+        # Every player still in draws, all-in or not, clockwise from the dealer's left.
+        order = [(self.button + 1 + k) % self.n for k in range(self.n)]
+        self.draw_queue = [seat for seat in order if not self.folded[seat]]
+        self.phase = DRAW
+        self.actor = self.draw_queue.pop(0)
+
+    def _kept_aside_owner(self: _State) -> int | None:
+        # Jackpots: the opener keeps split openers aside to show them, so they never go back in the stub.
+        return self.opener if self.variant.opening.requirement == "jacks" else None
+
+    def _reshuffle_pool_size(self: _State, drawer: int) -> int:
+        aside = self._kept_aside_owner()
+        return sum(1 for owner, _ in self.dead_cards if owner != drawer and (aside is None or owner != aside))
+
+    def _why_not_draw(self: _State, discards: Sequence[int] | None, seat: int | None) -> str | None:
+        if self.phase != DRAW:
+            return f"cannot draw now: the hand is in the {self.phase} phase"
+        if seat is not None and seat != self.actor:
+            return f"it is seat {self.actor}'s turn to draw, not seat {seat}'s"
+        if discards is None:
+            return None
+        hand = self.hole[self.actor]  # type: ignore[index]
+        if len(set(discards)) != len(discards):
+            return f"a card is discarded twice: {names(discards)}"
+        missing = [c for c in discards if c not in hand]
+        if missing:
+            return f"you do not hold {names(missing)}; your hand is {names(hand)}"
+        rule = self.variant.streets[self.street].draw
+        limit = rule.max_discards  # type: ignore[union-attr]
+        if len(discards) > limit:
+            kept = [c for c in hand if c not in discards]
+            with_ace = rule.four_with_ace and limit == 3 and len(discards) == 4  # type: ignore[union-attr]
+            if not (with_ace and any(c < 52 and c >> 2 == ACE for c in kept)):
+                extra = " (four if you keep an ace and show it)" if rule.four_with_ace else ""  # type: ignore[union-attr]
+                return f"you may draw at most {limit} cards{extra}, not {len(discards)}"
+        available = len(self.deck) - self.deck_pos + self._reshuffle_pool_size(self.actor)  # type: ignore[arg-type]
+        if len(discards) > available:
+            return f"only {available} cards are left to draw from; discard at most {available}"
+        return None
+
+    def can_draw(self, discards: Sequence[int] | str | None = None, seat: int | None = None) -> Legality:
+        """Whether the actor may discard these cards (or draw at all, if None) and draw as many, and why not."""
+        cards = parse(discards) if isinstance(discards, str) else discards
+        reason = self._why_not_draw(None if cards is None else list(cards), seat)  # type: ignore[attr-defined]
+        return LEGAL if reason is None else Legality(reason)
+
+    def draw(self: _State, discards: Sequence[int] | str = (), seat: int | None = None) -> None:
+        """Discard ``discards`` (card ids or text like ``"2c 7d"``) and draw as many; ``()`` stands pat."""
+        cards = parse(discards) if isinstance(discards, str) else [int(c) for c in discards]
+        reason = self._why_not_draw(cards, seat)
+        if reason:
+            raise IllegalActionError(reason)
+        actor: int = self.actor  # type: ignore[assignment]
+        hand = self.hole[actor]
+        for card in cards:
+            hand.remove(card)
+        new = self._take(len(cards), actor)
+        hand.extend(new)
+        self.dead_cards.extend((actor, card) for card in cards)
+        self.history.append(("draw", actor, tuple(cards), tuple(new)))
+        if len(cards) == 4 and self.variant.streets[self.street].draw.max_discards == 3:  # type: ignore[union-attr]
+            ace = next(c for c in hand if c < 52 and c >> 2 == ACE and c not in new)
+            self.history.append(("show ace", actor, ace))
+        if self.draw_queue:
+            self.actor = self.draw_queue.pop(0)
+        else:
+            self.actor = None
+            self._start_betting()
+
+    def stand_pat(self, seat: int | None = None) -> None:
+        """Keep all five cards (draw none)."""
+        self.draw((), seat)  # type: ignore[attr-defined]
+
+    def _take(self: _State, count: int, drawer: int) -> list[int]:
+        out = []
+        for _ in range(count):
+            if self.deck_pos == len(self.deck):
+                self._reshuffle(drawer)
+            out.append(self.deck[self.deck_pos])
+            self.deck_pos += 1
+        return out
+
+    def _reshuffle(self: _State, drawer: int) -> None:
+        """The stub ran out: earlier discards become the new stub, never the drawing player's own."""
+        aside = self._kept_aside_owner()
+        pool = [card for owner, card in self.dead_cards if owner != drawer and (aside is None or owner != aside)]
+        self.dead_cards = [(o, c) for o, c in self.dead_cards if o == drawer or (aside is not None and o == aside)]
+        self.reshuffles += 1
+        random.Random(self.seed * 1_000_003 + self.reshuffles).shuffle(pool)
+        self.deck = self.deck + pool
+        self.history.append(("reshuffle", len(pool)))
+
+    # ------------------------------------------------------------------ showdown
+    def _first_to_show(self: _State) -> int:
+        rules = self.variant.rules
+        if rules.show_first == "last-caller" and self.last_caller is not None and not self.folded[self.last_caller]:
+            return self.last_caller
+        if self.last_aggressor is not None and not self.folded[self.last_aggressor]:
+            return self.last_aggressor
+        # Nobody bet the last round: the opener (ante games, by option) or the first player left of the dealer.
+        if not self.variant.has_blinds and self.opener is not None and rules.after_draw_first == "opener":
+            start = self.opener
+        else:
+            start = self.left_of(self.button)
+        return next(s % self.n for s in range(start, start + self.n) if not self.folded[s % self.n])
+
+    def showdown_order(self: _State) -> list[int]:
+        """Seats still in, in the order they show: the first to show, then clockwise."""
+        first = self._first_to_show()
+        return [(first + k) % self.n for k in range(self.n) if not self.folded[(first + k) % self.n]]
+
+    def _start_showdown(self: _State) -> None:
+        self.phase = SHOWDOWN
+        self.ended_by = "showdown"
+        self.pots = build_pots(self.contributions, self.folded, self.carried_in)
+        order = self.showdown_order()
+        for seat in order:
+            # Cards speak; all-in players' hands are always turned up.
+            if self.auto_showdown or self.stacks[seat] == 0:
+                self._reveal(seat)
+        self.show_queue = [seat for seat in order if not self.shown[seat]]
+        self._next_to_show()
+
+    def _reveal(self: _State, seat: int) -> None:
+        self.shown[seat] = True
+        self.values[seat] = hand_value(self.hole[seat] + self.board, self.variant.ranking)
+        self.history.append(("show", seat, tuple(self.hole[seat])))
+
+    def _uncontested(self: _State, seat: int) -> bool:
+        for pot in self.pots:
+            if seat in pot.eligible and any(o != seat and not self.mucked[o] for o in pot.eligible):
+                return False
+        return True
+
+    def _next_to_show(self: _State) -> None:
+        queue = self.show_queue
+        while queue:
+            seat = queue[0]
+            if self._uncontested(seat):
+                queue.pop(0)  # nobody left to beat: wins without showing
+                continue
+            self.actor = seat
+            return
+        self.actor = None
+        self._award()
+
+    def _why_not_showdown(self: _State, seat: int | None, what: str) -> str | None:
+        if self.phase != SHOWDOWN:
+            return f"cannot {what} now: the hand is in the {self.phase} phase"
+        if seat is not None and seat != self.actor:
+            return f"it is seat {self.actor}'s turn at the showdown, not seat {seat}'s"
+        return None
+
+    def can_show(self, seat: int | None = None) -> Legality:
+        """Whether the actor may show their hand now."""
+        reason = self._why_not_showdown(seat, "show")  # type: ignore[attr-defined]
+        return LEGAL if reason is None else Legality(reason)
+
+    def can_muck(self, seat: int | None = None) -> Legality:
+        """Whether the actor may throw the hand away unshown (giving up the pots it contests)."""
+        reason = self._why_not_showdown(seat, "muck")  # type: ignore[attr-defined]
+        return LEGAL if reason is None else Legality(reason)
+
+    def show(self: _State, seat: int | None = None) -> None:
+        """Turn the hand face up; cards speak."""
+        reason = self._why_not_showdown(seat, "show")
+        if reason:
+            raise IllegalActionError(reason)
+        self._reveal(self.show_queue.pop(0))
+        self._next_to_show()
+
+    def muck(self: _State, seat: int | None = None) -> None:
+        """Throw the hand away unshown: it gives up every pot someone else still contests."""
+        reason = self._why_not_showdown(seat, "muck")
+        if reason:
+            raise IllegalActionError(reason)
+        mucker = self.show_queue.pop(0)
+        self.mucked[mucker] = True
+        self.muck_order.append(mucker)
+        self.history.append(("muck", mucker))
+        self._next_to_show()
+
+    def _award(self: _State) -> None:
+        values: list[int | None] = []
+        for seat in range(self.n):
+            if self.folded[seat] or self.mucked[seat]:
+                values.append(None)
+            elif self.shown[seat]:
+                values.append(self.values[seat])
+            else:
+                values.append(-1)  # unshown but uncontested: wins only pots nobody else contests
+        carry = self.variant.rules.odd_chip == "carry"
+        won, odd = award_pots(self.pots, values, self.button, carry, self.muck_order)
+        self._settle(won, odd)

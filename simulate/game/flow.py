@@ -1,0 +1,258 @@
+"""The dealer's side of a hand: forced bets, dealing, betting-round transitions, uncalled bets, the end.
+
+A mixin of :class:`simulate.game.state.State` (which owns every field). The
+state moves POST -> DEAL -> (DRAW) -> BET -> DEAL ... -> SHOWDOWN -> DONE; with
+``automatic=True`` the dealer's steps run by themselves.
+
+>>> from simulate.game.variants import five_card_draw
+>>> from simulate.game.state import State
+>>> hand = State(five_card_draw(ante=1, small_bet=2), [20, 20, 20], automatic=False, seed=4)
+>>> hand.phase, hand.can_post().ok
+('post', True)
+>>> for _ in range(3): hand.post()
+>>> hand.phase; hand.deal(); [len(cards) for cards in hand.hole]
+'deal'
+[5, 5, 5]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .errors import LEGAL, IllegalActionError, Legality
+from .pots import award_pots, build_pots
+
+if TYPE_CHECKING:
+    from .state import State as _State
+
+from .draw_showdown import DrawShowdownMixin
+
+POST, DEAL, BET, DRAW, SHOWDOWN, DONE = "post", "deal", "bet", "draw", "showdown", "done"
+
+
+class FlowMixin(DrawShowdownMixin):
+    """Dealer operations and transitions shared by every variant."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ forced bets
+    def _forced_bets(self: _State, antes: bool) -> list[tuple[int, str, int]]:
+        forced = self.variant.forced
+        queue: list[tuple[int, str, int]] = []
+        if antes and forced.ante:
+            queue.extend(((self.button + 1 + k) % self.n, "ante", forced.ante) for k in range(self.n))
+        if forced.big_blind:
+            small, big = self.blind_seats()
+            if forced.small_blind:
+                queue.append((small, "small blind", forced.small_blind))
+            queue.append((big, "big blind", forced.big_blind))
+        return queue
+
+    def can_post(self: _State) -> Legality:
+        """Whether a forced bet (ante or blind) is due now; ``post()`` posts the next one."""
+        if self.phase != POST:
+            return Legality(f"no forced bet is due: the hand is in the {self.phase} phase")
+        return LEGAL
+
+    def post(self: _State) -> None:
+        """Post the next forced bet (antes clockwise from the dealer's left, then small and big blind).
+
+        A stack shorter than the forced bet posts all of it and is all-in.
+        """
+        reason = self.can_post().reason
+        if reason:
+            raise IllegalActionError(reason)
+        self._post_next()
+        self._run_dealer()
+
+    def _post_next(self: _State) -> None:
+        seat, kind, amount = self.forced_queue.pop(0)
+        amount = min(amount, self.stacks[seat])
+        if kind == "ante":  # dead money: in the pot, not a bet of the round
+            self.stacks[seat] -= amount
+            self.contributions[seat] += amount
+            self.pot_total += amount
+        else:
+            self._commit(seat, amount)
+        self.history.append(("post", seat, kind, amount))
+        if not self.forced_queue:
+            big_blind = self.variant.forced.big_blind
+            if big_blind:
+                # The blinds are live: the big blind is the bet to match (in full even if its
+                # poster is short) and, by option, the round's opening bet for the raise cap.
+                self.level = self.full_level = self.last_raise = big_blind
+                self.bets_made = 1 if self.variant.betting.blind_counts_as_bet else 0
+            self.phase = DEAL
+
+    # ------------------------------------------------------------------ dealing
+    def can_deal(self: _State) -> Legality:
+        """Whether the dealer's next deal (hole cards, burn, board) is due now."""
+        if self.phase != DEAL:
+            return Legality(f"nothing to deal: the hand is in the {self.phase} phase")
+        return LEGAL
+
+    def deal(self: _State) -> None:
+        """Deal the current street: hole cards one at a time from the dealer's left, then burn and board."""
+        reason = self.can_deal().reason
+        if reason:
+            raise IllegalActionError(reason)
+        self._deal_street()
+
+    def _run_dealer(self: _State) -> None:
+        if not self.automatic:
+            return
+        while self.phase == POST:
+            self._post_next()
+        if self.phase == DEAL:
+            self._deal_street()
+
+    def _deal_street(self: _State) -> None:
+        street = self.variant.streets[self.street]
+        deck = self.deck
+        n = self.n
+        if street.hole:
+            order = [(self.button + 1 + k) % n for k in range(n)]
+            order = [seat for seat in order if not self.folded[seat]]
+            pos = self.deck_pos
+            for _ in range(street.hole):
+                for seat in order:
+                    self.hole[seat].append(deck[pos])
+                    pos += 1
+            self.deck_pos = pos
+            self.history.append(("deal", tuple(tuple(self.hole[seat]) for seat in range(n))))
+        for _ in range(street.burn):
+            self.dead_cards.append((-1, deck[self.deck_pos]))
+            self.deck_pos += 1
+        if street.board:
+            cards = deck[self.deck_pos : self.deck_pos + street.board]
+            self.deck_pos += street.board
+            self.board.extend(cards)
+            self.history.append(("board", tuple(cards)))
+        if street.draw is not None:
+            self._start_draw()
+        else:
+            self._start_betting()
+
+    # ------------------------------------------------------------------ betting rounds
+    def _needs_action(self: _State, seat: int) -> bool:
+        if self.folded[seat] or self.stacks[seat] == 0:
+            return False
+        if self.bets[seat] < self.level:
+            return True
+        if self.acted_at[seat] >= 0:
+            return False
+        # Not acted yet: acts only if someone else could still respond to a bet.
+        stacks, folded = self.stacks, self.folded
+        return any(j != seat and not folded[j] and stacks[j] > 0 for j in range(self.n))
+
+    def _next_needing(self: _State, after: int) -> int | None:
+        n = self.n
+        for k in range(1, n + 1):
+            seat = (after + k) % n
+            if self._needs_action(seat):
+                return seat
+        return None
+
+    def _round_start_seat(self: _State) -> int:
+        variant = self.variant
+        if self.street == 0 and variant.has_blinds:
+            return self.left_of(self.blind_seats()[1])
+        if (
+            self.street > 0
+            and not variant.has_blinds
+            and self.opener is not None
+            and variant.rules.after_draw_first == "opener"
+        ):
+            return self.opener  # or the nearest seat to the opener's left that can act
+        return self.left_of(self.button)
+
+    def _start_betting(self: _State) -> None:
+        self.phase = BET
+        if not (self.street == 0 and self.variant.has_blinds):
+            self.level = self.full_level = self.last_raise = self.bets_made = 0
+        self.acted_at = [-1] * self.n
+        start = self._round_start_seat()
+        actor = self._next_needing(start - 1)
+        if actor is None:
+            self._end_round()
+            return
+        self.last_aggressor = self.last_caller = None
+        self.actor = actor
+
+    def _after_bet_action(self: _State, actor: int) -> None:
+        folded = self.folded
+        if folded.count(False) == 1:
+            self._finish_uncontested()
+            return
+        following = self._next_needing(actor)
+        if following is None:
+            self._end_round()
+        else:
+            self.actor = following
+
+    def _return_uncalled(self: _State) -> None:
+        bets = self.bets
+        top = max(bets)
+        if top == 0 or bets.count(top) > 1:
+            return
+        seat = bets.index(top)
+        second = max(b for i, b in enumerate(bets) if i != seat)
+        excess = top - second
+        self.stacks[seat] += excess
+        bets[seat] -= excess
+        self.contributions[seat] -= excess
+        self.pot_total -= excess
+        self.history.append(("return", seat, excess))
+
+    def _end_round(self: _State) -> None:
+        self.actor = None
+        self._return_uncalled()
+        if self.street == 0 and not self.variant.has_blinds and self.level == 0 and any(a >= 0 for a in self.acted_at):
+            self._pass_out()
+            return
+        self.bets = [0] * self.n
+        self.level = 0
+        if self.street + 1 < len(self.variant.streets):
+            self.street += 1
+            self.phase = DEAL
+            self._run_dealer()
+        else:
+            self._start_showdown()
+
+    # ------------------------------------------------------------------ endings
+    def _pass_out(self: _State) -> None:
+        """Nobody opened: the cards are thrown in and the whole pot waits for the next deal."""
+        self.ended_by = "check-around"
+        self.carry_out = self.pot_total
+        self.pot_total = 0
+        self.history.append(("passed out", self.carry_out))
+        self._close()
+
+    def _finish_uncontested(self: _State) -> None:
+        """Everyone else folded: the last player wins every pot without showing."""
+        self.actor = None
+        self._return_uncalled()
+        self.ended_by = "fold"
+        self.pots = build_pots(self.contributions, self.folded, self.carried_in)
+        winner = self.folded.index(False)
+        values: list[int | None] = [None] * self.n
+        values[winner] = 0
+        won, _ = award_pots(self.pots, values, self.button, carry_odd=False)
+        self._settle(won, 0)
+
+    def _settle(self: _State, won: list[int], carried_odd: int) -> None:
+        for seat in range(self.n):
+            if won[seat]:
+                self.stacks[seat] += won[seat]
+                self.history.append(("win", seat, won[seat]))
+        self.payouts = won
+        self.carry_out = carried_odd
+        self.pot_total = 0
+        self._close()
+
+    def _close(self: _State) -> None:
+        if self.opener is not None and self.variant.opening.requirement == "jacks":
+            # Jackpots: the opener's openers are shown at the end, whatever happened (standard).
+            self.history.append(("show openers", self.opener, tuple(self.opening_hand or ())))
+        self.actor = None
+        self.phase = DONE

@@ -1,0 +1,174 @@
+"""A table that runs many hands: first dealer by high card, the button rotates, stacks carry over.
+
+Busted players leave (or re-buy when ``rebuy`` is set), blinds rise on a
+schedule counted in hands, and a pot left by a check-around (or a carried odd
+chip) goes to the next deal, with a fresh ante or not by option.
+
+>>> import random
+>>> from simulate.game.variants import no_limit_holdem
+>>> from simulate.game.random_play import play_random_hand
+>>> table = Session(no_limit_holdem(1, 2), [100, 100, 100], seed=7)
+>>> for _ in range(5):
+...     table.finish_hand(play_random_hand(table.start_hand(), random.Random(1)))
+>>> table.hands_played, sum(table.stacks) + table.carried_pot
+(5, 300)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .cards import names, new_deck
+from .state import DONE, State
+from .variants import Variant
+
+
+@dataclass(frozen=True)
+class BlindLevel:
+    """Forced bets from hand number ``from_hand`` on (hands counted from 0).
+
+    >>> BlindLevel(from_hand=20, small_blind=2, big_blind=4).big_blind
+    4
+    """
+
+    from_hand: int
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+
+
+class SessionOver(RuntimeError):
+    """Fewer than two players have chips: no more hands can be dealt."""
+
+
+class Session:
+    """Seats keep their numbers for the whole session; each hand is a :class:`State` over the seats with chips.
+
+    ``button``: the first dealer's seat, or None to draw for it by high card (suits do not
+    rank; ties draw again). ``rebuy``: chips a busted player buys back in with (None: they leave).
+    ``schedule``: blind levels by hand number. ``fresh_ante_after_check_around`` (True, RULES.md 4.5):
+    everyone antes again on top of a pot carried from a deal nobody opened.
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        stacks: Sequence[int],
+        *,
+        seed: int | None = None,
+        button: int | None = None,
+        rebuy: int | None = None,
+        schedule: Sequence[BlindLevel] = (),
+        fresh_ante_after_check_around: bool = True,
+    ) -> None:
+        if len(stacks) < 2:
+            raise ValueError("a session needs at least two players")
+        self.variant = variant
+        self.stacks = [int(s) for s in stacks]
+        self.rng = random.Random(seed)
+        self.rebuy = rebuy
+        self.rebuys = [0] * len(stacks)
+        self.schedule = sorted(schedule, key=lambda level: level.from_hand)
+        self.fresh_ante_after_check_around = fresh_ante_after_check_around
+        self.hands_played = 0
+        self.carried_pot = 0
+        self.antes_due = True
+        self.first_dealer_draw: list[list[tuple[int, int]]] = []
+        self.button = self.draw_for_dealer() if button is None else button
+        self.seats_in_hand: list[int] = []
+
+    @property
+    def seats(self) -> int:
+        """Number of seats at the table."""
+        return len(self.stacks)
+
+    def draw_for_dealer(self) -> int:
+        """Each player draws a card; the highest rank deals first (tied ranks draw again).
+
+        The draws are kept in ``first_dealer_draw``, one list of (seat, card) per round of drawing.
+        """
+        contenders = [seat for seat in range(self.seats) if self.stacks[seat] > 0]
+        while True:
+            deck = new_deck(52, self.rng.randrange(1 << 62))
+            draws = list(zip(contenders, deck))
+            self.first_dealer_draw.append(draws)
+            best = max(card >> 2 for _, card in draws)
+            contenders = [seat for seat, card in draws if card >> 2 == best]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    def variant_now(self) -> Variant:
+        """The variant with the forced bets of the current blind level."""
+        level = None
+        for candidate in self.schedule:
+            if candidate.from_hand <= self.hands_played:
+                level = candidate
+        if level is None:
+            return self.variant
+        return self.variant.with_forced(small_blind=level.small_blind, big_blind=level.big_blind, ante=level.ante)
+
+    def start_hand(self, deck: Sequence[int] = (), **options: object) -> State:
+        """Deal the next hand over the seats with chips; ``options`` pass on to :class:`State`."""
+        seats = [seat for seat in range(self.seats) if self.stacks[seat] > 0]
+        if len(seats) < 2:
+            raise SessionOver(f"only {len(seats)} player has chips left")
+        if self.button not in seats:
+            self.button = self._next_seat_with_chips(self.button)
+        self.seats_in_hand = seats
+        return State(
+            self.variant_now(),
+            [self.stacks[s] for s in seats],
+            button=seats.index(self.button),
+            seed=self.rng.randrange(1 << 62),
+            deck=deck,
+            carried_pot=self.carried_pot,
+            antes=self.antes_due,
+            **options,
+        )  # type: ignore[arg-type]
+
+    def finish_hand(self, hand: State) -> None:
+        """Take a finished hand's stacks and carried chips, handle busted players, move the button."""
+        if hand.phase != DONE:
+            raise ValueError(f"the hand is not over: it is in the {hand.phase} phase")
+        for index, seat in enumerate(self.seats_in_hand):
+            self.stacks[seat] = hand.stacks[index]
+        self.carried_pot = hand.carry_out
+        self.antes_due = hand.ended_by != "check-around" or self.fresh_ante_after_check_around
+        for seat in range(self.seats):
+            if self.stacks[seat] == 0 and self.rebuy:
+                self.stacks[seat] = self.rebuy
+                self.rebuys[seat] += 1
+        self.hands_played += 1
+        # The deal passes one seat to the left, to the next player still in the game.
+        self.button = self._next_seat_with_chips(self.button)
+
+    def _next_seat_with_chips(self, seat: int) -> int:
+        for k in range(1, self.seats + 1):
+            candidate = (seat + k) % self.seats
+            if self.stacks[candidate] > 0:
+                return candidate
+        return seat
+
+    def play(self, hands: int, act: Callable[[State], None]) -> int:
+        """Play up to ``hands`` hands, calling ``act(state)`` for every move; returns hands played.
+
+        Stops early when fewer than two players have chips.
+        """
+        played = 0
+        for _ in range(hands):
+            if sum(1 for s in self.stacks if s > 0) < 2:
+                break
+            hand = self.start_hand()
+            while hand.phase != DONE:
+                act(hand)
+            self.finish_hand(hand)
+            played += 1
+        return played
+
+    def describe_first_draw(self) -> str:
+        """The draw for the first dealer, e.g. ``'seat 0: 7c, seat 1: As'`` (rounds separated by ``;``)."""
+        return "; ".join(
+            ", ".join(f"seat {seat}: {names([card])}" for seat, card in draws) for draws in self.first_dealer_draw
+        )

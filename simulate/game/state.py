@@ -1,0 +1,436 @@
+"""One hand of poker as a state machine: forced bets, dealing, betting, draws, showdown, payout.
+
+Every operation has a query (``can_fold``, ``can_bet_or_raise``...) that
+answers whether it is legal now and, if not, why. An illegal operation raises
+:class:`IllegalActionError` before touching anything, so the state stays
+exactly as it was. ``copy()`` is a flat copy of lists, cheap enough for tree
+search. Seats are 0..n-1 in clockwise order; ``button`` is the dealer's seat.
+
+>>> from simulate.game.variants import no_limit_holdem
+>>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=3)
+>>> hand.actor, hand.call_amount, hand.bet_or_raise_range()
+(0, 10, (20, 1000))
+>>> hand.fold(); hand.call(); hand.check()   # button folds, small blind calls, big blind checks
+>>> hand.street, len(hand.board)
+(1, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .betting import full_raise_to, raise_bounds, street_unit
+from .cards import new_deck
+from .errors import LEGAL, IllegalActionError, Legality
+from .flow import FlowMixin
+from .showdown import has_jacks_or_better
+from .variants import FIXED_LIMIT, Variant
+
+POST = "post"
+DEAL = "deal"
+BET = "bet"
+DRAW = "draw"
+SHOWDOWN = "showdown"
+DONE = "done"
+
+
+class State(FlowMixin):
+    """A hand in progress. Construct it, then act for ``actor`` until ``phase == "done"``.
+
+    Parameters: ``stacks`` per seat (clockwise), ``button`` seat, ``seed`` of the shuffle
+    (random if None), ``deck`` cards to put on top of the deck in dealing order (tests),
+    ``carried_pot`` chips left from the previous deal, ``antes`` (False skips the antes,
+    e.g. after a check-around without a fresh ante), ``automatic`` (the dealer posts and
+    deals by itself; False makes ``post()``/``deal()`` explicit operations),
+    ``auto_showdown`` (every contender's hand is shown; False asks each to ``show()`` or ``muck()``).
+
+    >>> from simulate.game.variants import five_card_draw
+    >>> hand = State(five_card_draw(ante=1, small_bet=2), [50, 50], seed=1)
+    >>> hand.phase, hand.pot_total, hand.actor
+    ('bet', 2, 1)
+    """
+
+    __slots__ = (
+        "variant",
+        "n",
+        "button",
+        "seed",
+        "automatic",
+        "auto_showdown",
+        "starting_stacks",
+        "stacks",
+        "bets",
+        "contributions",
+        "folded",
+        "hole",
+        "board",
+        "deck",
+        "deck_pos",
+        "dead_cards",
+        "reshuffles",
+        "carried_in",
+        "pot_total",
+        "phase",
+        "street",
+        "actor",
+        "forced_queue",
+        "level",
+        "full_level",
+        "last_raise",
+        "bets_made",
+        "acted_at",
+        "last_aggressor",
+        "last_caller",
+        "opener",
+        "opening_hand",
+        "draw_queue",
+        "shown",
+        "mucked",
+        "muck_order",
+        "show_queue",
+        "values",
+        "pots",
+        "payouts",
+        "carry_out",
+        "ended_by",
+        "history",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        stacks: Sequence[int],
+        *,
+        button: int = 0,
+        seed: int | None = None,
+        deck: Sequence[int] = (),
+        carried_pot: int = 0,
+        antes: bool = True,
+        automatic: bool = True,
+        auto_showdown: bool = True,
+    ) -> None:
+        n = len(stacks)
+        if not variant.min_players <= n <= variant.max_players:
+            raise ValueError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
+        if any(int(s) != s or s <= 0 for s in stacks):
+            raise ValueError(f"every stack must be a positive whole number of chips, got {list(stacks)}")
+        if not 0 <= button < n:
+            raise ValueError(f"button seat {button} is not one of the seats 0..{n - 1}")
+        if carried_pot < 0:
+            raise ValueError("the carried pot cannot be negative")
+        needed = n * variant.hole_cards + sum(s.burn + s.board for s in variant.streets)
+        if needed > variant.deck_size:
+            raise ValueError(f"{n} players need {needed} cards, the deck has {variant.deck_size}")
+        self.variant = variant
+        self.n = n
+        self.button = button
+        self.seed = random.randrange(1 << 62) if seed is None else seed
+        self.automatic = automatic
+        self.auto_showdown = auto_showdown
+        self.starting_stacks = [int(s) for s in stacks]
+        self.stacks = list(self.starting_stacks)
+        self.bets = [0] * n
+        self.contributions = [0] * n
+        self.folded = [False] * n
+        self.hole: list[list[int]] = [[] for _ in range(n)]
+        self.board: list[int] = []
+        self.deck = new_deck(variant.deck_size, self.seed, deck)
+        self.deck_pos = 0
+        self.dead_cards: list[tuple[int, int]] = []  # (owner seat or -1 for burns, card): the reshuffle pool
+        self.reshuffles = 0
+        self.carried_in = carried_pot
+        self.pot_total = carried_pot
+        self.street = 0
+        self.actor: int | None = None
+        self.level = self.full_level = self.last_raise = self.bets_made = 0
+        self.acted_at = [-1] * n
+        self.last_aggressor: int | None = None
+        self.last_caller: int | None = None
+        self.opener: int | None = None
+        self.opening_hand: list[int] | None = None
+        self.draw_queue: list[int] = []
+        self.shown = [False] * n
+        self.mucked = [False] * n
+        self.muck_order: list[int] = []
+        self.show_queue: list[int] = []
+        self.values: list[int | None] = [None] * n
+        self.pots: list = []
+        self.payouts = [0] * n
+        self.carry_out = 0
+        self.ended_by: str | None = None
+        self.history: list[tuple] = []
+        self.forced_queue = self._forced_bets(antes)
+        self.phase = POST if self.forced_queue else DEAL
+        self._run_dealer()
+
+    # ------------------------------------------------------------------ seats and queries
+    def left_of(self, seat: int) -> int:
+        """The next seat clockwise.
+
+        >>> from simulate.game.variants import no_limit_holdem
+        >>> State(no_limit_holdem(), [10, 10, 10], seed=0).left_of(2)
+        0
+        """
+        return (seat + 1) % self.n
+
+    def blind_seats(self) -> tuple[int, int]:
+        """(small blind seat, big blind seat): heads-up the button posts the small blind.
+
+        >>> from simulate.game.variants import no_limit_holdem
+        >>> State(no_limit_holdem(), [10, 10], button=1, seed=0).blind_seats()
+        (1, 0)
+        """
+        if self.n == 2:
+            return self.button, (self.button + 1) % 2
+        return (self.button + 1) % self.n, (self.button + 2) % self.n
+
+    @property
+    def call_amount(self) -> int:
+        """Chips the actor needs to call (0 when a check is free), capped by the actor's stack."""
+        if self.actor is None or self.phase != BET:
+            return 0
+        owed = self.level - self.bets[self.actor]
+        stack = self.stacks[self.actor]
+        return owed if owed < stack else stack
+
+    @property
+    def net(self) -> list[int]:
+        """Each seat's chips won or lost so far this hand (final once ``phase == "done"``)."""
+        return [s - t for s, t in zip(self.stacks, self.starting_stacks)]
+
+    @property
+    def in_hand(self) -> list[int]:
+        """Seats that have not folded."""
+        return [i for i in range(self.n) if not self.folded[i]]
+
+    def _check_seat(self, seat: int | None, phase: str, what: str) -> str | None:
+        if self.phase != phase:
+            return f"cannot {what} now: the hand is in the {self.phase} phase"
+        if seat is not None and seat != self.actor:
+            return f"it is seat {self.actor}'s turn, not seat {seat}'s"
+        return None
+
+    def opening_refusal(self, seat: int) -> str | None:
+        """Why the seat may not open the pot (jacks or better), or None."""
+        if (
+            self.street == 0
+            and self.level == 0
+            and self.variant.opening.requirement == "jacks"
+            and not self.variant.has_blinds
+            and not has_jacks_or_better(self.hole[seat])
+        ):
+            return "you need a pair of jacks or better to open; check or fold"
+        return None
+
+    def _why_not_fold(self, seat: int | None) -> str | None:
+        reason = self._check_seat(seat, BET, "fold")
+        if reason:
+            return reason
+        if self.bets[self.actor] >= self.level and not self._bet_or_drop_now():  # type: ignore[index]
+            if not self.variant.rules.fold_when_check_free:
+                return "you can check for free; folding is refused by the fold_when_check_free house rule"
+        return None
+
+    def _bet_or_drop_now(self) -> bool:
+        return self.street == 0 and self.level == 0 and self.variant.opening.bet_or_drop and not self.variant.has_blinds
+
+    def _why_not_check(self, seat: int | None) -> str | None:
+        reason = self._check_seat(seat, BET, "check")
+        if reason:
+            return reason
+        owed = self.level - self.bets[self.actor]  # type: ignore[index]
+        if owed > 0:
+            return f"there is a bet of {self.level} to you; call {self.call_amount}, raise or fold"
+        if self._bet_or_drop_now():
+            return "bet or drop: nobody may check before the pot is opened; bet or fold"
+        return None
+
+    def _why_not_call(self, seat: int | None) -> str | None:
+        reason = self._check_seat(seat, BET, "call")
+        if reason:
+            return reason
+        if self.bets[self.actor] >= self.level:  # type: ignore[index]
+            return "there is nothing to call; check or bet"
+        return None
+
+    def _why_not_bet_or_raise(self, to: int | None, seat: int | None) -> str | None:
+        reason = self._check_seat(seat, BET, "bet or raise")
+        if reason:
+            return reason
+        bounds = raise_bounds(self, self.actor)  # type: ignore[arg-type]
+        if isinstance(bounds, str):
+            return bounds
+        if to is None:
+            return None
+        low, high = bounds
+        if int(to) != to:
+            return f"bet amounts are whole chips, got {to}"
+        if not low <= to <= high:
+            word = "bet" if self.level == 0 else "raise"
+            span = f"exactly {low}" if low == high else f"between {low} and {high}"
+            return f"you may {word} to {span} (a total for this round), not {to}"
+        return None
+
+    def can_fold(self, seat: int | None = None) -> Legality:
+        """Whether the actor (or the given seat) may fold now, and why not."""
+        return _legality(self._why_not_fold(seat))
+
+    def can_check(self, seat: int | None = None) -> Legality:
+        """Whether the actor may check now, and why not."""
+        return _legality(self._why_not_check(seat))
+
+    def can_call(self, seat: int | None = None) -> Legality:
+        """Whether the actor may call now, and why not."""
+        return _legality(self._why_not_call(seat))
+
+    def can_bet_or_raise(self, to: int | None = None, seat: int | None = None) -> Legality:
+        """Whether the actor may bet or raise (to ``to`` chips this round, if given), and why not."""
+        return _legality(self._why_not_bet_or_raise(to, seat))
+
+    def bet_or_raise_range(self) -> tuple[int, int] | None:
+        """``(min_to, max_to)`` of a legal bet or raise for the actor, or None if none is legal.
+
+        >>> from simulate.game.variants import pot_limit_holdem
+        >>> State(pot_limit_holdem(5, 10), [1000] * 3, seed=0).bet_or_raise_range()
+        (20, 35)
+        """
+        if self.phase != BET:
+            return None
+        bounds = raise_bounds(self, self.actor)  # type: ignore[arg-type]
+        return None if isinstance(bounds, str) else bounds
+
+    def legal_actions(self) -> list[str]:
+        """Names of the operations legal now, e.g. ``['fold', 'call', 'bet_or_raise']``."""
+        if self.phase == BET:
+            out = [
+                name
+                for name, why in (
+                    ("fold", self._why_not_fold(None)),
+                    ("check", self._why_not_check(None)),
+                    ("call", self._why_not_call(None)),
+                )
+                if why is None
+            ]
+            if self.bet_or_raise_range() is not None:
+                out.append("bet_or_raise")
+            return out
+        return {POST: ["post"], DEAL: ["deal"], DRAW: ["draw"], SHOWDOWN: ["show", "muck"], DONE: []}[self.phase]
+
+    # ------------------------------------------------------------------ betting operations
+    def fold(self, seat: int | None = None) -> None:
+        """Give up the hand; chips already in stay in the pot."""
+        reason = self._why_not_fold(seat)
+        if reason:
+            raise IllegalActionError(reason)
+        actor = self.actor
+        self.folded[actor] = True  # type: ignore[index]
+        self.history.append(("fold", actor))
+        self._after_bet_action(actor)  # type: ignore[arg-type]
+
+    def check(self, seat: int | None = None) -> None:
+        """Pass with nothing to call."""
+        reason = self._why_not_check(seat)
+        if reason:
+            raise IllegalActionError(reason)
+        actor = self.actor
+        self.acted_at[actor] = self.level  # type: ignore[index]
+        self.history.append(("check", actor))
+        self._after_bet_action(actor)  # type: ignore[arg-type]
+
+    def call(self, seat: int | None = None) -> None:
+        """Match the current bet (all-in for less if the stack is short)."""
+        reason = self._why_not_call(seat)
+        if reason:
+            raise IllegalActionError(reason)
+        actor: int = self.actor  # type: ignore[assignment]
+        amount = self.call_amount
+        self._commit(actor, amount)
+        self.acted_at[actor] = self.level
+        self.last_caller = actor
+        self.history.append(("call", actor, amount))
+        self._after_bet_action(actor)
+
+    def bet_or_raise(self, to: int, seat: int | None = None) -> None:
+        """Bet or raise to ``to`` chips in total this round ("raise to", as in PHH)."""
+        reason = self._why_not_bet_or_raise(to, seat)
+        if reason:
+            raise IllegalActionError(reason)
+        actor: int = self.actor  # type: ignore[assignment]
+        to = int(to)
+        increment = to - self.level
+        full = to >= full_raise_to(self)
+        if not full and self.variant.betting.kind == FIXED_LIMIT:
+            # In fixed limit an all-in of at least half a bet counts as a full raise and reopens the betting.
+            full = 2 * increment >= street_unit(self)
+        self._commit(actor, to - self.bets[actor])
+        if full:
+            self.full_level = to
+            self.last_raise = increment
+            self.bets_made += 1
+        if self.street == 0 and self.opener is None and self.level == 0 and not self.variant.has_blinds:
+            self.opener = actor
+            self.opening_hand = list(self.hole[actor])
+        self.level = to
+        self.acted_at[actor] = to
+        self.last_aggressor = actor
+        self.history.append(("bet" if increment == to else "raise", actor, to))
+        self._after_bet_action(actor)
+
+    def bet(self, to: int, seat: int | None = None) -> None:
+        """Open the betting of a round with ``to`` chips (``bet_or_raise`` when nobody has bet)."""
+        if self.phase == BET and self.level > 0:
+            raise IllegalActionError(f"there is already a bet of {self.level}; use raise_to() or call()")
+        self.bet_or_raise(to, seat)
+
+    def raise_to(self, to: int, seat: int | None = None) -> None:
+        """Raise the current bet to ``to`` chips in total this round."""
+        if self.phase == BET and self.level == 0:
+            raise IllegalActionError("there is no bet to raise; use bet()")
+        self.bet_or_raise(to, seat)
+
+    def _commit(self, seat: int, amount: int) -> None:
+        self.stacks[seat] -= amount
+        self.bets[seat] += amount
+        self.contributions[seat] += amount
+        self.pot_total += amount
+
+    # ------------------------------------------------------------------ copying and comparing
+    def copy(self) -> State:
+        """An independent copy (lists copied, immutable parts shared), for search.
+
+        >>> from simulate.game.variants import no_limit_holdem
+        >>> a = State(no_limit_holdem(), [100, 100], seed=1); b = a.copy(); b.fold()
+        >>> a.phase, b.phase
+        ('bet', 'done')
+        """
+        other = State.__new__(State)
+        for name in State.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = [list(v) if type(v) is list else v for v in value] if name == "hole" else list(value)
+            setattr(other, name, value)
+        other.pots = list(self.pots)
+        return other
+
+    def snapshot(self) -> tuple:
+        """Every field as nested tuples: equal snapshots mean equal states (tests use it)."""
+        out = []
+        for name in State.__slots__:
+            value = getattr(self, name)
+            if name == "pots":
+                value = tuple((p.amount, p.eligible, p.winners, p.shares) for p in value)
+            elif type(value) is list:
+                value = tuple(tuple(v) if type(v) is list else v for v in value)
+            out.append(value)
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        return (
+            f"<State {self.variant.name}: phase={self.phase} street={self.street} actor={self.actor} "
+            f"stacks={self.stacks} bets={self.bets} pot={self.pot_total}>"
+        )
+
+
+def _legality(reason: str | None) -> Legality:
+    return LEGAL if reason is None else Legality(reason)

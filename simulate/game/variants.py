@@ -1,0 +1,447 @@
+"""Game declarations: a variant is data (deck, streets, forced bets, betting, ranking, opening, house rules).
+
+The engine (:class:`simulate.game.state.State`) reads these declarations and
+contains no per-game code. Factories build the shipped games at any stakes.
+
+>>> game = no_limit_holdem(small_blind=5, big_blind=10)
+>>> game.hole_cards, len(game.streets), game.betting.kind
+(2, 4, 'no-limit')
+>>> five_card_draw(ante=1, small_bet=2, big_bet=4).ranking
+'high'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+FIXED_LIMIT = "fixed-limit"
+SPREAD_LIMIT = "spread-limit"
+POT_LIMIT = "pot-limit"
+NO_LIMIT = "no-limit"
+LAST_BET_LIMIT = "last-bet-limit"
+BETTING_KINDS = (FIXED_LIMIT, SPREAD_LIMIT, POT_LIMIT, NO_LIMIT, LAST_BET_LIMIT)
+
+RANKINGS = ("high", "ace-five", "deuce-seven", "joker", "bug", "two-jokers", "deuces-wild", "ace-five-joker")
+
+# Odd-chip options (RULES.md 4.9): to the winner nearest the dealer's left, or kept for the next deal.
+ODD_CHIP_LEFT_OF_BUTTON = "left-of-button"
+ODD_CHIP_CARRY = "carry"
+# Who acts first after the draw in ante games (RULES.md 4.7).
+AFTER_DRAW_OPENER = "opener"
+AFTER_DRAW_LEFT_OF_DEALER = "left-of-dealer"
+# Who shows first when the last round had a bet (RULES.md 5.9).
+SHOW_LAST_AGGRESSOR = "last-aggressor"
+SHOW_LAST_CALLER = "last-caller"
+
+
+@dataclass(frozen=True)
+class DrawRule:
+    """One draw: each player still in discards up to ``max_discards`` cards and gets as many new ones.
+
+    ``four_with_ace``: a player who keeps an ace (and shows it) may draw four (RULES.md 4.6 house rule).
+
+    >>> DrawRule(max_discards=3, four_with_ace=True).max_discards
+    3
+    """
+
+    max_discards: int = 3
+    four_with_ace: bool = False
+
+
+@dataclass(frozen=True)
+class Street:
+    """What the dealer does before a betting round, then which bet unit the round uses.
+
+    ``hole``: cards dealt to each player, one at a time clockwise from the dealer's left;
+    ``burn`` then ``board`` community cards; ``draw`` a draw before the betting;
+    ``big_bet``: fixed limit uses the big bet in this round.
+
+    >>> Street(burn=1, board=3).board
+    3
+    """
+
+    hole: int = 0
+    burn: int = 0
+    board: int = 0
+    draw: DrawRule | None = None
+    big_bet: bool = False
+
+
+@dataclass(frozen=True)
+class ForcedBets:
+    """Antes (dead, from everyone) and blinds (live). Heads-up the button posts the small blind.
+
+    >>> ForcedBets(small_blind=5, big_blind=10).big_blind
+    10
+    """
+
+    ante: int = 0
+    small_blind: int = 0
+    big_blind: int = 0
+
+
+@dataclass(frozen=True)
+class Betting:
+    """The betting structure (RULES.md section 6).
+
+    - ``fixed-limit``: every bet/raise is one unit, ``small_bet`` or ``big_bet`` by street; cap ``raise_cap``.
+    - ``spread-limit``: bet from ``small_bet`` to ``max_bet``; a raise adds at least the previous bet/raise.
+    - ``pot-limit``: raise-to at most pot + all bets on the table + the call.
+    - ``no-limit``: up to the whole stack.
+    - ``last-bet-limit`` (our reading of a name the seeds leave undefined): an opening bet from
+      ``small_bet`` to ``max_bet`` (or the stack); a raise adds from ``small_bet`` up to the last bet
+      or raise of the round, never more.
+
+    ``small_bet`` is also the minimum opening bet of every structure (one big blind in hold'em).
+    ``max_bet`` (optional) caps every bet or raise increment except in fixed limit ("ten chips a bet").
+    ``raise_cap``: raises allowed after the opening bet in a round (None: unlimited).
+    ``blind_counts_as_bet``: the big blind is the round's opening bet for the cap (the first
+    raise before the flop is raise number one).
+
+    >>> Betting(FIXED_LIMIT, small_bet=2, big_bet=4, raise_cap=3).unit(big=True)
+    4
+    """
+
+    kind: str
+    small_bet: int
+    big_bet: int = 0
+    max_bet: int | None = None
+    raise_cap: int | None = None
+    blind_counts_as_bet: bool = True
+
+    def __post_init__(self) -> None:
+        if self.kind not in BETTING_KINDS:
+            raise ValueError(f"unknown betting structure {self.kind!r}; choose one of {', '.join(BETTING_KINDS)}")
+        if self.small_bet <= 0:
+            raise ValueError("the small bet (minimum bet) must be positive")
+
+    def unit(self, big: bool) -> int:
+        """Bet unit of a street: the big bet on big-bet streets when one is set."""
+        return self.big_bet if big and self.big_bet else self.small_bet
+
+
+@dataclass(frozen=True)
+class Opening:
+    """Opening rules of the first betting round of ante games (RULES.md section 4).
+
+    ``requirement``: ``"any"`` (California, free opening) or ``"jacks"`` (jacks or better to open;
+    the opener keeps and shows the openers).
+    ``bet_or_drop``: before the pot is opened a player may not check (pass-and-out);
+    default check-and-come-back. It applies to the first round only.
+
+    >>> Opening(requirement="jacks").requirement
+    'jacks'
+    """
+
+    requirement: str = "any"
+    bet_or_drop: bool = False
+
+    def __post_init__(self) -> None:
+        if self.requirement not in ("any", "jacks"):
+            raise ValueError(f"opening requirement must be 'any' or 'jacks', got {self.requirement!r}")
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """House-rule options, with the RULES.md defaults.
+
+    - ``fold_when_check_free`` (True): folding with nothing to call is allowed (RULES.md 5.5);
+      False refuses it, as pokerkit does.
+    - ``odd_chip`` (``"left-of-button"``): the odd chip of a split goes to the winner nearest the
+      dealer's left; ``"carry"`` keeps it in the pot for the next deal (draw games).
+    - ``after_draw_first`` (``"opener"``): in ante games the opener acts first after the draw (or the
+      nearest active player to the opener's left); ``"left-of-dealer"``: the first active player left
+      of the dealer. The same choice names who shows first when nobody bet the last round.
+    - ``show_first`` (``"last-aggressor"``): the last player to bet or raise shows first;
+      ``"last-caller"`` is the reading of one seed.
+
+    >>> HouseRules().odd_chip
+    'left-of-button'
+    """
+
+    fold_when_check_free: bool = True
+    odd_chip: str = ODD_CHIP_LEFT_OF_BUTTON
+    after_draw_first: str = AFTER_DRAW_OPENER
+    show_first: str = SHOW_LAST_AGGRESSOR
+
+    def __post_init__(self) -> None:
+        if self.odd_chip not in (ODD_CHIP_LEFT_OF_BUTTON, ODD_CHIP_CARRY):
+            raise ValueError(f"odd_chip must be {ODD_CHIP_LEFT_OF_BUTTON!r} or {ODD_CHIP_CARRY!r}")
+        if self.after_draw_first not in (AFTER_DRAW_OPENER, AFTER_DRAW_LEFT_OF_DEALER):
+            raise ValueError(f"after_draw_first must be {AFTER_DRAW_OPENER!r} or {AFTER_DRAW_LEFT_OF_DEALER!r}")
+        if self.show_first not in (SHOW_LAST_AGGRESSOR, SHOW_LAST_CALLER):
+            raise ValueError(f"show_first must be {SHOW_LAST_AGGRESSOR!r} or {SHOW_LAST_CALLER!r}")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A poker game as data. ``jokers`` adds cards 52 (and 53) to the deck.
+
+    >>> v = texas_holdem(POT_LIMIT, small_blind=1, big_blind=2)
+    >>> v.name, v.deck_size
+    ("Pot-limit Texas hold'em", 52)
+    """
+
+    name: str
+    hole_cards: int
+    streets: tuple[Street, ...]
+    forced: ForcedBets
+    betting: Betting
+    ranking: str = "high"
+    jokers: int = 0
+    opening: Opening = field(default_factory=Opening)
+    rules: HouseRules = field(default_factory=HouseRules)
+    uses_board: bool = False
+    min_players: int = 2
+    max_players: int = 10
+
+    def __post_init__(self) -> None:
+        if self.ranking not in RANKINGS:
+            raise ValueError(f"unknown ranking {self.ranking!r}; choose one of {', '.join(RANKINGS)}")
+        if sum(s.hole for s in self.streets) != self.hole_cards:
+            raise ValueError("the streets must deal exactly hole_cards cards to each player")
+        if self.forced.big_blind and self.forced.small_blind > self.forced.big_blind:
+            raise ValueError("the small blind cannot exceed the big blind")
+
+    @property
+    def deck_size(self) -> int:
+        """52 plus the jokers."""
+        return 52 + self.jokers
+
+    @property
+    def has_blinds(self) -> bool:
+        """Whether the first round starts with live blinds (no check-around, no openers)."""
+        return self.forced.big_blind > 0
+
+    def with_rules(self, **options: object) -> Variant:
+        """The same game with some house rules changed.
+
+        >>> five_card_draw().with_rules(odd_chip="carry").rules.odd_chip
+        'carry'
+        """
+        return replace(self, rules=replace(self.rules, **options))
+
+    def with_forced(self, **amounts: int) -> Variant:
+        """The same game with other antes/blinds (blind schedules use this).
+
+        >>> no_limit_holdem(1, 2).with_forced(small_blind=2, big_blind=4).forced.big_blind
+        4
+        """
+        forced = replace(self.forced, **amounts)
+        betting = self.betting
+        if self.has_blinds and forced.big_blind and forced.big_blind != self.forced.big_blind:
+            # Bet sizes follow the big blind, keeping the big bet's ratio to the small bet.
+            ratio = betting.big_bet // betting.small_bet if betting.big_bet else 1
+            betting = replace(betting, small_bet=forced.big_blind, big_bet=forced.big_blind * ratio)
+        return replace(self, forced=forced, betting=betting)
+
+
+HOLDEM_STREETS = (
+    Street(hole=2),
+    Street(burn=1, board=3),
+    Street(burn=1, board=1, big_bet=True),
+    Street(burn=1, board=1, big_bet=True),
+)
+
+
+def texas_holdem(
+    kind: str = NO_LIMIT,
+    small_blind: int = 1,
+    big_blind: int = 2,
+    *,
+    ante: int = 0,
+    small_bet: int | None = None,
+    big_bet: int | None = None,
+    raise_cap: int | None = None,
+    rules: HouseRules | None = None,
+) -> Variant:
+    """Texas hold'em with any betting structure (RULES.md section 5).
+
+    Fixed limit: ``small_bet`` defaults to the big blind and ``big_bet`` to twice it, three raises cap.
+
+    >>> texas_holdem(FIXED_LIMIT, 1, 2).betting.big_bet
+    4
+    """
+    if kind == FIXED_LIMIT:
+        small = small_bet or big_blind
+        betting = Betting(kind, small, big_bet or 2 * small, raise_cap=3 if raise_cap is None else raise_cap)
+    else:
+        betting = Betting(kind, small_bet or big_blind, big_bet or small_bet or big_blind, raise_cap=raise_cap)
+    title = {
+        FIXED_LIMIT: "Fixed-limit",
+        POT_LIMIT: "Pot-limit",
+        NO_LIMIT: "No-limit",
+        SPREAD_LIMIT: "Spread-limit",
+        LAST_BET_LIMIT: "Last-bet-limit",
+    }[kind]
+    return Variant(
+        name=f"{title} Texas hold'em",
+        hole_cards=2,
+        streets=HOLDEM_STREETS,
+        forced=ForcedBets(ante=ante, small_blind=small_blind, big_blind=big_blind),
+        betting=betting,
+        uses_board=True,
+        rules=rules or HouseRules(),
+    )
+
+
+def no_limit_holdem(small_blind: int = 1, big_blind: int = 2, *, ante: int = 0) -> Variant:
+    """No-limit Texas hold'em.
+
+    >>> no_limit_holdem(5, 10).forced.small_blind
+    5
+    """
+    return texas_holdem(NO_LIMIT, small_blind, big_blind, ante=ante)
+
+
+def pot_limit_holdem(small_blind: int = 1, big_blind: int = 2) -> Variant:
+    """Pot-limit Texas hold'em.
+
+    >>> pot_limit_holdem().betting.kind
+    'pot-limit'
+    """
+    return texas_holdem(POT_LIMIT, small_blind, big_blind)
+
+
+def fixed_limit_holdem(small_blind: int = 1, big_blind: int = 2) -> Variant:
+    """Fixed-limit Texas hold'em: small bet = big blind, big bet double, a bet and three raises.
+
+    >>> fixed_limit_holdem().betting.raise_cap
+    3
+    """
+    return texas_holdem(FIXED_LIMIT, small_blind, big_blind)
+
+
+def _draw_betting(
+    kind: str, small_bet: int, big_bet: int | None, raise_cap: int | None, max_bet: int | None
+) -> Betting:
+    if kind == FIXED_LIMIT:
+        return Betting(kind, small_bet, big_bet or 2 * small_bet, raise_cap=3 if raise_cap is None else raise_cap)
+    return Betting(kind, small_bet, big_bet or small_bet, max_bet=max_bet, raise_cap=raise_cap)
+
+
+def five_card_draw(
+    ante: int = 1,
+    small_bet: int = 2,
+    big_bet: int | None = None,
+    *,
+    kind: str = FIXED_LIMIT,
+    opening: Opening | None = None,
+    ranking: str = "high",
+    jokers: int = 0,
+    max_discards: int = 3,
+    four_with_ace: bool = False,
+    raise_cap: int | None = None,
+    max_bet: int | None = None,
+    rules: HouseRules | None = None,
+    name: str = "Five-card draw (California)",
+) -> Variant:
+    """Five-card draw with antes (RULES.md section 4): deal five, bet, draw 0-3, bet, show down.
+
+    Fixed limit by default, big bet double the small one after the draw, three raises cap.
+
+    >>> five_card_draw(ante=1, small_bet=2).streets[1].draw.max_discards
+    3
+    """
+    return Variant(
+        name=name,
+        hole_cards=5,
+        streets=(Street(hole=5), Street(draw=DrawRule(max_discards, four_with_ace), big_bet=True)),
+        forced=ForcedBets(ante=ante),
+        betting=_draw_betting(kind, small_bet, big_bet, raise_cap, max_bet),
+        ranking=ranking,
+        jokers=jokers,
+        opening=opening or Opening(),
+        rules=rules or HouseRules(),
+        max_players=7,
+    )
+
+
+def jacks_or_better(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: object) -> Variant:
+    """Jackpots: five-card draw where opening needs a pair of jacks or better.
+
+    >>> jacks_or_better().opening.requirement
+    'jacks'
+    """
+    return five_card_draw(
+        ante, small_bet, big_bet, opening=Opening(requirement="jacks"), name="Five-card draw, jacks or better", **kwargs
+    )  # type: ignore[arg-type]
+
+
+def draw_with_bug(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: object) -> Variant:
+    """Five-card draw with the bug: 53 cards, the joker is an ace or completes a straight/flush.
+
+    >>> draw_with_bug().deck_size
+    53
+    """
+    return five_card_draw(
+        ante, small_bet, big_bet, ranking="bug", jokers=1, name="Five-card draw with the bug", **kwargs
+    )  # type: ignore[arg-type]
+
+
+def deuces_wild_draw(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: object) -> Variant:
+    """Five-card draw, deuces wild.
+
+    >>> deuces_wild_draw().ranking
+    'deuces-wild'
+    """
+    return five_card_draw(ante, small_bet, big_bet, ranking="deuces-wild", name="Five-card draw, deuces wild", **kwargs)  # type: ignore[arg-type]
+
+
+def deuce_to_seven_single_draw(
+    small_blind: int = 1, big_blind: int = 2, *, kind: str = NO_LIMIT, ante: int = 0
+) -> Variant:
+    """Deuce-to-seven ("Kansas City") lowball, one draw of up to five cards, blinds, no limit by default.
+
+    >>> deuce_to_seven_single_draw().streets[1].draw.max_discards
+    5
+    """
+    betting = _draw_betting(kind, big_blind, None, None, None)
+    return Variant(
+        name="Deuce-to-seven single draw",
+        hole_cards=5,
+        streets=(Street(hole=5), Street(draw=DrawRule(max_discards=5), big_bet=True)),
+        forced=ForcedBets(ante=ante, small_blind=small_blind, big_blind=big_blind),
+        betting=betting,
+        ranking="deuce-seven",
+        max_players=7,
+    )
+
+
+def ace_to_five_draw(small_blind: int = 1, big_blind: int = 2, *, kind: str = FIXED_LIMIT, jokers: int = 0) -> Variant:
+    """Ace-to-five lowball draw (California lowball), blinds, one draw of up to five, fixed limit by default.
+
+    ``jokers=1`` plays it with the joker as the lowest card the hand lacks (ranking ``ace-five-joker``).
+
+    >>> ace_to_five_draw().ranking
+    'ace-five'
+    """
+    return Variant(
+        name="Ace-to-five draw" + (" with the joker" if jokers else ""),
+        hole_cards=5,
+        streets=(Street(hole=5), Street(draw=DrawRule(max_discards=5), big_bet=True)),
+        forced=ForcedBets(small_blind=small_blind, big_blind=big_blind),
+        betting=_draw_betting(kind, big_blind, None, None, None),
+        ranking="ace-five-joker" if jokers else "ace-five",
+        jokers=jokers,
+        max_players=7,
+    )
+
+
+def shipped_variants() -> dict[str, Variant]:
+    """Every shipped declaration at small default stakes, by a short key.
+
+    >>> sorted(shipped_variants())[:3]
+    ['ace-five-draw', 'california-draw', 'deuce-seven-single-draw']
+    """
+    return {
+        "california-draw": five_card_draw(),
+        "jacks-or-better": jacks_or_better(),
+        "draw-with-bug": draw_with_bug(),
+        "deuces-wild-draw": deuces_wild_draw(),
+        "fixed-limit-holdem": fixed_limit_holdem(),
+        "pot-limit-holdem": pot_limit_holdem(),
+        "no-limit-holdem": no_limit_holdem(),
+        "deuce-seven-single-draw": deuce_to_seven_single_draw(),
+        "ace-five-draw": ace_to_five_draw(),
+    }

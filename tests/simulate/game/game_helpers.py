@@ -1,0 +1,35 @@
+"""Helpers for the game-engine tests: stacked decks in dealing order."""
+
+from __future__ import annotations
+
+from simulate.game.cards import parse
+
+
+def _fill(used: list[int], count: int) -> list[int]:
+    """``count`` cards not in ``used`` (lowest ids first), for burns."""
+    spare = [c for c in range(52) if c not in used]
+    return spare[:count]
+
+
+def holdem_deck(holes: list[str], board: str, button: int) -> list[int]:
+    """A deck that deals ``holes[seat]`` to each seat and ``board`` (burns taken from unused cards).
+
+    Cards go one at a time clockwise from the button's left, as the engine deals.
+    """
+    n = len(holes)
+    hands = [parse(h) for h in holes]
+    order = [(button + 1 + k) % n for k in range(n)]
+    deck = [hands[s][0] for s in order] + [hands[s][1] for s in order]
+    cards = parse(board)
+    burns = _fill(deck + cards, 3)
+    deck += [burns[0], *cards[:3], burns[1], cards[3], burns[2], cards[4]]
+    return deck
+
+
+def draw_deck(hands: list[str], button: int, stub: str = "") -> list[int]:
+    """A deck that deals five cards ``hands[seat]`` to each seat, then ``stub`` on top of the rest."""
+    n = len(hands)
+    parsed = [parse(h) for h in hands]
+    order = [(button + 1 + k) % n for k in range(n)]
+    deck = [parsed[s][k] for k in range(5) for s in order]
+    return deck + parse(stub)
