@@ -41,6 +41,7 @@ _NS_PER_PLAYER_BOARD = 4.0  # measured cost of one player on one board, for the 
 _NS_PER_PREFLOP = 40_000.0  # Python and allocation cost of one unique deal
 _NS_PER_DEAL_GROUPED = 15_000.0  # Python cost of listing and grouping one deal
 _GROUP_FIRST_DEALS = 20_000  # below this many deals, group them before choosing the method
+_NS_PER_POSTFLOP_STEP = 5.0  # one combo ranked or one deal scored on one board, after the flop
 DEFAULT_STDERR = 5e-4
 MAX_DEFAULT_TRIALS = 200_000_000
 
@@ -477,6 +478,26 @@ def equity(
     n_threads = int(threads) if threads else get_num_threads()
     if n_threads < 1:
         raise EquityError(f"threads must be at least 1, got {threads}")
+    if method != "mc" and len(board_ids) >= 3:
+        # After the flop: every board is ranked once per combo (simulate.equity_postflop).
+        from .equity_postflop import postflop_work, run_exact_postflop
+
+        seconds = postflop_work(parsed, board_ids, dead_ids) * _NS_PER_POSTFLOP_STEP * 1e-9 / n_threads
+        if method == "exact" or seconds <= EXACT_BUDGET_SECONDS:
+            counts, outcomes, boards = run_exact_postflop(parsed, board_ids, dead_mask, n_threads)
+            if progress is not None:
+                progress(1.0)
+            if boards == 0:
+                raise EquityError("no deal is possible: the players' hands or ranges always share a card")
+            return EquityResult(
+                players=_result_players(parsed, counts, outcomes),
+                method="exact",
+                outcomes=outcomes,
+                seconds=time.perf_counter() - start,
+                boards=boards,
+                threads=n_threads,
+            )
+        method = "mc"
     groups = None
     if method != "mc" and math.prod(len(p.combos) for p in parsed) <= _GROUP_FIRST_DEALS:
         groups = _group_deals(parsed, board_ids, dead_ids)  # reused by the exact run

@@ -215,3 +215,28 @@ def test_counts_are_fractional_when_any_range_is_weighted():
 def test_monte_carlo_runs_exactly_the_requested_trials(trials, threads):
     r = equity(["AKs", "QQ"], method="mc", trials=trials, seed=9, threads=threads)
     assert r.trials == trials
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead"),
+    [
+        (["AhKh", "random"], "Qh7h2c", ""),
+        (["AA@50,KK", "QQ+,AKs:0.3", "JhTh"], "Qh7h2c", "3d"),
+        (["AsAd", "KK", "22-55"], "Kh7h2c4d", ""),
+        (["88+,A9s+", "random"], "9s8s2c5d", "Ac"),
+        (["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s5d", ""),
+    ],
+)
+def test_postflop_engine_matches_the_deal_by_deal_engine(players, board, dead):
+    """After the flop equity() ranks every combo per board; the preflop engine walks boards per deal."""
+    from simulate.equity import _prepare, _result_players, _run_exact
+
+    fast = equity(players, board=board, dead=dead or None, method="exact")
+    parsed, board_ids, dead_ids, _, dead_mask = _prepare(players, board, dead or None)
+    counts, outcomes, boards = _run_exact(parsed, board_ids, dead_ids, dead_mask, 1, None, None)
+    slow = _result_players(parsed, counts, outcomes)
+    assert fast.boards == boards
+    assert fast.outcomes == pytest.approx(outcomes)
+    for a, b in zip(fast.players, slow):
+        assert (a.win, a.tie, a.equity) == pytest.approx((b.win, b.tie, b.equity), abs=1e-12)
+        assert a.wins == pytest.approx(b.wins) and a.ties == pytest.approx(b.ties)

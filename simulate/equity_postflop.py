@@ -1,0 +1,53 @@
+"""Exact equity after the flop: every board completion, every combo of every range (see :mod:`postflop_kernels`).
+
+>>> from simulate.equity import equity
+>>> r = equity(["AhKh", "random"], board="Qh7h2c", method="exact")
+>>> round(r.players[0].equity, 6)
+0.72683
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from evaluator.api import high_tables
+
+
+def postflop_work(parsed, board_ids, dead_ids) -> float:
+    """Rough count of elementary steps of :func:`run_exact_postflop` (boards x (combos + deals))."""
+    unseen = 52 - len(board_ids) - len(dead_ids)
+    boards = math.comb(unseen, 5 - len(board_ids))
+    sizes = [len(p.combos) for p in parsed]
+    return boards * (sum(sizes) + math.prod(sizes))
+
+
+def run_exact_postflop(parsed, board_ids, dead_mask, threads: int):
+    """Exact counts by winner mask (weighted), total weighted outcomes and (deal, board) pairs enumerated."""
+    from .postflop_kernels import count_postflop
+
+    t = high_tables()
+    card_keys = t.card_keys
+    board_mask = 0
+    board_key = np.uint64(0x3333 << 32)
+    board_suited = 0
+    for c in board_ids:
+        board_mask |= 1 << c
+        board_key += card_keys[c]
+        board_suited |= 1 << (16 * (c & 3) + (c >> 2))
+    deck = np.array([c for c in range(52) if not (board_mask | dead_mask) >> c & 1], dtype=np.int64)
+    combos = np.concatenate([p.combos for p in parsed]).astype(np.int64)
+    weights = np.concatenate([np.asarray(p.weights, dtype=np.float64) for p in parsed])
+    player_start = np.cumsum([0] + [len(p.combos) for p in parsed]).astype(np.int64)
+    combo_keys = card_keys[combos[:, 0]] + card_keys[combos[:, 1]]
+    one = np.uint64(1)
+    masks = (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
+    suit_shift = (16 * (combos & 3) + (combos >> 2)).astype(np.uint64)
+    combo_suited = (one << suit_shift[:, 0]) | (one << suit_shift[:, 1])
+    counts, deals, weight = count_postflop(
+        deck, 5 - len(board_ids), board_key, np.uint64(board_suited), np.uint64(board_mask), card_keys,
+        combo_keys, combo_suited, masks, weights, player_start, len(parsed), max(1, threads),
+        t.offsets, t.rank_values, t.flush_values, t.shift,
+    )  # fmt: skip
+    return counts, float(weight), int(deals)
