@@ -13,6 +13,7 @@ Importing this package compiles nothing (the numba fast path is compiled lazily)
 
 from .errors import IllegalActionError, Legality
 from .pots import Pot, award_pots, build_pots
+from .session import BlindLevel, Session, SessionOver
 from .showdown import describe_value, hand_value, has_jacks_or_better
 from .state import State
 from .variants import (
@@ -48,6 +49,7 @@ __all__ = [
     "POT_LIMIT",
     "SPREAD_LIMIT",
     "Betting",
+    "BlindLevel",
     "DrawRule",
     "ForcedBets",
     "HouseRules",
@@ -55,6 +57,8 @@ __all__ = [
     "Legality",
     "Opening",
     "Pot",
+    "Session",
+    "SessionOver",
     "State",
     "Street",
     "Variant",
