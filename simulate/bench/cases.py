@@ -33,7 +33,8 @@ CATEGORY_COUNTS = {
     7: [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 37_260, 4_324],
 }
 
-SECTIONS = ("batch", "per-call", "enumerate", "equity")
+SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity")
+RULES_CHECKED = 2_000  # rows of a rules case re-ranked one call at a time, the reference for its batch
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,7 @@ class Case:
     expected: float | None = None  # player 1's exact equity, a known value pokerlab must reproduce
     threads: bool = True  # pokerlab (and peers that can) also with every thread
     note: str = ""  # how to read the figures, for the report
+    rules: str = ""  # rules-batch cases: the ruleset (evaluator.rules)
 
     @property
     def spot(self) -> str:
@@ -168,6 +170,10 @@ MC_STDERR_NOTE = (
     "after blocks of deals that double in size (so it overshoots); OMPEval once player 1's standard error is, "
     "checked at its 0.2 s progress updates (so its time comes in 0.2 s steps). Compare trials/s too."
 )
+RULES_NOTE = (
+    "No peer ranks lowball or wild cards: pokerlab under the ruleset (hands dealt from its deck, jokers included) "
+    "against pokerlab's high-hand batch on as many 52-card hands, in the same rounds (goal: at least a third)."
+)
 MC_TRIALS_NOTE = (
     "eval7's Monte Carlo is heads-up, a hand against a range, the villain's combos dealt in turn rather than at "
     "random; pokerlab deals the same number of trials at random."
@@ -185,6 +191,12 @@ def _eval_cases() -> list[Case]:
     for k in (5, 7):
         title = f"{k}-card full enumeration"
         cases.append(Case(f"enum-{k}", "enumerate", title, "enum", "hands", "time", k, note=ENUM_NOTE))
+    for name in ("ace-five", "deuce-seven", "ace-five-joker", "joker", "bug", "two-jokers", "deuces-wild"):
+        title = f"5-card random hands, batch, rules={name}"
+        cases.append(
+            Case(f"rules-{name}", "rules", title, "rules-batch", "hands", "rate", 5, threads=False, note=RULES_NOTE,
+                 rules=name)
+        )  # fmt: skip
     return cases
 
 
@@ -297,7 +309,9 @@ class Hands:
     """The hands of an evaluation case, dealt once, and pokerlab's values for them (the reference order)."""
 
     array: np.ndarray  # (n, k) uint8
-    reference: np.ndarray  # pokerlab's values, evaluate_batch
+    reference: np.ndarray  # pokerlab's values, evaluate_batch (rules cases: per call, on the first rows)
+    high_array: np.ndarray | None = None  # rules cases: as many 52-card hands for the high-hand comparison
+    high_reference: np.ndarray | None = None  # their high-hand values, per call, on the first rows
 
     @property
     def ids(self) -> list[list[int]]:
@@ -306,6 +320,8 @@ class Hands:
 
 def deal(case: Case, config: BenchConfig) -> Hands | None:
     """The hands a batch or per-call case evaluates (None for the other kinds)."""
+    if case.kind == "rules-batch":
+        return _deal_rules(case, config)
     if case.kind not in ("batch", "call"):
         return None
     import evaluator
@@ -314,6 +330,21 @@ def deal(case: Case, config: BenchConfig) -> Hands | None:
     seed = config.seed if case.kind == "batch" else config.seed + 7
     array = np.ascontiguousarray(random_hands(n, seed)[:, : case.n_cards])
     return Hands(array, evaluator.evaluate_batch(array))
+
+
+def _deal_rules(case: Case, config: BenchConfig) -> Hands:
+    """Hands from the ruleset's deck, and 52-card hands for the high-hand rate, each with per-call values."""
+    import evaluator
+    from evaluator.rules import get_rules
+
+    deck = get_rules(case.rules).deck_size
+    rng = np.random.default_rng(config.seed + 11)
+    array = np.argsort(rng.random((config.batch_hands, deck), dtype=np.float32), axis=1)[:, :5].astype(np.uint8)
+    high = np.ascontiguousarray(random_hands(config.batch_hands, config.seed + 13)[:, :5])
+    n = min(RULES_CHECKED, len(array))
+    per_call = np.array([evaluator.evaluate(row, rules=case.rules) for row in array[:n].tolist()])
+    high_per_call = np.array([evaluator.evaluate(row) for row in high[:n].tolist()])
+    return Hands(np.ascontiguousarray(array), per_call, high, high_per_call)
 
 
 def same_order(reference: Sequence, values: Sequence) -> bool:

@@ -93,6 +93,21 @@ def _pokerlab_batch(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig
     return build
 
 
+def _pokerlab_rules(high: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
+    def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+        import evaluator
+
+        a = hands.high_array if high else hands.array
+        rules = None if high else case.rules
+        last: dict = {}
+        call = "evaluator.evaluate_batch(a)" if high else f"evaluator.evaluate_batch(a, rules={rules!r})"
+        return Contender(
+            call, lambda: _keep(last, "v", evaluator.evaluate_batch(a, rules=rules)), lambda: last["v"], len(a)
+        )
+
+    return build
+
+
 def to_ompeval_ids(hands: np.ndarray) -> np.ndarray:
     """pokerlab ids -> OMPEval ids (``4 * rank + suit`` with suits ordered s, h, c, d)."""
     suit_map = np.array([2, 3, 1, 0], dtype=np.uint8)  # c, d, h, s -> OMPEval suit
@@ -369,6 +384,11 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
             Spec("pokerlab-threads", "pokerlab", every, _pokerlab_batch(True)),
             Spec("pokerfast", "pokerfast", "OMPEval kernel", _pokerfast_batch),
             Spec("pokerfast-public", "pokerfast", "public call", _pokerfast_public_batch),
+        ]
+    if case.kind == "rules-batch":
+        return [
+            Spec("pokerlab", "pokerlab", f"rules={case.rules}", _pokerlab_rules(False)),
+            Spec("pokerlab-high", "pokerlab", "high hands", _pokerlab_rules(True)),
         ]
     if case.kind == "call":
         return [

@@ -67,7 +67,7 @@ def plan_rounds(warmups: Sequence[float], config: BenchConfig) -> int:
 
 
 def _spot(case: Case, config: BenchConfig) -> str:
-    if case.kind == "batch":
+    if case.kind in ("batch", "rules-batch"):
         return f"{config.batch_hands:,} hands"
     if case.kind == "call":
         return f"{config.call_hands:,} hands"
