@@ -87,8 +87,8 @@ def startup_totals(report: BenchReport) -> dict[str, float]:
 
 
 def _row_name(key: str) -> str:
-    """Which table row an entry goes in: the main one, ``all threads`` or ``public call``."""
-    for suffix, name in (("-threads", "all threads"), ("-public", "public call")):
+    """Which table row an entry goes in: the main one, ``all threads``, ``public call`` or ``high hands``."""
+    for suffix, name in (("-threads", "all threads"), ("-public", "public call"), ("-high", "high hands, same rounds")):
         if key.endswith(suffix):
             return name
     return ""
