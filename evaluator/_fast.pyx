@@ -129,9 +129,19 @@ cdef int _value_of_str(str text) except -2:
     return value_of(key, suited)
 
 
-def evaluate(cards):
-    """Rank of 5-7 cards given as a list/tuple of ids or a string."""
+def evaluate(cards, rules=None):
+    """Rank of the best five of 5, 6 or 7 cards: higher is better, equal exactly on a tie.
+
+    ``cards`` is a string ("AsKs...") or a list/tuple of card ids. ``rules``
+    picks another ruleset (evaluator.rules: ace-five, deuce-seven,
+    ace-five-joker, joker, bug, two-jokers, deuces-wild); the default ranks
+    high hands. This is evaluator.evaluate itself when the extension is built,
+    so a call from Python pays for no wrapper.
+    """
     cdef int v
+    if rules is not None and rules != "high":
+        from evaluator.variants import evaluate_variant
+        return evaluate_variant(cards, rules)
     if not READY:
         raise RuntimeError("evaluator._fast.init was not called")
     if type(cards) is list:

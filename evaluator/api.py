@@ -93,6 +93,11 @@ def evaluate(cards: CardsLike, rules: str | None = None) -> int:
     return _value_py(to_card_ids(cards, count=(5, 6, 7)))
 
 
+if _fast is not None:
+    # The Cython function itself (same signature and behaviour): no Python frame per call.
+    evaluate = _fast.evaluate  # noqa: F811
+
+
 def evaluate_mask(mask: int) -> int:
     """Rank of the 5, 6 or 7 cards in a 64-bit card mask (bit ``id`` set per card).
 
