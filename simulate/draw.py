@@ -334,7 +334,9 @@ def draw_equity(
 
 
 def _exact_draw_equity(parsed, unseen, rules):
-    from .draw_kernels import enumerate_joint_draws
+    """Wins, ties, tie shares per player and the number of joint draws, every one enumerated."""
+    from .equity import _shares
+    from .postflop_kernels import score_deals
 
     values, masks, offsets = [], [], [0]
     for ids, thrown in parsed:
@@ -343,10 +345,16 @@ def _exact_draw_equity(parsed, unseen, rules):
         values.append(v.astype(np.int64))
         masks.append(m)
         offsets.append(offsets[-1] + len(v))
-    wins, ties, share, total = enumerate_joint_draws(
-        np.array(offsets, dtype=np.int64), np.concatenate(masks), np.concatenate(values), len(parsed)
-    )
-    return wins.tolist(), ties.tolist(), share.tolist(), int(total)
+    all_values = np.concatenate(values)
+    # The joint draws are the deals of one draw per player with no card drawn twice.
+    counts = np.zeros(1 << len(parsed), dtype=np.float64)
+    total, _ = score_deals(
+        np.array(offsets, dtype=np.int64), np.concatenate(masks), all_values, np.ones(len(all_values)), len(parsed),
+        counts,
+    )  # fmt: skip
+    win_m, tie_m, share_m = _shares(len(parsed))
+    wins, ties, shares = counts @ win_m, counts @ tie_m, counts @ share_m
+    return [int(w) for w in wins], [int(t) for t in ties], (shares - wins).tolist(), int(total)
 
 
 def _mc_draw_equity(parsed, unseen, rules, texts, trials, seed, start) -> EquityResult:
