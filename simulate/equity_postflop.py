@@ -25,7 +25,7 @@ def postflop_work(parsed, board_ids, dead_ids) -> float:
 
 def run_exact_postflop(parsed, board_ids, dead_mask, threads: int):
     """Exact counts by winner mask (weighted), total weighted outcomes and (deal, board) pairs enumerated."""
-    from .postflop_kernels import count_postflop
+    from . import postflop_kernels as k
 
     t = high_tables()
     card_keys = t.card_keys
@@ -45,9 +45,15 @@ def run_exact_postflop(parsed, board_ids, dead_mask, threads: int):
     masks = (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
     suit_shift = (16 * (combos & 3) + (combos >> 2)).astype(np.uint64)
     combo_suited = (one << suit_shift[:, 0]) | (one << suit_shift[:, 1])
-    counts, deals, weight = count_postflop(
-        deck, 5 - len(board_ids), board_key, np.uint64(board_suited), np.uint64(board_mask), card_keys,
-        combo_keys, combo_suited, masks, weights, player_start, len(parsed), max(1, threads),
-        t.offsets, t.rank_values, t.flush_values, t.shift,
-    )  # fmt: skip
+    completions = k.board_completions(deck, 5 - len(board_ids))
+    rank_pair, suit_counts = k.combo_shapes(masks)
+    tables = (t.offsets, t.rank_values, t.flush_values, t.shift)
+    shared = (np.uint64(board_key), np.uint64(board_suited), np.uint64(board_mask), card_keys, combo_keys, combo_suited)
+    per_combo = (masks, rank_pair, suit_counts, weights, player_start, len(parsed))
+    workers = max(1, min(threads, len(completions)))
+    if workers == 1:  # no thread pool to start (it costs most when the machine is busy)
+        counts = np.zeros(1 << len(parsed), dtype=np.float64)
+        deals, weight = k.count_postflop_share(0, 1, completions, *shared, *per_combo, *tables, counts)
+    else:
+        counts, deals, weight = k.count_postflop_parallel(workers, completions, *shared, *per_combo, *tables)
     return counts, float(weight), int(deals)

@@ -43,16 +43,24 @@ def score_deals(player_start, masks, values, weights, n_players, counts):  # pra
             if v0 < 0:
                 continue
             m0 = masks[i]
-            w0 = weights[i]
+            # Separate sums per outcome: no chain of additions through one memory cell.
+            first = second = both = 0.0
             for j in range(player_start[1], player_start[2]):
                 v1 = values[j]
                 if v1 < 0 or masks[j] & m0:
                     continue
-                w = w0 * weights[j]
-                winners = 1 if v0 > v1 else (2 if v1 > v0 else 3)
-                counts[winners] += w
                 n_deals += 1
-                total_weight += w
+                if v0 > v1:
+                    first += weights[j]
+                elif v1 > v0:
+                    second += weights[j]
+                else:
+                    both += weights[j]
+            w0 = weights[i]
+            counts[1] += w0 * first
+            counts[2] += w0 * second
+            counts[3] += w0 * both
+            total_weight += w0 * (first + second + both)
         return n_deals, total_weight
     idx = np.zeros(n_players, dtype=np.int64)
     used = np.zeros(n_players + 1, dtype=np.uint64)
@@ -93,58 +101,115 @@ def score_deals(player_start, masks, values, weights, n_players, counts):  # pra
     return n_deals, total_weight
 
 
-@njit(cache=True, parallel=True)
-def count_postflop(
-    deck, cards_left, board_key, board_suited, board_mask, card_keys, combo_keys, combo_suited, masks, weights,
-    player_start, n_players, workers, offsets, rank_values, flush_values, shift,
-):  # fmt: skip  # pragma: no cover - numba
-    """Counts by winner mask (float64[2**n]), deals and total weight over every completion of the board.
-
-    ``deck`` holds the cards that can still come; ``cards_left`` is 0, 1 or
-    2. Completions are dealt round-robin to ``workers`` threads.
-    """
-    col_mask = np.uint64((1 << shift) - 1)
-    sh = np.uint64(shift)
+@njit(cache=True)
+def board_completions(deck, cards_left):  # pragma: no cover - numba
+    """Rows of the 0, 1 or 2 cards that complete the board (-1 for none), from ``deck``."""
     n_deck = deck.shape[0]
-    n_combos = combo_keys.shape[0]
     if cards_left == 0:
-        completions = np.zeros((1, 2), dtype=np.int64) - 1
-    elif cards_left == 1:
+        return np.zeros((1, 2), dtype=np.int64) - 1
+    if cards_left == 1:
         completions = np.zeros((n_deck, 2), dtype=np.int64) - 1
         for i in range(n_deck):
             completions[i, 0] = deck[i]
-    else:
-        completions = np.zeros((n_deck * (n_deck - 1) // 2, 2), dtype=np.int64)
-        k = 0
-        for i in range(n_deck):
-            for j in range(i + 1, n_deck):
-                completions[k, 0] = deck[i]
-                completions[k, 1] = deck[j]
-                k += 1
+        return completions
+    completions = np.zeros((n_deck * (n_deck - 1) // 2, 2), dtype=np.int64)
+    k = 0
+    for i in range(n_deck):
+        for j in range(i + 1, n_deck):
+            completions[k, 0] = deck[i]
+            completions[k, 1] = deck[j]
+            k += 1
+    return completions
+
+
+@njit(cache=True)
+def combo_shapes(masks):  # pragma: no cover - numba
+    """Per combo: its rank pair (13 * high + low) and its cards per suit (a nibble per suit)."""
+    one = np.uint64(1)
+    rank_pair = np.empty(masks.shape[0], dtype=np.int64)
+    suit_counts = np.zeros(masks.shape[0], dtype=np.int64)
+    for m in range(masks.shape[0]):
+        first, second = -1, -1
+        for c in range(52):
+            if masks[m] >> np.uint64(c) & one:
+                suit_counts[m] += 1 << (4 * (c & 3))
+                if first < 0:
+                    first = c
+                else:
+                    second = c
+        rank_pair[m] = (first >> 2) * 13 + (second >> 2)
+    return rank_pair, suit_counts
+
+
+@njit(cache=True, nogil=True)
+def count_postflop_share(
+    w, workers, completions, board_key, board_suited, board_mask, card_keys, combo_keys, combo_suited, masks,
+    rank_pair, suit_counts, weights, player_start, n_players, offsets, rank_values, flush_values, shift, counts,
+):  # fmt: skip  # pragma: no cover - numba
+    """Boards ``w, w + workers, ...`` of ``completions`` into ``counts``; returns (deals, total weight).
+
+    Combos of one rank pair share their value on a board unless they can make a flush, so such a
+    value is looked up once per board.
+    """
+    col_mask = np.uint64((1 << shift) - 1)
+    sh = np.uint64(shift)
+    one = np.uint64(1)
+    n_combos = combo_keys.shape[0]
+    values = np.empty(n_combos, dtype=np.int64)
+    cached = np.zeros(169, dtype=np.int64)
+    stamp = np.full(169, -1, dtype=np.int64)
+    deals = 0
+    weight_sum = 0.0
+    for b in range(w, completions.shape[0], workers):
+        key = board_key
+        suited = board_suited
+        mask = board_mask
+        for t in range(2):
+            c = completions[b, t]
+            if c >= 0:
+                key += card_keys[c]
+                suited |= one << np.uint64(16 * (c & 3) + (c >> 2))
+                mask |= one << np.uint64(c)
+        flush_at = -1  # the suit with three or more board cards: the only one that can flush
+        need = 0
+        for s in range(4):
+            on_board = np.int64((key >> np.uint64(32 + 4 * s)) & np.uint64(0xF)) - 3
+            if on_board >= 3:
+                flush_at = s
+                need = 5 - on_board
+        for m in range(n_combos):
+            if masks[m] & mask:
+                values[m] = -1
+            elif flush_at >= 0 and (suit_counts[m] >> (4 * flush_at)) & 0xF >= need:
+                values[m] = _value(
+                    key + combo_keys[m], suited | combo_suited[m], offsets, rank_values, flush_values, col_mask, sh
+                )
+            else:
+                rp = rank_pair[m]
+                if stamp[rp] != b:
+                    rk = (key + combo_keys[m]) & RANK_KEY_MASK
+                    cached[rp] = rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
+                    stamp[rp] = b
+                values[m] = cached[rp]
+        n, ws = score_deals(player_start, masks, values, weights, n_players, counts)
+        deals += n
+        weight_sum += ws
+    return deals, weight_sum
+
+
+@njit(cache=True, parallel=True)
+def count_postflop_parallel(
+    workers, completions, board_key, board_suited, board_mask, card_keys, combo_keys, combo_suited, masks,
+    rank_pair, suit_counts, weights, player_start, n_players, offsets, rank_values, flush_values, shift,
+):  # fmt: skip  # pragma: no cover - numba
+    """:func:`count_postflop_share` on ``workers`` threads, boards dealt round-robin; summed results."""
     counts = np.zeros((workers, 1 << n_players), dtype=np.float64)
     deals = np.zeros(workers, dtype=np.int64)
     weight_sum = np.zeros(workers, dtype=np.float64)
-    one = np.uint64(1)
     for w in prange(workers):
-        values = np.empty(n_combos, dtype=np.int64)
-        for b in range(w, completions.shape[0], workers):
-            key = board_key
-            suited = board_suited
-            mask = board_mask
-            for t in range(2):
-                c = completions[b, t]
-                if c >= 0:
-                    key += card_keys[c]
-                    suited |= one << np.uint64(16 * (c & 3) + (c >> 2))
-                    mask |= one << np.uint64(c)
-            for m in range(n_combos):
-                if masks[m] & mask:
-                    values[m] = -1
-                else:
-                    values[m] = _value(
-                        key + combo_keys[m], suited | combo_suited[m], offsets, rank_values, flush_values, col_mask, sh
-                    )
-            n, ws = score_deals(player_start, masks, values, weights, n_players, counts[w])
-            deals[w] += n
-            weight_sum[w] += ws
+        deals[w], weight_sum[w] = count_postflop_share(
+            w, workers, completions, board_key, board_suited, board_mask, card_keys, combo_keys, combo_suited,
+            masks, rank_pair, suit_counts, weights, player_start, n_players, offsets, rank_values, flush_values,
+            shift, counts[w],
+        )  # fmt: skip
     return counts.sum(axis=0), deals.sum(), weight_sum.sum()

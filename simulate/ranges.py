@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -517,6 +518,12 @@ def parse_range(text: str) -> Range:
     """
     if not isinstance(text, str):
         raise TypeError(f"range text must be a str, got {type(text).__name__}")
+    return _parse_range_cached(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse_range_cached(text: str) -> Range:
+    """Ranges are immutable, so a text seen before is parsed once (equity calls in a loop reuse them)."""
     dense = np.zeros(N_COMBOS)
     empty = True
     for item in _items(text):
