@@ -85,8 +85,12 @@ def raise_bounds(state: State, seat: int) -> tuple[int, int] | str:
     all_in_to = bets[seat] + stacks[seat]
     if all_in_to <= level:
         return "calling already puts all your chips in; you may call or fold"
-    if not any(j != seat and not state.folded[j] and stacks[j] > 0 for j in range(state.n)):
-        return "every other player still in is all-in, so nobody could call a raise; you may call or check"
+    # A raise needs someone who could put in more than the current bet (pokerkit and cardrooms agree).
+    if not any(j != seat and not state.folded[j] and bets[j] + stacks[j] > level for j in range(state.n)):
+        return (
+            "every other player still in is all-in or cannot put in more than the current bet, "
+            "so nobody could call a raise; you may call or check"
+        )
     if level > 0 and betting.raise_cap is not None and state.bets_made >= 1 + betting.raise_cap:
         return f"the betting is capped: a bet and {betting.raise_cap} raises have been made this round"
     if not reopened_for(state, seat):

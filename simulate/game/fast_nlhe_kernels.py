@@ -163,7 +163,7 @@ def simulate(
                 if can_raise:
                     others = False
                     for j in range(n):
-                        if j != actor and not folded[j] and stacks[j] > 0:
+                        if j != actor and not folded[j] and bets[j] + stacks[j] > level:
                             others = True
                     can_raise = others
                 if can_raise and acted[actor] >= 0 and level - acted[actor] < last_raise:

@@ -356,3 +356,22 @@ def test_fixed_limit_variant_structure():
     variant = texas_holdem(FIXED_LIMIT, 1, 2)
     assert (variant.betting.small_bet, variant.betting.big_bet, variant.betting.raise_cap) == (2, 4, 3)
     assert HouseRules().fold_when_check_free
+
+
+def test_no_raise_when_nobody_could_put_in_more_than_the_current_bet():
+    """A raise must be contestable: here the small blind is all-in and under the gun cannot even call."""
+    state = State(no_limit_holdem(1, 2), [100, 6, 100, 3], button=0, seed=5)
+    state.call()  # under the gun: 1 chip left behind
+    state.fold()  # button
+    state.call()  # small blind
+    state.check()  # big blind
+    state.bet(4)  # small blind, all-in on the flop
+    assert state.actor == 2 and state.stacks[3] == 1 and state.stacks[1] == 0
+    assert state.bet_or_raise_range() is None
+    assert "nobody could call a raise" in state.can_bet_or_raise().reason
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="nobody could call a raise"):
+        state.bet_or_raise(10)
+    assert state.snapshot() == before
+    state.call()  # what is left: call (or fold)
+    assert state.phase == "done" or state.actor == 3
