@@ -59,6 +59,8 @@ def main() -> None:
       pokerlab verify 7card
       pokerlab range "TT+,AKs"
       pokerlab draw "Ah Kh Qh Jh 3c"
+      pokerlab play holdem --players 4 --bots tight,loose,equity
+      pokerlab simulate holdem --hands 10000 --bots tight,loose,station --seed 1
       pokerlab bench --quick
     """
 
@@ -440,8 +442,12 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
 
 
 from simulate.cli_bench import bench_command  # noqa: E402  (registered after main is defined)
+from simulate.cli_game import play_command, replay_command, simulate_command  # noqa: E402
 
 main.add_command(bench_command)
+main.add_command(play_command)
+main.add_command(simulate_command)
+main.add_command(replay_command)
 
 if __name__ == "__main__":
     main()

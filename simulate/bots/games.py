@@ -1,0 +1,108 @@
+"""Games by the short names the command line uses (holdem, draw, jacks, bug, deuces, 2-7, triple, a-5).
+
+>>> make_game("holdem", "no-limit", blinds=(5, 10)).name
+"No-limit Texas hold'em"
+>>> make_game("jacks", ante=1, bets=(2, 4)).opening.requirement
+'jacks'
+"""
+
+from __future__ import annotations
+
+from simulate.game.variants import (
+    BETTING_KINDS,
+    FIXED_LIMIT,
+    NO_LIMIT,
+    Variant,
+    ace_to_five_draw,
+    deuce_to_seven_single_draw,
+    deuces_wild_draw,
+    draw_with_bug,
+    five_card_draw,
+    jacks_or_better,
+    shipped_variants,
+    texas_holdem,
+)
+
+GAMES = {
+    "holdem": "Texas hold'em (blinds)",
+    "draw": "five-card draw, California (antes)",
+    "jacks": "five-card draw, jacks or better to open (antes)",
+    "bug": "five-card draw with the bug (antes)",
+    "deuces": "five-card draw, deuces wild (antes)",
+    "2-7": "deuce-to-seven single draw (blinds)",
+    "triple": "deuce-to-seven triple draw (blinds, fixed limit)",
+    "a-5": "ace-to-five draw (blinds)",
+}
+ALIASES = {
+    "hold'em": "holdem",
+    "texas": "holdem",
+    "california": "draw",
+    "five-card-draw": "draw",
+    "jacks-or-better": "jacks",
+    "deuce-seven": "2-7",
+    "27": "2-7",
+    "ace-five": "a-5",
+    "a5": "a-5",
+}
+
+
+def parse_pair(text: str, what: str) -> tuple[int, int]:
+    """``"5/10"`` -> ``(5, 10)``.
+
+    >>> parse_pair("1/2", "blinds")
+    (1, 2)
+    """
+    parts = text.replace(",", "/").split("/")
+    try:
+        numbers = [int(p) for p in parts]
+    except ValueError:
+        raise ValueError(f"{what} must look like 5/10, got {text!r}") from None
+    if len(numbers) != 2 or min(numbers) <= 0 or numbers[0] > numbers[1]:
+        raise ValueError(f"{what} must be two positive whole numbers, the first not larger, e.g. 5/10; got {text!r}")
+    return numbers[0], numbers[1]
+
+
+def make_game(
+    game: str,
+    structure: str | None = None,
+    *,
+    blinds: tuple[int, int] = (1, 2),
+    ante: int = 1,
+    bets: tuple[int, int] | None = None,
+) -> Variant:
+    """The variant for a short game name (or a :func:`~simulate.game.shipped_variants` key).
+
+    ``structure``: fixed-limit, no-limit, pot-limit, spread-limit, last-bet-limit (default: no-limit
+    for hold'em and 2-7, fixed-limit for the others). ``blinds``: small/big blind of blind games;
+    ``ante`` and ``bets`` (small/big bet) for ante games (default bets: twice and four times the ante).
+    """
+    key = ALIASES.get(game.lower(), game.lower())
+    if key not in GAMES:
+        shipped = shipped_variants()
+        if key in shipped and structure is None:
+            return shipped[key]
+        raise ValueError(f"unknown game {game!r}; choose from {', '.join(GAMES)} or {', '.join(shipped)}")
+    default = NO_LIMIT if key in ("holdem", "2-7") else FIXED_LIMIT
+    kind = (structure or default).lower()
+    if kind in ("nl", "no", "nolimit"):
+        kind = NO_LIMIT
+    if kind not in BETTING_KINDS:
+        raise ValueError(f"unknown structure {structure!r}; choose from {', '.join(BETTING_KINDS)}")
+    small_blind, big_blind = blinds
+    if key == "holdem":
+        return texas_holdem(kind, small_blind, big_blind)
+    if key == "2-7":
+        return deuce_to_seven_single_draw(small_blind, big_blind, kind=kind)
+    if key == "a-5":
+        return ace_to_five_draw(small_blind, big_blind, kind=kind)
+    if key == "triple":
+        if kind != FIXED_LIMIT:
+            raise ValueError("triple draw is played fixed-limit only")
+        from simulate.histories.codes import deuce_to_seven_triple_draw
+
+        return deuce_to_seven_triple_draw(small_blind, big_blind)
+    if ante <= 0:
+        raise ValueError("draw games need a positive ante")
+    small, big = bets or (2 * ante, 4 * ante)
+    factory = {"draw": five_card_draw, "jacks": jacks_or_better, "bug": draw_with_bug, "deuces": deuces_wild_draw}[key]
+    return factory(ante, small, big, kind=kind)  # type: ignore[operator]

@@ -1,0 +1,232 @@
+"""Bots play each other for many hands: results per seat in big blinds (or antes) per 100 hands, with a 95 % CI.
+
+Every hand starts with the same stacks (a cash game topped up each hand), so hands are independent
+samples; the button moves one seat each hand. A pot nobody opened (draw games) carries to the next
+deal with a fresh ante.
+
+>>> from simulate.game import no_limit_holdem
+>>> result = simulate_bots(no_limit_holdem(1, 2), ["station", "tight"], hands=50, seed=1)
+>>> [seat.name for seat in result.seats], result.hands, result.unit_name
+(['station', 'tight'], 50, 'big blinds')
+>>> abs(sum(seat.chips for seat in result.seats) + result.carried) < 1e-9
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from simulate.game.errors import IllegalActionError
+from simulate.game.state import DONE, State
+from simulate.game.variants import Variant
+
+from .equity_player import EquityBot
+from .players import CallingStation, RandomBot, RuleBot
+from .view import Action, Bot, SeatView, apply_action, passive_default
+
+BOT_NAMES = ("random", "station", "tight", "loose", "equity")
+
+
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """A bot from its name: random, station, tight, loose, equity (``equity:0.01`` sets the seconds per decision).
+
+    >>> make_bot("loose", seed=1).name
+    'loose'
+    """
+    name, _, arg = spec.strip().lower().partition(":")
+    if name == "random":
+        return RandomBot(seed)
+    if name in ("station", "calling-station", "caller"):
+        return CallingStation()
+    if name in ("tight", "loose"):
+        return RuleBot(name, seed)
+    if name == "equity":
+        try:
+            return EquityBot(float(arg) if arg else 0.05, seed)
+        except ValueError:
+            raise ValueError(f"equity bot: {arg!r} is not a number of seconds") from None
+    raise ValueError(f"unknown bot {spec!r}; choose from {', '.join(BOT_NAMES)} (equity:SECONDS)")
+
+
+def seat_names(specs: Sequence[str]) -> list[str]:
+    """Unique labels for seats: repeated bot names get ``-2``, ``-3``...
+
+    >>> seat_names(["tight", "loose", "tight"])
+    ['tight', 'loose', 'tight-2']
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        out.append(spec if seen[spec] == 1 else f"{spec}-{seen[spec]}")
+    return out
+
+
+@dataclass
+class SeatResult:
+    """One seat's results: chips won in total, and per 100 hands in units (big blinds or antes) with a 95 % CI."""
+
+    name: str
+    chips: int
+    per_100: float
+    ci95: float
+    illegal: int = 0
+
+
+@dataclass
+class SimulationResult:
+    """A simulation's results and speed."""
+
+    game: str
+    hands: int
+    players: int
+    unit: int
+    unit_name: str
+    seconds: float
+    seed: int | None
+    seats: list[SeatResult]
+    carried: int = 0
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands played per second of wall time."""
+        return self.hands / self.seconds if self.seconds > 0 else float("inf")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        data = {k: v for k, v in asdict(self).items() if k != "seats"}
+        data["hands_per_second"] = round(self.hands_per_second, 1)
+        data["seats"] = [asdict(s) for s in self.seats]
+        return data
+
+    def table(self) -> str:
+        """Aligned text: one row per seat."""
+        unit = "bb/100" if self.unit_name == "big blinds" else "antes/100"
+        rows = [("seat", "bot", unit, "95% CI", "chips")]
+        for k, seat in enumerate(self.seats, start=1):
+            rows.append((str(k), seat.name, f"{seat.per_100:+.2f}", f"±{seat.ci95:.2f}", f"{seat.chips:+d}"))
+        widths = [max(len(r[i]) for r in rows) for i in range(5)]
+        lines = [
+            "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows
+        ]
+        lines.insert(1, "  ".join("-" * w for w in widths))
+        return "\n".join(lines)
+
+
+def unit_of(variant: Variant) -> tuple[int, str]:
+    """The unit results are counted in: the big blind, else the ante, else the small bet.
+
+    >>> from simulate.game import five_card_draw
+    >>> unit_of(five_card_draw(ante=1, small_bet=2))
+    (1, 'antes')
+    """
+    if variant.forced.big_blind:
+        return variant.forced.big_blind, "big blinds"
+    if variant.forced.ante:
+        return variant.forced.ante, "antes"
+    return variant.betting.small_bet, "small bets"
+
+
+def play_hand(state: State, bots: Sequence[Bot], illegal: list[int] | None = None) -> State:
+    """Let ``bots`` (one per seat) play ``state`` to the end. An illegal move is replaced by check/fold and counted.
+
+    >>> from simulate.game import no_limit_holdem
+    >>> play_hand(State(no_limit_holdem(), [50, 50], seed=1), [CallingStation(), CallingStation()]).phase
+    'done'
+    """
+    while state.phase != DONE:
+        seat = state.actor
+        view = SeatView(state)
+        try:
+            action = bots[seat](view)  # type: ignore[index]
+            apply_action(state, action)
+        except (IllegalActionError, TypeError, ValueError):
+            if illegal is not None:
+                illegal[seat] += 1  # type: ignore[index]
+            apply_action(state, passive_default(view))
+    return state
+
+
+def simulate_bots(
+    variant: Variant,
+    bots: Sequence[str | Bot],
+    hands: int,
+    *,
+    stack: int | None = None,
+    seed: int | None = 0,
+    phh_out: str | Path | None = None,
+    hands_per_file: int = 1000,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationResult:
+    """Play ``hands`` hands between ``bots`` (names or callables, one per seat; 2..max players).
+
+    ``stack``: chips each seat starts every hand with (default 100 units). ``phh_out``: a folder to
+    write every hand to, as ``.phhs`` files of ``hands_per_file`` hands. ``progress(done, total)``
+    is called every 1 % or so.
+    """
+    if hands < 1:
+        raise ValueError("play at least one hand")
+    n = len(bots)
+    if not variant.min_players <= n <= variant.max_players:
+        raise ValueError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
+    rng = random.Random(seed)
+    names = seat_names([b if isinstance(b, str) else getattr(b, "name", "bot") for b in bots])
+    players = [make_bot(b, rng.randrange(1 << 30)) if isinstance(b, str) else b for b in bots]
+    unit, unit_name = unit_of(variant)
+    stack = stack or 100 * max(unit, variant.betting.small_bet)
+    folder = Path(phh_out) if phh_out is not None else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    batch: list = []
+    sums = [0.0] * n
+    squares = [0.0] * n
+    illegal = [0] * n
+    carried, antes_due = 0, True
+    step = max(1, hands // 100)
+    start = time.perf_counter()
+    for number in range(hands):
+        state = State(
+            variant, [stack] * n, button=number % n, seed=rng.randrange(1 << 62), carried_pot=carried, antes=antes_due
+        )
+        play_hand(state, players, illegal)
+        net = state.net
+        for seat in range(n):
+            sums[seat] += net[seat]
+            squares[seat] += net[seat] * net[seat]
+        carried = state.carry_out
+        antes_due = True
+        if folder is not None:
+            from simulate.histories import history_from_state
+
+            batch.append(history_from_state(state, players=names, hand=number + 1))
+            if len(batch) == hands_per_file or number + 1 == hands:
+                _write_batch(folder, batch, number + 1 - len(batch) + 1)
+                batch = []
+        if progress is not None and ((number + 1) % step == 0 or number + 1 == hands):
+            progress(number + 1, hands)
+    seconds = time.perf_counter() - start
+    seats = []
+    for seat in range(n):
+        mean = sums[seat] / hands
+        var = max(squares[seat] / hands - mean * mean, 0.0) * hands / max(hands - 1, 1)
+        ci = 1.96 * math.sqrt(var / hands)
+        seats.append(SeatResult(names[seat], int(sums[seat]), 100 * mean / unit, 100 * ci / unit, illegal[seat]))
+    return SimulationResult(variant.name, hands, n, unit, unit_name, seconds, seed, seats, carried)
+
+
+def _write_batch(folder: Path, batch: list, first: int) -> Path:
+    from simulate.histories import dumps
+
+    path = folder / f"hands-{first:07d}.phhs"
+    text = "\n".join(f"[{first + k}]\n{dumps(hand)}" for k, hand in enumerate(batch))
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+__all__ = ["Action", "SeatResult", "SimulationResult", "make_bot", "play_hand", "seat_names", "simulate_bots"]

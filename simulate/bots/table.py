@@ -1,0 +1,304 @@
+"""A table where a person plays against bots: narration of every action, prompts, input parsing, session summary.
+
+Input and output are functions (``ask(prompt) -> str`` and ``tell(text)``), so the same table runs in
+a terminal, in tests, or anywhere else. Invalid input is explained and asked again; it never crashes.
+
+>>> from simulate.game import no_limit_holdem
+>>> from simulate.bots.players import CallingStation
+>>> answers = iter(["raise 1", "f"] + ["q"] * 50)
+>>> out = []
+>>> table = TableGame(no_limit_holdem(5, 10), [CallingStation()], stacks=[1000, 1000], seed=3,
+...                   ask=lambda prompt: next(answers), tell=out.append)
+>>> summary = table.play(max_hands=1)
+>>> any("you may raise to between" in line for line in out), summary.hands
+(True, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from simulate.game.cards import names, parse
+from simulate.game.errors import IllegalActionError
+from simulate.game.session import Session
+from simulate.game.showdown import describe_value, hand_value
+from simulate.game.state import BET, DONE, DRAW, SHOWDOWN, State
+from simulate.game.variants import Variant
+
+from .view import Action, Bot, SeatView, apply_action, passive_default
+
+HELP = (
+    "commands: f (fold), k (check), c (call), b N / r N (bet or raise to N chips in total this round), "
+    "a (all-in), d CARDS (discard, e.g. 'd 2c 7d'), p (stand pat), q (quit after this hand), ? (help)"
+)
+
+
+class QuitGame(Exception):
+    """The person asked to stop."""
+
+
+def parse_command(text: str, view: SeatView) -> Action:
+    """The person's typed move as an :class:`Action`; ``ValueError`` says what is wrong with the input.
+
+    >>> from simulate.game import State, no_limit_holdem
+    >>> view = SeatView(State(no_limit_holdem(5, 10), [1000] * 3, seed=1))
+    >>> parse_command("r 40", view), parse_command("call", view).kind
+    (Action(kind='bet_or_raise', amount=40, cards=()), 'call')
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise ValueError("type a move (? for help)")
+    word, args = words[0], words[1:]
+    if word in ("q", "quit", "exit"):
+        raise QuitGame
+    simple = {
+        "f": "fold",
+        "fold": "fold",
+        "k": "check",
+        "check": "check",
+        "x": "check",
+        "c": "call",
+        "call": "call",
+        "show": "show",
+        "s": "show",
+        "muck": "muck",
+        "m": "muck",
+    }
+    if word in simple and not args:
+        kind = simple[word]
+        if kind == "call" and "call" not in view.legal and "check" in view.legal:
+            kind = "check"  # "call" with nothing to call is a check
+        return Action(kind)
+    if word in ("a", "allin", "all-in", "shove"):
+        bounds = view.raise_range
+        if bounds is None:
+            return Action.call()
+        return Action.raise_to(bounds[1])
+    if word in ("b", "bet", "r", "raise", "raise-to"):
+        if len(args) != 1:
+            raise ValueError(f"say how much: '{word} 40' bets or raises to 40 chips in total this round")
+        try:
+            amount = int(args[0])
+        except ValueError:
+            raise ValueError(f"{args[0]!r} is not a whole number of chips") from None
+        return Action.raise_to(amount)
+    if word in ("p", "pat", "stand"):
+        return Action.draw_cards()
+    if word in ("d", "draw", "discard"):
+        try:
+            cards = parse(" ".join(args))
+        except ValueError as exc:
+            raise ValueError(f"cannot read the cards: {exc}") from None
+        return Action.draw_cards(tuple(cards))
+    raise ValueError(f"unknown move {text.strip()!r}; {HELP}")
+
+
+def legal_summary(view: SeatView) -> str:
+    """The moves open to the seat, with amounts, e.g. ``'fold, call 10, raise to 20..1000'``."""
+    if view.phase == DRAW:
+        return f"discard up to {view.max_discards} cards ('d 2c 7d') or stand pat ('p')"
+    if view.phase == SHOWDOWN:
+        return "show ('s') or muck ('m')"
+    parts = []
+    for kind in view.legal:
+        if kind == "call":
+            parts.append(f"call {view.to_call} ('c')")
+        elif kind == "bet_or_raise":
+            low, high = view.raise_range  # type: ignore[misc]
+            word = "raise to" if max(view.bets) else "bet"
+            span = str(low) if low == high else f"{low}..{high}"
+            parts.append(f"{word} {span} ('{'r' if max(view.bets) else 'b'} N')")
+        else:
+            parts.append(f"{kind} ('{ {'fold': 'f', 'check': 'k'}.get(kind, kind) }')")
+    return ", ".join(parts)
+
+
+class HumanPlayer:
+    """Asks a person for each move; explains an invalid one and asks again."""
+
+    def __init__(self, ask: Callable[[str], str], tell: Callable[[str], None], name: str = "You") -> None:
+        self.ask, self.tell, self.name = ask, tell, name
+        self.quitting = False
+
+    def __call__(self, view: SeatView) -> Action:
+        """Prompt until a legal move is typed (after 'q', play passively to the end of the hand)."""
+        if self.quitting:
+            return passive_default(view)
+        while True:
+            self.tell(f"  your move: {legal_summary(view)}")
+            try:
+                text = self.ask("> ")
+            except (EOFError, KeyboardInterrupt):
+                text = "q"
+            try:
+                if text.strip() in ("?", "h", "help"):
+                    self.tell("  " + HELP)
+                    continue
+                action = parse_command(text, view)
+            except QuitGame:
+                self.quitting = True
+                self.tell("  you leave after this hand")
+                return passive_default(view)
+            except ValueError as exc:
+                self.tell(f"  invalid: {exc}")
+                continue
+            reason = view.why_not(action)
+            if reason is None:
+                return action
+            self.tell(f"  not allowed: {reason}")
+
+
+@dataclass
+class SessionSummary:
+    """The session's end: hands played, each player's starting and final chips, the biggest pot."""
+
+    hands: int
+    names: list[str]
+    start: list[int]
+    end: list[int]
+    biggest_pot: int = 0
+    histories: list = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """Text lines of the summary."""
+        out = [f"session over after {self.hands} hand(s); biggest pot {self.biggest_pot}"]
+        for name, a, b in zip(self.names, self.start, self.end):
+            out.append(f"  {name:<12} {a:>7} -> {b:>7}  ({b - a:+d})")
+        return out
+
+
+class TableGame:
+    """A person in seat 0 against ``bots`` in seats 1..n-1 for a session of hands (stacks carry over)."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        bots: Sequence[Bot],
+        *,
+        stacks: Sequence[int],
+        seed: int | None = None,
+        ask: Callable[[str], str] = input,
+        tell: Callable[[str], None] = print,
+        names_: Sequence[str] | None = None,
+        record: bool = True,
+    ) -> None:
+        self.variant = variant
+        self.human = HumanPlayer(ask, tell)
+        self.players: list[Bot] = [self.human, *bots]
+        self.names = list(names_ or ["You"] + [f"{getattr(b, 'name', 'bot')}{k}" for k, b in enumerate(bots, 1)])
+        self.tell = tell
+        self.session = Session(variant, list(stacks), seed=seed, button=len(stacks) - 1)
+        self.record = record
+        self.histories: list = []
+
+    def play(self, max_hands: int = 1000) -> SessionSummary:
+        """Play until the person quits or busts, one player is left, or ``max_hands`` hands are played."""
+        start = list(self.session.stacks)
+        biggest = 0
+        while self.session.hands_played < max_hands and not self.human.quitting:
+            if self.session.stacks[0] == 0 or sum(1 for s in self.session.stacks if s > 0) < 2:
+                break
+            state = self.session.start_hand()
+            seats = self.session.seats_in_hand
+            self._header(state, seats)
+            seen = 0
+            while state.phase != DONE:
+                seen = self._narrate(state, seats, seen)
+                local = state.actor
+                bot = self.players[seats[local]]  # type: ignore[index]
+                if bot is self.human and state.phase == BET:
+                    self._table(state, seats)
+                view = SeatView(state)
+                try:
+                    apply_action(state, bot(view))
+                except (IllegalActionError, TypeError, ValueError) as exc:
+                    self.tell(f"  ({self.names[seats[local]]} tried an illegal move: {exc}; checks or folds)")  # type: ignore[index]
+                    apply_action(state, passive_default(view))
+            self._narrate(state, seats, seen)
+            biggest = max(biggest, sum(state.payouts))
+            if self.record:
+                from simulate.histories import history_from_state
+
+                self.histories.append(
+                    history_from_state(
+                        state, players=[self.names[s] for s in seats], hand=self.session.hands_played + 1
+                    )
+                )
+            self.session.finish_hand(state)
+            self.tell("  stacks: " + ", ".join(f"{n} {s}" for n, s in zip(self.names, self.session.stacks)))
+        summary = SessionSummary(
+            self.session.hands_played, self.names, start, list(self.session.stacks), biggest, self.histories
+        )
+        for line in summary.lines():
+            self.tell(line)
+        return summary
+
+    # ------------------------------------------------------------------ narration
+    def _header(self, state: State, seats: list[int]) -> None:
+        button = self.names[seats[state.button]]
+        self.tell("")
+        self.tell(f"=== hand {self.session.hands_played + 1}: {state.variant.name}, button {button} ===")
+
+    def _table(self, state: State, seats: list[int]) -> None:
+        you = seats.index(0)
+        rows = []
+        for local, seat in enumerate(seats):
+            mark = "*" if local == state.button else " "
+            status = "folded" if state.folded[local] else f"bet {state.bets[local]}" if state.bets[local] else ""
+            rows.append(f"{mark}{self.names[seat]} {state.stacks[local]}{' (' + status + ')' if status else ''}")
+        self.tell("  table: " + " | ".join(rows))
+        board = f"  board: {names(state.board)}" if state.variant.uses_board else ""
+        self.tell(f"  pot {state.pot_total}{board}  your cards: {names(state.hole[you])}")
+
+    def _narrate(self, state: State, seats: list[int], seen: int) -> int:
+        for index in range(seen, len(state.history)):
+            entry = state.history[index]
+            if entry[0] == "board":
+                number = sum(1 for e in state.history[: index + 1] if e[0] == "board")
+                street = ("flop", "turn", "river")[number - 1] if number <= 3 else "board"
+                self.tell(f"  {street}: {names(entry[1])}  (board {names(state.board[: 2 + number])})")
+                continue
+            line = self._describe(state, seats, entry)
+            if line:
+                self.tell("  " + line)
+        return len(state.history)
+
+    def _describe(self, state: State, seats: list[int], entry: tuple) -> str | None:
+        kind = entry[0]
+        who = self.names[seats[entry[1]]] if kind not in ("deal", "board", "reshuffle", "passed out") else ""
+        you = seats.index(0)
+        ranking = state.variant.ranking
+        if kind == "post":
+            return f"{who} posts {entry[2]} {entry[3]}"
+        if kind == "deal":
+            return f"your cards: {names(entry[1][you])}"
+        if kind in ("fold", "check"):
+            return f"{who} {kind}s"
+        if kind == "call":
+            return f"{who} calls {entry[2]}"
+        if kind in ("bet", "raise"):
+            return f"{who} {'bets' if kind == 'bet' else 'raises to'} {entry[2]}"
+        if kind == "draw":
+            if entry[1] == you:
+                got = f", gets {names(entry[3])}" if entry[3] else ""
+                return f"you discard {names(entry[2]) or 'nothing'}{got}; now {names(state.hole[you])}"
+            return f"{who} {'stands pat' if not entry[2] else f'draws {len(entry[2])}'}"
+        if kind == "return":
+            return f"{entry[2]} uncalled returned to {who}"
+        if kind == "show":
+            value = describe_value(hand_value(list(entry[2]) + list(state.board), ranking), ranking)
+            return f"{who} shows {names(entry[2])}: {value}"
+        if kind == "muck":
+            return f"{who} mucks"
+        if kind == "win":
+            return f"{who} wins {entry[2]}"
+        if kind == "passed out":
+            return f"nobody opened: the pot of {entry[1]} stays for the next deal"
+        if kind == "show openers":
+            return f"{who} shows the openers {names(entry[2])}"
+        if kind == "show ace":
+            return f"{who} shows {names([entry[2]])} to draw four"
+        if kind == "reshuffle":
+            return "the stub ran out: the discards are shuffled into a new stub"
+        return None

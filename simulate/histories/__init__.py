@@ -1,0 +1,39 @@
+"""Hand histories in the PHH format: read, write, and replay them through pokerlab's engine.
+
+>>> from simulate.game import State, no_limit_holdem
+>>> hand = State(no_limit_holdem(5, 10), [1000, 1000], button=0, seed=1)
+>>> hand.fold()
+>>> record = history_from_state(hand, players=["Ann", "Bob"])
+>>> result = replay(loads(dumps(record)))
+>>> result.ok, result.stacks_match, result.names
+(True, True, ['Bob', 'Ann'])
+"""
+
+from .codes import STANDARD_CODES, PHHError, deuce_to_seven_triple_draw, phh_fields, variant_from_phh
+from .phh import HandHistory, dumps, dumps_all, format_cards, load_file, loads, loads_all, parse_phh_cards, save
+from .record import history_from_state, phh_order
+from .replay import ReplayError, ReplayResult, Step, format_replay, replay
+
+__all__ = [
+    "STANDARD_CODES",
+    "HandHistory",
+    "PHHError",
+    "ReplayError",
+    "ReplayResult",
+    "Step",
+    "deuce_to_seven_triple_draw",
+    "dumps",
+    "dumps_all",
+    "format_cards",
+    "format_replay",
+    "history_from_state",
+    "load_file",
+    "loads",
+    "loads_all",
+    "parse_phh_cards",
+    "phh_fields",
+    "phh_order",
+    "replay",
+    "save",
+    "variant_from_phh",
+]

@@ -1,0 +1,282 @@
+"""Game declarations <-> PHH variant codes and fields, with pokerlab's documented extension.
+
+Standard PHH codes we write and read (the game is the same one PHH and pokerkit play):
+
+- ``NT`` no-limit Texas hold'em, ``FT`` fixed-limit Texas hold'em,
+- ``N2L1D`` no-limit deuce-to-seven single draw, ``F2L3D`` fixed-limit deuce-to-seven triple draw
+  (pokerlab ships no triple draw; :func:`deuce_to_seven_triple_draw` declares it for the engine so
+  such histories replay).
+
+PHH has no code for the other games pokerlab plays. They get an *extension code* built the way PHH
+builds its codes, a structure letter (``F`` fixed, ``N`` no, ``P`` pot, ``S`` spread, ``L`` last-bet
+limit) and a game (``T`` Texas hold'em, ``5CD`` five-card draw, ``2L1D``/``2L3D`` deuce-to-seven
+single/triple draw, ``A5L1D`` ace-to-five single draw), e.g. ``PT`` or ``F5CD``. The required fields
+stay standard (``antes``, ``blinds_or_straddles``, ``small_bet``/``big_bet`` in fixed limit, else
+``min_bet``). Every house option that differs from the code's default is a user-defined ``_`` field
+(PHH's mechanism for extra data, ignored by other readers):
+
+``_game`` (display name), ``_ranking``, ``_jokers``, ``_max_discards``, ``_four_with_ace``, ``_raise_cap``
+(an integer or ``"unlimited"``), ``_blind_counts_as_bet``, ``_max_bet``, ``_opening`` (``"any"``/``"jacks"``),
+``_bet_or_drop``, ``_fold_when_check_free``, ``_odd_chip``, ``_after_draw_first``, ``_show_first``,
+``_max_players``.
+
+A standard code is still used when our house options only *restrict* the standard game (e.g. our
+fixed-limit hold'em counts the big blind as the first bet: ``FT`` plus ``_blind_counts_as_bet = true``);
+every such hand is a legal hand of the standard game with the same result, so pokerkit replays it.
+
+>>> from simulate.game import no_limit_holdem, jacks_or_better
+>>> phh_fields(no_limit_holdem(5, 10), 3)
+('NT', {'antes': [0, 0, 0], 'blinds_or_straddles': [5, 10, 0], 'min_bet': 10}, {})
+>>> code, fields, extras = phh_fields(jacks_or_better(), 4)
+>>> code, extras['_opening']
+('F5CD', 'jacks')
+>>> variant_from_phh(code, fields, extras) == jacks_or_better()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from simulate.game.variants import (
+    FIXED_LIMIT,
+    LAST_BET_LIMIT,
+    NO_LIMIT,
+    POT_LIMIT,
+    SPREAD_LIMIT,
+    Betting,
+    DrawRule,
+    ForcedBets,
+    HouseRules,
+    Opening,
+    Street,
+    Variant,
+)
+
+STANDARD_CODES = ("NT", "FT", "N2L1D", "F2L3D")
+STRUCTURES = {"F": FIXED_LIMIT, "N": NO_LIMIT, "P": POT_LIMIT, "S": SPREAD_LIMIT, "L": LAST_BET_LIMIT}
+LETTERS = {kind: letter for letter, kind in STRUCTURES.items()}
+GAMES = ("T", "5CD", "2L1D", "2L3D", "A5L1D")
+TITLES = {
+    FIXED_LIMIT: "Fixed-limit",
+    POT_LIMIT: "Pot-limit",
+    NO_LIMIT: "No-limit",
+    SPREAD_LIMIT: "Spread-limit",
+    LAST_BET_LIMIT: "Last-bet-limit",
+}
+HOLDEM_STREETS = (
+    Street(hole=2),
+    Street(burn=1, board=3),
+    Street(burn=1, board=1, big_bet=True),
+    Street(burn=1, board=1, big_bet=True),
+)
+UNLIMITED = "unlimited"
+
+
+class PHHError(ValueError):
+    """A hand history that does not follow PHH (or pokerlab's extension), with what is wrong."""
+
+
+def deuce_to_seven_triple_draw(small_blind: int = 1, big_blind: int = 2) -> Variant:
+    """Fixed-limit deuce-to-seven triple draw as a declaration (PHH ``F2L3D``): blinds, three draws of 0-5.
+
+    Small bet before the first draw and after it, big bet after the second and third draws;
+    a bet and three raises a round, the big blind not counted (as PHH/pokerkit play it).
+
+    >>> deuce_to_seven_triple_draw(1, 2).streets[3].draw.max_discards
+    5
+    """
+    return _build("F", "2L3D", ForcedBets(0, small_blind, big_blind), big_blind, 2 * big_blind)
+
+
+def _streets(game: str, max_discards: int, four_with_ace: bool) -> tuple[Street, ...]:
+    if game == "T":
+        return HOLDEM_STREETS
+    draw = DrawRule(max_discards, four_with_ace)
+    if game == "2L3D":
+        return (Street(hole=5), Street(draw=draw), Street(draw=draw, big_bet=True), Street(draw=draw, big_bet=True))
+    return (Street(hole=5), Street(draw=draw, big_bet=True))
+
+
+def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, **extra: Any) -> Variant:
+    """The variant of a code, standard fields and ``_`` options (without the underscore)."""
+    kind = STRUCTURES[letter]
+    cap = extra.get("raise_cap", 3 if kind == FIXED_LIMIT else UNLIMITED)
+    betting = Betting(
+        kind,
+        small,
+        big if kind == FIXED_LIMIT else small,
+        max_bet=extra.get("max_bet"),
+        raise_cap=None if cap == UNLIMITED else int(cap),
+        blind_counts_as_bet=bool(extra.get("blind_counts_as_bet", letter + family not in ("FT", "F2L3D"))),
+    )
+    game = family
+    draw_default = 3 if game == "5CD" else 5
+    ranking = {"T": "high", "5CD": "high", "2L1D": "deuce-seven", "2L3D": "deuce-seven", "A5L1D": "ace-five"}[game]
+    names = {
+        "T": f"{TITLES[kind]} Texas hold'em",
+        "5CD": "Five-card draw (California)",
+        "2L1D": "Deuce-to-seven single draw",
+        "2L3D": "Deuce-to-seven triple draw",
+        "A5L1D": "Ace-to-five draw",
+    }
+    rules = HouseRules(
+        fold_when_check_free=bool(extra.get("fold_when_check_free", True)),
+        odd_chip=str(extra.get("odd_chip", "left-of-button")),
+        after_draw_first=str(extra.get("after_draw_first", "opener")),
+        show_first=str(extra.get("show_first", "last-aggressor")),
+    )
+    return Variant(
+        name=str(extra.get("game", names[game])),
+        hole_cards=2 if game == "T" else 5,
+        streets=_streets(game, int(extra.get("max_discards", draw_default)), bool(extra.get("four_with_ace", False))),
+        forced=forced,
+        betting=betting,
+        ranking=str(extra.get("ranking", ranking)),
+        jokers=int(extra.get("jokers", 0)),
+        opening=Opening(str(extra.get("opening", "any")), bool(extra.get("bet_or_drop", False))),
+        rules=rules,
+        uses_board=game == "T",
+        max_players=int(extra.get("max_players", 10 if game == "T" else 7)),
+    )
+
+
+def _family(variant: Variant) -> str:
+    streets = variant.streets
+    if variant.uses_board and streets == HOLDEM_STREETS:
+        return "T"
+    draws = [s.draw for s in streets[1:]]
+    if variant.hole_cards != 5 or not draws or any(d is None for d in draws) or len(set(draws)) != 1:
+        raise PHHError(f"{variant.name}: PHH (and pokerlab's extension) has no code for these streets")
+    if len(draws) == 3 and variant.ranking == "deuce-seven":
+        return "2L3D"
+    if len(draws) != 1:
+        raise PHHError(f"{variant.name}: only single draws and deuce-to-seven triple draw have codes")
+    if variant.ranking == "deuce-seven":
+        return "2L1D"
+    if variant.ranking.startswith("ace-five"):
+        return "A5L1D"
+    return "5CD"
+
+
+OPTIONS = (
+    "game",
+    "ranking",
+    "jokers",
+    "max_discards",
+    "four_with_ace",
+    "raise_cap",
+    "blind_counts_as_bet",
+    "max_bet",
+    "opening",
+    "bet_or_drop",
+    "fold_when_check_free",
+    "odd_chip",
+    "after_draw_first",
+    "show_first",
+    "max_players",
+)
+
+
+def _options_of(variant: Variant) -> dict[str, Any]:
+    draw = next((s.draw for s in variant.streets if s.draw is not None), None)
+    betting, rules = variant.betting, variant.rules
+    return {
+        "game": variant.name,
+        "ranking": variant.ranking,
+        "jokers": variant.jokers,
+        "max_discards": draw.max_discards if draw else None,
+        "four_with_ace": draw.four_with_ace if draw else None,
+        "raise_cap": UNLIMITED if betting.raise_cap is None else betting.raise_cap,
+        "blind_counts_as_bet": betting.blind_counts_as_bet,
+        "max_bet": betting.max_bet,
+        "opening": variant.opening.requirement,
+        "bet_or_drop": variant.opening.bet_or_drop,
+        "fold_when_check_free": rules.fold_when_check_free,
+        "odd_chip": rules.odd_chip,
+        "after_draw_first": rules.after_draw_first,
+        "show_first": rules.show_first,
+        "max_players": variant.max_players,
+    }
+
+
+def phh_fields(variant: Variant, players: int, antes_posted: bool = True) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """``(code, required fields except stacks/actions, "_" fields)`` that describe ``variant`` for ``players``.
+
+    Raises :class:`PHHError` when the game cannot be written (no code and no extension for it).
+
+    >>> from simulate.game import no_limit_holdem
+    >>> phh_fields(no_limit_holdem(1, 2), 2)[1]['blinds_or_straddles']
+    [1, 2]
+    """
+    game = _family(variant)
+    if variant.min_players != 2:
+        raise PHHError(f"{variant.name}: a minimum of {variant.min_players} players has no PHH field")
+    if variant.jokers > 1:
+        raise PHHError(f"{variant.name}: PHH card notation has no way to tell two jokers apart")
+    letter = LETTERS[variant.betting.kind]
+    forced = variant.forced
+    fields: dict[str, Any] = {"antes": [forced.ante if antes_posted else 0] * players}
+    blinds = [forced.small_blind, forced.big_blind] + [0] * (players - 2)
+    fields["blinds_or_straddles"] = blinds
+    if letter == "F":
+        fields["small_bet"] = variant.betting.small_bet
+        fields["big_bet"] = variant.betting.unit(True)
+    else:
+        fields["min_bet"] = variant.betting.small_bet
+    base = _build(letter, game, forced, variant.betting.small_bet, variant.betting.unit(True))
+    mine, default = _options_of(variant), _options_of(base)
+    extras = {f"_{key}": mine[key] for key in OPTIONS if mine[key] != default[key]}
+    if not antes_posted and forced.ante:
+        extras["_ante"] = forced.ante
+    code = letter + game
+    rebuilt = variant_from_phh(code, fields, extras)
+    if rebuilt != variant:
+        raise PHHError(f"{variant.name}: this declaration cannot be described by PHH fields")
+    return code, fields, extras
+
+
+def _number(fields: Mapping[str, Any], name: str) -> int:
+    value = fields.get(name)
+    if value is None:
+        raise PHHError(f"the field {name!r} is required for this variant")
+    return _whole(value, name)
+
+
+def _whole(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        raise PHHError(f"{name} must be a whole number of chips, got {value!r}")
+    return int(value)
+
+
+def variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any] = {}) -> Variant:  # noqa: B006
+    """The game declaration of a PHH code, its required fields and the ``_`` options.
+
+    >>> variant_from_phh("NT", {"antes": [0, 0], "blinds_or_straddles": [1, 2], "min_bet": 2}).name
+    "No-limit Texas hold'em"
+    """
+    if not isinstance(code, str) or not code or code[0] not in STRUCTURES or code[1:] not in GAMES:
+        raise PHHError(
+            f"variant {code!r} is not one pokerlab plays: standard codes {', '.join(STANDARD_CODES)}; "
+            "extension codes are F/N/P/S/L + T, 5CD, 2L1D, 2L3D or A5L1D"
+        )
+    antes = [_whole(a, "an ante") for a in fields.get("antes") or []]
+    if len(set(antes)) > 1:
+        raise PHHError(f"antes {antes}: pokerlab's engine takes the same ante from everyone")
+    blinds = [_whole(b, "a blind") for b in fields.get("blinds_or_straddles") or []]
+    if any(blinds[2:]):
+        raise PHHError(f"blinds_or_straddles {blinds}: straddles are not supported by pokerlab's engine")
+    small_blind, big_blind = (blinds + [0, 0])[:2]
+    ante = _whole(extras["_ante"], "_ante") if "_ante" in extras else (antes[0] if antes else 0)
+    forced = ForcedBets(ante, small_blind, big_blind)
+    letter, game = code[0], code[1:]
+    if letter == "F":
+        small, big = _number(fields, "small_bet"), _number(fields, "big_bet")
+    else:
+        small = big = _number(fields, "min_bet")
+    options = {key[1:]: value for key, value in extras.items() if key[1:] in OPTIONS}
+    try:
+        return _build(letter, game, forced, small, big, **options)
+    except (TypeError, ValueError) as exc:
+        raise PHHError(f"variant {code!r}: {exc}") from exc

@@ -1,0 +1,142 @@
+"""Write a finished (or unfinished) engine hand as a PHH :class:`~simulate.histories.phh.HandHistory`.
+
+PHH players run clockwise from the button's left: seat ``button + 1`` is ``p1`` and the button is
+``pN``. The optional ``seats`` field keeps pokerlab's seat numbers (1-based), so a replay puts
+everyone back in the same seat. The dealer's automatic steps (antes, blinds, burns, returned bets,
+pushing chips) are not written, as PHH wants; engine events PHH has no action for are written as
+commentary no-ops (``# ...``).
+
+Showdown actions are placed where pokerkit expects them: when everyone is all-in before the last
+board, hands are shown before the rest of the board is dealt; in a draw, all discards of a round
+come first, then the dealer's replacement cards.
+
+>>> from simulate.game import State, no_limit_holdem
+>>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=1)
+>>> hand.raise_to(30); hand.fold(); hand.fold()
+>>> record = history_from_state(hand)
+>>> record.variant, record.actions[3:], record.optional["finishing_stacks"]
+('NT', ['p3 cbr 30', 'p1 f', 'p2 f'], [995, 990, 1015])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from simulate.game.state import DONE, State
+
+from .codes import phh_fields
+from .phh import HandHistory, format_cards
+
+BETTING = ("fold", "check", "call", "bet", "raise")
+
+
+def phh_order(state: State) -> list[int]:
+    """Engine seats in PHH order (``p1`` first): clockwise from the button's left, the button last.
+
+    >>> from simulate.game import State, no_limit_holdem
+    >>> phh_order(State(no_limit_holdem(), [9, 9, 9], button=1, seed=0))
+    [2, 0, 1]
+    """
+    return [(state.button + 1 + k) % state.n for k in range(state.n)]
+
+
+def history_from_state(
+    state: State,
+    *,
+    players: Sequence[str] | None = None,
+    hand: int | str | None = None,
+    extra: dict[str, Any] | None = None,
+) -> HandHistory:
+    """The PHH record of ``state`` (its actions so far; final stacks when the hand is over).
+
+    ``players``: names by engine seat; ``hand``: the hand number; ``extra``: more optional or ``_`` fields.
+    """
+    order = phh_order(state)
+    label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
+    antes_posted = any(entry[0] == "post" and entry[2] == "ante" for entry in state.history)
+    antes_posted = antes_posted or not state.variant.forced.ante
+    code, fields, extras = phh_fields(state.variant, state.n, antes_posted)
+    actions: list[str] = []
+    pending_deals: list[str] = []  # replacement cards, dealt once every discard of the round is made
+    last_betting = -1  # index in ``actions`` after the last player decision of a betting round or draw
+    shows: list[str] = []
+    dealt = [0] * state.n
+    drew: set[int] = set()  # seats that discarded in the draw round being written
+    for entry in state.history:
+        kind = entry[0]
+        if pending_deals and (kind != "draw" or entry[1] in drew):
+            actions.extend(pending_deals)
+            pending_deals = []
+            last_betting = len(actions)
+        if kind != "draw" or entry[1] in drew:
+            drew = set()
+        if kind == "deal":
+            for seat in order:
+                cards = entry[1][seat][dealt[seat] :]
+                dealt[seat] = len(entry[1][seat])
+                if cards:
+                    actions.append(f"d dh {label[seat]} {format_cards(cards)}")
+        elif kind == "board":
+            actions.append(f"d db {format_cards(entry[1])}")
+        elif kind in BETTING:
+            seat = entry[1]
+            if kind == "fold":
+                actions.append(f"{label[seat]} f")
+            elif kind in ("check", "call"):
+                actions.append(f"{label[seat]} cc")
+            else:
+                actions.append(f"{label[seat]} cbr {entry[2]}")
+            last_betting = len(actions)
+        elif kind == "draw":
+            _, seat, discards, new = entry
+            drew.add(seat)
+            actions.append(f"{label[seat]} sd {format_cards(discards)}".rstrip())
+            last_betting = len(actions)
+            if new:
+                pending_deals.append(f"d dh {label[seat]} {format_cards(new)}")
+        elif kind == "show ace":
+            actions.append(f"# {label[entry[1]]} keeps and shows {format_cards([entry[2]])} to draw four")
+        elif kind == "reshuffle":
+            actions.append(f"# the stub ran out: {entry[1]} discards reshuffled into a new stub")
+        elif kind == "show":
+            shows.append(f"{label[entry[1]]} sm {format_cards(entry[2])}")
+        elif kind == "muck":
+            shows.append(f"{label[entry[1]]} sm")
+        elif kind == "passed out":
+            actions.append(f"# nobody opened: {entry[1]} chips stay in the pot for the next deal")
+        elif kind == "show openers":
+            actions.append(f"# {label[entry[1]]} shows the openers {format_cards(entry[2])}")
+    actions.extend(pending_deals)
+    if shows:
+        # Boards dealt after the last decision were an all-in run-out: pokerkit shows the hands first.
+        runout = last_betting >= 0 and all(a.startswith("d db") for a in actions[last_betting:])
+        at = last_betting if runout else len(actions)
+        actions[at:at] = shows
+    optional: dict[str, Any] = {"seats": [seat + 1 for seat in order]}
+    if players is not None:
+        optional["players"] = [str(players[seat]) for seat in order]
+    if hand is not None:
+        optional["hand"] = hand
+    if state.phase == DONE:
+        optional["finishing_stacks"] = [state.stacks[seat] for seat in order]
+        optional["winnings"] = [state.payouts[seat] for seat in order]
+    user = dict(extras)
+    if state.carried_in:
+        user["_carried_pot"] = state.carried_in
+    if state.phase == DONE and state.carry_out:
+        user["_carry_out"] = state.carry_out
+    for key, value in (extra or {}).items():
+        (user if key.startswith("_") else optional)[key] = value
+    return HandHistory(
+        code,
+        fields["antes"],
+        fields["blinds_or_straddles"],
+        [state.starting_stacks[seat] for seat in order],
+        actions,
+        small_bet=fields.get("small_bet"),
+        big_bet=fields.get("big_bet"),
+        min_bet=fields.get("min_bet"),
+        optional=optional,
+        user=user,
+    )

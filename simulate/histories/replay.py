@@ -1,0 +1,452 @@
+"""Replay a PHH hand through pokerlab's engine: every action checked by the rules, stacks compared.
+
+The dealer's cards come from the history: the deck is stacked so the engine deals exactly the
+recorded hole cards, boards and draws (burns and unknown ``??`` cards are filled with unused
+cards). A rule-breaking action stops the replay with the action, its index and the engine's reason.
+
+>>> from simulate.histories.phh import loads
+>>> result = replay(loads('''variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [100, 100]
+... actions = ["d dh p1 AsAh", "d dh p2 7c2d", "p2 cbr 6", "p1 f"]
+... finishing_stacks = [98, 102]'''))
+>>> result.ok, result.stacks, result.stacks_match
+(True, [98, 102], True)
+>>> bad = replay(loads(result.history_text.replace("cbr 6", "cbr 3")))
+>>> bad.ok, bad.error.action, bad.error.reason
+(False, 'p2 cbr 3', 'you may raise to between 4 and 100 (a total for this round), not 3')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from simulate.game.cards import names
+from simulate.game.errors import IllegalActionError
+from simulate.game.showdown import describe_value
+from simulate.game.state import DONE, SHOWDOWN, State
+
+from .codes import PHHError
+from .phh import HandHistory, dumps, parse_phh_cards
+
+
+class _ReplayState(State):
+    """The engine's state with one change: a reshuffled stub puts the recorded draws on top."""
+
+    __slots__ = ("planned",)
+
+    def _reshuffle(self, drawer: int) -> None:
+        super()._reshuffle(drawer)
+        start = self.deck_pos
+        rest = self.deck[start:]
+        wanted = [c for c in self.planned if c in rest]
+        self.deck[start:] = wanted + [c for c in rest if c not in wanted]
+
+
+@dataclass
+class ReplayError:
+    """Where a history breaks a rule (or PHH): the action's index and text, and the reason."""
+
+    index: int
+    action: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"action {self.index + 1} {self.action!r}: {self.reason}"
+
+
+@dataclass
+class Step:
+    """One replayed action: the street it belongs to, a description, the pot and stacks after it."""
+
+    street: str
+    actor: str
+    text: str
+    pot: int
+    stacks: list[int]
+
+
+@dataclass
+class ReplayResult:
+    """What a replay found: the steps, the final state, the error (if any) and the stacks check."""
+
+    history: HandHistory
+    names: list[str]
+    steps: list[Step] = field(default_factory=list)
+    state: State | None = None
+    error: ReplayError | None = None
+    stacks: list[int] | None = None
+    expected: list[int] | None = None
+    showdown: list[str] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the hand reached its end."""
+        return self.state is not None and self.state.phase == DONE
+
+    @property
+    def stacks_match(self) -> bool | None:
+        """True/False when the history records finishing stacks and the hand finished, else None."""
+        if self.expected is None or not self.finished:
+            return None
+        return self.stacks == self.expected
+
+    @property
+    def ok(self) -> bool:
+        """No rule broken and no finishing-stack mismatch."""
+        return self.error is None and self.stacks_match is not False
+
+    @property
+    def history_text(self) -> str:
+        """The replayed hand as PHH text."""
+        return dumps(self.history)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready summary of the replay."""
+        return {
+            "variant": self.history.variant,
+            "game": self.state.variant.name if self.state else None,
+            "hand": self.history.optional.get("hand"),
+            "players": self.names,
+            "ok": self.ok,
+            "finished": self.finished,
+            "error": None
+            if self.error is None
+            else {"index": self.error.index, "action": self.error.action, "reason": self.error.reason},
+            "finishing_stacks": self.stacks,
+            "recorded_finishing_stacks": self.expected,
+            "stacks_match": self.stacks_match,
+            "steps": [{"street": s.street, "actor": s.actor, "action": s.text, "pot": s.pot} for s in self.steps],
+            "showdown": self.showdown,
+        }
+
+
+@dataclass
+class _Parsed:
+    index: int
+    text: str
+    actor: str  # "d" or "pK"
+    verb: str
+    cards: list[int | None] | None = None
+    amount: int | None = None
+    player: int | None = None  # PHH index (0-based)
+    replacement: list[int | None] | None = None  # sd: the cards the dealer gave for the discards
+
+
+def _parse_action(index: int, text: str, n: int) -> _Parsed | None:
+    body = text.split("#", 1)[0].split()
+    if not body:
+        return None  # a no-op or a commentary
+    actor, verb, args = body[0], (body[1] if len(body) > 1 else ""), body[2:]
+
+    def player(word: str) -> int:
+        if not (word.startswith("p") and word[1:].isdigit() and 1 <= int(word[1:]) <= n):
+            raise PHHError(f"{word!r} is not a player p1..p{n}")
+        return int(word[1:]) - 1
+
+    if actor == "d":
+        if verb == "db" and len(args) == 1:
+            return _Parsed(index, text, actor, verb, parse_phh_cards(args[0]))
+        if verb == "dh" and len(args) == 2:
+            return _Parsed(index, text, actor, verb, parse_phh_cards(args[1]), player=player(args[0]))
+        raise PHHError("the dealer's actions are 'd db CARDS' and 'd dh pN CARDS'")
+    seat = player(actor)
+    if verb in ("f", "cc", "pb") and not args:
+        return _Parsed(index, text, actor, verb, player=seat)
+    if verb == "cbr" and len(args) == 1:
+        try:
+            value = float(args[0])
+        except ValueError:
+            raise PHHError(f"{args[0]!r} is not an amount") from None
+        if value != int(value):
+            raise PHHError(f"{args[0]!r}: pokerlab plays whole chips")
+        return _Parsed(index, text, actor, verb, amount=int(value), player=seat)
+    if verb in ("sd", "sm") and len(args) <= 1:
+        cards = None if not args or args[0] == "-" else parse_phh_cards(args[0])
+        parsed = _Parsed(index, text, actor, verb, cards, player=seat)
+        parsed.amount = 1 if args else 0  # sm: 1 shows, 0 mucks
+        return parsed
+    raise PHHError("unknown action; PHH actions are f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS|-], pb")
+
+
+def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int], list[int]]:
+    """(deck in dealing order, cards expected after the stub runs out) from the recorded cards."""
+    holes: list[list[int | None]] = [[] for _ in range(n)]
+    later: list[int | None | str] = []  # board/draw cards in dealing order; "burn" marks a burn
+    board_streets = [s for s in state_variant.streets if s.board]
+    boards_seen = 0
+    pending: dict[int, _Parsed] = {}  # player -> the discard still waiting for its cards
+    started = False
+    for p in parsed:
+        if p.actor != "d":
+            started = True
+            if p.verb == "sd" and p.cards:
+                pending[p.player] = p  # type: ignore[index]
+            continue
+        cards = p.cards or []
+        if p.verb == "db":
+            if boards_seen < len(board_streets):
+                later.extend(["burn"] * board_streets[boards_seen].burn)
+            boards_seen += 1
+            later.extend(cards)
+        elif not started and not pending:
+            holes[p.player].extend(cards)  # type: ignore[index]
+        else:
+            discard = pending.pop(p.player, None)  # type: ignore[arg-type]
+            if discard is None or len(discard.cards or []) != len(cards):
+                thrown = 0 if discard is None else len(discard.cards or [])
+                raise PHHError(f"{p.text!r}: the dealer deals {len(cards)} card(s), but the player discarded {thrown}")
+            discard.replacement = cards
+            later.extend(cards)
+    # Shown cards reveal unknown hole cards.
+    for p in parsed:
+        if p.verb == "sm" and p.cards and any(c is None for c in holes[p.player]):  # type: ignore[index]
+            hole = holes[p.player]  # type: ignore[index]
+            known = [c for c in p.cards if c is not None and c not in hole]
+            holes[p.player] = [c if c is not None else (known.pop(0) if known else None) for c in hole]  # type: ignore[index]
+    per = max((len(h) for h in holes), default=0)
+    if any(len(h) != per for h in holes) or per != state_variant.hole_cards:
+        raise PHHError(f"every player must be dealt {state_variant.hole_cards} hole cards before the first action")
+    sequence: list[int | None | str] = [holes[seat][k] for k in range(per) for seat in range(n)] + later
+    size = state_variant.deck_size
+    seen: set[int] = set()
+    for position, card in enumerate(sequence):
+        if not isinstance(card, int):
+            continue
+        if card >= size:
+            raise PHHError(f"the card {names([card])} is not in this game's deck")
+        if card in seen and position < size:  # after the stub runs out, discards come back
+            raise PHHError(f"the card {names([card])} is dealt twice")
+        seen.add(card)
+    spare = [c for c in range(state_variant.deck_size) if c not in seen]
+    deck: list[int] = []
+    for item in sequence:
+        deck.append(item if isinstance(item, int) else spare.pop(0) if spare else -1)
+    top = [c for c in deck[:size] if c >= 0]
+    return top, [c for c in deck[size:] if c >= 0]
+
+
+def _street_name(state: State) -> str:
+    variant = state.variant
+    if state.phase == DONE:
+        return "end"
+    if state.phase == SHOWDOWN:
+        return "showdown"
+    if variant.uses_board:
+        return (
+            ("preflop", "flop", "turn", "river")[min(state.street, 3)]
+            if len(variant.streets) == 4
+            else str(state.street)
+        )
+    draws = sum(1 for s in variant.streets[: state.street + 1] if s.draw is not None)
+    return (
+        "before the draw" if draws == 0 else ("after the draw" if len(variant.streets) == 2 else f"after draw {draws}")
+    )
+
+
+def _seat_map(history: HandHistory) -> tuple[list[int], int]:
+    """Engine seat of each PHH player, and the button seat (restored from ``seats`` when it is a rotation)."""
+    n = history.players
+    seats = history.optional.get("seats")
+    if isinstance(seats, list) and sorted(seats) == list(range(1, n + 1)):
+        mapped = [int(s) - 1 for s in seats]
+        if all(mapped[(k + 1) % n] == (mapped[k] + 1) % n for k in range(n)):
+            return mapped, mapped[-1]
+    return list(range(n)), n - 1
+
+
+def replay(history: HandHistory) -> ReplayResult:
+    """Replay ``history`` through the engine; the result says how far it got and why it stopped.
+
+    See the module example.
+    """
+    result = ReplayResult(history, history.names())
+    n = history.players
+    try:
+        variant = history.game()
+        parsed: list[_Parsed] = []
+        for index, text in enumerate(history.actions):
+            try:
+                item = _parse_action(index, text, n)
+            except PHHError as exc:
+                result.error = ReplayError(index, text, str(exc))
+                return result
+            if item is not None:
+                parsed.append(item)
+        top, planned = _stack_deck(variant, parsed, n)
+    except (PHHError, ValueError) as exc:
+        result.error = ReplayError(-1, "", str(exc))
+        return result
+    seat_of, button = _seat_map(history)
+    player_of = {seat: k for k, seat in enumerate(seat_of)}
+    stacks = [0] * n
+    for k, seat in enumerate(seat_of):
+        stacks[seat] = history.starting_stacks[k]
+    ante = variant.forced.ante
+    antes_posted = not ante or any(history.antes)
+    muck = any(p.verb == "sm" and p.amount == 0 for p in parsed)
+    try:
+        state = _ReplayState(
+            variant,
+            stacks,
+            button=button,
+            seed=0,
+            deck=top,
+            carried_pot=int(history.user.get("_carried_pot", 0)),
+            antes=antes_posted,
+            auto_showdown=not muck,
+        )
+    except ValueError as exc:
+        result.error = ReplayError(-1, "", str(exc))
+        return result
+    state.planned = planned
+    result.state = state
+    decisions: dict[int, bool] = {}
+    board_seen = 0
+    names_ = result.names
+    for p in parsed:
+        street = _street_name(state)
+        try:
+            if p.actor == "d":
+                if p.verb == "db":
+                    cards = [c for c in p.cards or []]
+                    got = state.board[board_seen : board_seen + len(cards)]
+                    if len(got) < len(cards):
+                        raise IllegalActionError(
+                            f"the board cannot be dealt now: the hand is in the {state.phase} phase"
+                            + (f" and {names_[player_of[state.actor]]} is to act" if state.actor is not None else "")
+                        )
+                    board_seen += len(cards)
+                    result.steps.append(
+                        Step(
+                            _street_name(state) if state.phase != DONE else street,
+                            "dealer",
+                            f"board {names(got)}",
+                            state.pot_total,
+                            list(state.stacks),
+                        )
+                    )
+                continue
+            seat = seat_of[p.player]  # type: ignore[index]
+            who = names_[p.player]  # type: ignore[index]
+            if p.verb == "sm":
+                decisions[seat] = bool(p.amount)
+            elif state.phase == DONE:
+                raise IllegalActionError("the hand is already over")
+            elif state.actor != seat:
+                turn = "nobody" if state.actor is None else names_[player_of[state.actor]]
+                raise IllegalActionError(f"it is {turn}'s turn, not {who}'s")
+            elif p.verb == "f":
+                state.fold()
+                text = "folds"
+            elif p.verb == "cc":
+                if state.can_check():
+                    state.check()
+                    text = "checks"
+                else:
+                    amount = state.call_amount
+                    state.call()
+                    text = f"calls {amount}"
+            elif p.verb == "cbr":
+                word = "bets" if state.level == 0 else "raises to"
+                state.bet_or_raise(p.amount)  # type: ignore[arg-type]
+                text = f"{word} {p.amount}"
+            elif p.verb == "sd":
+                cards = [c for c in p.cards or []]
+                if any(c is None for c in cards):
+                    hole = state.hole[seat]
+                    cards = hole[: len(cards)] if all(c is None for c in cards) else cards
+                state.draw(cards)  # type: ignore[arg-type]
+                new = state.hole[seat][len(state.hole[seat]) - len(cards) :]
+                recorded = p.replacement or []
+                if any(c is not None and c != d for c, d in zip(recorded, new)):
+                    raise IllegalActionError(
+                        f"the history deals {names(c for c in recorded if c is not None)} "
+                        f"for the discards, which cannot come from the stub"
+                    )
+                text = f"discards {names(cards)} and draws {len(cards)}" if cards else "stands pat"
+            else:
+                raise IllegalActionError(f"the action {p.verb!r} (a bring-in) is not played by pokerlab's engine")
+            if p.verb != "sm":
+                result.steps.append(Step(street, who, text, _pot(state), list(state.stacks)))
+            _settle_showdown(state, decisions, result, player_of)
+        except IllegalActionError as exc:
+            result.error = ReplayError(p.index, p.text, str(exc))
+            break
+    if result.error is None:
+        _settle_showdown(state, decisions, result, player_of)
+    if state.phase == DONE:
+        result.stacks = [state.stacks[seat] for seat in seat_of]
+        for seat in range(n):
+            if state.shown[seat] and state.values[seat] is not None:
+                value = describe_value(state.values[seat], variant.ranking)  # type: ignore[arg-type]
+                result.showdown.append(f"{names_[player_of[seat]]} shows {names(state.hole[seat])}: {value}")
+        for seat, won in enumerate(state.payouts):
+            if won:
+                result.showdown.append(f"{names_[player_of[seat]]} wins {won}")
+    finishing = history.optional.get("finishing_stacks")
+    if isinstance(finishing, list) and len(finishing) == n:
+        result.expected = [int(x) for x in finishing]
+    return result
+
+
+def _pot(state: State) -> int:
+    """Chips in the pot; once the hand is over, the chips it held (awarded or carried)."""
+    return state.pot_total if state.phase != DONE else sum(state.payouts) + state.carry_out
+
+
+def _settle_showdown(state: State, decisions: dict[int, bool], result: ReplayResult, player_of: dict) -> None:
+    while state.phase == SHOWDOWN and state.actor in decisions:
+        seat = state.actor
+        if decisions.pop(seat):
+            state.show()
+        else:
+            state.muck()
+            result.steps.append(
+                Step("showdown", result.names[player_of[seat]], "mucks", state.pot_total, list(state.stacks))
+            )
+
+
+def format_replay(result: ReplayResult) -> str:
+    """The replay as text, street by street, then the showdown, the stacks check and any error.
+
+    >>> from simulate.histories.phh import HandHistory
+    >>> print(format_replay(replay(HandHistory("NT", [0, 0], [1, 2], [9, 9], ["d dh p1 AsAh", "d dh p2 7c2d",
+    ...     "p2 f"], min_bet=2))).splitlines()[-3])
+      p2 folds                                  pot 2
+    """
+    lines = []
+    state = result.state
+    head = f"{result.history.variant}"
+    if state is not None:
+        head += f" - {state.variant.name}"
+    if result.history.optional.get("hand") is not None:
+        head = f"hand {result.history.optional['hand']}: {head}"
+    lines.append(head)
+    if state is not None:
+        lines.append(
+            "  " + ", ".join(f"{name} {stack}" for name, stack in zip(result.names, result.history.starting_stacks))
+        )
+        lines.append(f"  button: {result.names[-1]}")
+    street = None
+    for step in result.steps:
+        if step.street != street:
+            street = step.street
+            lines.append(f" {street}:")
+        lines.append(f"  {step.actor + ' ' + step.text:<40}  pot {step.pot}")
+    for line in result.showdown:
+        lines.append(f"  {line}")
+    if result.stacks is not None:
+        lines.append("  finishing stacks: " + ", ".join(f"{n} {s}" for n, s in zip(result.names, result.stacks)))
+    if result.stacks_match is True:
+        lines.append("  recorded finishing stacks: match")
+    elif result.stacks_match is False:
+        lines.append(f"  recorded finishing stacks DIFFER: the history says {result.expected}")
+    elif result.error is None and not result.finished:
+        lines.append("  (the history ends before the hand is over)")
+    if result.error is not None:
+        lines.append(f"  ILLEGAL: {result.error}")
+    return "\n".join(lines)

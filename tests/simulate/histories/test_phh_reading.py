@@ -1,0 +1,148 @@
+"""Reading PHH: fields, cards, errors reported as reasons (never tracebacks), replay checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulate.game import IllegalActionError, State, no_limit_holdem
+from simulate.histories import (
+    HandHistory,
+    PHHError,
+    format_cards,
+    format_replay,
+    history_from_state,
+    loads,
+    loads_all,
+    parse_phh_cards,
+    replay,
+)
+
+HAND = """
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+min_bet = 10
+starting_stacks = [1000, 1000, 1000]
+actions = [
+  "d dh p1 AsAh",
+  "d dh p2 KsKh",
+  "d dh p3 7c2d # the button",
+  "p3 f",
+  "p1 cbr 30",
+  "p2 cc",
+  "d db Qs7h2c",
+  "p1 cbr 40",
+  "p2 f",
+]
+finishing_stacks = [1030, 970, 1000]
+players = ["Ann", "Bob", "Cid"]
+_note = "user field"
+"""
+
+
+def test_fields_are_read():
+    hand = loads(HAND)
+    assert hand.variant == "NT" and hand.min_bet == 10
+    assert hand.names() == ["Ann", "Bob", "Cid"]
+    assert hand.user == {"_note": "user field"}
+
+
+def test_replay_checks_finishing_stacks():
+    result = replay(loads(HAND))
+    assert result.ok and result.stacks == [1030, 970, 1000] and result.stacks_match
+    assert [s.street for s in result.steps][-1] == "flop"
+    text = format_replay(result)
+    assert "Ann raises to 30" in text and "flop:" in text and "match" in text
+
+
+def test_wrong_finishing_stacks_are_reported():
+    result = replay(loads(HAND.replace("[1030, 970, 1000]", "[1031, 969, 1000]")))
+    assert result.error is None and result.stacks_match is False and not result.ok
+    assert "DIFFER" in format_replay(result)
+
+
+@pytest.mark.parametrize(
+    "old,new,reason",
+    [
+        ("p1 cbr 30", "p1 cbr 15", "you may raise to between 20 and 1000"),
+        ("p2 cc", "p3 cc", "it is Bob's turn, not Cid's"),
+        ('"p3 f",', '"p3 f", "p3 f",', "it is Ann's turn, not Cid's"),
+        ("p1 cbr 40", "p1 cbr 4000", "not 4000"),
+    ],
+)
+def test_rule_breaking_action_is_named_with_the_reason(old, new, reason):
+    result = replay(loads(HAND.replace(old, new, 1)))
+    assert not result.ok and result.error is not None
+    assert new.split(",")[-1].strip().strip('"') in result.error.action
+    assert reason in result.error.reason
+    assert "ILLEGAL" in format_replay(result)
+
+
+def test_board_dealt_before_the_betting_ends():
+    result = replay(loads(HAND.replace('"p2 cc",', "").replace('"d db Qs7h2c",', '"d db Qs7h2c", "p2 cc",')))
+    assert result.error is not None and "board cannot be dealt now" in result.error.reason
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("variant = ", "not valid TOML"),
+        ('variant = "NT"\nantes = [0, 0]\nstarting_stacks = [5, 5]', "actions"),
+        ('variant = "XX"\nantes = [0, 0]\nmin_bet = 2\nstarting_stacks = [5, 5]\nactions = []', "not one pokerlab"),
+        ('variant = "NT"\nantes = [0, 0]\nmin_bet = 2\nstarting_stacks = [5, 5.5]\nactions = []', "whole number"),
+        ('variant = "NT"\nantes = [0, 0, 0]\nmin_bet = 2\nstarting_stacks = [5, 5]\nactions = []', "3 entries"),
+    ],
+)
+def test_bad_files_raise_phh_errors(text, message):
+    with pytest.raises(PHHError, match=message):
+        result = replay(loads(text))
+        raise PHHError(str(result.error))
+
+
+def test_unsupported_games_are_explained():
+    straddle = HandHistory("NT", [0, 0, 0], [1, 2, 4], [50, 50, 50], [], min_bet=2)
+    assert "straddles" in replay(straddle).error.reason
+    stud = HandHistory("F7S", [1, 1], [0, 0], [50, 50], [], bring_in=1, small_bet=2, big_bet=4)
+    assert "stud" in replay(stud).error.reason
+    razz = HandHistory("FR", [1, 1], [0, 0], [50, 50], [], small_bet=2, big_bet=4)
+    assert "not one pokerlab plays" in replay(razz).error.reason
+
+
+def test_duplicate_card_is_reported():
+    result = replay(loads(HAND.replace("d dh p2 KsKh", "d dh p2 AsKh")))
+    assert "dealt twice" in result.error.reason
+
+
+def test_unknown_hole_cards_are_filled_and_replay_runs():
+    result = replay(loads(HAND.replace("d dh p3 7c2d", "d dh p3 ????")))
+    assert result.ok and result.stacks_match
+
+
+def test_cards_notation():
+    assert format_cards([51, 46, None, 52]) == "AsKh??Jk"
+    assert parse_phh_cards("AsKh??Jk") == [51, 46, None, 52]
+    with pytest.raises(PHHError):
+        parse_phh_cards("AsK")
+
+
+def test_all_in_shows_come_before_the_run_out():
+    deck_holes = "As Ah Ks Kh".split()
+    from simulate.game.cards import parse
+
+    deck = [parse(deck_holes[1])[0], parse(deck_holes[0])[0], parse(deck_holes[3])[0], parse(deck_holes[2])[0]]
+    state = State(no_limit_holdem(1, 2), [100, 100], button=0, seed=4, deck=deck)
+    state.bet_or_raise(100)
+    state.call()
+    actions = history_from_state(state).actions
+    shows = [k for k, a in enumerate(actions) if " sm " in a]
+    boards = [k for k, a in enumerate(actions) if a.startswith("d db")]
+    assert len(shows) == 2 and len(boards) == 3 and max(shows) < min(boards)
+    assert replay(
+        loads_all("[1]\n" + __import__("simulate.histories", fromlist=["dumps"]).dumps(history_from_state(state)))[0]
+    ).ok
+
+
+def test_illegal_action_error_is_the_engines():
+    state = State(no_limit_holdem(5, 10), [100, 100], seed=1)
+    with pytest.raises(IllegalActionError):
+        state.check()

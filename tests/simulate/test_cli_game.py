@@ -1,0 +1,134 @@
+"""``pokerlab play`` (driven through a pseudo terminal), ``simulate`` and ``replay`` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from simulate.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_simulate_prints_results_per_bot():
+    result = run("simulate", "holdem", "--hands", "300", "--players", "4", "--bots", "tight,loose", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("No-limit Texas hold'em: 300 hands, 4 players, seed 1")
+    assert "bb/100" in lines[1] and "95% CI" in lines[1]
+    assert [line.split()[1] for line in lines[3:7]] == ["tight", "loose", "tight-2", "loose-2"]
+    assert lines[-1].endswith("s)") and "hands/s" in lines[-1]
+
+
+def test_simulate_json_is_reproducible():
+    args = ("simulate", "draw", "--hands", "200", "--players", "3", "--bots", "tight,loose,random", "--json")
+    first, second = json.loads(run(*args).output), json.loads(run(*args).output)
+    assert first["unit_name"] == "antes" and len(first["seats"]) == 3
+    assert [s["chips"] for s in first["seats"]] == [s["chips"] for s in second["seats"]]
+    other = json.loads(run(*args, "--seed", "2").output)
+    assert [s["chips"] for s in other["seats"]] != [s["chips"] for s in first["seats"]]
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("simulate", "stud"), "unknown game"),
+        (("simulate", "holdem", "--bots", "shark"), "unknown bot"),
+        (("simulate", "holdem", "--blinds", "10/5"), "--blinds"),
+        (("simulate", "draw", "--players", "9"), "players"),
+    ],
+)
+def test_simulate_bad_input_is_one_line(args, message):
+    result = run(*args)
+    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+
+
+def test_simulate_phh_out_then_replay(tmp_path):
+    out = tmp_path / "hands"
+    assert run("simulate", "2-7", "--hands", "40", "--players", "3", "--phh-out", str(out)).exit_code == 0
+    [path] = list(out.glob("*.phhs"))
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "40 hand(s) replayed, 40 ok, 0 with problems" in result.output
+    assert "N2L1D - Deuce-to-seven single draw" in result.output and "recorded finishing stacks: match" in result.output
+    data = json.loads(run("replay", str(path), "--json").output)
+    assert len(data) == 40 and all(h["ok"] and h["stacks_match"] for h in data)
+
+
+def test_replay_reports_a_rule_breaking_action(tmp_path):
+    path = tmp_path / "bad.phh"
+    path.write_text(
+        'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n'
+        'actions = ["d dh p1 AsAh", "d dh p2 KcKd", "p2 cbr 3"]\n'
+    )
+    result = run("replay", str(path))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "ILLEGAL: action 3 'p2 cbr 3': you may raise to between 4 and 100" in result.output
+    bad = run("replay", str(path), "--json")
+    assert json.loads(bad.output)[0]["error"]["action"] == "p2 cbr 3"
+    path.write_text("variant = [")
+    broken = run("replay", str(path))
+    assert broken.exit_code == 2 and "not valid TOML" in broken.output
+
+
+pexpect = pytest.importorskip("pexpect")
+
+
+def test_play_in_a_pseudo_terminal(tmp_path):
+    save = tmp_path / "session.phhs"
+    command = [
+        sys.executable,
+        "-m",
+        "simulate.cli",
+        "play",
+        "holdem",
+        "--players",
+        "3",
+        "--structure",
+        "no-limit",
+        "--blinds",
+        "5/10",
+        "--stack",
+        "300",
+        "--bots",
+        "station,tight",
+        "--seed",
+        "3",
+        "--hands",
+        "3",
+        "--save",
+        str(save),
+    ]
+    child = pexpect.spawn(command[0], command[1:], encoding="utf-8", timeout=60, dimensions=(40, 200))
+    child.expect("you are seat 1")
+    moves = 0
+    invalid_checked = False
+    while True:
+        index = child.expect([r"your move: (.*)\r\n", "session over after"])
+        if index == 1:
+            break
+        legal = child.match.group(1)
+        child.expect("> ")
+        if not invalid_checked:
+            child.sendline("raise lots")
+            child.expect("invalid: 'lots' is not a whole number of chips")
+            child.expect("> ")
+            child.sendline("r 1")
+            child.expect("not allowed: ")
+            child.expect("> ")
+            invalid_checked = True
+        child.sendline("c" if "call" in legal else "k")
+        moves += 1
+    child.expect(pexpect.EOF)
+    text = child.before
+    assert "You " in text and "saved 3 hand(s)" in text
+    assert moves >= 3
+    from simulate.histories import load_file, replay
+
+    hands = load_file(save)
+    assert len(hands) == 3 and all(replay(h).ok for h in hands)
