@@ -518,12 +518,12 @@ def parse_range(text: str) -> Range:
     """
     if not isinstance(text, str):
         raise TypeError(f"range text must be a str, got {type(text).__name__}")
+    if "%" in text:  # the percentage ordering lives in another module: read it every time
+        return _parse_range_text(text)
     return _parse_range_cached(text)
 
 
-@lru_cache(maxsize=1024)
-def _parse_range_cached(text: str) -> Range:
-    """Ranges are immutable, so a text seen before is parsed once (equity calls in a loop reuse them)."""
+def _parse_range_text(text: str) -> Range:
     dense = np.zeros(N_COMBOS)
     empty = True
     for item in _items(text):
@@ -533,6 +533,10 @@ def _parse_range_cached(text: str) -> Range:
     if empty:
         raise RangeError("empty range: the text names no hands")
     return Range._from_dense(dense)
+
+
+# Ranges are immutable, so a text seen before is parsed once (equity calls in a loop reuse them).
+_parse_range_cached = lru_cache(maxsize=1024)(_parse_range_text)
 
 
 # --------------------------------------------------------------------------
