@@ -212,6 +212,7 @@ class _LazyProgress:
 )
 @click.option("--seed", type=click.IntRange(min=0), help="Monte Carlo seed (default: random, printed).")
 @click.option("--threads", type=click.IntRange(min=1), help="Monte Carlo threads (default: all).")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run the shards on this Dask scheduler's workers.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (fractions in 0..1).")
 @_friendly_errors
 def equity_command(
@@ -223,6 +224,7 @@ def equity_command(
     target: float | None,
     seed: int | None,
     threads: int | None,
+    scheduler: str | None,
     as_json: bool,
 ) -> None:
     """Equity of 2-10 PLAYERS, each a hand ("AsAh") or a range ("QQ+,AKs", "random").
@@ -236,8 +238,10 @@ def equity_command(
       pokerlab equity "QQ+,AKs" random random --board Qs7h2c --dead 5d
       pokerlab equity AKs QQ --mc --stderr 1e-4 --seed 7 --json
     """
+    from simulate.distributed import connect
     from simulate.equity import equity
 
+    client = connect(scheduler) if scheduler else None
     progress = _LazyProgress("equity", enabled=not as_json and sys.stderr.isatty())
     try:
         result = equity(
@@ -250,9 +254,12 @@ def equity_command(
             seed=seed,
             threads=threads,
             progress=progress,
+            client=client,
         )
     finally:
         progress.close()
+        if client is not None:
+            client.close()
     if as_json:
         click.echo(json.dumps(result.to_dict()))
         return
@@ -442,12 +449,16 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
 
 
 from simulate.cli_bench import bench_command  # noqa: E402  (registered after main is defined)
-from simulate.cli_game import play_command, replay_command, simulate_command  # noqa: E402
+from simulate.cli_tables import chart_command, table_command  # noqa: E402
 
 main.add_command(bench_command)
+from simulate.cli_game import play_command, replay_command, simulate_command  # noqa: E402
+
 main.add_command(play_command)
 main.add_command(simulate_command)
 main.add_command(replay_command)
+main.add_command(table_command)
+main.add_command(chart_command)
 
 if __name__ == "__main__":
     main()

@@ -240,13 +240,21 @@ def _board_state(board_ids: list[int], card_keys: np.ndarray) -> tuple[np.uint64
     return key, np.uint64(suited)
 
 
-def _exact_one(holes, board_ids, dead_mask, tables, kernels) -> tuple[np.ndarray, int]:
-    """Counts by winner mask over every board for fixed hole cards; and the number of boards."""
+def _exact_one(holes, board_ids, dead_mask, tables, kernels, first: int | None = None) -> tuple[np.ndarray, int]:
+    """Counts by winner mask over every board for fixed hole cards; and the number of boards.
+
+    With ``first``, only the boards whose first card (in the deck's order,
+    highest first) is the deck's ``first``-th card: the boards split by
+    ``first`` in ``0 .. unseen - cards to come`` partition all of them.
+    """
     card_keys = tables.card_keys
     used = cards_to_mask(board_ids) | dead_mask
     for a, b in holes:
         used |= (1 << a) | (1 << b)
     deck = np.array([c for c in range(51, -1, -1) if not used >> c & 1], dtype=np.int64)
+    if first is not None:
+        board_ids = [*board_ids, int(deck[first])]
+        deck = deck[first + 1 :].copy()
     cards_left = 5 - len(board_ids)
     suit_counts = np.zeros(4, dtype=np.int64)
     for a, b in holes:
@@ -384,20 +392,33 @@ def alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return prob, alias
 
 
-def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads, progress):
-    from . import equity_kernels as kernels
-
-    tables = high_tables()
+def _mc_inputs(parsed, board_ids, dead_mask) -> tuple[tuple, tuple]:
+    """The Monte Carlo kernels' ``ranges`` (combos with alias tables) and ``board`` tuples."""
     combo_cards = np.concatenate([p.combos for p in parsed]).astype(np.int64)
     tables_alias = [alias_table(p.weights) for p in parsed]
     alias_prob = np.concatenate([t[0] for t in tables_alias])
     alias_index = np.concatenate([t[1] for t in tables_alias])
     range_len = np.array([len(p.combos) for p in parsed], dtype=np.int64)
     range_start = np.concatenate([[0], np.cumsum(range_len)[:-1]]).astype(np.int64)
-    board_key, board_suited = _board_state(board_ids, tables.card_keys)
+    board_key, board_suited = _board_state(board_ids, high_tables().card_keys)
     board_mask = np.uint64(cards_to_mask(board_ids) | dead_mask)
     ranges = (combo_cards, alias_prob, alias_index, range_start, range_len)
     board = (board_key, board_suited, board_mask, 5 - len(board_ids))
+    return ranges, board
+
+
+def _mc_errors(counts: np.ndarray, done: int, share_m: np.ndarray) -> np.ndarray:
+    """Standard error of every player's equity after ``done`` deals."""
+    mean = (counts @ share_m) / done
+    mean_sq = (counts @ (share_m**2)) / done
+    return np.sqrt(np.maximum(mean_sq - mean**2, 0.0) / max(done - 1, 1))
+
+
+def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads, progress):
+    from . import equity_kernels as kernels
+
+    tables = high_tables()
+    ranges, board = _mc_inputs(parsed, board_ids, dead_mask)
     states = kernels.seed_streams(np.uint64(seed), threads)
     win_m, tie_m, share_m = _shares(len(parsed))
     counts = np.zeros(1 << len(parsed), dtype=np.int64)
@@ -423,9 +444,7 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
         if accepted < requested:  # a stream gave up after a run of rejected deals
             raise EquityError("no deal found: the players' hands or ranges (nearly) always share a card")
         done += accepted
-        mean = (counts @ share_m) / done
-        mean_sq = (counts @ (share_m**2)) / done
-        errors = np.sqrt(np.maximum(mean_sq - mean**2, 0.0) / max(done - 1, 1))
+        errors = _mc_errors(counts, done, share_m)
         if progress is not None:
             if target is not None and np.isfinite(errors).all() and errors.max() > 0:
                 needed = done * (errors.max() / target) ** 2
@@ -435,6 +454,119 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
         if target is not None and errors.max() <= target and done >= 10_000:
             break
         block = min(block * 2, 1 << 22)
+    return counts.astype(np.float64), float(done), done, errors
+
+
+# --- sharded runs (a Dask client) ---------------------------------------------
+#
+# The exact engine's shards are lists of (unique deal, first board card) units,
+# each returning exact integer counts; they are summed per deal and merged in
+# deal order exactly as the local run merges them, so the result is identical.
+# Monte Carlo shards are blocks of MC_SHARD_TRIALS deals, shard i drawing from
+# xoshiro stream i of the seed; with a standard-error target they run in waves
+# of MC_WAVE shards and the run stops after the first wave that meets it, so the
+# result depends only on the seed and this plan.
+
+EXACT_SPLIT_BELOW = 64  # fewer unique deals than this: split each by its first board card
+EXACT_SHARDS_PER_THREAD = 8
+MC_SHARD_TRIALS = 1 << 18
+MC_WAVE = 8
+
+
+def _exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids: list[int], dead_mask: int):
+    """One exact shard: a row (counts by winner mask..., boards) per (hole cards, first board card) unit."""
+    from . import equity_kernels as kernels
+
+    tables = high_tables()
+    rows = []
+    for holes, first in units:
+        counts, n_boards = _exact_one(holes, board_ids, dead_mask, tables, kernels, first)
+        rows.append(np.append(counts, n_boards))
+    return np.array(rows, dtype=np.int64)
+
+
+def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, groups, threads=None):
+    """Like :func:`_run_exact`, in shards on ``client`` (or on ``threads`` local threads when it is None)."""
+    from .distributed import cluster_threads, run_shards
+
+    if groups is None:
+        groups = _group_deals(parsed, board_ids, dead_ids)
+    groups = list(groups.values())
+    if not groups:
+        raise EquityError("no deal is possible: the players' hands or ranges always share a card")
+    cards_left = 5 - len(board_ids)
+    unseen = 52 - len(board_ids) - len(dead_ids) - 2 * len(parsed)
+    firsts: list[int | None] = [None]
+    if len(groups) < EXACT_SPLIT_BELOW and cards_left >= 2:
+        firsts = list(range(unseen - cards_left + 1))
+    units = [(g, f) for g in range(len(groups)) for f in firsts]
+    workers = cluster_threads(client) if client is not None else (threads or 1)
+    n_shards = min(len(units), max(16, EXACT_SHARDS_PER_THREAD * workers))
+    plan = [units[s::n_shards] for s in range(n_shards)]  # interleaved: shards of similar cost
+    shards = [([(groups[g][0], f) for g, f in part], board_ids, dead_mask) for part in plan]
+    results = run_shards(_exact_shard, shards, client=client, threads=threads, progress=progress)
+    per_group = np.zeros((len(groups), (1 << len(parsed)) + 1), dtype=np.int64)
+    for part, rows in zip(plan, results):
+        for (g, _), row in zip(part, rows):
+            per_group[g] += row
+    total = np.zeros(1 << len(parsed), dtype=np.float64)
+    outcomes = 0.0
+    boards = 0
+    for group, row in zip(groups, per_group):  # the local run's merge, in the same order
+        counts, n_boards = row[:-1], int(row[-1])
+        total += group[1] * counts
+        outcomes += group[1] * n_boards
+        boards += group[2] * n_boards
+    return total, outcomes, boards
+
+
+def _mc_shard(ranges: tuple, board: tuple, seed: int, index: int, n_trials: int) -> np.ndarray:
+    """One Monte Carlo shard: counts by winner mask of ``n_trials`` deals from stream ``index`` of ``seed``."""
+    from . import equity_kernels as kernels
+
+    state = kernels.seed_streams(np.uint64(seed), index + 1)[index].copy()
+    counts = np.zeros(1 << len(ranges[3]), dtype=np.int64)
+    kernels.mc_stream(state, n_trials, ranges, board, high_tables(), counts)
+    return counts
+
+
+def _run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, progress, threads=None):
+    """Monte Carlo in shards of independent streams (see the plan above); same outputs as the local run."""
+    from .distributed import run_shards
+
+    ranges, board = _mc_inputs(parsed, board_ids, dead_mask)
+    _, _, share_m = _shares(len(parsed))
+    limit = trials if trials is not None else MAX_DEFAULT_TRIALS
+    target = stderr if stderr is not None else (DEFAULT_STDERR if trials is None else None)
+    counts = np.zeros(1 << len(parsed), dtype=np.int64)
+    done = 0
+    planned = 0
+    errors = np.full(len(parsed), np.inf)
+    while planned < limit:
+        wave = []
+        while planned < limit and (target is None or len(wave) < MC_WAVE):
+            n = min(MC_SHARD_TRIALS, limit - planned)
+            index = planned // MC_SHARD_TRIALS
+            wave.append((ranges, board, seed, index, n))
+            planned += n
+        goal = limit
+        if target is not None and np.isfinite(errors).all() and errors.max() > 0:
+            goal = min(limit, max(planned, int(done * (errors.max() / target) ** 2)))
+        wave_trials = planned - done
+
+        def wave_progress(fraction: float, done=done, wave_trials=wave_trials, goal=goal) -> None:
+            if progress is not None:
+                progress(min(1.0, (done + fraction * wave_trials) / goal))
+
+        results = run_shards(_mc_shard, wave, client=client, threads=threads, progress=wave_progress)
+        for shard, c in zip(wave, results):
+            if int(c.sum()) < shard[4]:  # the stream gave up after a run of rejected deals
+                raise EquityError("no deal found: the players' hands or ranges (nearly) always share a card")
+            counts += c
+        done = planned
+        errors = _mc_errors(counts, done, share_m)
+        if target is not None and errors.max() <= target and done >= 10_000:
+            break
     return counts.astype(np.float64), float(done), done, errors
 
 
@@ -448,6 +580,7 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
+    client: Any = None,
 ) -> EquityResult:
     """Equity of 2 to 10 hands or ranges, exactly or by Monte Carlo.
 
@@ -457,6 +590,13 @@ def equity(
     error is at most ``stderr`` (default 5e-4 when neither is given); the
     same ``seed`` and ``threads`` give the same result. ``progress`` is
     called with the fraction done.
+
+    ``client``: a ``dask.distributed.Client`` to run the job on its
+    workers, in shards (see :func:`simulate.distributed.connect`). An exact
+    result is identical to the local one; a Monte Carlo one depends only on
+    the seed and the shard plan (``MC_SHARD_TRIALS`` deals per shard, shard
+    ``i`` on stream ``i``), not on the workers. Without a client nothing
+    imports Dask.
 
     >>> r = equity(["AA", "KK"])
     >>> r.players[0].wins, r.players[1].wins, r.players[0].ties
@@ -478,6 +618,10 @@ def equity(
     n_threads = int(threads) if threads else get_num_threads()
     if n_threads < 1:
         raise EquityError(f"threads must be at least 1, got {threads}")
+    if client is not None:
+        from .distributed import cluster_threads
+
+        n_threads = cluster_threads(client)
     if method != "mc" and len(board_ids) >= 3:
         # After the flop: every board is ranked once per combo (simulate.equity_postflop).
         from .equity_postflop import postflop_work, run_exact_postflop
@@ -505,7 +649,12 @@ def equity(
         estimate = _estimate_exact_seconds(parsed, board_ids, dead_ids, n_threads, groups)
         method = "exact" if estimate <= EXACT_BUDGET_SECONDS else "mc"
     if method == "exact":
-        counts, outcomes, boards = _run_exact(parsed, board_ids, dead_ids, dead_mask, n_threads, progress, groups)
+        if client is not None:
+            counts, outcomes, boards = _run_exact_sharded(
+                parsed, board_ids, dead_ids, dead_mask, client, progress, groups
+            )
+        else:
+            counts, outcomes, boards = _run_exact(parsed, board_ids, dead_ids, dead_mask, n_threads, progress, groups)
         return EquityResult(
             players=_result_players(parsed, counts, outcomes),
             method="exact",
@@ -516,9 +665,11 @@ def equity(
         )
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
-    counts, outcomes, done, errors = _run_monte_carlo(
-        parsed, board_ids, dead_mask, trials, stderr, seed, n_threads, progress
-    )
+    mc_args = (parsed, board_ids, dead_mask, trials, stderr, seed)
+    if client is None:
+        counts, outcomes, done, errors = _run_monte_carlo(*mc_args, n_threads, progress)
+    else:
+        counts, outcomes, done, errors = _run_mc_sharded(*mc_args, client, progress)
     return EquityResult(
         players=_result_players(parsed, counts, outcomes, errors),
         method="mc",

@@ -6,10 +6,13 @@ by all-in equity against a random hand, whose combos make up the first
 when at least half of its combos fit, so the range is within half a class
 of the percentage.
 
-The equities ship in ``tables/preflop_vs_random.json`` and are rebuilt
-(about 15 minutes on two cores) by::
+The equities ship in ``tables/preflop_vs_random.json`` (exact counts with
+their checksum, see :mod:`simulate.precomputed.preflop`) and are rebuilt in
+seconds by::
 
-    python -m simulate.preflop_order build
+    pokerlab table preflop --vs random --out tables/preflop_vs_random.json
+
+(or ``python -m simulate.preflop_order build [FOLDER]``).
 
 >>> top_percent_classes(1)[:3]
 ['AA', 'KK', 'QQ']
@@ -17,9 +20,7 @@ The equities ship in ``tables/preflop_vs_random.json`` and are rebuilt
 
 from __future__ import annotations
 
-import json
 import sys
-import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -56,9 +57,10 @@ def _example_hand(name: str) -> str:
 
 @lru_cache(maxsize=1)
 def equities() -> dict[str, float]:
-    """Exact equity of each class against a random hand, from the shipped table."""
-    data = json.loads((tables_dir() / FILE).read_text())
-    return {row["hand"]: row["equity"] for row in data["hands"]}
+    """Exact equity of each class against a random hand, from the shipped table (checksum verified)."""
+    from .precomputed.preflop import load_preflop_table
+
+    return {row.hand: row.equity for row in load_preflop_table(tables_dir() / FILE).rows}
 
 
 def ordered_classes() -> list[str]:
@@ -88,23 +90,14 @@ def top_percent_classes(percent: float) -> list[str]:
 
 
 def build(folder: Path, progress: bool = True) -> dict:
-    """Compute every class's exact equity against a random hand and write the table."""
-    from .equity import equity
+    """Compute every class's exact equity against a random hand and write ``folder / FILE``."""
+    from .precomputed.preflop import preflop_vs_random
 
-    rows = []
-    start = time.perf_counter()
-    for i, name in enumerate(hand_classes()):
-        result = equity([_example_hand(name), "random"], method="exact")
-        me = result.players[0]
-        rows.append({"hand": name, "win": me.win, "tie": me.tie, "equity": me.equity, "outcomes": result.outcomes})
-        if progress:
-            print(
-                f"{i + 1:3}/169 {name:4} {100 * me.equity:7.3f} %  ({time.perf_counter() - start:.0f} s)",
-                file=sys.stderr,
-            )
-    table = {"generator": "python -m simulate.preflop_order build", "opponent": "random", "hands": rows}
-    (folder / FILE).write_text(json.dumps(table, indent=1) + "\n")
-    return table
+    table = preflop_vs_random()
+    (folder / FILE).write_text(table.to_json())
+    if progress:
+        print(f"169 classes in {table.seconds:.1f} s, sha256 {table.checksum()}", file=sys.stderr)
+    return table.to_dict()
 
 
 if __name__ == "__main__":

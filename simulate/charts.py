@@ -1,0 +1,202 @@
+"""Charts (matplotlib, ``pip install pokerlab[plot]``): the starting-hand grid and equity by street.
+
+The grid is the usual 13x13 layout of :data:`simulate.ranges.GRID_LABELS`:
+aces in the top row and left column, pairs on the diagonal, suited classes
+above it and offsuit ones below. The figures are drawn without pyplot (no
+window, no global state) and saved as PNG or SVG by the file's extension.
+
+>>> preflop_chart("grid.png")  # doctest: +SKIP
+PosixPath('grid.png')
+>>> range_chart("TT+,AKs", "range.svg")  # doctest: +SKIP
+PosixPath('range.svg')
+>>> equity_chart(["AsAh", "KsKh"], "streets.png", board="Qs7h2c5d9c")  # doctest: +SKIP
+PosixPath('streets.png')
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .ranges import GRID_LABELS, Range, parse_range, range_grid
+
+GRID_SIZE_INCHES = 8.0
+DPI = 100
+GRID_AXES = (0.03, 0.03, 0.94, 0.90)  # left, bottom, width, height of the grid in the figure (fractions)
+IN_RANGE = "#1e8c3c"  # a whole class in the range
+OUT_OF_RANGE = "#e6e6e6"
+PARTIAL_LOW = "#f3e0a0"  # part of a class: from this (a sliver) ...
+PARTIAL_HIGH = "#d9a400"  # ... to this (nearly all of it)
+EQUITY_CMAP = "RdYlGn"
+EQUITY_RANGE = (0.30, 0.86)  # equity against a random hand spans about 32 % (32o) to 85 % (AA)
+STREETS = ("preflop", "flop", "turn", "river")
+PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
+
+
+class ChartError(ValueError):
+    """Bad chart input, or matplotlib missing."""
+
+
+def _figure(width: float, height: float) -> Any:
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise ChartError('charts need matplotlib: pip install "pokerlab[plot]"') from None
+    fig = Figure(figsize=(width, height), dpi=DPI)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _save(fig: Any, out: str | os.PathLike[str]) -> Path:
+    path = Path(out)
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise ChartError(f"the chart's file must end in .png or .svg, got {path.name!r}")
+    fig.savefig(path, dpi=DPI)
+    return path
+
+
+def cell_center(row: int, col: int) -> tuple[float, float]:
+    """Pixel (x, y from the top left) of a grid cell's centre in a saved PNG, for checking charts."""
+    left, bottom, width, height = GRID_AXES
+    size = GRID_SIZE_INCHES * DPI
+    x = (left + width * (col + 0.5) / 13) * size
+    y = (1 - bottom - height + height * (row + 0.5) / 13) * size
+    return x, y
+
+
+def _grid(title: str, colours: list[list[Any]], texts: list[list[str]], text_colours: list[list[str]]) -> Any:
+    """A figure of 13x13 coloured cells with two lines of text each."""
+    from matplotlib.patches import Rectangle
+
+    fig = _figure(GRID_SIZE_INCHES, GRID_SIZE_INCHES)
+    ax = fig.add_axes(GRID_AXES)
+    ax.set_xlim(0, 13)
+    ax.set_ylim(13, 0)
+    ax.set_axis_off()
+    for row in range(13):
+        for col in range(13):
+            ax.add_patch(Rectangle((col, row), 1, 1, facecolor=colours[row][col], edgecolor="white", linewidth=1.5))
+            ax.text(
+                col + 0.5,
+                row + 0.5,
+                texts[row][col],
+                ha="center",
+                va="center",
+                fontsize=7.5,
+                color=text_colours[row][col],
+                linespacing=1.3,
+            )
+    fig.suptitle(title, y=0.975, fontsize=12)
+    return fig
+
+
+def preflop_chart(out: str | os.PathLike[str], equities: dict[str, float] | None = None) -> Path:
+    """The 13x13 grid coloured by each class's equity against a random hand, each cell labelled.
+
+    ``equities`` by class name (default: the shipped exact table).
+    """
+    from matplotlib import colormaps
+    from matplotlib.colors import Normalize
+
+    if equities is None:
+        from .precomputed.preflop import load_preflop_table
+
+        equities = {row.hand: row.equity for row in load_preflop_table().rows}
+    cmap, norm = colormaps[EQUITY_CMAP], Normalize(*EQUITY_RANGE)
+    colours = [[cmap(norm(equities[name])) for name in row] for row in GRID_LABELS]
+    texts = [[f"{name}\n{100 * equities[name]:.1f}" for name in row] for row in GRID_LABELS]
+    ink = [["white" if _luminance(c) < 0.4 else "black" for c in row] for row in colours]
+    return _save(_grid("Equity (%) against one random hand, all-in preflop", colours, texts, ink), out)
+
+
+def _luminance(colour: Any) -> float:
+    from matplotlib.colors import to_rgb
+
+    r, g, b = to_rgb(colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def range_colour(share: float) -> str:
+    """Colour of a cell holding ``share`` (0..1) of its class's combos."""
+    from matplotlib.colors import to_hex, to_rgb
+
+    if share >= 1:
+        return IN_RANGE
+    if share <= 0:
+        return OUT_OF_RANGE
+    low, high = to_rgb(PARTIAL_LOW), to_rgb(PARTIAL_HIGH)
+    return to_hex(tuple(a + (b - a) * share for a, b in zip(low, high)))
+
+
+def range_chart(hand_range: str | Range, out: str | os.PathLike[str]) -> Path:
+    """The grid with a range shaded: green for whole classes, amber by share for parts of classes."""
+    r = parse_range(hand_range) if isinstance(hand_range, str) else hand_range
+    grid = range_grid(r)
+    colours = [[range_colour(share) for share in row] for row in grid]
+    texts = [
+        [name if share in (0, 1) else f"{name}\n{100 * share:.0f}%" for name, share in zip(names, shares)]
+        for names, shares in zip(GRID_LABELS, grid)
+    ]
+    text_colours = [["white" if share >= 1 else "black" for share in row] for row in grid]
+    title = f"{r}: {len(r)} combos ({100 * r.total_weight / 1326:.1f} % of hands)"
+    return _save(_grid(title, colours, texts, text_colours), out)
+
+
+def equity_by_street(
+    players: Sequence[str], board: str | Sequence[int], dead: str | None = None, seed: int = 0
+) -> tuple[list[str], list[list[float]]]:
+    """Each player's equity on every street the board reaches: ``(streets, [per street: equities])``.
+
+    Exact when it is quick, otherwise Monte Carlo with ``seed`` (see :func:`simulate.equity.equity`).
+
+    >>> streets, values = equity_by_street(["AsAh", "KsKh"], "Kd7h2c")
+    >>> streets, [round(v[0], 3) for v in values]
+    (['preflop', 'flop'], [0.826, 0.086])
+    """
+    from evaluator.cards import to_card_ids
+
+    from .equity import equity
+
+    ids = to_card_ids(board) if board else []
+    if len(ids) not in (0, 3, 4, 5):
+        raise ChartError(f"the board must have 0, 3, 4 or 5 cards, got {len(ids)}")
+    sizes = [0, 3, 4, 5][: 1 + max(0, len(ids) - 2)]
+    values = [[p.equity for p in equity(list(players), board=ids[:n], dead=dead, seed=seed).players] for n in sizes]
+    return list(STREETS[: len(sizes)]), values
+
+
+def equity_chart(
+    players: Sequence[str],
+    out: str | os.PathLike[str],
+    board: str | Sequence[int] = "",
+    dead: str | None = None,
+    seed: int = 0,
+    by_street: tuple[list[str], list[list[float]]] | None = None,
+) -> Path:
+    """Each player's equity by street as grouped bars (percent), labelled with the values.
+
+    ``by_street``: :func:`equity_by_street`'s result when already computed.
+    """
+    streets, values = by_street if by_street is not None else equity_by_street(players, board, dead, seed)
+    fig = _figure(8.0, 5.0)
+    ax = fig.add_axes((0.08, 0.1, 0.9, 0.78))
+    n = len(players)
+    width = 0.8 / n
+    for i, name in enumerate(players):
+        xs = [s + (i - (n - 1) / 2) * width for s in range(len(streets))]
+        heights = [100 * v[i] for v in values]
+        bars = ax.bar(xs, heights, width, label=name, color=PLAYER_COLOURS[i % len(PLAYER_COLOURS)])
+        ax.bar_label(bars, fmt="%.1f", fontsize=8, padding=2)
+    from evaluator.cards import format_cards, to_card_ids
+
+    ids = to_card_ids(board) if board else []
+    dealt = ["", format_cards(ids[:3]), format_cards(ids[3:4]), format_cards(ids[4:5])]
+    ax.set_xticks(range(len(streets)), [f"{s}\n{cards}" for s, cards in zip(streets, dealt)])
+    ax.set_ylim(0, 105)
+    ax.set_ylabel("equity (%)")
+    ax.legend(loc="upper center", ncols=n, bbox_to_anchor=(0.5, 1.1), frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    return _save(fig, out)

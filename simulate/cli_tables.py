@@ -1,0 +1,300 @@
+"""``pokerlab table`` and ``pokerlab chart``: command lines of :mod:`simulate.precomputed` and :mod:`simulate.charts`.
+
+Registered in ``simulate.cli`` with ``main.add_command``. They parse, call
+the library and print; heavy modules are imported inside the commands.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+EXIT_BAD_INPUT = 2
+
+
+def _friendly_errors(command: Callable[..., Any]) -> Callable[..., Any]:
+    """ValueError (bad hands, ranges, scheduler, ...) as one line on stderr and exit status 2."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except ValueError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+
+    return wrapper
+
+
+def default_work_dir() -> Path:
+    """Where unfinished tables keep their shards: $POKERLAB_WORK_DIR or ~/.cache/pokerlab/shards."""
+    env = os.environ.get("POKERLAB_WORK_DIR")
+    return Path(env) if env else Path.home() / ".cache" / "pokerlab" / "shards"
+
+
+class _ShardProgress:
+    """A progress bar over shards on stderr, when stderr is a terminal."""
+
+    def __init__(self, label: str) -> None:
+        self.bar: Any = None
+        self.shown = 0
+        if sys.stderr.isatty():
+            self.bar = click.progressbar(length=1000, label=label, file=sys.stderr, show_eta=True)
+            self.bar.__enter__()
+
+    def __call__(self, fraction: float) -> None:
+        if self.bar is not None and int(fraction * 1000) > self.shown:
+            self.bar.update(int(fraction * 1000) - self.shown)
+            self.shown = int(fraction * 1000)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+def _sharded_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every table shares: where to run, how to split, where to keep shards, outputs."""
+    options = [
+        click.option(
+            "--out",
+            "-o",
+            "outputs",
+            multiple=True,
+            type=click.Path(dir_okay=False, writable=True),
+            help="Write the table to FILE: .csv or .json (repeatable).",
+        ),
+        click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(["text", "csv", "json", "none"]),
+            default=None,
+            help="What to print on stdout (default: text, or none when --out is given).",
+        ),
+        click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run the shards on this Dask scheduler's workers."),
+        click.option("--threads", type=click.IntRange(min=1), help="Local threads (default: all cores)."),
+        click.option("--shards", type=click.IntRange(min=1), help="How many shards to cut the job into."),
+        click.option(
+            "--work-dir",
+            type=click.Path(file_okay=False),
+            help="Keep finished shards here to resume an interrupted run (default: $POKERLAB_WORK_DIR "
+            "or ~/.cache/pokerlab/shards).",
+        ),
+        click.option("--no-resume", is_flag=True, help="Keep no shards on disk."),
+        click.option("--keep-shards", is_flag=True, help="Keep the shards on disk after the table is complete."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _run(
+    build: Callable[..., Any],
+    label: str,
+    scheduler: str | None,
+    threads: int | None,
+    shards: int | None,
+    work_dir: str | None,
+    no_resume: bool,
+    keep_shards: bool,
+    **kwargs: Any,
+) -> tuple[Any, str]:
+    """Call a table builder with the shared options; returns the table and where it ran."""
+    from simulate.distributed import cluster_threads, connect
+
+    client = connect(scheduler) if scheduler else None
+    progress = _ShardProgress(label)
+    options: dict[str, Any] = {"client": client, "threads": threads, "progress": progress, "keep_shards": keep_shards}
+    if shards is not None:
+        options["shards"] = shards
+    if not no_resume:
+        options["work_dir"] = Path(work_dir) if work_dir else default_work_dir()
+    try:
+        table = build(**kwargs, **options)
+        if client is not None:
+            where = f"Dask at {scheduler} ({len(client.nthreads())} workers, {cluster_threads(client)} threads)"
+        else:
+            from numba import get_num_threads
+
+            where = f"{threads or get_num_threads()} local threads"
+    finally:
+        progress.close()
+        if client is not None:
+            client.close()
+    return table, where
+
+
+def _emit(table: Any, outputs: tuple[str, ...], fmt: str | None, text: Callable[[], str]) -> None:
+    for out in outputs:
+        if Path(out).suffix.lower() not in (".csv", ".json"):
+            raise ValueError(f"--out {out}: the file must end in .csv or .json")
+        table.write(out)
+    fmt = fmt or ("none" if outputs else "text")
+    if fmt == "text":
+        click.echo(text())
+    elif fmt == "csv":
+        click.echo(table.to_csv(), nl=False)
+    elif fmt == "json":
+        click.echo(table.to_json(), nl=False)
+
+
+@click.group("table", context_settings={"help_option_names": ["-h", "--help"]})
+def table_command() -> None:
+    """Exact precomputed preflop tables (sharded; local threads or a Dask cluster; resumable).
+
+    \b
+    Examples:
+      pokerlab table preflop --vs random --out tables/preflop_vs_random.json
+      pokerlab table preflop --format csv --scheduler tcp://10.0.0.5:8786
+      pokerlab table matchups --classes "TT+,AKs" --out matchups.csv
+    """
+
+
+@table_command.command("preflop")
+@click.option(
+    "--vs",
+    "opponent",
+    type=click.Choice(["random"]),
+    default="random",
+    show_default=True,
+    help="The opponent: one random hand.",
+)
+@_sharded_options
+@_friendly_errors
+def preflop_command(opponent: str, outputs: tuple[str, ...], fmt: str | None, **run: Any) -> None:
+    """Exact win, tie and equity of all 169 starting hands against one random hand.
+
+    Each hand meets every opponent hand on every board: 2,097,572,400
+    outcomes per hand, counted exactly in seconds.
+    """
+    from simulate.cli import _table
+    from simulate.precomputed import preflop_vs_random
+
+    table, where = _run(preflop_vs_random, "preflop", **run)
+
+    def text() -> str:
+        rows = [
+            [r.hand, str(r.combos), f"{100 * r.win:.3f}", f"{100 * r.tie:.3f}", f"{100 * r.equity:.3f}"]
+            for r in table.rows
+        ]
+        return _table(["hand", "combos", "win %", "tie %", "equity %"], rows)
+
+    _emit(table, outputs, fmt, text)
+    resumed = f", {table.resumed} resumed" if table.resumed else ""
+    click.echo(
+        f"169 hands against {opponent}: {table.shards} shards{resumed} in {table.seconds:.1f} s on {where}; "
+        f"sha256 {table.checksum()}",
+        err=True,
+    )
+
+
+@table_command.command("matchups")
+@click.option("--classes", help='Only these classes, as a range ("TT+,AKs"; default: all 169).')
+@click.option(
+    "--by",
+    type=click.Choice(["class", "suits"]),
+    default="class",
+    show_default=True,
+    help="Text output: one line per pair of classes, or per suit pattern.",
+)
+@_sharded_options
+@_friendly_errors
+def matchups_command(classes: str | None, by: str, outputs: tuple[str, ...], fmt: str | None, **run: Any) -> None:
+    """Exact heads-up equity of every pair of starting-hand classes, per suit pattern.
+
+    The files hold one row per suit pattern with how many pairs of hands it
+    stands for. All 169 classes: 47,008 patterns, a few minutes on two
+    cores; --classes picks a subset.
+    """
+    from simulate.cli import _table
+    from simulate.precomputed import matchups
+    from simulate.ranges import parse_range
+
+    chosen = list(parse_range(classes).classes()) if classes else None
+    table, where = _run(matchups, "matchups", classes=chosen, **run)
+
+    def text() -> str:
+        if by == "class":
+            rows = [
+                [
+                    m.hand1,
+                    m.hand2,
+                    f"{m.pairs:,}",
+                    f"{100 * m.wins1 / m.outcomes:.3f}",
+                    f"{100 * m.ties / m.outcomes:.3f}",
+                    f"{100 * m.equity1:.3f}",
+                ]
+                for m in table.by_class()
+            ]
+            return _table(["hand 1", "hand 2", "pairs", "win 1 %", "tie %", "equity 1 %"], rows, right={2, 3, 4, 5})
+        rows = [[r.cards1, r.cards2, r.hand1, r.hand2, str(r.weight), f"{100 * r.equity1:.3f}"] for r in table.rows]
+        return _table(["hand 1", "hand 2", "class 1", "class 2", "weight", "equity 1 %"], rows, right={4, 5})
+
+    _emit(table, outputs, fmt, text)
+    resumed = f", {table.resumed} resumed" if table.resumed else ""
+    click.echo(
+        f"{len(table.rows)} matchups: {table.shards} shards{resumed} in {table.seconds:.1f} s on {where}", err=True
+    )
+
+
+@click.group("chart", context_settings={"help_option_names": ["-h", "--help"]})
+def chart_command() -> None:
+    """Charts as PNG or SVG (needs matplotlib: pip install "pokerlab[plot]").
+
+    \b
+    Examples:
+      pokerlab chart preflop --out preflop.png
+      pokerlab chart range "TT+,AKs" --out range.svg
+      pokerlab chart equity AsAh KsKh --board Qs7h2c5d9c --out streets.png
+    """
+
+
+_OUT = click.option(
+    "--out", "-o", required=True, type=click.Path(dir_okay=False, writable=True), help="The image file: .png or .svg."
+)
+
+
+@chart_command.command("preflop")
+@_OUT
+@_friendly_errors
+def chart_preflop_command(out: str) -> None:
+    """The 13x13 grid coloured by equity against a random hand, each cell labelled."""
+    from simulate.charts import preflop_chart
+
+    click.echo(f"wrote {preflop_chart(out)}")
+
+
+@chart_command.command("range")
+@click.argument("text")
+@_OUT
+@_friendly_errors
+def chart_range_command(text: str, out: str) -> None:
+    """The 13x13 grid with the range TEXT shaded (whole classes green, parts amber)."""
+    from simulate.charts import range_chart
+
+    click.echo(f"wrote {range_chart(text, out)}")
+
+
+@chart_command.command("equity")
+@click.argument("players", nargs=-1, required=True)
+@click.option("--board", "-b", default="", help="Board cards (0, 3, 4 or 5): one bar group per street.")
+@click.option("--dead", "-d", default="", help="Dead cards.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed when used.")
+@_OUT
+@_friendly_errors
+def chart_equity_command(players: tuple[str, ...], board: str, dead: str, seed: int, out: str) -> None:
+    """Each of PLAYERS' equity on every street of the board (hands or ranges, as in 'pokerlab equity')."""
+    from simulate.charts import equity_by_street, equity_chart
+
+    start = time.perf_counter()
+    streets, values = equity_by_street(list(players), board, dead or None, seed)
+    path = equity_chart(list(players), out, board=board, by_street=(streets, values))
+    summary = {s: [round(100 * v, 3) for v in vs] for s, vs in zip(streets, values)}
+    click.echo(f"wrote {path} ({time.perf_counter() - start:.1f} s): {json.dumps(summary)}")

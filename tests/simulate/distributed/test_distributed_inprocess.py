@@ -1,0 +1,70 @@
+"""Sharded equity and tables on an in-process Dask cluster: the same answers as the local run."""
+
+import numpy as np
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from simulate import equity as equity_module  # noqa: E402
+from simulate.distributed import run_shards  # noqa: E402
+from simulate.equity import equity  # noqa: E402
+from simulate.precomputed.preflop import _preflop_shard, preflop_plan  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.Client(processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None) as c:
+        yield c
+
+
+def _same(a, b):
+    da, db = a.to_dict(), b.to_dict()
+    for d in (da, db):
+        d.pop("seconds"), d.pop("threads")
+    return da == db
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (["AsAh", "KsKh"], None),  # one deal: split by first board card
+        (["AKs", "JJ", "22"], None),
+        (["QQ+,AKs", "random"], "Qs7h2c"),  # many deals: shards of deals
+        (["AsKs", "QhQd"], "2c3c4d5h"),
+    ],
+)
+def test_exact_equity_on_dask_is_identical_to_the_local_run(client, players, board):
+    local = equity(players, board=board, method="exact")
+    remote = equity(players, board=board, method="exact", client=client)
+    assert _same(local, remote)
+    assert remote.threads == 2
+
+
+def test_monte_carlo_depends_only_on_the_seed_and_shard_plan(client, monkeypatch):
+    monkeypatch.setattr(equity_module, "MC_SHARD_TRIALS", 20_000)
+    a = equity(["QQ+,AKs", "random"], method="mc", trials=100_000, seed=7, client=client)
+    b = equity(["QQ+,AKs", "random"], method="mc", trials=100_000, seed=7, client=client)
+    c = equity(["QQ+,AKs", "random"], method="mc", trials=100_000, seed=8, client=client)
+    assert a.trials == 100_000 and _same(a, b) and not _same(a, c)
+    # The same plan run on local threads instead of Dask: the same counts.
+    parsed, board_ids, _, _, dead_mask = equity_module._prepare(["QQ+,AKs", "random"], None, None)
+    counts, _, done, _ = equity_module._run_mc_sharded(parsed, board_ids, dead_mask, 100_000, None, 7, None, None, 2)
+    assert done == 100_000
+    assert a.players[0].wins == counts @ equity_module._shares(2)[0][:, 0]
+    exact = equity(["QQ+,AKs", "random"], method="exact")
+    assert abs(a.players[0].equity - exact.players[0].equity) < 5 * a.stderr
+
+
+def test_monte_carlo_with_a_standard_error_target_stops_at_the_target(client, monkeypatch):
+    monkeypatch.setattr(equity_module, "MC_SHARD_TRIALS", 50_000)
+    r = equity(["AA", "random"], method="mc", stderr=1e-3, seed=3, client=client)
+    assert r.stderr <= 1e-3 and r.trials % 50_000 == 0
+    assert abs(r.players[0].equity - 0.8520) < 5e-3
+
+
+def test_preflop_table_shards_on_dask_match_local_threads(client):
+    shards = preflop_plan(256)[:6]
+    remote = run_shards(_preflop_shard, shards, client=client)
+    local = run_shards(_preflop_shard, shards, threads=2)
+    assert all(np.array_equal(r, loc) for r, loc in zip(remote, local))
+    assert sum(r.sum() for r in remote) > 0
