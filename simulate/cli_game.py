@@ -121,15 +121,29 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
 @click.option("--stack", type=click.IntRange(min=1), help="Chips each seat starts every hand with (default 100 units).")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--phh-out", type=click.Path(file_okay=False), help="Write every hand as PHH into this folder.")
+@click.option(
+    "--scheduler",
+    metavar="tcp://HOST:PORT",
+    help="Play the hands in shards of 2,000 on this Dask scheduler's workers (results depend on seed and shards).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def simulate_command(game, structure, blinds, ante, bets, hands, players, bots, stack, seed, phh_out, as_json) -> None:
+def simulate_command(
+    game, structure, blinds, ante, bets, hands, players, bots, stack, seed, phh_out, scheduler, as_json
+) -> None:
     """Bots play GAME against each other; results in big blinds (antes in ante games) per 100 hands, 95 % CI.
 
     \b
-    Example:
+    Examples:
       pokerlab simulate holdem --hands 100000 --players 6 --bots tight,loose,station --seed 1
+      pokerlab simulate holdem --hands 1000000 --scheduler tcp://10.0.0.5:8786
     """
     from simulate.bots import simulate_bots
+
+    client = None
+    if scheduler:
+        from simulate.distributed import connect
+
+        client = connect(scheduler)
 
     try:
         variant = _variant(game, structure, blinds, ante, bets)
@@ -144,10 +158,14 @@ def simulate_command(game, structure, blinds, ante, bets, hands, players, bots, 
                 bar.update(done - bar.pos)
 
         try:
-            result = simulate_bots(variant, specs, hands, stack=stack, seed=seed, phh_out=phh_out, progress=progress)
+            result = simulate_bots(
+                variant, specs, hands, stack=stack, seed=seed, phh_out=phh_out, progress=progress, client=client
+            )
         finally:
             if bar is not None:
                 bar.__exit__(None, None, None)
+            if client is not None:
+                client.close()
     except ValueError as exc:
         _fail(str(exc))
         return

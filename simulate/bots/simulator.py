@@ -31,6 +31,7 @@ from .players import CallingStation, RandomBot, RuleBot
 from .view import Action, Bot, SeatView, apply_action, passive_default
 
 BOT_NAMES = ("random", "station", "tight", "loose", "equity")
+SHARD_HANDS = 2_000  # hands per shard when a simulation runs on a Dask cluster
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
@@ -163,23 +164,42 @@ def simulate_bots(
     phh_out: str | Path | None = None,
     hands_per_file: int = 1000,
     progress: Callable[[int, int], None] | None = None,
+    client: Any = None,
+    shard_hands: int = SHARD_HANDS,
 ) -> SimulationResult:
     """Play ``hands`` hands between ``bots`` (names or callables, one per seat; 2..max players).
 
     ``stack``: chips each seat starts every hand with (default 100 units). ``phh_out``: a folder to
     write every hand to, as ``.phhs`` files of ``hands_per_file`` hands. ``progress(done, total)``
-    is called every 1 % or so.
+    is called every 1 % or so. ``client``: a ``dask.distributed`` client; the hands are then played
+    in shards of ``shard_hands`` on its workers (see :func:`simulate_sharded`).
     """
+    if client is not None:
+        if phh_out is not None:
+            raise ValueError("hand histories are written locally: run without a scheduler to use phh_out")
+
+        def fraction_done(fraction: float) -> None:
+            if progress is not None:
+                progress(round(fraction * hands), hands)
+
+        return simulate_sharded(
+            variant, bots, hands, stack=stack, seed=seed, client=client, shard_hands=shard_hands, progress=fraction_done
+        )
     if hands < 1:
         raise ValueError("play at least one hand")
-    n = len(bots)
-    if not variant.min_players <= n <= variant.max_players:
-        raise ValueError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
+    start = time.perf_counter()
+    names, sums, squares, illegal, carried = _play(variant, bots, hands, stack, seed, phh_out, hands_per_file, progress)
+    seconds = time.perf_counter() - start
+    return _summary(variant, names, hands, sums, squares, illegal, seconds, seed, carried)
+
+
+def _play(variant, bots, hands, stack, seed, phh_out=None, hands_per_file=1000, progress=None):
+    """Play the hands; per seat the chips won, their sum of squares and illegal moves, and the pot carried out."""
+    n = _check_players(variant, bots)
     rng = random.Random(seed)
     names = seat_names([b if isinstance(b, str) else getattr(b, "name", "bot") for b in bots])
     players = [make_bot(b, rng.randrange(1 << 30)) if isinstance(b, str) else b for b in bots]
-    unit, unit_name = unit_of(variant)
-    stack = stack or 100 * max(unit, variant.betting.small_bet)
+    stack = stack or _default_stack(variant)
     folder = Path(phh_out) if phh_out is not None else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -189,7 +209,6 @@ def simulate_bots(
     illegal = [0] * n
     carried, antes_due = 0, True
     step = max(1, hands // 100)
-    start = time.perf_counter()
     for number in range(hands):
         state = State(
             variant, [stack] * n, button=number % n, seed=rng.randrange(1 << 62), carried_pot=carried, antes=antes_due
@@ -210,14 +229,80 @@ def simulate_bots(
                 batch = []
         if progress is not None and ((number + 1) % step == 0 or number + 1 == hands):
             progress(number + 1, hands)
-    seconds = time.perf_counter() - start
+    return names, sums, squares, illegal, carried
+
+
+def _check_players(variant: Variant, bots: Sequence) -> int:
+    n = len(bots)
+    if not variant.min_players <= n <= variant.max_players:
+        raise ValueError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
+    return n
+
+
+def _default_stack(variant: Variant) -> int:
+    return 100 * max(unit_of(variant)[0], variant.betting.small_bet)
+
+
+def _summary(variant, names, hands, sums, squares, illegal, seconds, seed, carried) -> SimulationResult:
+    unit, unit_name = unit_of(variant)
     seats = []
-    for seat in range(n):
+    for seat in range(len(names)):
         mean = sums[seat] / hands
         var = max(squares[seat] / hands - mean * mean, 0.0) * hands / max(hands - 1, 1)
         ci = 1.96 * math.sqrt(var / hands)
-        seats.append(SeatResult(names[seat], int(sums[seat]), 100 * mean / unit, 100 * ci / unit, illegal[seat]))
-    return SimulationResult(variant.name, hands, n, unit, unit_name, seconds, seed, seats, carried)
+        seats.append(SeatResult(names[seat], int(sums[seat]), 100 * mean / unit, 100 * ci / unit, int(illegal[seat])))
+    return SimulationResult(variant.name, hands, len(names), unit, unit_name, seconds, seed, seats, int(carried))
+
+
+def _simulation_shard(variant: Variant, bots: tuple[str, ...], hands: int, stack: int, seed: int):
+    """One shard: rows per seat [chips won, sum of their squares, illegal moves], then [pot carried out, 0, 0]."""
+    import numpy as np
+
+    _, sums, squares, illegal, carried = _play(variant, list(bots), hands, stack, seed)
+    return np.array([*zip(sums, squares, illegal), (carried, 0, 0)], dtype=np.float64)
+
+
+def simulate_sharded(
+    variant: Variant,
+    bots: Sequence[str],
+    hands: int,
+    *,
+    stack: int | None = None,
+    seed: int | None = 0,
+    client: Any = None,
+    threads: int | None = None,
+    shard_hands: int = SHARD_HANDS,
+    progress: Callable[[float], None] | None = None,
+) -> SimulationResult:
+    """Play ``hands`` hands in shards of ``shard_hands``: shard ``i`` is its own session seeded from (seed, i).
+
+    The result depends only on the seed and the shard plan, not on where the shards ran: on a Dask
+    ``client``'s workers or, without one, on ``threads`` local threads. Bots are given by name.
+
+    >>> from simulate.game import no_limit_holdem
+    >>> r = simulate_sharded(no_limit_holdem(1, 2), ["station", "tight"], 60, seed=1, shard_hands=25)
+    >>> r.hands, abs(sum(s.chips for s in r.seats) + r.carried) < 1e-9
+    (60, True)
+    """
+    from simulate.distributed import run_shards
+
+    if hands < 1:
+        raise ValueError("play at least one hand")
+    if not all(isinstance(b, str) for b in bots):
+        raise ValueError("sharded simulations take bots by name (callables cannot be shipped to workers)")
+    n = _check_players(variant, bots)
+    stack = stack or _default_stack(variant)
+    base = random.Random(seed).getrandbits(62) if seed is not None else random.getrandbits(62)
+    plan = []
+    for index, first in enumerate(range(0, hands, shard_hands)):
+        shard_seed = random.Random(base * 1_000_003 + index).getrandbits(62)
+        plan.append((variant, tuple(bots), min(shard_hands, hands - first), stack, shard_seed))
+    start = time.perf_counter()
+    results = run_shards(_simulation_shard, plan, client=client, threads=threads, progress=progress)
+    total = sum(results)
+    names = seat_names(list(bots))
+    seconds = time.perf_counter() - start
+    return _summary(variant, names, hands, total[:n, 0], total[:n, 1], total[:n, 2], seconds, seed, total[n, 0])
 
 
 def _write_batch(folder: Path, batch: list, first: int) -> Path:
@@ -229,4 +314,13 @@ def _write_batch(folder: Path, batch: list, first: int) -> Path:
     return path
 
 
-__all__ = ["Action", "SeatResult", "SimulationResult", "make_bot", "play_hand", "seat_names", "simulate_bots"]
+__all__ = [
+    "Action",
+    "SeatResult",
+    "SimulationResult",
+    "make_bot",
+    "play_hand",
+    "seat_names",
+    "simulate_bots",
+    "simulate_sharded",
+]

@@ -68,3 +68,20 @@ def test_preflop_table_shards_on_dask_match_local_threads(client):
     local = run_shards(_preflop_shard, shards, threads=2)
     assert all(np.array_equal(r, loc) for r, loc in zip(remote, local))
     assert sum(r.sum() for r in remote) > 0
+
+
+def test_bot_simulation_on_dask_equals_the_same_shard_plan_on_local_threads(client):
+    from simulate.bots.simulator import simulate_bots, simulate_sharded
+    from simulate.game import no_limit_holdem
+
+    variant = no_limit_holdem(1, 2)
+    bots = ["tight", "loose", "station"]
+    remote = simulate_bots(variant, bots, 300, seed=4, client=client, shard_hands=100)
+    local = simulate_sharded(variant, bots, 300, seed=4, threads=2, shard_hands=100)
+    strip = [{k: v for k, v in r.to_dict().items() if k not in ("seconds", "hands_per_second")} for r in (remote, local)]
+    assert strip[0] == strip[1]
+    assert remote.hands == 300 and abs(sum(s.chips for s in remote.seats) + remote.carried) < 1e-9
+    other = simulate_sharded(variant, bots, 300, seed=5, shard_hands=100)
+    assert [s.chips for s in other.seats] != [s.chips for s in local.seats]
+    with pytest.raises(ValueError, match="locally"):
+        simulate_bots(variant, bots, 10, client=client, phh_out="x")
