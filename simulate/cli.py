@@ -346,13 +346,14 @@ def draw_command(
       pokerlab draw "Jh Jd 9c 6s 2h" --discard "9c 6s 2h"
       pokerlab draw "8s 7h 5d 3c Kd" --rules ace-five --discard Kd --vs "9s 6d 4c 2h Jd/Jd"
       pokerlab draw "Ah Kh Qh Jh 3c" --objective category --target Flush --json
+      pokerlab draw "9s 9d 5c 4h 2d" --objective equity --vs "Ah Kh Qh Jh 3c/3c"
     """
     from simulate.draw import best_discard, draw_equity, draw_odds
 
     common = {"max_draw": max_draw, "four_with_ace": four_with_ace}
-    if opponents:
-        if discard is None:
-            raise ValueError('--vs needs --discard for HAND (use --discard "" to stand pat)')
+    if opponents and discard is None and objective != "equity":
+        raise ValueError('--vs needs --discard for HAND (use --discard "" to stand pat), or --objective equity')
+    if opponents and discard is not None:
         players = [(hand, discard), *opponents]
         result = draw_equity(players, rules=rules, dead=dead or None, seed=seed, **common)
         if as_json:
@@ -382,7 +383,9 @@ def draw_command(
     opponent = None
     if objective == "equity":
         if len(opponents) != 1:
-            raise ValueError("--objective equity needs exactly one --vs opponent")
+            raise ValueError('--objective equity needs exactly one --vs opponent, as "HAND/DISCARD"')
+        opp_hand, _, opp_discard = opponents[0].partition("/")
+        opponent = (opp_hand, opp_discard)
     options = best_discard(
         hand, rules=rules, objective=objective, target=target, opponent=opponent, dead=dead or None, seed=seed, **common
     )

@@ -32,6 +32,7 @@ from .equity import EquityError, EquityResult, PlayerEquity
 
 ACE_RANK = 12
 OBJECTIVES = ("strength", "category", "equity")
+EXACT_PER_OPTION = 2e7  # best_discard by equity: joint draws enumerated per option before Monte Carlo takes over
 
 
 class DrawError(ValueError):
@@ -251,7 +252,7 @@ def best_discard(
             else:
                 result = draw_equity(
                     [(ids, thrown), opponent], rules=r.name, dead=dead, trials=trials, seed=seed, max_draw=limit,
-                    four_with_ace=four_with_ace,
+                    four_with_ace=four_with_ace, max_exact=EXACT_PER_OPTION,
                 )  # fmt: skip
                 score = result.players[0].equity
             kept = [c for c in ids if c not in thrown]
@@ -287,7 +288,8 @@ def draw_equity(
 
     ``players`` are ``"HAND/DISCARD"`` strings or ``(hand, discard)`` pairs.
     Exact when the joint draws number at most ``max_exact`` (``method='auto'``),
-    otherwise Monte Carlo (``trials``, default 200,000, reproducible by ``seed``).
+    otherwise Monte Carlo (``trials``, default 200,000, reproducible by ``seed``;
+    under ``auto`` they apply only when the run is Monte Carlo).
     The result is the hold'em engine's :class:`~simulate.equity.EquityResult`.
 
     >>> result = draw_equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"])
@@ -320,7 +322,7 @@ def draw_equity(
         left -= k
     if method not in ("auto", "exact", "mc"):
         raise EquityError(f"unknown method {method!r}; choose auto, exact or mc")
-    exact = method == "exact" or (method == "auto" and joint <= max_exact and trials is None)
+    exact = method == "exact" or (method == "auto" and joint <= max_exact)
     texts = [f"{format_cards(ids)}/{format_cards(t) or '-'}" for ids, t in parsed]
     start = time.perf_counter()
     if exact:

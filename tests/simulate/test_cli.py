@@ -175,3 +175,16 @@ def test_verify_wild_group_json():
     data = json.loads(result.output)
     assert [d["name"] for d in data] == ["joker", "bug", "two-jokers", "deuces"]
     assert all(d["ok"] for d in data)
+
+
+def test_draw_commands():
+    result = run("draw", "Jh Jd 9c 6s 2h", "--discard", "9c 6s 2h")
+    assert result.exit_code == 0 and "improves 28.714 %" in result.output
+    result = run("draw", "9s 9d 5c 4h 2d", "--objective", "equity", "--vs", "Ah Kh Qh Jh 3c/3c", "--top", "2")
+    assert result.exit_code == 0 and result.output.splitlines()[2].startswith("5c 4h 2d")
+    result = run("draw", "8s 7h 5d 3c Kd", "-r", "ace-five", "-x", "Kd", "--vs", "9s 6d 4c 2h Jd/Jd", "--json")
+    assert json.loads(result.output)["method"] == "exact"
+    result = run("draw", "9s 9d 5c 4h 2d", "--vs", "Ah Kh Qh Jh 3c/3c")
+    assert result.exit_code == 2 and "--vs needs --discard" in result.output
+    data = json.loads(run("draw", "Ah Kh Qh Jh 3c", "--json", "--top", "3").output)
+    assert len(data) == 3 and data[0]["discard"] == "3c"
