@@ -22,10 +22,13 @@ from .api import (
 )
 from .cards import CardError, cards_to_mask, format_cards, mask_to_cards, parse_cards, to_card_ids
 from .hand_values import CATEGORY_NAMES
+from .rules import RULESETS, Ruleset, get_rules
 
 __all__ = [
     "CATEGORY_NAMES",
     "CardError",
+    "RULESETS",
+    "Ruleset",
     "best_five",
     "cards_to_mask",
     "category",
@@ -38,6 +41,7 @@ __all__ = [
     "evaluate_batch",
     "evaluate_mask",
     "format_cards",
+    "get_rules",
     "mask_to_cards",
     "parse_cards",
     "to_card_ids",
