@@ -6,31 +6,16 @@ input is reported as one line on stderr with exit status 2, never a traceback.
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 import time
-from collections.abc import Callable
 from typing import Any
 
 import click
 
-EXIT_BAD_INPUT = 2
+from simulate.cli_common import friendly_errors as _friendly_errors
+
 EXIT_FAILED_CHECK = 1
-
-
-def _friendly_errors(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn ValueError (CardError, RangeError, ...) into one line on stderr and exit 2."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except ValueError as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(EXIT_BAD_INPUT)
-
-    return wrapper
 
 
 def _table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> str:

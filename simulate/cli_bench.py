@@ -12,8 +12,9 @@ from pathlib import Path
 
 import click
 
+from simulate.cli_common import EXIT_BAD_INPUT
+
 EXIT_WRONG_ANSWER = 1
-EXIT_BAD_INPUT = 2
 
 
 def _progress_bar():

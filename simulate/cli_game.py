@@ -11,7 +11,8 @@ from pathlib import Path
 
 import click
 
-EXIT_BAD_INPUT = 2
+from simulate.cli_common import EXIT_BAD_INPUT
+
 EXIT_FAILED_CHECK = 1
 GAME_HELP = "holdem, draw, jacks, bug, deuces, 2-7, triple, a-5 (or a shipped variant key, e.g. no-limit-holdem)"
 

@@ -6,7 +6,6 @@ the library and print; heavy modules are imported inside the commands.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import sys
@@ -17,21 +16,7 @@ from typing import Any
 
 import click
 
-EXIT_BAD_INPUT = 2
-
-
-def _friendly_errors(command: Callable[..., Any]) -> Callable[..., Any]:
-    """ValueError (bad hands, ranges, scheduler, ...) as one line on stderr and exit status 2."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except ValueError as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(EXIT_BAD_INPUT)
-
-    return wrapper
+from simulate.cli_common import friendly_errors as _friendly_errors
 
 
 def default_work_dir() -> Path:

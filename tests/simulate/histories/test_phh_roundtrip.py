@@ -175,17 +175,3 @@ def test_pokerkit_odd_chip_rule_differs_from_ours():
     theirs = _pokerkit_finish(dumps(history_from_state(state)))
     assert sum(ours) == sum(theirs) and ours != theirs
     assert max(abs(a - b) for a, b in zip(ours, theirs)) == 1
-
-
-def test_engine_refuses_a_raise_nobody_can_call():
-    from simulate.game import no_limit_holdem
-
-    state = State(no_limit_holdem(1, 2), [100, 6, 100, 3], button=0, seed=5)
-    state.call()  # under the gun: 1 chip left behind
-    state.fold()  # button
-    state.call()  # small blind
-    state.check()  # big blind
-    state.bet(4)  # small blind, all-in on the flop
-    assert state.actor == 2 and state.stacks[3] == 1 and state.stacks[1] == 0
-    # Nobody could call a raise: the small blind is all-in, under the gun cannot even call the 4.
-    assert state.bet_or_raise_range() is None
