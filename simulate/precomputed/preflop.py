@@ -151,19 +151,26 @@ def board_classes() -> tuple[np.ndarray, np.ndarray]:
     return canonical_boards()
 
 
-def _preflop_shard(boards: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """One shard: wins and ties ``(2, 169)`` summed over the combos of each class, on these boards."""
+def _preflop_shard(index: int, shards: int) -> np.ndarray:
+    """Shard ``index`` of ``shards``: wins and ties ``(2, 169)`` summed over the combos of each class.
+
+    The shard holds boards ``index, index + shards, ...`` of :func:`board_classes` (interleaved, so
+    every shard costs about the same). A worker derives them from its own cached copy of the
+    canonical boards, so only two integers travel to it.
+    """
     from .kernels import preflop_vs_random_counts
 
-    return preflop_vs_random_counts(boards, weights, hand_class_index(), 169, high_tables())
+    boards, weights = board_classes()
+    return preflop_vs_random_counts(
+        boards[index::shards].copy(), weights[index::shards].copy(), hand_class_index(), 169, high_tables()
+    )
 
 
-def preflop_plan(shards: int = DEFAULT_SHARDS) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The shards' arguments: the board classes cut into ``shards`` interleaved parts of equal cost."""
+def preflop_plan(shards: int = DEFAULT_SHARDS) -> list[tuple[int, int]]:
+    """The shards' arguments, ``(index, shards)`` each: the board classes cut into equal interleaved parts."""
     if shards < 1:
         raise ValueError(f"shards must be at least 1, got {shards}")
-    boards, weights = board_classes()
-    return [(boards[s::shards].copy(), weights[s::shards].copy()) for s in range(shards)]
+    return [(s, shards) for s in range(shards)]
 
 
 def rows_from_counts(counts: np.ndarray) -> list[PreflopRow]:
@@ -183,14 +190,16 @@ def preflop_vs_random(
     *,
     client: Any = None,
     threads: int | None = None,
-    shards: int = DEFAULT_SHARDS,
+    shards: int | None = None,
     work_dir: str | os.PathLike[str] | None = None,
     keep_shards: bool = False,
     progress: Callable[[float], None] | None = None,
 ) -> PreflopTable:
     """Compute the exact table of every class against one random hand (seconds on two cores).
 
-    The shards run on ``threads`` local threads, or on a Dask ``client``. With
+    The shards run on ``threads`` local threads, or on a Dask ``client``.
+    ``shards`` defaults to 64 locally and to two per worker thread on a
+    cluster, where every task has a fixed cost; results do not depend on it. With
     ``work_dir``, finished shards are kept there (in a folder named after the
     plan) as they arrive, so an interrupted run resumes; the folder is removed
     once the table is complete unless ``keep_shards``.
@@ -200,6 +209,10 @@ def preflop_vs_random(
     True
     """
     start = time.perf_counter()
+    if shards is None:
+        from ..distributed import cluster_threads
+
+        shards = DEFAULT_SHARDS if client is None else 2 * cluster_threads(client)
     plan = {"table": "preflop_vs_random", "version": PLAN_VERSION, "shards": shards}
     store = None
     if work_dir is not None:
