@@ -570,6 +570,43 @@ def _run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, 
     return counts.astype(np.float64), float(done), done, errors
 
 
+def _from_preflop_table(parsed: list[_Player], start: float, threads: int) -> EquityResult | None:
+    """A hand or a whole class against one random hand, preflop: the exact counts from the shipped table."""
+    if len(parsed) != 2:
+        return None
+    from .preflop_order import class_combos
+    from .ranges import hand_class
+
+    for hero, villain in ((0, 1), (1, 0)):
+        h, v = parsed[hero], parsed[villain]
+        if len(v.combos) != 1326 or not np.all(v.weights == 1) or not np.all(h.weights == 1):
+            continue
+        names = {hand_class(int(a), int(b)) for a, b in h.combos}
+        if len(names) != 1:
+            continue
+        name = names.pop()
+        if len(h.combos) not in (1, class_combos(name)):
+            continue
+        from .precomputed import load_preflop_table
+
+        row = load_preflop_table()[name]
+        n = len(h.combos)
+        outcomes = row.outcomes * n
+        counts = {hero: (row.wins * n, row.ties * n), villain: (row.losses * n, row.ties * n)}
+        players = []
+        for i, p in enumerate(parsed):
+            wins, ties = counts[i]
+            players.append(
+                PlayerEquity(
+                    hand=p.text, combos=len(p.combos), win=wins / outcomes, tie=ties / outcomes,
+                    equity=(wins + ties / 2) / outcomes, wins=wins, ties=ties,
+                )
+            )  # fmt: skip
+        seconds = time.perf_counter() - start
+        return EquityResult(players, "exact", float(outcomes), seconds, boards=outcomes, threads=threads)
+    return None
+
+
 def equity(
     players: Sequence[PlayerLike],
     board: CardsLike = None,
@@ -581,6 +618,7 @@ def equity(
     threads: int | None = None,
     progress: Progress | None = None,
     client: Any = None,
+    use_tables: bool = True,
 ) -> EquityResult:
     """Equity of 2 to 10 hands or ranges, exactly or by Monte Carlo.
 
@@ -590,6 +628,11 @@ def equity(
     error is at most ``stderr`` (default 5e-4 when neither is given); the
     same ``seed`` and ``threads`` give the same result. ``progress`` is
     called with the fraction done.
+
+    A hand or a whole class against one ``random`` hand before the flop
+    (no dead cards) is read from the shipped exact table
+    (:mod:`simulate.precomputed`) unless ``use_tables`` is False; the counts
+    are those the enumeration would give.
 
     ``client``: a ``dask.distributed.Client`` to run the job on its
     workers, in shards (see :func:`simulate.distributed.connect`). An exact
@@ -622,6 +665,10 @@ def equity(
         from .distributed import cluster_threads
 
         n_threads = cluster_threads(client)
+    if use_tables and method != "mc" and not board_ids and not dead_ids:
+        answer = _from_preflop_table(parsed, start, n_threads)
+        if answer is not None:
+            return answer
     if method != "mc" and len(board_ids) >= 3:
         # After the flop: every board is ranked once per combo (simulate.equity_postflop).
         from .equity_postflop import postflop_work, run_exact_postflop

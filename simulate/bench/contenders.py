@@ -283,13 +283,13 @@ def _pokerlab_equity(threads: int | None) -> Callable[[Case, Hands | None, Bench
         last: dict = {}
 
         def run() -> None:
-            r = equity(players, board=board, threads=threads, **kwargs)
+            r = equity(players, board=board, threads=threads, use_tables=False, **kwargs)
             stderrs = [p.stderr for p in r.players] if r.method == "mc" else None
             last["v"] = EquityOutcome([p.equity for p in r.players], r.trials or 0, stderrs)
 
         extra = "".join(f", {k}={v!r}" for k, v in kwargs.items())
         board_arg = f", board={case.board!r}" if case.board else ""
-        call = f"equity({players!r}{board_arg}{extra}, threads={threads})"
+        call = f"equity({players!r}{board_arg}{extra}, threads={threads}, use_tables=False)"
         work = config.hu_trials if case.kind == "mc-trials" else 1
         trials = (lambda: last["v"].trials) if case.kind == "mc-stderr" else None
         return Contender(call, run, lambda: last["v"], work, trials)
