@@ -47,9 +47,32 @@ def connect(scheduler: str, timeout: float = 10.0) -> Any:
         from distributed import Client
     except ImportError:
         raise DistributedError(f"--scheduler needs Dask, which is not installed; {INSTALL_HINT}") from None
+    _check_reachable(scheduler, timeout)
     try:
         return Client(scheduler, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
+        raise DistributedError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+
+
+def _check_reachable(scheduler: str, timeout: float) -> None:
+    """Fail fast, with one clear line, on an address Dask could not use or nothing listening there.
+
+    A Client that fails to connect leaves an object whose clean-up prints a traceback (and waits
+    20 s), so the plain cases are caught before one is made.
+    """
+    import re
+    import socket
+
+    match = re.fullmatch(r"(?:(\w+)://)?(\[[^\]]+\]|[^:/\s]+):(\d+)/?", scheduler.strip())
+    if match is None:
+        raise DistributedError(f"scheduler address {scheduler!r} is not of the form tcp://HOST:PORT")
+    scheme, host, port = match.groups()
+    if scheme not in (None, "tcp"):
+        return  # tls://, ucx://...: let Dask connect and report
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as exc:
         raise DistributedError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
 
 

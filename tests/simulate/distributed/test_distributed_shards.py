@@ -93,3 +93,18 @@ def test_nothing_imports_dask_without_a_scheduler():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("address", "words"),
+    [("nonsense", "not of the form tcp://HOST:PORT"), ("tcp://127.0.0.1:1", "cannot reach the Dask scheduler")],
+)
+def test_bad_scheduler_is_one_clear_line_without_a_traceback(address, words):
+    import subprocess
+    import sys
+
+    pytest.importorskip("distributed")
+    code = f"from simulate.cli import main; main(['equity', 'AA', 'KK', '--scheduler', {address!r}])"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert words in out.stderr and "Traceback" not in out.stderr
