@@ -68,41 +68,35 @@ def wild_card_tables(first_natural: int) -> tuple[np.ndarray, np.ndarray]:
     return keys, suit_bits
 
 
-def _slot(key: int, offsets: np.ndarray, shift: int) -> int:
-    return int(offsets[key >> shift]) + (key & ((1 << shift) - 1))
+def _rank_value(cards: Sequence[int], t: VariantTables) -> int:
+    """The value table's entry for the ranks of ``cards`` (the rank hash of :mod:`evaluator.table_build`)."""
+    key = sum(_RANK_KEYS[c] for c in cards)
+    return int(t.values[int(t.offsets[key >> t.shift]) + (key & ((1 << t.shift) - 1))])
 
 
-def _deuce_seven_five(ids: Sequence[int]) -> int:
-    if len({c & 3 for c in ids}) == 1:
-        return int(_T["deuce_seven_flush"][sum(1 << (c >> 2) for c in ids)])
-    key = sum(_RANK_KEYS[c] for c in ids)
-    return int(_T["deuce_seven_values"][_slot(key, _T["rank_offsets"], _SHIFT)])
+def _deuce_seven_five(five: Sequence[int], t: VariantTables) -> int:
+    if len({c & 3 for c in five}) == 1:
+        return int(t.flush_values[sum(1 << (c >> 2) for c in five)])
+    return _rank_value(five, t)
 
 
 def value_of_ids(ids: Sequence[int], rules: Ruleset) -> int:
     """Value of checked card ids under ``rules`` (not ``high``); pure Python, a few microseconds."""
     kernel = rules.kernel
+    t = variant_tables(kernel)
     if kernel == "ace-five":
-        key = sum(_RANK_KEYS[c] for c in ids)
-        return int(_T["ace_five_values"][_slot(key, _T["rank_offsets"], _SHIFT)])
+        return _rank_value(ids, t)
     if kernel == "deuce-seven":
         suits = [c & 3 for c in ids]
         if max(suits.count(s) for s in range(4)) < 5:
-            return _deuce_seven_rank_only(ids)
+            return _rank_value(ids, t)
         # A flush: five cards are it; from six or seven the best low may break it.
-        return max(_deuce_seven_five(five) for five in itertools.combinations(ids, 5))
+        return max(_deuce_seven_five(five, t) for five in itertools.combinations(ids, 5))
     naturals = [c for c in ids if not rules.is_wild(c)]
-    key = sum(_RANK_KEYS[c] for c in naturals)
-    t = variant_tables(kernel)
-    value = int(t.values[_slot(key, t.offsets, t.shift)])
+    value = _rank_value(naturals, t)
     if kernel != "ace-five-joker" and len({c & 3 for c in naturals}) == 1:
         value = max(value, int(t.flush_values[sum(1 << (c >> 2) for c in naturals)]))
     return value
-
-
-def _deuce_seven_rank_only(ids: Sequence[int]) -> int:
-    key = sum(_RANK_KEYS[c] for c in ids)
-    return int(_T["deuce_seven_values"][_slot(key, _T["rank_offsets"], _SHIFT)])
 
 
 def evaluate_variant(cards: str | Iterable[int], rules: str | Ruleset) -> int:
