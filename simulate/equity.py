@@ -570,6 +570,18 @@ def _run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, 
     return counts.astype(np.float64), float(done), done, errors
 
 
+def _exact_result(parsed, counts, outcomes: float, boards: int, start: float, threads: int) -> EquityResult:
+    """An exact run's result from its counts by winner mask."""
+    return EquityResult(
+        players=_result_players(parsed, counts, outcomes),
+        method="exact",
+        outcomes=outcomes,
+        seconds=time.perf_counter() - start,
+        boards=boards,
+        threads=threads,
+    )
+
+
 def _from_preflop_table(parsed: list[_Player], start: float, threads: int) -> EquityResult | None:
     """A hand or a whole class against one random hand, preflop: the exact counts from the shipped table."""
     if len(parsed) != 2:
@@ -680,14 +692,7 @@ def equity(
                 progress(1.0)
             if boards == 0:
                 raise EquityError("no deal is possible: the players' hands or ranges always share a card")
-            return EquityResult(
-                players=_result_players(parsed, counts, outcomes),
-                method="exact",
-                outcomes=outcomes,
-                seconds=time.perf_counter() - start,
-                boards=boards,
-                threads=n_threads,
-            )
+            return _exact_result(parsed, counts, outcomes, boards, start, n_threads)
         method = "mc"
     groups = None
     if method != "mc" and math.prod(len(p.combos) for p in parsed) <= _GROUP_FIRST_DEALS:
@@ -702,14 +707,7 @@ def equity(
             )
         else:
             counts, outcomes, boards = _run_exact(parsed, board_ids, dead_ids, dead_mask, n_threads, progress, groups)
-        return EquityResult(
-            players=_result_players(parsed, counts, outcomes),
-            method="exact",
-            outcomes=outcomes,
-            seconds=time.perf_counter() - start,
-            boards=boards,
-            threads=n_threads,
-        )
+        return _exact_result(parsed, counts, outcomes, boards, start, n_threads)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
     mc_args = (parsed, board_ids, dead_mask, trials, stderr, seed)

@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from evaluator.api import high_tables
+from evaluator.cards import cards_to_mask
 
 
 def postflop_work(parsed, board_ids, dead_ids) -> float:
@@ -26,16 +27,12 @@ def postflop_work(parsed, board_ids, dead_ids) -> float:
 def run_exact_postflop(parsed, board_ids, dead_mask, threads: int):
     """Exact counts by winner mask (weighted), total weighted outcomes and (deal, board) pairs enumerated."""
     from . import postflop_kernels as k
+    from .equity import _board_state
 
     t = high_tables()
     card_keys = t.card_keys
-    board_mask = 0
-    board_key = np.uint64(0x3333 << 32)
-    board_suited = 0
-    for c in board_ids:
-        board_mask |= 1 << c
-        board_key += card_keys[c]
-        board_suited |= 1 << (16 * (c & 3) + (c >> 2))
+    board_mask = cards_to_mask(board_ids)
+    board_key, board_suited = _board_state(board_ids, card_keys)
     deck = np.array([c for c in range(52) if not (board_mask | dead_mask) >> c & 1], dtype=np.int64)
     combos = np.concatenate([p.combos for p in parsed]).astype(np.int64)
     weights = np.concatenate([np.asarray(p.weights, dtype=np.float64) for p in parsed])
