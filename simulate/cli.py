@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 import sys
-import time
-from typing import Any
 
 import click
 
+from simulate.cli_common import ProgressBar
 from simulate.cli_common import friendly_errors as _friendly_errors
 
 EXIT_FAILED_CHECK = 1
@@ -155,32 +154,6 @@ def verify_command(table: str, as_json: bool, parallel: bool) -> None:
     sys.exit(0 if all(r["ok"] for r in results) else EXIT_FAILED_CHECK)
 
 
-class _LazyProgress:
-    """A progress bar on stderr that appears only once a run has taken over a second."""
-
-    def __init__(self, label: str, enabled: bool) -> None:
-        self.label, self.enabled = label, enabled
-        self.start = time.perf_counter()
-        self.bar: Any = None
-        self.shown = 0
-
-    def __call__(self, fraction: float) -> None:
-        if not self.enabled or time.perf_counter() - self.start < 1.0:
-            return
-        if self.bar is None:
-            self.bar = click.progressbar(length=1000, label=self.label, file=sys.stderr, show_eta=True)
-            self.bar.__enter__()
-        step = int(fraction * 1000) - self.shown
-        if step > 0:
-            self.bar.update(step)
-            self.shown += step
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.update(1000 - self.shown)
-            self.bar.__exit__(None, None, None)
-
-
 @main.command("equity")
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards (0, 3, 4 or 5), e.g. Qs7h2c.")
@@ -227,7 +200,8 @@ def equity_command(
     from simulate.equity import equity
 
     client = connect(scheduler) if scheduler else None
-    progress = _LazyProgress("equity", enabled=not as_json and sys.stderr.isatty())
+    # Shown only once a run has taken a second; filled at the end (Monte Carlo may stop early).
+    progress = ProgressBar("equity", enabled=not as_json and sys.stderr.isatty(), delay=1.0, fill_on_close=True)
     try:
         result = equity(
             list(players),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -24,3 +25,34 @@ def friendly_errors(command: Callable[..., Any]) -> Callable[..., Any]:
             sys.exit(EXIT_BAD_INPUT)
 
     return wrapper
+
+
+class ProgressBar:
+    """A progress bar on stderr fed with the fraction done (0..1), for long library calls.
+
+    It stays hidden unless ``enabled`` and until the run has taken ``delay`` seconds (so quick runs
+    print nothing); ``close`` fills it first when ``fill_on_close`` (runs that may stop early).
+    """
+
+    def __init__(self, label: str, enabled: bool, delay: float = 0.0, fill_on_close: bool = False) -> None:
+        self.label, self.enabled, self.delay, self.fill_on_close = label, enabled, delay, fill_on_close
+        self.start = time.perf_counter()
+        self.bar: Any = None
+        self.shown = 0
+
+    def __call__(self, fraction: float) -> None:
+        if not self.enabled or time.perf_counter() - self.start < self.delay:
+            return
+        if self.bar is None:
+            self.bar = click.progressbar(length=1000, label=self.label, file=sys.stderr, show_eta=True)
+            self.bar.__enter__()
+        step = int(fraction * 1000) - self.shown
+        if step > 0:
+            self.bar.update(step)
+            self.shown += step
+
+    def close(self) -> None:
+        if self.bar is not None:
+            if self.fill_on_close:
+                self.bar.update(1000 - self.shown)
+            self.bar.__exit__(None, None, None)

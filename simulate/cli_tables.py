@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from simulate.cli_common import ProgressBar
 from simulate.cli_common import friendly_errors as _friendly_errors
 
 
@@ -23,26 +24,6 @@ def default_work_dir() -> Path:
     """Where unfinished tables keep their shards: $POKERLAB_WORK_DIR or ~/.cache/pokerlab/shards."""
     env = os.environ.get("POKERLAB_WORK_DIR")
     return Path(env) if env else Path.home() / ".cache" / "pokerlab" / "shards"
-
-
-class _ShardProgress:
-    """A progress bar over shards on stderr, when stderr is a terminal."""
-
-    def __init__(self, label: str) -> None:
-        self.bar: Any = None
-        self.shown = 0
-        if sys.stderr.isatty():
-            self.bar = click.progressbar(length=1000, label=label, file=sys.stderr, show_eta=True)
-            self.bar.__enter__()
-
-    def __call__(self, fraction: float) -> None:
-        if self.bar is not None and int(fraction * 1000) > self.shown:
-            self.bar.update(int(fraction * 1000) - self.shown)
-            self.shown = int(fraction * 1000)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
 
 
 def _sharded_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -95,7 +76,7 @@ def _run(
     from simulate.distributed import cluster_threads, connect
 
     client = connect(scheduler) if scheduler else None
-    progress = _ShardProgress(label)
+    progress = ProgressBar(label, enabled=sys.stderr.isatty())
     options: dict[str, Any] = {"client": client, "threads": threads, "progress": progress, "keep_shards": keep_shards}
     if shards is not None:
         options["shards"] = shards
