@@ -88,18 +88,11 @@ def verify(name: str, *, parallel: bool = False) -> dict[str, Any]:
     seconds = time.perf_counter() - start
     counts = category_counts(histogram)
     rows = [
-        {"label": label, "count": count, "published": published, "ok": count == published}
+        _row(label, count, published)
         for label, count, published in zip(CATEGORY_NAMES[ROYAL_FLUSH::-1], counts, spec["counts"])
     ]
     distinct = int(np.count_nonzero(histogram))
-    rows.append(
-        {
-            "label": "Distinct rank values",
-            "count": distinct,
-            "published": spec["distinct"],
-            "ok": spec["distinct"] is None or distinct == spec["distinct"],
-        }
-    )
+    rows.append(_row("Distinct rank values", distinct, spec["distinct"]))
     total = int(histogram.sum())
     return {
         "name": name,
