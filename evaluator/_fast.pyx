@@ -17,14 +17,15 @@ cdef const uint16_t[::1] RANK_VALUES
 cdef const uint16_t[::1] FLUSH_VALUES
 cdef unsigned int SHIFT = 0
 cdef uint64_t COL_MASK = 0
+cdef uint64_t RANK_KEY_MASK = 0
 cdef bint READY = False
 cdef signed char RANK_OF_CHAR[128]
 cdef signed char SUIT_OF_CHAR[128]
 
 
-def init(card_keys, offsets, rank_values, flush_values, int shift):
+def init(card_keys, offsets, rank_values, flush_values, int shift, uint64_t rank_key_mask):
     """Point the extension at the loaded tables (called once by evaluator.api)."""
-    global OFFSETS, RANK_VALUES, FLUSH_VALUES, SHIFT, COL_MASK, READY
+    global OFFSETS, RANK_VALUES, FLUSH_VALUES, SHIFT, COL_MASK, RANK_KEY_MASK, READY
     cdef int i
     for i in range(52):
         CARD_KEYS[i] = card_keys[i]
@@ -33,6 +34,7 @@ def init(card_keys, offsets, rank_values, flush_values, int shift):
     FLUSH_VALUES = flush_values
     SHIFT = shift
     COL_MASK = (1 << shift) - 1
+    RANK_KEY_MASK = rank_key_mask
     for i in range(128):
         RANK_OF_CHAR[i] = -1
         SUIT_OF_CHAR[i] = -1
@@ -58,7 +60,7 @@ cdef inline uint16_t value_of(uint64_t key, uint64_t suited) noexcept nogil:
         else:
             suited >>= 48
         return FLUSH_VALUES[suited & 0x1FFF]
-    rank_key = key & 0xFFFFFFFFULL
+    rank_key = key & RANK_KEY_MASK
     return RANK_VALUES[OFFSETS[rank_key >> SHIFT] + (rank_key & COL_MASK)]
 
 

@@ -44,11 +44,13 @@ CardsLike = str | Iterable[int]
 _T = _tables.load()
 _CARD_KEYS = _T["card_keys"]
 _SHIFT = int(_T["rank_shift"][0])
+if _SHIFT != _tables.RANK_SHIFT:  # the batch kernels compile the shift in
+    raise _tables.TableError(f"tables/rank_shift is {_SHIFT}, the code expects {_tables.RANK_SHIFT}: rebuild them")
 
 try:  # the Cython extension built by setup.py
     from . import _fast
 
-    _fast.init(_CARD_KEYS, _T["rank_offsets"], _T["rank_values"], _T["flush_values"], _SHIFT)
+    _fast.init(_CARD_KEYS, _T["rank_offsets"], _T["rank_values"], _T["flush_values"], _SHIFT, _tables.RANK_KEY_MASK)
 except ImportError:  # source tree without a build: same tables, pure Python
     _fast = None
 
@@ -63,7 +65,7 @@ def _value_py(ids: Sequence[int]) -> int:
     if flush:
         suit = (flush.bit_length() - 4) // 4
         return int(_T["flush_values"][(suited >> (16 * suit)) & 0x1FFF])
-    rank_key = key & 0xFFFFFFFF
+    rank_key = key & _tables.RANK_KEY_MASK
     slot = int(_T["rank_offsets"][rank_key >> _SHIFT]) + (rank_key & ((1 << _SHIFT) - 1))
     return int(_T["rank_values"][slot])
 
@@ -115,24 +117,29 @@ def evaluate_mask(mask: int) -> int:
 @lru_cache(maxsize=1)
 def high_tables():
     """The arrays the numba kernels take (imports numba on first use), built once."""
+    from .batch_kernels import batch_tables
     from .kernels import HighTables
 
-    return HighTables(_CARD_KEYS, _T["rank_offsets"], _T["rank_values"], _T["flush_values"], _SHIFT)
+    return HighTables(
+        _CARD_KEYS, _T["rank_offsets"], _T["rank_values"], _T["flush_values"], _SHIFT, *batch_tables(_CARD_KEYS)
+    )
 
 
 def _check_batch(cards: np.ndarray) -> np.ndarray:
+    """A C-contiguous uint8 (N, k) array; ids of a uint8 array are range-checked by the kernel itself."""
     array = np.asarray(cards)
     if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
         raise CardError(f"expected an (N, k) array of card ids with k in 5..7, got shape {array.shape}")
     if array.dtype != np.uint8:
         if array.size and (array.min() < 0 or array.max() > 51):
-            raise CardError("card ids must be in 0..51")
+            _raise_out_of_range(array)
         array = array.astype(np.uint8)
-    array = np.ascontiguousarray(array)
-    if array.size and array.max() > 51:
-        row, col = np.argwhere(array > 51)[0]
-        raise CardError(f"card id {array[row, col]} at row {row}, position {col + 1} is out of range 0..51")
-    return array
+    return np.ascontiguousarray(array)
+
+
+def _raise_out_of_range(array: np.ndarray) -> None:
+    row, col = np.argwhere((array < 0) | (array > 51))[0]
+    raise CardError(f"card id {array[row, col]} at row {row}, position {col + 1} is out of range 0..51")
 
 
 def evaluate_batch(
@@ -142,8 +149,10 @@ def evaluate_batch(
 
     ``rules`` as in :func:`evaluate` (wild-card rules rank five cards).
     ``parallel=True`` splits the work across numba's threads
-    (``NUMBA_NUM_THREADS``). Ids are checked to be in range; duplicate cards
-    within a row are the caller's responsibility (``check_duplicates``).
+    (``NUMBA_NUM_THREADS``). Ids are checked to be in range (for the high
+    hand, inside the kernel at no cost; ``check=False`` skips only the
+    variant kernels' checks); duplicate cards within a row are the caller's
+    responsibility (``check_duplicates``).
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8)) >> 12
@@ -151,8 +160,6 @@ def evaluate_batch(
     >>> evaluate_batch(np.array([[52, 51, 50, 49, 48]], dtype=np.uint8), rules="joker") >> 12
     array([10], dtype=uint16)
     """
-    from . import kernels
-
     if rules is not None and rules != "high":
         from .rules import get_rules
         from .variants import check_batch, evaluate_variant_batch
@@ -160,11 +167,12 @@ def evaluate_batch(
         r = get_rules(rules)
         array = check_batch(cards, r) if check else cards
         return evaluate_variant_batch(array, r, parallel)
-    array = _check_batch(cards) if check else cards
+    array = _check_batch(cards)
     out = np.empty(array.shape[0], dtype=np.uint16)
-    t = high_tables()
-    kernel = kernels.evaluate_rows_parallel if parallel else kernels.evaluate_rows
-    kernel(array, out, t.card_keys, t.offsets, t.rank_values, t.flush_values, t.shift)
+    from .batch_kernels import evaluate_rows
+
+    if not evaluate_rows(array, out, high_tables(), parallel):
+        _raise_out_of_range(array)
     return out
 
 

@@ -8,10 +8,15 @@ kernels it calls.
 The hot path for one hand (see ``evaluator.table_build`` for the tables):
 
 1. ``key = SUIT_INIT + sum(card_keys[c])``: a rank-multiset key in the low
-   32 bits and four suit counters above it;
+   25 bits (``RANK_KEY_MASK``, the sum may carry past them) and four suit
+   counters from bit 32;
 2. a flush shows as bit 3 of a suit counter (3 % of random 7-card hands):
    then collect that suit's ranks and read ``flush_values[ranks]``;
-3. otherwise ``rank_values[offsets[key >> shift] + (key & col_mask)]``.
+3. otherwise, with ``rk = key & RANK_KEY_MASK``,
+   ``rank_values[offsets[rk >> shift] + (rk & col_mask)]``.
+
+The batch kernels (:mod:`evaluator.batch_kernels`) read every row through
+step 3 and revisit the flushes afterwards.
 
 Helpers take and return scalars only: passing arrays to a helper makes numba
 count references on every call, which costs more than the lookup itself.
@@ -24,8 +29,10 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange
 
+from . import tables as _tables
+
 SUIT_INIT = np.uint64(0x3333 << 32)
-RANK_KEY_MASK = np.uint64(0xFFFFFFFF)
+RANK_KEY_MASK = np.uint64(_tables.RANK_KEY_MASK)
 VALUE_SLOTS = 10 << 12  # one histogram slot per possible rank value
 
 
@@ -37,6 +44,8 @@ class HighTables(NamedTuple):
     rank_values: np.ndarray  # uint16[slots]
     flush_values: np.ndarray  # uint16[8192]
     shift: int
+    batch_keys: np.ndarray  # uint64[256], see evaluator.batch_kernels.batch_tables
+    flush_bits: np.ndarray  # uint64[256]
 
 
 @njit(cache=True, inline="always")
@@ -52,40 +61,6 @@ def flush_suit(key):
     if flush & np.uint64(0x800):
         return 2
     return 3
-
-
-@njit(cache=True)
-def evaluate_rows(cards, out, card_keys, offsets, rank_values, flush_values, shift):
-    """Rank every row of ``cards`` ((N, k) uint8 card ids, k in 5..7) into ``out`` (uint16[N])."""
-    n = cards.shape[1]
-    col_mask = np.uint64((1 << shift) - 1)
-    sh = np.uint64(shift)
-    for i in range(cards.shape[0]):
-        key = SUIT_INIT
-        for j in range(n):
-            key += card_keys[cards[i, j]]
-        suit = flush_suit(key)
-        if suit >= 0:
-            bits = 0
-            for j in range(n):
-                c = cards[i, j]
-                if c & 3 == suit:
-                    bits |= 1 << (c >> 2)
-            out[i] = flush_values[bits]
-        else:
-            rk = key & RANK_KEY_MASK
-            out[i] = rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
-
-
-@njit(cache=True, parallel=True)
-def evaluate_rows_parallel(cards, out, card_keys, offsets, rank_values, flush_values, shift):
-    """Like :func:`evaluate_rows`, in blocks spread over numba's threads."""
-    block = 1 << 14
-    n_blocks = (cards.shape[0] + block - 1) // block
-    for b in prange(n_blocks):
-        lo = b * block
-        hi = min(cards.shape[0], lo + block)
-        evaluate_rows(cards[lo:hi], out[lo:hi], card_keys, offsets, rank_values, flush_values, shift)
 
 
 @njit(cache=True)
@@ -173,25 +148,3 @@ def enumerate_values_parallel(n_cards, card_keys, offsets, rank_values, flush_va
                 pairs[p, 0], pairs[p, 1], n_cards, card_keys, offsets, rank_values, flush_values, shift, hists[w]
             )
     return hists.sum(axis=0)
-
-
-@njit(cache=True)
-def enumerate_values_plain(n_cards, card_keys, offsets, rank_values, flush_values, shift):
-    """Histogram of all C(52, n) hands evaluated one by one from their cards (slow, for tests)."""
-    hist = np.zeros(VALUE_SLOTS, dtype=np.int64)
-    hand = np.zeros((1, n_cards), dtype=np.uint8)
-    out = np.zeros(1, dtype=np.uint16)
-    idx = np.arange(n_cards)
-    while True:
-        for j in range(n_cards):
-            hand[0, j] = idx[j]
-        evaluate_rows(hand, out, card_keys, offsets, rank_values, flush_values, shift)
-        hist[out[0]] += 1
-        j = n_cards - 1
-        while j >= 0 and idx[j] == 52 - n_cards + j:
-            j -= 1
-        if j < 0:
-            return hist
-        idx[j] += 1
-        for m in range(j + 1, n_cards):
-            idx[m] = idx[m - 1] + 1

@@ -150,6 +150,8 @@ def build_variant_tables(
     displacement_hash: Callable,
 ) -> dict[str, np.ndarray]:
     """Every lowball and wild-card table, given the high-hand hash and class numbering."""
+    from .table_build import rank_key_of, rank_multisets
+
     col_mask = (1 << rank_shift) - 1
     ace_five = ace_five_numbering()
     d27_plain, d27_suited = deuce_seven_numbering()
@@ -159,7 +161,7 @@ def build_variant_tables(
     ace_five_values = np.zeros(size, dtype=np.uint16)
     deuce_seven_values = np.zeros(size, dtype=np.uint16)
     for m in multisets:
-        key = sum(n * k for n, k in zip(m, rank_keys))
+        key = rank_key_of(m, rank_keys)
         slot = int(rank_offsets[key >> rank_shift]) + (key & col_mask)
         ranks = tuple(r for r in range(13) for _ in range(m[r]))
         ace_five_values[slot] = _best_of_subsets(ranks, ace_five)
@@ -172,12 +174,10 @@ def build_variant_tables(
         deuce_seven_flush[sum(1 << r for r in ranks)] = value
 
     # Wild cards: natural multisets of 1 to 5 ranks in their own small hash.
-    from .table_build import rank_multisets
-
     naturals = [m for m in rank_multisets(5) if sum(m) >= 1]
-    wild_keys = np.array([sum(n * k for n, k in zip(m, rank_keys)) for m in naturals], dtype=np.int64)
+    wild_keys = np.array([rank_key_of(m, rank_keys) for m in naturals], dtype=np.int64)
     best = None
-    for shift in range(6, 13):
+    for shift in range(6, 16):
         offsets, slots, n_slots = displacement_hash(wild_keys, shift)
         nbytes = offsets.size * 4 + n_slots * 2 * 3
         if best is None or nbytes < best[0]:

@@ -1,7 +1,8 @@
 """numba kernels for lowball and wild-card rankings (tables from :mod:`evaluator.variant_build`).
 
 Like :mod:`evaluator.kernels`: pure functions over the tables, compiled
-lazily and cached on disk, scalars only in helpers.
+lazily and cached on disk, scalars only in helpers. Rank keys are looked
+up masked with ``RANK_KEY_MASK`` (25 bits), as in the high kernel.
 
 * ace-to-five: the rank-multiset key alone indexes ``ace_five_values``;
 * deuce-to-seven: as the high kernel with its own tables, except that six

@@ -29,7 +29,7 @@ from .rules import Ruleset, get_rules
 _T = _tables.load()
 _SHIFT = int(_T["rank_shift"][0])
 _WILD_SHIFT = int(_T["wild_shift"][0])
-_RANK_KEYS = [int(k) & 0xFFFFFFFF for k in _T["card_keys"]]
+_RANK_KEYS = [int(k) & _tables.RANK_KEY_MASK for k in _T["card_keys"]]
 _CARD_KEYS = [int(k) for k in _T["card_keys"]]
 # Kernel selector of evaluate_variant_parallel: 3 looks up flushes (wild, bug), 4 does not.
 _KIND = {"ace-five": 1, "deuce-seven": 2, "wild": 3, "bug": 3, "ace-five-joker": 4}
@@ -70,7 +70,7 @@ def wild_card_tables(first_natural: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _rank_value(cards: Sequence[int], t: VariantTables) -> int:
     """The value table's entry for the ranks of ``cards`` (the rank hash of :mod:`evaluator.table_build`)."""
-    key = sum(_RANK_KEYS[c] for c in cards)
+    key = sum(_RANK_KEYS[c] for c in cards) & _tables.RANK_KEY_MASK
     return int(t.values[int(t.offsets[key >> t.shift]) + (key & ((1 << t.shift) - 1))])
 
 

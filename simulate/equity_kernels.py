@@ -20,10 +20,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from evaluator.kernels import flush_suit
+from evaluator.kernels import RANK_KEY_MASK, flush_suit
 
 SUIT_INIT = np.uint64(0x3333 << 32)
-RANK_KEY_MASK = np.uint64(0xFFFFFFFF)
 BINOMIAL = np.array(
     [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]], dtype=np.int64
 )
@@ -388,7 +387,7 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     """
     combo_cards, alias_prob, alias_index, range_start, range_len = ranges
     board_key, board_suited, board_mask, n_board_left = board
-    card_keys, offsets, rank_values, flush_values, shift = tables
+    card_keys, offsets, rank_values, flush_values, shift = tables[0], tables[1], tables[2], tables[3], tables[4]
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     n_players = range_start.shape[0]
     hole_key = np.zeros(n_players, dtype=np.uint64)

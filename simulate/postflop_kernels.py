@@ -14,9 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from evaluator.kernels import flush_suit
-
-RANK_KEY_MASK = np.uint64(0xFFFFFFFF)
+from evaluator.kernels import RANK_KEY_MASK, flush_suit
 
 
 @njit(cache=True, inline="always")

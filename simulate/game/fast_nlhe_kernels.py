@@ -14,9 +14,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from evaluator.kernels import RANK_KEY_MASK
+
 FOLD, CHECK, CALL, RAISE = 0, 1, 2, 3
 SUIT_INIT = np.uint64(0x3333 << 32)
-RANK_KEY_MASK = np.uint64(0xFFFFFFFF)
 
 
 @njit(cache=True)

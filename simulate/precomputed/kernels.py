@@ -16,10 +16,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from evaluator.kernels import flush_suit
+from evaluator.kernels import RANK_KEY_MASK, flush_suit
 
 SUIT_INIT = np.uint64(0x3333 << 32)
-RANK_KEY_MASK = np.uint64(0xFFFFFFFF)
 N_BOARD_CLASSES = 134_459  # five-card boards up to suit renaming
 N_HOLES = 1081  # two-card hands from the 47 cards off a board
 
@@ -91,7 +90,7 @@ def preflop_vs_random_counts(boards, weights, hand_class, n_classes, tables):
     row 1 the number it ties; both times the board's weight. ``tables`` is
     :class:`evaluator.kernels.HighTables`.
     """
-    card_keys, offsets, rank_values, flush_values, shift = tables
+    card_keys, offsets, rank_values, flush_values, shift = tables[0], tables[1], tables[2], tables[3], tables[4]
     col_mask = np.uint64((1 << shift) - 1)
     sh = np.uint64(shift)
     counts = np.zeros((2, n_classes), dtype=np.int64)

@@ -92,6 +92,23 @@ def test_batch_errors():
         evaluator.evaluate_batch(np.full((2, 5), -1))
 
 
+_FORTY_THOUSAND = random_hands(40_000, 7)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.parametrize("parallel", [False, True])
+@pytest.mark.parametrize(("row", "bad_id"), [(0, 52), (4_095, 200), (4_096, 255), (39_999, 99)])
+def test_batch_kernel_finds_every_out_of_range_id(k, parallel, row, bad_id):
+    """The kernel itself checks uint8 ids: first row, the edges of its blocks, the last row, high ids."""
+    hands = _FORTY_THOUSAND[:, :k].copy()
+    expected = evaluator.evaluate_batch(hands, parallel=parallel)
+    hands[row, k - 1] = bad_id
+    with pytest.raises(CardError, match=f"card id {bad_id} at row {row}, position {k} "):
+        evaluator.evaluate_batch(hands, parallel=parallel)
+    hands[row, k - 1] = _FORTY_THOUSAND[row, k - 1]
+    assert np.array_equal(evaluator.evaluate_batch(hands, parallel=parallel), expected)
+
+
 def test_check_duplicates():
     evaluator.check_duplicates(random_hands(100, 7))
     with pytest.raises(CardError, match="row 1 holds card 3d twice"):
@@ -104,11 +121,11 @@ def test_parallel_enumeration_matches_single():
 
 def test_plain_enumeration_matches_fast_one():
     """The enumerator's shortcut (one lookup per rank when no flush is possible) loses nothing."""
-    from evaluator import kernels
+    from evaluator import batch_kernels
 
     t = api.high_tables()
     for n in (5, 6):
-        plain = kernels.enumerate_values_plain(n, t.card_keys, t.offsets, t.rank_values, t.flush_values, t.shift)
+        plain = batch_kernels.enumerate_values_plain(n, t)
         assert np.array_equal(plain, evaluator.enumerate_values(n))
 
 

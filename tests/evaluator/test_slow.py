@@ -5,14 +5,14 @@ import pytest
 from reference import reference_key
 
 import evaluator
-from evaluator import api, kernels
+from evaluator import api, batch_kernels
 
 
 @pytest.mark.slow
 def test_plain_seven_card_enumeration_matches_fast_one():
     """Every 7-card hand evaluated from its own cards, without the enumerator's shortcut."""
     t = api.high_tables()
-    plain = kernels.enumerate_values_plain(7, t.card_keys, t.offsets, t.rank_values, t.flush_values, t.shift)
+    plain = batch_kernels.enumerate_values_plain(7, t)
     assert np.array_equal(plain, evaluator.enumerate_values(7))
 
 

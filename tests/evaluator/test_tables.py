@@ -74,6 +74,6 @@ def test_rebuild_matches_shipped_tables(tmp_path):
 def test_rank_keys_are_unique_for_all_multisets():
     from evaluator.table_build import rank_multisets
 
-    keys = [int(k) & 0xFFFFFFFF for k in tables.load()["card_keys"][::4]]
-    sums = {sum(n * k for n, k in zip(m, keys)) for m in rank_multisets()}
+    keys = [int(k) & tables.RANK_KEY_MASK for k in tables.load()["card_keys"][::4]]
+    sums = {sum(n * k for n, k in zip(m, keys)) & tables.RANK_KEY_MASK for m in rank_multisets()}
     assert len(sums) == len(rank_multisets())

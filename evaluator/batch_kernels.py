@@ -1,0 +1,204 @@
+"""numba kernels that rank arrays of 5-, 6- or 7-card hands (``evaluate_batch``).
+
+One kernel per hand size, made by :func:`_rows_kernel`: with the number of
+cards a constant, the loop reads exactly k bytes per row and keeps its
+pointers in registers, which is worth a fifth of the speed. Like every
+kernel here each is compiled on first call and cached on disk, so a process
+pays only for the sizes it ranks.
+
+Each block of rows goes through the rank hash alone, with no branch on the
+data (step 3 of :mod:`evaluator.kernels`), and notes the rows that need a
+second look: a flush (3 % of random 7-card hands) or an id of 52 or more.
+A second pass gives the flushes their value. A branch per row on the flush
+would be mispredicted on every flush and cost a fifth of the time.
+
+The loops read the arrays themselves: an array-taking helper, even inlined,
+makes numba count references on every row. Indices are unsigned so that
+numba adds no negative-index wraparound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from numba import njit, prange
+
+from . import tables as _tables
+from .kernels import RANK_KEY_MASK, VALUE_SLOTS
+
+BLOCK = 4096  # rows per block: the block's list of rows to revisit stays in L1
+PARALLEL_BLOCK = 1 << 14  # rows per task of the parallel kernels
+POISON = np.uint64(1 << 48)  # batch_keys of ids 52..255: any such id shows in bits 48.. of a sum
+_SHIFT = np.uint64(_tables.RANK_SHIFT)
+_COL_MASK = np.uint64((1 << _tables.RANK_SHIFT) - 1)
+_U1 = np.uint64(1)
+_S32 = np.uint64(32)
+_SUIT_BIAS = np.uint64(0x3333)  # SUIT_INIT >> 32: with it, bit 3 of a suit's nibble means five or more cards
+_REVISIT = np.uint64(0xFFFF8888)  # after >> 32 and the bias: a flush, or POISON counted
+_FLUSH = np.uint64(0x8888)
+_POISONED = np.uint64(0xFFFF << 48)
+
+
+def batch_tables(card_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two 256-entry tables of the batch kernels, indexed by any uint8 card id.
+
+    ``batch_keys[c]`` is the card's key (``POISON`` for ids 52..255) and
+    ``flush_bits[c]`` is ``1 << (16 * suit + rank)`` (0 for ids 52..255).
+
+    >>> from evaluator.api import high_tables
+    >>> keys, bits = batch_tables(high_tables().card_keys)
+    >>> int(bits[51]) == 1 << (16 * 3 + 12), int(keys[52]) == int(POISON)
+    (True, True)
+    """
+    batch_keys = np.full(256, POISON, dtype=np.uint64)
+    batch_keys[:52] = card_keys
+    flush_bits = np.zeros(256, dtype=np.uint64)
+    flush_bits[:52] = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)]
+    return batch_keys, flush_bits
+
+
+@njit(cache=True, inline="always")
+def _flush_value_of(key, suited, flush_values):
+    """Flush value of a hand known to hold a flush, from its key and suit-major rank bits; branch-free."""
+    flush = ((key >> _S32) + _SUIT_BIAS) & _FLUSH
+    # One suit nibble has bit 3 set; 1, 2, 4, 8 -> suit 0, 1, 2, 3.
+    one_hot = (
+        ((flush >> np.uint64(3)) & np.uint64(1))
+        | ((flush >> np.uint64(6)) & np.uint64(2))
+        | ((flush >> np.uint64(9)) & np.uint64(4))
+        | ((flush >> np.uint64(12)) & np.uint64(8))
+    )
+    suit = (one_hot >> _U1) - (one_hot >> np.uint64(3))
+    return flush_values[(suited >> (np.uint64(16) * suit)) & np.uint64(0x1FFF)]
+
+
+def _rows_kernel(k: int) -> Callable:
+    """The serial kernel for k-card rows (k is a compile-time constant of the closure)."""
+    n_cards = np.uint64(k)
+
+    @njit(cache=True)
+    def evaluate_rows(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values):
+        """Rank the (N, k) C-contiguous uint8 ``cards`` into ``out``; nonzero when an id is 52 or more."""
+        flat = cards.reshape(-1)
+        n = np.uint64(cards.shape[0])
+        revisit = np.empty(BLOCK, dtype=np.uint64)
+        bad = np.uint64(0)
+        b = np.uint64(0)
+        lo = np.uint64(0)
+        while lo < n:
+            hi = min(n, lo + np.uint64(BLOCK))
+            n_revisit = np.uint64(0)
+            i = lo
+            while i < hi:
+                key = (
+                    batch_keys[flat[b]]
+                    + batch_keys[flat[b + _U1]]
+                    + batch_keys[flat[b + np.uint64(2)]]
+                    + batch_keys[flat[b + np.uint64(3)]]
+                    + batch_keys[flat[b + np.uint64(4)]]
+                )
+                if n_cards >= 6:
+                    key += batch_keys[flat[b + np.uint64(5)]]
+                if n_cards == 7:
+                    key += batch_keys[flat[b + np.uint64(6)]]
+                b += n_cards
+                rk = key & RANK_KEY_MASK
+                out[i] = rank_values[np.uint64(offsets[rk >> _SHIFT]) + (rk & _COL_MASK)]
+                revisit[n_revisit] = i
+                n_revisit += np.uint64((((key >> _S32) + _SUIT_BIAS) & _REVISIT) != 0)
+                i += _U1
+            p = np.uint64(0)
+            while p < n_revisit:
+                i = revisit[p]
+                key = np.uint64(0)
+                suited = np.uint64(0)
+                j = i * n_cards
+                while j < (i + _U1) * n_cards:
+                    key += batch_keys[flat[j]]
+                    suited |= flush_bits[flat[j]]
+                    j += _U1
+                bad |= key & _POISONED
+                out[i] = _flush_value_of(key, suited, flush_values)
+                p += _U1
+            lo = hi
+        return bad
+
+    return evaluate_rows
+
+
+def _parallel_kernel(serial: Callable) -> Callable:
+    @njit(cache=True, parallel=True)
+    def evaluate_rows_parallel(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values):
+        """Like the serial kernel, in blocks spread over numba's threads."""
+        n_blocks = (cards.shape[0] + PARALLEL_BLOCK - 1) // PARALLEL_BLOCK
+        bad = 0
+        for t in prange(n_blocks):
+            lo = t * PARALLEL_BLOCK
+            hi = min(cards.shape[0], lo + PARALLEL_BLOCK)
+            bad += serial(cards[lo:hi], out[lo:hi], batch_keys, flush_bits, offsets, rank_values, flush_values) != 0
+        return bad
+
+    return evaluate_rows_parallel
+
+
+SERIAL = {k: _rows_kernel(k) for k in (5, 6, 7)}
+PARALLEL = {k: _parallel_kernel(SERIAL[k]) for k in (5, 6, 7)}
+
+
+def evaluate_rows(cards: np.ndarray, out: np.ndarray, tables, parallel: bool = False) -> bool:
+    """Rank the rows of a C-contiguous uint8 ``(N, k)`` array into ``out``; False when an id is >= 52.
+
+    ``tables`` is :class:`evaluator.kernels.HighTables`.
+
+    >>> from evaluator.api import high_tables
+    >>> out = np.empty(1, dtype=np.uint16)
+    >>> evaluate_rows(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8), out, high_tables()), int(out[0]) >> 12
+    (True, 9)
+    """
+    kernel = (PARALLEL if parallel else SERIAL)[cards.shape[1]]
+    t = tables
+    return not kernel(cards, out, t.batch_keys, t.flush_bits, t.offsets, t.rank_values, t.flush_values)
+
+
+def _plain_enumerator(serial: Callable) -> Callable:
+    @njit(cache=True)
+    def enumerate_plain(n_cards, batch_keys, flush_bits, offsets, rank_values, flush_values):
+        """Histogram of all C(52, n) hands, each ranked from its own cards by the batch kernel."""
+        hist = np.zeros(VALUE_SLOTS, dtype=np.int64)
+        hands = np.zeros((BLOCK, n_cards), dtype=np.uint8)
+        out = np.zeros(BLOCK, dtype=np.uint16)
+        idx = np.arange(n_cards)
+        filled = 0
+        while True:
+            for j in range(n_cards):
+                hands[filled, j] = idx[j]
+            filled += 1
+            j = n_cards - 1
+            while j >= 0 and idx[j] == 52 - n_cards + j:
+                j -= 1
+            if filled == BLOCK or j < 0:
+                serial(hands[:filled], out[:filled], batch_keys, flush_bits, offsets, rank_values, flush_values)
+                for m in range(filled):
+                    hist[out[m]] += 1
+                filled = 0
+            if j < 0:
+                return hist
+            idx[j] += 1
+            for m in range(j + 1, n_cards):
+                idx[m] = idx[m - 1] + 1
+
+    return enumerate_plain
+
+
+_PLAIN = {k: _plain_enumerator(SERIAL[k]) for k in (5, 6, 7)}
+
+
+def enumerate_values_plain(n_cards: int, tables) -> np.ndarray:
+    """Histogram of all C(52, n) hands ranked one by one by the batch kernel (slow: for tests).
+
+    Unlike :func:`evaluator.kernels.enumerate_values` it takes no shortcut,
+    so the two check each other.
+    """
+    t = tables
+    return _PLAIN[n_cards](n_cards, t.batch_keys, t.flush_bits, t.offsets, t.rank_values, t.flush_values)
