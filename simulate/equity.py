@@ -240,13 +240,15 @@ def _board_state(board_ids: list[int], card_keys: np.ndarray) -> tuple[np.uint64
     return key, np.uint64(suited)
 
 
-def _exact_one(holes, board_ids, dead_mask, tables, kernels, first: int | None = None) -> tuple[np.ndarray, int]:
+def _exact_one(holes, board_ids, dead_mask, tables, first: int | None = None) -> tuple[np.ndarray, int]:
     """Counts by winner mask over every board for fixed hole cards; and the number of boards.
 
     With ``first``, only the boards whose first card (in the deck's order,
     highest first) is the deck's ``first``-th card: the boards split by
     ``first`` in ``0 .. unseen - cards to come`` partition all of them.
     """
+    from .rank_boards import count_boards_by_rank, rank_multisets
+
     card_keys = tables.card_keys
     used = cards_to_mask(board_ids) | dead_mask
     for a, b in holes:
@@ -256,29 +258,31 @@ def _exact_one(holes, board_ids, dead_mask, tables, kernels, first: int | None =
         board_ids = [*board_ids, int(deck[first])]
         deck = deck[first + 1 :].copy()
     cards_left = 5 - len(board_ids)
-    suit_counts = np.zeros(4, dtype=np.int64)
-    for a, b in holes:
-        per_suit = [0, 0, 0, 0]
-        per_suit[a & 3] += 1
-        per_suit[b & 3] += 1
-        for s in range(4):
-            suit_counts[s] = max(suit_counts[s], per_suit[s])
+    board_suit_counts = np.zeros(4, dtype=np.int64)
     for c in board_ids:
-        suit_counts[c & 3] += 1
+        board_suit_counts[c & 3] += 1
+    hole_suit_counts = np.zeros((len(holes), 4), dtype=np.int64)
+    for p, (a, b) in enumerate(holes):
+        hole_suit_counts[p, a & 3] += 1
+        hole_suit_counts[p, b & 3] += 1
     board_key, board_suited = _board_state(board_ids, card_keys)
     n_completions = math.comb(len(deck), cards_left)
     hole_keys = np.array([card_keys[a] + card_keys[b] for a, b in holes], dtype=np.uint64)
     hole_suited = np.array([_suited_bit(a) | _suited_bit(b) for a, b in holes], dtype=np.uint64)
     counts = np.zeros(1 << len(holes), dtype=np.int64)
-    kernels.count_boards(
+    multisets, multiset_start = rank_multisets()
+    count_boards_by_rank(
         deck,
-        suit_counts,
         cards_left,
         board_key,
         board_suited,
+        board_suit_counts,
         card_keys,
         hole_keys,
         hole_suited,
+        hole_suit_counts,
+        multisets,
+        multiset_start,
         counts,
         tables.offsets,
         tables.rank_values,
@@ -309,8 +313,8 @@ def _estimate_exact_seconds(parsed, board_ids, dead_ids, threads: int, groups: d
     unique = n_deals if groups is None else len(groups)
     unseen = 52 - len(board_ids) - len(dead_ids) - 2 * len(parsed)
     boards = math.comb(unseen, 5 - len(board_ids))
-    # Irrelevant suits cut the boards by about 5x on average.
-    per_deal = boards * len(parsed) * _NS_PER_PLAYER_BOARD / 5 / threads + _NS_PER_PREFLOP
+    # Scoring rank multisets and only the flush boards one by one cuts the boards by about 30x.
+    per_deal = boards * len(parsed) * _NS_PER_PLAYER_BOARD / 30 / threads + _NS_PER_PREFLOP
     return (unique * per_deal + n_deals * _NS_PER_DEAL_GROUPED) * 1e-9
 
 
@@ -340,8 +344,6 @@ def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity
 
 def _run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: Progress | None, groups: dict | None):
     """Exact counts by winner mask (weighted), total weighted outcomes and boards enumerated."""
-    from . import equity_kernels as kernels
-
     tables = high_tables()
     if groups is None:
         groups = _group_deals(parsed, board_ids, dead_ids)
@@ -353,7 +355,7 @@ def _run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: P
     boards = 0
 
     def one(group):
-        return _exact_one(group[0], board_ids, dead_mask, tables, kernels)
+        return _exact_one(group[0], board_ids, dead_mask, tables)
 
     # The kernels release the GIL, so threads share the unique deals.
     pool = ThreadPoolExecutor(max_workers=threads) if len(groups) > 1 and threads > 1 else None
@@ -475,12 +477,10 @@ MC_WAVE = 8
 
 def _exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids: list[int], dead_mask: int):
     """One exact shard: a row (counts by winner mask..., boards) per (hole cards, first board card) unit."""
-    from . import equity_kernels as kernels
-
     tables = high_tables()
     rows = []
     for holes, first in units:
-        counts, n_boards = _exact_one(holes, board_ids, dead_mask, tables, kernels, first)
+        counts, n_boards = _exact_one(holes, board_ids, dead_mask, tables, first)
         rows.append(np.append(counts, n_boards))
     return np.array(rows, dtype=np.int64)
 
