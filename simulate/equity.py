@@ -19,7 +19,6 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any
@@ -202,13 +201,17 @@ def _preflops(parsed: list[_Player]):
 def _canonical(board: list[int], dead: list[int], holes: list[tuple[int, int]]) -> tuple:
     """A key equal for two deals exactly when a renaming of suits maps one onto the other.
 
-    Each suit is described by the ranks it holds on the board, among the dead
-    cards and in each player's hand; the deal's key is those four
-    descriptions sorted. Renaming suits only reorders them, and the sorted
-    descriptions determine the deal up to such a renaming.
+    Each suit is described by the ranks it holds (as 13-bit masks) on the
+    board, among the dead cards and in each player's hand; the deal's key is
+    those four descriptions sorted. Renaming suits only reorders them, and
+    the sorted descriptions determine the deal up to such a renaming.
     """
     groups = [board, dead, *holes]
-    return tuple(sorted(tuple(tuple(sorted(c >> 2 for c in g if c & 3 == suit)) for g in groups) for suit in range(4)))
+    described = [[0] * len(groups) for _ in range(4)]
+    for g, cards in enumerate(groups):
+        for c in cards:
+            described[c & 3][g] |= 1 << (c >> 2)
+    return tuple(sorted(map(tuple, described)))
 
 
 @lru_cache(maxsize=16)
@@ -240,63 +243,41 @@ def _board_state(board_ids: list[int], card_keys: np.ndarray) -> tuple[np.uint64
     return key, np.uint64(suited)
 
 
-def _exact_one(holes, board_ids, dead_mask, tables, first: int | None = None) -> tuple[np.ndarray, int]:
-    """Counts by winner mask over every board for fixed hole cards; and the number of boards.
+def _count_units(holes: np.ndarray, firsts: np.ndarray, board_ids, dead_mask, workers: int = 1):
+    """Counts by winner mask (n, 2**players) and boards (n,) of deals ``holes`` (n, players, 2) split by ``firsts``.
 
-    With ``first``, only the boards whose first card (in the deck's order,
-    highest first) is the deck's ``first``-th card: the boards split by
-    ``first`` in ``0 .. unseen - cards to come`` partition all of them.
+    ``firsts[i] = -1`` takes every board; ``f >= 0`` only the boards whose first
+    card (in the unseen cards' order, highest first) is the f-th: the splits
+    ``0 .. unseen - cards to come`` partition the boards of a deal.
     """
-    from .rank_boards import count_boards_by_rank, rank_multisets
+    from .rank_boards import count_deals, count_deals_parallel, rank_multisets
 
-    card_keys = tables.card_keys
-    used = cards_to_mask(board_ids) | dead_mask
-    for a, b in holes:
-        used |= (1 << a) | (1 << b)
-    deck = np.array([c for c in range(51, -1, -1) if not used >> c & 1], dtype=np.int64)
-    if first is not None:
-        board_ids = [*board_ids, int(deck[first])]
-        deck = deck[first + 1 :].copy()
-    cards_left = 5 - len(board_ids)
-    board_suit_counts = np.zeros(4, dtype=np.int64)
-    for c in board_ids:
-        board_suit_counts[c & 3] += 1
-    hole_suit_counts = np.zeros((len(holes), 4), dtype=np.int64)
-    for p, (a, b) in enumerate(holes):
-        hole_suit_counts[p, a & 3] += 1
-        hole_suit_counts[p, b & 3] += 1
-    board_key, board_suited = _board_state(board_ids, card_keys)
-    n_completions = math.comb(len(deck), cards_left)
-    hole_keys = np.array([card_keys[a] + card_keys[b] for a, b in holes], dtype=np.uint64)
-    hole_suited = np.array([_suited_bit(a) | _suited_bit(b) for a, b in holes], dtype=np.uint64)
-    counts = np.zeros(1 << len(holes), dtype=np.int64)
-    multisets, multiset_start = rank_multisets()
-    count_boards_by_rank(
-        deck,
-        cards_left,
-        board_key,
-        board_suited,
-        board_suit_counts,
-        card_keys,
-        hole_keys,
-        hole_suited,
-        hole_suit_counts,
-        multisets,
-        multiset_start,
-        counts,
-        tables.offsets,
-        tables.rank_values,
-        tables.flush_values,
-        tables.shift,
+    t = high_tables()
+    counts = np.zeros((len(holes), 1 << holes.shape[1]), dtype=np.int64)
+    boards = np.zeros(len(holes), dtype=np.int64)
+    args = (holes, firsts, np.array(board_ids, dtype=np.int64), np.uint64(dead_mask), t.card_keys, rank_multisets())
+    tail = (counts, boards, t.offsets, t.rank_values, t.flush_values, t.shift)
+    if workers > 1 and len(holes) > 1:
+        count_deals_parallel(*args, *tail, min(workers, len(holes)))
+    else:
+        count_deals(*args, *tail)
+    return counts, boards
+
+
+def _exact_one(holes, board_ids, dead_mask, tables=None, first: int | None = None) -> tuple[np.ndarray, int]:
+    """Counts by winner mask over every board for fixed hole cards; and the number of boards (see _count_units)."""
+    counts, boards = _count_units(
+        np.array([holes], dtype=np.int64), np.array([-1 if first is None else first]), board_ids, dead_mask
     )
-    return counts, n_completions
+    return counts[0], int(boards[0])
 
 
 def _group_deals(parsed, board_ids, dead_ids) -> dict[tuple, list]:
     """Deals grouped by suit-isomorphic form: canonical key -> [hole cards, total weight, deals]."""
     groups: dict[tuple, list] = {}
+    combos = [[(int(a), int(b)) for a, b in p.combos.tolist()] for p in parsed]
     for choice, weight in _preflops(parsed):
-        holes = [(int(p.combos[j, 0]), int(p.combos[j, 1])) for p, j in zip(parsed, choice)]
+        holes = [combos[p][j] for p, j in enumerate(choice)]
         key = _canonical(board_ids, dead_ids, holes)
         group = groups.get(key)
         if group is None:
@@ -342,34 +323,47 @@ def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity
     return result
 
 
+def _exact_units(groups: list, board_ids, dead_ids, n_players: int, split: bool) -> list[tuple[int, int]]:
+    """(group, first board card) units of work; with ``split`` each deal is split by its first board card."""
+    cards_left = 5 - len(board_ids)
+    unseen = 52 - len(board_ids) - len(dead_ids) - 2 * n_players
+    firsts = list(range(unseen - cards_left + 1)) if split and cards_left >= 2 else [-1]
+    return [(g, f) for g in range(len(groups)) for f in firsts]
+
+
 def _run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: Progress | None, groups: dict | None):
     """Exact counts by winner mask (weighted), total weighted outcomes and boards enumerated."""
-    tables = high_tables()
     if groups is None:
         groups = _group_deals(parsed, board_ids, dead_ids)
     groups = list(groups.values())
     if not groups:
         raise EquityError("no deal is possible: the players' hands or ranges always share a card")
+    # A deal takes well under a millisecond: threads pay off only over many deals.
+    units = _exact_units(groups, board_ids, dead_ids, len(parsed), split=False)
+    threads = threads if len(groups) >= 16 * threads else 1
+    holes = np.array([groups[g][0] for g, _ in units], dtype=np.int64)
+    firsts = np.array([-1 if f is None else f for _, f in units], dtype=np.int64)
+    counts = np.zeros((len(units), 1 << len(parsed)), dtype=np.int64)
+    n_boards = np.zeros(len(units), dtype=np.int64)
+    # Chunks only to report progress: a few per second of work, each worth many deals per thread.
+    chunk = max(64 * threads, len(units) // 20)
+    for lo in range(0, len(units), chunk):
+        hi = min(len(units), lo + chunk)
+        counts[lo:hi], n_boards[lo:hi] = _count_units(holes[lo:hi], firsts[lo:hi], board_ids, dead_mask, threads)
+        if progress is not None:
+            progress(hi / len(units))
+    per_group = np.zeros((len(groups), counts.shape[1]), dtype=np.int64)
+    boards_per_group = np.zeros(len(groups), dtype=np.int64)
+    unit_group = np.array([g for g, _ in units], dtype=np.int64)
+    np.add.at(per_group, unit_group, counts)
+    np.add.at(boards_per_group, unit_group, n_boards)
     total = np.zeros(1 << len(parsed), dtype=np.float64)
     outcomes = 0.0
     boards = 0
-
-    def one(group):
-        return _exact_one(group[0], board_ids, dead_mask, tables)
-
-    # The kernels release the GIL, so threads share the unique deals.
-    pool = ThreadPoolExecutor(max_workers=threads) if len(groups) > 1 and threads > 1 else None
-    try:
-        results = pool.map(one, groups) if pool else map(one, groups)
-        for done, (group, (counts, n_boards)) in enumerate(zip(groups, results)):
-            total += group[1] * counts
-            outcomes += group[1] * n_boards
-            boards += group[2] * n_boards
-            if progress is not None:
-                progress((done + 1) / len(groups))
-    finally:
-        if pool:
-            pool.shutdown()
+    for group, group_counts, group_boards in zip(groups, per_group, boards_per_group):
+        total += group[1] * group_counts
+        outcomes += group[1] * int(group_boards)
+        boards += group[2] * int(group_boards)
     return total, outcomes, boards
 
 
@@ -477,12 +471,10 @@ MC_WAVE = 8
 
 def _exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids: list[int], dead_mask: int):
     """One exact shard: a row (counts by winner mask..., boards) per (hole cards, first board card) unit."""
-    tables = high_tables()
-    rows = []
-    for holes, first in units:
-        counts, n_boards = _exact_one(holes, board_ids, dead_mask, tables, first)
-        rows.append(np.append(counts, n_boards))
-    return np.array(rows, dtype=np.int64)
+    holes = np.array([h for h, _ in units], dtype=np.int64)
+    firsts = np.array([-1 if f is None else f for _, f in units], dtype=np.int64)
+    counts, boards = _count_units(holes, firsts, board_ids, dead_mask)
+    return np.hstack([counts, boards[:, None]])
 
 
 def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, groups, threads=None):
@@ -494,12 +486,7 @@ def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress,
     groups = list(groups.values())
     if not groups:
         raise EquityError("no deal is possible: the players' hands or ranges always share a card")
-    cards_left = 5 - len(board_ids)
-    unseen = 52 - len(board_ids) - len(dead_ids) - 2 * len(parsed)
-    firsts: list[int | None] = [None]
-    if len(groups) < EXACT_SPLIT_BELOW and cards_left >= 2:
-        firsts = list(range(unseen - cards_left + 1))
-    units = [(g, f) for g in range(len(groups)) for f in firsts]
+    units = _exact_units(groups, board_ids, dead_ids, len(parsed), len(groups) < EXACT_SPLIT_BELOW)
     workers = cluster_threads(client) if client is not None else (threads or 1)
     n_shards = min(len(units), max(16, EXACT_SHARDS_PER_THREAD * workers))
     plan = [units[s::n_shards] for s in range(n_shards)]  # interleaved: shards of similar cost

@@ -102,6 +102,9 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     n_players = range_start.shape[0]
     hole_key = np.zeros(n_players, dtype=np.uint64)
     hole_suited = np.zeros(n_players, dtype=np.uint64)
+    # Counted here and added at the end: streams on other threads write the next rows of
+    # ``counts``, and sharing a cache line with them would halve the speed of both.
+    local = np.zeros(counts.shape[0], dtype=np.int64)
     rejected = 0
     done = 0
     while done < n_trials:
@@ -142,8 +145,9 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
             key += card_keys[card]
             suited |= _bit(card)
         winners = _winners(key, suited, hole_key, hole_suited, offsets, rank_values, flush_values, shift)
-        counts[winners] += 1
+        local[winners] += 1
         done += 1
+    counts += local
     state[0], state[1], state[2], state[3] = s0, s1, s2, s3
     return rejected
 

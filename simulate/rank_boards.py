@@ -22,31 +22,55 @@ two are checked against each other in the tests.
 from __future__ import annotations
 
 import itertools
+import math
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from evaluator.kernels import RANK_KEY_MASK
 
 MAX_BOARD = 5
 
 
-@cache
-def rank_multisets() -> tuple[np.ndarray, np.ndarray]:
-    """All non-decreasing rank tuples of 0..5 ranks, padded to 5 columns, and where each length starts.
+BINOMIAL = np.array([[math.comb(a, k) for k in range(MAX_BOARD + 1)] for a in range(5)], dtype=np.int64)
 
-    >>> rows, start = rank_multisets()
-    >>> int(start[5]), int(start[6] - start[5])  # 6,188 multisets of five ranks
+
+class Multisets(NamedTuple):
+    """Every multiset of 0..5 ranks, as up to five (rank, count) groups, with its summed rank key."""
+
+    ranks: np.ndarray  # int64 (n, 5): the distinct ranks, -1 after the last
+    counts: np.ndarray  # int64 (n, 5): how many cards of each
+    keys: np.ndarray  # uint64 (n,): sum of the ranks' keys (rank part of the evaluator's card keys)
+    start: np.ndarray  # int64 (7,): multisets of m ranks are rows start[m]:start[m + 1]
+
+
+@cache
+def rank_multisets() -> Multisets:
+    """The multisets the kernel walks, built once per process (their keys do not depend on the deal).
+
+    >>> m = rank_multisets()
+    >>> int(m.start[5]), int(m.start[6] - m.start[5])  # 6,188 multisets of five ranks
     (2380, 6188)
     """
-    rows = []
-    start = [0]
+    from evaluator.api import high_tables
+
+    rank_keys = [int(k) & 0xFFFFFFFF for k in high_tables().card_keys[::4]]
+    ranks, counts, keys, start = [], [], [], [0]
     for m in range(MAX_BOARD + 1):
         for combo in itertools.combinations_with_replacement(range(13), m):
-            rows.append(list(combo) + [0] * (MAX_BOARD - m))
-        start.append(len(rows))
-    return np.array(rows, dtype=np.int64), np.array(start, dtype=np.int64)
+            groups = sorted(set(combo))
+            ranks.append(groups + [-1] * (MAX_BOARD - len(groups)))
+            counts.append([combo.count(r) for r in groups] + [0] * (MAX_BOARD - len(groups)))
+            keys.append(sum(rank_keys[r] for r in combo))
+        start.append(len(keys))
+    return Multisets(
+        np.array(ranks, dtype=np.int64),
+        np.array(counts, dtype=np.int64),
+        np.array(keys, dtype=np.uint64),
+        np.array(start, dtype=np.int64),
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -61,7 +85,6 @@ def count_boards_by_rank(
     hole_suited,
     hole_suit_counts,
     multisets,
-    multiset_start,
     counts,
     offsets,
     rank_values,
@@ -77,6 +100,7 @@ def count_boards_by_rank(
     n_players = hole_keys.shape[0]
     col_mask = np.uint64((1 << shift) - 1)
     sh = np.uint64(shift)
+    ms_ranks, ms_counts, ms_keys, ms_start = multisets
     rank_keys = np.empty(13, dtype=np.uint64)
     for r in range(13):
         rank_keys[r] = card_keys[4 * r] & np.uint64(0xFFFFFFFF)  # the rank part only
@@ -89,20 +113,21 @@ def count_boards_by_rank(
         suit_ranks[s, suit_n[s]] = c >> 2
         suit_n[s] += 1
     values = np.zeros(n_players, dtype=np.int64)
+    # Counted here and added at the end: deals on other threads write the next rows of ``counts``.
+    local = np.zeros(counts.shape[0], dtype=np.int64)
     scored = 0
 
     # 1. Every board by its ranks alone.
-    for i in range(multiset_start[cards_left], multiset_start[cards_left + 1]):
+    for i in range(ms_start[cards_left], ms_start[cards_left + 1]):
         weight = 1
-        key = board_key
-        run = 0
-        for j in range(cards_left):
-            r = multisets[i, j]
-            run = run + 1 if j > 0 and multisets[i, j - 1] == r else 0
-            weight = weight * (avail[r] - run) // (run + 1)
-            key += rank_keys[r]
+        for g in range(MAX_BOARD):
+            r = ms_ranks[i, g]
+            if r < 0:
+                break
+            weight *= BINOMIAL[avail[r], ms_counts[i, g]]
         if weight == 0:
             continue
+        key = board_key + ms_keys[i]
         best = 0
         winners = 0
         for p in range(n_players):
@@ -113,7 +138,7 @@ def count_boards_by_rank(
                 winners = 1 << p
             elif v == best:
                 winners |= 1 << p
-        counts[winners] += weight
+        local[winners] += weight
         scored += 1
 
     # 2. The boards on which somebody has a flush: from the rank-only outcome to the true one.
@@ -143,17 +168,16 @@ def count_boards_by_rank(
                     r = suit_ranks[s, chosen[j]]
                     sub_key += rank_keys[r]
                     sub_bits |= np.uint64(1) << np.uint64(r)
-                for i in range(multiset_start[rest], multiset_start[rest + 1]):
+                for i in range(ms_start[rest], ms_start[rest + 1]):
                     weight = 1
-                    key = sub_key
-                    run = 0
-                    for j in range(rest):
-                        r = multisets[i, j]
-                        run = run + 1 if j > 0 and multisets[i, j - 1] == r else 0
-                        weight = weight * (avail_rest[r] - run) // (run + 1)
-                        key += rank_keys[r]
+                    for g in range(MAX_BOARD):
+                        r = ms_ranks[i, g]
+                        if r < 0:
+                            break
+                        weight *= BINOMIAL[avail_rest[r], ms_counts[i, g]]
                     if weight == 0:
                         continue
+                    key = sub_key + ms_keys[i]
                     best = 0
                     plain_winners = 0
                     flushed = False
@@ -181,8 +205,8 @@ def count_boards_by_rank(
                         elif values[p] == best:
                             winners |= 1 << p
                     if winners != plain_winners:
-                        counts[winners] += weight
-                        counts[plain_winners] -= weight
+                        local[winners] += weight
+                        local[plain_winners] -= weight
                     scored += 1
                 # Next subset.
                 j = x - 1
@@ -193,4 +217,134 @@ def count_boards_by_rank(
                 chosen[j] += 1
                 for m in range(j + 1, x):
                     chosen[m] = chosen[m - 1] + 1
+    counts += local
     return scored
+
+
+SUIT_INIT = np.uint64(0x3333 << 32)
+
+
+@njit(cache=True, nogil=True)
+def _count_deal(
+    holes, first, board, dead_mask, card_keys, multisets, counts, offsets, rank_values, flush_values, shift
+):
+    """Counts of one deal (``holes``: (players, 2) card ids) into ``counts``; returns its number of boards.
+
+    With ``first >= 0`` only the boards whose highest new card is the
+    ``first``-th unseen card (highest first): those splits partition the boards.
+    """
+    n_players = holes.shape[0]
+    used = dead_mask
+    for c in board:
+        used |= np.uint64(1) << np.uint64(c)
+    for p in range(n_players):
+        used |= (np.uint64(1) << np.uint64(holes[p, 0])) | (np.uint64(1) << np.uint64(holes[p, 1]))
+    deck = np.empty(52, dtype=np.int64)
+    n_deck = 0
+    for c in range(51, -1, -1):
+        if not used & (np.uint64(1) << np.uint64(c)):
+            deck[n_deck] = c
+            n_deck += 1
+    board_key = SUIT_INIT
+    board_suited = np.uint64(0)
+    board_suit_counts = np.zeros(4, dtype=np.int64)
+    for c in board:
+        board_key += card_keys[c]
+        board_suited |= np.uint64(1) << np.uint64(16 * (c & 3) + (c >> 2))
+        board_suit_counts[c & 3] += 1
+    cards_left = 5 - board.shape[0]
+    start = 0
+    if first >= 0:
+        c = deck[first]
+        board_key += card_keys[c]
+        board_suited |= np.uint64(1) << np.uint64(16 * (c & 3) + (c >> 2))
+        board_suit_counts[c & 3] += 1
+        cards_left -= 1
+        start = first + 1
+    hole_keys = np.empty(n_players, dtype=np.uint64)
+    hole_suited = np.empty(n_players, dtype=np.uint64)
+    hole_suit_counts = np.zeros((n_players, 4), dtype=np.int64)
+    for p in range(n_players):
+        a, b = holes[p, 0], holes[p, 1]
+        hole_keys[p] = card_keys[a] + card_keys[b]
+        hole_suited[p] = (np.uint64(1) << np.uint64(16 * (a & 3) + (a >> 2))) | (
+            np.uint64(1) << np.uint64(16 * (b & 3) + (b >> 2))
+        )
+        hole_suit_counts[p, a & 3] += 1
+        hole_suit_counts[p, b & 3] += 1
+    count_boards_by_rank(
+        deck[start:n_deck],
+        cards_left,
+        board_key,
+        board_suited,
+        board_suit_counts,
+        card_keys,
+        hole_keys,
+        hole_suited,
+        hole_suit_counts,
+        multisets,
+        counts,
+        offsets,
+        rank_values,
+        flush_values,
+        shift,
+    )
+    n_boards = 1  # C(unseen after the split, cards to come)
+    for k in range(cards_left):
+        n_boards = n_boards * (n_deck - start - k) // (k + 1)
+    return n_boards
+
+
+@njit(cache=True, nogil=True)
+def count_deals(
+    holes, firsts, board, dead_mask, card_keys, multisets, counts, boards, offsets, rank_values, flush_values, shift
+):
+    """:func:`_count_deal` for every deal ``holes[d]`` (split ``firsts[d]``, -1 for all) into ``counts[d]``."""
+    for d in range(holes.shape[0]):
+        boards[d] = _count_deal(
+            holes[d],
+            firsts[d],
+            board,
+            dead_mask,
+            card_keys,
+            multisets,
+            counts[d],
+            offsets,
+            rank_values,
+            flush_values,
+            shift,
+        )
+
+
+@njit(cache=True, parallel=True)
+def count_deals_parallel(
+    holes,
+    firsts,
+    board,
+    dead_mask,
+    card_keys,
+    multisets,
+    counts,
+    boards,
+    offsets,
+    rank_values,
+    flush_values,
+    shift,
+    workers,
+):
+    """Like :func:`count_deals` on ``workers`` threads, each taking every ``workers``-th deal."""
+    for w in prange(workers):
+        for d in range(w, holes.shape[0], workers):
+            boards[d] = _count_deal(
+                holes[d],
+                firsts[d],
+                board,
+                dead_mask,
+                card_keys,
+                multisets,
+                counts[d],
+                offsets,
+                rank_values,
+                flush_values,
+                shift,
+            )
