@@ -141,3 +141,19 @@ def test_per_call_path_does_not_import_numba():
 
 def test_parse_then_evaluate_examples_from_issue():
     assert evaluator.evaluate(parse_cards("as ks qs js 10s")) == evaluator.evaluate("AsKsQsJsTs")
+
+
+def test_batch_into_a_given_buffer():
+    hands = random_hands(5_000, 7)
+    buf = np.zeros(len(hands), dtype=np.uint16)
+    for parallel in (False, True):
+        buf[:] = 0
+        assert evaluator.evaluate_batch(hands, out=buf, parallel=parallel) is buf
+        assert np.array_equal(buf, evaluator.evaluate_batch(hands))
+    lows = np.ascontiguousarray(hands[:, :5])
+    buf5 = np.zeros(len(lows), dtype=np.uint16)
+    assert evaluator.evaluate_batch(lows, rules="ace-five", out=buf5) is buf5
+    assert np.array_equal(buf5, evaluator.evaluate_batch(lows, rules="ace-five"))
+    for bad in (np.zeros(len(hands), dtype=np.int32), np.zeros(len(hands) - 1, dtype=np.uint16), [0] * len(hands)):
+        with pytest.raises(ValueError, match="out must be a C-contiguous uint16 array of shape"):
+            evaluator.evaluate_batch(hands, out=bad)
