@@ -14,9 +14,11 @@ board; for that suit ``s`` the boards are split by exactly which cards of
 their other cards (which cannot flush, so only their ranks matter). AsAh vs
 KsKh scores about 6,000 rank multisets and 12,000 flush boards.
 
-The kernel fills the same ``counts[mask of the players who win or tie]``
-as :func:`simulate.equity_kernels.count_boards`, which it replaces; the
-two are checked against each other in the tests.
+:func:`count_deals` runs many deals (each a different set of hole cards,
+optionally split by its first board card) in one call, on threads with
+:func:`count_deals_parallel`; it fills ``counts[deal, mask of the players
+who win or tie]``. The tests check it board by board against
+``evaluate_batch``.
 """
 
 from __future__ import annotations
