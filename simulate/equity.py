@@ -252,15 +252,13 @@ def _count_units(holes: np.ndarray, firsts: np.ndarray, board_ids, dead_mask, wo
     """
     from .rank_boards import count_deals, count_deals_parallel, rank_multisets
 
-    t = high_tables()
     counts = np.zeros((len(holes), 1 << holes.shape[1]), dtype=np.int64)
     boards = np.zeros(len(holes), dtype=np.int64)
-    args = (holes, firsts, np.array(board_ids, dtype=np.int64), np.uint64(dead_mask), t.card_keys, rank_multisets())
-    tail = (counts, boards, t.offsets, t.rank_values, t.flush_values, t.shift)
+    args = (holes, firsts, np.array(board_ids, dtype=np.int64), np.uint64(dead_mask), rank_multisets(), high_tables())
     if workers > 1 and len(holes) > 1:
-        count_deals_parallel(*args, *tail, min(workers, len(holes)))
+        count_deals_parallel(*args, counts, boards, min(workers, len(holes)))
     else:
-        count_deals(*args, *tail)
+        count_deals(*args, counts, boards)
     return counts, boards
 
 

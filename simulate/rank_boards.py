@@ -76,29 +76,17 @@ def rank_multisets() -> Multisets:
 
 
 @njit(cache=True, nogil=True)
-def count_boards_by_rank(
-    deck,
-    cards_left,
-    board_key,
-    board_suited,
-    board_suit_counts,
-    card_keys,
-    hole_keys,
-    hole_suited,
-    hole_suit_counts,
-    multisets,
-    counts,
-    offsets,
-    rank_values,
-    flush_values,
-    shift,
-):
+def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, tables, counts):
     """Add every completion of the board from ``deck`` to ``counts[winner mask]``; returns boards scored.
 
-    ``board_key``/``board_suited`` are the known board's summed key and
-    suit-major rank bits, ``board_suit_counts[s]`` its cards of suit s;
-    ``hole_suit_counts[p, s]`` the cards of suit s in player p's hand.
+    ``board_state`` is the known board's (summed key, suit-major rank bits,
+    cards per suit); ``hole_state`` the players' (keys, suit-major rank bits,
+    (players, 4) cards per suit); ``tables`` is
+    :class:`evaluator.kernels.HighTables`.
     """
+    board_key, board_suited, board_suit_counts = board_state
+    hole_keys, hole_suited, hole_suit_counts = hole_state
+    card_keys, offsets, rank_values, flush_values, shift = tables[0], tables[1], tables[2], tables[3], tables[4]
     n_players = hole_keys.shape[0]
     col_mask = np.uint64((1 << shift) - 1)
     sh = np.uint64(shift)
@@ -227,14 +215,13 @@ SUIT_INIT = np.uint64(0x3333 << 32)
 
 
 @njit(cache=True, nogil=True)
-def _count_deal(
-    holes, first, board, dead_mask, card_keys, multisets, counts, offsets, rank_values, flush_values, shift
-):
+def _count_deal(holes, first, board, dead_mask, multisets, tables, counts):
     """Counts of one deal (``holes``: (players, 2) card ids) into ``counts``; returns its number of boards.
 
     With ``first >= 0`` only the boards whose highest new card is the
     ``first``-th unseen card (highest first): those splits partition the boards.
     """
+    card_keys = tables[0]
     n_players = holes.shape[0]
     used = dead_mask
     for c in board:
@@ -274,23 +261,9 @@ def _count_deal(
         )
         hole_suit_counts[p, a & 3] += 1
         hole_suit_counts[p, b & 3] += 1
-    count_boards_by_rank(
-        deck[start:n_deck],
-        cards_left,
-        board_key,
-        board_suited,
-        board_suit_counts,
-        card_keys,
-        hole_keys,
-        hole_suited,
-        hole_suit_counts,
-        multisets,
-        counts,
-        offsets,
-        rank_values,
-        flush_values,
-        shift,
-    )
+    board_state = (board_key, board_suited, board_suit_counts)
+    hole_state = (hole_keys, hole_suited, hole_suit_counts)
+    count_boards_by_rank(deck[start:n_deck], cards_left, board_state, hole_state, multisets, tables, counts)
     n_boards = 1  # C(unseen after the split, cards to come)
     for k in range(cards_left):
         n_boards = n_boards * (n_deck - start - k) // (k + 1)
@@ -298,55 +271,15 @@ def _count_deal(
 
 
 @njit(cache=True, nogil=True)
-def count_deals(
-    holes, firsts, board, dead_mask, card_keys, multisets, counts, boards, offsets, rank_values, flush_values, shift
-):
+def count_deals(holes, firsts, board, dead_mask, multisets, tables, counts, boards):
     """:func:`_count_deal` for every deal ``holes[d]`` (split ``firsts[d]``, -1 for all) into ``counts[d]``."""
     for d in range(holes.shape[0]):
-        boards[d] = _count_deal(
-            holes[d],
-            firsts[d],
-            board,
-            dead_mask,
-            card_keys,
-            multisets,
-            counts[d],
-            offsets,
-            rank_values,
-            flush_values,
-            shift,
-        )
+        boards[d] = _count_deal(holes[d], firsts[d], board, dead_mask, multisets, tables, counts[d])
 
 
 @njit(cache=True, parallel=True)
-def count_deals_parallel(
-    holes,
-    firsts,
-    board,
-    dead_mask,
-    card_keys,
-    multisets,
-    counts,
-    boards,
-    offsets,
-    rank_values,
-    flush_values,
-    shift,
-    workers,
-):
+def count_deals_parallel(holes, firsts, board, dead_mask, multisets, tables, counts, boards, workers):
     """Like :func:`count_deals` on ``workers`` threads, each taking every ``workers``-th deal."""
     for w in prange(workers):
         for d in range(w, holes.shape[0], workers):
-            boards[d] = _count_deal(
-                holes[d],
-                firsts[d],
-                board,
-                dead_mask,
-                card_keys,
-                multisets,
-                counts[d],
-                offsets,
-                rank_values,
-                flush_values,
-                shift,
-            )
+            boards[d] = _count_deal(holes[d], firsts[d], board, dead_mask, multisets, tables, counts[d])
