@@ -262,7 +262,7 @@ def _count_units(holes: np.ndarray, firsts: np.ndarray, board_ids, dead_mask, wo
     return counts, boards
 
 
-def _exact_one(holes, board_ids, dead_mask, tables=None, first: int | None = None) -> tuple[np.ndarray, int]:
+def _exact_one(holes, board_ids, dead_mask, first: int | None = None) -> tuple[np.ndarray, int]:
     """Counts by winner mask over every board for fixed hole cards; and the number of boards (see _count_units)."""
     counts, boards = _count_units(
         np.array([holes], dtype=np.int64), np.array([-1 if first is None else first]), board_ids, dead_mask
@@ -337,24 +337,20 @@ def _run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: P
     if not groups:
         raise EquityError("no deal is possible: the players' hands or ranges always share a card")
     # A deal takes well under a millisecond: threads pay off only over many deals.
-    units = _exact_units(groups, board_ids, dead_ids, len(parsed), split=False)
     threads = threads if len(groups) >= 16 * threads else 1
-    holes = np.array([groups[g][0] for g, _ in units], dtype=np.int64)
-    firsts = np.array([-1 if f is None else f for _, f in units], dtype=np.int64)
-    counts = np.zeros((len(units), 1 << len(parsed)), dtype=np.int64)
-    n_boards = np.zeros(len(units), dtype=np.int64)
-    # Chunks only to report progress: a few per second of work, each worth many deals per thread.
-    chunk = max(64 * threads, len(units) // 20)
-    for lo in range(0, len(units), chunk):
-        hi = min(len(units), lo + chunk)
-        counts[lo:hi], n_boards[lo:hi] = _count_units(holes[lo:hi], firsts[lo:hi], board_ids, dead_mask, threads)
-        if progress is not None:
-            progress(hi / len(units))
-    per_group = np.zeros((len(groups), counts.shape[1]), dtype=np.int64)
+    holes = np.array([group[0] for group in groups], dtype=np.int64)
+    firsts = np.full(len(groups), -1, dtype=np.int64)
+    per_group = np.zeros((len(groups), 1 << len(parsed)), dtype=np.int64)
     boards_per_group = np.zeros(len(groups), dtype=np.int64)
-    unit_group = np.array([g for g, _ in units], dtype=np.int64)
-    np.add.at(per_group, unit_group, counts)
-    np.add.at(boards_per_group, unit_group, n_boards)
+    # Chunks only to report progress: a few per second of work, each worth many deals per thread.
+    chunk = max(64 * threads, len(groups) // 20)
+    for lo in range(0, len(groups), chunk):
+        hi = min(len(groups), lo + chunk)
+        per_group[lo:hi], boards_per_group[lo:hi] = _count_units(
+            holes[lo:hi], firsts[lo:hi], board_ids, dead_mask, threads
+        )
+        if progress is not None:
+            progress(hi / len(groups))
     total = np.zeros(1 << len(parsed), dtype=np.float64)
     outcomes = 0.0
     boards = 0

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 import evaluator
-from evaluator.api import high_tables
 from evaluator.cards import parse_cards
 from simulate.equity import _exact_one
 
@@ -32,7 +31,7 @@ def counts_board_by_board(holes, board, dead=()):
 
 def fast_counts(holes, board, dead=()):
     dead_mask = sum(1 << c for c in dead)
-    return _exact_one([tuple(h) for h in holes], list(board), dead_mask, high_tables())
+    return _exact_one([tuple(h) for h in holes], list(board), dead_mask)
 
 
 def cards(text):
@@ -83,6 +82,6 @@ def test_first_card_shards_partition_the_boards():
     """Splitting a deal by its first board card (threads, Dask) adds up to the whole deal."""
     holes = [cards("AhKh"), cards("QhJh")]
     whole, n = fast_counts(holes, [])
-    parts = [_exact_one([tuple(h) for h in holes], [], 0, high_tables(), first) for first in range(44)]
+    parts = [_exact_one([tuple(h) for h in holes], [], 0, first) for first in range(44)]
     assert sum(p[0] for p in parts).tolist() == whole.tolist()
     assert sum(p[1] for p in parts) == n
