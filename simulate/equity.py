@@ -303,7 +303,7 @@ def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity
     ties = counts @ tie_m
     shares = counts @ share_m
     # A deal counts with the product of its combos' weights: whole numbers only when every weight is.
-    as_int = all(float(w).is_integer() for p in parsed for w in p.weights)
+    as_int = all(bool(np.all(np.mod(p.weights, 1) == 0)) for p in parsed)
     result = []
     for i, p in enumerate(parsed):
         result.append(

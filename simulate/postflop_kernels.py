@@ -211,3 +211,119 @@ def count_postflop_parallel(
             shift, counts[w],
         )  # fmt: skip
     return counts.sum(axis=0), deals.sum(), weight_sum.sum()
+
+
+@njit(cache=True, nogil=True)
+def hand_vs_range_share(
+    w, workers, completions, board, hero, opp, classes, flush_lists, tables, counts
+):  # fmt: skip  # pragma: no cover - numba
+    """One fixed hand against a range after the flop: boards ``w, w + workers, ...`` into ``counts``.
+
+    ``counts`` is (hero wins, opponent wins, ties) in combo weight; returns (deals, total weight).
+    A combo that cannot make a flush on a board is worth what its rank pair is worth, so the
+    range is scored per rank pair: a pair's weight on a board is its weight minus the combos
+    that hold a board card (``class_card_weight``, the combo of both board cards added back
+    once) minus its combos that can flush there, which are scored one by one.
+
+    ``board`` = (key, suited, mask); ``hero`` = (key, suited); ``opp`` = (cards, weights,
+    class of each combo, combo index by its two cards); ``classes`` = (rank key, weight, count,
+    weight and count per card); ``flush_lists`` = (combos, start): for suit s and
+    ``k`` = 1 or 2, the combos with at least k cards of s are ``combos[start[2 * s + k - 1]:...]``.
+    """
+    board_key, board_suited, board_mask = board
+    hero_key, hero_suited = hero
+    opp_cards, opp_weights, opp_class, combo_at = opp
+    class_key, class_weight, class_count, class_card_weight, class_card_count = classes
+    list_combos, list_start = flush_lists
+    card_keys, offsets, rank_values, flush_values, shift = tables[0], tables[1], tables[2], tables[3], tables[4]
+    col_mask = np.uint64((1 << shift) - 1)
+    sh = np.uint64(shift)
+    one = np.uint64(1)
+    n_classes = class_key.shape[0]
+    weight_now = np.empty(n_classes, dtype=np.float64)
+    count_now = np.empty(n_classes, dtype=np.int64)
+    deals = 0
+    weight_sum = 0.0
+    for b in range(w, completions.shape[0], workers):
+        key = board_key
+        suited = board_suited
+        mask = board_mask
+        t1 = completions[b, 0]
+        t2 = completions[b, 1]
+        for c in (t1, t2):
+            if c >= 0:
+                key += card_keys[c]
+                suited |= one << np.uint64(16 * (c & 3) + (c >> 2))
+                mask |= one << np.uint64(c)
+        hero_value = _value(key + hero_key, suited | hero_suited, offsets, rank_values, flush_values, col_mask, sh)
+        for k in range(n_classes):
+            weight_now[k] = class_weight[k]
+            count_now[k] = class_count[k]
+            if t1 >= 0:
+                weight_now[k] -= class_card_weight[k, t1]
+                count_now[k] -= class_card_count[k, t1]
+            if t2 >= 0:
+                weight_now[k] -= class_card_weight[k, t2]
+                count_now[k] -= class_card_count[k, t2]
+        if t1 >= 0 and t2 >= 0 and combo_at[t1, t2] >= 0:  # subtracted twice above
+            m = combo_at[t1, t2]
+            weight_now[opp_class[m]] += opp_weights[m]
+            count_now[opp_class[m]] += 1
+        win = lose = tie = 0.0
+        # The suit with three or more board cards is the only one that can flush.
+        for s in range(4):
+            on_board = np.int64((key >> np.uint64(32 + 4 * s)) & np.uint64(0xF)) - 3
+            if on_board < 3:
+                continue
+            need = 5 - on_board
+            # need 0: the board is a flush, every combo may improve it.
+            lo = 0 if need == 0 else list_start[2 * s + need - 1]
+            hi = opp_cards.shape[0] if need == 0 else list_start[2 * s + need]
+            for i in range(lo, hi):
+                m = np.int64(i) if need == 0 else list_combos[i]
+                c1, c2 = opp_cards[m, 0], opp_cards[m, 1]
+                if mask & ((one << np.uint64(c1)) | (one << np.uint64(c2))):
+                    continue
+                weight_now[opp_class[m]] -= opp_weights[m]
+                count_now[opp_class[m]] -= 1
+                bits = (one << np.uint64(16 * (c1 & 3) + (c1 >> 2))) | (one << np.uint64(16 * (c2 & 3) + (c2 >> 2)))
+                v = _value(
+                    key + card_keys[c1] + card_keys[c2], suited | bits, offsets, rank_values, flush_values, col_mask, sh
+                )
+                deals += 1
+                if hero_value > v:
+                    win += opp_weights[m]
+                elif v > hero_value:
+                    lose += opp_weights[m]
+                else:
+                    tie += opp_weights[m]
+        for k in range(n_classes):
+            if count_now[k] == 0:
+                continue
+            rk = (key + class_key[k]) & RANK_KEY_MASK
+            v = np.int64(rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)])
+            deals += count_now[k]
+            if hero_value > v:
+                win += weight_now[k]
+            elif v > hero_value:
+                lose += weight_now[k]
+            else:
+                tie += weight_now[k]
+        counts[0] += win
+        counts[1] += lose
+        counts[2] += tie
+        weight_sum += win + lose + tie
+    return deals, weight_sum
+
+
+@njit(cache=True, parallel=True)
+def hand_vs_range_parallel(workers, completions, board, hero, opp, classes, flush_lists, tables):  # pragma: no cover
+    """:func:`hand_vs_range_share` on ``workers`` threads, boards dealt round-robin; summed results."""
+    counts = np.zeros((workers, 3), dtype=np.float64)
+    deals = np.zeros(workers, dtype=np.int64)
+    weight_sum = np.zeros(workers, dtype=np.float64)
+    for w in prange(workers):
+        deals[w], weight_sum[w] = hand_vs_range_share(
+            w, workers, completions, board, hero, opp, classes, flush_lists, tables, counts[w]
+        )
+    return counts.sum(axis=0), deals.sum(), weight_sum.sum()

@@ -240,3 +240,32 @@ def test_postflop_engine_matches_the_deal_by_deal_engine(players, board, dead):
     for a, b in zip(fast.players, slow):
         assert (a.win, a.tie, a.equity) == pytest.approx((b.win, b.tie, b.equity), abs=1e-12)
         assert a.wins == pytest.approx(b.wins) and a.ties == pytest.approx(b.ties)
+
+
+def test_hand_against_a_range_by_rank_pair_matches_every_deal():
+    """After the flop a fixed hand against a range is scored per rank pair: the same counts as deal by deal."""
+    from evaluator.cards import format_cards
+    from simulate.equity import _prepare
+    from simulate.equity_postflop import _every_deal, _hand_vs_range
+
+    rng = np.random.default_rng(77)
+    ranges = ["random", "QQ+,AQs+,KQs", "22+,A2s+,KTo+", "AK@40,QQ@25,T9s,random@5", "JJ-66,AJs-A8s"]
+    spots = [("AhKh", "Qh7h2c", ""), ("7s6s", "5s4s9s", ""), ("2c2d", "Ac3c4c5c", ""), ("8s8c", "Ts9s2s3s4s", "")]
+    for _ in range(24):  # random spots: flops, turns and rivers, dead cards, suited boards
+        cards = rng.permutation(52).tolist()
+        if rng.random() < 0.5:
+            suit = int(rng.integers(4))
+            cards = sorted(cards, key=lambda c: c & 3 != suit)  # this suit's cards first: flushes on board
+        n_board = int(rng.integers(3, 6))
+        hero = format_cards(cards[n_board : n_board + 2])
+        board = format_cards(cards[:n_board])
+        dead = format_cards(cards[n_board + 2 : n_board + 2 + int(rng.integers(0, 3))])
+        spots.append((hero, board, dead))
+    for i, (hero, board, dead) in enumerate(spots):
+        players = [hero, ranges[i % len(ranges)]] if i % 2 == 0 else [ranges[i % len(ranges)], hero]
+        parsed, board_ids, _, _, dead_mask = _prepare(players, board, dead or None)
+        by_pair = _hand_vs_range(parsed, players.index(hero), board_ids, dead_mask, 1 + i % 2)
+        every = _every_deal(parsed, board_ids, dead_mask, 1)
+        assert by_pair[2] == every[2], (players, board, dead)
+        assert by_pair[1] == pytest.approx(every[1], rel=1e-10)  # fractional weights, summed in another order
+        assert by_pair[0] == pytest.approx(every[0], rel=1e-10, abs=1e-9), (players, board, dead)
