@@ -120,8 +120,17 @@ def high_tables():
     from .batch_kernels import batch_tables
     from .kernels import HighTables
 
+    if len(_T["rank7_offsets"]) << _tables.RANK7_SHIFT != 1 << _tables.RANK_KEY_BITS:  # the shift is compiled in
+        raise _tables.TableError("tables/rank7_offsets does not match RANK7_SHIFT: rebuild the tables")
     return HighTables(
-        _CARD_KEYS, _T["rank_offsets"], _T["rank_values"], _T["flush_values"], _SHIFT, *batch_tables(_CARD_KEYS)
+        _CARD_KEYS,
+        _T["rank_offsets"],
+        _T["rank_values"],
+        _T["flush_values"],
+        _SHIFT,
+        *batch_tables(_CARD_KEYS),
+        _T["rank7_offsets"],
+        _T["rank7_values"],
     )
 
 

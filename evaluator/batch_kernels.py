@@ -12,6 +12,10 @@ second look: a flush (3 % of random 7-card hands) or an id of 52 or more.
 A second pass gives the flushes their value. A branch per row on the flush
 would be mispredicted on every flush and cost a fifth of the time.
 
+The 7-card kernel reads a hash of 7-card keys only (130 KB with 8 KB of
+offsets, against 194 KB for the hash of 5 to 7 cards): more of a batch's
+random lookups stay in cache, about 5 % faster.
+
 The loops read the arrays themselves: an array-taking helper, even inlined,
 makes numba count references on every row. Indices are unsigned so that
 numba adds no negative-index wraparound.
@@ -30,8 +34,6 @@ from .kernels import RANK_KEY_MASK, VALUE_SLOTS
 BLOCK = 4096  # rows per block: the block's list of rows to revisit stays in L1
 PARALLEL_BLOCK = 1 << 14  # rows per task of the parallel kernels
 POISON = np.uint64(1 << 48)  # batch_keys of ids 52..255: any such id shows in bits 48.. of a sum
-_SHIFT = np.uint64(_tables.RANK_SHIFT)
-_COL_MASK = np.uint64((1 << _tables.RANK_SHIFT) - 1)
 _U1 = np.uint64(1)
 _S32 = np.uint64(32)
 _SUIT_BIAS = np.uint64(0x3333)  # SUIT_INIT >> 32: with it, bit 3 of a suit's nibble means five or more cards
@@ -74,8 +76,14 @@ def _flush_value_of(key, suited, flush_values):
 
 
 def _rows_kernel(k: int) -> Callable:
-    """The serial kernel for k-card rows (k is a compile-time constant of the closure)."""
+    """The serial kernel for k-card rows (k is a compile-time constant of the closure).
+
+    It reads the rank hash of :func:`hash_of`: for 7 cards the 7-card-only one.
+    """
     n_cards = np.uint64(k)
+    shift = _tables.RANK7_SHIFT if k == 7 else _tables.RANK_SHIFT
+    row_shift = np.uint64(shift)
+    col_mask = np.uint64((1 << shift) - 1)
 
     @njit(cache=True)
     def evaluate_rows(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values):
@@ -104,7 +112,7 @@ def _rows_kernel(k: int) -> Callable:
                     key += batch_keys[flat[b + np.uint64(6)]]
                 b += n_cards
                 rk = key & RANK_KEY_MASK
-                out[i] = rank_values[np.uint64(offsets[rk >> _SHIFT]) + (rk & _COL_MASK)]
+                out[i] = rank_values[np.uint64(offsets[rk >> row_shift]) + (rk & col_mask)]
                 revisit[n_revisit] = i
                 n_revisit += np.uint64((((key >> _S32) + _SUIT_BIAS) & _REVISIT) != 0)
                 i += _U1
@@ -156,9 +164,14 @@ def evaluate_rows(cards: np.ndarray, out: np.ndarray, tables, parallel: bool = F
     >>> evaluate_rows(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8), out, high_tables()), int(out[0]) >> 12
     (True, 9)
     """
-    kernel = (PARALLEL if parallel else SERIAL)[cards.shape[1]]
-    t = tables
-    return not kernel(cards, out, t.batch_keys, t.flush_bits, t.offsets, t.rank_values, t.flush_values)
+    k = cards.shape[1]
+    kernel = (PARALLEL if parallel else SERIAL)[k]
+    return not kernel(cards, out, tables.batch_keys, tables.flush_bits, *hash_of(k, tables), tables.flush_values)
+
+
+def hash_of(k: int, tables) -> tuple[np.ndarray, np.ndarray]:
+    """(offsets, values) of the rank hash the k-card kernels read: for 7 cards, 7-card keys only."""
+    return (tables.rank7_offsets, tables.rank7_values) if k == 7 else (tables.offsets, tables.rank_values)
 
 
 def _plain_enumerator(serial: Callable) -> Callable:
@@ -201,4 +214,4 @@ def enumerate_values_plain(n_cards: int, tables) -> np.ndarray:
     so the two check each other.
     """
     t = tables
-    return _PLAIN[n_cards](n_cards, t.batch_keys, t.flush_bits, t.offsets, t.rank_values, t.flush_values)
+    return _PLAIN[n_cards](n_cards, t.batch_keys, t.flush_bits, *hash_of(n_cards, t), t.flush_values)

@@ -46,6 +46,8 @@ class HighTables(NamedTuple):
     shift: int
     batch_keys: np.ndarray  # uint64[256], see evaluator.batch_kernels.batch_tables
     flush_bits: np.ndarray  # uint64[256]
+    rank7_offsets: np.ndarray  # uint16[rows]: the hash of 7-card keys only (RANK7_SHIFT)
+    rank7_values: np.ndarray  # uint16[slots]
 
 
 @njit(cache=True, inline="always")

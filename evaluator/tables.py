@@ -27,13 +27,25 @@ import numpy as np
 
 MANIFEST = "manifest.json"
 #: The tables the high-hand evaluator reads (the rest serve lowball and wild cards).
-HIGH_TABLES = ("card_keys", "rank_offsets", "rank_values", "flush_values", "rank_shift", "class_values", "class_ranks")
+HIGH_TABLES = (
+    "card_keys",
+    "rank_offsets",
+    "rank_values",
+    "rank7_offsets",
+    "rank7_values",
+    "flush_values",
+    "rank_shift",
+    "class_values",
+    "class_ranks",
+)
 #: Rank keys live modulo 2**25 (see ``evaluator.table_build``): a hand's rank key is
 #: the sum of its cards' keys with this mask applied.
 RANK_KEY_BITS = 25
 RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
 #: Rows of the rank hash are ``key >> RANK_SHIFT`` (also stored as the table ``rank_shift``).
 RANK_SHIFT = 12
+#: The batch kernel for 7 cards reads a smaller hash of 7-card keys only (``rank7_offsets``, ``rank7_values``).
+RANK7_SHIFT = 13
 _cache: Mapping[str, np.ndarray] | None = None
 
 
