@@ -120,8 +120,9 @@ def high_tables():
     from .batch_kernels import batch_tables
     from .kernels import HighTables
 
-    if len(_T["rank7_offsets"]) << _tables.RANK7_SHIFT != 1 << _tables.RANK_KEY_BITS:  # the shift is compiled in
-        raise _tables.TableError("tables/rank7_offsets does not match RANK7_SHIFT: rebuild the tables")
+    sized = [_T[f"rank{k}_{part}"] for k in (5, 6, 7) for part in ("offsets", "values")]
+    if any(len(offsets) << _tables.SIZED_RANK_SHIFT != 1 << _tables.RANK_KEY_BITS for offsets in sized[::2]):
+        raise _tables.TableError("tables/rank*_offsets do not match SIZED_RANK_SHIFT: rebuild the tables")
     return HighTables(
         _CARD_KEYS,
         _T["rank_offsets"],
@@ -129,8 +130,7 @@ def high_tables():
         _T["flush_values"],
         _SHIFT,
         *batch_tables(_CARD_KEYS),
-        _T["rank7_offsets"],
-        _T["rank7_values"],
+        *sized,
     )
 
 

@@ -46,8 +46,13 @@ class HighTables(NamedTuple):
     shift: int
     batch_keys: np.ndarray  # uint64[256], see evaluator.batch_kernels.batch_tables
     flush_bits: np.ndarray  # uint64[256]
-    rank7_offsets: np.ndarray  # uint16[rows]: the hash of 7-card keys only (RANK7_SHIFT)
-    rank7_values: np.ndarray  # uint16[slots]
+    # The hash of k-card keys only, for each k (rows: key >> SIZED_RANK_SHIFT), read by the batch kernels.
+    rank5_offsets: np.ndarray  # uint16[rows]
+    rank5_values: np.ndarray  # uint16[slots]
+    rank6_offsets: np.ndarray
+    rank6_values: np.ndarray
+    rank7_offsets: np.ndarray
+    rank7_values: np.ndarray
 
 
 @njit(cache=True, inline="always")

@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from .hand_values import CATEGORY_SHIFT, five_card_key
-from .tables import RANK7_SHIFT, RANK_KEY_BITS, RANK_KEY_MASK, RANK_SHIFT
+from .tables import RANK_KEY_BITS, RANK_KEY_MASK, RANK_SHIFT, SIZED_RANK_SHIFT
 
 MAX_CARDS = 7
 # Odd multipliers tried by the build (seeded, so the build is reproducible); the smallest table wins.
@@ -225,13 +225,18 @@ def build_tables() -> dict[str, np.ndarray]:
     # rows with an out-of-range id before it reports them.
     rank_values = np.zeros(max(size, int(offsets.max()) + (1 << shift)), dtype=np.uint16)
     rank_values[slots] = values
-    # 7-card keys alone, for the 7-card batch kernel: 130 KB with 8 KB of uint16 offsets,
-    # against 194 KB for all sizes, which keeps more of a batch's lookups in cache.
-    seven = np.array([sum(m) == 7 for m in multisets])
-    offsets7, slots7, size7 = displacement_hash(hash_keys[seven], RANK7_SHIFT)
-    assert offsets7.max() < 1 << 16
-    rank7_values = np.zeros(max(size7, int(offsets7.max()) + (1 << RANK7_SHIFT)), dtype=np.uint16)
-    rank7_values[slots7] = values[seven]
+    # For each hand size, its keys alone, for that size's batch kernel: 7 cards take 130 KB
+    # with 8 KB of uint16 offsets (5 cards 24 KB), against 194 KB for the hash of all sizes,
+    # which keeps more of a batch's lookups in cache.
+    sized = {}
+    for k in (5, 6, 7):
+        of_size = np.array([sum(m) == k for m in multisets])
+        offsets_k, slots_k, size_k = displacement_hash(hash_keys[of_size], SIZED_RANK_SHIFT)
+        assert offsets_k.max() < 1 << 16
+        values_k = np.zeros(max(size_k, int(offsets_k.max()) + (1 << SIZED_RANK_SHIFT)), dtype=np.uint16)
+        values_k[slots_k] = values[of_size]
+        sized[f"rank{k}_offsets"] = offsets_k.astype(np.uint16)
+        sized[f"rank{k}_values"] = values_k
 
     # Flush values for every 13-bit mask of 5..7 suited ranks.
     flush_values = np.zeros(1 << 13, dtype=np.uint16)
@@ -258,8 +263,7 @@ def build_tables() -> dict[str, np.ndarray]:
         "card_keys": card_keys,
         "rank_offsets": offsets.astype(np.uint32),
         "rank_values": rank_values,
-        "rank7_offsets": offsets7.astype(np.uint16),
-        "rank7_values": rank7_values,
+        **sized,
         "flush_values": flush_values,
         "class_values": class_values,
         "class_ranks": class_ranks,

@@ -31,6 +31,10 @@ HIGH_TABLES = (
     "card_keys",
     "rank_offsets",
     "rank_values",
+    "rank5_offsets",
+    "rank5_values",
+    "rank6_offsets",
+    "rank6_values",
     "rank7_offsets",
     "rank7_values",
     "flush_values",
@@ -44,8 +48,9 @@ RANK_KEY_BITS = 25
 RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
 #: Rows of the rank hash are ``key >> RANK_SHIFT`` (also stored as the table ``rank_shift``).
 RANK_SHIFT = 12
-#: The batch kernel for 7 cards reads a smaller hash of 7-card keys only (``rank7_offsets``, ``rank7_values``).
-RANK7_SHIFT = 13
+#: The batch kernels read, for each hand size k, a smaller hash of k-card keys only
+#: (``rank{k}_offsets``, ``rank{k}_values``), whose rows are ``key >> SIZED_RANK_SHIFT``.
+SIZED_RANK_SHIFT = 13
 _cache: Mapping[str, np.ndarray] | None = None
 
 
