@@ -14,6 +14,7 @@ import numpy as np
 
 from evaluator.api import high_tables
 from evaluator.cards import cards_to_mask
+from evaluator.tables import SIZED_RANK_SHIFT
 
 # Boards x combos from which scoring a range by rank pair pays for its set-up (about 0.1 ms).
 RANK_PAIR_MIN_WORK = 20_000
@@ -59,7 +60,7 @@ def _every_deal(parsed, board_ids, dead_mask, threads: int):
     combo_suited = (one << suit_shift[:, 0]) | (one << suit_shift[:, 1])
     completions = k.board_completions(deck, 5 - len(board_ids))
     rank_pair, suit_counts = k.combo_shapes(masks)
-    tables = (t.offsets, t.rank_values, t.flush_values, t.shift)
+    tables = (t.rank7_offsets, t.rank7_values, t.flush_values, SIZED_RANK_SHIFT)  # seven cards: 7-card keys only
     shared = (np.uint64(board_key), np.uint64(board_suited), np.uint64(board_mask), card_keys, combo_keys, combo_suited)
     per_combo = (masks, rank_pair, suit_counts, weights, player_start, len(parsed))
     workers = max(1, min(threads, len(completions)))

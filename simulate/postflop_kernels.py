@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from evaluator.kernels import RANK_KEY_MASK, flush_suit
+from evaluator.tables import SIZED_RANK_SHIFT
 
 
 @njit(cache=True, inline="always")
@@ -235,7 +236,9 @@ def hand_vs_range_share(
     opp_cards, opp_weights, opp_class, combo_at = opp
     class_key, class_weight, class_count, class_card_weight, class_card_count = classes
     list_combos, list_start = flush_lists
-    card_keys, offsets, rank_values, flush_values, shift = tables[0], tables[1], tables[2], tables[3], tables[4]
+    # Seven cards every time: the hash of 7-card keys only, smaller than the shared one.
+    card_keys, offsets, rank_values, flush_values = tables[0], tables.rank7_offsets, tables.rank7_values, tables[3]
+    shift = SIZED_RANK_SHIFT
     col_mask = np.uint64((1 << shift) - 1)
     sh = np.uint64(shift)
     one = np.uint64(1)

@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit, prange
 
 from evaluator.kernels import RANK_KEY_MASK
+from evaluator.tables import SIZED_RANK_SHIFT
 
 MAX_BOARD = 5
 
@@ -86,7 +87,9 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
     """
     board_key, board_suited, board_suit_counts = board_state
     hole_keys, hole_suited, hole_suit_counts = hole_state
-    card_keys, offsets, rank_values, flush_values, shift = tables[0], tables[1], tables[2], tables[3], tables[4]
+    # Seven cards every time: the hash of 7-card keys only, smaller than the shared one.
+    card_keys, offsets, rank_values, flush_values = tables[0], tables.rank7_offsets, tables.rank7_values, tables[3]
+    shift = SIZED_RANK_SHIFT
     n_players = hole_keys.shape[0]
     col_mask = np.uint64((1 << shift) - 1)
     sh = np.uint64(shift)

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from evaluator.tables import SIZED_RANK_SHIFT
+
 MAX_MOVES = 512  # per recorded hand; random play never comes close with 100-big-blind stacks
 
 
@@ -78,10 +80,10 @@ def simulate_random_nlhe(
         big_blind,
         seed,
         tables.card_keys,
-        tables.offsets,
-        tables.rank_values,
+        tables.rank7_offsets,  # showdowns rank seven cards: the hash of 7-card keys only
+        tables.rank7_values,
         tables.flush_values,
-        tables.shift,
+        SIZED_RANK_SHIFT,
         record,
         moves,
         counts,

@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit
 
 from evaluator.kernels import RANK_KEY_MASK, flush_suit
+from evaluator.tables import SIZED_RANK_SHIFT
 
 SUIT_INIT = np.uint64(0x3333 << 32)
 N_BOARD_CLASSES = 134_459  # five-card boards up to suit renaming
@@ -90,7 +91,9 @@ def preflop_vs_random_counts(boards, weights, hand_class, n_classes, tables):
     row 1 the number it ties; both times the board's weight. ``tables`` is
     :class:`evaluator.kernels.HighTables`.
     """
-    card_keys, offsets, rank_values, flush_values, shift = tables[0], tables[1], tables[2], tables[3], tables[4]
+    # Seven cards every time: the hash of 7-card keys only, smaller than the shared one.
+    card_keys, offsets, rank_values, flush_values = tables[0], tables.rank7_offsets, tables.rank7_values, tables[3]
+    shift = SIZED_RANK_SHIFT
     col_mask = np.uint64((1 << shift) - 1)
     sh = np.uint64(shift)
     counts = np.zeros((2, n_classes), dtype=np.int64)
