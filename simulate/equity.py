@@ -262,14 +262,6 @@ def _count_units(holes: np.ndarray, firsts: np.ndarray, board_ids, dead_mask, wo
     return counts, boards
 
 
-def _exact_one(holes, board_ids, dead_mask, first: int | None = None) -> tuple[np.ndarray, int]:
-    """Counts by winner mask over every board for fixed hole cards; and the number of boards (see _count_units)."""
-    counts, boards = _count_units(
-        np.array([holes], dtype=np.int64), np.array([-1 if first is None else first]), board_ids, dead_mask
-    )
-    return counts[0], int(boards[0])
-
-
 def _group_deals(parsed, board_ids, dead_ids) -> dict[tuple, list]:
     """Deals grouped by suit-isomorphic form: canonical key -> [hole cards, total weight, deals]."""
     groups: dict[tuple, list] = {}

@@ -19,8 +19,6 @@ from numba import njit, prange
 from evaluator.kernels import RANK_KEY_MASK, flush_suit
 from evaluator.tables import SIZED_RANK_SHIFT
 
-SUIT_INIT = np.uint64(0x3333 << 32)
-
 
 @njit(cache=True, inline="always")
 def _bit(card):
@@ -99,7 +97,8 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     combo_cards, alias_prob, alias_index, range_start, range_len = ranges
     board_key, board_suited, board_mask, n_board_left = board
     # Seven cards every time: the hash of 7-card keys only, smaller than the shared one.
-    card_keys, offsets, rank_values, flush_values = tables[0], tables.rank7_offsets, tables.rank7_values, tables[3]
+    card_keys, offsets, rank_values = tables.card_keys, tables.rank7_offsets, tables.rank7_values
+    flush_values = tables.flush_values
     shift = SIZED_RANK_SHIFT
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     n_players = range_start.shape[0]

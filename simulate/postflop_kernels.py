@@ -237,7 +237,8 @@ def hand_vs_range_share(
     class_key, class_weight, class_count, class_card_weight, class_card_count = classes
     list_combos, list_start = flush_lists
     # Seven cards every time: the hash of 7-card keys only, smaller than the shared one.
-    card_keys, offsets, rank_values, flush_values = tables[0], tables.rank7_offsets, tables.rank7_values, tables[3]
+    card_keys, offsets, rank_values = tables.card_keys, tables.rank7_offsets, tables.rank7_values
+    flush_values = tables.flush_values
     shift = SIZED_RANK_SHIFT
     col_mask = np.uint64((1 << shift) - 1)
     sh = np.uint64(shift)

@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange
 
-from evaluator.kernels import RANK_KEY_MASK
+from evaluator.kernels import RANK_KEY_MASK, SUIT_INIT
 from evaluator.tables import SIZED_RANK_SHIFT
 
 MAX_BOARD = 5
@@ -88,15 +88,13 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
     board_key, board_suited, board_suit_counts = board_state
     hole_keys, hole_suited, hole_suit_counts = hole_state
     # Seven cards every time: the hash of 7-card keys only, smaller than the shared one.
-    card_keys, offsets, rank_values, flush_values = tables[0], tables.rank7_offsets, tables.rank7_values, tables[3]
+    offsets, rank_values, flush_values = tables.rank7_offsets, tables.rank7_values, tables.flush_values
     shift = SIZED_RANK_SHIFT
     n_players = hole_keys.shape[0]
     col_mask = np.uint64((1 << shift) - 1)
     sh = np.uint64(shift)
     ms_ranks, ms_counts, ms_keys, ms_start = multisets
-    rank_keys = np.empty(13, dtype=np.uint64)
-    for r in range(13):
-        rank_keys[r] = card_keys[4 * r] & np.uint64(0xFFFFFFFF)  # the rank part only
+    rank_keys = ms_keys[ms_start[1] : ms_start[2]]  # the multisets of one rank: each rank's key
     avail = np.zeros(13, dtype=np.int64)
     suit_ranks = np.zeros((4, 13), dtype=np.int64)  # ranks of the unseen cards of each suit
     suit_n = np.zeros(4, dtype=np.int64)
@@ -212,9 +210,6 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
                     chosen[m] = chosen[m - 1] + 1
     counts += local
     return scored
-
-
-SUIT_INIT = np.uint64(0x3333 << 32)
 
 
 @njit(cache=True, nogil=True)

@@ -92,7 +92,8 @@ def preflop_vs_random_counts(boards, weights, hand_class, n_classes, tables):
     :class:`evaluator.kernels.HighTables`.
     """
     # Seven cards every time: the hash of 7-card keys only, smaller than the shared one.
-    card_keys, offsets, rank_values, flush_values = tables[0], tables.rank7_offsets, tables.rank7_values, tables[3]
+    card_keys, offsets, rank_values = tables.card_keys, tables.rank7_offsets, tables.rank7_values
+    flush_values = tables.flush_values
     shift = SIZED_RANK_SHIFT
     col_mask = np.uint64((1 << shift) - 1)
     sh = np.uint64(shift)

@@ -9,7 +9,7 @@ import pytest
 
 import evaluator
 from evaluator.cards import parse_cards
-from simulate.equity import _exact_one
+from simulate.equity import _count_units
 
 
 def counts_board_by_board(holes, board, dead=()):
@@ -27,6 +27,14 @@ def counts_board_by_board(holes, board, dead=()):
     best = values.max(axis=0)
     masks = ((values == best) * (1 << np.arange(len(holes)))[:, None]).sum(axis=0)
     return np.bincount(masks, minlength=1 << len(holes)), len(boards)
+
+
+def _exact_one(holes, board_ids, dead_mask, first=None):
+    """Counts by winner mask and number of boards of one deal, through the engine's batch of deals."""
+    counts, boards = _count_units(
+        np.array([holes], dtype=np.int64), np.array([-1 if first is None else first]), board_ids, dead_mask
+    )
+    return counts[0], int(boards[0])
 
 
 def fast_counts(holes, board, dead=()):
