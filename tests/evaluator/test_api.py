@@ -157,3 +157,7 @@ def test_batch_into_a_given_buffer():
     for bad in (np.zeros(len(hands), dtype=np.int32), np.zeros(len(hands) - 1, dtype=np.uint16), [0] * len(hands)):
         with pytest.raises(ValueError, match="out must be a C-contiguous uint16 array of shape"):
             evaluator.evaluate_batch(hands, out=bad)
+    frozen = np.zeros(len(hands), dtype=np.uint16)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match="out is read-only"):
+        evaluator.evaluate_batch(hands, out=frozen)
