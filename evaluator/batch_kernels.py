@@ -1,7 +1,7 @@
 """numba kernels that rank arrays of 5-, 6- or 7-card hands (``evaluate_batch``).
 
-One kernel per hand size, made by :func:`_rows_kernel`: with the number of
-cards a constant, the loop reads exactly k bytes per row and keeps its
+One kernel per hand size (``evaluate_rows5`` .. ``7``, one body inlined
+into each): with the number of cards a constant, the loop reads exactly k bytes per row and keeps its
 pointers in registers, which is worth a fifth of the speed. Like every
 kernel here each is compiled on first call and cached on disk, so a process
 pays only for the sizes it ranks.
@@ -23,12 +23,11 @@ numba adds no negative-index wraparound.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from . import tables as _tables
+from .jit import njit
 from .kernels import RANK_KEY_MASK, VALUE_SLOTS
 
 BLOCK = 4096  # rows per block: the block's list of rows to revisit stays in L1
@@ -75,82 +74,105 @@ def _flush_value_of(key, suited, flush_values):
     return flush_values[(suited >> (np.uint64(16) * suit)) & np.uint64(0x1FFF)]
 
 
-def _rows_kernel(k: int) -> Callable:
-    """The serial kernel for k-card rows (k is a compile-time constant of the closure).
+_ROW_SHIFT = np.uint64(_tables.SIZED_RANK_SHIFT)
+_COL_MASK = np.uint64((1 << _tables.SIZED_RANK_SHIFT) - 1)
 
-    It reads the rank hash of k-card keys (:func:`hash_of`).
+
+@njit(cache=True, inline="always")
+def _rank_rows(cards, out, n_cards, batch_keys, flush_bits, offsets, rank_values, flush_values):
+    """Rank the (N, n_cards) C-contiguous uint8 ``cards`` into ``out``; nonzero when an id is 52 or more.
+
+    Inlined into one kernel per hand size, where ``n_cards`` is a constant.
     """
-    n_cards = np.uint64(k)
-    row_shift = np.uint64(_tables.SIZED_RANK_SHIFT)
-    col_mask = np.uint64((1 << _tables.SIZED_RANK_SHIFT) - 1)
-
-    @njit(cache=True)
-    def evaluate_rows(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values):
-        """Rank the (N, k) C-contiguous uint8 ``cards`` into ``out``; nonzero when an id is 52 or more."""
-        flat = cards.reshape(-1)
-        n = np.uint64(cards.shape[0])
-        revisit = np.empty(BLOCK, dtype=np.uint64)
-        bad = np.uint64(0)
-        b = np.uint64(0)
-        lo = np.uint64(0)
-        while lo < n:
-            hi = min(n, lo + np.uint64(BLOCK))
-            n_revisit = np.uint64(0)
-            i = lo
-            while i < hi:
-                key = (
-                    batch_keys[flat[b]]
-                    + batch_keys[flat[b + _U1]]
-                    + batch_keys[flat[b + np.uint64(2)]]
-                    + batch_keys[flat[b + np.uint64(3)]]
-                    + batch_keys[flat[b + np.uint64(4)]]
-                )
-                if n_cards >= 6:
-                    key += batch_keys[flat[b + np.uint64(5)]]
-                if n_cards == 7:
-                    key += batch_keys[flat[b + np.uint64(6)]]
-                b += n_cards
-                rk = key & RANK_KEY_MASK
-                out[i] = rank_values[np.uint64(offsets[rk >> row_shift]) + (rk & col_mask)]
-                revisit[n_revisit] = i
-                n_revisit += np.uint64((((key >> _S32) + _SUIT_BIAS) & _REVISIT) != 0)
-                i += _U1
-            p = np.uint64(0)
-            while p < n_revisit:
-                i = revisit[p]
-                key = np.uint64(0)
-                suited = np.uint64(0)
-                j = i * n_cards
-                while j < (i + _U1) * n_cards:
-                    key += batch_keys[flat[j]]
-                    suited |= flush_bits[flat[j]]
-                    j += _U1
-                bad |= key & _POISONED
-                out[i] = _flush_value_of(key, suited, flush_values)
-                p += _U1
-            lo = hi
-        return bad
-
-    return evaluate_rows
+    flat = cards.reshape(-1)
+    n = np.uint64(cards.shape[0])
+    revisit = np.empty(BLOCK, dtype=np.uint64)
+    bad = np.uint64(0)
+    b = np.uint64(0)
+    lo = np.uint64(0)
+    while lo < n:
+        hi = min(n, lo + np.uint64(BLOCK))
+        n_revisit = np.uint64(0)
+        i = lo
+        while i < hi:
+            key = (
+                batch_keys[flat[b]]
+                + batch_keys[flat[b + _U1]]
+                + batch_keys[flat[b + np.uint64(2)]]
+                + batch_keys[flat[b + np.uint64(3)]]
+                + batch_keys[flat[b + np.uint64(4)]]
+            )
+            if n_cards >= 6:
+                key += batch_keys[flat[b + np.uint64(5)]]
+            if n_cards == 7:
+                key += batch_keys[flat[b + np.uint64(6)]]
+            b += n_cards
+            rk = key & RANK_KEY_MASK
+            out[i] = rank_values[np.uint64(offsets[rk >> _ROW_SHIFT]) + (rk & _COL_MASK)]
+            revisit[n_revisit] = i
+            n_revisit += np.uint64((((key >> _S32) + _SUIT_BIAS) & _REVISIT) != 0)
+            i += _U1
+        p = np.uint64(0)
+        while p < n_revisit:
+            i = revisit[p]
+            key = np.uint64(0)
+            suited = np.uint64(0)
+            j = i * n_cards
+            while j < (i + _U1) * n_cards:
+                key += batch_keys[flat[j]]
+                suited |= flush_bits[flat[j]]
+                j += _U1
+            bad |= key & _POISONED
+            out[i] = _flush_value_of(key, suited, flush_values)
+            p += _U1
+        lo = hi
+    return bad
 
 
-def _parallel_kernel(serial: Callable) -> Callable:
-    @njit(cache=True, parallel=True)
-    def evaluate_rows_parallel(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values):
-        """Like the serial kernel, in blocks spread over numba's threads."""
-        n_blocks = (cards.shape[0] + PARALLEL_BLOCK - 1) // PARALLEL_BLOCK
-        bad = 0
-        for t in prange(n_blocks):
-            lo = t * PARALLEL_BLOCK
-            hi = min(cards.shape[0], lo + PARALLEL_BLOCK)
-            bad += serial(cards[lo:hi], out[lo:hi], batch_keys, flush_bits, offsets, rank_values, flush_values) != 0
-        return bad
-
-    return evaluate_rows_parallel
+# One kernel per hand size, each a module-level function (numba's cache tells closures apart badly).
+@njit(cache=True)
+def evaluate_rows5(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values):
+    """Rank (N, 5) rows into ``out``; nonzero when an id is 52 or more."""
+    return _rank_rows(cards, out, np.uint64(5), batch_keys, flush_bits, offsets, rank_values, flush_values)
 
 
-SERIAL = {k: _rows_kernel(k) for k in (5, 6, 7)}
-PARALLEL = {k: _parallel_kernel(SERIAL[k]) for k in (5, 6, 7)}
+@njit(cache=True)
+def evaluate_rows6(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values):
+    """Rank (N, 6) rows into ``out``; nonzero when an id is 52 or more."""
+    return _rank_rows(cards, out, np.uint64(6), batch_keys, flush_bits, offsets, rank_values, flush_values)
+
+
+@njit(cache=True)
+def evaluate_rows7(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values):
+    """Rank (N, 7) rows into ``out``; nonzero when an id is 52 or more."""
+    return _rank_rows(cards, out, np.uint64(7), batch_keys, flush_bits, offsets, rank_values, flush_values)
+
+
+@njit(cache=True, inline="always")
+def _rank_sized(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values):
+    """The sized kernel for ``cards.shape[1]`` (a branch per call, not per row)."""
+    k = cards.shape[1]
+    if k == 5:
+        return evaluate_rows5(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values)
+    if k == 6:
+        return evaluate_rows6(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values)
+    return evaluate_rows7(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values)
+
+
+@njit(cache=True, parallel=True)
+def evaluate_rows_parallel(cards, out, batch_keys, flush_bits, offsets, rank_values, flush_values):
+    """Like the sized serial kernels, in blocks spread over numba's threads."""
+    n_blocks = (cards.shape[0] + PARALLEL_BLOCK - 1) // PARALLEL_BLOCK
+    bad = 0
+    for t in prange(n_blocks):
+        lo = t * PARALLEL_BLOCK
+        hi = min(cards.shape[0], lo + PARALLEL_BLOCK)
+        block = cards[lo:hi]
+        bad += _rank_sized(block, out[lo:hi], batch_keys, flush_bits, offsets, rank_values, flush_values) != 0
+    return bad
+
+
+SERIAL = {5: evaluate_rows5, 6: evaluate_rows6, 7: evaluate_rows7}
 
 
 def evaluate_rows(cards: np.ndarray, out: np.ndarray, tables, parallel: bool = False) -> bool:
@@ -164,7 +186,7 @@ def evaluate_rows(cards: np.ndarray, out: np.ndarray, tables, parallel: bool = F
     (True, 9)
     """
     k = cards.shape[1]
-    kernel = (PARALLEL if parallel else SERIAL)[k]
+    kernel = evaluate_rows_parallel if parallel else SERIAL[k]
     return not kernel(cards, out, tables.batch_keys, tables.flush_bits, *hash_of(k, tables), tables.flush_values)
 
 
@@ -173,37 +195,31 @@ def hash_of(k: int, tables) -> tuple[np.ndarray, np.ndarray]:
     return getattr(tables, f"rank{k}_offsets"), getattr(tables, f"rank{k}_values")
 
 
-def _plain_enumerator(serial: Callable) -> Callable:
-    @njit(cache=True)
-    def enumerate_plain(n_cards, batch_keys, flush_bits, offsets, rank_values, flush_values):
-        """Histogram of all C(52, n) hands, each ranked from its own cards by the batch kernel."""
-        hist = np.zeros(VALUE_SLOTS, dtype=np.int64)
-        hands = np.zeros((BLOCK, n_cards), dtype=np.uint8)
-        out = np.zeros(BLOCK, dtype=np.uint16)
-        idx = np.arange(n_cards)
-        filled = 0
-        while True:
-            for j in range(n_cards):
-                hands[filled, j] = idx[j]
-            filled += 1
-            j = n_cards - 1
-            while j >= 0 and idx[j] == 52 - n_cards + j:
-                j -= 1
-            if filled == BLOCK or j < 0:
-                serial(hands[:filled], out[:filled], batch_keys, flush_bits, offsets, rank_values, flush_values)
-                for m in range(filled):
-                    hist[out[m]] += 1
-                filled = 0
-            if j < 0:
-                return hist
-            idx[j] += 1
-            for m in range(j + 1, n_cards):
-                idx[m] = idx[m - 1] + 1
-
-    return enumerate_plain
-
-
-_PLAIN = {k: _plain_enumerator(SERIAL[k]) for k in (5, 6, 7)}
+@njit(cache=True)
+def _enumerate_plain(n_cards, batch_keys, flush_bits, offsets, rank_values, flush_values):
+    """Histogram of all C(52, n) hands, each ranked from its own cards by the batch kernel."""
+    hist = np.zeros(VALUE_SLOTS, dtype=np.int64)
+    hands = np.zeros((BLOCK, n_cards), dtype=np.uint8)
+    out = np.zeros(BLOCK, dtype=np.uint16)
+    idx = np.arange(n_cards)
+    filled = 0
+    while True:
+        for j in range(n_cards):
+            hands[filled, j] = idx[j]
+        filled += 1
+        j = n_cards - 1
+        while j >= 0 and idx[j] == 52 - n_cards + j:
+            j -= 1
+        if filled == BLOCK or j < 0:
+            _rank_sized(hands[:filled], out[:filled], batch_keys, flush_bits, offsets, rank_values, flush_values)
+            for m in range(filled):
+                hist[out[m]] += 1
+            filled = 0
+        if j < 0:
+            return hist
+        idx[j] += 1
+        for m in range(j + 1, n_cards):
+            idx[m] = idx[m - 1] + 1
 
 
 def enumerate_values_plain(n_cards: int, tables) -> np.ndarray:
@@ -213,4 +229,4 @@ def enumerate_values_plain(n_cards: int, tables) -> np.ndarray:
     so the two check each other.
     """
     t = tables
-    return _PLAIN[n_cards](n_cards, t.batch_keys, t.flush_bits, *hash_of(n_cards, t), t.flush_values)
+    return _enumerate_plain(n_cards, t.batch_keys, t.flush_bits, *hash_of(n_cards, t), t.flush_values)

@@ -27,9 +27,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from . import tables as _tables
+from .jit import njit
 
 SUIT_INIT = np.uint64(0x3333 << 32)
 RANK_KEY_MASK = np.uint64(_tables.RANK_KEY_MASK)

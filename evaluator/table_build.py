@@ -27,9 +27,9 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-from numba import njit
 
 from .hand_values import CATEGORY_SHIFT, five_card_key
+from .jit import njit
 from .tables import RANK_KEY_BITS, RANK_KEY_MASK, RANK_SHIFT, SIZED_RANK_SHIFT
 
 MAX_CARDS = 7

@@ -16,8 +16,9 @@ up masked with ``RANK_KEY_MASK`` (25 bits), as in the high kernel.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from .jit import njit
 from .kernels import RANK_KEY_MASK, SUIT_INIT, flush_suit
 
 

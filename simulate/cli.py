@@ -46,6 +46,7 @@ def main() -> None:
       pokerlab play holdem --players 4 --bots tight,loose,equity
       pokerlab simulate holdem --hands 10000 --bots tight,loose,station --seed 1
       pokerlab bench --quick
+      pokerlab cache warm
     """
 
 
@@ -411,6 +412,7 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
 
 
 from simulate.cli_bench import bench_command  # noqa: E402  (registered after main is defined)
+from simulate.cli_cache import cache_command  # noqa: E402
 from simulate.cli_tables import chart_command, table_command  # noqa: E402
 
 main.add_command(bench_command)
@@ -421,6 +423,7 @@ main.add_command(simulate_command)
 main.add_command(replay_command)
 main.add_command(table_command)
 main.add_command(chart_command)
+main.add_command(cache_command)
 
 if __name__ == "__main__":
     main()

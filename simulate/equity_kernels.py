@@ -14,8 +14,9 @@ seed and the number of streams.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from evaluator.jit import njit
 from evaluator.kernels import RANK_KEY_MASK, flush_suit
 from evaluator.tables import SIZED_RANK_SHIFT
 

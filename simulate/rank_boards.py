@@ -29,8 +29,9 @@ from functools import cache
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from evaluator.jit import njit
 from evaluator.kernels import RANK_KEY_MASK, SUIT_INIT
 from evaluator.tables import SIZED_RANK_SHIFT
 

@@ -12,8 +12,8 @@ bet; facing a bet, fold, call or raise; amounts uniform over the legal range.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from evaluator.jit import njit
 from evaluator.kernels import RANK_KEY_MASK
 
 FOLD, CHECK, CALL, RAISE = 0, 1, 2, 3

@@ -14,8 +14,8 @@ itself, which was removed twice. Per-card counters make that O(1) per hand.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from evaluator.jit import njit
 from evaluator.kernels import RANK_KEY_MASK, flush_suit
 from evaluator.tables import SIZED_RANK_SHIFT
 

@@ -1,0 +1,215 @@
+"""Where pokerlab's compiled numba kernels are cached, and the ``njit`` every kernel module uses.
+
+numba's own locators write ``*.nbi``/``*.nbc`` files next to the sources,
+which for an installed copy means inside site-packages: pip's uninstall
+leaves them behind (as folders that import as empty namespace packages),
+and a read-only install cannot cache at all. Here pokerlab's kernels are
+cached in a per-user directory instead:
+
+- ``$POKERLAB_CACHE_DIR`` if set, else ``kernels`` in the platform's user
+  cache directory (``platformdirs.user_cache_dir("pokerlab")``);
+- under a key that changes with pokerlab's version, Python's and numba's,
+  and a hash of every kernel source file. numba checks each function
+  against its own file only; a kernel that calls a helper of another
+  module would otherwise keep stale code when only the helper changes.
+
+When that directory cannot be written, kernels are compiled in every
+process, with one line on stderr saying so. Nothing is ever written inside
+the installed package.
+
+Every cached kernel must be a module-level function: numba names a cache
+entry by module, qualified name and line, so two closures made by one
+factory share entries and one process can load the other's code. The test
+suite checks this rule over every kernel module.
+
+>>> key_dir = cache_dir()
+>>> key_dir.parent == cache_root() and key_dir.name.startswith("pokerlab-")
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numba
+from numba.core import caching as _caching
+
+ENV_VAR = "POKERLAB_CACHE_DIR"
+# The packages whose source files hold kernels (siblings of this package's folder).
+_PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+_KERNEL_PACKAGES = ("evaluator", "simulate")
+_KERNEL_MARK = b"@njit("
+
+
+def cache_root() -> Path:
+    """The folder that holds one subfolder of compiled kernels per key (see :func:`cache_dir`)."""
+    configured = os.environ.get(ENV_VAR)
+    if configured:
+        return Path(configured).expanduser().resolve()
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("pokerlab", appauthor=False)).resolve() / "kernels"
+
+
+def _kernel_sources() -> list[Path]:
+    """Every source file of pokerlab's packages that defines a numba kernel."""
+    files = []
+    for package in _KERNEL_PACKAGES:
+        for path in sorted((_PACKAGE_ROOT / package).rglob("*.py")):
+            if _KERNEL_MARK in path.read_bytes():
+                files.append(path)
+    return files
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pokerlab")
+    except PackageNotFoundError:  # a source tree used without installing
+        return "source"
+
+
+@lru_cache(maxsize=1)
+def cache_key() -> str:
+    """pokerlab's, Python's and numba's versions and a hash of the kernel sources, as a folder name."""
+    digest = hashlib.sha256()
+    for path in _kernel_sources():
+        digest.update(path.relative_to(_PACKAGE_ROOT).as_posix().encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    python = f"py{sys.version_info.major}{sys.version_info.minor}"
+    return f"pokerlab-{_version()}-{python}-numba{numba.__version__}-{digest.hexdigest()[:12]}"
+
+
+def cache_dir() -> Path:
+    """The folder this process caches its kernels in (``cache_root() / cache_key()``)."""
+    return cache_root() / cache_key()
+
+
+@lru_cache(maxsize=1)
+def cache_enabled() -> bool:
+    """Whether kernels can be cached on disk; if not, says so once on stderr."""
+    path = cache_dir()
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=path).close()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        print(
+            f"pokerlab: cannot write the kernel cache at {path} ({reason}); kernels are compiled in every "
+            f"process (set {ENV_VAR} to a writable folder)",
+            file=sys.stderr,
+        )
+        return False
+    return True
+
+
+class PokerlabCacheLocator(_caching._SourceFileBackedLocatorMixin, _caching._CacheLocator):
+    """numba cache locator for the functions of pokerlab's own packages: :func:`cache_dir` / package path."""
+
+    def __init__(self, py_func: Callable[..., Any], py_file: str) -> None:
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        relative = Path(py_file).resolve().parent.relative_to(_PACKAGE_ROOT)
+        self._cache_path = str(cache_dir().joinpath(*relative.parts))
+
+    def get_cache_path(self) -> str:
+        return self._cache_path
+
+    @classmethod
+    def from_function(cls, py_func: Callable[..., Any], py_file: str) -> PokerlabCacheLocator | None:
+        path = Path(py_file).resolve()
+        if path.parent == _PACKAGE_ROOT or _PACKAGE_ROOT not in path.parents:
+            return None
+        if path.relative_to(_PACKAGE_ROOT).parts[0] not in _KERNEL_PACKAGES:
+            return None
+        return super().from_function(py_func, py_file)
+
+
+def _install_locator() -> None:
+    impl = getattr(_caching, "CacheImpl", None) or _caching._CacheImpl  # renamed in numba 0.61
+    if PokerlabCacheLocator not in impl._locator_classes:
+        impl._locator_classes.insert(0, PokerlabCacheLocator)
+
+
+_install_locator()
+
+
+def njit(*args: Any, **options: Any) -> Any:
+    """numba's ``njit``, caching (``cache=True``) in :func:`cache_dir`, or not at all when it is unwritable.
+
+    >>> @njit(cache=True)
+    ... def twice(x):
+    ...     return 2 * x
+    >>> twice(21)
+    42
+    """
+    if options.get("cache") and not cache_enabled():
+        options["cache"] = False
+    return numba.njit(*args, **options)
+
+
+@dataclass(frozen=True)
+class CacheInfo:
+    """What the kernel cache holds: its folder, this process's key, and the files and bytes per key."""
+
+    root: str
+    key: str
+    writable: bool
+    keys: dict[str, tuple[int, int]]  # key -> (files, bytes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "root": self.root,
+            "key": self.key,
+            "writable": self.writable,
+            "keys": [
+                {"key": k, "files": f, "bytes": b, "current": k == self.key} for k, (f, b) in sorted(self.keys.items())
+            ],
+            "files": sum(f for f, _ in self.keys.values()),
+            "bytes": sum(b for _, b in self.keys.values()),
+        }
+
+
+def cache_info() -> CacheInfo:
+    """Where the kernel cache is and what it holds (nothing is created).
+
+    >>> info = cache_info()
+    >>> info.key == cache_key() and set(info.to_dict()) >= {"root", "files", "bytes"}
+    True
+    """
+    root = cache_root()
+    keys: dict[str, tuple[int, int]] = {}
+    if root.is_dir():
+        for sub in sorted(root.iterdir()):
+            if sub.is_dir() and sub.name.startswith("pokerlab-"):
+                files = [p for p in sub.rglob("*") if p.is_file()]
+                keys[sub.name] = (len(files), sum(p.stat().st_size for p in files))
+    return CacheInfo(str(root), cache_key(), os.access(root if root.is_dir() else root.parent, os.W_OK), keys)
+
+
+def clear_cache(stale_only: bool = False) -> int:
+    """Delete the compiled kernels (only other keys' when ``stale_only``); returns the files removed.
+
+    Only ``pokerlab-*`` folders of :func:`cache_root` are touched, so a cache
+    folder shared with other files is safe.
+    """
+    root = cache_root()
+    removed = 0
+    if not root.is_dir():
+        return 0
+    for sub in root.iterdir():
+        if not (sub.is_dir() and sub.name.startswith("pokerlab-")) or (stale_only and sub.name == cache_key()):
+            continue
+        removed += sum(1 for p in sub.rglob("*") if p.is_file())
+        shutil.rmtree(sub)
+    return removed

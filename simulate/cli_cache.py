@@ -1,0 +1,86 @@
+"""``pokerlab cache``: where the compiled kernels are cached, what the cache holds, clear it, warm it.
+
+Registered in ``simulate.cli`` with ``main.add_command``; a thin shell over
+:mod:`evaluator.jit` and :mod:`simulate.kernel_warm`.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+def _size(n_bytes: int) -> str:
+    return f"{n_bytes / 1e6:.1f} MB" if n_bytes >= 100_000 else f"{n_bytes / 1e3:.1f} KB"
+
+
+@click.group("cache", invoke_without_command=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the cache's description as JSON.")
+@click.pass_context
+def cache_command(ctx: click.Context, as_json: bool) -> None:
+    """Show where compiled kernels are cached and what the cache holds.
+
+    Kernels are compiled on first use and cached per user (set
+    POKERLAB_CACHE_DIR to move the cache), under a key that changes with
+    pokerlab's, Python's and numba's versions.
+
+    \b
+    Examples:
+      pokerlab cache
+      pokerlab cache --json
+      pokerlab cache warm            # compile every kernel now (Docker images, cluster workers)
+      pokerlab cache clear           # delete every compiled kernel
+      pokerlab cache clear --stale   # keep only this version's kernels
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from evaluator.jit import cache_info
+
+    info = cache_info()
+    if as_json:
+        click.echo(json.dumps(info.to_dict()))
+        return
+    data = info.to_dict()
+    click.echo(f"cache folder    {info.root}{'' if info.writable else '  (not writable: kernels are not cached)'}")
+    click.echo(f"this version    {info.key}")
+    click.echo(f"holds           {data['files']} files, {_size(data['bytes'])}")
+    for entry in data["keys"]:
+        mark = "  (this version)" if entry["current"] else ""
+        click.echo(f"  {entry['key']}: {entry['files']} files, {_size(entry['bytes'])}{mark}")
+
+
+@cache_command.command("clear")
+@click.option("--stale", is_flag=True, help="Delete only kernels compiled for other versions or sources.")
+def clear_command(stale: bool) -> None:
+    """Delete compiled kernels (they are compiled again on next use)."""
+    from evaluator.jit import cache_root, clear_cache
+
+    removed = clear_cache(stale_only=stale)
+    click.echo(f"removed {removed} files from {cache_root()}")
+
+
+@cache_command.command("warm")
+@click.option("--json", "as_json", is_flag=True, help="Print the steps and their seconds as JSON.")
+def warm_command(as_json: bool) -> None:
+    """Compile every kernel now, so later processes load them (about a minute the first time).
+
+    \b
+    Example:
+      pokerlab cache warm
+    """
+    from evaluator.jit import cache_dir, cache_enabled
+    from simulate.kernel_warm import warm_kernels
+
+    def show(name: str, seconds: float) -> None:
+        if not as_json:
+            click.echo(f"{name:<34} {seconds:7.2f} s")
+
+    steps = warm_kernels(show)
+    where = str(cache_dir()) if cache_enabled() else None
+    if as_json:
+        click.echo(json.dumps({"cache": where, "steps": [{"step": n, "seconds": s} for n, s in steps]}))
+    elif where is None:
+        click.echo("kernels compiled, but not cached: the cache folder is not writable")
+    else:
+        click.echo(f"kernels cached in {where}")

@@ -1,0 +1,116 @@
+"""Compile every numba kernel ahead of time into the kernel cache (``pokerlab cache warm``).
+
+Each step makes a small library call that reaches one family of kernels,
+with the argument types real calls use, so a later process loads them from
+:func:`evaluator.jit.cache_dir` instead of compiling (useful when building a
+Docker image or before starting a cluster's workers).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+
+def _batches() -> None:
+    from evaluator import evaluate_batch
+
+    rows = np.arange(7 * 3, dtype=np.uint8).reshape(3, 7)
+    for k in (5, 6, 7):
+        for parallel in (False, True):
+            evaluate_batch(np.ascontiguousarray(rows[:, :k]), parallel=parallel)
+
+
+def _variant_batches() -> None:
+    from evaluator import RULESETS, evaluate_batch, get_rules
+
+    for name in RULESETS:
+        rules = get_rules(name)
+        for k in rules.hand_sizes:
+            rows = np.arange(k * 3, dtype=np.uint8).reshape(3, k)
+            for parallel in (False, True):
+                evaluate_batch(rows, rules=name, parallel=parallel)
+
+
+def _enumeration() -> None:
+    from evaluator import enumerate_values
+
+    enumerate_values(5)
+    enumerate_values(5, parallel=True)
+
+
+def _exact_preflop() -> None:
+    from .equity import equity
+
+    equity(["AsAh", "KsKh"], method="exact", use_tables=False)
+    equity(["AsAh", "random"], board="2c3d4h", method="exact", use_tables=False)
+
+
+def _exact_postflop() -> None:
+    from .equity import equity
+
+    equity(["AhKh", "random"], board="Qh7h2c", method="exact")
+    equity(["AhKh", "QQ"], board="Qh7h2c5d", method="exact")
+
+
+def _monte_carlo() -> None:
+    from .equity import equity
+
+    equity(["AsAh", "random", "random"], method="mc", trials=1_000, seed=1, threads=1)
+
+
+def _draw() -> None:
+    from .draw import draw_odds
+
+    draw_odds("Jh Jd 9c 6s 2h", discard="9c 6s 2h")
+    draw_odds("7h 5d 4c 3s Kh", discard="Kh", rules="deuce-seven")
+
+
+def _fast_nlhe() -> None:
+    from .game.fast_nlhe import simulate_random_nlhe
+
+    simulate_random_nlhe(2, players=2, seed=0, record=True)
+
+
+def _precomputed() -> None:
+    from .precomputed.headsup import _matchup_shard, matchup_plan
+    from .precomputed.preflop import _preflop_shard
+
+    _preflop_shard(0, 1 << 20)
+    units, _ = matchup_plan(["AA", "KK"])
+    _matchup_shard(units[:1])
+
+
+STEPS: dict[str, Callable[[], None]] = {
+    "batch evaluation (5, 6, 7 cards)": _batches,
+    "variant rankings": _variant_batches,
+    "enumeration": _enumeration,
+    "exact equity before the flop": _exact_preflop,
+    "exact equity after the flop": _exact_postflop,
+    "Monte Carlo equity": _monte_carlo,
+    "draw odds": _draw,
+    "fast no-limit simulation": _fast_nlhe,
+    "precomputed tables": _precomputed,
+}
+
+
+def warm_kernels(on_step: Callable[[str, float], None] | None = None) -> list[tuple[str, float]]:
+    """Compile (or load) every kernel family; returns ``(step, seconds)`` per step.
+
+    ``on_step`` is called after each step with its name and seconds.
+
+    >>> steps = warm_kernels()  # doctest: +SKIP
+    >>> [name for name, _ in steps][:1]  # doctest: +SKIP
+    ['batch evaluation (5, 6, 7 cards)']
+    """
+    done = []
+    for name, step in STEPS.items():
+        start = time.perf_counter()
+        step()
+        seconds = time.perf_counter() - start
+        done.append((name, seconds))
+        if on_step is not None:
+            on_step(name, seconds)
+    return done
