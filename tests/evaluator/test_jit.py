@@ -33,7 +33,8 @@ def _nested_kernels(tree: ast.AST) -> list[str]:
 
 
 def test_the_nested_kernel_check_can_fail():
-    tree = ast.parse("def factory(k):\n    @njit(cache=True)\n    def kernel(x):\n        return x + k\n    return kernel\n")
+    source = "def factory(k):\n    @njit(cache=True)\n    def kernel(x):\n        return x + k\n    return kernel\n"
+    tree = ast.parse(source)
     assert _nested_kernels(tree) == ["kernel (line 3) inside factory"]
 
 
