@@ -45,6 +45,14 @@ def _sharded_options(command: Callable[..., Any]) -> Callable[..., Any]:
             help="What to print on stdout (default: text, or none when --out is given).",
         ),
         click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run the shards on this Dask scheduler's workers."),
+        click.option(
+            "--worker-timeout",
+            type=click.FloatRange(min=0),
+            default=30.0,
+            show_default=True,
+            metavar="SECONDS",
+            help="With --scheduler: fail if the cluster has no workers for this long.",
+        ),
         click.option("--threads", type=click.IntRange(min=1), help="Local threads (default: all cores)."),
         click.option("--shards", type=click.IntRange(min=1), help="How many shards to cut the job into."),
         click.option(
@@ -65,6 +73,7 @@ def _run(
     build: Callable[..., Any],
     label: str,
     scheduler: str | None,
+    worker_timeout: float,
     threads: int | None,
     shards: int | None,
     work_dir: str | None,
@@ -72,12 +81,22 @@ def _run(
     keep_shards: bool,
     **kwargs: Any,
 ) -> tuple[Any, str]:
-    """Call a table builder with the shared options; returns the table and where it ran."""
-    from simulate.distributed import cluster_threads, connect
+    """Call a table builder with the shared options; returns the table and where it ran.
 
-    client = connect(scheduler) if scheduler else None
+    Shards found unusable in the work folder are named on stderr, one line each, and computed again.
+    """
+    from simulate.distributed import close_client, cluster_threads, connect
+
+    client = connect(scheduler, worker_timeout=worker_timeout) if scheduler else None
     progress = ProgressBar(label, enabled=sys.stderr.isatty())
-    options: dict[str, Any] = {"client": client, "threads": threads, "progress": progress, "keep_shards": keep_shards}
+    options: dict[str, Any] = {
+        "client": client,
+        "threads": threads,
+        "progress": progress,
+        "keep_shards": keep_shards,
+        "warn": _warn_line,
+        "worker_timeout": worker_timeout,
+    }
     if shards is not None:
         options["shards"] = shards
     if not no_resume:
@@ -93,8 +112,12 @@ def _run(
     finally:
         progress.close()
         if client is not None:
-            client.close()
+            close_client(client)
     return table, where
+
+
+def _warn_line(message: str) -> None:
+    click.echo(f"warning: {' '.join(message.split())}", err=True)
 
 
 def _emit(table: Any, outputs: tuple[str, ...], fmt: str | None, text: Callable[[], str]) -> None:
@@ -183,7 +206,9 @@ def matchups_command(classes: str | None, by: str, outputs: tuple[str, ...], fmt
     from simulate.precomputed import matchups
     from simulate.ranges import parse_range
 
-    chosen = list(parse_range(classes).classes()) if classes else None
+    if classes is not None and not classes.replace(",", " ").strip():
+        raise ValueError('--classes is empty: name at least one class ("TT+,AKs"), or leave it out for all 169')
+    chosen = list(parse_range(classes).classes()) if classes is not None else None
     table, where = _run(matchups, "matchups", classes=chosen, **run)
 
     def text() -> str:

@@ -31,7 +31,7 @@ import numpy as np
 
 from evaluator.cards import format_cards
 
-from ..distributed import ShardStore, run_shards
+from ..distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
 from ..equity import _exact_shard
 from ..preflop_order import class_combos, hand_classes
 from ..ranges import hand_class
@@ -209,22 +209,41 @@ def matchups(
     work_dir: str | os.PathLike[str] | None = None,
     keep_shards: bool = False,
     progress: Callable[[float], None] | None = None,
+    warn: WarnFn | None = None,
+    worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
 ) -> MatchupTable:
     """Exact heads-up equity of every pair of ``classes`` (default: all 169), every suit pattern.
 
-    Sharding, ``client``, ``work_dir`` and ``progress`` work as in
-    :func:`simulate.precomputed.preflop_vs_random`.
+    Sharding, ``client``, ``work_dir``, ``progress``, ``warn`` and
+    ``worker_timeout`` work as in :func:`simulate.precomputed.preflop_vs_random`.
+    An empty ``classes`` is an error (``None`` means all 169).
+
+    >>> table = matchups(["AA", "KK", "AKs"], shards=3, threads=1)
+    >>> len(table.rows), round(100 * table.class_equity("KK", "AKs"), 2)
+    (8, 65.89)
     """
     start = time.perf_counter()
+    if classes is not None and not [c for c in classes if str(c).strip()]:
+        raise ValueError("classes is empty: name at least one class (AA, AKs, AKo), or pass None for all 169")
     units, plan_rows = matchup_plan(classes)
     n_shards = max(1, min(shards, len(units)))
     plan = {"table": "matchups", "version": PLAN_VERSION, "classes": sorted(classes or ["all"]), "shards": n_shards}
+    jobs = [(units[s::n_shards],) for s in range(n_shards)]
     store = None
     if work_dir is not None:
-        store = ShardStore(Path(work_dir) / f"matchups-{ShardStore.plan_id(plan)}", plan)
-    resumed = len(store.load()) if store is not None else 0
-    jobs = [(units[s::n_shards],) for s in range(n_shards)]
-    results = run_shards(_matchup_shard, jobs, client=client, threads=threads, progress=progress, store=store)
+        folder = Path(work_dir) / f"matchups-{ShardStore.plan_id(plan)}"
+        shape = [(len(job[0]), 5) for job in jobs]
+        store = ShardStore(folder, plan, count=n_shards, shape=shape.__getitem__, dtype=np.int64, warn=warn)
+    results = run_shards(
+        _matchup_shard,
+        jobs,
+        client=client,
+        threads=threads,
+        progress=progress,
+        store=store,
+        worker_timeout=worker_timeout,
+    )
+    resumed = store.resumed if store is not None else 0
     counts = np.zeros((len(units), 5), dtype=np.int64)
     for s, result in enumerate(results):
         counts[s::n_shards] = result

@@ -35,7 +35,7 @@ from evaluator.api import high_tables
 from evaluator.cards import CardError, parse_cards
 from evaluator.tables import tables_dir
 
-from ..distributed import ShardStore, run_shards
+from ..distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
 from ..preflop_order import class_combos, hand_classes
 from ..ranges import hand_class
 
@@ -194,6 +194,8 @@ def preflop_vs_random(
     work_dir: str | os.PathLike[str] | None = None,
     keep_shards: bool = False,
     progress: Callable[[float], None] | None = None,
+    warn: WarnFn | None = None,
+    worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
 ) -> PreflopTable:
     """Compute the exact table of every class against one random hand (seconds on two cores).
 
@@ -202,7 +204,11 @@ def preflop_vs_random(
     cluster, where every task has a fixed cost; results do not depend on it. With
     ``work_dir``, finished shards are kept there (in a folder named after the
     plan) as they arrive, so an interrupted run resumes; the folder is removed
-    once the table is complete unless ``keep_shards``.
+    once the table is complete unless ``keep_shards``. Every kept shard is
+    checked before it is reused; one that fails a check is named through
+    ``warn`` (default: a :class:`simulate.distributed.ShardWarning`) and
+    computed again. On a cluster, no workers for ``worker_timeout`` seconds or
+    a lost scheduler stops the run with a ``DistributedError``.
 
     >>> table = preflop_vs_random(threads=2)  # doctest: +SKIP
     >>> table.checksum() == load_preflop_table().checksum()  # doctest: +SKIP
@@ -216,11 +222,18 @@ def preflop_vs_random(
     plan = {"table": "preflop_vs_random", "version": PLAN_VERSION, "shards": shards}
     store = None
     if work_dir is not None:
-        store = ShardStore(Path(work_dir) / f"preflop-{ShardStore.plan_id(plan)}", plan)
-    resumed = len(store.load()) if store is not None else 0
+        folder = Path(work_dir) / f"preflop-{ShardStore.plan_id(plan)}"
+        store = ShardStore(folder, plan, count=shards, shape=(2, 169), dtype=np.int64, warn=warn)
     results = run_shards(
-        _preflop_shard, preflop_plan(shards), client=client, threads=threads, progress=progress, store=store
+        _preflop_shard,
+        preflop_plan(shards),
+        client=client,
+        threads=threads,
+        progress=progress,
+        store=store,
+        worker_timeout=worker_timeout,
     )
+    resumed = store.resumed if store is not None else 0
     table = PreflopTable(
         rows=rows_from_counts(sum(results)), seconds=time.perf_counter() - start, shards=shards, resumed=resumed
     )

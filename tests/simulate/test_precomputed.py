@@ -91,7 +91,7 @@ def test_board_classes_stand_for_every_board_once():
 
 def test_the_cli_resumes_from_kept_shards_and_writes_csv_and_json(built, tmp_path):
     table, work = built
-    shard_files = sorted(p for p in work.rglob("shard-*.npy"))
+    shard_files = sorted(p for p in work.rglob("shard-*.npz"))
     assert len(shard_files) == 16
     shard_files[3].unlink()  # as if interrupted before that shard finished
     out_json, out_csv = tmp_path / "t.json", tmp_path / "t.csv"
@@ -121,7 +121,7 @@ def test_the_cli_resumes_from_kept_shards_and_writes_csv_and_json(built, tmp_pat
     lines = out_csv.read_text().splitlines()
     assert lines[0].startswith("hand,combos,wins,ties,losses,outcomes") and len(lines) == 170
     assert lines[1].split(",")[:3] == ["AA", "6", str(table["AA"].wins)]
-    assert not any(work.rglob("shard-*.npy"))  # cleared once complete
+    assert not any(work.rglob("shard-*.npz"))  # cleared once complete
 
 
 def test_a_tampered_table_is_refused(tmp_path):
