@@ -82,20 +82,20 @@ def connect(scheduler: str, timeout: float = 10.0, worker_timeout: float | None 
 
 
 def close_client(client: Any) -> None:
-    """Close a client without the tracebacks Dask logs when its scheduler is already gone."""
+    """Close a client without the tracebacks Dask logs when its scheduler is already gone.
+
+    Logging is switched off while it closes (Dask logs the cancelled reconnection as an error).
+    """
     import logging
 
-    loggers = [logging.getLogger(name) for name in ("distributed", "tornado")]
-    levels = [logger.level for logger in loggers]
-    for logger in loggers:
-        logger.setLevel(logging.CRITICAL + 1)
+    previous = logging.root.manager.disable
+    logging.disable(logging.CRITICAL)
     try:
         client.close(timeout=5)
-    except Exception:  # noqa: BLE001 - a client whose scheduler is gone may fail to close; nothing to keep
+    except Exception:  # a client whose scheduler is gone may fail to close; there is nothing to keep
         pass
     finally:
-        for logger, level in zip(loggers, levels):
-            logger.setLevel(level)
+        logging.disable(previous)
 
 
 def _check_reachable(scheduler: str, timeout: float) -> None:
@@ -254,7 +254,7 @@ class ShardStore:
                 array = data["counts"]
         except _BadShard:
             raise
-        except Exception as exc:  # noqa: BLE001 - whatever cannot be read (truncated, text, .npy) is recomputed
+        except Exception as exc:  # whatever cannot be read (truncated, text, .npy) is recomputed
             raise _BadShard(f"unreadable ({type(exc).__name__}: {str(exc)[:80]})") from None
         if not isinstance(header, dict) or header.get("format") != self.FORMAT:
             raise _BadShard("of an unknown format")
@@ -459,11 +459,13 @@ def _run_on_dask(
                 if future.status == "error":
                     future.result()  # raises the shard's own exception
                 if future.status != "finished":
-                    raise stopped(_lost(client, address, future))
+                    raise stopped(_lost(client, address, f"a shard's status is {future.status}"))
                 try:
                     value = future.result(timeout=max(worker_timeout, 10.0))
-                except Exception as exc:  # noqa: BLE001 - the result could not be fetched: the cluster broke
-                    raise stopped(f"could not fetch a shard from the Dask cluster at {address}: {exc!r:.120}") from None
+                except OSError:  # CommClosedError, TimeoutError: the scheduler went away while sending it
+                    raise stopped(f"lost the connection to the Dask scheduler at {address} mid-run") from None
+                except Exception as exc:  # a cancelled future (CancelledError) or anything else that stops a fetch
+                    raise stopped(_lost(client, address, f"a shard could not be fetched: {exc!r:.120}")) from None
                 if isinstance(value, BaseException):
                     raise stopped(f"a shard came back as {value!r:.120} from the Dask cluster at {address}")
                 record(futures[future], value)
@@ -474,10 +476,16 @@ def _run_on_dask(
                 future.cancel()
 
 
-def _lost(client: Any, address: str, future: Any) -> str:
-    if client.status != "running":
+def _lost(client: Any, address: str, detail: str) -> str:
+    """Why a run on Dask stopped: the scheduler connection, or else ``detail``."""
+    if client.status != "running" or _scheduler_gone(client):
         return f"lost the connection to the Dask scheduler at {address} mid-run"
-    return f"a shard was cancelled on the Dask cluster at {address} (status {future.status})"
+    return f"{detail} on the Dask cluster at {address}"
+
+
+def _scheduler_gone(client: Any) -> bool:
+    comm = getattr(client, "scheduler_comm", None)
+    return comm is None or comm.comm is None or comm.comm.closed()
 
 
 def _check_cluster(
@@ -493,7 +501,7 @@ def _check_cluster(
         raise stopped(f"the Dask client for {address} is {client.status}")
     try:
         workers = len(client.nthreads(callback_timeout=5)) if client.status == "running" else 0
-    except Exception:  # noqa: BLE001 - no answer from the scheduler counts as no workers
+    except Exception:  # no answer from the scheduler counts as no workers
         workers = 0
     if workers:
         return None
