@@ -30,7 +30,8 @@ from simulate.equity import equity
 rows = np.arange(7 * 1000, dtype=np.uint8).reshape(1000, 7) % 52
 out = {}
 start = time.perf_counter(); evaluator.evaluate_batch(rows); out["serial"] = time.perf_counter() - start
-start = time.perf_counter(); evaluator.evaluate_batch(rows, parallel=True); out["parallel"] = time.perf_counter() - start
+start = time.perf_counter(); evaluator.evaluate_batch(rows, parallel=True)
+out["parallel"] = time.perf_counter() - start
 start = time.perf_counter(); equity(["AsAh", "KsKh"], method="exact", use_tables=False)
 out["exact equity"] = time.perf_counter() - start
 print(json.dumps(out))

@@ -3,7 +3,9 @@
 Every 5-, 6- or 7-card hand of a deck is ranked and the categories are
 counted and compared with the published counts below: high hands
 (``5card``, ``6card``, ``7card``), lowball, wild cards and jacks or better
-(``VARIANT_TABLES``). Where no published number was found the row says so
+(``VARIANT_TABLES``). For high hands the order of every rank class is also
+checked against an independent ranking (:mod:`evaluator.verify_order`),
+which category counts alone cannot see. Where no published number was found the row says so
 ("computed, no published value") instead of inventing one.
 
 >>> result = verify("5card")
@@ -20,6 +22,7 @@ import numpy as np
 
 from .api import enumerate_values
 from .hand_values import CATEGORY_NAMES, CATEGORY_SHIFT, ROYAL_FLUSH
+from .verify_order import check_order
 
 # Counts by category, best first: royal flush, straight flush, four of a kind,
 # full house, flush, straight, three of a kind, two pair, one pair, high card.
@@ -93,6 +96,16 @@ def verify(name: str, *, parallel: bool = False) -> dict[str, Any]:
     ]
     distinct = int(np.count_nonzero(histogram))
     rows.append(_row("Distinct rank values", distinct, spec["distinct"]))
+    order = check_order(spec["cards"])
+    rows.append(
+        {
+            "label": "Rank classes in order",
+            "count": order["classes"],
+            "published": None,
+            "reference": "independent ranking",
+            "ok": order["ok"],
+        }
+    )
     total = int(histogram.sum())
     return {
         "name": name,
@@ -102,6 +115,7 @@ def verify(name: str, *, parallel: bool = False) -> dict[str, Any]:
         "ok": all(r["ok"] for r in rows) and total == sum(spec["counts"]),
         "seconds": round(seconds, 4),
         "source": spec["source"],
+        "problem": order["problem"],
     }
 
 

@@ -96,7 +96,7 @@ def eval_command(cards: tuple[str, ...], rules: str, as_json: bool) -> None:
         "best_five": evaluator.format_cards(best, " "),
     }
     if as_json:
-        click.echo(json.dumps(result))
+        click.echo(json.dumps(result, allow_nan=False))
         return
     width = max(len(k) for k in result)
     for key in ("cards", "rules", "category", "description", "best_five", "rank"):
@@ -136,20 +136,24 @@ def verify_command(table: str, as_json: bool, parallel: bool) -> None:
     names = table_names() if table == "all" else VERIFY_GROUPS.get(table, [table])
     results = [verify(name, parallel=parallel) for name in names]
     if as_json:
-        click.echo(json.dumps(results if len(names) > 1 else results[0], indent=2))
+        click.echo(json.dumps(results if len(names) > 1 else results[0], indent=2, allow_nan=False))
     else:
         for result in results:
             rows = [
                 [
                     r["label"],
                     f"{r['count']:,}",
-                    f"{r['published']:,}" if r["published"] is not None else "computed, no published value",
-                    ("ok" if r["ok"] else "DIFFERS") if r["published"] is not None else "",
+                    f"{r['published']:,}"
+                    if r["published"] is not None
+                    else r.get("reference", "computed, no published value"),
+                    ("ok" if r["ok"] else "DIFFERS") if r["published"] is not None or "reference" in r else "",
                 ]
                 for r in result["rows"]
             ]
             click.echo(f"{result['name']}: {result['total']:,} hands")
             click.echo(_table(["category", "count", "published", ""], rows, right={1, 2}))
+            if result.get("problem"):
+                click.echo(f"out of order: {result['problem']}")
             verdict = "PASS" if result["ok"] else "FAIL"
             click.echo(f"{verdict} in {result['seconds']:.3f} s (source: {result['source']})\n")
     sys.exit(0 if all(r["ok"] for r in results) else EXIT_FAILED_CHECK)
@@ -162,14 +166,14 @@ def verify_command(table: str, as_json: bool, parallel: bool) -> None:
 @click.option("--exact", "method", flag_value="exact", help="Enumerate every board and every combo.")
 @click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation.")
 @click.option("--auto", "method", flag_value="auto", default=True, help="Exact when it takes about a second or less.")
-@click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after this many deals.")
+@click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after this many deals (at most 1e11).")
 @click.option(
     "--stderr",
     "target",
     type=click.FloatRange(min=0, min_open=True),
     help="Monte Carlo: stop when every equity's standard error is below this (default 5e-4).",
 )
-@click.option("--seed", type=click.IntRange(min=0), help="Monte Carlo seed (default: random, printed).")
+@click.option("--seed", type=click.IntRange(min=0, max=2**64 - 1), help="Monte Carlo seed (default: random, printed).")
 @click.option("--threads", type=click.IntRange(min=1), help="Monte Carlo threads (default: all).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run the shards on this Dask scheduler's workers.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (fractions in 0..1).")
@@ -221,7 +225,7 @@ def equity_command(
         if client is not None:
             client.close()
     if as_json:
-        click.echo(json.dumps(result.to_dict()))
+        click.echo(json.dumps(result.to_dict(), allow_nan=False))
         return
     rows = [
         [str(i + 1), p.hand, f"{p.combos:,}", f"{100 * p.win:.3f}", f"{100 * p.tie:.3f}", f"{100 * p.equity:.3f}"]
@@ -231,9 +235,10 @@ def equity_command(
     if result.method == "exact":
         footer = f"exact: {result.boards:,} boards in {result.seconds:.3f} s"
     else:
+        error = "not estimable (too few trials)" if result.stderr is None else f"{100 * result.stderr:.3f} %"
         footer = (
             f"Monte Carlo: {result.trials:,} trials in {result.seconds:.3f} s, standard error "
-            f"{100 * result.stderr:.3f} % (seed {result.seed}, {result.threads} threads)"
+            f"{error} (seed {result.seed}, {result.threads} threads)"
         )
     click.echo(footer)
 
@@ -275,7 +280,9 @@ _SHORT = {
 @click.option("--max-draw", type=click.IntRange(0, 5), help="Most cards a player may draw (default 3; 5 in lowball).")
 @click.option("--four-with-ace", is_flag=True, help="House rule: draw four when keeping an ace.")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True, help="Discards to list.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed.")
+@click.option(
+    "--seed", type=click.IntRange(min=0, max=2**64 - 1), default=0, show_default=True, help="Monte Carlo seed."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @_friendly_errors
 def draw_command(
@@ -317,7 +324,7 @@ def draw_command(
         players = [(hand, discard), *opponents]
         result = draw_equity(players, rules=rules, dead=dead or None, seed=seed, **common)
         if as_json:
-            click.echo(json.dumps(result.to_dict()))
+            click.echo(json.dumps(result.to_dict(), allow_nan=False))
             return
         rows = [
             [str(i + 1), p.hand, f"{100 * p.win:.3f}", f"{100 * p.tie:.3f}", f"{100 * p.equity:.3f}"]
@@ -333,7 +340,7 @@ def draw_command(
     if discard is not None:
         odds = draw_odds(hand, discard, rules=rules, dead=dead or None, **common)
         if as_json:
-            click.echo(json.dumps(odds.to_dict()))
+            click.echo(json.dumps(odds.to_dict(), allow_nan=False))
             return
         rows = [[name, f"{n:,}", f"{100 * n / odds.outcomes:.3f}"] for name, n in odds.counts.items() if n]
         click.echo(f"{odds.hand}, discard {odds.discard or 'nothing (pat)'}: {odds.outcomes:,} equally likely draws")
@@ -350,7 +357,9 @@ def draw_command(
         hand, rules=rules, objective=objective, target=target, opponent=opponent, dead=dead or None, seed=seed, **common
     )
     if as_json:
-        click.echo(json.dumps([{**o.odds.to_dict(), "score": o.score, "keep": o.keep} for o in options[:top]]))
+        click.echo(
+            json.dumps([{**o.odds.to_dict(), "score": o.score, "keep": o.keep} for o in options[:top]], allow_nan=False)
+        )
         return
     shown = options[:top]
     names = [n for n in shown[0].odds.counts if any(o.odds.counts[n] for o in shown)]
@@ -399,7 +408,9 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
             raise ValueError(f"range {text!r} has no combos left once {dead} is removed")
     if as_json:
         combos = [{"combo": format_cards(c), "weight": float(w)} for c, w in zip(r.combos.tolist(), r.weights.tolist())]
-        click.echo(json.dumps({"range": str(r), "combos": len(r), "weight": r.total_weight, "list": combos}))
+        click.echo(
+            json.dumps({"range": str(r), "combos": len(r), "weight": r.total_weight, "list": combos}, allow_nan=False)
+        )
         return
     grid = render_grid(r, plain=plain)
     if isinstance(grid, str):

@@ -43,6 +43,11 @@ _GROUP_FIRST_DEALS = 20_000  # below this many deals, group them before choosing
 _NS_PER_POSTFLOP_STEP = 5.0  # one combo ranked or one deal scored on one board, after the flop
 DEFAULT_STDERR = 5e-4
 MAX_DEFAULT_TRIALS = 200_000_000
+MAX_TRIALS = 10**11  # hours of Monte Carlo on one machine: a larger request is a typo
+MIN_TRIALS_FOR_STDERR = 100  # below this a standard error is not estimable (reported as None)
+MAX_SEED = 2**64 - 1  # seeds are 64-bit (xoshiro streams)
+MAX_EXACT_SECONDS = 600.0  # method="exact" refuses a job estimated to take longer
+MAX_EXACT_DEALS = 2_000_000  # and one listing more deals (their grouping is held in memory)
 
 
 class EquityError(ValueError):
@@ -60,7 +65,7 @@ class PlayerEquity:
     equity: float
     wins: float
     ties: float
-    stderr: float = 0.0
+    stderr: float | None = 0.0  # None: Monte Carlo with too few trials to estimate it
 
 
 @dataclass(frozen=True)
@@ -73,7 +78,7 @@ class EquityResult:
     seconds: float
     boards: int | None = None
     trials: int | None = None
-    stderr: float = 0.0
+    stderr: float | None = 0.0  # the largest player's; None when not estimable (under MIN_TRIALS_FOR_STDERR)
     seed: int | None = None
     threads: int = 1
 
@@ -290,6 +295,8 @@ def _estimate_exact_seconds(parsed, board_ids, dead_ids, threads: int, groups: d
 
 
 def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity]:
+    if not (math.isfinite(outcomes) and outcomes > 0):
+        raise EquityError("no deal with a nonzero weight is possible: the players' ranges always share a card")
     win_m, tie_m, share_m = _shares(len(parsed))
     wins = counts @ win_m
     ties = counts @ tie_m
@@ -307,7 +314,7 @@ def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity
                 equity=float(shares[i] / outcomes),
                 wins=int(round(wins[i])) if as_int else float(wins[i]),
                 ties=int(round(ties[i])) if as_int else float(ties[i]),
-                stderr=0.0 if stderrs is None else float(stderrs[i]),
+                stderr=0.0 if stderrs is None else (None if np.isnan(stderrs[i]) else float(stderrs[i])),
             )
         )
     return result
@@ -390,7 +397,9 @@ def _mc_inputs(parsed, board_ids, dead_mask) -> tuple[tuple, tuple]:
 
 
 def _mc_errors(counts: np.ndarray, done: int, share_m: np.ndarray) -> np.ndarray:
-    """Standard error of every player's equity after ``done`` deals."""
+    """Standard error of every player's equity after ``done`` deals (NaN under ``MIN_TRIALS_FOR_STDERR``)."""
+    if done < MIN_TRIALS_FOR_STDERR:
+        return np.full(share_m.shape[1], np.nan)
     mean = (counts @ share_m) / done
     mean_sq = (counts @ (share_m**2)) / done
     return np.sqrt(np.maximum(mean_sq - mean**2, 0.0) / max(done - 1, 1))
@@ -592,6 +601,47 @@ def _from_preflop_table(parsed: list[_Player], start: float, threads: int) -> Eq
     return None
 
 
+def _check_exact_size(seconds: float, deals: int | None) -> None:
+    """Refuse an exact run estimated past ``MAX_EXACT_SECONDS`` or listing over ``MAX_EXACT_DEALS`` deals."""
+    if deals is not None and deals > MAX_EXACT_DEALS:
+        raise EquityError(
+            f"exact enumeration would list {deals:.3g} deals (the limit is {MAX_EXACT_DEALS:,}); "
+            "use Monte Carlo (method='mc', --mc) or method='auto'"
+        )
+    if seconds > MAX_EXACT_SECONDS:
+        raise EquityError(
+            f"exact enumeration would take about {_duration(seconds)} (the limit is {MAX_EXACT_SECONDS:.0f} s); "
+            "use Monte Carlo (method='mc', --mc) or method='auto'"
+        )
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 3600:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 86400 * 365:
+        return f"{seconds / 3600:.3g} hours"
+    return f"{seconds / (86400 * 365):.3g} years"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+def _check_numbers(trials: object, stderr: object, seed: object, threads: object) -> None:
+    """Refuse, with the reason, a numeric option that is not a number of the right kind and range."""
+    if trials is not None and not (_is_int(trials) and 1 <= trials <= MAX_TRIALS):
+        raise EquityError(f"trials must be a whole number from 1 to {MAX_TRIALS:,}, got {trials!r}")
+    if stderr is not None:
+        if isinstance(stderr, bool) or not isinstance(stderr, (int, float, np.floating, np.integer)):
+            raise EquityError(f"stderr must be a number, got {stderr!r}")
+        if not (math.isfinite(stderr) and 0 < stderr < 1):
+            raise EquityError(f"stderr must be a fraction in (0, 1), e.g. 1e-3, got {stderr!r}")
+    if seed is not None and not (_is_int(seed) and 0 <= seed <= MAX_SEED):
+        raise EquityError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+    if threads is not None and not (_is_int(threads) and threads >= 1):
+        raise EquityError(f"threads must be a whole number of at least 1, got {threads!r}")
+
+
 def equity(
     players: Sequence[PlayerLike],
     board: CardsLike = None,
@@ -636,10 +686,7 @@ def equity(
     start = time.perf_counter()
     if method not in ("auto", "exact", "mc"):
         raise EquityError(f"method must be 'auto', 'exact' or 'mc', got {method!r}")
-    if trials is not None and trials < 1:
-        raise EquityError(f"trials must be at least 1, got {trials}")
-    if stderr is not None and not stderr > 0:
-        raise EquityError(f"stderr must be positive, got {stderr}")
+    _check_numbers(trials, stderr, seed, threads)
     parsed, board_ids, dead_ids, _, dead_mask = _prepare(players, board, dead)
     from numba import get_num_threads
 
@@ -659,6 +706,8 @@ def equity(
         from .equity_postflop import postflop_work, run_exact_postflop
 
         seconds = postflop_work(parsed, board_ids, dead_ids) * _NS_PER_POSTFLOP_STEP * 1e-9 / n_threads
+        if method == "exact":
+            _check_exact_size(seconds, None)
         if method == "exact" or seconds <= EXACT_BUDGET_SECONDS:
             counts, outcomes, boards = run_exact_postflop(parsed, board_ids, dead_mask, n_threads)
             if progress is not None:
@@ -673,6 +722,9 @@ def equity(
     if method == "auto":
         estimate = _estimate_exact_seconds(parsed, board_ids, dead_ids, n_threads, groups)
         method = "exact" if estimate <= EXACT_BUDGET_SECONDS else "mc"
+    elif method == "exact" and groups is None:
+        deals = math.prod(len(p.combos) for p in parsed)
+        _check_exact_size(_estimate_exact_seconds(parsed, board_ids, dead_ids, n_threads, None), deals)
     if method == "exact":
         if client is not None:
             counts, outcomes, boards = _run_exact_sharded(
@@ -694,7 +746,7 @@ def equity(
         outcomes=outcomes,
         seconds=time.perf_counter() - start,
         trials=done,
-        stderr=float(errors.max()),
+        stderr=None if np.isnan(errors).any() else float(errors.max()),
         seed=seed,
         threads=n_threads,
     )

@@ -25,7 +25,9 @@ Weights. Any item can carry a weight, in one of two spellings:
   (``AA@50%``). This is the form ``str(range)`` writes.
 * ``AA:0.5`` -- a fraction in (0, 1], as PioSolver and GTO+ export ranges.
 
-An item without a weight has weight 1. When several items cover the same
+A weight below ``MIN_WEIGHT`` (1e-6, i.e. 0.0001 %) is refused: a deal is
+weighted by the product of up to ten weights, and below this floor that
+product could underflow to zero. An item without a weight has weight 1. When several items cover the same
 combo, the **later item wins**: ``AK, AKo@50`` is AKs at 100% and AKo at
 50%, while ``AKo@50, AK`` is all of AK at 100%. Empty items (``AA,,KK`` or a
 trailing comma) are skipped.
@@ -47,7 +49,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from evaluator.cards import RANK_CHARS, SUIT_CHARS, card_str
+from evaluator.cards import JOKER_TEXT, RANK_CHARS, SUIT_CHARS, card_str
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -206,6 +208,8 @@ class Range:
                 raise RangeError(f"weights must have shape ({len(cards)},), got {values.shape}")
             if not np.all((values >= 0) & (values <= 1)):
                 raise RangeError("weights must be in [0, 1]")
+            if np.any((values > 0) & (values < MIN_WEIGHT)):
+                raise RangeError(f"weights must be 0 or at least MIN_WEIGHT ({MIN_WEIGHT:g})")
         index = _combo_index(hi, lo)
         if len(np.unique(index)) != len(index):
             raise RangeError("combos contain a duplicate")
@@ -312,6 +316,7 @@ class Range:
 # --------------------------------------------------------------------------
 # Parsing
 
+MIN_WEIGHT = 1e-6  # smallest nonzero combo weight: ten of them multiply to 1e-60, far from underflow
 _NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _WEIGHTED = re.compile(r"(?P<body>[^@:]*?)\s*(?:(?P<op>[@:])\s*(?P<num>.*))?", re.DOTALL)
 _ALL_WORDS = ("random", "*")
@@ -421,8 +426,10 @@ def _split_weight(item: _Item) -> tuple[str, float]:
         if not 0 < weight <= 1:
             hint = f"write '@{number}' for a percentage" if 1 < weight <= 100 else ""
             raise item.error(f"weight {number!r} is outside (0, 1] in", hint)
-    if not weight > 0:
-        raise item.error(f"weight {number!r} is too small in")
+    if not weight >= MIN_WEIGHT:
+        raise item.error(
+            f"weight {number!r} is below the smallest allowed ({MIN_WEIGHT:g}, or @{100 * MIN_WEIGHT:g}) in"
+        )
     return body, weight
 
 
@@ -441,6 +448,8 @@ def _top_percent_classes(percent: float, item: _Item) -> list[str]:
 
 def _expand(body: str, item: _Item) -> np.ndarray:
     """Combo indices of one item's hand part."""
+    if body == JOKER_TEXT:  # the joker's name, as in 'pokerlab eval': never read as KJ
+        raise item.error("ambiguous token", "'Jk' names the joker; write the hand class KJ (or JK, KJs, KJo)")
     if any(ch.isspace() for ch in body):
         raise item.error(
             "unknown token",

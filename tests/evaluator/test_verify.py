@@ -51,3 +51,39 @@ def test_a_wrong_published_count_fails(monkeypatch):
     monkeypatch.setitem(VARIANT_TABLES, "deuces", spec)
     result = verify("deuces")
     assert not result["ok"]
+
+
+def _swapped_tables(first_mask: int, second_mask: int):
+    """The high tables with two flush values swapped (every category count stays the same for 5 cards)."""
+    from evaluator import api
+
+    tables = api.high_tables()
+    flush_values = tables.flush_values.copy()
+    flush_values[[first_mask, second_mask]] = flush_values[[second_mask, first_mask]]
+    return tables._replace(flush_values=flush_values)
+
+
+def test_verify_sees_values_swapped_inside_a_category(monkeypatch):
+    from evaluator import api
+    from evaluator.verify import verify
+
+    royal, king_high = 0b1_1111_0000_0000, 0b0_1111_1000_0000
+    swapped = _swapped_tables(royal, king_high)
+    monkeypatch.setattr(api, "high_tables", lambda: swapped)
+    result = verify("5card")
+    assert [r["ok"] for r in result["rows"][:-1]] == [True] * 11  # the counts cannot tell
+    assert not result["ok"] and not result["rows"][-1]["ok"]
+    assert "AKQJT suited" in result["problem"] or "KQJT9 suited" in result["problem"]
+
+
+def test_order_check_sees_a_wrong_seven_card_value(monkeypatch):
+    from evaluator import api
+    from evaluator.verify_order import check_order
+
+    tables = api.high_tables()
+    values = tables.rank7_values.copy()
+    values[values.argmax()] -= 1  # the best unsuited 7-card class loses one step
+    monkeypatch.setattr(api, "high_tables", lambda: tables._replace(rank7_values=values))
+    assert check_order(5)["ok"]
+    result = check_order(7)
+    assert not result["ok"] and "unsuited" in result["problem"]

@@ -56,7 +56,8 @@ def test_verify_json_shape():
     data = json.loads(result.output)
     assert data["name"] == "5card" and data["ok"] and data["total"] == 2598960 and data["distinct"] == 7462
     assert [r["label"] for r in data["rows"]][:2] == ["Royal flush", "Straight flush"]
-    assert all(set(r) == {"label", "count", "published", "ok"} for r in data["rows"])
+    assert all(set(r) - {"reference"} == {"label", "count", "published", "ok"} for r in data["rows"])
+    assert data["rows"][-1]["reference"] == "independent ranking" and data["problem"] is None
 
 
 def test_verify_text_says_pass():

@@ -1,5 +1,7 @@
 """Equity engines: published results, card removal, errors, Monte Carlo honesty."""
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -269,3 +271,59 @@ def test_hand_against_a_range_by_rank_pair_matches_every_deal():
         assert by_pair[2] == every[2], (players, board, dead)
         assert by_pair[1] == pytest.approx(every[1], rel=1e-10)  # fractional weights, summed in another order
         assert by_pair[0] == pytest.approx(every[0], rel=1e-10, abs=1e-9), (players, board, dead)
+
+
+def test_too_few_trials_give_no_standard_error():
+    result = equity(["AsAh", "KsKh"], method="mc", trials=1, seed=1, threads=1)
+    assert result.stderr is None and all(p.stderr is None for p in result.players)
+    assert result.to_dict()["stderr"] is None
+    enough = equity(["AsAh", "KsKh"], method="mc", trials=1_000, seed=1, threads=1)
+    assert enough.stderr is not None and 0 < enough.stderr < 0.05
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"trials": 0}, "trials must be"),
+        ({"trials": 10**30}, "trials must be"),
+        ({"trials": 2.5}, "trials must be"),
+        ({"trials": True}, "trials must be"),
+        ({"seed": -1}, "seed must be"),
+        ({"seed": 2**64}, "seed must be"),
+        ({"seed": "7"}, "seed must be"),
+        ({"stderr": float("nan")}, "stderr must be"),
+        ({"stderr": float("inf")}, "stderr must be"),
+        ({"stderr": 0}, "stderr must be"),
+        ({"threads": 0}, "threads must be"),
+        ({"threads": 1.5}, "threads must be"),
+    ],
+)
+def test_numeric_options_are_checked(options, message):
+    with pytest.raises(EquityError, match=message):
+        equity(["AsAh", "KsKh"], method="mc", **options)
+
+
+def test_the_largest_seed_is_accepted():
+    result = equity(["AsAh", "KsKh"], method="mc", trials=1_000, seed=2**64 - 1, threads=1)
+    assert result.seed == 2**64 - 1
+
+
+@pytest.mark.parametrize("players", [["random"] * 6, ["random"] * 3, ["AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55"]])
+def test_an_exact_run_too_large_is_refused_at_once(players):
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(EquityError, match="exact enumeration would"):
+        equity(players, method="exact")
+    assert time.perf_counter() - start < 5
+
+
+def test_a_postflop_exact_run_too_large_is_refused():
+    with pytest.raises(EquityError, match="exact enumeration would take"):
+        equity(["random"] * 9, board="2c3d4h", method="exact")
+
+
+def test_tiny_weights_never_give_nan():
+    result = equity(["AA@0.0001", "KK@0.0001"], method="exact")
+    assert all(math.isfinite(p.equity) for p in result.players)
+    assert abs(sum(p.equity for p in result.players) - 1) < 1e-9

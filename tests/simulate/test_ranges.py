@@ -17,6 +17,7 @@ from simulate.ranges import (
     GRID_LABELS,
     N_COMBOS,
     ClassCount,
+    MIN_WEIGHT,
     Range,
     RangeError,
     hand_class,
@@ -467,7 +468,7 @@ def test_canonical_text(text: str, canonical: str) -> None:
         "TT+, A2s+, KTo+, K9+, 22-55, A5s-A2s, AhKh",
         "random@33.3",
         "random, AA@1",
-        "AA:0.3333333333333333, KK:1e-9, QQ@0.001",
+        "AA:0.3333333333333333, KK:1e-6, QQ@0.001",
         "JJ-88@75, AKs@75, AsKs, 72o:0.1",
         "random, AsAh@50",
         "K9+, KTo@20, KJs:0.9",
@@ -512,7 +513,7 @@ weight = st.one_of(
     st.just(""),
     st.integers(1, 100).map(lambda p: f"@{p}"),
     st.floats(0.01, 100).map(lambda p: f"@{p:.2f}%"),
-    st.floats(0, 1, exclude_min=True).map(lambda w: f":{w!r}"),
+    st.floats(MIN_WEIGHT, 1).map(lambda w: f":{w!r}"),
 )
 item = st.tuples(cased, weight).map("".join)
 separator = st.sampled_from([",", ", ", " ,", " , "])
@@ -611,3 +612,23 @@ def test_render_rich() -> None:
     for label in ("AA", "AKs", "AQo", "32o", "22"):
         assert label in rendered
     assert "46 combos" in rendered
+
+
+@pytest.mark.parametrize("text", ["AA@1e-200", "AA:1e-7", "AA@0.00001", "KK:5e-324"])
+def test_weights_below_the_floor_are_refused(text):
+    # A deal is weighted by the product of its combos' weights: below the floor it could underflow to 0.
+    with pytest.raises(RangeError, match="below the smallest allowed"):
+        parse_range(text)
+
+
+def test_weights_at_the_floor_are_kept():
+    assert parse_range(f"AA:{MIN_WEIGHT}").weights[0] == MIN_WEIGHT
+    with pytest.raises(RangeError, match="MIN_WEIGHT"):
+        Range([[0, 1]], [MIN_WEIGHT / 2])
+
+
+@pytest.mark.parametrize("text", ["Jk", "AA, Jk", "Jk@50"])
+def test_the_jokers_name_is_not_a_hand_class(text):
+    with pytest.raises(RangeError, match="names the joker"):
+        parse_range(text)
+    assert parse_range("JK") == parse_range("KJ") == parse_range("jk")

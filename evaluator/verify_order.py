@@ -1,0 +1,161 @@
+"""Proof of the order of the high-hand tables, beyond category counts (part of ``pokerlab verify``).
+
+Category counts alone miss a table whose values are swapped inside a
+category (a royal flush ranked as a king-high straight flush and back keeps
+every count). This module checks every rank class instead, with its own
+ranking that shares no code with the table build (``hand_values.five_card_key``):
+
+- 5 cards: all 7,462 classes (6,175 rank multisets unsuited, 1,287 suited)
+  ranked by the tables must sort exactly as this module's keys sort, with
+  equal values only for equal keys;
+- 6 and 7 cards: every rank multiset without a flush, and every suited rank
+  set of 5 to k cards, must be worth the best of its 5-card subsets.
+
+Together these prove every value the tables give, up to the 5-card order
+checked first.
+
+>>> result = check_order(5)
+>>> result["ok"], result["classes"]
+(True, 7462)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+import numpy as np
+
+_RANKS = 13
+_ACE = 12
+_CODE_BASE = np.array([_RANKS**i for i in range(5)], dtype=np.int64)
+
+
+def independent_key(ranks: tuple[int, ...], suited: bool) -> tuple[int, ...]:
+    """(class, tiebreaks...) of five cards (ranks 0..12 = 2..A), written apart from the table build.
+
+    Classes: 0 high card, 1 pair, 2 two pair, 3 trips, 4 straight, 5 flush,
+    6 full house, 7 quads, 8 straight flush (a royal flush is its top).
+
+    >>> independent_key((12, 11, 10, 9, 8), True) > independent_key((11, 10, 9, 8, 7), True)
+    True
+    >>> independent_key((12, 0, 1, 2, 3), False) < independent_key((0, 1, 2, 3, 4), False)
+    True
+    """
+    by_count = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(c for _, c in by_count)
+    order = tuple(r for r, _ in by_count)
+    distinct = sorted(set(ranks), reverse=True)
+    top = None
+    if len(distinct) == 5:
+        if distinct[0] - distinct[4] == 4:
+            top = distinct[0]
+        elif distinct == [_ACE, 3, 2, 1, 0]:
+            top = 3  # the wheel: five-high
+    if top is not None:
+        return (8 if suited else 4, top)
+    if suited:
+        return (5, *distinct)
+    named = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1, (1, 1, 1, 1, 1): 0}
+    return (named[shape], *order)
+
+
+def _codes(ranks: np.ndarray) -> np.ndarray:
+    """Index of each row of five sorted ranks in a 13**5 lookup array."""
+    return np.sort(ranks, axis=1) @ _CODE_BASE
+
+
+def _unsuited_hand(ranks: tuple[int, ...]) -> list[int]:
+    """Card ids of the ranks (ascending) with suits dealt in turn: no suit gets more than two of seven."""
+    return [4 * r + i % 4 for i, r in enumerate(sorted(ranks))]
+
+
+def _five_card_classes(evaluate_rows) -> tuple[list[tuple], np.ndarray, np.ndarray, np.ndarray]:
+    """Every 5-card class: (ranks, suited) with its key, its table value, and lookups by rank code."""
+    classes = []
+    for ranks in combinations_with_replacement(range(_RANKS), 5):
+        if max(Counter(ranks).values()) <= 4:
+            classes.append((ranks, False))
+            if len(set(ranks)) == 5:
+                classes.append((ranks, True))
+    hands = np.array([[4 * r for r in ranks] if suited else _unsuited_hand(ranks) for ranks, suited in classes])
+    values = evaluate_rows(hands.astype(np.uint8)).astype(np.int64)
+    plain = np.zeros(_RANKS**5, dtype=np.int64)
+    flush = np.zeros(_RANKS**5, dtype=np.int64)
+    codes = _codes(np.array([ranks for ranks, _ in classes]))
+    suited = np.array([s for _, s in classes])
+    plain[codes[~suited]] = values[~suited]
+    flush[codes[suited]] = values[suited]
+    return classes, values, plain, flush
+
+
+def _best_of_subsets(rank_rows: np.ndarray, lookup: np.ndarray) -> np.ndarray:
+    """Best 5-card value over every 5-subset of each row of ranks, read from ``lookup`` by rank code."""
+    best = np.zeros(len(rank_rows), dtype=np.int64)
+    for columns in combinations(range(rank_rows.shape[1]), 5):
+        best = np.maximum(best, lookup[_codes(rank_rows[:, list(columns)])])
+    return best
+
+
+def check_order(n_cards: int) -> dict[str, Any]:
+    """Check the high-hand table order for ``n_cards`` (5, 6 or 7); returns ``{"ok", "classes", "problem"}``.
+
+    ``problem`` names the first class found out of order (``None`` when ok).
+    """
+    from .api import evaluate_batch
+
+    if n_cards not in (5, 6, 7):
+        raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
+    classes, values, plain, flush = _five_card_classes(evaluate_batch)
+    keys = [independent_key(ranks, suited) for ranks, suited in classes]
+    order = sorted(range(len(classes)), key=keys.__getitem__)
+    for a, b in zip(order, order[1:]):
+        if not values[a] < values[b]:
+            first, second = classes[a], classes[b]
+            return {
+                "ok": False,
+                "classes": len(classes),
+                "problem": f"{_describe(*first)} is worth {values[a]}, not less than {_describe(*second)} "
+                f"({values[b]})",
+            }
+    if n_cards == 5:
+        return {"ok": True, "classes": len(classes), "problem": None}
+    checked = 0
+    multisets = [r for r in combinations_with_replacement(range(_RANKS), n_cards) if max(Counter(r).values()) <= 4]
+    rank_rows = np.array(multisets, dtype=np.int64)
+    got = evaluate_batch(np.array([_unsuited_hand(r) for r in multisets], dtype=np.uint8)).astype(np.int64)
+    want = _best_of_subsets(rank_rows, plain)
+    checked += len(multisets)
+    bad = np.nonzero(got != want)[0]
+    if bad.size:
+        ranks = multisets[int(bad[0])]
+        return {
+            "ok": False,
+            "classes": checked,
+            "problem": f"{_describe(ranks, False)} is worth {got[bad[0]]}, its best five {want[bad[0]]}",
+        }
+    for size in range(5, n_cards + 1):
+        suited_sets = list(combinations(range(_RANKS), size))
+        hands = []
+        for ranks in suited_sets:
+            # The flush in clubs; the other cards are low diamonds and hearts, which cannot beat a flush here.
+            others = [4 * r + 1 + i % 2 for i, r in enumerate(range(n_cards - size))]
+            hands.append([4 * r for r in ranks] + others)
+        got = evaluate_batch(np.array(hands, dtype=np.uint8)).astype(np.int64)
+        want = _best_of_subsets(np.array(suited_sets, dtype=np.int64), flush)
+        checked += len(suited_sets)
+        bad = np.nonzero(got != want)[0]
+        if bad.size:
+            ranks = suited_sets[int(bad[0])]
+            return {
+                "ok": False,
+                "classes": checked,
+                "problem": f"{_describe(ranks, True)} is worth {got[bad[0]]}, its best flush {want[bad[0]]}",
+            }
+    return {"ok": True, "classes": checked + len(classes), "problem": None}
+
+
+def _describe(ranks: tuple[int, ...], suited: bool) -> str:
+    text = "".join("23456789TJQKA"[r] for r in sorted(ranks, reverse=True))
+    return f"{text} {'suited' if suited else 'unsuited'}"
