@@ -308,7 +308,9 @@ def test_the_largest_seed_is_accepted():
     assert result.seed == 2**64 - 1
 
 
-@pytest.mark.parametrize("players", [["random"] * 6, ["random"] * 3, ["AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55"]])
+@pytest.mark.parametrize(
+    "players", [["random"] * 6, ["random"] * 3, ["AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55"]]
+)
 def test_an_exact_run_too_large_is_refused_at_once(players):
     import time
 
