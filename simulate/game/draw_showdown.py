@@ -15,12 +15,13 @@ A mixin of :class:`simulate.game.state.State`.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import names, parse
-from .errors import LEGAL, IllegalActionError, Legality
+from .errors import LEGAL, IllegalActionError, Legality, describe_argument, whole_number
 from .pots import award_pots, build_pots
 from .showdown import hand_value
 
@@ -52,7 +53,32 @@ class DrawShowdownMixin:
         aside = self._kept_aside_owner()
         return sum(1 for owner, _ in self.dead_cards if owner != drawer and (aside is None or owner != aside))
 
+    def _discard_argument(self: _State, discards: object) -> tuple[list[int] | None, str | None]:
+        """``(card ids, None)`` from a ``draw`` argument, or ``(None, why it is not a list of cards)``."""
+        if isinstance(discards, str):
+            try:
+                return parse(discards), None
+            except ValueError as exc:
+                return None, f"cannot read the discards {describe_argument(discards)}: {exc}"
+        wrong = (
+            f"discards are card ids 0..{self.variant.deck_size - 1} (or text like '2c 7d'), "
+            f"got {describe_argument(discards)}"
+        )
+        if isinstance(discards, bytes | bytearray | dict) or discards is None:
+            return None, wrong
+        try:
+            items = list(itertools.islice(iter(discards), self.variant.deck_size + 1))  # type: ignore[call-overload]
+        except TypeError:
+            return None, wrong
+        cards = [whole_number(c) for c in items]
+        if len(items) > self.variant.deck_size or any(c is None or not 0 <= c < self.variant.deck_size for c in cards):
+            return None, wrong
+        return cards, None  # type: ignore[return-value]
+
     def _why_not_draw(self: _State, discards: Sequence[int] | None, seat: int | None) -> str | None:
+        reason = self._seat_refusal(seat)
+        if reason:
+            return reason
         if self.phase != DRAW:
             return f"cannot draw now: the hand is in the {self.phase} phase"
         if seat is not None and seat != self.actor:
@@ -80,15 +106,15 @@ class DrawShowdownMixin:
 
     def can_draw(self, discards: Sequence[int] | str | None = None, seat: int | None = None) -> Legality:
         """Whether the actor may discard these cards (or draw at all, if None) and draw as many, and why not."""
-        cards = parse(discards) if isinstance(discards, str) else discards
-        reason = self._why_not_draw(None if cards is None else list(cards), seat)  # type: ignore[attr-defined]
+        cards, reason = (None, None) if discards is None else self._discard_argument(discards)  # type: ignore[attr-defined]
+        reason = reason or self._why_not_draw(cards, seat)  # type: ignore[attr-defined]
         return LEGAL if reason is None else Legality(reason)
 
     def draw(self: _State, discards: Sequence[int] | str = (), seat: int | None = None) -> None:
         """Discard ``discards`` (card ids or text like ``"2c 7d"``) and draw as many; ``()`` stands pat."""
-        cards = parse(discards) if isinstance(discards, str) else [int(c) for c in discards]
-        reason = self._why_not_draw(cards, seat)
-        if reason:
+        cards, reason = self._discard_argument(discards)
+        reason = reason or self._why_not_draw(cards, seat)
+        if reason or cards is None:
             raise IllegalActionError(reason)
         actor: int = self.actor  # type: ignore[assignment]
         hand = self.hole[actor]
@@ -185,6 +211,9 @@ class DrawShowdownMixin:
         self._award()
 
     def _why_not_showdown(self: _State, seat: int | None, what: str) -> str | None:
+        reason = self._seat_refusal(seat)
+        if reason:
+            return reason
         if self.phase != SHOWDOWN:
             return f"cannot {what} now: the hand is in the {self.phase} phase"
         if seat is not None and seat != self.actor:

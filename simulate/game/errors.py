@@ -9,6 +9,8 @@ True
 
 from __future__ import annotations
 
+import operator
+
 
 class IllegalActionError(ValueError):
     """An operation the rules do not allow now; the state is left exactly as it was.
@@ -42,3 +44,27 @@ class Legality:
 
 
 LEGAL = Legality(None)
+
+MAX_CHIPS = 1 << 62  # no bet, stack or seat number at or above this is meaningful
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as an int when it is a whole number (int, numpy integer), not a bool; else None.
+
+    Floats are refused even when whole: amounts and seats are counted, never measured.
+
+    >>> whole_number(30), whole_number(True), whole_number(30.0), whole_number("30")
+    (30, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def describe_argument(value: object, limit: int = 40) -> str:
+    """A short ``repr`` of a refused argument (cut at ``limit`` characters, one line)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -17,12 +17,13 @@ search. Seats are 0..n-1 in clockwise order; ``button`` is the dealer's seat.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
 from .betting import full_raise_to, raise_bounds, street_unit
 from .cards import new_deck
-from .errors import LEGAL, IllegalActionError, Legality
+from .errors import LEGAL, MAX_CHIPS, IllegalActionError, Legality, describe_argument, whole_number
 from .flow import FlowMixin
 from .showdown import has_jacks_or_better
 from .variants import FIXED_LIMIT, Variant
@@ -113,12 +114,19 @@ class State(FlowMixin):
         n = len(stacks)
         if not variant.min_players <= n <= variant.max_players:
             raise ValueError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
-        if any(int(s) != s or s <= 0 for s in stacks):
-            raise ValueError(f"every stack must be a positive whole number of chips, got {list(stacks)}")
-        if not 0 <= button < n:
-            raise ValueError(f"button seat {button} is not one of the seats 0..{n - 1}")
-        if carried_pot < 0:
-            raise ValueError("the carried pot cannot be negative")
+        chips = [_whole_chips(s) for s in stacks]
+        if any(c is None or not 0 < c < MAX_CHIPS for c in chips):
+            shown = describe_argument(list(stacks), 80)
+            raise ValueError(f"every stack must be a positive whole number of chips below 2**62, got {shown}")
+        seat = whole_number(button)
+        if seat is None or not 0 <= seat < n:
+            raise ValueError(f"button seat {describe_argument(button)} is not one of the seats 0..{n - 1}")
+        carried = _whole_chips(carried_pot)
+        if carried is None or not 0 <= carried < MAX_CHIPS:
+            raise ValueError(f"the carried pot must be a whole number of chips, 0 or more; got {carried_pot!r}")
+        if seed is not None and whole_number(seed) is None:
+            raise ValueError(f"the seed must be a whole number or None, got {describe_argument(seed)}")
+        button, carried_pot = seat, carried
         needed = n * variant.hole_cards + sum(s.burn + s.board for s in variant.streets)
         if needed > variant.deck_size:
             raise ValueError(f"{n} players need {needed} cards, the deck has {variant.deck_size}")
@@ -128,7 +136,7 @@ class State(FlowMixin):
         self.seed = random.randrange(1 << 62) if seed is None else seed
         self.automatic = automatic
         self.auto_showdown = auto_showdown
-        self.starting_stacks = [int(s) for s in stacks]
+        self.starting_stacks = chips  # type: ignore[assignment]
         self.stacks = list(self.starting_stacks)
         self.bets = [0] * n
         self.contributions = [0] * n
@@ -204,7 +212,20 @@ class State(FlowMixin):
         """Seats that have not folded."""
         return [i for i in range(self.n) if not self.folded[i]]
 
+    def _seat_refusal(self, seat: object) -> str | None:
+        """Why ``seat`` is not a usable seat argument (None is: it means the player to act)."""
+        if seat is None:
+            return None
+        number = whole_number(seat)
+        if number is None or not 0 <= number < self.n:
+            shown = describe_argument(seat)
+            return f"seat must be a seat number 0..{self.n - 1} (or None for the player to act), got {shown}"
+        return None
+
     def _check_seat(self, seat: int | None, phase: str, what: str) -> str | None:
+        reason = self._seat_refusal(seat)
+        if reason:
+            return reason
         if self.phase != phase:
             return f"cannot {what} now: the hand is in the {self.phase} phase"
         if seat is not None and seat != self.actor:
@@ -255,6 +276,8 @@ class State(FlowMixin):
         return None
 
     def _why_not_bet_or_raise(self, to: int | None, seat: int | None) -> str | None:
+        if to is not None and whole_number(to) is None:
+            return f"bet amounts are whole numbers of chips (a raise-to total), got {describe_argument(to)}"
         reason = self._check_seat(seat, BET, "bet or raise")
         if reason:
             return reason
@@ -264,12 +287,10 @@ class State(FlowMixin):
         if to is None:
             return None
         low, high = bounds
-        if int(to) != to:
-            return f"bet amounts are whole chips, got {to}"
         if not low <= to <= high:
             word = "bet" if self.level == 0 else "raise"
             span = f"exactly {low}" if low == high else f"between {low} and {high}"
-            return f"you may {word} to {span} (a total for this round), not {to}"
+            return f"you may {word} to {span} (a total for this round), not {describe_argument(to)}"
         return None
 
     def can_fold(self, seat: int | None = None) -> Legality:
@@ -353,11 +374,13 @@ class State(FlowMixin):
 
     def bet_or_raise(self, to: int, seat: int | None = None) -> None:
         """Bet or raise to ``to`` chips in total this round ("raise to", as in PHH)."""
+        if to is None:
+            raise IllegalActionError("bet_or_raise needs the amount: a whole number of chips (a raise-to total)")
         reason = self._why_not_bet_or_raise(to, seat)
         if reason:
             raise IllegalActionError(reason)
         actor: int = self.actor  # type: ignore[assignment]
-        to = int(to)
+        to = whole_number(to)  # type: ignore[assignment]
         increment = to - self.level
         full = to >= full_raise_to(self)
         if not full and self.variant.betting.kind == FIXED_LIMIT:
@@ -430,6 +453,13 @@ class State(FlowMixin):
             f"<State {self.variant.name}: phase={self.phase} street={self.street} actor={self.actor} "
             f"stacks={self.stacks} bets={self.bets} pot={self.pot_total}>"
         )
+
+
+def _whole_chips(value: object) -> int | None:
+    """A chip count as an int: whole numbers, and whole finite floats (``100.0``); else None."""
+    if isinstance(value, float):
+        return int(value) if math.isfinite(value) and value.is_integer() else None
+    return whole_number(value)
 
 
 def _legality(reason: str | None) -> Legality:
