@@ -47,7 +47,7 @@ def _sharded_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run the shards on this Dask scheduler's workers."),
         click.option(
             "--worker-timeout",
-            type=click.FloatRange(min=0),
+            type=click.FloatRange(min=0, min_open=True),
             default=30.0,
             show_default=True,
             metavar="SECONDS",

@@ -9,7 +9,12 @@ workers, and Dask reruns the shards of a worker that is lost. Dask is imported
 only when a scheduler is used (``pip install pokerlab[distributed]``).
 
 A :class:`ShardStore` keeps every finished shard on disk as soon as it
-arrives, so an interrupted job resumes where it stopped.
+arrives, so an interrupted job resumes where it stopped; each shard carries
+its plan, index, versions and a checksum, and one that fails a check is named
+and computed again rather than used. On Dask, every wait is bounded: a cluster
+without workers or a lost scheduler stops the run with one clear
+:class:`DistributedError` (``connect`` also refuses addresses other than
+``tcp://``).
 
 >>> run_shards(pow, [(2, 3), (3, 2), (10, 0)], threads=2)
 [8, 9, 1]
@@ -60,6 +65,8 @@ def connect(scheduler: str, timeout: float = 10.0, worker_timeout: float | None 
     >>> equity(["AsAh", "KK"], client=client).players[0].wins  # doctest: +SKIP
     9104736
     """
+    if worker_timeout is not None and not worker_timeout > 0:
+        raise DistributedError(f"the worker timeout must be more than 0 seconds, got {worker_timeout}")
     _check_reachable(scheduler, timeout)
     try:
         from distributed import Client
@@ -255,7 +262,8 @@ class ShardStore:
         except _BadShard:
             raise
         except Exception as exc:  # whatever cannot be read (truncated, text, .npy) is recomputed
-            raise _BadShard(f"unreadable ({type(exc).__name__}: {str(exc)[:80]})") from None
+            first = str(exc).split(". ")[0].strip()[:80]
+            raise _BadShard(f"unreadable ({type(exc).__name__}: {first})") from None
         if not isinstance(header, dict) or header.get("format") != self.FORMAT:
             raise _BadShard("of an unknown format")
         if header.get("sha256") != _digest(header, array):

@@ -240,3 +240,32 @@ def test_an_unreadable_plan_file_is_rewritten_and_another_plan_refused(tmp_path)
     assert json.loads((tmp_path / "job" / "plan.json").read_text()) == {"job": "rows"}
     with pytest.raises(DistributedError, match="another job"):
         ShardStore(tmp_path / "job", {"job": "other"})
+
+
+@pytest.mark.parametrize("damage", ["truncate", "empty", "text", "stray"])
+def test_the_cli_names_a_bad_shard_in_one_line_and_recomputes_it(tmp_path, reference, damage):
+    from click.testing import CliRunner
+
+    from simulate.cli import main
+
+    args = ["table", "matchups", "--classes", "AA,KK,AKs", "--shards", "3", "--threads", "1"]
+    args += ["--work-dir", str(tmp_path), "--keep-shards", "--format", "csv"]
+    first = CliRunner().invoke(main, args)
+    assert first.exit_code == 0, first.output
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    path = folder / "shard-000002.npz"
+    if damage == "truncate":
+        path.write_bytes(path.read_bytes()[:100])
+    elif damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "text":
+        path.write_text("wins,ties\n1,2\n")
+    else:
+        path.rename(folder / "shard-2.npz")
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 0, again.output
+    assert again.stdout == first.stdout == reference.to_csv()
+    warned = [line for line in again.stderr.splitlines() if line.startswith("warning:")]
+    name = "shard-2.npz" if damage == "stray" else "shard-000002.npz"
+    assert len(warned) == 1 and name in warned[0], again.stderr
+    assert "2 resumed" in again.stderr
