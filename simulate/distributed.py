@@ -242,7 +242,7 @@ class ShardStore:
         return done
 
     def _reject(self, path: Path, reason: str, *, remove: bool) -> None:
-        if remove:
+        if remove and not path.is_dir():
             path.unlink(missing_ok=True)
             self.warn(f"shard file {path} is {reason}; removed, the shard is computed again")
         else:
