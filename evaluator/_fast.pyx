@@ -7,6 +7,7 @@ the Python parser in evaluator.cards so that errors read the same everywhere.
 """
 
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
@@ -77,6 +78,7 @@ cdef int _value_of_ids(object seq, Py_ssize_t n, bint is_list) except -2:
     cdef uint64_t suited = 0, seen = 0, bit
     cdef Py_ssize_t i
     cdef long c
+    cdef int overflow = 0
     cdef object item
     if n < 5 or n > 7:
         return -1
@@ -84,8 +86,9 @@ cdef int _value_of_ids(object seq, Py_ssize_t n, bint is_list) except -2:
         item = <object>(PyList_GET_ITEM(seq, i) if is_list else PyTuple_GET_ITEM(seq, i))
         if type(item) is not int:
             return -1
-        c = item
-        if c < 0 or c > 51:
+        # Ids past a C long (2**63 and up) overflow: hand them to the parser, which names them.
+        c = PyLong_AsLongAndOverflow(item, &overflow)
+        if overflow or c < 0 or c > 51:
             return -1
         bit = 1ULL << c
         if seen & bit:
@@ -171,13 +174,20 @@ def evaluate_checked(list ids):
     return value_of(key, suited)
 
 
-def evaluate_mask(uint64_t mask):
+def evaluate_mask(object mask_value):
     """Rank of the 5-7 cards in a 64-bit card mask (bit id set per card)."""
     cdef uint64_t key = 0x3333ULL << 32
     cdef uint64_t suited = 0
+    cdef uint64_t mask
     cdef int c, n = 0
-    if mask >> 52:
-        raise ValueError(f"card mask {mask:#x} has bits outside 0..51")
+    from evaluator.cards import CardError
+    try:
+        mask_value = mask_value.__index__()
+    except AttributeError:
+        raise CardError(f"a card mask is an integer, got {type(mask_value).__name__}") from None
+    if mask_value < 0 or mask_value >> 52:
+        raise CardError(f"card mask {mask_value:#x} has bits outside 0..51")
+    mask = mask_value
     while mask:
         c = __builtin_ctzll(mask)
         mask &= mask - 1
@@ -185,7 +195,6 @@ def evaluate_mask(uint64_t mask):
         suited |= 1ULL << (16 * (c & 3) + (c >> 2))
         n += 1
     if n < 5 or n > 7:
-        from evaluator.cards import CardError
         raise CardError(f"expected 5, 6 or 7 cards, got {n} in the mask")
     return value_of(key, suited)
 

@@ -109,8 +109,16 @@ def evaluate_mask(mask: int) -> int:
     """
     if _fast is not None:
         return _fast.evaluate_mask(mask)
+    from operator import index
+
     from .cards import mask_to_cards
 
+    try:
+        mask = index(mask)
+    except TypeError:
+        raise CardError(f"a card mask is an integer, got {type(mask).__name__}") from None
+    if mask < 0 or mask >> 52:
+        raise CardError(f"card mask {mask:#x} has bits outside 0..51")
     return _value_py(to_card_ids(mask_to_cards(mask), count=(5, 6, 7)))
 
 

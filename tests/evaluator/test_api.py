@@ -161,3 +161,15 @@ def test_batch_into_a_given_buffer():
     frozen.flags.writeable = False
     with pytest.raises(ValueError, match="out is read-only"):
         evaluator.evaluate_batch(hands, out=frozen)
+
+
+@pytest.mark.parametrize("mask", [-1, 2**52, 2**64, 2**70, "x", 1.0, None])
+def test_evaluate_mask_refuses_what_is_not_a_card_mask(mask):
+    with pytest.raises(CardError, match="card mask"):
+        api.evaluate_mask(mask)
+
+
+@pytest.mark.parametrize("bad", [2**63, 2**64 + 3, -(2**63) - 1, 10**30])
+def test_evaluate_names_an_id_too_large_for_a_machine_word(bad):
+    with pytest.raises(CardError, match="out of range"):
+        api.evaluate([bad, 1, 2, 3, 4])
