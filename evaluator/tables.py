@@ -54,8 +54,12 @@ SIZED_RANK_SHIFT = 13
 _cache: Mapping[str, np.ndarray] | None = None
 
 
-class TableError(RuntimeError):
-    """The shipped tables are missing or do not match their manifest."""
+class TableError(ValueError):
+    """The shipped tables are missing or do not match their manifest (a broken install, not a bug).
+
+    A ``ValueError``, like every error of user files and the environment, so
+    the command line reports it as one line with exit status 2.
+    """
 
 
 def tables_dir() -> Path:
@@ -88,7 +92,7 @@ class _Tables(Mapping):
         array = self._arrays.get(name)
         if array is None:
             if name not in self._entries:
-                raise KeyError(name)
+                raise TableError(f"{self._folder / MANIFEST} lists no table {name!r}: reinstall pokerlab")
             array = self._arrays[name] = _read(self._folder, self._entries[name])
         return array
 
@@ -104,11 +108,36 @@ def _read(folder: Path, entry: dict) -> np.ndarray:
     data = path.read_bytes() if path.is_file() else b""
     if hashlib.sha256(data).hexdigest() != entry["sha256"]:
         raise TableError(f"table {path} is missing or corrupt (sha256 differs from {MANIFEST})")
-    array = np.load(path, allow_pickle=False)
+    try:
+        array = np.load(path, allow_pickle=False)
+    except (OSError, ValueError) as exc:
+        raise TableError(f"table {path} cannot be read: {exc}") from None
     if list(array.shape) != entry["shape"] or str(array.dtype) != entry["dtype"]:
         raise TableError(f"table {path} has shape {array.shape} {array.dtype}, manifest says otherwise")
     array.flags.writeable = False
     return array
+
+
+_ENTRY_TYPES = {"file": str, "dtype": str, "shape": list, "sha256": str}
+
+
+def _checked_entries(manifest: object, path: Path) -> dict[str, dict]:
+    """The manifest's table entries, each with a plain file name, dtype, shape and sha256; else TableError."""
+    entries = manifest.get("tables") if isinstance(manifest, dict) else None
+    if not isinstance(entries, dict):
+        raise TableError(f"{path} is not a table manifest (no 'tables' object): reinstall pokerlab")
+    for name, entry in entries.items():
+        bad = not isinstance(entry, dict) or any(not isinstance(entry.get(k), t) for k, t in _ENTRY_TYPES.items())
+        if not bad:
+            bad = Path(entry["file"]).name != entry["file"] or not all(
+                isinstance(n, int) and n >= 0 for n in entry["shape"]
+            )
+        if bad:
+            raise TableError(f"{path}: the entry of table {name!r} is malformed: reinstall pokerlab")
+    missing = [name for name in HIGH_TABLES if name not in entries]
+    if missing:
+        raise TableError(f"{path} lists no table {missing[0]!r}: reinstall pokerlab")
+    return entries
 
 
 def load(folder: Path | None = None, *, lazy: bool = True) -> Mapping[str, np.ndarray]:
@@ -126,9 +155,9 @@ def load(folder: Path | None = None, *, lazy: bool = True) -> Mapping[str, np.nd
     folder = folder or tables_dir()
     try:
         manifest = json.loads((folder / MANIFEST).read_text())
-    except (OSError, ValueError) as exc:
-        raise TableError(f"cannot read {folder / MANIFEST}: {exc}") from exc
-    result = _Tables(folder, manifest["tables"])
+    except (OSError, ValueError, RecursionError) as exc:
+        raise TableError(f"cannot read {folder / MANIFEST}: {exc}") from None
+    result = _Tables(folder, _checked_entries(manifest, folder / MANIFEST))
     if not lazy:
         for name in result:
             result[name]

@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from simulate.cli_common import ProgressBar
+from simulate.cli_common import EXIT_BAD_INPUT, ProgressBar
 from simulate.cli_common import friendly_errors as _friendly_errors
 
 EXIT_FAILED_CHECK = 1
@@ -30,7 +30,26 @@ def _table(headers: list[str], rows: list[list[str]], right: set[int] | None = N
     return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows])
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group; a broken install or an unusable file ends any command with one line and exit 2."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except (ValueError, OSError) as exc:
+            from evaluator.tables import TableError
+
+            if isinstance(exc, TableError):
+                click.echo(f"error: {exc}", err=True)
+            elif isinstance(exc, OSError) and exc.strerror:
+                where = f": {exc.filename}" if exc.filename else ""
+                click.echo(f"error: {exc.strerror}{where}", err=True)
+            else:
+                raise
+            sys.exit(EXIT_BAD_INPUT)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pokerlab")
 def main() -> None:
     """pokerlab: fast, verified poker hand evaluation and equity.
@@ -201,7 +220,7 @@ def equity_command(
       pokerlab equity "QQ+,AKs" random random --board Qs7h2c --dead 5d
       pokerlab equity AKs QQ --mc --stderr 1e-4 --seed 7 --json
     """
-    from simulate.distributed import connect
+    from simulate.distributed import close_client, connect
     from simulate.equity import equity
 
     client = connect(scheduler) if scheduler else None
@@ -223,7 +242,7 @@ def equity_command(
     finally:
         progress.close()
         if client is not None:
-            client.close()
+            close_client(client)
     if as_json:
         click.echo(json.dumps(result.to_dict(), allow_nan=False))
         return

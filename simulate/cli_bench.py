@@ -96,7 +96,10 @@ def bench_command(
             click.echo(f"  {case.id:12} {case.section:10} {case.title}" + (f": {case.spot}" if case.players else ""))
         return
     if from_json:
-        report = BenchReport.from_json(Path(from_json).read_text())
+        try:
+            report = BenchReport.from_json(Path(from_json).read_text())
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise click.BadParameter(f"{from_json}: {exc}", param_hint="--from-json") from None
     else:
         bar = _progress_bar()
         try:

@@ -180,7 +180,19 @@ class BenchReport:
 
     @classmethod
     def from_json(cls, text: str) -> BenchReport:
-        return cls.from_dict(json.loads(text))
+        """A report saved by ``to_json``; ``ValueError`` naming the problem for any other text."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise ValueError(f"not JSON ({exc})") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"not a bench report (a JSON {type(data).__name__}, not an object)")
+        try:
+            return cls.from_dict(data)
+        except (TypeError, KeyError, AttributeError, ValueError) as exc:
+            raise ValueError(
+                f"not a bench report saved by 'pokerlab bench --json' ({type(exc).__name__}: {exc})"
+            ) from None
 
     def to_text(self) -> str:
         """The report for a terminal: machine, start-up costs, one block per case, notes."""
