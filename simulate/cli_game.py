@@ -14,6 +14,8 @@ import click
 from simulate.cli_common import EXIT_BAD_INPUT
 
 EXIT_FAILED_CHECK = 1
+MAX_HANDS, MAX_STACK, MAX_SEED = 10**9, 10**12, 2**64 - 1
+SEED = click.IntRange(0, MAX_SEED)
 GAME_HELP = "holdem, draw, jacks, bug, deuces, 2-7, triple, a-5 (or a shipped variant key, e.g. no-limit-holdem)"
 
 
@@ -39,6 +41,53 @@ def _bot_list(text: str, count: int) -> list[str]:
     if not names:
         raise ValueError("--bots needs at least one bot name")
     return [names[k % len(names)] for k in range(count)]
+
+
+def _probe_file(path: str) -> None:
+    """Fail at once (one line, exit 2) when ``path`` cannot be written, before a session is played."""
+    import os
+
+    target = Path(path)
+    existed = target.exists()
+    try:
+        with open(target, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        _fail(f"cannot write {path}: {exc.strerror or exc}")
+    if not existed:
+        os.remove(target)
+
+
+def _probe_folder(folder: str) -> None:
+    """Create ``folder`` if needed and check a file can be written in it; else fail at once (exit 2)."""
+    import tempfile
+
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        _fail(f"cannot write hand histories into {folder}: {exc.strerror or exc}")
+
+
+def _save_session(histories: list, save: str) -> None:
+    """Write the session to ``save``; if that fails now, to a temporary file, and say where (exit 2)."""
+    import tempfile
+
+    from simulate.histories import save as save_phh
+
+    path = save if len(histories) == 1 or not save.endswith(".phh") else save + "s"
+    try:
+        written = save_phh(histories, path)
+    except OSError as exc:
+        handle, spare = tempfile.mkstemp(prefix="pokerlab-session-", suffix=".phhs")
+        import os
+
+        os.close(handle)
+        save_phh(histories, spare)
+        _fail(f"cannot write {path} ({exc.strerror or exc}); the {len(histories)} hand(s) are saved in {spare}")
+        return
+    click.echo(f"saved {len(histories)} hand(s) to {written}")
 
 
 def _ask(prompt: str) -> str:
@@ -67,10 +116,10 @@ def _game_options(command):
 @click.argument("game")
 @_game_options
 @click.option("--players", "-p", type=click.IntRange(2, 10), default=4, show_default=True, help="Seats, you included.")
-@click.option("--stack", type=click.IntRange(min=1), default=1000, show_default=True, help="Starting chips each.")
+@click.option("--stack", type=click.IntRange(1, MAX_STACK), default=1000, show_default=True, help="Chips each.")
 @click.option("--bots", default="tight,loose,equity", show_default=True, help="Bots in seats 2.. (cycled).")
-@click.option("--hands", type=click.IntRange(min=1), default=1000, show_default=True, help="Most hands to play.")
-@click.option("--seed", type=int, help="Seed of the deal and the bots (default random).")
+@click.option("--hands", type=click.IntRange(1, MAX_HANDS), default=1000, show_default=True, help="Most hands to play.")
+@click.option("--seed", type=SEED, help="Seed of the deal and the bots, 0 to 2**64-1 (default random).")
 @click.option("--save", type=click.Path(dir_okay=False), help="Save the session as PHH (.phhs, or .phh for 1 hand).")
 def play_command(game, structure, blinds, ante, bets, players, stack, bots, hands, seed, save) -> None:
     """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, q.
@@ -82,6 +131,9 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
     """
     from simulate.bots import TableGame, make_bot
 
+    if save:
+        _probe_file(save if not save.endswith(".phh") else save + "s")
+        _probe_file(save)
     try:
         variant = _variant(game, structure, blinds, ante, bets)
         specs = _bot_list(bots, players - 1)
@@ -105,22 +157,19 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
     click.echo(f"{variant.name}: you are seat 1 against {', '.join(specs)}; type ? for help, q to leave.")
     summary = table.play(max_hands=hands)
     if save and summary.histories:
-        from simulate.histories import save as save_phh
-
-        path = save_phh(
-            summary.histories, save if len(summary.histories) == 1 or not save.endswith(".phh") else save + "s"
-        )
-        click.echo(f"saved {len(summary.histories)} hand(s) to {path}")
+        _save_session(summary.histories, save)
 
 
 @click.command("simulate", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("game")
 @_game_options
-@click.option("--hands", "-n", type=click.IntRange(min=1), default=10_000, show_default=True)
+@click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=10_000, show_default=True)
 @click.option("--players", "-p", type=click.IntRange(2, 10), default=6, show_default=True)
 @click.option("--bots", default="tight,loose,station,random", show_default=True, help="Bots by seat (cycled).")
-@click.option("--stack", type=click.IntRange(min=1), help="Chips each seat starts every hand with (default 100 units).")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--stack", type=click.IntRange(1, MAX_STACK), help="Chips each seat starts every hand with (default 100 units)."
+)
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed, 0 to 2**64-1.")
 @click.option("--phh-out", type=click.Path(file_okay=False), help="Write every hand as PHH into this folder.")
 @click.option(
     "--scheduler",
@@ -140,6 +189,8 @@ def simulate_command(
     """
     from simulate.bots import simulate_bots
 
+    if phh_out:
+        _probe_folder(phh_out)
     client = None
     if scheduler:
         from simulate.distributed import connect
@@ -162,6 +213,8 @@ def simulate_command(
             result = simulate_bots(
                 variant, specs, hands, stack=stack, seed=seed, phh_out=phh_out, progress=progress, client=client
             )
+        except OSError as exc:
+            raise ValueError(f"cannot write hand histories into {phh_out}: {exc.strerror or exc}") from None
         finally:
             if bar is not None:
                 bar.__exit__(None, None, None)
@@ -187,27 +240,41 @@ def simulate_command(
 def replay_command(file: str, as_json: bool, quiet: bool) -> None:
     """Replay every hand of FILE.phh or FILE.phhs through pokerlab's rules, street by street.
 
-    Checks the recorded finishing stacks; exit status 1 if a hand breaks a rule or ends with other stacks.
-    """
-    from simulate.histories import PHHError, format_replay, load_file, replay
+    A hand is ok when it reaches its end, breaks no rule, and every result it records
+    (finishing_stacks, winnings, _carry_out) matches the replay. Hands are read, replayed and
+    printed one at a time, so a file of any length replays in little memory.
 
+    Exit status: 0 when every hand is ok; 1 when a hand breaks a rule, ends early or differs;
+    2 when the file is not a PHH file (one line naming the file, the hand and the field).
+    """
+    from simulate.histories import PHHError, format_replay, iter_file, replay
+
+    total = bad = 0
+    opened = False
     try:
-        hands = load_file(file)
-    except (PHHError, UnicodeDecodeError, OSError) as exc:
-        _fail(f"{file}: {exc}")
-        return
-    results = [replay(hand) for hand in hands]
-    if as_json:
-        click.echo(json.dumps([r.to_dict() for r in results]))
-    else:
-        for k, result in enumerate(results, start=1):
-            if quiet:
-                verdict = "ok" if result.ok else f"FAILED: {result.error or 'finishing stacks differ'}"
-                click.echo(f"hand {k}: {verdict}")
+        for label, hand in iter_file(file):
+            result = replay(hand)
+            if result.error is not None and result.error.kind == "phh":
+                raise result.error.as_phh_error(hand=label, file=file)
+            total += 1
+            bad += not result.ok
+            if as_json:
+                click.echo(("[" if not opened else ",\n") + json.dumps(result.to_dict()), nl=False)
+                opened = True
+            elif quiet:
+                verdict = "ok" if result.ok else "FAILED: " + "; ".join(result.problems)
+                click.echo(f"hand {label}: {verdict}")
             else:
                 click.echo(format_replay(result))
                 click.echo("")
-        bad = sum(not r.ok for r in results)
-        click.echo(f"{len(results)} hand(s) replayed, {len(results) - bad} ok, {bad} with problems")
-    if any(not r.ok for r in results):
+    except (PHHError, OSError) as exc:
+        if opened:
+            click.echo("]")  # what was printed stays a valid JSON list
+        _fail(str(exc) if isinstance(exc, PHHError) else f"{file}: {exc.strerror or exc}")
+        return
+    if as_json:
+        click.echo("]")
+    else:
+        click.echo(f"{total} hand(s) replayed, {total - bad} ok, {bad} with problems")
+    if bad:
         sys.exit(EXIT_FAILED_CHECK)

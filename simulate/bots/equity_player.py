@@ -30,17 +30,27 @@ from .players import raise_to_fraction
 from .strength import draw_strength, heuristic_discard
 from .view import Action, SeatView, passive_default
 
+MIN_BUDGET, MAX_BUDGET = 0.001, 60.0  # seconds per decision (a finite, documented range: nan/inf never end)
+MAX_CHUNK = 1_000_000
 DRAW_FLOOR = {0: 0.985, 1: 0.9, 2: 0.95, 3: 0.55, 4: 0.5, 5: 0.0}
 
 
 class EquityBot:
-    """Monte Carlo equity against plausible ranges with ``budget`` seconds per decision."""
+    """Monte Carlo equity against plausible ranges with ``budget`` seconds per decision.
+
+    ``budget``: 0.001 to 60 seconds (anything else, nan and inf included, is a ValueError);
+    ``chunk``: Monte Carlo trials per round, 1 to 1,000,000.
+    """
 
     name = "equity"
 
     def __init__(self, budget: float = 0.05, seed: int | None = None, chunk: int = 400) -> None:
-        if budget <= 0:
-            raise ValueError("the time budget must be positive")
+        if isinstance(budget, bool) or not isinstance(budget, int | float) or not MIN_BUDGET <= budget <= MAX_BUDGET:
+            raise ValueError(
+                f"the equity bot's budget is seconds per decision, from {MIN_BUDGET} to {MAX_BUDGET}; got {budget!r}"
+            )
+        if isinstance(chunk, bool) or not isinstance(chunk, int) or not 1 <= chunk <= MAX_CHUNK:
+            raise ValueError(f"the equity bot's chunk is Monte Carlo trials per round, 1 to {MAX_CHUNK}; got {chunk!r}")
         self.budget = budget
         self.chunk = chunk
         self.rng = random.Random(seed)

@@ -41,6 +41,8 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     'loose'
     """
     name, _, arg = spec.strip().lower().partition(":")
+    if arg and name != "equity":
+        raise ValueError(f"bot {spec!r}: only the equity bot takes an option (equity:SECONDS)")
     if name == "random":
         return RandomBot(seed)
     if name in ("station", "calling-station", "caller"):
@@ -49,9 +51,10 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return RuleBot(name, seed)
     if name == "equity":
         try:
-            return EquityBot(float(arg) if arg else 0.05, seed)
+            budget = float(arg) if arg else 0.05
         except ValueError:
             raise ValueError(f"equity bot: {arg!r} is not a number of seconds") from None
+        return EquityBot(budget, seed)
     raise ValueError(f"unknown bot {spec!r}; choose from {', '.join(BOT_NAMES)} (equity:SECONDS)")
 
 
@@ -185,8 +188,7 @@ def simulate_bots(
         return simulate_sharded(
             variant, bots, hands, stack=stack, seed=seed, client=client, shard_hands=shard_hands, progress=fraction_done
         )
-    if hands < 1:
-        raise ValueError("play at least one hand")
+    check_run(hands, stack, seed)
     start = time.perf_counter()
     names, sums, squares, illegal, carried = _play(variant, bots, hands, stack, seed, phh_out, hands_per_file, progress)
     seconds = time.perf_counter() - start
@@ -230,6 +232,31 @@ def _play(variant, bots, hands, stack, seed, phh_out=None, hands_per_file=1000, 
         if progress is not None and ((number + 1) % step == 0 or number + 1 == hands):
             progress(number + 1, hands)
     return names, sums, squares, illegal, carried
+
+
+MAX_HANDS = 10**9
+MAX_STACK = 10**12
+MAX_SEED = 2**64 - 1
+
+
+def _whole_in(value: Any, name: str, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high:,}, got {value!r}")
+
+
+def check_run(hands: Any, stack: Any = None, seed: Any = None) -> None:
+    """ValueError unless ``hands`` is 1..10**9, ``stack`` None or 1..10**12, ``seed`` None or 0..2**64-1.
+
+    >>> check_run(10, None, 2**64)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be a whole number from 0 to 18,446,744,073,709,551,615, got 18446744073709551616
+    """
+    _whole_in(hands, "hands", 1, MAX_HANDS)
+    if stack is not None:
+        _whole_in(stack, "stack", 1, MAX_STACK)
+    if seed is not None:
+        _whole_in(seed, "seed", 0, MAX_SEED)
 
 
 def _check_players(variant: Variant, bots: Sequence) -> int:
@@ -286,8 +313,7 @@ def simulate_sharded(
     """
     from simulate.distributed import run_shards
 
-    if hands < 1:
-        raise ValueError("play at least one hand")
+    check_run(hands, stack, seed)
     if not all(isinstance(b, str) for b in bots):
         raise ValueError("sharded simulations take bots by name (callables cannot be shipped to workers)")
     n = _check_players(variant, bots)

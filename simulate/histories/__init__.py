@@ -10,7 +10,20 @@
 """
 
 from .codes import STANDARD_CODES, PHHError, deuce_to_seven_triple_draw, phh_fields, variant_from_phh
-from .phh import HandHistory, dumps, dumps_all, format_cards, load_file, loads, loads_all, parse_phh_cards, save
+from .phh import (
+    HandHistory,
+    check_history,
+    dumps,
+    dumps_all,
+    format_cards,
+    iter_file,
+    iter_hands,
+    load_file,
+    loads,
+    loads_all,
+    parse_phh_cards,
+    save,
+)
 from .record import history_from_state, phh_order
 from .replay import ReplayError, ReplayResult, Step, format_replay, replay
 
@@ -21,12 +34,15 @@ __all__ = [
     "ReplayError",
     "ReplayResult",
     "Step",
+    "check_history",
     "deuce_to_seven_triple_draw",
     "dumps",
     "dumps_all",
     "format_cards",
     "format_replay",
     "history_from_state",
+    "iter_file",
+    "iter_hands",
     "load_file",
     "loads",
     "loads_all",

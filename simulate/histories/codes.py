@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -75,7 +76,36 @@ UNLIMITED = "unlimited"
 
 
 class PHHError(ValueError):
-    """A hand history that does not follow PHH (or pokerlab's extension), with what is wrong."""
+    """A hand history that does not follow PHH (or pokerlab's extension): where, and what is wrong.
+
+    The one error every PHH reader raises for a bad file: a bad value, a wrong type, ``nan``/``inf``,
+    a truncated or not-TOML file, nesting too deep. ``str()`` is one line naming the file, the hand
+    and the field when known, then the ``reason``:
+
+    >>> str(PHHError("must hold whole numbers of chips, got nan", field="finishing_stacks", hand="3", file="a.phhs"))
+    'a.phhs: hand [3]: finishing_stacks: must hold whole numbers of chips, got nan'
+
+    A subclass of ValueError, so the command line reports it as ``error: ...`` with exit status 2.
+    """
+
+    def __init__(self, reason: str, *, field: str | None = None, hand: str | None = None, file: str | None = None):
+        super().__init__(reason)
+        self.reason = " ".join(str(reason).split()) or "bad hand history"  # always one line
+        self.field, self.hand, self.file = field, hand, file
+
+    def located(self, *, field: str | None = None, hand: str | None = None, file: str | None = None) -> PHHError:
+        """The same error with the location parts it does not know yet filled in."""
+        return PHHError(
+            self.reason, field=self.field or field, hand=self.hand or hand, file=self.file or file
+        ).with_traceback(self.__traceback__)
+
+    def __str__(self) -> str:
+        parts = [] if self.file is None else [str(self.file)]
+        if self.hand is not None:
+            parts.append(f"hand [{self.hand}]")
+        if self.field is not None:
+            parts.append(self.field)
+        return ": ".join([*parts, self.reason])
 
 
 def deuce_to_seven_triple_draw(small_blind: int = 1, big_blind: int = 2) -> Variant:
@@ -102,6 +132,7 @@ def _streets(game: str, max_discards: int, four_with_ace: bool) -> tuple[Street,
 def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, **extra: Any) -> Variant:
     """The variant of a code, standard fields and ``_`` options (without the underscore)."""
     kind = STRUCTURES[letter]
+    _check_options(extra)
     cap = extra.get("raise_cap", 3 if kind == FIXED_LIMIT else UNLIMITED)
     betting = Betting(
         kind,
@@ -158,6 +189,37 @@ def _family(variant: Variant) -> str:
     if variant.ranking.startswith("ace-five"):
         return "A5L1D"
     return "5CD"
+
+
+# The "_" options' types and ranges (checked before use: a PHH file is untrusted input).
+OPTION_RANGES = {"jokers": (0, 1), "max_discards": (0, 5), "raise_cap": (0, 1000), "max_players": (2, 52)}
+OPTION_RANGES |= {"max_bet": (1, 1 << 62)}
+BOOL_OPTIONS = ("four_with_ace", "blind_counts_as_bet", "bet_or_drop", "fold_when_check_free")
+TEXT_OPTIONS = ("game", "ranking", "opening", "odd_chip", "after_draw_first", "show_first")
+
+
+def _check_options(extra: Mapping[str, Any]) -> None:
+    for key, value in extra.items():
+        field = f"_{key}"
+        if key in OPTION_RANGES:
+            if key == "raise_cap" and value == UNLIMITED:
+                continue
+            if key == "max_bet" and value is None:
+                continue
+            low, high = OPTION_RANGES[key]
+            number = _whole(value, field)
+            if not low <= number <= high:
+                raise PHHError(f"must be between {low} and {high}, got {number}", field=field)
+        elif key in BOOL_OPTIONS and not isinstance(value, bool):
+            raise PHHError(f"must be true or false, got {_short(value)}", field=field)
+        elif key in TEXT_OPTIONS and not isinstance(value, str):
+            raise PHHError(f"must be a string, got {_short(value)}", field=field)
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr`` cut to ``limit`` characters (a hostile file's values can be huge)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 OPTIONS = (
@@ -240,14 +302,22 @@ def phh_fields(variant: Variant, players: int, antes_posted: bool = True) -> tup
 def _number(fields: Mapping[str, Any], name: str) -> int:
     value = fields.get(name)
     if value is None:
-        raise PHHError(f"the field {name!r} is required for this variant")
-    return _whole(value, name)
+        raise PHHError("the field is required for this variant", field=name)
+    number = _whole(value, name)
+    if number <= 0:
+        raise PHHError(f"must be a positive whole number of chips, got {number}", field=name)
+    return number
 
 
 def _whole(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
-        raise PHHError(f"{name} must be a whole number of chips, got {value!r}")
-    return int(value)
+    """A whole number (ints, whole finite floats), 0 or more and below 2**62; else :class:`PHHError` naming ``name``."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PHHError(f"must be a whole number of chips, got {_short(value)}", field=name)
+    if not 0 <= value < 1 << 62:
+        raise PHHError(f"must be between 0 and 2**62 chips, got {_short(value)}", field=name)
+    return value
 
 
 def variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any] = {}) -> Variant:  # noqa: B006
@@ -258,15 +328,16 @@ def variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, 
     """
     if not isinstance(code, str) or not code or code[0] not in STRUCTURES or code[1:] not in GAMES:
         raise PHHError(
-            f"variant {code!r} is not one pokerlab plays: standard codes {', '.join(STANDARD_CODES)}; "
-            "extension codes are F/N/P/S/L + T, 5CD, 2L1D, 2L3D or A5L1D"
+            f"{_short(code)} is not one pokerlab plays: standard codes {', '.join(STANDARD_CODES)}; "
+            "extension codes are F/N/P/S/L + T, 5CD, 2L1D, 2L3D or A5L1D",
+            field="variant",
         )
-    antes = [_whole(a, "an ante") for a in fields.get("antes") or []]
+    antes = [_whole(a, "antes") for a in fields.get("antes") or []]
     if len(set(antes)) > 1:
-        raise PHHError(f"antes {antes}: pokerlab's engine takes the same ante from everyone")
-    blinds = [_whole(b, "a blind") for b in fields.get("blinds_or_straddles") or []]
+        raise PHHError(f"{antes}: pokerlab's engine takes the same ante from everyone", field="antes")
+    blinds = [_whole(b, "blinds_or_straddles") for b in fields.get("blinds_or_straddles") or []]
     if any(blinds[2:]):
-        raise PHHError(f"blinds_or_straddles {blinds}: straddles are not supported by pokerlab's engine")
+        raise PHHError(f"{blinds}: straddles are not supported by pokerlab's engine", field="blinds_or_straddles")
     small_blind, big_blind = (blinds + [0, 0])[:2]
     ante = _whole(extras["_ante"], "_ante") if "_ante" in extras else (antes[0] if antes else 0)
     forced = ForcedBets(ante, small_blind, big_blind)
@@ -278,5 +349,7 @@ def variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, 
     options = {key[1:]: value for key, value in extras.items() if key[1:] in OPTIONS}
     try:
         return _build(letter, game, forced, small, big, **options)
-    except (TypeError, ValueError) as exc:
-        raise PHHError(f"variant {code!r}: {exc}") from exc
+    except PHHError:
+        raise
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise PHHError(f"variant {code!r}: {exc}", field="variant") from exc

@@ -24,7 +24,8 @@ from __future__ import annotations
 import datetime
 import json
 import math
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -180,70 +181,263 @@ def parse_phh_cards(text: str) -> list[int | None]:
 
 
 # ---------------------------------------------------------------------- reading
-def _whole_list(value: Any, name: str) -> list[int]:
+MAX_NESTING = 32  # arrays/inline tables nested deeper than this are refused (tomllib recurses per level)
+MAX_CHIPS = 1 << 62
+CHIP_LISTS = ("finishing_stacks", "winnings")  # optional fields replay compares, one whole number per player
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _whole_list(value: Any, name: str, minimum: int = 0) -> list[int]:
+    """Whole numbers of chips from ``minimum`` to below 2**62; whole floats such as ``5.0`` are read as ints."""
     if not isinstance(value, list):
-        raise PHHError(f"{name} must be an array of numbers, got {value!r}")
+        raise PHHError(f"must be an array of whole numbers of chips, got {_short(value)}", field=name)
     out = []
     for item in value:
-        if isinstance(item, float) and math.isinf(item):
-            raise PHHError(f"{name}: unknown (infinite) amounts cannot be replayed")
-        if isinstance(item, bool) or not isinstance(item, int | float) or item != int(item):
-            raise PHHError(f"{name} must hold whole numbers of chips, got {item!r}")
-        out.append(int(item))
+        if isinstance(item, float) and math.isfinite(item) and item.is_integer():
+            item = int(item)
+        if isinstance(item, bool) or not isinstance(item, int):
+            if isinstance(item, float) and not math.isfinite(item):
+                raise PHHError(f"unknown ({item}) amounts cannot be replayed", field=name)
+            raise PHHError(f"must hold whole numbers of chips, got {_short(item)}", field=name)
+        if not minimum <= item < MAX_CHIPS:
+            raise PHHError(f"must hold whole numbers from {minimum} to below 2**62, got {_short(item)}", field=name)
+        out.append(item)
     return out
 
 
+def _checked_optional(data: dict[str, Any], n: int) -> dict[str, Any]:
+    """The optional fields, with the ones pokerlab reads checked (:class:`PHHError` naming the field)."""
+    optional = {k: v for k, v in data.items() if k in OPTIONAL}
+    for name in CHIP_LISTS:
+        if optional.get(name) is not None:
+            optional[name] = _whole_list(optional[name], name)
+            if len(optional[name]) != n:
+                raise PHHError(f"has {len(optional[name])} entries for {n} players", field=name)
+    if optional.get("seats") is not None:
+        seats = _whole_list(optional["seats"], "seats", minimum=1)
+        if len(seats) != n:
+            raise PHHError(f"has {len(seats)} entries for {n} players", field="seats")
+        optional["seats"] = seats
+    return optional
+
+
+def _checked_user(data: dict[str, Any]) -> dict[str, Any]:
+    user = {k: v for k, v in data.items() if k.startswith("_")}
+    for name in ("_carried_pot", "_carry_out"):
+        if user.get(name) is not None:
+            user[name] = _whole_list([user[name]], name)[0]
+    return user
+
+
 def from_dict(data: dict[str, Any]) -> HandHistory:
-    """A :class:`HandHistory` from parsed TOML, checking the required fields' types.
+    """A :class:`HandHistory` from parsed TOML, checking the fields' types (:class:`PHHError` naming the field).
 
     >>> from_dict({"variant": "NT", "antes": [0, 0], "blinds_or_straddles": [1, 2], "min_bet": 2,
     ...            "starting_stacks": [9, 9], "actions": []}).min_bet
     2
     """
+    if not isinstance(data, dict):
+        raise PHHError(f"a hand is a TOML table, got {_short(data)}")
     missing = [name for name in ("variant", "antes", "starting_stacks", "actions") if name not in data]
     if missing:
-        raise PHHError(f"required field(s) missing: {', '.join(missing)}")
+        raise PHHError(f"required field(s) missing: {', '.join(missing)}", field=missing[0])
+    if not isinstance(data["variant"], str):
+        raise PHHError(f'must be a string such as "NT", got {_short(data["variant"])}', field="variant")
     stacks = _whole_list(data["starting_stacks"], "starting_stacks")
     n = len(stacks)
     if n < 2:
-        raise PHHError("starting_stacks must list at least two players")
+        raise PHHError("must list at least two players", field="starting_stacks")
     lists = {}
     for name in ("antes", "blinds_or_straddles"):
         value = _whole_list(data.get(name, [0] * n), name)
         if len(value) != n:
-            raise PHHError(f"{name} has {len(value)} entries for {n} players")
+            raise PHHError(f"has {len(value)} entries for {n} players", field=name)
         lists[name] = value
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise PHHError("actions must be an array of strings")
+        raise PHHError("must be an array of strings", field="actions")
     scalars = {}
     for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
         if data.get(name) is not None:
             scalars[name] = _whole_list([data[name]], name)[0]
-    optional = {k: v for k, v in data.items() if k in OPTIONAL}
-    user = {k: v for k, v in data.items() if k.startswith("_")}
     return HandHistory(
-        str(data["variant"]),
+        data["variant"],
         lists["antes"],
         lists["blinds_or_straddles"],
         stacks,
         list(actions),
-        optional=optional,
-        user=user,
+        optional=_checked_optional(data, n),
+        user=_checked_user(data),
         **scalars,
     )
 
 
-def _toml(text: str) -> dict[str, Any]:
+def check_history(hand: HandHistory) -> HandHistory:
+    """The same checks as reading a file, for a :class:`HandHistory` built in code (returns a checked copy)."""
+    return from_dict(hand.to_dict())
+
+
+# A TOML lexer just good enough to find where each hand's table starts and how deeply values nest,
+# without parsing: strings (one-line and multi-line), comments and brackets.
+_TOKEN = re.compile(r'"""|\'\'\'|"(?:[^"\\]|\\.)*"|\'[^\']*\'|#|[\[\]{}]|["\']')
+_HEADER_KEY = re.compile(r'\s*\[\[?\s*("(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_-]+)')
+
+
+class _Scanner:
+    """Feeds lines; tells which start a top-level table, and refuses nesting deeper than ``MAX_NESTING``."""
+
+    def __init__(self) -> None:
+        self.closing: str | None = None  # inside a multi-line string: its closing quotes
+        self.depth = 0
+        self.line = 0
+
+    def header_key(self, line: str) -> str | None:
+        """The first key of the table header ``line`` starts (``"1"`` for ``[1]`` or ``[1.x]``), else None."""
+        self.line += 1
+        if self.closing is None and self.depth == 0 and line.lstrip().startswith("["):
+            match = _HEADER_KEY.match(line)
+            if match is not None:
+                key = match.group(1)
+                if key[0] == '"':
+                    try:
+                        return str(json.loads(key))
+                    except ValueError:
+                        return key
+                return key.strip("'")
+        self._scan(line)
+        return None
+
+    def _scan(self, line: str) -> None:
+        pos = 0
+        if self.closing is not None:
+            end = line.find(self.closing)
+            if end < 0:
+                return
+            pos, self.closing = end + 3, None
+        for match in _TOKEN.finditer(line, pos):
+            if match.start() < pos:
+                continue
+            token = match.group()
+            if token == "#" or token in "\"'":
+                return
+            if token in ('"""', "'''"):
+                end = line.find(token, match.end())
+                if end < 0:
+                    self.closing = token
+                    return
+                pos = end + 3
+            elif token in "[{":
+                self.depth += 1
+                if self.depth > MAX_NESTING:
+                    raise PHHError(f"values nested more than {MAX_NESTING} deep (at line {self.line})")
+            elif token in "]}":
+                self.depth = max(0, self.depth - 1)
+
+
+def _toml(text: str, first_line: int = 1, scanned: bool = False) -> dict[str, Any]:
+    """Parse TOML text that starts at line ``first_line`` of its file (error positions are the file's).
+
+    ``scanned``: the nesting depth was already checked line by line (by :func:`_chunks`).
+    """
+    if not scanned:
+        scanner = _Scanner()
+        scanner.line = first_line - 1
+        for line in text.splitlines():
+            scanner.header_key(line)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise PHHError(f"not valid TOML: {exc}") from exc
+        message = re.sub(r"at line (\d+)", lambda m: f"at line {int(m.group(1)) + first_line - 1}", str(exc))
+        raise PHHError(f"not valid TOML: {message}") from None
+    except RecursionError:
+        raise PHHError(f"not valid TOML: values nested too deep (near line {first_line})") from None
+
+
+def _content(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def _chunks(lines: Iterable[str]) -> Iterator[tuple[str | None, int, str]]:
+    """``(table key, first line, text)`` of each hand: one table of a ``.phhs`` file at a time.
+
+    A file with top-level fields before any table is one ``.phh`` hand: key None, the whole text.
+    Memory holds one hand's lines at a time.
+    """
+    scanner = _Scanner()
+    key: str | None = None
+    buffer: list[str] = []
+    first = 1
+    single = False
+    for number, line in enumerate(lines, start=1):
+        try:
+            header = scanner.header_key(line)
+        except PHHError as exc:
+            raise exc.located(hand=key or "1") from None
+        if header is not None and not single:
+            if key is None and any(_content(b) for b in buffer):
+                single = True  # fields before the first table: the whole file is one hand
+            elif header != key:
+                if key is not None:
+                    yield key, first, "".join(buffer)
+                key, buffer, first = header, [], number
+        buffer.append(line)
+    if single or (key is None and any(_content(b) for b in buffer)):
+        yield None, 1, "".join(buffer)
+    elif key is not None:
+        yield key, first, "".join(buffer)
+
+
+def iter_hands(lines: Iterable[str], source: str | None = None) -> Iterator[tuple[str, HandHistory]]:
+    """``(label, hand)`` for each hand of a ``.phh``/``.phhs`` text given line by line, parsed as it is read.
+
+    ``label`` is the hand's table key in a ``.phhs`` file (``"1"``...), ``"1"`` for a ``.phh`` file.
+    Any problem is a :class:`PHHError` naming ``source`` (the file), the hand and the field; a text with
+    no hand at all is one too.
+
+    >>> [label for label, _ in iter_hands(['[1]\\n', 'variant = "NT"\\n', 'antes = [0, 0]\\n', 'min_bet = 2\\n',
+    ...  'starting_stacks = [9, 9]\\n', 'actions = []\\n'])]
+    ['1']
+    """
+    seen = False
+    key: str | None = None
+    try:
+        for key, first, text in _chunks(lines):
+            seen = True
+            data = _toml(text, first, scanned=True)
+            if key is None:
+                key = "1"
+                yield key, from_dict(data)
+                continue
+            for name, table in data.items():
+                if not isinstance(table, dict):
+                    raise PHHError(f"a .phhs file holds one table per hand; {_short(name)} is not a table")
+                yield str(name), _located(table, str(name))
+    except PHHError as exc:
+        raise exc.located(hand=key, file=source) from None
+    except UnicodeDecodeError as exc:
+        raise PHHError(f"not UTF-8 text: {exc}", hand=key, file=source) from None
+    if not seen:
+        raise PHHError("holds no hands (an empty file, or only comments)", file=source)
+
+
+def _located(table: dict[str, Any], key: str) -> HandHistory:
+    try:
+        return from_dict(table)
+    except PHHError as exc:
+        raise exc.located(hand=key) from None
 
 
 def loads(text: str) -> HandHistory:
     """One hand from the text of a ``.phh`` file."""
-    return from_dict(_toml(text))
+    try:
+        return from_dict(_toml(text))
+    except PHHError as exc:
+        raise exc.located(hand="1") from None
 
 
 def loads_all(text: str) -> list[HandHistory]:
@@ -252,23 +446,21 @@ def loads_all(text: str) -> list[HandHistory]:
     >>> len(loads_all('[1]\\nvariant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []'))
     1
     """
-    data = _toml(text)
-    if "variant" in data:
-        return [from_dict(data)]
-    hands = []
-    for key, table in data.items():
-        if not isinstance(table, dict):
-            raise PHHError(f"a .phhs file holds one table per hand; {key!r} is not a table")
-        try:
-            hands.append(from_dict(table))
-        except PHHError as exc:
-            raise PHHError(f"hand [{key}]: {exc}") from exc
-    return hands
+    return [hand for _, hand in iter_hands(text.splitlines(keepends=True))]
+
+
+def iter_file(path: str | Path) -> Iterator[tuple[str, HandHistory]]:
+    """``(label, hand)`` for each hand of a ``.phh``/``.phhs`` file, read and parsed one hand at a time.
+
+    Errors are :class:`PHHError` naming the file; an unreadable file is an OSError.
+    """
+    with open(path, encoding="utf-8", newline="") as handle:
+        yield from iter_hands(handle, source=str(path))
 
 
 def load_file(path: str | Path) -> list[HandHistory]:
     """The hands of a ``.phh`` or ``.phhs`` file."""
-    return loads_all(Path(path).read_text(encoding="utf-8"))
+    return [hand for _, hand in iter_file(path)]
 
 
 # ---------------------------------------------------------------------- writing

@@ -21,6 +21,7 @@ cards). A rule-breaking action stops the replay with the action, its index and t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +31,10 @@ from simulate.game.showdown import describe_value
 from simulate.game.state import DONE, SHOWDOWN, State
 
 from .codes import PHHError
-from .phh import HandHistory, dumps, parse_phh_cards
+from .phh import HandHistory, check_history, dumps, parse_phh_cards
+
+_PLAYER = re.compile(r"p([1-9][0-9]{0,3})")
+_AMOUNT = re.compile(r"[0-9]{1,19}(\.0*)?")
 
 
 class _ReplayState(State):
@@ -48,14 +52,39 @@ class _ReplayState(State):
 
 @dataclass
 class ReplayError:
-    """Where a history breaks a rule (or PHH): the action's index and text, and the reason."""
+    """Where a history breaks a rule (or PHH): the action's index and text, or the field, and the reason.
+
+    ``index`` is -1 when the problem is in a field (``field``: starting_stacks, variant...), not an action.
+    ``kind``: ``"rule"`` (the hand breaks a rule, or pokerlab cannot play it) or ``"phh"`` (the history is
+    not well-formed PHH: an action that cannot be read, a field of the wrong type; the command line
+    reports those like any bad file, exit status 2).
+    """
 
     index: int
     action: str
     reason: str
+    field: str | None = None
+    kind: str = "rule"
+
+    def as_phh_error(self, hand: str | None = None, file: str | None = None) -> PHHError:
+        """This problem as the module's :class:`PHHError` (one line: file, hand, field, reason)."""
+        if self.index < 0:
+            return PHHError(self.reason, field=self.field, hand=hand, file=file)
+        reason = f"action {self.index + 1} {self.action[:60]!r}: {self.reason}"
+        return PHHError(reason, field="actions", hand=hand, file=file)
 
     def __str__(self) -> str:
+        if self.index < 0:
+            return f"{self.field or 'history'}: {self.reason}"
         return f"action {self.index + 1} {self.action!r}: {self.reason}"
+
+
+class _ActionProblem(PHHError):
+    """A PHH problem found in one action (a card dealt twice...): the replay names that action."""
+
+    def __init__(self, parsed: _Parsed, reason: str) -> None:
+        super().__init__(reason, field="actions")
+        self.parsed = parsed
 
 
 @dataclass
@@ -81,6 +110,7 @@ class ReplayResult:
     stacks: list[int] | None = None
     expected: list[int] | None = None
     showdown: list[str] = field(default_factory=list)
+    checks: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # field -> (recorded, replayed)
 
     @property
     def finished(self) -> bool:
@@ -95,9 +125,26 @@ class ReplayResult:
         return self.stacks == self.expected
 
     @property
+    def problems(self) -> list[str]:
+        """Why the replay is not ok, one reason each (empty when it is)."""
+        if self.error is not None:
+            return [str(self.error)]
+        if not self.finished:
+            return ["the history ends before the hand is over"]
+        return [
+            f"{name}: the history says {recorded}, the replay gives {replayed}"
+            for name, (recorded, replayed) in self.checks.items()
+            if recorded != replayed
+        ]
+
+    @property
     def ok(self) -> bool:
-        """No rule broken and no finishing-stack mismatch."""
-        return self.error is None and self.stacks_match is not False
+        """The hand finished, no rule was broken, and every recorded result field matches the replay.
+
+        The fields compared (when recorded): ``finishing_stacks``, ``winnings`` (chips each player
+        took from the pots) and ``_carry_out`` (chips left in the pot for the next deal).
+        """
+        return not self.problems
 
     @property
     def history_text(self) -> str:
@@ -113,12 +160,20 @@ class ReplayResult:
             "players": self.names,
             "ok": self.ok,
             "finished": self.finished,
+            "problems": self.problems,
             "error": None
             if self.error is None
-            else {"index": self.error.index, "action": self.error.action, "reason": self.error.reason},
+            else {
+                "index": self.error.index,
+                "action": self.error.action,
+                "field": self.error.field,
+                "kind": self.error.kind,
+                "reason": self.error.reason,
+            },
             "finishing_stacks": self.stacks,
             "recorded_finishing_stacks": self.expected,
             "stacks_match": self.stacks_match,
+            "checked": {name: {"recorded": r, "replayed": p} for name, (r, p) in self.checks.items()},
             "steps": [{"street": s.street, "actor": s.actor, "action": s.text, "pot": s.pot} for s in self.steps],
             "showdown": self.showdown,
         }
@@ -143,9 +198,10 @@ def _parse_action(index: int, text: str, n: int) -> _Parsed | None:
     actor, verb, args = body[0], (body[1] if len(body) > 1 else ""), body[2:]
 
     def player(word: str) -> int:
-        if not (word.startswith("p") and word[1:].isdigit() and 1 <= int(word[1:]) <= n):
-            raise PHHError(f"{word!r} is not a player p1..p{n}")
-        return int(word[1:]) - 1
+        match = _PLAYER.fullmatch(word)
+        if match is None or not 1 <= int(match.group(1)) <= n:
+            raise PHHError(f"{word[:20]!r} is not a player p1..p{n}")
+        return int(match.group(1)) - 1
 
     if actor == "d":
         if verb == "db" and len(args) == 1:
@@ -157,13 +213,9 @@ def _parse_action(index: int, text: str, n: int) -> _Parsed | None:
     if verb in ("f", "cc", "pb") and not args:
         return _Parsed(index, text, actor, verb, player=seat)
     if verb == "cbr" and len(args) == 1:
-        try:
-            value = float(args[0])
-        except ValueError:
-            raise PHHError(f"{args[0]!r} is not an amount") from None
-        if value != int(value):
-            raise PHHError(f"{args[0]!r}: pokerlab plays whole chips")
-        return _Parsed(index, text, actor, verb, amount=int(value), player=seat)
+        if _AMOUNT.fullmatch(args[0]) is None:
+            raise PHHError(f"{args[0][:30]!r} is not an amount: pokerlab plays whole chips (below 10**19)")
+        return _Parsed(index, text, actor, verb, amount=int(args[0].split(".")[0]), player=seat)
     if verb in ("sd", "sm") and len(args) <= 1:
         cards = None if not args or args[0] == "-" else parse_phh_cards(args[0])
         parsed = _Parsed(index, text, actor, verb, cards, player=seat)
@@ -175,7 +227,9 @@ def _parse_action(index: int, text: str, n: int) -> _Parsed | None:
 def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int], list[int]]:
     """(deck in dealing order, cards expected after the stub runs out) from the recorded cards."""
     holes: list[list[int | None]] = [[] for _ in range(n)]
+    hole_from: list[list[_Parsed]] = [[] for _ in range(n)]  # the action that dealt each hole card
     later: list[int | None | str] = []  # board/draw cards in dealing order; "burn" marks a burn
+    later_from: list[_Parsed | None] = []
     board_streets = [s for s in state_variant.streets if s.board]
     boards_seen = 0
     pending: dict[int, _Parsed] = {}  # player -> the discard still waiting for its cards
@@ -189,38 +243,52 @@ def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int]
         cards = p.cards or []
         if p.verb == "db":
             if boards_seen < len(board_streets):
-                later.extend(["burn"] * board_streets[boards_seen].burn)
+                burns = board_streets[boards_seen].burn
+                later.extend(["burn"] * burns)
+                later_from.extend([None] * burns)
             boards_seen += 1
             later.extend(cards)
+            later_from.extend([p] * len(cards))
         elif not started and not pending:
             holes[p.player].extend(cards)  # type: ignore[index]
+            hole_from[p.player].extend([p] * len(cards))  # type: ignore[index]
         else:
             discard = pending.pop(p.player, None)  # type: ignore[arg-type]
             if discard is None or len(discard.cards or []) != len(cards):
                 thrown = 0 if discard is None else len(discard.cards or [])
-                raise PHHError(f"{p.text!r}: the dealer deals {len(cards)} card(s), but the player discarded {thrown}")
+                raise _ActionProblem(p, f"the dealer deals {len(cards)} card(s), but the player discarded {thrown}")
             discard.replacement = cards
             later.extend(cards)
+            later_from.extend([p] * len(cards))
     # Shown cards reveal unknown hole cards.
     for p in parsed:
         if p.verb == "sm" and p.cards and any(c is None for c in holes[p.player]):  # type: ignore[index]
             hole = holes[p.player]  # type: ignore[index]
             known = [c for c in p.cards if c is not None and c not in hole]
-            holes[p.player] = [c if c is not None else (known.pop(0) if known else None) for c in hole]  # type: ignore[index]
+            for k, card in enumerate(hole):
+                if card is None and known:
+                    hole[k] = known.pop(0)
+                    hole_from[p.player][k] = p  # type: ignore[index]
     per = max((len(h) for h in holes), default=0)
     if any(len(h) != per for h in holes) or per != state_variant.hole_cards:
-        raise PHHError(f"every player must be dealt {state_variant.hole_cards} hole cards before the first action")
+        raise PHHError(
+            f"every player must be dealt {state_variant.hole_cards} hole cards before the first action", field="actions"
+        )
     sequence: list[int | None | str] = [holes[seat][k] for k in range(per) for seat in range(n)] + later
+    source: list[_Parsed | None] = [hole_from[seat][k] for k in range(per) for seat in range(n)] + later_from
     size = state_variant.deck_size
-    seen: set[int] = set()
+    seen: dict[int, _Parsed | None] = {}
     for position, card in enumerate(sequence):
         if not isinstance(card, int):
             continue
+        dealer = source[position]
         if card >= size:
-            raise PHHError(f"the card {names([card])} is not in this game's deck")
+            raise _ActionProblem(dealer, f"the card {names([card])} is not in this game's deck")  # type: ignore[arg-type]
         if card in seen and position < size:  # after the stub runs out, discards come back
-            raise PHHError(f"the card {names([card])} is dealt twice")
-        seen.add(card)
+            first = seen[card]
+            earlier = "" if first is None or first is dealer else f" (action {first.index + 1} {first.text!r} dealt it)"
+            raise _ActionProblem(dealer, f"the card {names([card])} is dealt twice{earlier}")  # type: ignore[arg-type]
+        seen[card] = dealer
     spare = [c for c in range(state_variant.deck_size) if c not in seen]
     deck: list[int] = []
     for item in sequence:
@@ -266,19 +334,30 @@ def replay(history: HandHistory) -> ReplayResult:
     result = ReplayResult(history, history.names())
     n = history.players
     try:
+        history = check_history(history)  # a HandHistory built in code gets the checks a file gets
+    except PHHError as exc:
+        result.error = ReplayError(-1, "", exc.reason, exc.field, kind="phh")
+        return result
+    try:
         variant = history.game()
         parsed: list[_Parsed] = []
         for index, text in enumerate(history.actions):
             try:
                 item = _parse_action(index, text, n)
             except PHHError as exc:
-                result.error = ReplayError(index, text, str(exc))
+                result.error = ReplayError(index, text, exc.reason, kind="phh")
                 return result
             if item is not None:
                 parsed.append(item)
         top, planned = _stack_deck(variant, parsed, n)
-    except (PHHError, ValueError) as exc:
-        result.error = ReplayError(-1, "", str(exc))
+    except _ActionProblem as exc:
+        result.error = ReplayError(exc.parsed.index, exc.parsed.text, exc.reason)
+        return result
+    except PHHError as exc:
+        result.error = ReplayError(-1, "", exc.reason, exc.field or "variant")
+        return result
+    except ValueError as exc:
+        result.error = ReplayError(-1, "", str(exc), "variant")
         return result
     seat_of, button = _seat_map(history)
     player_of = {seat: k for k, seat in enumerate(seat_of)}
@@ -295,12 +374,12 @@ def replay(history: HandHistory) -> ReplayResult:
             button=button,
             seed=0,
             deck=top,
-            carried_pot=int(history.user.get("_carried_pot", 0)),
+            carried_pot=history.user.get("_carried_pot") or 0,
             antes=antes_posted,
             auto_showdown=not muck,
         )
     except ValueError as exc:
-        result.error = ReplayError(-1, "", str(exc))
+        result.error = ReplayError(-1, "", str(exc), "starting_stacks")
         return result
     state.planned = planned
     result.state = state
@@ -387,9 +466,17 @@ def replay(history: HandHistory) -> ReplayResult:
         for seat, won in enumerate(state.payouts):
             if won:
                 result.showdown.append(f"{names_[player_of[seat]]} wins {won}")
-    finishing = history.optional.get("finishing_stacks")
-    if isinstance(finishing, list) and len(finishing) == n:
-        result.expected = [int(x) for x in finishing]
+    result.expected = history.optional.get("finishing_stacks")  # checked whole numbers, one per player
+    if state.phase == DONE:
+        replayed = {
+            "finishing_stacks": result.stacks,
+            "winnings": [state.payouts[seat] for seat in seat_of],
+            "_carry_out": state.carry_out,
+        }
+        for name, value in replayed.items():
+            recorded = (history.user if name.startswith("_") else history.optional).get(name)
+            if recorded is not None:
+                result.checks[name] = (recorded, value)
     return result
 
 
@@ -445,8 +532,12 @@ def format_replay(result: ReplayResult) -> str:
         lines.append("  recorded finishing stacks: match")
     elif result.stacks_match is False:
         lines.append(f"  recorded finishing stacks DIFFER: the history says {result.expected}")
-    elif result.error is None and not result.finished:
-        lines.append("  (the history ends before the hand is over)")
+    for name, (recorded, replayed) in result.checks.items():
+        if name != "finishing_stacks":
+            verdict = "match" if recorded == replayed else f"DIFFER: the history says {recorded}, the replay {replayed}"
+            lines.append(f"  recorded {name.strip('_').replace('_', ' ')}: {verdict}")
+    if result.error is None and not result.finished:
+        lines.append("  NOT FINISHED: the history ends before the hand is over")
     if result.error is not None:
         lines.append(f"  ILLEGAL: {result.error}")
     return "\n".join(lines)
