@@ -33,7 +33,7 @@ import numpy as np
 
 from evaluator.api import high_tables
 from evaluator.cards import CardError, parse_cards
-from evaluator.tables import tables_dir
+from evaluator.tables import TableError, tables_dir
 
 from ..distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
 from ..preflop_order import class_combos, hand_classes
@@ -46,8 +46,11 @@ DEFAULT_SHARDS = 64
 PLAN_VERSION = 1  # bump when the shard plan or the shards' results change
 
 
-class TableChecksumError(RuntimeError):
-    """A shipped table whose rows do not match its recorded checksum."""
+class TableChecksumError(TableError):
+    """A precomputed table that is missing, unreadable, malformed, or whose rows do not match its checksum.
+
+    A :class:`evaluator.tables.TableError` (a ``ValueError``): the command line reports it in one line.
+    """
 
 
 @dataclass(frozen=True)
@@ -245,10 +248,20 @@ def preflop_vs_random(
 def load_preflop_table(path: str | os.PathLike[str] | None = None) -> PreflopTable:
     """The shipped table (or the JSON file at ``path``), checked against its recorded checksum."""
     file = Path(path) if path is not None else tables_dir() / FILE
-    data = json.loads(file.read_text())
+    try:
+        data = json.loads(file.read_text())
+    except FileNotFoundError:
+        raise TableChecksumError(f"{file} is missing; rebuild it with: {COMMAND}") from None
+    except (OSError, ValueError, RecursionError) as exc:
+        raise TableChecksumError(f"{file} cannot be read as JSON ({exc}); rebuild it with: {COMMAND}") from None
     fields = ("hand", "combos", "wins", "ties", "losses", "outcomes")
-    table = PreflopTable(rows=[PreflopRow(**{k: row[k] for k in fields}) for row in data["hands"]], meta=data)
-    if table.checksum() != data.get("sha256"):
+    try:
+        rows = [PreflopRow(**{k: row[k] for k in fields}) for row in data["hands"]]
+        table = PreflopTable(rows=rows, meta=data)
+        checksum = table.checksum()
+    except (TypeError, KeyError, ValueError, AttributeError) as exc:
+        raise TableChecksumError(f"{file} is not a preflop table ({type(exc).__name__}: {exc})") from None
+    if checksum != data.get("sha256"):
         raise TableChecksumError(f"{file}: the rows do not match the recorded sha256; rebuild with: {COMMAND}")
     return table
 

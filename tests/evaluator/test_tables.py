@@ -77,3 +77,65 @@ def test_rank_keys_are_unique_for_all_multisets():
     keys = [int(k) & tables.RANK_KEY_MASK for k in tables.load()["card_keys"][::4]]
     sums = {sum(n * k for n, k in zip(m, keys)) & tables.RANK_KEY_MASK for m in rank_multisets()}
     assert len(sums) == len(rank_multisets())
+
+
+def _broken_copy(tmp_path, manifest_text=None, drop=None):
+    import shutil
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[2] / "tables"
+    folder = tmp_path / "tables"
+    shutil.copytree(source, folder)
+    if manifest_text is not None:
+        (folder / "manifest.json").write_text(manifest_text)
+    if drop is not None:
+        (folder / drop).unlink()
+    return folder
+
+
+def _pokerlab(folder, *args):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, POKERLAB_TABLES=str(folder))
+    code = "import sys; from simulate.cli import main; sys.argv = ['pokerlab', *sys.argv[1:]]; main()"
+    return subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize(
+    "manifest, message",
+    [
+        ("{}", "not a table manifest"),
+        ("[]", "not a table manifest"),
+        ('{"tables": {}}', "lists no table 'card_keys'"),
+        ('{"tables": {"card_keys": {"file": "../x.npy", "dtype": "u8", "shape": [52], "sha256": "0"}}}', "malformed"),
+        ("garbage{", "cannot read"),
+        ("[" * 5000, "cannot read"),
+    ],
+)
+def test_a_broken_manifest_is_one_line_naming_it(tmp_path, manifest, message):
+    folder = _broken_copy(tmp_path, manifest)
+    with pytest.raises(tables.TableError, match=message):
+        tables.load(folder)
+    result = _pokerlab(folder, "eval", "As Ks Qs Js Ts")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "manifest.json" in result.stderr and message in result.stderr
+
+
+@pytest.mark.parametrize("command", [["verify", "5card"], ["equity", "AsAh", "KsKh"], ["cache"]])
+def test_every_command_reports_a_broken_install_in_one_line(tmp_path, command):
+    result = _pokerlab(_broken_copy(tmp_path, "{}"), *command)
+    assert result.returncode == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "text, message", [(None, "is missing"), ("{", "cannot be read as JSON"), ('{"hands": 3}', "not a preflop table")]
+)
+def test_a_broken_preflop_table_names_its_file(tmp_path, text, message):
+    folder = _broken_copy(tmp_path, drop="preflop_vs_random.json")
+    if text is not None:
+        (folder / "preflop_vs_random.json").write_text(text)
+    result = _pokerlab(folder, "equity", "AA", "random")
+    assert result.returncode == 2
+    assert "preflop_vs_random.json" in result.stderr and message in result.stderr and result.stderr.count("\n") == 1
