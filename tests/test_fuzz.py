@@ -1,0 +1,169 @@
+"""Hostile and generated input against cards, ranges, equity and the command line.
+
+The contract everywhere: a valid result, or the documented error (a
+``ValueError`` subclass naming the problem; exit status 2 on the command
+line), and never another exception, a NaN, invalid JSON or a hang. Each
+example runs under a deadline.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from datetime import timedelta
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import evaluator
+from evaluator.cards import CardError, parse_cards, to_card_ids
+from simulate.cli import main
+from simulate.equity import EquityError, equity
+from simulate.ranges import RangeError, parse_range
+
+FUZZ = settings(
+    max_examples=300,
+    deadline=timedelta(seconds=20),
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+
+CARD_TEXT = st.text(alphabet="23456789TJQKAtjqkacdhsxJk10 ,*+-@:%.eE\t\n", max_size=24)
+NUMBERS = st.one_of(
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.booleans(),
+    st.none(),
+    st.text(max_size=3),
+)
+RANGE_PIECES = st.sampled_from(
+    ["AA", "KK", "QQ+", "AKs", "AKo", "A2s+", "T9s-65s", "22-55", "AhKh", "random", "*", "15%", "Jk", "JK", "@50",
+     ":0.5", "@1e-200", ",", " ", "+", "-", "%", "x", "AsAs", "AKx", "@", ":", "0", "100", "1e308", "nan", "inf"]
+)  # fmt: skip
+RANGE_TEXT = st.lists(RANGE_PIECES, max_size=8).map("".join)
+
+
+@FUZZ
+@given(CARD_TEXT)
+def test_card_text_parses_or_names_the_problem(text):
+    try:
+        ids = parse_cards(text)
+    except CardError as exc:
+        assert str(exc)
+        return
+    assert all(0 <= c < 52 for c in ids) and len(set(ids)) == len(ids)
+
+
+@FUZZ
+@given(st.lists(NUMBERS, max_size=8))
+def test_card_ids_convert_or_name_the_problem(values):
+    try:
+        ids = to_card_ids(values)
+    except CardError:
+        return
+    assert all(isinstance(c, int) and 0 <= c < 52 for c in ids)
+
+
+@FUZZ
+@given(st.one_of(st.lists(NUMBERS, min_size=5, max_size=7), CARD_TEXT, NUMBERS))
+def test_evaluate_ranks_or_names_the_problem(cards):
+    for call in (evaluator.evaluate, evaluator.evaluate_mask):
+        try:
+            value = call(cards)
+        except CardError:
+            continue
+        assert 0 < value < 10 << 12
+
+
+@FUZZ
+@given(RANGE_TEXT)
+def test_range_text_parses_or_names_the_token(text):
+    try:
+        rng = parse_range(text)
+    except RangeError as exc:
+        assert str(exc)
+        return
+    assert len(rng) > 0 and all(0 < w <= 1 for w in rng.weights)
+
+
+PLAYERS = st.sampled_from(
+    [
+        "AsAh",
+        "KsKh",
+        "AA",
+        "AA@1e-200",
+        "KK:1e-300",
+        "QQ+,AKs",
+        "random",
+        "AKs@50",
+        "22",
+        "Jk",
+        "XX",
+        "",
+        "AsAs",
+        "7c2d",
+    ]
+)
+BOARDS = st.sampled_from([None, "", "Qs7h2c", "Qs7h2c5d", "Qs7h2c5d9s", "AsKs", "Qs7h2c5d9s3c", "Qs Qs 2c", "zz"])
+
+
+@FUZZ
+@given(
+    players=st.lists(PLAYERS, min_size=0, max_size=4),
+    board=BOARDS,
+    dead=st.sampled_from([None, "", "5d", "As", "5d5d", "??"]),
+    trials=st.one_of(st.none(), st.integers(-5, 3_000), st.just(10**30), st.floats(allow_nan=True)),
+    seed=st.one_of(st.none(), st.integers(-(2**65), 2**65)),
+    method=st.sampled_from(["mc", "exact", "auto", "bogus"]),
+)
+def test_equity_gives_finite_shares_or_names_the_problem(players, board, dead, trials, seed, method):
+    if method != "mc":
+        trials = None  # exact and auto take no trials: keep every example quick
+    try:
+        result = equity(players, board=board, dead=dead, method=method, trials=trials, seed=seed, threads=1)
+    except (EquityError, RangeError, CardError) as exc:
+        assert str(exc)
+        return
+    shares = [p.equity for p in result.players]
+    assert all(math.isfinite(s) and 0 <= s <= 1 for s in shares)
+    assert abs(sum(shares) - 1) < 1e-9
+    json.dumps(result.to_dict(), allow_nan=False)
+
+
+CLI_TOKENS = st.sampled_from(
+    ["AsAh", "KsKh", "AA", "random", "Jk", "QQ+,AKs", "As Ks Qs Js Ts", "2c 3d 4h 5s 7c", "--board", "Qs7h2c",
+     "--dead", "5d", "--mc", "--exact", "--trials", "1", "100", "1e30", "--seed", "-1", "18446744073709551616",
+     "--json", "--rules", "joker", "deuce-seven", "--discard", "9c", "--threads", "0", "nan", "", "--stderr", "inf"]
+)  # fmt: skip
+
+
+@FUZZ
+@given(command=st.sampled_from(["eval", "equity", "range", "draw"]), args=st.lists(CLI_TOKENS, max_size=6))
+def test_the_command_line_answers_or_exits_2(command, args):
+    result = CliRunner().invoke(main, [command, *args])
+    # A traceback would show as an exception other than SystemExit.
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code in (0, 2), (result.exit_code, result.output)
+    if result.exit_code == 0 and "--json" in args:
+        json.loads(result.output.splitlines()[-1] if command == "range" else result.output)
+    if "nan" not in args:  # the input itself may be echoed in an error
+        assert not re.search(r"\bnan\b", result.output, re.I), result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["equity", "AA@1e-200", "KK@1e-200", "--exact", "--json"],
+        ["equity", "random", "random", "random", "random", "random", "random", "--exact"],
+        ["equity", "AsAh", "KsKh", "--mc", "--trials", "100000000000000000000000000000"],
+        ["equity", "AsAh", "KsKh", "--seed", "18446744073709551616"],
+        ["equity", "Jk", "QQ"],
+        ["eval", "As", "Ks", "Qs", "Js", "Xs"],
+    ],
+)
+def test_reported_hostile_inputs_exit_2_at_once(args):
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and not isinstance(result.exception, (AssertionError, TypeError))
