@@ -88,15 +88,28 @@ class PHHError(ValueError):
     A subclass of ValueError, so the command line reports it as ``error: ...`` with exit status 2.
     """
 
-    def __init__(self, reason: str, *, field: str | None = None, hand: str | None = None, file: str | None = None):
+    def __init__(
+        self,
+        reason: str,
+        *,
+        field: str | None = None,
+        hand: str | None = None,
+        file: str | None = None,
+        malformed: bool = False,
+    ) -> None:
         super().__init__(reason)
         self.reason = " ".join(str(reason).split()) or "bad hand history"  # always one line
         self.field, self.hand, self.file = field, hand, file
+        self.malformed = malformed  # a value of the wrong type or range (not just a game pokerlab cannot play)
 
     def located(self, *, field: str | None = None, hand: str | None = None, file: str | None = None) -> PHHError:
         """The same error with the location parts it does not know yet filled in."""
         return PHHError(
-            self.reason, field=self.field or field, hand=self.hand or hand, file=self.file or file
+            self.reason,
+            field=self.field or field,
+            hand=self.hand or hand,
+            file=self.file or file,
+            malformed=self.malformed,
         ).with_traceback(self.__traceback__)
 
     def __str__(self) -> str:
@@ -209,11 +222,11 @@ def _check_options(extra: Mapping[str, Any]) -> None:
             low, high = OPTION_RANGES[key]
             number = _whole(value, field)
             if not low <= number <= high:
-                raise PHHError(f"must be between {low} and {high}, got {number}", field=field)
+                raise PHHError(f"must be between {low} and {high}, got {number}", field=field, malformed=True)
         elif key in BOOL_OPTIONS and not isinstance(value, bool):
-            raise PHHError(f"must be true or false, got {_short(value)}", field=field)
+            raise PHHError(f"must be true or false, got {_short(value)}", field=field, malformed=True)
         elif key in TEXT_OPTIONS and not isinstance(value, str):
-            raise PHHError(f"must be a string, got {_short(value)}", field=field)
+            raise PHHError(f"must be a string, got {_short(value)}", field=field, malformed=True)
 
 
 def _short(value: Any, limit: int = 40) -> str:
@@ -305,7 +318,7 @@ def _number(fields: Mapping[str, Any], name: str) -> int:
         raise PHHError("the field is required for this variant", field=name)
     number = _whole(value, name)
     if number <= 0:
-        raise PHHError(f"must be a positive whole number of chips, got {number}", field=name)
+        raise PHHError(f"must be a positive whole number of chips, got {number}", field=name, malformed=True)
     return number
 
 
@@ -314,9 +327,9 @@ def _whole(value: Any, name: str) -> int:
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PHHError(f"must be a whole number of chips, got {_short(value)}", field=name)
+        raise PHHError(f"must be a whole number of chips, got {_short(value)}", field=name, malformed=True)
     if not 0 <= value < 1 << 62:
-        raise PHHError(f"must be between 0 and 2**62 chips, got {_short(value)}", field=name)
+        raise PHHError(f"must be between 0 and 2**62 chips, got {_short(value)}", field=name, malformed=True)
     return value
 
 

@@ -474,7 +474,7 @@ def _value(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
-        return "inf" if math.isinf(value) else repr(value)
+        return ("-inf" if value < 0 else "inf") if math.isinf(value) else "nan" if math.isnan(value) else repr(value)
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)  # a valid TOML basic string
     if isinstance(value, datetime.time | datetime.date | datetime.datetime):

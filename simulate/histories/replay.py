@@ -354,7 +354,8 @@ def replay(history: HandHistory) -> ReplayResult:
         result.error = ReplayError(exc.parsed.index, exc.parsed.text, exc.reason)
         return result
     except PHHError as exc:
-        result.error = ReplayError(-1, "", exc.reason, exc.field or "variant")
+        kind = "phh" if exc.malformed else "rule"
+        result.error = ReplayError(-1, "", exc.reason, exc.field or "variant", kind=kind)
         return result
     except ValueError as exc:
         result.error = ReplayError(-1, "", str(exc), "variant")

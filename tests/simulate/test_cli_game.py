@@ -132,3 +132,93 @@ def test_play_in_a_pseudo_terminal(tmp_path):
 
     hands = load_file(save)
     assert len(hands) == 3 and all(replay(h).ok for h in hands)
+
+
+# ---------------------------------------------------------------------- unwritable outputs, numeric options
+@pytest.fixture
+def a_file(tmp_path):
+    """A regular file: paths under it cannot be written, even by root."""
+    path = tmp_path / "a-file"
+    path.write_text("")
+    return path
+
+
+def test_play_save_to_an_unwritable_path_fails_at_once(a_file, monkeypatch):
+    def must_not_play(*args, **kwargs):
+        raise AssertionError("the session was played before the save path was checked")
+
+    monkeypatch.setattr("simulate.bots.TableGame.play", must_not_play)
+    result = CliRunner().invoke(main, ["play", "holdem", "--save", str(a_file / "x.phhs")], input="q\n")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    [line] = result.output.splitlines()
+    assert line.startswith("error: cannot write") and "x.phhs" in line
+
+
+def test_a_save_that_fails_at_the_end_goes_to_a_temp_file(tmp_path, monkeypatch):
+    from simulate import cli_game
+    from simulate.game import State, no_limit_holdem
+    from simulate.histories import history_from_state, load_file
+
+    hand = State(no_limit_holdem(1, 2), [10, 10], seed=1)
+    hand.fold()
+    histories = [history_from_state(hand)] * 2
+    target = tmp_path / "gone" / "x.phhs"  # the folder does not exist when the session ends
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    with pytest.raises(SystemExit) as caught:
+        cli_game._save_session(histories, str(target))
+    assert caught.value.code == 2
+    [spare] = list(tmp_path.glob("pokerlab-session-*.phhs"))
+    assert len(load_file(spare)) == 2
+
+
+def test_play_save_message_names_the_temp_file(tmp_path, capsys, monkeypatch):
+    from simulate import cli_game
+    from simulate.game import State, no_limit_holdem
+    from simulate.histories import history_from_state
+
+    hand = State(no_limit_holdem(1, 2), [10, 10], seed=1)
+    hand.fold()
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    with pytest.raises(SystemExit):
+        cli_game._save_session([history_from_state(hand)], str(tmp_path / "no" / "x.phh"))
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the 1 hand(s) are saved in" in err and str(tmp_path) in err
+
+
+def test_simulate_phh_out_to_an_unwritable_folder_is_one_line(a_file):
+    result = run("simulate", "holdem", "--hands", "3", "--phh-out", str(a_file / "dir"))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    [line] = result.output.splitlines()
+    assert line.startswith("error: cannot write hand histories into")
+
+
+@pytest.mark.parametrize("budget", ["nan", "inf", "-inf", "-1", "0", "1e9", "abc", ""])
+def test_equity_bot_options_are_checked(budget):
+    spec = f"equity:{budget}" if budget else "tight:3"
+    result = run("simulate", "holdem", "--hands", "3", "--players", "2", "--bots", spec)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.output.startswith("error:") and result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "holdem", "--seed", str(2**64)),
+        ("simulate", "holdem", "--seed", "-1"),
+        ("simulate", "holdem", "--hands", str(10**30)),
+        ("simulate", "holdem", "--stack", str(10**30)),
+        ("simulate", "holdem", "--players", "0"),
+        ("play", "holdem", "--seed", str(2**64)),
+        ("play", "holdem", "--seed", "-5"),
+        ("play", "holdem", "--hands", "0"),
+        ("play", "holdem", "--stack", str(10**30)),
+    ],
+)
+def test_numeric_options_out_of_range_are_clear_errors(args):
+    result = run(*args)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "Invalid value" in result.output and "OverflowError" not in result.output
+
+
+def test_largest_seed_is_accepted():
+    assert run("simulate", "holdem", "--hands", "5", "--seed", str(2**64 - 1)).exit_code == 0
