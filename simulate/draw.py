@@ -28,7 +28,7 @@ from evaluator.cards import CardError, format_cards, to_card_ids
 from evaluator.hand_values import CATEGORY_SHIFT
 from evaluator.rules import Ruleset, get_rules
 
-from .equity import EquityError, EquityResult, PlayerEquity
+from .equity import EquityError, EquityResult, PlayerEquity, check_options
 
 ACE_RANK = 12
 OBJECTIVES = ("strength", "category", "equity")
@@ -299,6 +299,7 @@ def draw_equity(
     r = get_rules(rules)
     if len(players) < 2:
         raise EquityError(f"draw equity needs at least two players, got {len(players)}")
+    check_options(trials, None, seed, None)
     parsed = [_parse_player(p, r) for p in players]
     seen: dict[int, int] = {}
     for index, (ids, thrown) in enumerate(parsed):

@@ -627,8 +627,15 @@ def _is_int(value: object) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
 
 
-def _check_numbers(trials: object, stderr: object, seed: object, threads: object) -> None:
-    """Refuse, with the reason, a numeric option that is not a number of the right kind and range."""
+def check_options(trials: object, stderr: object, seed: object, threads: object) -> None:
+    """Refuse (:class:`EquityError`, with the reason) a numeric option of the wrong kind or range; None is fine.
+
+    >>> check_options(1_000, 1e-3, 7, 2)
+    >>> check_options(None, None, -1, None)
+    Traceback (most recent call last):
+    ...
+    simulate.equity.EquityError: seed must be a whole number from 0 to 2**64 - 1, got -1
+    """
     if trials is not None and not (_is_int(trials) and 1 <= trials <= MAX_TRIALS):
         raise EquityError(f"trials must be a whole number from 1 to {MAX_TRIALS:,}, got {trials!r}")
     if stderr is not None:
@@ -686,7 +693,7 @@ def equity(
     start = time.perf_counter()
     if method not in ("auto", "exact", "mc"):
         raise EquityError(f"method must be 'auto', 'exact' or 'mc', got {method!r}")
-    _check_numbers(trials, stderr, seed, threads)
+    check_options(trials, stderr, seed, threads)
     parsed, board_ids, dead_ids, _, dead_mask = _prepare(players, board, dead)
     from numba import get_num_threads
 

@@ -160,3 +160,11 @@ def test_draw_equity_errors():
         draw_equity(["As Ks Qs Js Ts/"])
     with pytest.raises(DrawError, match="not in the hand"):
         draw_equity(["As Ks Qs Js Ts/2c", "Ah 2h 3c 4c 5c/"])
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, "7", 1.5])
+def test_draw_equity_checks_its_seed(seed):
+    from simulate.equity import EquityError
+
+    with pytest.raises(EquityError, match="seed must be"):
+        draw_equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"], method="mc", trials=1_000, seed=seed)

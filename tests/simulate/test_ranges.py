@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from evaluator.cards import card_str, cards_to_mask, parse_cards
 from simulate.ranges import (
     GRID_LABELS,
+    MIN_WEIGHT,
     N_COMBOS,
     ClassCount,
-    MIN_WEIGHT,
     Range,
     RangeError,
     hand_class,
