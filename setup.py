@@ -1,6 +1,8 @@
-"""Builds the Cython extension and installs tables/ as package data ``evaluator/_tables``.
+"""Builds the Cython extension and installs tables/ as package data ``pokerlab/evaluator/_tables``.
 
-All metadata lives in pyproject.toml.
+The folders evaluator/ and simulate/ install as ``pokerlab.evaluator`` and
+``pokerlab.simulate`` (``package_dir`` in pyproject.toml). All metadata lives
+in pyproject.toml.
 """
 
 from pathlib import Path
@@ -17,7 +19,7 @@ class BuildPyWithTables(build_py):
 
     def run(self):
         super().run()
-        target = Path(self.build_lib) / "evaluator" / "_tables"
+        target = Path(self.build_lib) / "pokerlab" / "evaluator" / "_tables"
         target.mkdir(parents=True, exist_ok=True)
         for path in sorted((HERE / "tables").iterdir()):
             if path.suffix in (".npy", ".json"):
@@ -26,7 +28,7 @@ class BuildPyWithTables(build_py):
 
 extensions = [
     Extension(
-        "evaluator._fast",
+        "pokerlab.evaluator._fast",
         ["evaluator/_fast.pyx"],
         extra_compile_args=["-O3"],
     )

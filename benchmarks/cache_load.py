@@ -25,8 +25,8 @@ import tempfile
 PROBE = """
 import json, time
 import numpy as np
-import evaluator
-from simulate.equity import equity
+from pokerlab import evaluator
+from pokerlab.simulate.equity import equity
 rows = np.arange(7 * 1000, dtype=np.uint8).reshape(1000, 7) % 52
 out = {}
 start = time.perf_counter(); evaluator.evaluate_batch(rows); out["serial"] = time.perf_counter() - start

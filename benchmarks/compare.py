@@ -3,7 +3,7 @@
     python benchmarks/compare.py [--quick] [--json | --markdown] [--repeat N] [--only equity,batch,...] [--plot F]
 
 Everything (cases, contenders, checks, interleaved rounds, report) lives in the
-installed package ``simulate.bench``; this script only makes it runnable from
+installed package ``pokerlab.simulate.bench``; this script only makes it runnable from
 a source checkout without the console script. See ``pokerlab bench --help``.
 The old target numbers of ``--only`` still work: 1 batch, 2 enumerate,
 3 per-call, 5 equity (4, the fresh processes, is in ``test_benchmarks.py``).
@@ -31,7 +31,7 @@ def translate(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from simulate.cli_bench import bench_command
+    from pokerlab.simulate.cli_bench import bench_command
 
     bench_command.main(translate(sys.argv[1:] if argv is None else argv), prog_name="compare.py")
 

@@ -1,11 +1,11 @@
-"""Developer-only benchmark helpers: fresh-process snippets, on top of the installed ``simulate.bench``.
+"""Developer-only benchmark helpers: fresh-process snippets, on top of the installed ``pokerlab.simulate.bench``.
 
 The cases, the hands and every library's timed call live in the installed
-package :mod:`simulate.bench` (``pokerlab bench``), so ``compare.py``,
+package :mod:`pokerlab.simulate.bench` (``pokerlab bench``), so ``compare.py``,
 ``test_benchmarks.py`` and users all time exactly the same calls. What stays
 here needs a source checkout: whole fresh ``python -c`` processes started in
 the repository root (import + first call, and the cold numba compile with an
-empty ``NUMBA_CACHE_DIR``), which ``test_benchmarks.py`` times.
+empty ``POKERLAB_CACHE_DIR``), which ``test_benchmarks.py`` times.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from simulate.bench.cases import CARD_STRINGS, CASES, BenchConfig, all_hands, random_hands, same_order  # noqa: F401
-from simulate.bench.contenders import PEERS, specs_for  # noqa: F401
+from pokerlab.simulate.bench.cases import CARD_STRINGS, CASES, BenchConfig, all_hands, random_hands, same_order  # noqa: F401
+from pokerlab.simulate.bench.contenders import PEERS, specs_for  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository: fresh processes start here
 ROYAL = ("As", "Ks", "Qs", "Js", "Ts", "2c", "3d")
@@ -38,16 +38,17 @@ FRESH = [
     Fresh("python", "interpreter start only", "pass"),
     Fresh("numpy", "interpreter + numpy import", "import numpy", "numpy"),
     Fresh("numba", "interpreter + numba import", "import numba", "numba"),
-    Fresh("pokerlab", "import + evaluate", "import evaluator; evaluator.evaluate('AsKsQsJsTs2c3d')"),
+    Fresh("pokerlab", "import + evaluate", "import pokerlab; pokerlab.evaluate('AsKsQsJsTs2c3d')"),
     Fresh(
         "pokerlab",
         "import + evaluate_batch",
-        "import numpy as np, evaluator; evaluator.evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]], np.uint8))",
+        "import numpy as np; from pokerlab import evaluator; "
+        "evaluator.evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]], np.uint8))",
     ),
     Fresh(
         "pokerlab",
         "import + exact equity AsAh vs KsKh",
-        "from simulate.equity import equity; equity(['AsAh', 'KsKh'], method='exact', threads=1)",
+        "from pokerlab.simulate.equity import equity; equity(['AsAh', 'KsKh'], method='exact', threads=1)",
     ),
     Fresh(
         "pokerfast",
@@ -86,8 +87,9 @@ FRESH = [
 ]
 FRESH_COLD = Fresh(
     "pokerlab",
-    "import + evaluate_batch, empty NUMBA_CACHE_DIR (cold compile)",
-    "import numpy as np, evaluator; evaluator.evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]], np.uint8))",
+    "import + evaluate_batch, empty POKERLAB_CACHE_DIR (cold compile)",
+    "import numpy as np; from pokerlab import evaluator; "
+    "evaluator.evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]], np.uint8))",
 )
 CLI_EQUITY_ARGS = ["equity", "AsAh", "KsKh"]
 

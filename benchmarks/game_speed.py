@@ -35,9 +35,9 @@ BIG_BLINDS = 100
 
 
 def pokerlab_state(hands: int, seed: int) -> None:
-    """Hands through the main engine (``simulate.game.State``)."""
-    from simulate.game import State, no_limit_holdem
-    from simulate.game.random_play import random_action
+    """Hands through the main engine (``pokerlab.simulate.game.State``)."""
+    from pokerlab.simulate.game import State, no_limit_holdem
+    from pokerlab.simulate.game.random_play import random_action
 
     variant = no_limit_holdem(1, 2)
     rng = random.Random(seed)
@@ -50,7 +50,7 @@ def pokerlab_state(hands: int, seed: int) -> None:
 
 def pokerlab_fast(hands: int, seed: int) -> None:
     """Hands through the numba fast path."""
-    from simulate.game.fast_nlhe import simulate_random_nlhe
+    from pokerlab.simulate.game.fast_nlhe import simulate_random_nlhe
 
     simulate_random_nlhe(hands, players=PLAYERS, stack=2 * BIG_BLINDS, small_blind=1, big_blind=2, seed=seed)
 

@@ -16,7 +16,7 @@ import json
 import platform
 import time
 
-from simulate.precomputed import load_preflop_table, preflop_vs_random
+from pokerlab.simulate.precomputed import load_preflop_table, preflop_vs_random
 
 
 def _time(repeat: int, **options) -> list[float]:

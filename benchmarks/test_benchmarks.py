@@ -4,7 +4,7 @@
     python -m pytest benchmarks --benchmark-enable --benchmark-save=before      # keep a baseline
     python -m pytest benchmarks --benchmark-enable --benchmark-compare=0001 --benchmark-compare-fail=median:10%
 
-The cases, hands and timed calls come from ``simulate.bench`` (the same
+The cases, hands and timed calls come from ``pokerlab.simulate.bench`` (the same
 definitions ``pokerlab bench`` runs), so a regression found here is one users
 would see. Test ids are ``<case id>-<contender key>`` (``batch-7-pokerlab``),
 stable across runs, which ``--benchmark-compare`` needs. Each benchmark is a
@@ -26,10 +26,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import contenders as C  # noqa: E402
-
-from simulate.bench.cases import CASES, BenchConfig, deal  # noqa: E402
-from simulate.bench.checks import check  # noqa: E402
-from simulate.bench.contenders import specs_for  # noqa: E402
+from pokerlab.simulate.bench.cases import CASES, BenchConfig, deal  # noqa: E402
+from pokerlab.simulate.bench.checks import check  # noqa: E402
+from pokerlab.simulate.bench.contenders import specs_for  # noqa: E402
 
 # The full configuration's sizes, but every case's all-threads variants too.
 CONFIG = BenchConfig.named("full")
@@ -106,10 +105,10 @@ def test_fresh_cli(benchmark):
     benchmark.pedantic(C.run_command, args=([script, *C.CLI_EQUITY_ARGS],), rounds=3, warmup_rounds=1)
 
 
-@pytest.mark.benchmark(group="cold numba compile of evaluate_batch (fresh process, empty NUMBA_CACHE_DIR)")
+@pytest.mark.benchmark(group="cold numba compile of evaluate_batch (fresh process, empty POKERLAB_CACHE_DIR)")
 def test_cold_compile(benchmark, tmp_path_factory):
     def setup():
-        env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path_factory.mktemp("numba-cache"))}
+        env = {**os.environ, "POKERLAB_CACHE_DIR": str(tmp_path_factory.mktemp("kernel-cache"))}
         return (C.FRESH_COLD.code, env), {}
 
     benchmark.pedantic(C.run_python, setup=setup, rounds=3)

@@ -3,7 +3,7 @@
 Card id = 4 * rank + suit (rank 0..12 for 2..A, suit 0..3 for c, d, h, s).
 A rank is ``category << 12 | index``: higher is better, equal exactly on a tie.
 
->>> import evaluator
+>>> from pokerlab import evaluator
 >>> evaluator.describe(evaluator.evaluate("As Ks Qs Js Ts 2c 3d"))
 'Royal flush'
 """

@@ -67,7 +67,7 @@ cdef inline uint16_t value_of(uint64_t key, uint64_t suited) noexcept nogil:
 
 cdef object _slow(object cards):
     # Let the Python parser raise its precise error, or evaluate odd inputs.
-    from evaluator.cards import to_card_ids
+    from pokerlab.evaluator.cards import to_card_ids
     ids = to_card_ids(cards, count=(5, 6, 7))
     return evaluate_checked(ids)
 
@@ -145,7 +145,7 @@ def evaluate(cards, rules=None):
     """
     cdef int v
     if rules is not None and rules != "high":
-        from evaluator.variants import evaluate_variant
+        from pokerlab.evaluator.variants import evaluate_variant
         return evaluate_variant(cards, rules)
     if not READY:
         raise RuntimeError("evaluator._fast.init was not called")
@@ -180,7 +180,7 @@ def evaluate_mask(object mask_value):
     cdef uint64_t suited = 0
     cdef uint64_t mask
     cdef int c, n = 0
-    from evaluator.cards import CardError
+    from pokerlab.evaluator.cards import CardError
     try:
         mask_value = mask_value.__index__()
     except AttributeError:

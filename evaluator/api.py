@@ -1,10 +1,10 @@
 """The evaluator API: evaluate, evaluate_batch, describe, best_five.
 
 Every function ranks high hands by default; ``rules=`` picks another
-ruleset of :mod:`evaluator.rules` (lowball, wild cards). Values are always
+ruleset of :mod:`pokerlab.evaluator.rules` (lowball, wild cards). Values are always
 larger-is-better and equal exactly on a tie.
 
->>> from evaluator import evaluate, describe
+>>> from pokerlab.evaluator import evaluate, describe
 >>> describe(evaluate("As Ks Qs Js Ts 2c 3d"))
 'Royal flush'
 >>> evaluate("KhKdKc3s3h") > evaluate("2c2d2hAsAd")
@@ -103,7 +103,7 @@ if _fast is not None:
 def evaluate_mask(mask: int) -> int:
     """Rank of the 5, 6 or 7 cards in a 64-bit card mask (bit ``id`` set per card).
 
-    >>> from evaluator.cards import cards_to_mask
+    >>> from pokerlab.evaluator.cards import cards_to_mask
     >>> evaluate_mask(cards_to_mask("AsKsQsJsTs")) == evaluate("AsKsQsJsTs")
     True
     """
@@ -313,7 +313,7 @@ def best_five(cards: CardsLike, rules: str | None = None) -> list[int]:
 
     With wild-card rules (five cards) the hand is returned as given.
 
-    >>> from evaluator.cards import format_cards
+    >>> from pokerlab.evaluator.cards import format_cards
     >>> format_cards(best_five("2c Kh Kd 3s Kc 3h 9d"))
     'KhKdKc3s3h'
     >>> format_cards(best_five("Kh 7d 5c 4s 3h 2d 2c", rules="deuce-seven"))

@@ -7,7 +7,7 @@ kernel here each is compiled on first call and cached on disk, so a process
 pays only for the sizes it ranks.
 
 Each block of rows goes through the rank hash alone, with no branch on the
-data (step 3 of :mod:`evaluator.kernels`), and notes the rows that need a
+data (step 3 of :mod:`pokerlab.evaluator.kernels`), and notes the rows that need a
 second look: a flush (3 % of random 7-card hands) or an id of 52 or more.
 A second pass gives the flushes their value. A branch per row on the flush
 would be mispredicted on every flush and cost a fifth of the time.
@@ -47,7 +47,7 @@ def batch_tables(card_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ``batch_keys[c]`` is the card's key (``POISON`` for ids 52..255) and
     ``flush_bits[c]`` is ``1 << (16 * suit + rank)`` (0 for ids 52..255).
 
-    >>> from evaluator.api import high_tables
+    >>> from pokerlab.evaluator.api import high_tables
     >>> keys, bits = batch_tables(high_tables().card_keys)
     >>> int(bits[51]) == 1 << (16 * 3 + 12), int(keys[52]) == int(POISON)
     (True, True)
@@ -178,9 +178,9 @@ SERIAL = {5: evaluate_rows5, 6: evaluate_rows6, 7: evaluate_rows7}
 def evaluate_rows(cards: np.ndarray, out: np.ndarray, tables, parallel: bool = False) -> bool:
     """Rank the rows of a C-contiguous uint8 ``(N, k)`` array into ``out``; False when an id is >= 52.
 
-    ``tables`` is :class:`evaluator.kernels.HighTables`.
+    ``tables`` is :class:`pokerlab.evaluator.kernels.HighTables`.
 
-    >>> from evaluator.api import high_tables
+    >>> from pokerlab.evaluator.api import high_tables
     >>> out = np.empty(1, dtype=np.uint16)
     >>> evaluate_rows(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8), out, high_tables()), int(out[0]) >> 12
     (True, 9)
@@ -225,7 +225,7 @@ def _enumerate_plain(n_cards, batch_keys, flush_bits, offsets, rank_values, flus
 def enumerate_values_plain(n_cards: int, tables) -> np.ndarray:
     """Histogram of all C(52, n) hands ranked one by one by the batch kernel (slow: for tests).
 
-    Unlike :func:`evaluator.kernels.enumerate_values` it takes no shortcut,
+    Unlike :func:`pokerlab.evaluator.kernels.enumerate_values` it takes no shortcut,
     so the two check each other.
     """
     t = tables

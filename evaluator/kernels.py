@@ -5,7 +5,7 @@ are compiled lazily on first call and cached on disk (``cache=True``), so
 importing this module compiles nothing and a process pays only for the
 kernels it calls.
 
-The hot path for one hand (see ``evaluator.table_build`` for the tables):
+The hot path for one hand (see ``pokerlab.evaluator.table_build`` for the tables):
 
 1. ``key = SUIT_INIT + sum(card_keys[c])``: a rank-multiset key in the low
    25 bits (``RANK_KEY_MASK``, the sum may carry past them) and four suit
@@ -15,7 +15,7 @@ The hot path for one hand (see ``evaluator.table_build`` for the tables):
 3. otherwise, with ``rk = key & RANK_KEY_MASK``,
    ``rank_values[offsets[rk >> shift] + (rk & col_mask)]``.
 
-The batch kernels (:mod:`evaluator.batch_kernels`) read every row through
+The batch kernels (:mod:`pokerlab.evaluator.batch_kernels`) read every row through
 step 3 and revisit the flushes afterwards.
 
 Helpers take and return scalars only: passing arrays to a helper makes numba

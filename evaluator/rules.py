@@ -1,7 +1,7 @@
 """Rulesets: how hands are ranked (high, lowball, wild cards), declared as data.
 
 Each ruleset names its deck, the hand sizes it ranks and its categories;
-:mod:`evaluator.variants` picks the kernel and tables from ``kernel``.
+:mod:`pokerlab.evaluator.variants` picks the kernel and tables from ``kernel``.
 Values are always "larger is better, equal exactly on a tie", whatever the
 ruleset, so a game engine compares hands the same way in every variant.
 

@@ -1,4 +1,4 @@
-"""Offline generation of the high-hand lookup tables (run ``python -m evaluator.tables build``).
+"""Offline generation of the high-hand lookup tables (run ``python -m pokerlab.evaluator.tables build``).
 
 The design follows the idea shared by OMPEval and b-inary's evaluator:
 
@@ -18,7 +18,7 @@ The design follows the idea shared by OMPEval and b-inary's evaluator:
   With at most seven cards a flush excludes quads and full houses, so the
   flush table alone decides such hands.
 
-Everything here is derived from :func:`evaluator.hand_values.five_card_key`
+Everything here is derived from :func:`pokerlab.evaluator.hand_values.five_card_key`
 (the rules); nothing is copied from another evaluator.
 """
 

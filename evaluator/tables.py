@@ -7,8 +7,8 @@ the manifest.
 
 Rebuild them (offline, about half a minute) with::
 
-    python -m evaluator.tables build            # writes tables/
-    python -m evaluator.tables check            # rebuild in memory and compare
+    python -m pokerlab.evaluator.tables build            # writes tables/
+    python -m pokerlab.evaluator.tables check            # rebuild in memory and compare
 
 >>> load()["flush_values"].shape
 (8192,)
@@ -42,7 +42,7 @@ HIGH_TABLES = (
     "class_values",
     "class_ranks",
 )
-#: Rank keys live modulo 2**25 (see ``evaluator.table_build``): a hand's rank key is
+#: Rank keys live modulo 2**25 (see ``pokerlab.evaluator.table_build``): a hand's rank key is
 #: the sum of its cards' keys with this mask applied.
 RANK_KEY_BITS = 25
 RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
@@ -73,7 +73,7 @@ def tables_dir() -> Path:
             return candidate
     raise TableError(
         f"lookup tables not found in {here / '_tables'} or {here.parent / 'tables'}; "
-        "run 'python -m evaluator.tables build' or reinstall pokerlab"
+        "run 'python -m pokerlab.evaluator.tables build' or reinstall pokerlab"
     )
 
 
@@ -179,7 +179,7 @@ def write(tables: Mapping[str, np.ndarray], folder: Path) -> None:
             "shape": list(array.shape),
             "sha256": _sha256(path),
         }
-    manifest = {"format": 1, "generator": "python -m evaluator.tables build", "tables": entries}
+    manifest = {"format": 1, "generator": "python -m pokerlab.evaluator.tables build", "tables": entries}
     (folder / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
 
 
@@ -197,7 +197,7 @@ def compare(built: Mapping[str, np.ndarray], shipped: Mapping[str, np.ndarray]) 
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m evaluator.tables build [FOLDER] | check``."""
+    """``python -m pokerlab.evaluator.tables build [FOLDER] | check``."""
     from .table_build import build_tables  # offline only: pulls in the generator
 
     args = sys.argv[1:] if argv is None else argv

@@ -1,6 +1,6 @@
-"""Offline generation of the lowball and wild-card tables (part of ``python -m evaluator.tables build``).
+"""Offline generation of the lowball and wild-card tables (part of ``python -m pokerlab.evaluator.tables build``).
 
-Every value is derived here from the rules in :mod:`evaluator.hand_values`
+Every value is derived here from the rules in :mod:`pokerlab.evaluator.hand_values`
 by brute force over five-card choices and wild-card substitutions; the
 kernels only look values up. Values follow the high-hand convention: a
 larger value is a better hand, equal values tie, and ``value >> 12`` is the

@@ -1,6 +1,6 @@
-"""numba kernels for lowball and wild-card rankings (tables from :mod:`evaluator.variant_build`).
+"""numba kernels for lowball and wild-card rankings (tables from :mod:`pokerlab.evaluator.variant_build`).
 
-Like :mod:`evaluator.kernels`: pure functions over the tables, compiled
+Like :mod:`pokerlab.evaluator.kernels`: pure functions over the tables, compiled
 lazily and cached on disk, scalars only in helpers. Rank keys are looked
 up masked with ``RANK_KEY_MASK`` (25 bits), as in the high kernel.
 

@@ -1,11 +1,11 @@
 """Lowball and wild-card evaluation: per call, in batches, and described for people.
 
-The public entry points are :func:`evaluator.evaluate`,
-:func:`evaluator.evaluate_batch` and :func:`evaluator.describe` with a
-``rules`` argument (see :mod:`evaluator.rules`); this module does the work
+The public entry points are :func:`pokerlab.evaluator.evaluate`,
+:func:`pokerlab.evaluator.evaluate_batch` and :func:`pokerlab.evaluator.describe` with a
+``rules`` argument (see :mod:`pokerlab.evaluator.rules`); this module does the work
 for every ruleset but ``high``.
 
->>> from evaluator import evaluate, describe
+>>> from pokerlab.evaluator import evaluate, describe
 >>> describe(evaluate("7s 5h 4d 3c 2s", rules="deuce-seven"), rules="deuce-seven")
 'Seven-five low (7-5-4-3-2)'
 >>> evaluate("5h 4d 3c 2s As", rules="ace-five") > evaluate("6h 4d 3c 2s As", rules="ace-five")
@@ -69,7 +69,7 @@ def wild_card_tables(first_natural: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _rank_value(cards: Sequence[int], t: VariantTables) -> int:
-    """The value table's entry for the ranks of ``cards`` (the rank hash of :mod:`evaluator.table_build`)."""
+    """The value table's entry for the ranks of ``cards`` (the rank hash of :mod:`pokerlab.evaluator.table_build`)."""
     key = sum(_RANK_KEYS[c] for c in cards) & _tables.RANK_KEY_MASK
     return int(t.values[int(t.offsets[key >> t.shift]) + (key & ((1 << t.shift) - 1))])
 
@@ -163,7 +163,7 @@ def _low_classes(name: str) -> dict[int, tuple[int, ...]]:
 def low_ranks(value: int, rules: str | Ruleset) -> tuple[int, ...]:
     """The five ranks (0..12 for 2..A) of a lowball value, in reading order (groups first).
 
-    >>> from evaluator import evaluate
+    >>> from pokerlab.evaluator import evaluate
     >>> low_ranks(evaluate("As 2d 3c 4h 6s", rules="ace-five"), "ace-five")
     (4, 2, 1, 0, 12)
     """
@@ -178,7 +178,7 @@ def low_ranks(value: int, rules: str | Ruleset) -> tuple[int, ...]:
 def describe_variant(value: int, rules: str | Ruleset) -> str:
     """A person's description of a value under ``rules`` (not ``high``).
 
-    >>> from evaluator import evaluate
+    >>> from pokerlab.evaluator import evaluate
     >>> describe_variant(evaluate("As 2d 3c 4h 6s", rules="ace-five"), "ace-five")
     'Six-four low (6-4-3-2-A)'
     >>> describe_variant(evaluate("Jk As Ad Ac Ah", rules="bug"), "bug")

@@ -4,7 +4,7 @@ Every 5-, 6- or 7-card hand of a deck is ranked and the categories are
 counted and compared with the published counts below: high hands
 (``5card``, ``6card``, ``7card``), lowball, wild cards and jacks or better
 (``VARIANT_TABLES``). For high hands the order of every rank class is also
-checked against an independent ranking (:mod:`evaluator.verify_order`),
+checked against an independent ranking (:mod:`pokerlab.evaluator.verify_order`),
 which category counts alone cannot see. Where no published number was found the row says so
 ("computed, no published value") instead of inventing one.
 

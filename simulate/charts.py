@@ -1,6 +1,6 @@
 """Charts (matplotlib, ``pip install pokerlab[plot]``): the starting-hand grid and equity by street.
 
-The grid is the usual 13x13 layout of :data:`simulate.ranges.GRID_LABELS`:
+The grid is the usual 13x13 layout of :data:`pokerlab.simulate.ranges.GRID_LABELS`:
 aces in the top row and left column, pairs on the diagonal, suited classes
 above it and offsuit ones below. The figures are drawn without pyplot (no
 window, no global state) and saved as PNG or SVG by the file's extension.
@@ -150,13 +150,13 @@ def equity_by_street(
 ) -> tuple[list[str], list[list[float]]]:
     """Each player's equity on every street the board reaches: ``(streets, [per street: equities])``.
 
-    Exact when it is quick, otherwise Monte Carlo with ``seed`` (see :func:`simulate.equity.equity`).
+    Exact when it is quick, otherwise Monte Carlo with ``seed`` (see :func:`pokerlab.simulate.equity.equity`).
 
     >>> streets, values = equity_by_street(["AsAh", "KsKh"], "Kd7h2c")
     >>> streets, [round(v[0], 3) for v in values]
     (['preflop', 'flop'], [0.826, 0.086])
     """
-    from evaluator.cards import to_card_ids
+    from pokerlab.evaluator.cards import to_card_ids
 
     from .equity import equity
 
@@ -190,7 +190,7 @@ def equity_chart(
         heights = [100 * v[i] for v in values]
         bars = ax.bar(xs, heights, width, label=name, color=PLAYER_COLOURS[i % len(PLAYER_COLOURS)])
         ax.bar_label(bars, fmt="%.1f", fontsize=8, padding=2)
-    from evaluator.cards import format_cards, to_card_ids
+    from pokerlab.evaluator.cards import format_cards, to_card_ids
 
     ids = to_card_ids(board) if board else []
     dealt = ["", format_cards(ids[:3]), format_cards(ids[3:4]), format_cards(ids[4:5])]

@@ -10,9 +10,8 @@ import json
 import sys
 
 import click
-
-from simulate.cli_common import EXIT_BAD_INPUT, ProgressBar
-from simulate.cli_common import friendly_errors as _friendly_errors
+from pokerlab.simulate.cli_common import EXIT_BAD_INPUT, ProgressBar
+from pokerlab.simulate.cli_common import friendly_errors as _friendly_errors
 
 EXIT_FAILED_CHECK = 1
 
@@ -37,7 +36,7 @@ class _Commands(click.Group):
         try:
             return super().invoke(ctx)
         except (ValueError, OSError) as exc:
-            from evaluator.tables import TableError
+            from pokerlab.evaluator.tables import TableError
 
             if isinstance(exc, TableError):
                 click.echo(f"error: {exc}", err=True)
@@ -98,8 +97,9 @@ def eval_command(cards: tuple[str, ...], rules: str, as_json: bool) -> None:
       pokerlab eval "Kh 7d 5c 4s 3h 2d 2c" --rules deuce-seven
       pokerlab eval "Jk As Ad Ac Ah" --rules bug
     """
-    import evaluator
-    from evaluator.rules import get_rules
+    from pokerlab.evaluator.rules import get_rules
+
+    from pokerlab import evaluator
 
     ruleset = get_rules(rules)
     ids = evaluator.parse_cards(" ".join(cards), count=ruleset.hand_sizes, deck_size=ruleset.deck_size)
@@ -150,7 +150,7 @@ def verify_command(table: str, as_json: bool, parallel: bool) -> None:
       pokerlab verify wild
       pokerlab verify all --json
     """
-    from evaluator.verify import table_names, verify
+    from pokerlab.evaluator.verify import table_names, verify
 
     names = table_names() if table == "all" else VERIFY_GROUPS.get(table, [table])
     results = [verify(name, parallel=parallel) for name in names]
@@ -220,8 +220,8 @@ def equity_command(
       pokerlab equity "QQ+,AKs" random random --board Qs7h2c --dead 5d
       pokerlab equity AKs QQ --mc --stderr 1e-4 --seed 7 --json
     """
-    from simulate.distributed import close_client, connect
-    from simulate.equity import equity
+    from pokerlab.simulate.distributed import close_client, connect
+    from pokerlab.simulate.equity import equity
 
     client = connect(scheduler) if scheduler else None
     # Shown only once a run has taken a second; filled at the end (Monte Carlo may stop early).
@@ -334,7 +334,7 @@ def draw_command(
       pokerlab draw "Ah Kh Qh Jh 3c" --objective category --target Flush --json
       pokerlab draw "9s 9d 5c 4h 2d" --objective equity --vs "Ah Kh Qh Jh 3c/3c"
     """
-    from simulate.draw import best_discard, draw_equity, draw_odds
+    from pokerlab.simulate.draw import best_discard, draw_equity, draw_odds
 
     common = {"max_draw": max_draw, "four_with_ace": four_with_ace}
     if opponents and discard is None and objective != "equity":
@@ -417,8 +417,8 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
       pokerlab range "TT+,AKs"
       pokerlab range "22+,A2s+,KTo+" --dead AsKd --json
     """
-    from evaluator.cards import cards_to_mask, format_cards
-    from simulate.ranges import parse_range, render_grid
+    from pokerlab.evaluator.cards import cards_to_mask, format_cards
+    from pokerlab.simulate.ranges import parse_range, render_grid
 
     r = parse_range(text)
     if dead:
@@ -441,12 +441,12 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
     click.echo(f"range: {r}")
 
 
-from simulate.cli_bench import bench_command  # noqa: E402  (registered after main is defined)
-from simulate.cli_cache import cache_command  # noqa: E402
-from simulate.cli_tables import chart_command, table_command  # noqa: E402
+from pokerlab.simulate.cli_bench import bench_command  # noqa: E402  (registered after main is defined)
+from pokerlab.simulate.cli_cache import cache_command  # noqa: E402
+from pokerlab.simulate.cli_tables import chart_command, table_command  # noqa: E402
 
 main.add_command(bench_command)
-from simulate.cli_game import play_command, replay_command, simulate_command  # noqa: E402
+from pokerlab.simulate.cli_game import play_command, replay_command, simulate_command  # noqa: E402
 
 main.add_command(play_command)
 main.add_command(simulate_command)

@@ -1,6 +1,6 @@
-"""``pokerlab bench``: the command line of :mod:`simulate.bench` (parses, runs, prints; nothing else).
+"""``pokerlab bench``: the command line of :mod:`pokerlab.simulate.bench` (parses, runs, prints; nothing else).
 
-Registered in ``simulate.cli`` with ``main.add_command(bench_command)``. Heavy
+Registered in ``pokerlab.simulate.cli`` with ``main.add_command(bench_command)``. Heavy
 modules (numpy, numba, the peers, matplotlib) are imported inside the
 command, so ``pokerlab --help`` stays fast.
 """
@@ -11,8 +11,7 @@ import sys
 from pathlib import Path
 
 import click
-
-from simulate.cli_common import EXIT_BAD_INPUT
+from pokerlab.simulate.cli_common import EXIT_BAD_INPUT
 
 EXIT_WRONG_ANSWER = 1
 
@@ -86,9 +85,9 @@ def bench_command(
         except ImportError:
             click.echo('error: --plot needs matplotlib: pip install "pokerlab[plot]" (or matplotlib)', err=True)
             sys.exit(EXIT_BAD_INPUT)
-    from simulate.bench import BenchReport, run_bench
-    from simulate.bench.cases import CASES, SECTIONS
-    from simulate.bench.report import WRONG
+    from pokerlab.simulate.bench import BenchReport, run_bench
+    from pokerlab.simulate.bench.cases import CASES, SECTIONS
+    from pokerlab.simulate.bench.report import WRONG
 
     if list_cases:
         click.echo(f"sections: {', '.join(SECTIONS)}")

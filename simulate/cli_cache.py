@@ -1,7 +1,7 @@
 """``pokerlab cache``: where the compiled kernels are cached, what the cache holds, clear it, warm it.
 
-Registered in ``simulate.cli`` with ``main.add_command``; a thin shell over
-:mod:`evaluator.jit` and :mod:`simulate.kernel_warm`.
+Registered in ``pokerlab.simulate.cli`` with ``main.add_command``; a thin shell over
+:mod:`pokerlab.evaluator.jit` and :mod:`pokerlab.simulate.kernel_warm`.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def cache_command(ctx: click.Context, as_json: bool) -> None:
     """
     if ctx.invoked_subcommand is not None:
         return
-    from evaluator.jit import cache_info
+    from pokerlab.evaluator.jit import cache_info
 
     info = cache_info()
     if as_json:
@@ -54,7 +54,7 @@ def cache_command(ctx: click.Context, as_json: bool) -> None:
 @click.option("--stale", is_flag=True, help="Delete only kernels compiled for other versions or sources.")
 def clear_command(stale: bool) -> None:
     """Delete compiled kernels (they are compiled again on next use)."""
-    from evaluator.jit import cache_root, clear_cache
+    from pokerlab.evaluator.jit import cache_root, clear_cache
 
     removed = clear_cache(stale_only=stale)
     click.echo(f"removed {removed} files from {cache_root()}")
@@ -69,8 +69,8 @@ def warm_command(as_json: bool) -> None:
     Example:
       pokerlab cache warm
     """
-    from evaluator.jit import cache_dir, cache_enabled
-    from simulate.kernel_warm import warm_kernels
+    from pokerlab.evaluator.jit import cache_dir, cache_enabled
+    from pokerlab.simulate.kernel_warm import warm_kernels
 
     def show(name: str, seconds: float) -> None:
         if not as_json:

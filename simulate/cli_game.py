@@ -1,6 +1,7 @@
 """``pokerlab play``, ``pokerlab simulate`` and ``pokerlab replay``: parse, call the library, print.
 
-Registered in ``simulate.cli``. The game logic lives in :mod:`simulate.bots` and :mod:`simulate.histories`.
+Registered in ``pokerlab.simulate.cli``. The game logic lives in :mod:`pokerlab.simulate.bots` and
+:mod:`pokerlab.simulate.histories`.
 """
 
 from __future__ import annotations
@@ -10,8 +11,7 @@ import sys
 from pathlib import Path
 
 import click
-
-from simulate.cli_common import EXIT_BAD_INPUT
+from pokerlab.simulate.cli_common import EXIT_BAD_INPUT
 
 EXIT_FAILED_CHECK = 1
 MAX_HANDS, MAX_STACK, MAX_SEED = 10**9, 10**12, 2**64 - 1
@@ -25,7 +25,7 @@ def _fail(message: str) -> None:
 
 
 def _variant(game: str, structure: str | None, blinds: str, ante: int, bets: str | None):
-    from simulate.bots import make_game, parse_pair
+    from pokerlab.simulate.bots import make_game, parse_pair
 
     return make_game(
         game,
@@ -74,7 +74,7 @@ def _save_session(histories: list, save: str) -> None:
     """Write the session to ``save``; if that fails now, to a temporary file, and say where (exit 2)."""
     import tempfile
 
-    from simulate.histories import save as save_phh
+    from pokerlab.simulate.histories import save as save_phh
 
     path = save if len(histories) == 1 or not save.endswith(".phh") else save + "s"
     try:
@@ -129,7 +129,7 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
       pokerlab play holdem --players 4 --structure no-limit --blinds 5/10 --stack 1000 --bots tight,loose,equity
       pokerlab play draw --ante 1 --bets 2/4 --bots loose --save night.phhs
     """
-    from simulate.bots import TableGame, make_bot
+    from pokerlab.simulate.bots import TableGame, make_bot
 
     if save:
         _probe_file(save if not save.endswith(".phh") else save + "s")
@@ -187,13 +187,13 @@ def simulate_command(
       pokerlab simulate holdem --hands 100000 --players 6 --bots tight,loose,station --seed 1
       pokerlab simulate holdem --hands 1000000 --scheduler tcp://10.0.0.5:8786
     """
-    from simulate.bots import simulate_bots
+    from pokerlab.simulate.bots import simulate_bots
 
     if phh_out:
         _probe_folder(phh_out)
     client = None
     if scheduler:
-        from simulate.distributed import connect
+        from pokerlab.simulate.distributed import connect
 
         client = connect(scheduler)
 
@@ -247,7 +247,7 @@ def replay_command(file: str, as_json: bool, quiet: bool) -> None:
     Exit status: 0 when every hand is ok; 1 when a hand breaks a rule, ends early or differs;
     2 when the file is not a PHH file (one line naming the file, the hand and the field).
     """
-    from simulate.histories import PHHError, format_replay, iter_file, replay
+    from pokerlab.simulate.histories import PHHError, format_replay, iter_file, replay
 
     total = bad = 0
     opened = False

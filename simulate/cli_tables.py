@@ -1,6 +1,8 @@
-"""``pokerlab table`` and ``pokerlab chart``: command lines of :mod:`simulate.precomputed` and :mod:`simulate.charts`.
+"""``pokerlab table`` and ``pokerlab chart``: command lines of the precomputed tables and of the charts.
 
-Registered in ``simulate.cli`` with ``main.add_command``. They parse, call
+They front :mod:`pokerlab.simulate.precomputed` and :mod:`pokerlab.simulate.charts`.
+
+Registered in ``pokerlab.simulate.cli`` with ``main.add_command``. They parse, call
 the library and print; heavy modules are imported inside the commands.
 """
 
@@ -15,9 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import click
-
-from simulate.cli_common import ProgressBar
-from simulate.cli_common import friendly_errors as _friendly_errors
+from pokerlab.simulate.cli_common import ProgressBar
+from pokerlab.simulate.cli_common import friendly_errors as _friendly_errors
 
 
 def default_work_dir() -> Path:
@@ -85,7 +86,7 @@ def _run(
 
     Shards found unusable in the work folder are named on stderr, one line each, and computed again.
     """
-    from simulate.distributed import close_client, cluster_threads, connect
+    from pokerlab.simulate.distributed import close_client, cluster_threads, connect
 
     client = connect(scheduler, worker_timeout=worker_timeout) if scheduler else None
     progress = ProgressBar(label, enabled=sys.stderr.isatty())
@@ -163,8 +164,8 @@ def preflop_command(opponent: str, outputs: tuple[str, ...], fmt: str | None, **
     Each hand meets every opponent hand on every board: 2,097,572,400
     outcomes per hand, counted exactly in seconds.
     """
-    from simulate.cli import _table
-    from simulate.precomputed import preflop_vs_random
+    from pokerlab.simulate.cli import _table
+    from pokerlab.simulate.precomputed import preflop_vs_random
 
     table, where = _run(preflop_vs_random, "preflop", **run)
 
@@ -202,9 +203,9 @@ def matchups_command(classes: str | None, by: str, outputs: tuple[str, ...], fmt
     stands for. All 169 classes: 47,008 patterns, a few minutes on two
     cores; --classes picks a subset.
     """
-    from simulate.cli import _table
-    from simulate.precomputed import matchups
-    from simulate.ranges import parse_range
+    from pokerlab.simulate.cli import _table
+    from pokerlab.simulate.precomputed import matchups
+    from pokerlab.simulate.ranges import parse_range
 
     if classes is not None and not classes.replace(",", " ").strip():
         raise ValueError('--classes is empty: name at least one class ("TT+,AKs"), or leave it out for all 169')
@@ -257,7 +258,7 @@ _OUT = click.option(
 @_friendly_errors
 def chart_preflop_command(out: str) -> None:
     """The 13x13 grid coloured by equity against a random hand, each cell labelled."""
-    from simulate.charts import preflop_chart
+    from pokerlab.simulate.charts import preflop_chart
 
     click.echo(f"wrote {preflop_chart(out)}")
 
@@ -268,7 +269,7 @@ def chart_preflop_command(out: str) -> None:
 @_friendly_errors
 def chart_range_command(text: str, out: str) -> None:
     """The 13x13 grid with the range TEXT shaded (whole classes green, parts amber)."""
-    from simulate.charts import range_chart
+    from pokerlab.simulate.charts import range_chart
 
     click.echo(f"wrote {range_chart(text, out)}")
 
@@ -282,7 +283,7 @@ def chart_range_command(text: str, out: str) -> None:
 @_friendly_errors
 def chart_equity_command(players: tuple[str, ...], board: str, dead: str, seed: int, out: str) -> None:
     """Each of PLAYERS' equity on every street of the board (hands or ranges, as in 'pokerlab equity')."""
-    from simulate.charts import equity_by_street, equity_chart
+    from pokerlab.simulate.charts import equity_by_street, equity_chart
 
     start = time.perf_counter()
     streets, values = equity_by_street(list(players), board, dead or None, seed)

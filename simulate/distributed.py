@@ -351,8 +351,8 @@ def code_version() -> dict[str, str]:
     >>> sorted(code_version())
     ['kernels', 'tables']
     """
-    from evaluator.jit import cache_key
-    from evaluator.tables import MANIFEST, tables_dir
+    from pokerlab.evaluator.jit import cache_key
+    from pokerlab.evaluator.tables import MANIFEST, tables_dir
 
     manifest = hashlib.sha256((tables_dir() / MANIFEST).read_bytes()).hexdigest()
     return {"kernels": cache_key(), "tables": manifest}

@@ -22,11 +22,10 @@ from math import comb
 from typing import Any
 
 import numpy as np
-
-from evaluator import evaluate_batch
-from evaluator.cards import CardError, format_cards, to_card_ids
-from evaluator.hand_values import CATEGORY_SHIFT
-from evaluator.rules import Ruleset, get_rules
+from pokerlab.evaluator import evaluate_batch
+from pokerlab.evaluator.cards import CardError, format_cards, to_card_ids
+from pokerlab.evaluator.hand_values import CATEGORY_SHIFT
+from pokerlab.evaluator.rules import Ruleset, get_rules
 
 from .equity import EquityError, EquityResult, PlayerEquity, check_options
 
@@ -114,7 +113,7 @@ def _parse_discard(
 @cache
 def _combinations(n: int, k: int) -> np.ndarray:
     """Every k-subset of range(n) as rows of a (C(n, k), k) uint8 array (cached)."""
-    from evaluator.variant_kernels import next_combinations
+    from pokerlab.evaluator.variant_kernels import next_combinations
 
     block = np.empty((comb(n, k), k), dtype=np.uint8)
     if k:
@@ -126,8 +125,8 @@ def _combinations(n: int, k: int) -> np.ndarray:
 @cache
 def _strength_table(rules_name: str) -> np.ndarray:
     """For each value, the share of all five-card hands of the deck it beats (ties count half)."""
-    from evaluator import enumerate_values
-    from evaluator.variants import enumerate_variant_values
+    from pokerlab.evaluator import enumerate_values
+    from pokerlab.evaluator.variants import enumerate_variant_values
 
     rules = get_rules(rules_name)
     counts = enumerate_values(5) if rules.kernel == "high" else enumerate_variant_values(rules, 5)
@@ -290,7 +289,7 @@ def draw_equity(
     Exact when the joint draws number at most ``max_exact`` (``method='auto'``),
     otherwise Monte Carlo (``trials``, default 200,000, reproducible by ``seed``;
     under ``auto`` they apply only when the run is Monte Carlo).
-    The result is the hold'em engine's :class:`~simulate.equity.EquityResult`.
+    The result is the hold'em engine's :class:`~pokerlab.simulate.equity.EquityResult`.
 
     >>> result = draw_equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"])
     >>> result.method, round(result.players[0].equity, 4)   # four to a royal against a pair of nines

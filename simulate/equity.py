@@ -7,7 +7,7 @@
 (1410336, 292660, 9308)
 
 A player is a specific hand (``"AsAh"``), a range (``"QQ+,AKs"``,
-``"random"``; see :mod:`simulate.ranges`) or a :class:`~simulate.ranges.Range`.
+``"random"``; see :mod:`pokerlab.simulate.ranges`) or a :class:`~pokerlab.simulate.ranges.Range`.
 Ties are credited ``1/k`` for a ``k``-way split. Card removal is exact: the
 board, dead cards and the other players' cards remove combos, and a deal is
 weighted by the product of its combos' weights.
@@ -24,9 +24,8 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-
-from evaluator.api import high_tables
-from evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
+from pokerlab.evaluator.api import high_tables
+from pokerlab.evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
 
 from .ranges import Range, RangeError, parse_range
 
@@ -673,11 +672,11 @@ def equity(
 
     A hand or a whole class against one ``random`` hand before the flop
     (no dead cards) is read from the shipped exact table
-    (:mod:`simulate.precomputed`) unless ``use_tables`` is False; the counts
+    (:mod:`pokerlab.simulate.precomputed`) unless ``use_tables`` is False; the counts
     are those the enumeration would give.
 
     ``client``: a ``dask.distributed.Client`` to run the job on its
-    workers, in shards (see :func:`simulate.distributed.connect`). An exact
+    workers, in shards (see :func:`pokerlab.simulate.distributed.connect`). An exact
     result is identical to the local one; a Monte Carlo one depends only on
     the seed and the shard plan (``MC_SHARD_TRIALS`` deals per shard, shard
     ``i`` on stream ``i``), not on the workers. Without a client nothing

@@ -1,10 +1,10 @@
 """numba kernels of the Monte Carlo equity engine.
 
 Hands are handled as the evaluator's summed card keys (see
-``evaluator.kernels``): a board key plus a player's hole-card key is that
+``pokerlab.evaluator.kernels``): a board key plus a player's hole-card key is that
 player's seven-card key, so each board is built once and each player costs
 one addition and one lookup. (Exact enumeration is in
-:mod:`simulate.rank_boards`.)
+:mod:`pokerlab.simulate.rank_boards`.)
 
 Monte Carlo draws every player's combo and the board with a per-stream
 xoshiro256** generator seeded by splitmix64, so a run depends only on the
@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import prange
-
-from evaluator.jit import njit
-from evaluator.kernels import RANK_KEY_MASK, flush_suit
-from evaluator.tables import SIZED_RANK_SHIFT
+from pokerlab.evaluator.jit import njit
+from pokerlab.evaluator.kernels import RANK_KEY_MASK, flush_suit
+from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 
 
 @njit(cache=True, inline="always")
@@ -90,7 +89,7 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     ``ranges`` is ``(combo_cards, alias_prob, alias_index, range_start,
     range_len)``: every player's combos with Walker alias tables of their
     weights; ``board`` is ``(key, suited ranks, used-card mask, cards to
-    deal)``; ``tables`` is :class:`evaluator.kernels.HighTables`. Returns the
+    deal)``; ``tables`` is :class:`pokerlab.evaluator.kernels.HighTables`. Returns the
     number of rejected deals; gives up (leaving fewer deals in ``counts``)
     after ``1000 * n_trials + 10**6`` rejections, so ranges that can never be
     dealt together cannot hang it.

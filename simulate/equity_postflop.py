@@ -1,6 +1,6 @@
 """Exact equity after the flop: every board completion, every combo of every range (see :mod:`postflop_kernels`).
 
->>> from simulate.equity import equity
+>>> from pokerlab.simulate.equity import equity
 >>> r = equity(["AhKh", "random"], board="Qh7h2c", method="exact")
 >>> round(r.players[0].equity, 6)
 0.72683
@@ -11,10 +11,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-
-from evaluator.api import high_tables
-from evaluator.cards import cards_to_mask
-from evaluator.tables import SIZED_RANK_SHIFT
+from pokerlab.evaluator.api import high_tables
+from pokerlab.evaluator.cards import cards_to_mask
+from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 
 # Boards x combos from which scoring a range by rank pair pays for its set-up (about 0.1 ms).
 RANK_PAIR_MIN_WORK = 20_000
@@ -75,7 +74,7 @@ def _every_deal(parsed, board_ids, dead_mask, threads: int):
 def _hand_vs_range(parsed, hero: int, board_ids, dead_mask, threads: int):
     """:func:`run_exact_postflop` for one fixed hand (player ``hero``) against a range, by rank pair.
 
-    See :func:`simulate.postflop_kernels.hand_vs_range_share`.
+    See :func:`pokerlab.simulate.postflop_kernels.hand_vs_range_share`.
     """
     from . import postflop_kernels as k
     from .equity import _board_state, _suited_bit

@@ -2,7 +2,7 @@
 
 Each step makes a small library call that reaches one family of kernels,
 with the argument types real calls use, so a later process loads them from
-:func:`evaluator.jit.cache_dir` instead of compiling (useful when building a
+:func:`pokerlab.evaluator.jit.cache_dir` instead of compiling (useful when building a
 Docker image or before starting a cluster's workers).
 """
 
@@ -15,7 +15,7 @@ import numpy as np
 
 
 def _batches() -> None:
-    from evaluator import evaluate_batch
+    from pokerlab.evaluator import evaluate_batch
 
     rows = np.arange(7 * 3, dtype=np.uint8).reshape(3, 7)
     for k in (5, 6, 7):
@@ -24,7 +24,7 @@ def _batches() -> None:
 
 
 def _variant_batches() -> None:
-    from evaluator import RULESETS, evaluate_batch, get_rules
+    from pokerlab.evaluator import RULESETS, evaluate_batch, get_rules
 
     for name in RULESETS:
         rules = get_rules(name)
@@ -35,7 +35,7 @@ def _variant_batches() -> None:
 
 
 def _enumeration() -> None:
-    from evaluator import enumerate_values
+    from pokerlab.evaluator import enumerate_values
 
     enumerate_values(5)
     enumerate_values(5, parallel=True)

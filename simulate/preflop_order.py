@@ -7,12 +7,12 @@ when at least half of its combos fit, so the range is within half a class
 of the percentage.
 
 The equities ship in ``tables/preflop_vs_random.json`` (exact counts with
-their checksum, see :mod:`simulate.precomputed.preflop`) and are rebuilt in
+their checksum, see :mod:`pokerlab.simulate.precomputed.preflop`) and are rebuilt in
 seconds by::
 
     pokerlab table preflop --vs random --out tables/preflop_vs_random.json
 
-(or ``python -m simulate.preflop_order build [FOLDER]``).
+(or ``python -m pokerlab.simulate.preflop_order build [FOLDER]``).
 
 >>> top_percent_classes(1)[:3]
 ['AA', 'KK', 'QQ']
@@ -24,8 +24,8 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from evaluator.cards import RANK_CHARS
-from evaluator.tables import tables_dir
+from pokerlab.evaluator.cards import RANK_CHARS
+from pokerlab.evaluator.tables import tables_dir
 
 FILE = "preflop_vs_random.json"
 

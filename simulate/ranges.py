@@ -16,7 +16,7 @@ separated by commas; spaces around an item are ignored. Ranks and the
 ``AhKh``    one specific combo: rank, suit, rank, suit, written together
 ``random``  all 1326 combos (also ``*``)
 ``15%``     the hand classes from
-            ``simulate.preflop_order.top_percent_classes(15.0)``
+            ``pokerlab.simulate.preflop_order.top_percent_classes(15.0)``
 ==========  ==============================================================
 
 Weights. Any item can carry a weight, in one of two spellings:
@@ -48,8 +48,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
-
-from evaluator.cards import JOKER_TEXT, RANK_CHARS, SUIT_CHARS, card_str
+from pokerlab.evaluator.cards import JOKER_TEXT, RANK_CHARS, SUIT_CHARS, card_str
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -286,7 +285,7 @@ class Range:
         """A new range without the combos that use a card in ``dead_mask``.
 
         ``dead_mask`` has bit ``id`` set for each dead card (see
-        ``evaluator.cards.cards_to_mask``).
+        ``pokerlab.evaluator.cards.cards_to_mask``).
 
         >>> len(parse_range("AA").remove(1 << 51))
         3
@@ -435,9 +434,9 @@ def _split_weight(item: _Item) -> tuple[str, float]:
 
 def _top_percent_classes(percent: float, item: _Item) -> list[str]:
     try:
-        from simulate.preflop_order import top_percent_classes
+        from pokerlab.simulate.preflop_order import top_percent_classes
     except ModuleNotFoundError as exc:
-        if exc.name not in ("simulate", "simulate.preflop_order"):
+        if exc.name not in ("pokerlab", "pokerlab.simulate", "pokerlab.simulate.preflop_order"):
             raise
         raise item.error(
             "cannot expand percent range",

@@ -30,10 +30,9 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import prange
-
-from evaluator.jit import njit
-from evaluator.kernels import RANK_KEY_MASK, SUIT_INIT
-from evaluator.tables import SIZED_RANK_SHIFT
+from pokerlab.evaluator.jit import njit
+from pokerlab.evaluator.kernels import RANK_KEY_MASK, SUIT_INIT
+from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 
 MAX_BOARD = 5
 
@@ -58,7 +57,7 @@ def rank_multisets() -> Multisets:
     >>> int(m.start[5]), int(m.start[6] - m.start[5])  # 6,188 multisets of five ranks
     (2380, 6188)
     """
-    from evaluator.api import high_tables
+    from pokerlab.evaluator.api import high_tables
 
     rank_keys = [int(k) & 0xFFFFFFFF for k in high_tables().card_keys[::4]]
     ranks, counts, keys, start = [], [], [], [0]
@@ -84,7 +83,7 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
     ``board_state`` is the known board's (summed key, suit-major rank bits,
     cards per suit); ``hole_state`` the players' (keys, suit-major rank bits,
     (players, 4) cards per suit); ``tables`` is
-    :class:`evaluator.kernels.HighTables`.
+    :class:`pokerlab.evaluator.kernels.HighTables`.
     """
     board_key, board_suited, board_suit_counts = board_state
     hole_keys, hole_suited, hole_suit_counts = hole_state

@@ -22,7 +22,7 @@ def _rows(k: int, deck: int = 52, n: int = 3000) -> np.ndarray:
 
 def _batch(k: int, parallel: bool, rules: str | None = None, deck: int = 52):
     def job():
-        from evaluator import evaluate_batch
+        from pokerlab.evaluator import evaluate_batch
 
         return _digest(evaluate_batch(_rows(k, deck), rules=rules, parallel=parallel))
 
@@ -31,7 +31,7 @@ def _batch(k: int, parallel: bool, rules: str | None = None, deck: int = 52):
 
 def _equity(*args, **kwargs):
     def job():
-        from simulate.equity import equity
+        from pokerlab.simulate.equity import equity
 
         result = equity(*args, **kwargs).to_dict()
         return [(p["wins"], p["ties"], round(p["equity"], 9)) for p in result["players"]]
@@ -41,7 +41,7 @@ def _equity(*args, **kwargs):
 
 def _enumerate(n: int, parallel: bool):
     def job():
-        from evaluator import enumerate_values
+        from pokerlab.evaluator import enumerate_values
 
         return _digest(enumerate_values(n, parallel=parallel))
 
@@ -49,25 +49,25 @@ def _enumerate(n: int, parallel: bool):
 
 
 def _draw():
-    from simulate.draw import draw_odds
+    from pokerlab.simulate.draw import draw_odds
 
     return draw_odds("Jh Jd 9c 6s 2h", discard="9c 6s 2h").to_dict()
 
 
 def _nlhe():
-    from simulate.game.fast_nlhe import simulate_random_nlhe
+    from pokerlab.simulate.game.fast_nlhe import simulate_random_nlhe
 
     return _digest(simulate_random_nlhe(200, players=3, seed=5).nets)
 
 
 def _precomputed():
-    from simulate.precomputed.preflop import _preflop_shard
+    from pokerlab.simulate.precomputed.preflop import _preflop_shard
 
     return _digest(_preflop_shard(0, 4096))
 
 
 def jobs() -> dict:
-    from evaluator import RULESETS
+    from pokerlab.evaluator import RULESETS
 
     out = {}
     for k in (5, 6, 7):

@@ -2,7 +2,7 @@
 
 Written from ``/work/shared/RULES.md`` section 1 only, never from the fast
 evaluator's code, so the two can be checked against each other. It uses
-nothing outside the standard library (not even ``evaluator.cards``), so the
+nothing outside the standard library (not even ``pokerlab.evaluator.cards``), so the
 reference tests run even while the fast evaluator is broken or missing.
 
 Card ids are ``4 * rank + suit`` with rank 0..12 for 2..A and suit 0..3 for
@@ -111,7 +111,7 @@ WHEEL = frozenset({ACE, 0, 1, 2, 3})  # A 2 3 4 5
 def parse(text: str) -> list[int]:
     """Card ids from text such as ``"AsKh"`` or ``"As Kh"`` (no ``10``).
 
-    Deliberately tiny and independent of ``evaluator.cards``.
+    Deliberately tiny and independent of ``pokerlab.evaluator.cards``.
 
     >>> parse("2c As")
     [0, 51]

@@ -2,7 +2,7 @@
 
 Written from ``/work/shared/RULES.md`` sections 1-3 and issue 4 only, never
 from the fast evaluator's code, and it imports nothing outside the standard
-library (not even ``evaluator.cards``), so these reference tests run even
+library (not even ``pokerlab.evaluator.cards``), so these reference tests run even
 while the fast variant evaluator is missing or broken.
 
 Card ids are ``4 * rank + suit`` with rank 0..12 for 2..A and suit 0..3 for

@@ -17,12 +17,12 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pokerlab.evaluator.cards import CardError, parse_cards, to_card_ids
+from pokerlab.simulate.cli import main
+from pokerlab.simulate.equity import EquityError, equity
+from pokerlab.simulate.ranges import RangeError, parse_range
 
-import evaluator
-from evaluator.cards import CardError, parse_cards, to_card_ids
-from simulate.cli import main
-from simulate.equity import EquityError, equity
-from simulate.ranges import RangeError, parse_range
+from pokerlab import evaluator
 
 FUZZ = settings(
     max_examples=300,

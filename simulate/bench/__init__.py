@@ -4,7 +4,7 @@ Library first: :func:`run_bench` runs the benchmark and returns a
 :class:`BenchReport`, which prints as text, as README's markdown table, as
 JSON, or as a bar chart (matplotlib). The command line only parses and prints.
 
->>> from simulate.bench import run_bench
+>>> from pokerlab.simulate.bench import run_bench
 >>> report = run_bench(quick=True)  # doctest: +SKIP
 >>> print(report.to_markdown())  # doctest: +SKIP
 >>> report.plot("bench.png")  # doctest: +SKIP

@@ -3,7 +3,7 @@
 A :class:`Case` is one question put the same way to every library: evaluate
 these random 7-card hands, enumerate every 5-card hand, compute the equity of
 AA against KK. :data:`CASES` lists them all in report order; the contenders
-that answer each one live in :mod:`simulate.bench.contenders`.
+that answer each one live in :mod:`pokerlab.simulate.bench.contenders`.
 
 Card ids are pokerlab's: ``4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 =
 c, d, h, s).
@@ -324,7 +324,7 @@ def deal(case: Case, config: BenchConfig) -> Hands | None:
         return _deal_rules(case, config)
     if case.kind not in ("batch", "call"):
         return None
-    import evaluator
+    from pokerlab import evaluator
 
     n = config.batch_hands if case.kind == "batch" else config.call_hands
     seed = config.seed if case.kind == "batch" else config.seed + 7
@@ -334,8 +334,9 @@ def deal(case: Case, config: BenchConfig) -> Hands | None:
 
 def _deal_rules(case: Case, config: BenchConfig) -> Hands:
     """Hands from the ruleset's deck, and 52-card hands for the high-hand rate, each with per-call values."""
-    import evaluator
-    from evaluator.rules import get_rules
+    from pokerlab.evaluator.rules import get_rules
+
+    from pokerlab import evaluator
 
     deck = get_rules(case.rules).deck_size
     rng = np.random.default_rng(config.seed + 11)

@@ -6,7 +6,7 @@ the known category counts. Exact equity: every library within 1e-6 of
 pokerlab, and pokerlab equal to the known value where one is given. Monte
 Carlo: within 4 standard errors of pokerlab (or of the exact value).
 
->>> from simulate.bench.cases import CASES
+>>> from pokerlab.simulate.bench.cases import CASES
 >>> check(CASES[0], None, np.array([1, 2]), np.array([5, 9]))
 (True, 'orders all 2 hands as pokerlab does')
 """
@@ -51,7 +51,7 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
 def _check_enum(case: Case, result: Any, reference: Any) -> tuple[bool, str]:
     values = np.asarray(result)
     if values.ndim == 1 and len(values) == HANDS_IN_DECK[case.n_cards]:  # a peer's values of every hand
-        import evaluator
+        from pokerlab import evaluator
 
         ok = same_order(evaluator.evaluate_batch(all_hands(case.n_cards)), values)
         return ok, "orders every hand as pokerlab does" if ok else "orders the hands UNLIKE pokerlab"

@@ -81,7 +81,7 @@ def _keep(store: dict, key: str, value: object) -> None:
 
 def _pokerlab_batch(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        import evaluator
+        from pokerlab import evaluator
 
         a = hands.array
         # Into a buffer made untimed, as pokerfast's kernel is given one.
@@ -96,7 +96,7 @@ def _pokerlab_batch(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig
 
 def _pokerlab_rules(high: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        import evaluator
+        from pokerlab import evaluator
 
         a = hands.high_array if high else hands.array
         rules = None if high else case.rules
@@ -173,7 +173,7 @@ def _per_call(call: str, evaluate: Callable, native: list, value: Callable[[Any]
 
 
 def _pokerlab_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-    import evaluator
+    from pokerlab import evaluator
 
     return _per_call(f"evaluator.evaluate(list of {case.n_cards} ids)", evaluator.evaluate, hands.ids)
 
@@ -246,7 +246,7 @@ def _pokerfast_eval7_call(case: Case, hands: Hands | None, config: BenchConfig) 
 
 def _pokerlab_enum(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        import evaluator
+        from pokerlab import evaluator
 
         last: dict = {}
         call = f"evaluator.enumerate_values({case.n_cards}" + (", parallel=True)" if parallel else ")")
@@ -273,7 +273,7 @@ def _pokerfast_enum(case: Case, hands: Hands | None, config: BenchConfig) -> Con
 
 def _pokerlab_equity(threads: int | None) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        from simulate.equity import equity
+        from pokerlab.simulate.equity import equity
 
         kwargs: dict[str, Any] = {"method": "exact"}
         if case.kind == "mc-stderr":

@@ -1,4 +1,4 @@
-"""Text and markdown renderings of a :class:`~simulate.bench.report.BenchReport`.
+"""Text and markdown renderings of a :class:`~pokerlab.simulate.bench.report.BenchReport`.
 
 >>> si(245_300_000), duration(0.00123), ratio_text(2.5), ratio_text(0.5)
 ('245 M', '1.23 ms', '2.5x slower', '2x faster')

@@ -2,13 +2,13 @@
 
 Per case every contender is built (its input converted to the library's own
 form, untimed), called once untimed (the warm-up, whose time is kept as a
-start-up figure), and checked (:mod:`simulate.bench.checks`); a contender with
+start-up figure), and checked (:mod:`pokerlab.simulate.bench.checks`); a contender with
 a wrong answer is refused and never timed. Then come the rounds: each round
 runs every contender once, the order rotated from one round to the next and
 reversed every other round, so a drifting load on the machine hits all of
 them alike; each peer's ratio to pokerlab is taken within each round.
 
->>> from simulate.bench import run_bench
+>>> from pokerlab.simulate.bench import run_bench
 >>> report = run_bench(config="tiny", only=["enum-5"])  # doctest: +SKIP
 >>> report.case("enum-5").entry("pokerlab").status  # doctest: +SKIP
 'ok'
@@ -98,7 +98,7 @@ def run_case(
 ) -> CaseResult:
     """Build, warm up, check and time every contender of one case (``specs``: default all of the case's).
 
-    >>> from simulate.bench.cases import BenchConfig, select_cases
+    >>> from pokerlab.simulate.bench.cases import BenchConfig, select_cases
     >>> r = run_case(select_cases(["enum-5"])[0], BenchConfig.named("tiny"))
     >>> r.entry("pokerlab").status, len(r.entry("pokerlab").seconds)
     ('ok', 2)
@@ -200,27 +200,27 @@ def _startup_step(library: str, what: str, modules: Sequence[str], fn: Callable[
 
 def _pokerlab_startup() -> list[StartupItem]:
     def first_eval() -> None:
-        import evaluator
+        from pokerlab import evaluator
 
         evaluator.evaluate(" ".join(ROYAL))
 
     def first_batch() -> None:
         import numpy as np
 
-        import evaluator
+        from pokerlab import evaluator
 
         evaluator.evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]], dtype=np.uint8))
 
     def first_equity() -> None:
-        from simulate.equity import equity
+        from pokerlab.simulate.equity import equity
 
         equity(["AhKh", "QsQd"], board="Qh7h2c", method="exact", threads=1)
         equity(["AhKh", "QsQd"], board="Qh7h2c", method="mc", trials=1000, seed=1, threads=1)
 
     return [
-        _startup_step("pokerlab", "import evaluator + evaluate(7 cards)", ["evaluator"], first_eval),
+        _startup_step("pokerlab", "import pokerlab.evaluator + evaluate(7 cards)", ["pokerlab.evaluator"], first_eval),
         _startup_step("pokerlab", "first evaluate_batch (numba import, kernel load)", ["numba"], first_batch),
-        _startup_step("pokerlab", "first equity, exact and Monte Carlo", ["simulate.equity"], first_equity),
+        _startup_step("pokerlab", "first equity, exact and Monte Carlo", ["pokerlab.simulate.equity"], first_equity),
     ]
 
 

@@ -2,7 +2,7 @@
 
 A bot is any callable ``bot(view) -> Action`` where ``view`` is a read-only :class:`SeatView`.
 
->>> from simulate.game import no_limit_holdem
+>>> from pokerlab.simulate.game import no_limit_holdem
 >>> result = simulate_bots(no_limit_holdem(1, 2), ["tight", "loose", "station"], hands=30, seed=2)
 >>> len(result.seats), result.unit_name
 (3, 'big blinds')

@@ -1,16 +1,16 @@
 """The equity player: bets by Monte Carlo equity against plausible ranges, within a time budget per decision.
 
 Hold'em: each opponent gets a range from what they did this hand (raised twice: top 6 %, raised: top
-15 %, called: top 40 %, otherwise any hand); :func:`simulate.equity.equity` runs Monte Carlo rounds
-until the budget is spent. Draw games: the draw is :func:`simulate.draw.best_discard`; equity is
+15 %, called: top 40 %, otherwise any hand); :func:`pokerlab.simulate.equity.equity` runs Monte Carlo rounds
+until the budget is spent. Draw games: the draw is :func:`pokerlab.simulate.draw.best_discard`; equity is
 sampled against opponents' hands that fit their play (a raiser's hand is strong, a pat hand very
 strong, a three-card draw at best a pair).
 
 The decision: fold when equity is below the pot odds, call in between, bet or raise when equity is
 well above a fair share (1 / players in the hand), sized by how far above.
 
->>> from simulate.game import State, no_limit_holdem
->>> from simulate.bots.view import SeatView
+>>> from pokerlab.simulate.game import State, no_limit_holdem
+>>> from pokerlab.simulate.bots.view import SeatView
 >>> bot = EquityBot(budget=0.02, seed=1)
 >>> hand = State(no_limit_holdem(5, 10), [1000, 1000], button=0, seed=2)
 >>> bot(SeatView(hand)).kind in ("fold", "call", "bet_or_raise")
@@ -22,9 +22,9 @@ from __future__ import annotations
 import random
 import time
 
-from simulate.game.cards import names
-from simulate.game.showdown import hand_value
-from simulate.game.state import DRAW, SHOWDOWN
+from pokerlab.simulate.game.cards import names
+from pokerlab.simulate.game.showdown import hand_value
+from pokerlab.simulate.game.state import DRAW, SHOWDOWN
 
 from .players import raise_to_fraction
 from .strength import draw_strength, heuristic_discard
@@ -98,7 +98,7 @@ class EquityBot:
         return self._draw_equity(view)
 
     def _holdem_equity(self, view: SeatView) -> float:
-        from simulate.equity import equity
+        from pokerlab.simulate.equity import equity
 
         players = [names(view.hole).replace(" ", ""), *self._ranges(view)]
         board = names(view.board).replace(" ", "") or None
@@ -165,7 +165,7 @@ class EquityBot:
         return self._discards[key]
 
     def _rank_discards(self, view: SeatView):
-        from simulate.draw import best_discard
+        from pokerlab.simulate.draw import best_discard
 
         rule_max = max(view.max_discards, 3 if view.ranking in ("high", "bug", "deuces-wild", "joker") else 5)
         try:
@@ -174,7 +174,7 @@ class EquityBot:
             return []
 
     def _discard(self, view: SeatView) -> tuple[int, ...]:
-        from simulate.game.cards import parse
+        from pokerlab.simulate.game.cards import parse
 
         options = self._options(view)
         for option in options:

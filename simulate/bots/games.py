@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from simulate.game.variants import (
+from pokerlab.simulate.game.variants import (
     BETTING_KINDS,
     FIXED_LIMIT,
     NO_LIMIT,
@@ -70,7 +70,7 @@ def make_game(
     ante: int = 1,
     bets: tuple[int, int] | None = None,
 ) -> Variant:
-    """The variant for a short game name (or a :func:`~simulate.game.shipped_variants` key).
+    """The variant for a short game name (or a :func:`~pokerlab.simulate.game.shipped_variants` key).
 
     ``structure``: fixed-limit, no-limit, pot-limit, spread-limit, last-bet-limit (default: no-limit
     for hold'em and 2-7, fixed-limit for the others). ``blinds``: small/big blind of blind games;
@@ -98,7 +98,7 @@ def make_game(
     if key == "triple":
         if kind != FIXED_LIMIT:
             raise ValueError("triple draw is played fixed-limit only")
-        from simulate.histories.codes import deuce_to_seven_triple_draw
+        from pokerlab.simulate.histories.codes import deuce_to_seven_triple_draw
 
         return deuce_to_seven_triple_draw(small_blind, big_blind)
     if ante <= 0:

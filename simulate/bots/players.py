@@ -2,8 +2,8 @@
 
 Every bot is a callable ``bot(view) -> Action`` with a ``name``; bots that use chance take a ``seed``.
 
->>> from simulate.game import State, no_limit_holdem
->>> from simulate.bots.view import SeatView
+>>> from pokerlab.simulate.game import State, no_limit_holdem
+>>> from pokerlab.simulate.bots.view import SeatView
 >>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=1)
 >>> CallingStation()(SeatView(hand))
 Action(kind='call', amount=None, cards=())
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 
-from simulate.game.state import DRAW, SHOWDOWN
-from simulate.game.variants import FIXED_LIMIT
+from pokerlab.simulate.game.state import DRAW, SHOWDOWN
+from pokerlab.simulate.game.variants import FIXED_LIMIT
 
 from .strength import draw_strength, heuristic_discard, holdem_tier, preflop_percentile
 from .view import Action, SeatView, passive_default
@@ -25,7 +25,7 @@ from .view import Action, SeatView, passive_default
 def raise_to_fraction(view: SeatView, fraction: float) -> Action | None:
     """A bet or raise of ``fraction`` of the pot (after calling), clamped to the legal range; None if none is legal.
 
-    >>> from simulate.game import State, no_limit_holdem
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
     >>> raise_to_fraction(SeatView(State(no_limit_holdem(5, 10), [1000] * 3, seed=1)), 1.0)
     Action(kind='bet_or_raise', amount=35, cards=())
     """

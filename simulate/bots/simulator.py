@@ -4,7 +4,7 @@ Every hand starts with the same stacks (a cash game topped up each hand), so han
 samples; the button moves one seat each hand. A pot nobody opened (draw games) carries to the next
 deal with a fresh ante.
 
->>> from simulate.game import no_limit_holdem
+>>> from pokerlab.simulate.game import no_limit_holdem
 >>> result = simulate_bots(no_limit_holdem(1, 2), ["station", "tight"], hands=50, seed=1)
 >>> [seat.name for seat in result.seats], result.hands, result.unit_name
 (['station', 'tight'], 50, 'big blinds')
@@ -22,9 +22,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from simulate.game.errors import IllegalActionError
-from simulate.game.state import DONE, State
-from simulate.game.variants import Variant
+from pokerlab.simulate.game.errors import IllegalActionError
+from pokerlab.simulate.game.state import DONE, State
+from pokerlab.simulate.game.variants import Variant
 
 from .equity_player import EquityBot
 from .players import CallingStation, RandomBot, RuleBot
@@ -126,7 +126,7 @@ class SimulationResult:
 def unit_of(variant: Variant) -> tuple[int, str]:
     """The unit results are counted in: the big blind, else the ante, else the small bet.
 
-    >>> from simulate.game import five_card_draw
+    >>> from pokerlab.simulate.game import five_card_draw
     >>> unit_of(five_card_draw(ante=1, small_bet=2))
     (1, 'antes')
     """
@@ -140,7 +140,7 @@ def unit_of(variant: Variant) -> tuple[int, str]:
 def play_hand(state: State, bots: Sequence[Bot], illegal: list[int] | None = None) -> State:
     """Let ``bots`` (one per seat) play ``state`` to the end. An illegal move is replaced by check/fold and counted.
 
-    >>> from simulate.game import no_limit_holdem
+    >>> from pokerlab.simulate.game import no_limit_holdem
     >>> play_hand(State(no_limit_holdem(), [50, 50], seed=1), [CallingStation(), CallingStation()]).phase
     'done'
     """
@@ -223,7 +223,7 @@ def _play(variant, bots, hands, stack, seed, phh_out=None, hands_per_file=1000, 
         carried = state.carry_out
         antes_due = True
         if folder is not None:
-            from simulate.histories import history_from_state
+            from pokerlab.simulate.histories import history_from_state
 
             batch.append(history_from_state(state, players=names, hand=number + 1))
             if len(batch) == hands_per_file or number + 1 == hands:
@@ -306,12 +306,12 @@ def simulate_sharded(
     The result depends only on the seed and the shard plan, not on where the shards ran: on a Dask
     ``client``'s workers or, without one, on ``threads`` local threads. Bots are given by name.
 
-    >>> from simulate.game import no_limit_holdem
+    >>> from pokerlab.simulate.game import no_limit_holdem
     >>> r = simulate_sharded(no_limit_holdem(1, 2), ["station", "tight"], 60, seed=1, shard_hands=25)
     >>> r.hands, abs(sum(s.chips for s in r.seats) + r.carried) < 1e-9
     (60, True)
     """
-    from simulate.distributed import run_shards
+    from pokerlab.simulate.distributed import run_shards
 
     check_run(hands, stack, seed)
     if not all(isinstance(b, str) for b in bots):
@@ -332,7 +332,7 @@ def simulate_sharded(
 
 
 def _write_batch(folder: Path, batch: list, first: int) -> Path:
-    from simulate.histories import dumps
+    from pokerlab.simulate.histories import dumps
 
     path = folder / f"hands-{first:07d}.phhs"
     text = "\n".join(f"[{first + k}]\n{dumps(hand)}" for k, hand in enumerate(batch))

@@ -1,6 +1,6 @@
 """Quick hand-strength measures the rule-based bots use: preflop class percentile, made-hand tiers, draw strength.
 
->>> from simulate.game.cards import parse
+>>> from pokerlab.simulate.game.cards import parse
 >>> preflop_percentile(parse("As Ah")) < 0.01, preflop_percentile(parse("7c 2d")) > 0.9
 (True, True)
 >>> holdem_tier(parse("As Kd"), parse("Ah 7c 2s"))
@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from simulate.game.showdown import hand_value
+from pokerlab.simulate.game.showdown import hand_value
 
 WILD = {"bug": (52,), "joker": (52,), "two-jokers": (52, 53), "ace-five-joker": (52,)}
 LOWBALL = ("deuce-seven", "ace-five", "ace-five-joker")
@@ -23,7 +23,7 @@ LOWBALL = ("deuce-seven", "ace-five", "ace-five-joker")
 
 @cache
 def _class_percentiles() -> dict[str, float]:
-    from simulate.preflop_order import class_combos, ordered_classes
+    from pokerlab.simulate.preflop_order import class_combos, ordered_classes
 
     out, total = {}, 0
     for name in ordered_classes():
@@ -35,7 +35,7 @@ def _class_percentiles() -> dict[str, float]:
 
 def preflop_percentile(hole: Sequence[int]) -> float:
     """Where a hold'em starting hand ranks among all 1,326: near 0 is the best (AA), near 1 the worst."""
-    from simulate.ranges import hand_class
+    from pokerlab.simulate.ranges import hand_class
 
     return _class_percentiles()[hand_class(hole[0], hole[1])]
 
@@ -83,7 +83,7 @@ def holdem_tier(hole: Sequence[int], board: Sequence[int]) -> int:
 
 @cache
 def _table(ranking: str):
-    from simulate.draw import _strength_table
+    from pokerlab.simulate.draw import _strength_table
 
     return _strength_table(ranking)
 

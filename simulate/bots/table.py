@@ -3,8 +3,8 @@
 Input and output are functions (``ask(prompt) -> str`` and ``tell(text)``), so the same table runs in
 a terminal, in tests, or anywhere else. Invalid input is explained and asked again; it never crashes.
 
->>> from simulate.game import no_limit_holdem
->>> from simulate.bots.players import CallingStation
+>>> from pokerlab.simulate.game import no_limit_holdem
+>>> from pokerlab.simulate.bots.players import CallingStation
 >>> answers = iter(["raise 1", "f"] + ["q"] * 50)
 >>> out = []
 >>> table = TableGame(no_limit_holdem(5, 10), [CallingStation()], stacks=[1000, 1000], seed=3,
@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from simulate.game.cards import names, parse
-from simulate.game.errors import IllegalActionError
-from simulate.game.session import Session
-from simulate.game.showdown import describe_value, hand_value
-from simulate.game.state import BET, DONE, DRAW, SHOWDOWN, State
-from simulate.game.variants import Variant
+from pokerlab.simulate.game.cards import names, parse
+from pokerlab.simulate.game.errors import IllegalActionError
+from pokerlab.simulate.game.session import Session
+from pokerlab.simulate.game.showdown import describe_value, hand_value
+from pokerlab.simulate.game.state import BET, DONE, DRAW, SHOWDOWN, State
+from pokerlab.simulate.game.variants import Variant
 
 from .view import Action, Bot, SeatView, apply_action, passive_default
 
@@ -41,7 +41,7 @@ class QuitGame(Exception):
 def parse_command(text: str, view: SeatView) -> Action:
     """The person's typed move as an :class:`Action`; ``ValueError`` says what is wrong with the input.
 
-    >>> from simulate.game import State, no_limit_holdem
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
     >>> view = SeatView(State(no_limit_holdem(5, 10), [1000] * 3, seed=1))
     >>> parse_command("r 40", view), parse_command("call", view).kind
     (Action(kind='bet_or_raise', amount=40, cards=()), 'call')
@@ -218,7 +218,7 @@ class TableGame:
             self._narrate(state, seats, seen)
             biggest = max(biggest, sum(state.payouts))
             if self.record:
-                from simulate.histories import history_from_state
+                from pokerlab.simulate.histories import history_from_state
 
                 self.histories.append(
                     history_from_state(

@@ -4,7 +4,7 @@ A bot is any callable ``bot(view) -> Action``. The view is read-only: it exposes
 with their amount ranges, the pot, stacks, bets, the seat's own cards, the board and the public
 history (other players' hole cards and drawn cards stay hidden until shown).
 
->>> from simulate.game import State, no_limit_holdem
+>>> from pokerlab.simulate.game import State, no_limit_holdem
 >>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=1)
 >>> view = SeatView(hand)
 >>> view.seat, view.legal, view.raise_range, view.to_call
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from simulate.game.state import BET, DRAW, SHOWDOWN, State
+from pokerlab.simulate.game.state import BET, DRAW, SHOWDOWN, State
 
 
 @dataclass(frozen=True)
@@ -292,7 +292,7 @@ class SeatView:
 
 
 def apply_action(state: State, action: Action) -> None:
-    """Make ``action`` for the seat to act; raises :class:`~simulate.game.IllegalActionError` if illegal."""
+    """Make ``action`` for the seat to act; raises :class:`~pokerlab.simulate.game.IllegalActionError` if illegal."""
     kind = action.kind
     if kind == "bet_or_raise":
         state.bet_or_raise(action.amount)  # type: ignore[arg-type]
@@ -301,7 +301,7 @@ def apply_action(state: State, action: Action) -> None:
     elif kind in ("fold", "check", "call", "show", "muck"):
         getattr(state, kind)()
     else:
-        from simulate.game.errors import IllegalActionError
+        from pokerlab.simulate.game.errors import IllegalActionError
 
         raise IllegalActionError(f"unknown action {kind!r}")
 
@@ -309,7 +309,7 @@ def apply_action(state: State, action: Action) -> None:
 def passive_default(view: SeatView) -> Action:
     """The safe move: check if free, else fold (draws stand pat, showdowns show).
 
-    >>> from simulate.game import State, no_limit_holdem
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
     >>> passive_default(SeatView(State(no_limit_holdem(), [50, 50], seed=0))).kind
     'fold'
     """

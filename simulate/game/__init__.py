@@ -2,7 +2,7 @@
 
 Importing this package compiles nothing (the numba fast path is compiled lazily).
 
->>> from simulate.game import State, no_limit_holdem
+>>> from pokerlab.simulate.game import State, no_limit_holdem
 >>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=1)
 >>> hand.legal_actions()
 ['fold', 'call', 'bet_or_raise']

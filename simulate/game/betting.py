@@ -12,8 +12,8 @@ Round bookkeeping the functions read from the state:
 - ``bets_made``: the opening bet (or the big blind, by option) plus full raises, for the raise cap.
 - ``acted_at[seat]``: the level the seat last matched when it acted, -1 if it has not acted this round.
 
->>> from simulate.game.variants import no_limit_holdem
->>> from simulate.game.state import State
+>>> from pokerlab.simulate.game.variants import no_limit_holdem
+>>> from pokerlab.simulate.game.state import State
 >>> state = State(no_limit_holdem(5, 10), [1000] * 3, seed=1)
 >>> raise_bounds(state, state.actor)
 (20, 1000)
@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 def street_unit(state: State) -> int:
     """The bet unit of the current round (small or big bet).
 
-    >>> from simulate.game.variants import fixed_limit_holdem
-    >>> from simulate.game.state import State
+    >>> from pokerlab.simulate.game.variants import fixed_limit_holdem
+    >>> from pokerlab.simulate.game.state import State
     >>> street_unit(State(fixed_limit_holdem(1, 2), [100, 100], seed=0))
     2
     """

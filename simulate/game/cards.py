@@ -1,6 +1,6 @@
 """Decks for the engine: card names including jokers, seeded shuffles.
 
-Card ids follow :mod:`evaluator.cards` (``4 * rank + suit``); ids 52 and 53 are
+Card ids follow :mod:`pokerlab.evaluator.cards` (``4 * rank + suit``); ids 52 and 53 are
 jokers, written ``Jk``.
 
 >>> card_name(51), card_name(52)
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from evaluator.cards import CardError, card_str, parse_cards
+from pokerlab.evaluator.cards import CardError, card_str, parse_cards
 
 JOKER = 52
 

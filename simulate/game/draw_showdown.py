@@ -1,9 +1,9 @@
 """Draws (discard and replace, stub exhaustion) and the showdown (order, show or muck, award).
 
-A mixin of :class:`simulate.game.state.State`.
+A mixin of :class:`pokerlab.simulate.game.state.State`.
 
->>> from simulate.game.variants import five_card_draw
->>> from simulate.game.state import State
+>>> from pokerlab.simulate.game.variants import five_card_draw
+>>> from pokerlab.simulate.game.state import State
 >>> hand = State(five_card_draw(ante=1, small_bet=2), [20, 20], seed=2)
 >>> hand.bet_or_raise(2); hand.call()
 >>> hand.phase, hand.actor

@@ -1,7 +1,7 @@
 """Fast path: random-acting no-limit hold'em hands in a numba kernel, for simulation throughput.
 
-Same rules and the same random policy as driving :class:`simulate.game.state.State`
-with :func:`simulate.game.random_play.random_action`; a test replays recorded hands
+Same rules and the same random policy as driving :class:`pokerlab.simulate.game.state.State`
+with :func:`pokerlab.simulate.game.random_play.random_action`; a test replays recorded hands
 through the main engine and compares every legal range and every payout. numba is
 imported and the kernel compiled (then cached on disk) on the first call only.
 
@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-
-from evaluator.tables import SIZED_RANK_SHIFT
+from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 
 MAX_MOVES = 512  # per recorded hand; random play never comes close with 100-big-blind stacks
 
@@ -62,7 +61,7 @@ def simulate_random_nlhe(
         raise ValueError(
             "stacks (one per seat) and big blind must be positive and the small blind at most the big blind"
         )
-    from evaluator.api import high_tables
+    from pokerlab.evaluator.api import high_tables
 
     from .fast_nlhe_kernels import simulate
 

@@ -1,4 +1,4 @@
-"""numba kernel of the fast no-limit hold'em simulation (see :mod:`simulate.game.fast_nlhe`).
+"""numba kernel of the fast no-limit hold'em simulation (see :mod:`pokerlab.simulate.game.fast_nlhe`).
 
 Compiled on first call and cached on disk; import it only through ``fast_nlhe``.
 The rules mirror the main engine: blinds (heads-up the button posts the small
@@ -12,9 +12,8 @@ bet; facing a bet, fold, call or raise; amounts uniform over the legal range.
 from __future__ import annotations
 
 import numpy as np
-
-from evaluator.jit import njit
-from evaluator.kernels import RANK_KEY_MASK
+from pokerlab.evaluator.jit import njit
+from pokerlab.evaluator.kernels import RANK_KEY_MASK
 
 FOLD, CHECK, CALL, RAISE = 0, 1, 2, 3
 SUIT_INIT = np.uint64(0x3333 << 32)

@@ -1,11 +1,11 @@
 """The dealer's side of a hand: forced bets, dealing, betting-round transitions, uncalled bets, the end.
 
-A mixin of :class:`simulate.game.state.State` (which owns every field). The
+A mixin of :class:`pokerlab.simulate.game.state.State` (which owns every field). The
 state moves POST -> DEAL -> (DRAW) -> BET -> DEAL ... -> SHOWDOWN -> DONE; with
 ``automatic=True`` the dealer's steps run by themselves.
 
->>> from simulate.game.variants import five_card_draw
->>> from simulate.game.state import State
+>>> from pokerlab.simulate.game.variants import five_card_draw
+>>> from pokerlab.simulate.game.state import State
 >>> hand = State(five_card_draw(ante=1, small_bet=2), [20, 20, 20], automatic=False, seed=4)
 >>> hand.phase, hand.can_post().ok
 ('post', True)

@@ -5,8 +5,8 @@ schedule counted in hands, and a pot left by a check-around (or a carried odd
 chip) goes to the next deal, with a fresh ante or not by option.
 
 >>> import random
->>> from simulate.game.variants import no_limit_holdem
->>> from simulate.game.random_play import play_random_hand
+>>> from pokerlab.simulate.game.variants import no_limit_holdem
+>>> from pokerlab.simulate.game.random_play import play_random_hand
 >>> table = Session(no_limit_holdem(1, 2), [100, 100, 100], seed=7)
 >>> for _ in range(5):
 ...     table.finish_hand(play_random_hand(table.start_hand(), random.Random(1)))

@@ -4,7 +4,7 @@
 (``evaluate(cards, rules=...)``); "high" uses the plain high-hand evaluator.
 All rankings are "higher is better".
 
->>> from evaluator.cards import parse_cards
+>>> from pokerlab.evaluator.cards import parse_cards
 >>> hand_value(parse_cards("AsKsQsJsTs"), "high") > hand_value(parse_cards("2c2d3h4s5c"), "high")
 True
 >>> has_jacks_or_better(parse_cards("JcJd2h5s9c"))
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from evaluator import describe, evaluate
+from pokerlab.evaluator import describe, evaluate
 
 JACK = 9  # rank index of the jack (2 = 0)
 
@@ -23,7 +23,7 @@ JACK = 9  # rank index of the jack (2 = 0)
 def hand_value(cards: Sequence[int], ranking: str) -> int:
     """Value of the best five of ``cards`` under ``ranking``: higher is better, equal on a tie.
 
-    >>> from evaluator.cards import parse_cards
+    >>> from pokerlab.evaluator.cards import parse_cards
     >>> hand_value(parse_cards("Ah2c3d4s5h"), "high") > hand_value(parse_cards("AhAcKdQsJh"), "high")
     True
     """
@@ -35,7 +35,7 @@ def hand_value(cards: Sequence[int], ranking: str) -> int:
 def describe_value(value: int, ranking: str) -> str:
     """A person's description of a hand value under ``ranking``.
 
-    >>> from evaluator.cards import parse_cards
+    >>> from pokerlab.evaluator.cards import parse_cards
     >>> describe_value(hand_value(parse_cards("KhKdKc3s3h"), "high"), "high")
     'Full house, kings over threes'
     """
@@ -47,7 +47,7 @@ def has_jacks_or_better(cards: Sequence[int]) -> bool:
 
     Two pair, trips, straights, flushes and above all qualify (they beat a pair of jacks).
 
-    >>> from evaluator.cards import parse_cards
+    >>> from pokerlab.evaluator.cards import parse_cards
     >>> has_jacks_or_better(parse_cards("TcTd2h5s9c")), has_jacks_or_better(parse_cards("2c3d4h5s6c"))
     (False, True)
     """

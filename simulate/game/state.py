@@ -6,7 +6,7 @@ answers whether it is legal now and, if not, why. An illegal operation raises
 exactly as it was. ``copy()`` is a flat copy of lists, cheap enough for tree
 search. Seats are 0..n-1 in clockwise order; ``button`` is the dealer's seat.
 
->>> from simulate.game.variants import no_limit_holdem
+>>> from pokerlab.simulate.game.variants import no_limit_holdem
 >>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=3)
 >>> hand.actor, hand.call_amount, hand.bet_or_raise_range()
 (0, 10, (20, 1000))
@@ -46,7 +46,7 @@ class State(FlowMixin):
     deals by itself; False makes ``post()``/``deal()`` explicit operations),
     ``auto_showdown`` (every contender's hand is shown; False asks each to ``show()`` or ``muck()``).
 
-    >>> from simulate.game.variants import five_card_draw
+    >>> from pokerlab.simulate.game.variants import five_card_draw
     >>> hand = State(five_card_draw(ante=1, small_bet=2), [50, 50], seed=1)
     >>> hand.phase, hand.pot_total, hand.actor
     ('bet', 2, 1)
@@ -176,7 +176,7 @@ class State(FlowMixin):
     def left_of(self, seat: int) -> int:
         """The next seat clockwise.
 
-        >>> from simulate.game.variants import no_limit_holdem
+        >>> from pokerlab.simulate.game.variants import no_limit_holdem
         >>> State(no_limit_holdem(), [10, 10, 10], seed=0).left_of(2)
         0
         """
@@ -185,7 +185,7 @@ class State(FlowMixin):
     def blind_seats(self) -> tuple[int, int]:
         """(small blind seat, big blind seat): heads-up the button posts the small blind.
 
-        >>> from simulate.game.variants import no_limit_holdem
+        >>> from pokerlab.simulate.game.variants import no_limit_holdem
         >>> State(no_limit_holdem(), [10, 10], button=1, seed=0).blind_seats()
         (1, 0)
         """
@@ -312,7 +312,7 @@ class State(FlowMixin):
     def bet_or_raise_range(self) -> tuple[int, int] | None:
         """``(min_to, max_to)`` of a legal bet or raise for the actor, or None if none is legal.
 
-        >>> from simulate.game.variants import pot_limit_holdem
+        >>> from pokerlab.simulate.game.variants import pot_limit_holdem
         >>> State(pot_limit_holdem(5, 10), [1000] * 3, seed=0).bet_or_raise_range()
         (20, 35)
         """
@@ -422,7 +422,7 @@ class State(FlowMixin):
     def copy(self) -> State:
         """An independent copy (lists copied, immutable parts shared), for search.
 
-        >>> from simulate.game.variants import no_limit_holdem
+        >>> from pokerlab.simulate.game.variants import no_limit_holdem
         >>> a = State(no_limit_holdem(), [100, 100], seed=1); b = a.copy(); b.fold()
         >>> a.phase, b.phase
         ('bet', 'done')

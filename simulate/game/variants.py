@@ -1,6 +1,6 @@
 """Game declarations: a variant is data (deck, streets, forced bets, betting, ranking, opening, house rules).
 
-The engine (:class:`simulate.game.state.State`) reads these declarations and
+The engine (:class:`pokerlab.simulate.game.state.State`) reads these declarations and
 contains no per-game code. Factories build the shipped games at any stakes.
 
 >>> game = no_limit_holdem(small_blind=5, big_blind=10)

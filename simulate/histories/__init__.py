@@ -1,6 +1,6 @@
 """Hand histories in the PHH format: read, write, and replay them through pokerlab's engine.
 
->>> from simulate.game import State, no_limit_holdem
+>>> from pokerlab.simulate.game import State, no_limit_holdem
 >>> hand = State(no_limit_holdem(5, 10), [1000, 1000], button=0, seed=1)
 >>> hand.fold()
 >>> record = history_from_state(hand, players=["Ann", "Bob"])
@@ -13,11 +13,15 @@ from .codes import STANDARD_CODES, PHHError, deuce_to_seven_triple_draw, phh_fie
 from .phh import (
     HandHistory,
     check_history,
+    dump,
+    dump_all,
     dumps,
     dumps_all,
     format_cards,
     iter_file,
     iter_hands,
+    load,
+    load_all,
     load_file,
     loads,
     loads_all,
@@ -36,6 +40,8 @@ __all__ = [
     "Step",
     "check_history",
     "deuce_to_seven_triple_draw",
+    "dump",
+    "dump_all",
     "dumps",
     "dumps_all",
     "format_cards",
@@ -43,6 +49,8 @@ __all__ = [
     "history_from_state",
     "iter_file",
     "iter_hands",
+    "load",
+    "load_all",
     "load_file",
     "loads",
     "loads_all",

@@ -24,7 +24,7 @@ A standard code is still used when our house options only *restrict* the standar
 fixed-limit hold'em counts the big blind as the first bet: ``FT`` plus ``_blind_counts_as_bet = true``);
 every such hand is a legal hand of the standard game with the same result, so pokerkit replays it.
 
->>> from simulate.game import no_limit_holdem, jacks_or_better
+>>> from pokerlab.simulate.game import no_limit_holdem, jacks_or_better
 >>> phh_fields(no_limit_holdem(5, 10), 3)
 ('NT', {'antes': [0, 0, 0], 'blinds_or_straddles': [5, 10, 0], 'min_bet': 10}, {})
 >>> code, fields, extras = phh_fields(jacks_or_better(), 4)
@@ -40,7 +40,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from simulate.game.variants import (
+from pokerlab.simulate.game.variants import (
     FIXED_LIMIT,
     LAST_BET_LIMIT,
     NO_LIMIT,
@@ -281,7 +281,7 @@ def phh_fields(variant: Variant, players: int, antes_posted: bool = True) -> tup
 
     Raises :class:`PHHError` when the game cannot be written (no code and no extension for it).
 
-    >>> from simulate.game import no_limit_holdem
+    >>> from pokerlab.simulate.game import no_limit_holdem
     >>> phh_fields(no_limit_holdem(1, 2), 2)[1]['blinds_or_straddles']
     [1, 2]
     """

@@ -22,21 +22,22 @@ True
 from __future__ import annotations
 
 import datetime
+import io
 import json
 import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10: the same parser, packaged as tomli
     import tomli as tomllib  # type: ignore[no-redef]
 
-from evaluator.cards import CardError, card_str, parse_cards
-from simulate.game.variants import Variant
+from pokerlab.evaluator.cards import CardError, card_str, parse_cards
+from pokerlab.simulate.game.variants import Variant
 
 from .codes import PHHError, variant_from_phh
 
@@ -514,3 +515,48 @@ def save(hands: Sequence[HandHistory], path: str | Path) -> Path:
     else:
         target.write_text(dumps_all(hands), encoding="utf-8")
     return target
+
+
+# ------------------------------------------------- pokerkit-style file functions
+def _text_of(file: str | Path | IO[str] | IO[bytes]) -> str:
+    if isinstance(file, (str, Path)):
+        return Path(file).read_text(encoding="utf-8")
+    data = file.read()
+    return data.decode("utf-8") if isinstance(data, bytes) else data
+
+
+def load(file: str | Path | IO[str] | IO[bytes]) -> HandHistory:
+    """One hand from a ``.phh`` file, given as a path or an open (text or binary) file, as pokerkit's ``load``.
+
+    >>> import io
+    >>> text = 'variant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []'
+    >>> load(io.StringIO(text)).variant
+    'NT'
+    """
+    return loads(_text_of(file))
+
+
+def load_all(file: str | Path | IO[str] | IO[bytes]) -> list[HandHistory]:
+    """Every hand of a ``.phhs`` (or ``.phh``) file, given as a path or an open file."""
+    if isinstance(file, (str, Path)):
+        return load_file(file)
+    return loads_all(_text_of(file))
+
+
+def _write(text: str, file: str | Path | IO[str] | IO[bytes]) -> None:
+    if isinstance(file, (str, Path)):
+        Path(file).write_text(text, encoding="utf-8")
+    elif isinstance(file, io.TextIOBase):
+        file.write(text)
+    else:
+        file.write(text.encode("utf-8"))  # type: ignore[arg-type]
+
+
+def dump(hand: HandHistory, file: str | Path | IO[str] | IO[bytes]) -> None:
+    """Write one hand as a ``.phh`` file to a path or an open file, as pokerkit's ``dump``."""
+    _write(dumps(hand), file)
+
+
+def dump_all(hands: Iterable[HandHistory], file: str | Path | IO[str] | IO[bytes]) -> None:
+    """Write hands as a ``.phhs`` file (tables ``[1]``, ``[2]``...) to a path or an open file."""
+    _write(dumps_all(hands), file)

@@ -1,4 +1,4 @@
-"""Write a finished (or unfinished) engine hand as a PHH :class:`~simulate.histories.phh.HandHistory`.
+"""Write a finished (or unfinished) engine hand as a PHH :class:`~pokerlab.simulate.histories.phh.HandHistory`.
 
 PHH players run clockwise from the button's left: seat ``button + 1`` is ``p1`` and the button is
 ``pN``. The optional ``seats`` field keeps pokerlab's seat numbers (1-based), so a replay puts
@@ -10,7 +10,7 @@ Showdown actions are placed where pokerkit expects them: when everyone is all-in
 board, hands are shown before the rest of the board is dealt; in a draw, all discards of a round
 come first, then the dealer's replacement cards.
 
->>> from simulate.game import State, no_limit_holdem
+>>> from pokerlab.simulate.game import State, no_limit_holdem
 >>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=1)
 >>> hand.raise_to(30); hand.fold(); hand.fold()
 >>> record = history_from_state(hand)
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from simulate.game.state import DONE, State
+from pokerlab.simulate.game.state import DONE, State
 
 from .codes import phh_fields
 from .phh import HandHistory, format_cards
@@ -34,7 +34,7 @@ BETTING = ("fold", "check", "call", "bet", "raise")
 def phh_order(state: State) -> list[int]:
     """Engine seats in PHH order (``p1`` first): clockwise from the button's left, the button last.
 
-    >>> from simulate.game import State, no_limit_holdem
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
     >>> phh_order(State(no_limit_holdem(), [9, 9, 9], button=1, seed=0))
     [2, 0, 1]
     """

@@ -4,7 +4,7 @@ The dealer's cards come from the history: the deck is stacked so the engine deal
 recorded hole cards, boards and draws (burns and unknown ``??`` cards are filled with unused
 cards). A rule-breaking action stops the replay with the action, its index and the engine's reason.
 
->>> from simulate.histories.phh import loads
+>>> from pokerlab.simulate.histories.phh import loads
 >>> result = replay(loads('''variant = "NT"
 ... antes = [0, 0]
 ... blinds_or_straddles = [1, 2]
@@ -25,10 +25,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulate.game.cards import names
-from simulate.game.errors import IllegalActionError
-from simulate.game.showdown import describe_value
-from simulate.game.state import DONE, SHOWDOWN, State
+from pokerlab.simulate.game.cards import names
+from pokerlab.simulate.game.errors import IllegalActionError
+from pokerlab.simulate.game.showdown import describe_value
+from pokerlab.simulate.game.state import DONE, SHOWDOWN, State
 
 from .codes import PHHError
 from .phh import HandHistory, check_history, dumps, parse_phh_cards
@@ -501,7 +501,7 @@ def _settle_showdown(state: State, decisions: dict[int, bool], result: ReplayRes
 def format_replay(result: ReplayResult) -> str:
     """The replay as text, street by street, then the showdown, the stacks check and any error.
 
-    >>> from simulate.histories.phh import HandHistory
+    >>> from pokerlab.simulate.histories.phh import HandHistory
     >>> print(format_replay(replay(HandHistory("NT", [0, 0], [1, 2], [9, 9], ["d dh p1 AsAh", "d dh p2 7c2d",
     ...     "p2 f"], min_bet=2))).splitlines()[-3])
       p2 folds                                  pot 2

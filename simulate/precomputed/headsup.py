@@ -28,8 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from evaluator.cards import format_cards
+from pokerlab.evaluator.cards import format_cards
 
 from ..distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
 from ..equity import _exact_shard
@@ -215,7 +214,7 @@ def matchups(
     """Exact heads-up equity of every pair of ``classes`` (default: all 169), every suit pattern.
 
     Sharding, ``client``, ``work_dir``, ``progress``, ``warn`` and
-    ``worker_timeout`` work as in :func:`simulate.precomputed.preflop_vs_random`.
+    ``worker_timeout`` work as in :func:`pokerlab.simulate.precomputed.preflop_vs_random`.
     An empty ``classes`` is an error (``None`` means all 169).
 
     >>> table = matchups(["AA", "KK", "AKs"], shards=3, threads=1)

@@ -14,10 +14,9 @@ itself, which was removed twice. Per-card counters make that O(1) per hand.
 from __future__ import annotations
 
 import numpy as np
-
-from evaluator.jit import njit
-from evaluator.kernels import RANK_KEY_MASK, flush_suit
-from evaluator.tables import SIZED_RANK_SHIFT
+from pokerlab.evaluator.jit import njit
+from pokerlab.evaluator.kernels import RANK_KEY_MASK, flush_suit
+from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 
 SUIT_INIT = np.uint64(0x3333 << 32)
 N_BOARD_CLASSES = 134_459  # five-card boards up to suit renaming
@@ -89,7 +88,7 @@ def preflop_vs_random_counts(boards, weights, hand_class, n_classes, tables):
     adds to row 0 of ``h``'s class (``hand_class[52 * a + b]``) the number of
     hands sharing no card with ``h`` or the board that ``h`` beats, and to
     row 1 the number it ties; both times the board's weight. ``tables`` is
-    :class:`evaluator.kernels.HighTables`.
+    :class:`pokerlab.evaluator.kernels.HighTables`.
     """
     # Seven cards every time: the hash of 7-card keys only, smaller than the shared one.
     card_keys, offsets, rank_values = tables.card_keys, tables.rank7_offsets, tables.rank7_values

@@ -2,7 +2,7 @@
 
 Every hand meets each of the 1,225 opponent hands on each of the 1,712,304
 boards: 2,097,572,400 outcomes per hand, counted exactly (see
-:mod:`simulate.precomputed.kernels` for how, in seconds rather than hours).
+:mod:`pokerlab.simulate.precomputed.kernels` for how, in seconds rather than hours).
 The job is split into shards of boards, each returning integer counts, so it
 runs the same on local threads or a Dask cluster and resumes after an
 interruption. The result ships in ``tables/preflop_vs_random.json``.
@@ -30,10 +30,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from evaluator.api import high_tables
-from evaluator.cards import CardError, parse_cards
-from evaluator.tables import TableError, tables_dir
+from pokerlab.evaluator.api import high_tables
+from pokerlab.evaluator.cards import CardError, parse_cards
+from pokerlab.evaluator.tables import TableError, tables_dir
 
 from ..distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
 from ..preflop_order import class_combos, hand_classes
@@ -49,7 +48,7 @@ PLAN_VERSION = 1  # bump when the shard plan or the shards' results change
 class TableChecksumError(TableError):
     """A precomputed table that is missing, unreadable, malformed, or whose rows do not match its checksum.
 
-    A :class:`evaluator.tables.TableError` (a ``ValueError``): the command line reports it in one line.
+    A :class:`pokerlab.evaluator.tables.TableError` (a ``ValueError``): the command line reports it in one line.
     """
 
 
@@ -87,7 +86,7 @@ class PreflopRow:
 
 @dataclass
 class PreflopTable:
-    """The 169 rows (in :func:`simulate.preflop_order.hand_classes` order) and how they were computed."""
+    """The 169 rows (in :func:`pokerlab.simulate.preflop_order.hand_classes` order) and how they were computed."""
 
     rows: list[PreflopRow]
     seconds: float = 0.0
@@ -209,7 +208,7 @@ def preflop_vs_random(
     plan) as they arrive, so an interrupted run resumes; the folder is removed
     once the table is complete unless ``keep_shards``. Every kept shard is
     checked before it is reused; one that fails a check is named through
-    ``warn`` (default: a :class:`simulate.distributed.ShardWarning`) and
+    ``warn`` (default: a :class:`pokerlab.simulate.distributed.ShardWarning`) and
     computed again. On a cluster, no workers for ``worker_timeout`` seconds or
     a lost scheduler stops the run with a ``DistributedError``.
 

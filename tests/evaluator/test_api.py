@@ -5,10 +5,10 @@ import sys
 
 import numpy as np
 import pytest
+from pokerlab.evaluator import api
+from pokerlab.evaluator.cards import CardError, format_cards, parse_cards
 
-import evaluator
-from evaluator import api
-from evaluator.cards import CardError, format_cards, parse_cards
+from pokerlab import evaluator
 
 
 def random_hands(n, k, seed=7):
@@ -121,7 +121,7 @@ def test_parallel_enumeration_matches_single():
 
 def test_plain_enumeration_matches_fast_one():
     """The enumerator's shortcut (one lookup per rank when no flush is possible) loses nothing."""
-    from evaluator import batch_kernels
+    from pokerlab.evaluator import batch_kernels
 
     t = api.high_tables()
     for n in (5, 6):
@@ -132,7 +132,7 @@ def test_plain_enumeration_matches_fast_one():
 def test_per_call_path_does_not_import_numba():
     """A fresh process evaluating one hand must not pay for numba at all."""
     code = (
-        "import sys, evaluator; evaluator.evaluate('AsKsQsJsTs2c3d'); "
+        "import sys; from pokerlab import evaluator; evaluator.evaluate('AsKsQsJsTs2c3d'); "
         "print('numba' in sys.modules, evaluator.api._fast is not None)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

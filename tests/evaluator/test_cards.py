@@ -3,8 +3,7 @@
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from evaluator.cards import (
+from pokerlab.evaluator.cards import (
     CardError,
     card_id,
     card_str,

@@ -14,6 +14,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from pokerlab.evaluator.cards import format_cards, parse_cards
 from reference import (
     CATEGORY_NAMES,
     FIVE_CARD_CATEGORY_COUNTS,
@@ -27,8 +28,7 @@ from reference import (
     reference_key,
 )
 
-import evaluator
-from evaluator.cards import format_cards, parse_cards
+from pokerlab import evaluator
 
 SEED = 20_240_611
 N_HANDS = 200_000

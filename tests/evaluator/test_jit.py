@@ -71,14 +71,14 @@ def _env(**changes: str | None) -> dict[str, str]:
 
 
 BATCH = (
-    "import numpy as np, evaluator\n"
+    "import numpy as np\nfrom pokerlab import evaluator\n"
     "rows = np.array([[51, 47, 43, 39, 35, 0, 1], [0, 5, 10, 15, 20, 25, 30]], dtype=np.uint8)\n"
     "print(evaluator.evaluate_batch(rows).tolist(), evaluator.evaluate_batch(rows, parallel=True).tolist())\n"
 )
 
 
 def _expected() -> str:
-    import evaluator
+    from pokerlab import evaluator
 
     ranks = [evaluator.evaluate("As Ks Qs Js Ts 2c 2d"), evaluator.evaluate("2c 3d 4h 5s 7c 8d 9h")]
     return f"{ranks} {ranks}"
@@ -114,7 +114,7 @@ def test_an_unwritable_cache_costs_one_line_of_warning(tmp_path, unwritable):
 
 
 def test_cache_info_and_clear(tmp_path, monkeypatch):
-    from evaluator import jit
+    from pokerlab.evaluator import jit
 
     monkeypatch.setenv("POKERLAB_CACHE_DIR", str(tmp_path))
     (tmp_path / "pokerlab-old-key" / "evaluator").mkdir(parents=True)

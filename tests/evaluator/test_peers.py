@@ -2,9 +2,9 @@
 
 import numpy as np
 import pytest
+from pokerlab.evaluator.cards import format_cards
 
-import evaluator
-from evaluator.cards import format_cards
+from pokerlab import evaluator
 
 
 def random_hands(n, k, seed):

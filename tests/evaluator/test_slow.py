@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
+from pokerlab.evaluator import api, batch_kernels
 from reference import reference_key
 
-import evaluator
-from evaluator import api, batch_kernels
+from pokerlab import evaluator
 
 
 @pytest.mark.slow

@@ -8,8 +8,7 @@ import time
 
 import numpy as np
 import pytest
-
-from evaluator import tables
+from pokerlab.evaluator import tables
 
 
 def test_manifest_lists_every_file_with_matching_hash():
@@ -50,7 +49,7 @@ def test_missing_table_is_refused(tmp_path):
 
 def test_tables_load_quickly_in_a_fresh_process():
     code = (
-        "import time; t = time.perf_counter(); from evaluator import tables; tables.load(); "
+        "import time; t = time.perf_counter(); from pokerlab.evaluator import tables; tables.load(); "
         "print(time.perf_counter() - t)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -60,7 +59,7 @@ def test_tables_load_quickly_in_a_fresh_process():
 
 def test_rebuild_matches_shipped_tables(tmp_path):
     """Regenerate every table from the rules and compare with what ships."""
-    from evaluator.table_build import build_tables
+    from pokerlab.evaluator.table_build import build_tables
 
     start = time.perf_counter()
     built = build_tables()
@@ -72,7 +71,7 @@ def test_rebuild_matches_shipped_tables(tmp_path):
 
 
 def test_rank_keys_are_unique_for_all_multisets():
-    from evaluator.table_build import rank_multisets
+    from pokerlab.evaluator.table_build import rank_multisets
 
     keys = [int(k) & tables.RANK_KEY_MASK for k in tables.load()["card_keys"][::4]]
     sums = {sum(n * k for n, k in zip(m, keys)) & tables.RANK_KEY_MASK for m in rank_multisets()}
@@ -99,7 +98,7 @@ def _pokerlab(folder, *args):
     import sys
 
     env = dict(os.environ, POKERLAB_TABLES=str(folder))
-    code = "import sys; from simulate.cli import main; sys.argv = ['pokerlab', *sys.argv[1:]]; main()"
+    code = "import sys; from pokerlab.simulate.cli import main; sys.argv = ['pokerlab', *sys.argv[1:]]; main()"
     return subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, timeout=300)
 
 

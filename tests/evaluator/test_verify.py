@@ -1,8 +1,7 @@
 """Exhaustive enumeration of every 5-, 6- and 7-card hand against published counts."""
 
 import pytest
-
-from evaluator.verify import PUBLISHED, VARIANT_TABLES, verify
+from pokerlab.evaluator.verify import PUBLISHED, VARIANT_TABLES, verify
 
 
 @pytest.mark.parametrize("name", ["5card", "6card", "7card"])
@@ -55,7 +54,7 @@ def test_a_wrong_published_count_fails(monkeypatch):
 
 def _swapped_tables(first_mask: int, second_mask: int):
     """The high tables with two flush values swapped (every category count stays the same for 5 cards)."""
-    from evaluator import api
+    from pokerlab.evaluator import api
 
     tables = api.high_tables()
     flush_values = tables.flush_values.copy()
@@ -64,8 +63,8 @@ def _swapped_tables(first_mask: int, second_mask: int):
 
 
 def test_verify_sees_values_swapped_inside_a_category(monkeypatch):
-    from evaluator import api
-    from evaluator.verify import verify
+    from pokerlab.evaluator import api
+    from pokerlab.evaluator.verify import verify
 
     royal, king_high = 0b1_1111_0000_0000, 0b0_1111_1000_0000
     swapped = _swapped_tables(royal, king_high)
@@ -77,8 +76,8 @@ def test_verify_sees_values_swapped_inside_a_category(monkeypatch):
 
 
 def test_order_check_sees_a_wrong_seven_card_value(monkeypatch):
-    from evaluator import api
-    from evaluator.verify_order import check_order
+    from pokerlab.evaluator import api
+    from pokerlab.evaluator.verify_order import check_order
 
     tables = api.high_tables()
     values = tables.rank7_values.copy()

@@ -9,8 +9,7 @@ pytest.importorskip("matplotlib")
 from matplotlib import colormaps  # noqa: E402
 from matplotlib.colors import Normalize, to_rgb  # noqa: E402
 from matplotlib.image import imread  # noqa: E402
-
-from simulate.charts import (  # noqa: E402
+from pokerlab.simulate.charts import (  # noqa: E402
     EQUITY_CMAP,
     EQUITY_RANGE,
     IN_RANGE,
@@ -24,9 +23,9 @@ from simulate.charts import (  # noqa: E402
     range_chart,
     range_colour,
 )
-from simulate.cli import main  # noqa: E402
-from simulate.precomputed import preflop_equity  # noqa: E402
-from simulate.ranges import GRID_LABELS  # noqa: E402
+from pokerlab.simulate.cli import main  # noqa: E402
+from pokerlab.simulate.precomputed import preflop_equity  # noqa: E402
+from pokerlab.simulate.ranges import GRID_LABELS  # noqa: E402
 
 
 def _cell_pixel(image: np.ndarray, name: str) -> np.ndarray:

@@ -7,8 +7,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-
-from simulate.cli import main
+from pokerlab.simulate.cli import main
 
 
 def run(*args):
@@ -83,7 +82,7 @@ def test_installed_console_script_never_prints_a_traceback():
 
 
 def test_module_entry_point():
-    out = subprocess.run([sys.executable, "-m", "simulate.cli", "--help"], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-m", "pokerlab.simulate.cli", "--help"], capture_output=True, text=True)
     assert out.returncode == 0 and "pokerlab eval" in out.stdout
 
 

@@ -7,8 +7,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-
-from simulate.cli import main
+from pokerlab.simulate.cli import main
 
 
 def run(*args: str):
@@ -84,7 +83,7 @@ def test_play_in_a_pseudo_terminal(tmp_path):
     command = [
         sys.executable,
         "-m",
-        "simulate.cli",
+        "pokerlab.simulate.cli",
         "play",
         "holdem",
         "--players",
@@ -128,7 +127,7 @@ def test_play_in_a_pseudo_terminal(tmp_path):
     text = child.before
     assert "You " in text and "saved 3 hand(s)" in text
     assert moves >= 3
-    from simulate.histories import load_file, replay
+    from pokerlab.simulate.histories import load_file, replay
 
     hands = load_file(save)
     assert len(hands) == 3 and all(replay(h).ok for h in hands)
@@ -155,9 +154,9 @@ def test_play_save_to_an_unwritable_path_fails_at_once(a_file, monkeypatch):
 
 
 def test_a_save_that_fails_at_the_end_goes_to_a_temp_file(tmp_path, monkeypatch):
-    from simulate import cli_game
-    from simulate.game import State, no_limit_holdem
-    from simulate.histories import history_from_state, load_file
+    from pokerlab.simulate import cli_game
+    from pokerlab.simulate.game import State, no_limit_holdem
+    from pokerlab.simulate.histories import history_from_state, load_file
 
     hand = State(no_limit_holdem(1, 2), [10, 10], seed=1)
     hand.fold()
@@ -172,9 +171,9 @@ def test_a_save_that_fails_at_the_end_goes_to_a_temp_file(tmp_path, monkeypatch)
 
 
 def test_play_save_message_names_the_temp_file(tmp_path, capsys, monkeypatch):
-    from simulate import cli_game
-    from simulate.game import State, no_limit_holdem
-    from simulate.histories import history_from_state
+    from pokerlab.simulate import cli_game
+    from pokerlab.simulate.game import State, no_limit_holdem
+    from pokerlab.simulate.histories import history_from_state
 
     hand = State(no_limit_holdem(1, 2), [10, 10], seed=1)
     hand.fold()

@@ -6,10 +6,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from evaluator.cards import format_cards
-from simulate.equity import EquityError, equity
-from simulate.ranges import RangeError, parse_range
+from pokerlab.evaluator.cards import format_cards
+from pokerlab.simulate.equity import EquityError, equity
+from pokerlab.simulate.ranges import RangeError, parse_range
 
 
 def test_aces_vs_kings_specific_hands_exact():
@@ -35,7 +34,7 @@ def brute_force_equity(hands, board):
     """Equity of each hand over every completion of the board, through the evaluator alone."""
     import itertools
 
-    import evaluator
+    from pokerlab import evaluator
 
     used = set(sum(hands, board))
     deck = [c for c in range(52) if c not in used]
@@ -67,7 +66,7 @@ def test_exact_matches_brute_force(hands, board):
 
 
 def parse(text):
-    from evaluator.cards import parse_cards
+    from pokerlab.evaluator.cards import parse_cards
 
     return parse_cards(text)
 
@@ -231,7 +230,7 @@ def test_monte_carlo_runs_exactly_the_requested_trials(trials, threads):
 )
 def test_postflop_engine_matches_the_deal_by_deal_engine(players, board, dead):
     """After the flop equity() ranks every combo per board; the preflop engine walks boards per deal."""
-    from simulate.equity import _prepare, _result_players, _run_exact
+    from pokerlab.simulate.equity import _prepare, _result_players, _run_exact
 
     fast = equity(players, board=board, dead=dead or None, method="exact")
     parsed, board_ids, dead_ids, _, dead_mask = _prepare(players, board, dead or None)
@@ -246,9 +245,9 @@ def test_postflop_engine_matches_the_deal_by_deal_engine(players, board, dead):
 
 def test_hand_against_a_range_by_rank_pair_matches_every_deal():
     """After the flop a fixed hand against a range is scored per rank pair: the same counts as deal by deal."""
-    from evaluator.cards import format_cards
-    from simulate.equity import _prepare
-    from simulate.equity_postflop import _every_deal, _hand_vs_range
+    from pokerlab.evaluator.cards import format_cards
+    from pokerlab.simulate.equity import _prepare
+    from pokerlab.simulate.equity_postflop import _every_deal, _hand_vs_range
 
     rng = np.random.default_rng(77)
     ranges = ["random", "QQ+,AQs+,KQs", "22+,A2s+,KTo+", "AK@40,QQ@25,T9s,random@5", "JJ-66,AJs-A8s"]

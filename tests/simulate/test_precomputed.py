@@ -7,17 +7,16 @@ from math import comb
 import numpy as np
 import pytest
 from click.testing import CliRunner
-
-from evaluator import evaluate_batch
-from evaluator.api import high_tables
-from evaluator.cards import parse_cards
-from simulate.cli import main
-from simulate.equity import equity
-from simulate.precomputed import load_preflop_table, matchups, preflop_equity, preflop_vs_random
-from simulate.precomputed.kernels import canonical_boards, preflop_vs_random_counts
-from simulate.precomputed.preflop import OUTCOMES_PER_HAND, TableChecksumError, hand_class_index
-from simulate.preflop_order import _example_hand, class_combos, hand_classes
-from simulate.ranges import hand_class, parse_range
+from pokerlab.evaluator import evaluate_batch
+from pokerlab.evaluator.api import high_tables
+from pokerlab.evaluator.cards import parse_cards
+from pokerlab.simulate.cli import main
+from pokerlab.simulate.equity import equity
+from pokerlab.simulate.precomputed import load_preflop_table, matchups, preflop_equity, preflop_vs_random
+from pokerlab.simulate.precomputed.kernels import canonical_boards, preflop_vs_random_counts
+from pokerlab.simulate.precomputed.preflop import OUTCOMES_PER_HAND, TableChecksumError, hand_class_index
+from pokerlab.simulate.preflop_order import _example_hand, class_combos, hand_classes
+from pokerlab.simulate.ranges import hand_class, parse_range
 
 PUBLISHED = {"AA": 85.20, "KK": 82.40, "AKs": 67.04, "22": 50.33, "72o": 34.58, "32o": 32.30}
 

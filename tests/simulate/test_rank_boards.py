@@ -6,10 +6,10 @@ import itertools
 
 import numpy as np
 import pytest
+from pokerlab.evaluator.cards import parse_cards
+from pokerlab.simulate.equity import _count_units
 
-import evaluator
-from evaluator.cards import parse_cards
-from simulate.equity import _count_units
+from pokerlab import evaluator
 
 
 def counts_board_by_board(holes, board, dead=()):

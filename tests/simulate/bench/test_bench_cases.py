@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from simulate.bench.cases import CASES, SECTIONS, BenchConfig, all_hands, random_hands, same_order, select_cases
-from simulate.bench.contenders import PEERS, specs_for
+from pokerlab.simulate.bench.cases import (
+    CASES,
+    SECTIONS,
+    BenchConfig,
+    all_hands,
+    random_hands,
+    same_order,
+    select_cases,
+)
+from pokerlab.simulate.bench.contenders import PEERS, specs_for
 
 
 def test_every_item_of_the_issue_has_a_case():

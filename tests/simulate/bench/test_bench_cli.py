@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pokerlab.simulate.bench import BenchReport, run_case
+from pokerlab.simulate.bench.cases import BenchConfig, select_cases
+from pokerlab.simulate.bench.report import WRONG
+from pokerlab.simulate.cli_bench import bench_command
 
-import simulate
-from simulate.bench import BenchReport, run_case
-from simulate.bench.cases import BenchConfig, select_cases
-from simulate.bench.report import WRONG
-from simulate.cli_bench import bench_command
+from pokerlab import simulate
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +33,7 @@ def saved(tmp_path_factory) -> tuple[BenchReport, str]:
 
 
 def test_importing_the_command_stays_light():
-    code = "import sys, simulate.cli_bench; print(sorted({'numpy', 'numba', 'matplotlib'} & set(sys.modules)))"
+    code = "import sys, pokerlab.simulate.cli_bench; print(sorted({'numpy', 'numba', 'matplotlib'} & set(sys.modules)))"
     root = str(Path(simulate.__file__).resolve().parent.parent)  # wherever simulate is imported from
     env = {**os.environ, "PYTHONPATH": root}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
@@ -98,7 +98,7 @@ def png_size(path) -> tuple[int, int]:
 
 def test_plot_writes_png_and_svg(saved, tmp_path):
     pytest.importorskip("matplotlib")
-    from simulate.bench.plot import DPI, figure_inches
+    from pokerlab.simulate.bench.plot import DPI, figure_inches
 
     report, path = saved
     png = tmp_path / "bench.png"
@@ -111,7 +111,7 @@ def test_plot_writes_png_and_svg(saved, tmp_path):
 
 
 def test_plot_without_matplotlib_says_so(saved, monkeypatch, tmp_path):
-    from simulate.bench.plot import PlotUnavailable
+    from pokerlab.simulate.bench.plot import PlotUnavailable
 
     report, path = saved
     monkeypatch.setitem(sys.modules, "matplotlib", None)

@@ -8,12 +8,11 @@ import sys
 
 import numpy as np
 import pytest
-
-from simulate.bench import BenchReport, run_bench, run_case
-from simulate.bench.cases import BenchConfig, select_cases
-from simulate.bench.contenders import PEERS, Contender, EquityOutcome, Spec, specs_for
-from simulate.bench.report import MISSING, OK, WRONG
-from simulate.bench.runner import measure_startup, plan_rounds, round_orders
+from pokerlab.simulate.bench import BenchReport, run_bench, run_case
+from pokerlab.simulate.bench.cases import BenchConfig, select_cases
+from pokerlab.simulate.bench.contenders import PEERS, Contender, EquityOutcome, Spec, specs_for
+from pokerlab.simulate.bench.report import MISSING, OK, WRONG
+from pokerlab.simulate.bench.runner import measure_startup, plan_rounds, round_orders
 
 TINY = BenchConfig.named("tiny")
 CHEAP = ["batch-7", "call-5", "enum-5", "eq-hands", "eq-turn", "mc-hu"]
@@ -135,7 +134,7 @@ def _liar(values):
     """A batch contender that answers the case's hands with ``values(pokerlab's values)``."""
 
     def build(case, hands, config):
-        import evaluator
+        from pokerlab import evaluator
 
         a = hands.array
         return Contender("liar(a)", lambda: None, lambda: values(evaluator.evaluate_batch(a)), len(a))

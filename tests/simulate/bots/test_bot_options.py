@@ -5,9 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
-
-from simulate.bots import EquityBot, make_bot, simulate_bots
-from simulate.game import no_limit_holdem
+from pokerlab.simulate.bots import EquityBot, make_bot, simulate_bots
+from pokerlab.simulate.game import no_limit_holdem
 
 
 @pytest.mark.parametrize("budget", [math.nan, math.inf, -math.inf, -1, 0, 0.0001, 61, 1e300, True, "0.1", None])

@@ -5,8 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-
-from simulate.bots import (
+from pokerlab.simulate.bots import (
     Action,
     CallingStation,
     EquityBot,
@@ -17,10 +16,10 @@ from simulate.bots import (
     make_game,
     play_hand,
 )
-from simulate.bots.strength import draw_strength, heuristic_discard, holdem_tier, preflop_percentile
-from simulate.game import State, five_card_draw, no_limit_holdem, shipped_variants
-from simulate.game.cards import parse
-from simulate.histories import deuce_to_seven_triple_draw
+from pokerlab.simulate.bots.strength import draw_strength, heuristic_discard, holdem_tier, preflop_percentile
+from pokerlab.simulate.game import State, five_card_draw, no_limit_holdem, shipped_variants
+from pokerlab.simulate.game.cards import parse
+from pokerlab.simulate.histories import deuce_to_seven_triple_draw
 
 VARIANTS = {**shipped_variants(), "triple-draw": deuce_to_seven_triple_draw(1, 2)}
 
@@ -56,7 +55,7 @@ def test_equity_bot_keeps_to_its_time_budget():
 
 
 def test_equity_bot_bets_aces_and_folds_trash_to_a_big_raise():
-    from simulate.game.cards import parse as cards
+    from pokerlab.simulate.game.cards import parse as cards
 
     aces = State(no_limit_holdem(5, 10), [1000, 1000], button=0, seed=1, deck=cards("7c As 2d Ah"))
     bot = EquityBot(budget=0.01, seed=1)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from simulate.bots import CallingStation, RuleBot, SeatView, TableGame, parse_command, simulate_bots
-from simulate.game import State, five_card_draw, jacks_or_better, no_limit_holdem
-from simulate.histories import load_file, replay
+from pokerlab.simulate.bots import CallingStation, RuleBot, SeatView, TableGame, parse_command, simulate_bots
+from pokerlab.simulate.game import State, five_card_draw, jacks_or_better, no_limit_holdem
+from pokerlab.simulate.histories import load_file, replay
 
 
 def test_simulation_shape_and_zero_sum():

@@ -15,9 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
-
-from simulate.cli import main
-from simulate.distributed import DistributedError, ShardStore, connect, run_shards
+from pokerlab.simulate.cli import main
+from pokerlab.simulate.distributed import DistributedError, ShardStore, connect, run_shards
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -40,7 +39,7 @@ def test_an_empty_class_selection_is_an_error_naming_the_option():
         assert result.exit_code == 2, result.output
         assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: --classes is empty")
         assert result.stdout == ""
-    from simulate.precomputed import matchups
+    from pokerlab.simulate.precomputed import matchups
 
     with pytest.raises(ValueError, match="classes is empty"):
         matchups([])
@@ -129,7 +128,7 @@ def test_a_scheduler_killed_mid_run_is_one_clear_error_and_finished_shards_stay_
     address, scheduler = one_worker_cluster
     work = tmp_path / "work"
     args = ["table", "preflop", "--scheduler", address, "--work-dir", str(work), "--shards", "64", "--keep-shards"]
-    code = f"from simulate.cli import main; main({args + ['--format', 'none']!r})"
+    code = f"from pokerlab.simulate.cli import main; main({args + ['--format', 'none']!r})"
     run = subprocess.Popen(
         [sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
@@ -149,7 +148,7 @@ def test_a_scheduler_killed_mid_run_is_one_clear_error_and_finished_shards_stay_
     assert "run again to resume" in err and out == ""
 
     # Nothing bad was written: every kept shard passes every check and equals a local run of that shard.
-    from simulate.precomputed.preflop import _preflop_shard
+    from pokerlab.simulate.precomputed.preflop import _preflop_shard
 
     (folder,) = work.iterdir()
     plan = json.loads((folder / "plan.json").read_text())

@@ -13,9 +13,9 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from simulate.distributed import connect  # noqa: E402
-from simulate.equity import equity  # noqa: E402
-from simulate.precomputed import load_preflop_table, preflop_vs_random  # noqa: E402
+from pokerlab.simulate.distributed import connect  # noqa: E402
+from pokerlab.simulate.equity import equity  # noqa: E402
+from pokerlab.simulate.precomputed import load_preflop_table, preflop_vs_random  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
 

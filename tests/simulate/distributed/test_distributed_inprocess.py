@@ -5,10 +5,10 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from simulate import equity as equity_module  # noqa: E402
-from simulate.distributed import run_shards  # noqa: E402
-from simulate.equity import equity  # noqa: E402
-from simulate.precomputed.preflop import _preflop_shard, preflop_plan  # noqa: E402
+from pokerlab.simulate import equity as equity_module  # noqa: E402
+from pokerlab.simulate.distributed import run_shards  # noqa: E402
+from pokerlab.simulate.equity import equity  # noqa: E402
+from pokerlab.simulate.precomputed.preflop import _preflop_shard, preflop_plan  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -71,8 +71,8 @@ def test_preflop_table_shards_on_dask_match_local_threads(client):
 
 
 def test_bot_simulation_on_dask_equals_the_same_shard_plan_on_local_threads(client):
-    from simulate.bots.simulator import simulate_bots, simulate_sharded
-    from simulate.game import no_limit_holdem
+    from pokerlab.simulate.bots.simulator import simulate_bots, simulate_sharded
+    from pokerlab.simulate.game import no_limit_holdem
 
     variant = no_limit_holdem(1, 2)
     bots = ["tight", "loose", "station"]

@@ -6,8 +6,7 @@ import threading
 
 import numpy as np
 import pytest
-
-from simulate.distributed import DistributedError, ShardStore, run_shards
+from pokerlab.simulate.distributed import DistributedError, ShardStore, run_shards
 
 
 def _square_row(i: int) -> np.ndarray:
@@ -81,11 +80,11 @@ def test_a_shard_error_propagates():
 def test_nothing_imports_dask_without_a_scheduler():
     code = (
         "import sys\n"
-        "import simulate.equity, simulate.cli\n"
-        "from simulate.equity import equity\n"
+        "import pokerlab.simulate.equity, pokerlab.simulate.cli\n"
+        "from pokerlab.simulate.equity import equity\n"
         "assert equity(['AsAh', 'KsKh']).method == 'exact'\n"
         "assert equity(['AA', 'random'], method='mc', trials=5000, seed=1).trials == 5000\n"
-        "from simulate.precomputed import preflop_equity, matchups\n"
+        "from pokerlab.simulate.precomputed import preflop_equity, matchups\n"
         "assert round(preflop_equity('AA'), 4) == 0.852\n"
         "matchups(['AA'], threads=1)\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed'))\n"
@@ -104,7 +103,7 @@ def test_bad_scheduler_is_one_clear_line_without_a_traceback(address, words):
     import sys
 
     pytest.importorskip("distributed")
-    code = f"from simulate.cli import main; main(['equity', 'AA', 'KK', '--scheduler', {address!r}])"
+    code = f"from pokerlab.simulate.cli import main; main(['equity', 'AA', 'KK', '--scheduler', {address!r}])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
     assert words in out.stderr and "Traceback" not in out.stderr

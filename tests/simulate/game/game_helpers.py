@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simulate.game.cards import parse
+from pokerlab.simulate.game.cards import parse
 
 
 def _fill(used: list[int], count: int) -> list[int]:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 from game_helpers import draw_deck, holdem_deck
-
-from simulate.game import (
+from pokerlab.simulate.game import (
     IllegalActionError,
     State,
     ace_to_five_draw,
@@ -16,7 +15,7 @@ from simulate.game import (
     no_limit_holdem,
     shipped_variants,
 )
-from simulate.game.cards import parse
+from pokerlab.simulate.game.cards import parse
 
 
 def test_illegal_move_raises_value_error_subclass_with_message_and_changes_nothing():
@@ -121,7 +120,7 @@ def test_bad_declarations_and_tables_are_refused_with_reasons():
     with pytest.raises(ValueError, match="positive whole number"):
         State(no_limit_holdem(), [10, 0])
     with pytest.raises(ValueError, match="unknown betting structure"):
-        from simulate.game import Betting
+        from pokerlab.simulate.game import Betting
 
         Betting("table-stakes", 2)
 

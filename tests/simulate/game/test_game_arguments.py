@@ -14,9 +14,8 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from simulate.game import IllegalActionError, State, five_card_draw, no_limit_holdem
-from simulate.game.random_play import random_action
+from pokerlab.simulate.game import IllegalActionError, State, five_card_draw, no_limit_holdem
+from pokerlab.simulate.game.random_play import random_action
 
 BAD_AMOUNTS = [math.nan, math.inf, -math.inf, None, "abc", "30", True, False, 30.0, -5, 0, 10**100, -(10**100), [30]]
 BAD_SEATS = [True, False, -1, 3, 1.0, "x", 10**30, -(10**30), math.nan, [0]]

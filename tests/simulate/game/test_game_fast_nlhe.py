@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from simulate.game import State, no_limit_holdem
-from simulate.game.fast_nlhe import simulate_random_nlhe
+from pokerlab.simulate.game import State, no_limit_holdem
+from pokerlab.simulate.game.fast_nlhe import simulate_random_nlhe
 
 KINDS = {0: "fold", 1: "check", 2: "call"}
 
@@ -61,6 +60,6 @@ def test_importing_the_game_package_compiles_nothing():
     import subprocess
     import sys
 
-    code = "import sys, simulate.game; print('numba' in sys.modules)"
+    code = "import sys, pokerlab.simulate.game; print('numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

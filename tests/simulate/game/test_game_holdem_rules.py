@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 from game_helpers import holdem_deck
-
-from simulate.game import (
+from pokerlab.simulate.game import (
     FIXED_LIMIT,
     HouseRules,
     IllegalActionError,
@@ -15,7 +14,7 @@ from simulate.game import (
     pot_limit_holdem,
     texas_holdem,
 )
-from simulate.game.cards import parse
+from pokerlab.simulate.game.cards import parse
 
 
 def test_blinds_posted_by_the_two_seats_left_of_the_button_and_action_starts_left_of_big_blind():

@@ -11,9 +11,8 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from simulate.game import IllegalActionError, State, shipped_variants
-from simulate.game.random_play import random_action
+from pokerlab.simulate.game import IllegalActionError, State, shipped_variants
+from pokerlab.simulate.game.random_play import random_action
 
 VARIANTS = shipped_variants()
 

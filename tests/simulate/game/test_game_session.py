@@ -6,10 +6,9 @@ import random
 
 import pytest
 from game_helpers import holdem_deck
-
-from simulate.game import five_card_draw, fixed_limit_holdem, no_limit_holdem
-from simulate.game.random_play import play_random_hand
-from simulate.game.session import BlindLevel, Session, SessionOver
+from pokerlab.simulate.game import five_card_draw, fixed_limit_holdem, no_limit_holdem
+from pokerlab.simulate.game.random_play import play_random_hand
+from pokerlab.simulate.game.session import BlindLevel, Session, SessionOver
 
 
 def test_first_dealer_drawn_by_high_card():

@@ -15,9 +15,8 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from simulate.cli import main
-from simulate.histories import PHHError, dumps, iter_file, iter_hands, loads, loads_all, replay
+from pokerlab.simulate.cli import main
+from pokerlab.simulate.histories import PHHError, dumps, iter_file, iter_hands, loads, loads_all, replay
 
 BASE = (
     'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n'
@@ -223,7 +222,7 @@ ACTION_TEXT = st.one_of(
 
 
 def _value(value) -> str:
-    from simulate.histories.phh import _value as write
+    from pokerlab.simulate.histories.phh import _value as write
 
     return write(value)
 

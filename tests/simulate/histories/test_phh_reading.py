@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from simulate.game import IllegalActionError, State, no_limit_holdem
-from simulate.histories import (
+from pokerlab.simulate.game import IllegalActionError, State, no_limit_holdem
+from pokerlab.simulate.histories import (
     HandHistory,
     PHHError,
     format_cards,
@@ -127,7 +126,7 @@ def test_cards_notation():
 
 def test_all_in_shows_come_before_the_run_out():
     deck_holes = "As Ah Ks Kh".split()
-    from simulate.game.cards import parse
+    from pokerlab.simulate.game.cards import parse
 
     deck = [parse(deck_holes[1])[0], parse(deck_holes[0])[0], parse(deck_holes[3])[0], parse(deck_holes[2])[0]]
     state = State(no_limit_holdem(1, 2), [100, 100], button=0, seed=4, deck=deck)
@@ -138,7 +137,9 @@ def test_all_in_shows_come_before_the_run_out():
     boards = [k for k, a in enumerate(actions) if a.startswith("d db")]
     assert len(shows) == 2 and len(boards) == 3 and max(shows) < min(boards)
     assert replay(
-        loads_all("[1]\n" + __import__("simulate.histories", fromlist=["dumps"]).dumps(history_from_state(state)))[0]
+        loads_all(
+            "[1]\n" + __import__("pokerlab.simulate.histories", fromlist=["dumps"]).dumps(history_from_state(state))
+        )[0]
     ).ok
 
 

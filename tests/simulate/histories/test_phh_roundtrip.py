@@ -6,10 +6,9 @@ import random
 import warnings
 
 import pytest
-
-from simulate.game import State, shipped_variants
-from simulate.game.random_play import play_random_hand
-from simulate.histories import (
+from pokerlab.simulate.game import State, shipped_variants
+from pokerlab.simulate.game.random_play import play_random_hand
+from pokerlab.simulate.histories import (
     deuce_to_seven_triple_draw,
     dumps,
     dumps_all,
@@ -18,7 +17,7 @@ from simulate.histories import (
     loads_all,
     replay,
 )
-from simulate.histories.codes import phh_fields, variant_from_phh
+from pokerlab.simulate.histories.codes import phh_fields, variant_from_phh
 
 VARIANTS = {**shipped_variants(), "triple-draw": deuce_to_seven_triple_draw(1, 2)}
 EXPECTED_CODES = {
