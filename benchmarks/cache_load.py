@@ -26,7 +26,7 @@ PROBE = """
 import json, time
 import numpy as np
 from pokerlab import evaluator
-from pokerlab.simulate.equity import equity
+from pokerlab.simulate.equity.engine import equity
 rows = np.arange(7 * 1000, dtype=np.uint8).reshape(1000, 7) % 52
 out = {}
 start = time.perf_counter(); evaluator.evaluate_batch(rows); out["serial"] = time.perf_counter() - start

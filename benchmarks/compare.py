@@ -31,7 +31,7 @@ def translate(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from pokerlab.simulate.cli_bench import bench_command
+    from pokerlab.simulate.cli.bench import bench_command
 
     bench_command.main(translate(sys.argv[1:] if argv is None else argv), prog_name="compare.py")
 

@@ -48,7 +48,7 @@ FRESH = [
     Fresh(
         "pokerlab",
         "import + exact equity AsAh vs KsKh",
-        "from pokerlab.simulate.equity import equity; equity(['AsAh', 'KsKh'], method='exact', threads=1)",
+        "from pokerlab.simulate.equity.engine import equity; equity(['AsAh', 'KsKh'], method='exact', threads=1)",
     ),
     Fresh(
         "pokerfast",

@@ -1,6 +1,6 @@
 """Charts (matplotlib, ``pip install pokerlab[plot]``): the starting-hand grid and equity by street.
 
-The grid is the usual 13x13 layout of :data:`pokerlab.simulate.ranges.GRID_LABELS`:
+The grid is the usual 13x13 layout of :data:`pokerlab.simulate.ranges.parse.GRID_LABELS`:
 aces in the top row and left column, pairs on the diagonal, suited classes
 above it and offsuit ones below. The figures are drawn without pyplot (no
 window, no global state) and saved as PNG or SVG by the file's extension.
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .ranges import GRID_LABELS, Range, parse_range, range_grid
+from pokerlab.simulate.ranges.parse import GRID_LABELS, Range, parse_range, range_grid
 
 GRID_SIZE_INCHES = 8.0
 DPI = 100
@@ -102,7 +102,7 @@ def preflop_chart(out: str | os.PathLike[str], equities: dict[str, float] | None
     from matplotlib.colors import Normalize
 
     if equities is None:
-        from .precomputed.preflop import load_preflop_table
+        from pokerlab.simulate.precomputed.preflop import load_preflop_table
 
         equities = {row.hand: row.equity for row in load_preflop_table().rows}
     cmap, norm = colormaps[EQUITY_CMAP], Normalize(*EQUITY_RANGE)
@@ -150,15 +150,14 @@ def equity_by_street(
 ) -> tuple[list[str], list[list[float]]]:
     """Each player's equity on every street the board reaches: ``(streets, [per street: equities])``.
 
-    Exact when it is quick, otherwise Monte Carlo with ``seed`` (see :func:`pokerlab.simulate.equity.equity`).
+    Exact when it is quick, otherwise Monte Carlo with ``seed`` (see :func:`pokerlab.simulate.equity.engine.equity`).
 
     >>> streets, values = equity_by_street(["AsAh", "KsKh"], "Kd7h2c")
     >>> streets, [round(v[0], 3) for v in values]
     (['preflop', 'flop'], [0.826, 0.086])
     """
     from pokerlab.evaluator.cards import to_card_ids
-
-    from .equity import equity
+    from pokerlab.simulate.equity.engine import equity
 
     ids = to_card_ids(board) if board else []
     if len(ids) not in (0, 3, 4, 5):

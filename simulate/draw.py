@@ -26,8 +26,7 @@ from pokerlab.evaluator import evaluate_batch
 from pokerlab.evaluator.cards import CardError, format_cards, to_card_ids
 from pokerlab.evaluator.hand_values import CATEGORY_SHIFT
 from pokerlab.evaluator.rules import Ruleset, get_rules
-
-from .equity import EquityError, EquityResult, PlayerEquity, check_options
+from pokerlab.simulate.equity.engine import EquityError, EquityResult, PlayerEquity, check_options
 
 ACE_RANK = 12
 OBJECTIVES = ("strength", "category", "equity")
@@ -289,7 +288,7 @@ def draw_equity(
     Exact when the joint draws number at most ``max_exact`` (``method='auto'``),
     otherwise Monte Carlo (``trials``, default 200,000, reproducible by ``seed``;
     under ``auto`` they apply only when the run is Monte Carlo).
-    The result is the hold'em engine's :class:`~pokerlab.simulate.equity.EquityResult`.
+    The result is the hold'em engine's :class:`~pokerlab.simulate.equity.engine.EquityResult`.
 
     >>> result = draw_equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"])
     >>> result.method, round(result.players[0].equity, 4)   # four to a royal against a pair of nines
@@ -337,8 +336,8 @@ def draw_equity(
 
 def _exact_draw_equity(parsed, unseen, rules):
     """Wins, ties, tie shares per player and the number of joint draws, every one enumerated."""
-    from .equity import _shares
-    from .postflop_kernels import score_deals
+    from pokerlab.simulate.equity.engine import _shares
+    from pokerlab.simulate.equity.postflop_kernels import score_deals
 
     values, masks, offsets = [], [], [0]
     for ids, thrown in parsed:

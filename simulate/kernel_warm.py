@@ -42,41 +42,41 @@ def _enumeration() -> None:
 
 
 def _exact_preflop() -> None:
-    from .equity import equity
+    from pokerlab.simulate.equity.engine import equity
 
     equity(["AsAh", "KsKh"], method="exact", use_tables=False)
     equity(["AsAh", "random"], board="2c3d4h", method="exact", use_tables=False)
 
 
 def _exact_postflop() -> None:
-    from .equity import equity
+    from pokerlab.simulate.equity.engine import equity
 
     equity(["AhKh", "random"], board="Qh7h2c", method="exact")
     equity(["AhKh", "QQ"], board="Qh7h2c5d", method="exact")
 
 
 def _monte_carlo() -> None:
-    from .equity import equity
+    from pokerlab.simulate.equity.engine import equity
 
     equity(["AsAh", "random", "random"], method="mc", trials=1_000, seed=1, threads=1)
 
 
 def _draw() -> None:
-    from .draw import draw_odds
+    from pokerlab.simulate.draw import draw_odds
 
     draw_odds("Jh Jd 9c 6s 2h", discard="9c 6s 2h")
     draw_odds("7h 5d 4c 3s Kh", discard="Kh", rules="deuce-seven")
 
 
 def _fast_nlhe() -> None:
-    from .game.fast_nlhe import simulate_random_nlhe
+    from pokerlab.simulate.game.fast_nlhe import simulate_random_nlhe
 
     simulate_random_nlhe(2, players=2, seed=0, record=True)
 
 
 def _precomputed() -> None:
-    from .precomputed.headsup import _matchup_shard, matchup_plan
-    from .precomputed.preflop import _preflop_shard
+    from pokerlab.simulate.precomputed.headsup import _matchup_shard, matchup_plan
+    from pokerlab.simulate.precomputed.preflop import _preflop_shard
 
     _preflop_shard(0, 1 << 20)
     units, _ = matchup_plan(["AA", "KK"])

@@ -31,7 +31,7 @@ def _batch(k: int, parallel: bool, rules: str | None = None, deck: int = 52):
 
 def _equity(*args, **kwargs):
     def job():
-        from pokerlab.simulate.equity import equity
+        from pokerlab.simulate.equity.engine import equity
 
         result = equity(*args, **kwargs).to_dict()
         return [(p["wins"], p["ties"], round(p["equity"], 9)) for p in result["players"]]

@@ -273,7 +273,7 @@ def _pokerfast_enum(case: Case, hands: Hands | None, config: BenchConfig) -> Con
 
 def _pokerlab_equity(threads: int | None) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        from pokerlab.simulate.equity import equity
+        from pokerlab.simulate.equity.engine import equity
 
         kwargs: dict[str, Any] = {"method": "exact"}
         if case.kind == "mc-stderr":

@@ -212,7 +212,7 @@ def _pokerlab_startup() -> list[StartupItem]:
         evaluator.evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]], dtype=np.uint8))
 
     def first_equity() -> None:
-        from pokerlab.simulate.equity import equity
+        from pokerlab.simulate.equity.engine import equity
 
         equity(["AhKh", "QsQd"], board="Qh7h2c", method="exact", threads=1)
         equity(["AhKh", "QsQd"], board="Qh7h2c", method="mc", trials=1000, seed=1, threads=1)
@@ -220,7 +220,9 @@ def _pokerlab_startup() -> list[StartupItem]:
     return [
         _startup_step("pokerlab", "import pokerlab.evaluator + evaluate(7 cards)", ["pokerlab.evaluator"], first_eval),
         _startup_step("pokerlab", "first evaluate_batch (numba import, kernel load)", ["numba"], first_batch),
-        _startup_step("pokerlab", "first equity, exact and Monte Carlo", ["pokerlab.simulate.equity"], first_equity),
+        _startup_step(
+            "pokerlab", "first equity, exact and Monte Carlo", ["pokerlab.simulate.equity.engine"], first_equity
+        ),
     ]
 
 

@@ -1,7 +1,7 @@
 """The equity player: bets by Monte Carlo equity against plausible ranges, within a time budget per decision.
 
 Hold'em: each opponent gets a range from what they did this hand (raised twice: top 6 %, raised: top
-15 %, called: top 40 %, otherwise any hand); :func:`pokerlab.simulate.equity.equity` runs Monte Carlo rounds
+15 %, called: top 40 %, otherwise any hand); :func:`pokerlab.simulate.equity.engine.equity` runs Monte Carlo rounds
 until the budget is spent. Draw games: the draw is :func:`pokerlab.simulate.draw.best_discard`; equity is
 sampled against opponents' hands that fit their play (a raiser's hand is strong, a pat hand very
 strong, a three-card draw at best a pair).
@@ -98,7 +98,7 @@ class EquityBot:
         return self._draw_equity(view)
 
     def _holdem_equity(self, view: SeatView) -> float:
-        from pokerlab.simulate.equity import equity
+        from pokerlab.simulate.equity.engine import equity
 
         players = [names(view.hole).replace(" ", ""), *self._ranges(view)]
         board = names(view.board).replace(" ", "") or None

@@ -23,7 +23,7 @@ LOWBALL = ("deuce-seven", "ace-five", "ace-five-joker")
 
 @cache
 def _class_percentiles() -> dict[str, float]:
-    from pokerlab.simulate.preflop_order import class_combos, ordered_classes
+    from pokerlab.simulate.ranges.order import class_combos, ordered_classes
 
     out, total = {}, 0
     for name in ordered_classes():
@@ -35,7 +35,7 @@ def _class_percentiles() -> dict[str, float]:
 
 def preflop_percentile(hole: Sequence[int]) -> float:
     """Where a hold'em starting hand ranks among all 1,326: near 0 is the best (AA), near 1 the worst."""
-    from pokerlab.simulate.ranges import hand_class
+    from pokerlab.simulate.ranges.parse import hand_class
 
     return _class_percentiles()[hand_class(hole[0], hole[1])]
 

@@ -29,11 +29,10 @@ from typing import Any
 
 import numpy as np
 from pokerlab.evaluator.cards import format_cards
-
-from ..distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
-from ..equity import _exact_shard
-from ..preflop_order import class_combos, hand_classes
-from ..ranges import hand_class
+from pokerlab.simulate.distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
+from pokerlab.simulate.equity.engine import _exact_shard
+from pokerlab.simulate.ranges.order import class_combos, hand_classes
+from pokerlab.simulate.ranges.parse import hand_class
 
 BOARDS = 1_712_304  # C(48, 5)
 DEFAULT_SHARDS = 256

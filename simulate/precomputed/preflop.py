@@ -33,10 +33,9 @@ import numpy as np
 from pokerlab.evaluator.api import high_tables
 from pokerlab.evaluator.cards import CardError, parse_cards
 from pokerlab.evaluator.tables import TableError, tables_dir
-
-from ..distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
-from ..preflop_order import class_combos, hand_classes
-from ..ranges import hand_class
+from pokerlab.simulate.distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
+from pokerlab.simulate.ranges.order import class_combos, hand_classes
+from pokerlab.simulate.ranges.parse import hand_class
 
 FILE = "preflop_vs_random.json"
 COMMAND = "pokerlab table preflop --vs random --out tables/preflop_vs_random.json"
@@ -86,7 +85,7 @@ class PreflopRow:
 
 @dataclass
 class PreflopTable:
-    """The 169 rows (in :func:`pokerlab.simulate.preflop_order.hand_classes` order) and how they were computed."""
+    """The 169 rows (in :func:`pokerlab.simulate.ranges.order.hand_classes` order) and how they were computed."""
 
     rows: list[PreflopRow]
     seconds: float = 0.0
@@ -218,7 +217,7 @@ def preflop_vs_random(
     """
     start = time.perf_counter()
     if shards is None:
-        from ..distributed import cluster_threads
+        from pokerlab.simulate.distributed import cluster_threads
 
         shards = DEFAULT_SHARDS if client is None else 2 * cluster_threads(client)
     plan = {"table": "preflop_vs_random", "version": PLAN_VERSION, "shards": shards}

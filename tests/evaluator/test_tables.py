@@ -98,7 +98,7 @@ def _pokerlab(folder, *args):
     import sys
 
     env = dict(os.environ, POKERLAB_TABLES=str(folder))
-    code = "import sys; from pokerlab.simulate.cli import main; sys.argv = ['pokerlab', *sys.argv[1:]]; main()"
+    code = "import sys; from pokerlab.simulate.cli.main import main; sys.argv = ['pokerlab', *sys.argv[1:]]; main()"
     return subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, timeout=300)
 
 

@@ -23,9 +23,9 @@ from pokerlab.simulate.charts import (  # noqa: E402
     range_chart,
     range_colour,
 )
-from pokerlab.simulate.cli import main  # noqa: E402
+from pokerlab.simulate.cli.main import main  # noqa: E402
 from pokerlab.simulate.precomputed import preflop_equity  # noqa: E402
-from pokerlab.simulate.ranges import GRID_LABELS  # noqa: E402
+from pokerlab.simulate.ranges.parse import GRID_LABELS  # noqa: E402
 
 
 def _cell_pixel(image: np.ndarray, name: str) -> np.ndarray:

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from pokerlab.simulate.cli import main
+from pokerlab.simulate.cli.main import main
 
 
 def run(*args):

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from pokerlab.simulate.cli import main
+from pokerlab.simulate.cli.main import main
 
 
 def run(*args: str):
@@ -154,7 +154,7 @@ def test_play_save_to_an_unwritable_path_fails_at_once(a_file, monkeypatch):
 
 
 def test_a_save_that_fails_at_the_end_goes_to_a_temp_file(tmp_path, monkeypatch):
-    from pokerlab.simulate import cli_game
+    from pokerlab.simulate.cli import game as cli_game
     from pokerlab.simulate.game import State, no_limit_holdem
     from pokerlab.simulate.histories import history_from_state, load_file
 
@@ -171,7 +171,7 @@ def test_a_save_that_fails_at_the_end_goes_to_a_temp_file(tmp_path, monkeypatch)
 
 
 def test_play_save_message_names_the_temp_file(tmp_path, capsys, monkeypatch):
-    from pokerlab.simulate import cli_game
+    from pokerlab.simulate.cli import game as cli_game
     from pokerlab.simulate.game import State, no_limit_holdem
     from pokerlab.simulate.histories import history_from_state
 

@@ -8,7 +8,7 @@ from pokerlab.evaluator import evaluate
 from pokerlab.evaluator.cards import parse_cards
 from pokerlab.evaluator.rules import get_rules
 from pokerlab.simulate.draw import DrawError, best_discard, draw_equity, draw_odds
-from pokerlab.simulate.equity import EquityError
+from pokerlab.simulate.equity.engine import EquityError
 
 from tests.reference_variants import reference_category, reference_key
 
@@ -164,7 +164,7 @@ def test_draw_equity_errors():
 
 @pytest.mark.parametrize("seed", [-1, 2**64, "7", 1.5])
 def test_draw_equity_checks_its_seed(seed):
-    from pokerlab.simulate.equity import EquityError
+    from pokerlab.simulate.equity.engine import EquityError
 
     with pytest.raises(EquityError, match="seed must be"):
         draw_equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"], method="mc", trials=1_000, seed=seed)

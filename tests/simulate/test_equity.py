@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pokerlab.evaluator.cards import format_cards
-from pokerlab.simulate.equity import EquityError, equity
-from pokerlab.simulate.ranges import RangeError, parse_range
+from pokerlab.simulate.equity.engine import EquityError, equity
+from pokerlab.simulate.ranges.parse import RangeError, parse_range
 
 
 def test_aces_vs_kings_specific_hands_exact():
@@ -230,7 +230,7 @@ def test_monte_carlo_runs_exactly_the_requested_trials(trials, threads):
 )
 def test_postflop_engine_matches_the_deal_by_deal_engine(players, board, dead):
     """After the flop equity() ranks every combo per board; the preflop engine walks boards per deal."""
-    from pokerlab.simulate.equity import _prepare, _result_players, _run_exact
+    from pokerlab.simulate.equity.engine import _prepare, _result_players, _run_exact
 
     fast = equity(players, board=board, dead=dead or None, method="exact")
     parsed, board_ids, dead_ids, _, dead_mask = _prepare(players, board, dead or None)
@@ -246,8 +246,8 @@ def test_postflop_engine_matches_the_deal_by_deal_engine(players, board, dead):
 def test_hand_against_a_range_by_rank_pair_matches_every_deal():
     """After the flop a fixed hand against a range is scored per rank pair: the same counts as deal by deal."""
     from pokerlab.evaluator.cards import format_cards
-    from pokerlab.simulate.equity import _prepare
-    from pokerlab.simulate.equity_postflop import _every_deal, _hand_vs_range
+    from pokerlab.simulate.equity.engine import _prepare
+    from pokerlab.simulate.equity.postflop import _every_deal, _hand_vs_range
 
     rng = np.random.default_rng(77)
     ranges = ["random", "QQ+,AQs+,KQs", "22+,A2s+,KTo+", "AK@40,QQ@25,T9s,random@5", "JJ-66,AJs-A8s"]

@@ -10,13 +10,13 @@ from click.testing import CliRunner
 from pokerlab.evaluator import evaluate_batch
 from pokerlab.evaluator.api import high_tables
 from pokerlab.evaluator.cards import parse_cards
-from pokerlab.simulate.cli import main
-from pokerlab.simulate.equity import equity
+from pokerlab.simulate.cli.main import main
+from pokerlab.simulate.equity.engine import equity
 from pokerlab.simulate.precomputed import load_preflop_table, matchups, preflop_equity, preflop_vs_random
 from pokerlab.simulate.precomputed.kernels import canonical_boards, preflop_vs_random_counts
 from pokerlab.simulate.precomputed.preflop import OUTCOMES_PER_HAND, TableChecksumError, hand_class_index
-from pokerlab.simulate.preflop_order import _example_hand, class_combos, hand_classes
-from pokerlab.simulate.ranges import hand_class, parse_range
+from pokerlab.simulate.ranges.order import _example_hand, class_combos, hand_classes
+from pokerlab.simulate.ranges.parse import hand_class, parse_range
 
 PUBLISHED = {"AA": 85.20, "KK": 82.40, "AKs": 67.04, "22": 50.33, "72o": 34.58, "32o": 32.30}
 

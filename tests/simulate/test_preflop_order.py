@@ -1,8 +1,8 @@
 """The shipped 169-class table of equity against a random hand, and percentage ranges."""
 
 import pytest
-from pokerlab.simulate.equity import equity
-from pokerlab.simulate.preflop_order import (
+from pokerlab.simulate.equity.engine import equity
+from pokerlab.simulate.ranges.order import (
     _example_hand,
     class_combos,
     equities,
@@ -10,7 +10,7 @@ from pokerlab.simulate.preflop_order import (
     ordered_classes,
     top_percent_classes,
 )
-from pokerlab.simulate.ranges import parse_range
+from pokerlab.simulate.ranges.parse import parse_range
 
 
 def test_all_classes_present_and_sizes_add_up():

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pokerlab.evaluator.cards import card_str, cards_to_mask, parse_cards
-from pokerlab.simulate.ranges import (
+from pokerlab.simulate.ranges.parse import (
     GRID_LABELS,
     MIN_WEIGHT,
     N_COMBOS,
@@ -194,7 +194,7 @@ def test_later_mention_wins() -> None:
 
 
 # --------------------------------------------------------------------------
-# Percent tokens: simulate.preflop_order is supplied separately, so a fake
+# Percent tokens: pokerlab.simulate.ranges.order is supplied separately, so a fake
 # module stands in for it.
 
 FAKE_ORDER = ["AA", "KK", "AKs", "QQ", "AKo", "JJ", "AQs"]
@@ -208,9 +208,9 @@ def fake_order(monkeypatch: pytest.MonkeyPatch) -> list[float]:
         calls.append(percent)
         return FAKE_ORDER[: max(1, round(percent * len(FAKE_ORDER) / 100))]
 
-    module = types.ModuleType("pokerlab.simulate.preflop_order")
+    module = types.ModuleType("pokerlab.simulate.ranges.order")
     module.top_percent_classes = top_percent_classes  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "pokerlab.simulate.preflop_order", module)
+    monkeypatch.setitem(sys.modules, "pokerlab.simulate.ranges.order", module)
     return calls
 
 
@@ -242,17 +242,17 @@ def test_percent_token_out_of_range(fake_order: list[float], text: str) -> None:
 
 
 def test_percent_token_bad_class(monkeypatch: pytest.MonkeyPatch) -> None:
-    module = types.ModuleType("pokerlab.simulate.preflop_order")
+    module = types.ModuleType("pokerlab.simulate.ranges.order")
     module.top_percent_classes = lambda percent: ["AA", "AKx"]  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "pokerlab.simulate.preflop_order", module)
+    monkeypatch.setitem(sys.modules, "pokerlab.simulate.ranges.order", module)
     with pytest.raises(RangeError, match="'AKx'.*'10%'"):
         parse_range("10%")
 
 
 def test_percent_token_without_module(monkeypatch: pytest.MonkeyPatch) -> None:
     # None in sys.modules makes the import fail as if the module were missing.
-    monkeypatch.setitem(sys.modules, "pokerlab.simulate.preflop_order", None)
-    with pytest.raises(RangeError, match=r"'15%'.*simulate\.preflop_order"):
+    monkeypatch.setitem(sys.modules, "pokerlab.simulate.ranges.order", None)
+    with pytest.raises(RangeError, match=r"'15%'.*pokerlab\.simulate\.ranges\.order"):
         parse_range("AA, 15%")
 
 

@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 import pytest
 from pokerlab.evaluator.cards import parse_cards
-from pokerlab.simulate.equity import _count_units
+from pokerlab.simulate.equity.engine import _count_units
 
 from pokerlab import evaluator
 

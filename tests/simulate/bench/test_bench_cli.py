@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from pokerlab.simulate.bench import BenchReport, run_case
 from pokerlab.simulate.bench.cases import BenchConfig, select_cases
 from pokerlab.simulate.bench.report import WRONG
-from pokerlab.simulate.cli_bench import bench_command
+from pokerlab.simulate.cli.bench import bench_command
 
 from pokerlab import simulate
 
@@ -33,7 +33,7 @@ def saved(tmp_path_factory) -> tuple[BenchReport, str]:
 
 
 def test_importing_the_command_stays_light():
-    code = "import sys, pokerlab.simulate.cli_bench; print(sorted({'numpy', 'numba', 'matplotlib'} & set(sys.modules)))"
+    code = "import sys, pokerlab.simulate.cli.bench; print(sorted({'numpy', 'numba', 'matplotlib'} & set(sys.modules)))"
     root = str(Path(simulate.__file__).resolve().parent.parent)  # wherever simulate is imported from
     env = {**os.environ, "PYTHONPATH": root}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from pokerlab.simulate.cli import main
+from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.distributed import DistributedError, ShardStore, connect, run_shards
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -128,7 +128,7 @@ def test_a_scheduler_killed_mid_run_is_one_clear_error_and_finished_shards_stay_
     address, scheduler = one_worker_cluster
     work = tmp_path / "work"
     args = ["table", "preflop", "--scheduler", address, "--work-dir", str(work), "--shards", "64", "--keep-shards"]
-    code = f"from pokerlab.simulate.cli import main; main({args + ['--format', 'none']!r})"
+    code = f"from pokerlab.simulate.cli.main import main; main({args + ['--format', 'none']!r})"
     run = subprocess.Popen(
         [sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )

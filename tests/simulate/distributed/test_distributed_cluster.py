@@ -14,7 +14,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from pokerlab.simulate.distributed import connect  # noqa: E402
-from pokerlab.simulate.equity import equity  # noqa: E402
+from pokerlab.simulate.equity.engine import equity  # noqa: E402
 from pokerlab.simulate.precomputed import load_preflop_table, preflop_vs_random  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]

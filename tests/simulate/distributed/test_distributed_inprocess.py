@@ -5,9 +5,9 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from pokerlab.simulate import equity as equity_module  # noqa: E402
 from pokerlab.simulate.distributed import run_shards  # noqa: E402
-from pokerlab.simulate.equity import equity  # noqa: E402
+from pokerlab.simulate.equity import engine as equity_module  # noqa: E402
+from pokerlab.simulate.equity.engine import equity  # noqa: E402
 from pokerlab.simulate.precomputed.preflop import _preflop_shard, preflop_plan  # noqa: E402
 
 

@@ -80,8 +80,8 @@ def test_a_shard_error_propagates():
 def test_nothing_imports_dask_without_a_scheduler():
     code = (
         "import sys\n"
-        "import pokerlab.simulate.equity, pokerlab.simulate.cli\n"
-        "from pokerlab.simulate.equity import equity\n"
+        "import pokerlab.simulate.equity.engine, pokerlab.simulate.cli.main\n"
+        "from pokerlab.simulate.equity.engine import equity\n"
         "assert equity(['AsAh', 'KsKh']).method == 'exact'\n"
         "assert equity(['AA', 'random'], method='mc', trials=5000, seed=1).trials == 5000\n"
         "from pokerlab.simulate.precomputed import preflop_equity, matchups\n"
@@ -103,7 +103,7 @@ def test_bad_scheduler_is_one_clear_line_without_a_traceback(address, words):
     import sys
 
     pytest.importorskip("distributed")
-    code = f"from pokerlab.simulate.cli import main; main(['equity', 'AA', 'KK', '--scheduler', {address!r}])"
+    code = f"from pokerlab.simulate.cli.main import main; main(['equity', 'AA', 'KK', '--scheduler', {address!r}])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
     assert words in out.stderr and "Traceback" not in out.stderr

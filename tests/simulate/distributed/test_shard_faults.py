@@ -244,7 +244,7 @@ def test_an_unreadable_plan_file_is_rewritten_and_another_plan_refused(tmp_path)
 @pytest.mark.parametrize("damage", ["truncate", "empty", "text", "stray"])
 def test_the_cli_names_a_bad_shard_in_one_line_and_recomputes_it(tmp_path, reference, damage):
     from click.testing import CliRunner
-    from pokerlab.simulate.cli import main
+    from pokerlab.simulate.cli.main import main
 
     args = ["table", "matchups", "--classes", "AA,KK,AKs", "--shards", "3", "--threads", "1"]
     args += ["--work-dir", str(tmp_path), "--keep-shards", "--format", "csv"]

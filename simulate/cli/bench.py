@@ -1,6 +1,6 @@
 """``pokerlab bench``: the command line of :mod:`pokerlab.simulate.bench` (parses, runs, prints; nothing else).
 
-Registered in ``pokerlab.simulate.cli`` with ``main.add_command(bench_command)``. Heavy
+Registered in ``pokerlab.simulate.cli.main`` with ``main.add_command(bench_command)``. Heavy
 modules (numpy, numba, the peers, matplotlib) are imported inside the
 command, so ``pokerlab --help`` stays fast.
 """
@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import click
-from pokerlab.simulate.cli_common import EXIT_BAD_INPUT
+
+from ._common import EXIT_BAD_INPUT
 
 EXIT_WRONG_ANSWER = 1
 

@@ -2,7 +2,7 @@
 
 Preflop, most of the work is the 1.7 million boards, so the engine groups
 deals by suit isomorphism and scores each deal's boards by rank multiset
-(:mod:`pokerlab.simulate.rank_boards`). After the flop there are at most 1,081 boards but often a thousand combos
+(:mod:`pokerlab.simulate.equity.rank_boards`). After the flop there are at most 1,081 boards but often a thousand combos
 per range, so the loops turn around: for each completed board every combo
 of every player is ranked once (board key plus hole key, one lookup), then
 the deals of one combo per player with no shared card are scored from those

@@ -10,23 +10,15 @@ import json
 import sys
 
 import click
-from pokerlab.simulate.cli_common import EXIT_BAD_INPUT, ProgressBar
-from pokerlab.simulate.cli_common import friendly_errors as _friendly_errors
+
+from ._common import EXIT_BAD_INPUT, ProgressBar, text_table
+from ._common import friendly_errors as _friendly_errors
+from .bench import bench_command
+from .cache import cache_command
+from .game import play_command, replay_command, simulate_command
+from .tables import chart_command, table_command
 
 EXIT_FAILED_CHECK = 1
-
-
-def _table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> str:
-    """Plain aligned text table (numbers right-aligned)."""
-    right = right if right is not None else set(range(1, len(headers)))
-    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(
-            str(c).rjust(w) if i in right else str(c).ljust(w) for i, (c, w) in enumerate(zip(cells, widths))
-        ).rstrip()
-
-    return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows])
 
 
 class _Commands(click.Group):
@@ -170,7 +162,7 @@ def verify_command(table: str, as_json: bool, parallel: bool) -> None:
                 for r in result["rows"]
             ]
             click.echo(f"{result['name']}: {result['total']:,} hands")
-            click.echo(_table(["category", "count", "published", ""], rows, right={1, 2}))
+            click.echo(text_table(["category", "count", "published", ""], rows, right={1, 2}))
             if result.get("problem"):
                 click.echo(f"out of order: {result['problem']}")
             verdict = "PASS" if result["ok"] else "FAIL"
@@ -221,7 +213,7 @@ def equity_command(
       pokerlab equity AKs QQ --mc --stderr 1e-4 --seed 7 --json
     """
     from pokerlab.simulate.distributed import close_client, connect
-    from pokerlab.simulate.equity import equity
+    from pokerlab.simulate.equity.engine import equity
 
     client = connect(scheduler) if scheduler else None
     # Shown only once a run has taken a second; filled at the end (Monte Carlo may stop early).
@@ -250,7 +242,7 @@ def equity_command(
         [str(i + 1), p.hand, f"{p.combos:,}", f"{100 * p.win:.3f}", f"{100 * p.tie:.3f}", f"{100 * p.equity:.3f}"]
         for i, p in enumerate(result.players)
     ]
-    click.echo(_table(["player", "hand", "combos", "win %", "tie %", "equity %"], rows, right={0, 2, 3, 4, 5}))
+    click.echo(text_table(["player", "hand", "combos", "win %", "tie %", "equity %"], rows, right={0, 2, 3, 4, 5}))
     if result.method == "exact":
         footer = f"exact: {result.boards:,} boards in {result.seconds:.3f} s"
     else:
@@ -349,7 +341,7 @@ def draw_command(
             [str(i + 1), p.hand, f"{100 * p.win:.3f}", f"{100 * p.tie:.3f}", f"{100 * p.equity:.3f}"]
             for i, p in enumerate(result.players)
         ]
-        click.echo(_table(["player", "hand/discard", "win %", "tie %", "equity %"], rows, right={0, 2, 3, 4}))
+        click.echo(text_table(["player", "hand/discard", "win %", "tie %", "equity %"], rows, right={0, 2, 3, 4}))
         if result.method == "exact":
             click.echo(f"exact: {result.boards:,} joint draws in {result.seconds:.3f} s")
         else:
@@ -363,7 +355,7 @@ def draw_command(
             return
         rows = [[name, f"{n:,}", f"{100 * n / odds.outcomes:.3f}"] for name, n in odds.counts.items() if n]
         click.echo(f"{odds.hand}, discard {odds.discard or 'nothing (pat)'}: {odds.outcomes:,} equally likely draws")
-        click.echo(_table(["final hand", "draws", "%"], rows))
+        click.echo(text_table(["final hand", "draws", "%"], rows))
         click.echo(f"improves {100 * odds.improve:.3f} %, expected strength {100 * odds.strength:.2f} %")
         return
     opponent = None
@@ -388,7 +380,7 @@ def draw_command(
         + [f"{100 * o.odds.probability(n):.2f}" for n in names]
         for o in shown
     ]
-    click.echo(_table(headers, rows, right=set(range(2, len(headers)))))
+    click.echo(text_table(headers, rows, right=set(range(2, len(headers)))))
     legend = ", ".join(f"{_SHORT[n]} {n.lower()}" for n in names if n in _SHORT)
     click.echo(f"percentages; {objective} is " + _OBJECTIVE_TEXT[objective] + (f"; {legend}" if legend else ""))
 
@@ -418,7 +410,7 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
       pokerlab range "22+,A2s+,KTo+" --dead AsKd --json
     """
     from pokerlab.evaluator.cards import cards_to_mask, format_cards
-    from pokerlab.simulate.ranges import parse_range, render_grid
+    from pokerlab.simulate.ranges.parse import parse_range, render_grid
 
     r = parse_range(text)
     if dead:
@@ -441,13 +433,7 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
     click.echo(f"range: {r}")
 
 
-from pokerlab.simulate.cli_bench import bench_command  # noqa: E402  (registered after main is defined)
-from pokerlab.simulate.cli_cache import cache_command  # noqa: E402
-from pokerlab.simulate.cli_tables import chart_command, table_command  # noqa: E402
-
 main.add_command(bench_command)
-from pokerlab.simulate.cli_game import play_command, replay_command, simulate_command  # noqa: E402
-
 main.add_command(play_command)
 main.add_command(simulate_command)
 main.add_command(replay_command)

@@ -1,6 +1,6 @@
 """``pokerlab cache``: where the compiled kernels are cached, what the cache holds, clear it, warm it.
 
-Registered in ``pokerlab.simulate.cli`` with ``main.add_command``; a thin shell over
+Registered in ``pokerlab.simulate.cli.main`` with ``main.add_command``; a thin shell over
 :mod:`pokerlab.evaluator.jit` and :mod:`pokerlab.simulate.kernel_warm`.
 """
 

@@ -12,7 +12,7 @@ seconds by::
 
     pokerlab table preflop --vs random --out tables/preflop_vs_random.json
 
-(or ``python -m pokerlab.simulate.preflop_order build [FOLDER]``).
+(or ``python -m pokerlab.simulate.ranges.order build [FOLDER]``).
 
 >>> top_percent_classes(1)[:3]
 ['AA', 'KK', 'QQ']
@@ -58,7 +58,7 @@ def _example_hand(name: str) -> str:
 @lru_cache(maxsize=1)
 def equities() -> dict[str, float]:
     """Exact equity of each class against a random hand, from the shipped table (checksum verified)."""
-    from .precomputed.preflop import load_preflop_table
+    from pokerlab.simulate.precomputed.preflop import load_preflop_table
 
     return {row.hand: row.equity for row in load_preflop_table(tables_dir() / FILE).rows}
 
@@ -91,7 +91,7 @@ def top_percent_classes(percent: float) -> list[str]:
 
 def build(folder: Path, progress: bool = True) -> dict:
     """Compute every class's exact equity against a random hand and write ``folder / FILE``."""
-    from .precomputed.preflop import preflop_vs_random
+    from pokerlab.simulate.precomputed.preflop import preflop_vs_random
 
     table = preflop_vs_random()
     (folder / FILE).write_text(table.to_json())

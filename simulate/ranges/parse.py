@@ -16,7 +16,7 @@ separated by commas; spaces around an item are ignored. Ranks and the
 ``AhKh``    one specific combo: rank, suit, rank, suit, written together
 ``random``  all 1326 combos (also ``*``)
 ``15%``     the hand classes from
-            ``pokerlab.simulate.preflop_order.top_percent_classes(15.0)``
+            ``pokerlab.simulate.ranges.order.top_percent_classes(15.0)``
 ==========  ==============================================================
 
 Weights. Any item can carry a weight, in one of two spellings:
@@ -434,13 +434,13 @@ def _split_weight(item: _Item) -> tuple[str, float]:
 
 def _top_percent_classes(percent: float, item: _Item) -> list[str]:
     try:
-        from pokerlab.simulate.preflop_order import top_percent_classes
+        from pokerlab.simulate.ranges.order import top_percent_classes
     except ModuleNotFoundError as exc:
-        if exc.name not in ("pokerlab", "pokerlab.simulate", "pokerlab.simulate.preflop_order"):
+        if exc.name not in ("pokerlab", "pokerlab.simulate", "pokerlab.simulate.ranges.order"):
             raise
         raise item.error(
             "cannot expand percent range",
-            "it needs simulate.preflop_order, which is not available",
+            "it needs pokerlab.simulate.ranges.order, which is not available",
         ) from exc
     return list(top_percent_classes(percent))
 
@@ -466,7 +466,7 @@ def _expand(body: str, item: _Item) -> np.ndarray:
         parts = []
         for name in names:
             if not isinstance(name, str) or name not in _CELL_LABELS:
-                raise item.error(f"simulate.preflop_order gave a bad hand class {name!r} for")
+                raise item.error(f"pokerlab.simulate.ranges.order gave a bad hand class {name!r} for")
             parts.append(_CELL_INDICES[_CELL_LABELS.index(name)])
         return np.concatenate(parts)
     if "-" in body:

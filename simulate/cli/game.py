@@ -1,6 +1,6 @@
 """``pokerlab play``, ``pokerlab simulate`` and ``pokerlab replay``: parse, call the library, print.
 
-Registered in ``pokerlab.simulate.cli``. The game logic lives in :mod:`pokerlab.simulate.bots` and
+Registered in ``pokerlab.simulate.cli.main``. The game logic lives in :mod:`pokerlab.simulate.bots` and
 :mod:`pokerlab.simulate.histories`.
 """
 
@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import click
-from pokerlab.simulate.cli_common import EXIT_BAD_INPUT
+
+from ._common import EXIT_BAD_INPUT
 
 EXIT_FAILED_CHECK = 1
 MAX_HANDS, MAX_STACK, MAX_SEED = 10**9, 10**12, 2**64 - 1

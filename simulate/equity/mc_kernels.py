@@ -4,7 +4,7 @@ Hands are handled as the evaluator's summed card keys (see
 ``pokerlab.evaluator.kernels``): a board key plus a player's hole-card key is that
 player's seven-card key, so each board is built once and each player costs
 one addition and one lookup. (Exact enumeration is in
-:mod:`pokerlab.simulate.rank_boards`.)
+:mod:`pokerlab.simulate.equity.rank_boards`.)
 
 Monte Carlo draws every player's combo and the board with a per-stream
 xoshiro256** generator seeded by splitmix64, so a run depends only on the

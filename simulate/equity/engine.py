@@ -7,7 +7,7 @@
 (1410336, 292660, 9308)
 
 A player is a specific hand (``"AsAh"``), a range (``"QQ+,AKs"``,
-``"random"``; see :mod:`pokerlab.simulate.ranges`) or a :class:`~pokerlab.simulate.ranges.Range`.
+``"random"``; see :mod:`pokerlab.simulate.ranges.parse`) or a :class:`~pokerlab.simulate.ranges.parse.Range`.
 Ties are credited ``1/k`` for a ``k``-way split. Card removal is exact: the
 board, dead cards and the other players' cards remove combos, and a deal is
 weighted by the product of its combos' weights.
@@ -26,8 +26,7 @@ from typing import Any
 import numpy as np
 from pokerlab.evaluator.api import high_tables
 from pokerlab.evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
-
-from .ranges import Range, RangeError, parse_range
+from pokerlab.simulate.ranges.parse import Range, RangeError, parse_range
 
 PlayerLike = str | Range | Sequence[int]
 CardsLike = str | Sequence[int] | None
@@ -254,7 +253,7 @@ def _count_units(holes: np.ndarray, firsts: np.ndarray, board_ids, dead_mask, wo
     card (in the unseen cards' order, highest first) is the f-th: the splits
     ``0 .. unseen - cards to come`` partition the boards of a deal.
     """
-    from .rank_boards import count_deals, count_deals_parallel, rank_multisets
+    from pokerlab.simulate.equity.rank_boards import count_deals, count_deals_parallel, rank_multisets
 
     counts = np.zeros((len(holes), 1 << holes.shape[1]), dtype=np.int64)
     boards = np.zeros(len(holes), dtype=np.int64)
@@ -405,7 +404,7 @@ def _mc_errors(counts: np.ndarray, done: int, share_m: np.ndarray) -> np.ndarray
 
 
 def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads, progress):
-    from . import equity_kernels as kernels
+    from pokerlab.simulate.equity import mc_kernels as kernels
 
     tables = high_tables()
     ranges, board = _mc_inputs(parsed, board_ids, dead_mask)
@@ -473,7 +472,7 @@ def _exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_id
 
 def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, groups, threads=None):
     """Like :func:`_run_exact`, in shards on ``client`` (or on ``threads`` local threads when it is None)."""
-    from .distributed import cluster_threads, run_shards
+    from pokerlab.simulate.distributed import cluster_threads, run_shards
 
     if groups is None:
         groups = _group_deals(parsed, board_ids, dead_ids)
@@ -503,7 +502,7 @@ def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress,
 
 def _mc_shard(ranges: tuple, board: tuple, seed: int, index: int, n_trials: int) -> np.ndarray:
     """One Monte Carlo shard: counts by winner mask of ``n_trials`` deals from stream ``index`` of ``seed``."""
-    from . import equity_kernels as kernels
+    from pokerlab.simulate.equity import mc_kernels as kernels
 
     state = kernels.seed_streams(np.uint64(seed), index + 1)[index].copy()
     counts = np.zeros(1 << len(ranges[3]), dtype=np.int64)
@@ -513,7 +512,7 @@ def _mc_shard(ranges: tuple, board: tuple, seed: int, index: int, n_trials: int)
 
 def _run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, progress, threads=None):
     """Monte Carlo in shards of independent streams (see the plan above); same outputs as the local run."""
-    from .distributed import run_shards
+    from pokerlab.simulate.distributed import run_shards
 
     ranges, board = _mc_inputs(parsed, board_ids, dead_mask)
     _, _, share_m = _shares(len(parsed))
@@ -567,8 +566,8 @@ def _from_preflop_table(parsed: list[_Player], start: float, threads: int) -> Eq
     """A hand or a whole class against one random hand, preflop: the exact counts from the shipped table."""
     if len(parsed) != 2:
         return None
-    from .preflop_order import class_combos
-    from .ranges import hand_class
+    from pokerlab.simulate.ranges.order import class_combos
+    from pokerlab.simulate.ranges.parse import hand_class
 
     for hero, villain in ((0, 1), (1, 0)):
         h, v = parsed[hero], parsed[villain]
@@ -580,7 +579,7 @@ def _from_preflop_table(parsed: list[_Player], start: float, threads: int) -> Eq
         name = names.pop()
         if len(h.combos) not in (1, class_combos(name)):
             continue
-        from .precomputed import load_preflop_table
+        from pokerlab.simulate.precomputed import load_preflop_table
 
         row = load_preflop_table()[name]
         n = len(h.combos)
@@ -700,7 +699,7 @@ def equity(
     if n_threads < 1:
         raise EquityError(f"threads must be at least 1, got {threads}")
     if client is not None:
-        from .distributed import cluster_threads
+        from pokerlab.simulate.distributed import cluster_threads
 
         n_threads = cluster_threads(client)
     if use_tables and method != "mc" and not board_ids and not dead_ids:
@@ -708,8 +707,8 @@ def equity(
         if answer is not None:
             return answer
     if method != "mc" and len(board_ids) >= 3:
-        # After the flop: every board is ranked once per combo (simulate.equity_postflop).
-        from .equity_postflop import postflop_work, run_exact_postflop
+        # After the flop: every board is ranked once per combo (pokerlab.simulate.equity.postflop).
+        from pokerlab.simulate.equity.postflop import postflop_work, run_exact_postflop
 
         seconds = postflop_work(parsed, board_ids, dead_ids) * _NS_PER_POSTFLOP_STEP * 1e-9 / n_threads
         if method == "exact":

@@ -56,3 +56,23 @@ class ProgressBar:
             if self.fill_on_close:
                 self.bar.update(1000 - self.shown)
             self.bar.__exit__(None, None, None)
+
+
+def text_table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> str:
+    """Plain aligned text table (numbers right-aligned).
+
+    >>> print(text_table(["hand", "combos"], [["AA", "6"], ["AKs", "4"]]))
+    hand  combos
+    ----  ------
+    AA         6
+    AKs        4
+    """
+    right = right if right is not None else set(range(1, len(headers)))
+    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            str(c).rjust(w) if i in right else str(c).ljust(w) for i, (c, w) in enumerate(zip(cells, widths))
+        ).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows])

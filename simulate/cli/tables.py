@@ -2,7 +2,7 @@
 
 They front :mod:`pokerlab.simulate.precomputed` and :mod:`pokerlab.simulate.charts`.
 
-Registered in ``pokerlab.simulate.cli`` with ``main.add_command``. They parse, call
+Registered in ``pokerlab.simulate.cli.main`` with ``main.add_command``. They parse, call
 the library and print; heavy modules are imported inside the commands.
 """
 
@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import click
-from pokerlab.simulate.cli_common import ProgressBar
-from pokerlab.simulate.cli_common import friendly_errors as _friendly_errors
+
+from ._common import ProgressBar, text_table
+from ._common import friendly_errors as _friendly_errors
 
 
 def default_work_dir() -> Path:
@@ -164,7 +165,6 @@ def preflop_command(opponent: str, outputs: tuple[str, ...], fmt: str | None, **
     Each hand meets every opponent hand on every board: 2,097,572,400
     outcomes per hand, counted exactly in seconds.
     """
-    from pokerlab.simulate.cli import _table
     from pokerlab.simulate.precomputed import preflop_vs_random
 
     table, where = _run(preflop_vs_random, "preflop", **run)
@@ -174,7 +174,7 @@ def preflop_command(opponent: str, outputs: tuple[str, ...], fmt: str | None, **
             [r.hand, str(r.combos), f"{100 * r.win:.3f}", f"{100 * r.tie:.3f}", f"{100 * r.equity:.3f}"]
             for r in table.rows
         ]
-        return _table(["hand", "combos", "win %", "tie %", "equity %"], rows)
+        return text_table(["hand", "combos", "win %", "tie %", "equity %"], rows)
 
     _emit(table, outputs, fmt, text)
     resumed = f", {table.resumed} resumed" if table.resumed else ""
@@ -203,9 +203,8 @@ def matchups_command(classes: str | None, by: str, outputs: tuple[str, ...], fmt
     stands for. All 169 classes: 47,008 patterns, a few minutes on two
     cores; --classes picks a subset.
     """
-    from pokerlab.simulate.cli import _table
     from pokerlab.simulate.precomputed import matchups
-    from pokerlab.simulate.ranges import parse_range
+    from pokerlab.simulate.ranges.parse import parse_range
 
     if classes is not None and not classes.replace(",", " ").strip():
         raise ValueError('--classes is empty: name at least one class ("TT+,AKs"), or leave it out for all 169')
@@ -225,9 +224,9 @@ def matchups_command(classes: str | None, by: str, outputs: tuple[str, ...], fmt
                 ]
                 for m in table.by_class()
             ]
-            return _table(["hand 1", "hand 2", "pairs", "win 1 %", "tie %", "equity 1 %"], rows, right={2, 3, 4, 5})
+            return text_table(["hand 1", "hand 2", "pairs", "win 1 %", "tie %", "equity 1 %"], rows, right={2, 3, 4, 5})
         rows = [[r.cards1, r.cards2, r.hand1, r.hand2, str(r.weight), f"{100 * r.equity1:.3f}"] for r in table.rows]
-        return _table(["hand 1", "hand 2", "class 1", "class 2", "weight", "equity 1 %"], rows, right={4, 5})
+        return text_table(["hand 1", "hand 2", "class 1", "class 2", "weight", "equity 1 %"], rows, right={4, 5})
 
     _emit(table, outputs, fmt, text)
     resumed = f", {table.resumed} resumed" if table.resumed else ""

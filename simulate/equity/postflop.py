@@ -1,6 +1,6 @@
 """Exact equity after the flop: every board completion, every combo of every range (see :mod:`postflop_kernels`).
 
->>> from pokerlab.simulate.equity import equity
+>>> from pokerlab.simulate.equity.engine import equity
 >>> r = equity(["AhKh", "random"], board="Qh7h2c", method="exact")
 >>> round(r.players[0].equity, 6)
 0.72683
@@ -41,8 +41,8 @@ def run_exact_postflop(parsed, board_ids, dead_mask, threads: int):
 
 def _every_deal(parsed, board_ids, dead_mask, threads: int):
     """:func:`run_exact_postflop` for any players: every combo ranked on every board, then every deal scored."""
-    from . import postflop_kernels as k
-    from .equity import _board_state
+    from pokerlab.simulate.equity import postflop_kernels as k
+    from pokerlab.simulate.equity.engine import _board_state
 
     t = high_tables()
     card_keys = t.card_keys
@@ -74,10 +74,10 @@ def _every_deal(parsed, board_ids, dead_mask, threads: int):
 def _hand_vs_range(parsed, hero: int, board_ids, dead_mask, threads: int):
     """:func:`run_exact_postflop` for one fixed hand (player ``hero``) against a range, by rank pair.
 
-    See :func:`pokerlab.simulate.postflop_kernels.hand_vs_range_share`.
+    See :func:`pokerlab.simulate.equity.postflop_kernels.hand_vs_range_share`.
     """
-    from . import postflop_kernels as k
-    from .equity import _board_state, _suited_bit
+    from pokerlab.simulate.equity import postflop_kernels as k
+    from pokerlab.simulate.equity.engine import _board_state, _suited_bit
 
     t = high_tables()
     card_keys = t.card_keys

@@ -1,0 +1,15 @@
+"""Hold'em equity over hands and ranges, exact or by Monte Carlo.
+
+- :mod:`.engine`: :func:`equity` (the API), its result types, Monte Carlo and
+  the sharded runs;
+- :mod:`.rank_boards`: exact equity before the flop, boards scored by rank multiset;
+- :mod:`.postflop`: exact equity once the flop is out;
+- :mod:`.mc_kernels`, :mod:`.postflop_kernels`: their numba kernels.
+
+>>> round(equity(["AsAh", "KsKh"]).players[0].equity, 6)
+0.826366
+"""
+
+from .engine import EquityError, EquityResult, PlayerEquity, alias_table, check_options, equity
+
+__all__ = ["EquityError", "EquityResult", "PlayerEquity", "alias_table", "check_options", "equity"]

@@ -1,0 +1,41 @@
+"""Hand ranges: parsing range text, hand classes and their order against a random hand, the 13x13 grid.
+
+- :mod:`.parse`: ``parse_range``, :class:`Range`, the grid;
+- :mod:`.order`: the 169 classes, their combos, and their order by equity
+  against a random hand (for ``15%``-style ranges).
+
+>>> len(parse_range("TT+, AKs")), class_combos("AKo")
+(34, 12)
+"""
+
+from .order import class_combos, equities, hand_classes, ordered_classes, top_percent_classes
+from .parse import (
+    GRID_LABELS,
+    MIN_WEIGHT,
+    N_COMBOS,
+    ClassCount,
+    Range,
+    RangeError,
+    hand_class,
+    parse_range,
+    range_grid,
+    render_grid,
+)
+
+__all__ = [
+    "GRID_LABELS",
+    "MIN_WEIGHT",
+    "N_COMBOS",
+    "ClassCount",
+    "Range",
+    "RangeError",
+    "class_combos",
+    "equities",
+    "hand_class",
+    "hand_classes",
+    "ordered_classes",
+    "parse_range",
+    "range_grid",
+    "render_grid",
+    "top_percent_classes",
+]
