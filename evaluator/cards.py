@@ -226,7 +226,7 @@ def _check_count(cards: Sequence[int], count: int | Sequence[int] | None, what: 
 def to_card_ids(
     cards: str | Iterable[int], count: int | Sequence[int] | None = None, deck_size: int = DECK_SIZE
 ) -> list[int]:
-    """Card ids from a string or an iterable of ids, checked for range and duplicates.
+    """Card ids from a string, an iterable of ids or of card names, checked for range and duplicates.
 
     Ids run from 0 to ``deck_size - 1`` (52 and 53 are the jokers of 53- and 54-card decks).
 
@@ -234,6 +234,8 @@ def to_card_ids(
     [51, 46]
     >>> to_card_ids("Ts9s")
     [35, 31]
+    >>> to_card_ids(["As", "Kh"])
+    [51, 46]
     """
     if isinstance(cards, str):
         return parse_cards(cards, count, deck_size)
@@ -242,6 +244,12 @@ def to_card_ids(
     ids: list[int] = []
     seen: dict[int, int] = {}
     for position, card in enumerate(cards, start=1):
+        if isinstance(card, str):  # a list of card names, ["As", "Ks", ...]
+            try:
+                (value,) = parse_cards(card, 1, deck_size)
+            except CardError as exc:
+                raise CardError(f"card {card!r} at position {position} is not a card ({exc})") from None
+            card = value
         try:
             value = int(card)
         except (TypeError, ValueError):

@@ -1,8 +1,8 @@
 """pokerlab: fast, verified poker hand evaluation, equity and game simulation.
 
-What needs no numba loads at once; equity, ranges, draw odds, the game
-engine and hand histories load on first use (``import pokerlab`` stays
-light, and ``pokerlab.evaluate`` never imports numba).
+Every name loads on first use (``import pokerlab`` stays light and starts
+even when the installed tables are broken, so the command line can say
+so); ``pokerlab.evaluate`` never imports numba.
 
 >>> import pokerlab
 >>> pokerlab.describe(pokerlab.evaluate("As Ks Qs Js Ts"))
@@ -16,20 +16,6 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .evaluator import (
-    CardError,
-    best_five,
-    category,
-    describe,
-    evaluate,
-    evaluate_batch,
-    evaluate_mask,
-    format_cards,
-    get_rules,
-    parse_cards,
-)
-from .evaluator.tables import TableError
-
 try:
     from importlib.metadata import version as _version
 
@@ -37,8 +23,20 @@ try:
 except Exception:  # a source tree used without installing  # noqa: BLE001
     __version__ = "0+source"
 
-# name -> module that defines it, imported on first access (PEP 562)
+# name -> module that defines it, imported on first access (PEP 562). Even the evaluator's names load
+# lazily: they read the lookup tables, and a broken install must still let `pokerlab` start and say so.
 _LAZY = {
+    "CardError": "pokerlab.evaluator",
+    "best_five": "pokerlab.evaluator",
+    "category": "pokerlab.evaluator",
+    "describe": "pokerlab.evaluator",
+    "evaluate": "pokerlab.evaluator",
+    "evaluate_batch": "pokerlab.evaluator",
+    "evaluate_mask": "pokerlab.evaluator",
+    "format_cards": "pokerlab.evaluator",
+    "get_rules": "pokerlab.evaluator",
+    "parse_cards": "pokerlab.evaluator",
+    "TableError": "pokerlab.evaluator.tables",
     "equity": "pokerlab.simulate.equity",
     "EquityResult": "pokerlab.simulate.equity",
     "EquityError": "pokerlab.simulate.equity",
@@ -60,21 +58,7 @@ _LAZY = {
     "dump_all": "pokerlab.simulate.histories",
 }
 
-__all__ = [
-    "CardError",
-    "TableError",
-    "__version__",
-    "best_five",
-    "category",
-    "describe",
-    "evaluate",
-    "evaluate_batch",
-    "evaluate_mask",
-    "format_cards",
-    "get_rules",
-    "parse_cards",
-    *_LAZY,
-]
+__all__ = ["__version__", *_LAZY]
 
 
 def __getattr__(name: str) -> Any:
@@ -91,6 +75,19 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # what the lazy names are, for type checkers
+    from .evaluator import (  # noqa: F401
+        CardError,
+        best_five,
+        category,
+        describe,
+        evaluate,
+        evaluate_batch,
+        evaluate_mask,
+        format_cards,
+        get_rules,
+        parse_cards,
+    )
+    from .evaluator.tables import TableError  # noqa: F401
     from .simulate.draw import DrawError, best_discard, draw_equity, draw_odds  # noqa: F401
     from .simulate.equity import EquityError, EquityResult, equity  # noqa: F401
     from .simulate.game import IllegalActionError, State  # noqa: F401

@@ -102,7 +102,7 @@ def preflop_chart(out: str | os.PathLike[str], equities: dict[str, float] | None
     from matplotlib.colors import Normalize
 
     if equities is None:
-        from pokerlab.simulate.precomputed.preflop import load_preflop_table
+        from pokerlab.simulate.ranges.table import load_preflop_table
 
         equities = {row.hand: row.equity for row in load_preflop_table().rows}
     cmap, norm = colormaps[EQUITY_CMAP], Normalize(*EQUITY_RANGE)

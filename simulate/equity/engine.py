@@ -579,7 +579,7 @@ def _from_preflop_table(parsed: list[_Player], start: float, threads: int) -> Eq
         name = names.pop()
         if len(h.combos) not in (1, class_combos(name)):
             continue
-        from pokerlab.simulate.precomputed import load_preflop_table
+        from pokerlab.simulate.ranges.table import load_preflop_table
 
         row = load_preflop_table()[name]
         n = len(h.combos)

@@ -2,7 +2,8 @@
 
 Both tables are exact integer counts computed in shards (local threads or a
 Dask cluster, resumable from a work folder); see :mod:`.preflop` and
-:mod:`.headsup`.
+:mod:`.headsup`. The shipped table's reader lives below the builders, in
+:mod:`pokerlab.simulate.ranges.table` (re-exported here).
 
 >>> round(100 * preflop_equity("AKs"), 2)
 67.04
@@ -10,15 +11,16 @@ Dask cluster, resumable from a work folder); see :mod:`.preflop` and
 81.95
 """
 
-from .headsup import ClassMatchup, MatchupRow, MatchupTable, matchup_plan, matchups
-from .preflop import (
+from pokerlab.simulate.ranges.table import (
     PreflopRow,
     PreflopTable,
     TableChecksumError,
     load_preflop_table,
     preflop_equity,
-    preflop_vs_random,
 )
+
+from .headsup import ClassMatchup, MatchupRow, MatchupTable, matchup_plan, matchups
+from .preflop import preflop_vs_random
 
 __all__ = [
     "ClassMatchup",

@@ -12,7 +12,7 @@ seconds by::
 
     pokerlab table preflop --vs random --out tables/preflop_vs_random.json
 
-(or ``python -m pokerlab.simulate.ranges.order build [FOLDER]``).
+
 
 >>> top_percent_classes(1)[:3]
 ['AA', 'KK', 'QQ']
@@ -20,14 +20,9 @@ seconds by::
 
 from __future__ import annotations
 
-import sys
 from functools import lru_cache
-from pathlib import Path
 
 from pokerlab.evaluator.cards import RANK_CHARS
-from pokerlab.evaluator.tables import tables_dir
-
-FILE = "preflop_vs_random.json"
 
 
 def hand_classes() -> list[str]:
@@ -58,9 +53,9 @@ def _example_hand(name: str) -> str:
 @lru_cache(maxsize=1)
 def equities() -> dict[str, float]:
     """Exact equity of each class against a random hand, from the shipped table (checksum verified)."""
-    from pokerlab.simulate.precomputed.preflop import load_preflop_table
+    from .table import shipped_table
 
-    return {row.hand: row.equity for row in load_preflop_table(tables_dir() / FILE).rows}
+    return {row.hand: row.equity for row in shipped_table().rows}
 
 
 def ordered_classes() -> list[str]:
@@ -87,21 +82,3 @@ def top_percent_classes(percent: float) -> list[str]:
         chosen.append(name)
         covered += size
     return chosen
-
-
-def build(folder: Path, progress: bool = True) -> dict:
-    """Compute every class's exact equity against a random hand and write ``folder / FILE``."""
-    from pokerlab.simulate.precomputed.preflop import preflop_vs_random
-
-    table = preflop_vs_random()
-    (folder / FILE).write_text(table.to_json())
-    if progress:
-        print(f"169 classes in {table.seconds:.1f} s, sha256 {table.checksum()}", file=sys.stderr)
-    return table.to_dict()
-
-
-if __name__ == "__main__":
-    if sys.argv[1:2] != ["build"]:
-        print(__doc__)
-        raise SystemExit(2)
-    build(Path(sys.argv[2]) if len(sys.argv) > 2 else Path(__file__).resolve().parent.parent / "tables")

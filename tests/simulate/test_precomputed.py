@@ -14,9 +14,10 @@ from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.equity.engine import equity
 from pokerlab.simulate.precomputed import load_preflop_table, matchups, preflop_equity, preflop_vs_random
 from pokerlab.simulate.precomputed.kernels import canonical_boards, preflop_vs_random_counts
-from pokerlab.simulate.precomputed.preflop import OUTCOMES_PER_HAND, TableChecksumError, hand_class_index
+from pokerlab.simulate.precomputed.preflop import hand_class_index
 from pokerlab.simulate.ranges.order import _example_hand, class_combos, hand_classes
 from pokerlab.simulate.ranges.parse import hand_class, parse_range
+from pokerlab.simulate.ranges.table import OUTCOMES_PER_HAND, TableChecksumError
 
 PUBLISHED = {"AA": 85.20, "KK": 82.40, "AKs": 67.04, "22": 50.33, "72o": 34.58, "32o": 32.30}
 
