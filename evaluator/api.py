@@ -21,6 +21,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from pokerlab.errors import InputError
+
 from . import tables as _tables
 from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, card_str, to_card_ids
 from .hand_values import (
@@ -207,9 +209,9 @@ def evaluate_batch(
 def _check_out(out: np.ndarray, n: int) -> np.ndarray:
     if not isinstance(out, np.ndarray) or out.dtype != np.uint16 or out.shape != (n,) or not out.flags.c_contiguous:
         got = f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
-        raise ValueError(f"out must be a C-contiguous uint16 array of shape ({n},), got {got}")
+        raise InputError(f"out must be a C-contiguous uint16 array of shape ({n},), got {got}")
     if not out.flags.writeable:
-        raise ValueError("out is read-only")
+        raise InputError("out is read-only")
     return out
 
 
@@ -227,7 +229,7 @@ def enumerate_values(n_cards: int, *, parallel: bool = False) -> np.ndarray:
     from . import kernels
 
     if n_cards not in (5, 6, 7):
-        raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
+        raise InputError(f"n_cards must be 5, 6 or 7, got {n_cards}")
     t = high_tables()
     if parallel:
         from numba import get_num_threads
@@ -266,7 +268,7 @@ def class_ranks(rank: int) -> tuple[int, ...]:
     """
     index = _class_index().get(int(rank))
     if index is None:
-        raise ValueError(f"{rank} is not a hand rank")
+        raise InputError(f"{rank} is not a hand rank")
     return tuple(int(r) for r in _T["class_ranks"][index])
 
 

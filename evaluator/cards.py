@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from pokerlab.errors import PokerlabError
+
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 RANK_NAMES = (
@@ -79,7 +81,7 @@ __all__ = [
 ]
 
 
-class CardError(ValueError):
+class CardError(PokerlabError, ValueError):
     """Bad card input; the message names the token and its position."""
 
 
@@ -173,7 +175,7 @@ def parse_cards(text: str, count: int | Sequence[int] | None = None, deck_size: 
     >>> parse_cards("AsAs")
     Traceback (most recent call last):
     ...
-    evaluator.cards.CardError: duplicate card 'As' at position 2 (also at position 1)
+    pokerlab.evaluator.cards.CardError: duplicate card 'As' at position 2 (also at position 1)
     """
     if not isinstance(text, str):
         raise CardError(f"expected a string of cards, got {type(text).__name__}")

@@ -147,7 +147,7 @@ _install_locator()
 def njit(*args: Any, **options: Any) -> Any:
     """numba's ``njit``, caching (``cache=True``) in :func:`cache_dir`, or not at all when it is unwritable.
 
-    >>> @njit(cache=True)
+    >>> @njit  # a kernel module writes @njit(cache=True) on a module-level function
     ... def twice(x):
     ...     return 2 * x
     >>> twice(21)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerlab.errors import InputError
+
 from .hand_values import ACE_FIVE_CATEGORIES, CATEGORY_NAMES, DEUCE_SEVEN_CATEGORIES
 
 
@@ -97,5 +99,5 @@ def get_rules(name: str | Ruleset) -> Ruleset:
         return name
     key = str(name).strip().lower().replace("_", "-")
     if key not in RULESETS:
-        raise ValueError(f"unknown rules {name!r}; choose from {', '.join(RULESETS)}")
+        raise InputError(f"unknown rules {name!r}; choose from {', '.join(RULESETS)}")
     return RULESETS[key]

@@ -25,6 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
+from pokerlab.errors import PokerlabError
+
 MANIFEST = "manifest.json"
 #: The tables the high-hand evaluator reads (the rest serve lowball and wild cards).
 HIGH_TABLES = (
@@ -54,7 +56,7 @@ SIZED_RANK_SHIFT = 13
 _cache: Mapping[str, np.ndarray] | None = None
 
 
-class TableError(ValueError):
+class TableError(PokerlabError, ValueError):
     """The shipped tables are missing or do not match their manifest (a broken install, not a bug).
 
     A ``ValueError``, like every error of user files and the environment, so

@@ -21,6 +21,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from pokerlab.errors import InputError
+
 from . import tables as _tables
 from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, to_card_ids
 from .hand_values import CATEGORY_SHIFT, FIVE_OF_A_KIND
@@ -171,7 +173,7 @@ def low_ranks(value: int, rules: str | Ruleset) -> tuple[int, ...]:
     name = "deuce_seven" if r.kernel == "deuce-seven" else "ace_five"
     ranks = _low_classes(name).get(int(value))
     if ranks is None:
-        raise ValueError(f"{value} is not a {r.name} hand value")
+        raise InputError(f"{value} is not a {r.name} hand value")
     return ranks
 
 
@@ -227,7 +229,7 @@ def enumerate_variant_values(rules: str | Ruleset, n_cards: int = 5, parallel: b
 
     r = get_rules(rules)
     if n_cards not in r.hand_sizes:
-        raise ValueError(f"rules {r.name!r} rank {' or '.join(map(str, r.hand_sizes))} cards, not {n_cards}")
+        raise InputError(f"rules {r.name!r} rank {' or '.join(map(str, r.hand_sizes))} cards, not {n_cards}")
     state = np.arange(n_cards, dtype=np.int64)
     block = np.empty((1 << 18, n_cards), dtype=np.uint8)
     histogram = np.zeros(1 << 16, dtype=np.int64)

@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab.errors import InputError
+
 from .api import enumerate_values
 from .hand_values import CATEGORY_NAMES, CATEGORY_SHIFT, ROYAL_FLUSH
 from .verify_order import check_order
@@ -84,7 +86,7 @@ def verify(name: str, *, parallel: bool = False) -> dict[str, Any]:
     if name in VARIANT_TABLES:
         return _verify_variant(name, parallel)
     if name not in PUBLISHED:
-        raise ValueError(f"unknown table {name!r}; choose from {', '.join(table_names())}")
+        raise InputError(f"unknown table {name!r}; choose from {', '.join(table_names())}")
     spec = PUBLISHED[name]
     start = time.perf_counter()
     histogram = enumerate_values(spec["cards"], parallel=parallel)

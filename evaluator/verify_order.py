@@ -27,6 +27,8 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab.errors import InputError
+
 _RANKS = 13
 _ACE = 12
 _CODE_BASE = np.array([_RANKS**i for i in range(5)], dtype=np.int64)
@@ -106,7 +108,7 @@ def check_order(n_cards: int) -> dict[str, Any]:
     from .api import evaluate_batch
 
     if n_cards not in (5, 6, 7):
-        raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
+        raise InputError(f"n_cards must be 5, 6 or 7, got {n_cards}")
     classes, values, plain, flush = _five_card_classes(evaluate_batch)
     keys = [independent_key(ranks, suited) for ranks, suited in classes]
     order = sorted(range(len(classes)), key=keys.__getitem__)

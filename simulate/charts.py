@@ -22,6 +22,8 @@ from typing import Any
 
 from pokerlab.simulate.ranges.parse import GRID_LABELS, Range, parse_range, range_grid
 
+from pokerlab.errors import PokerlabError
+
 GRID_SIZE_INCHES = 8.0
 DPI = 100
 GRID_AXES = (0.03, 0.03, 0.94, 0.90)  # left, bottom, width, height of the grid in the figure (fractions)
@@ -35,7 +37,7 @@ STREETS = ("preflop", "flop", "turn", "river")
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 
 
-class ChartError(ValueError):
+class ChartError(PokerlabError, ValueError):
     """Bad chart input, or matplotlib missing."""
 
 

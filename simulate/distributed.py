@@ -39,6 +39,8 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab.errors import PokerlabError
+
 ProgressFn = Callable[[float], None]
 WarnFn = Callable[[str], None]
 #: Seconds a Dask run waits for a worker (at connection, or while it has none) before failing.
@@ -46,7 +48,7 @@ DEFAULT_WORKER_TIMEOUT = 30.0
 INSTALL_HINT = 'install it with: pip install "pokerlab[distributed]" (or "dask[distributed]")'
 
 
-class DistributedError(ValueError):
+class DistributedError(PokerlabError, ValueError):
     """A scheduler that cannot be reached, has no workers or was lost, a missing Dask install or a foreign store."""
 
 

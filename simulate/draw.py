@@ -28,12 +28,14 @@ from pokerlab.evaluator.hand_values import CATEGORY_SHIFT
 from pokerlab.evaluator.rules import Ruleset, get_rules
 from pokerlab.simulate.equity.engine import EquityError, EquityResult, PlayerEquity, check_options
 
+from pokerlab.errors import PokerlabError
+
 ACE_RANK = 12
 OBJECTIVES = ("strength", "category", "equity")
 EXACT_PER_OPTION = 2e7  # best_discard by equity: joint draws enumerated per option before Monte Carlo takes over
 
 
-class DrawError(ValueError):
+class DrawError(PokerlabError, ValueError):
     """A draw that the hand or the rules do not allow; the message says which card and why."""
 
 

@@ -22,6 +22,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from pokerlab.errors import InputError
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 CARD_STRINGS = [r + s for r in RANKS for s in SUITS]  # index = pokerlab card id
@@ -69,7 +71,7 @@ class BenchConfig:
         try:
             return {"quick": QUICK, "full": FULL, "tiny": TINY}[name]
         except KeyError:
-            raise ValueError(f"unknown configuration {name!r}; choose quick, full or tiny") from None
+            raise InputError(f"unknown configuration {name!r}; choose quick, full or tiny") from None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -253,7 +255,7 @@ def select_cases(only: Sequence[str] | None = None) -> list[Case]:
     wanted = {w.strip() for item in only for w in item.split(",") if w.strip()}
     known = set(SECTIONS) | {c.id for c in CASES}
     if unknown := wanted - known:
-        raise ValueError(
+        raise InputError(
             f"unknown section or case {', '.join(sorted(unknown))}; sections: {', '.join(SECTIONS)}; "
             f"cases: {', '.join(c.id for c in CASES)}"
         )

@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab.errors import InputError
+
 from .cases import CARD_STRINGS, CASES, BenchConfig, Case, Hands, all_hands
 
 # Peer name -> module to import (the peers extra installs them all).
@@ -428,7 +430,7 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
             Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_equity(1)),
             Spec("eval7", "eval7", "1 thread", _eval7_mc),
         ]
-    raise ValueError(f"unknown case kind {case.kind!r}")
+    raise InputError(f"unknown case kind {case.kind!r}")
 
 
 def spec_keys() -> dict[str, list[str]]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pokerlab.errors import InputError, PokerlabError
+
 from .format import LIBRARY_ORDER
 
 if TYPE_CHECKING:
@@ -33,7 +35,7 @@ COLOURS = {
 }
 
 
-class PlotUnavailable(RuntimeError):
+class PlotUnavailable(PokerlabError, RuntimeError):
     """matplotlib is not installed."""
 
 
@@ -81,7 +83,7 @@ def plot(report: BenchReport, path: str | Path) -> str:
     path = str(path)
     panels = _panels(report)
     if not panels:
-        raise ValueError("nothing was timed: no chart to draw")
+        raise InputError("nothing was timed: no chart to draw")
     heights = [sum(len(b) + 1 for _, b in rows) for rows in panels.values()]
     fig, axes = plt.subplots(
         len(panels),

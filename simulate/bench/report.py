@@ -16,6 +16,8 @@ import statistics
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from pokerlab.errors import InputError
+
 OK, MISSING, WRONG, FAILED, NOT_APPLICABLE = "ok", "not installed", "wrong answer", "failed", "not applicable"
 
 
@@ -184,13 +186,13 @@ class BenchReport:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
-            raise ValueError(f"not JSON ({exc})") from None
+            raise InputError(f"not JSON ({exc})") from None
         if not isinstance(data, dict):
-            raise ValueError(f"not a bench report (a JSON {type(data).__name__}, not an object)")
+            raise InputError(f"not a bench report (a JSON {type(data).__name__}, not an object)")
         try:
             return cls.from_dict(data)
         except (TypeError, KeyError, AttributeError, ValueError) as exc:
-            raise ValueError(
+            raise InputError(
                 f"not a bench report saved by 'pokerlab bench --json' ({type(exc).__name__}: {exc})"
             ) from None
 

@@ -23,6 +23,8 @@ import time
 import warnings
 from collections.abc import Callable, Sequence
 
+from pokerlab.errors import InputError
+
 from .cases import HANDS_IN_DECK, BenchConfig, Case, deal, select_cases
 from .checks import check
 from .contenders import PEERS, Contender, Spec, specs_for
@@ -286,7 +288,7 @@ def run_bench(
     config = config or BenchConfig.named("quick" if quick else "full")
     if repeat is not None:
         if repeat < 1:
-            raise ValueError(f"repeat must be at least 1, got {repeat}")
+            raise InputError(f"repeat must be at least 1, got {repeat}")
         config = BenchConfig(**{**config.to_dict(), "repeat": repeat, "min_rounds": repeat})
     cases = select_cases(only)
     started = time.perf_counter()

@@ -26,6 +26,8 @@ from pokerlab.simulate.game.cards import names
 from pokerlab.simulate.game.showdown import hand_value
 from pokerlab.simulate.game.state import DRAW, SHOWDOWN
 
+from pokerlab.errors import InputError
+
 from .players import raise_to_fraction
 from .strength import draw_strength, heuristic_discard
 from .view import Action, SeatView, passive_default
@@ -46,11 +48,11 @@ class EquityBot:
 
     def __init__(self, budget: float = 0.05, seed: int | None = None, chunk: int = 400) -> None:
         if isinstance(budget, bool) or not isinstance(budget, int | float) or not MIN_BUDGET <= budget <= MAX_BUDGET:
-            raise ValueError(
+            raise InputError(
                 f"the equity bot's budget is seconds per decision, from {MIN_BUDGET} to {MAX_BUDGET}; got {budget!r}"
             )
         if isinstance(chunk, bool) or not isinstance(chunk, int) or not 1 <= chunk <= MAX_CHUNK:
-            raise ValueError(f"the equity bot's chunk is Monte Carlo trials per round, 1 to {MAX_CHUNK}; got {chunk!r}")
+            raise InputError(f"the equity bot's chunk is Monte Carlo trials per round, 1 to {MAX_CHUNK}; got {chunk!r}")
         self.budget = budget
         self.chunk = chunk
         self.rng = random.Random(seed)

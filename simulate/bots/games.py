@@ -23,6 +23,8 @@ from pokerlab.simulate.game.variants import (
     texas_holdem,
 )
 
+from pokerlab.errors import InputError
+
 GAMES = {
     "holdem": "Texas hold'em (blinds)",
     "draw": "five-card draw, California (antes)",
@@ -56,9 +58,9 @@ def parse_pair(text: str, what: str) -> tuple[int, int]:
     try:
         numbers = [int(p) for p in parts]
     except ValueError:
-        raise ValueError(f"{what} must look like 5/10, got {text!r}") from None
+        raise InputError(f"{what} must look like 5/10, got {text!r}") from None
     if len(numbers) != 2 or min(numbers) <= 0 or numbers[0] > numbers[1]:
-        raise ValueError(f"{what} must be two positive whole numbers, the first not larger, e.g. 5/10; got {text!r}")
+        raise InputError(f"{what} must be two positive whole numbers, the first not larger, e.g. 5/10; got {text!r}")
     return numbers[0], numbers[1]
 
 
@@ -81,13 +83,13 @@ def make_game(
         shipped = shipped_variants()
         if key in shipped and structure is None:
             return shipped[key]
-        raise ValueError(f"unknown game {game!r}; choose from {', '.join(GAMES)} or {', '.join(shipped)}")
+        raise InputError(f"unknown game {game!r}; choose from {', '.join(GAMES)} or {', '.join(shipped)}")
     default = NO_LIMIT if key in ("holdem", "2-7") else FIXED_LIMIT
     kind = (structure or default).lower()
     if kind in ("nl", "no", "nolimit"):
         kind = NO_LIMIT
     if kind not in BETTING_KINDS:
-        raise ValueError(f"unknown structure {structure!r}; choose from {', '.join(BETTING_KINDS)}")
+        raise InputError(f"unknown structure {structure!r}; choose from {', '.join(BETTING_KINDS)}")
     small_blind, big_blind = blinds
     if key == "holdem":
         return texas_holdem(kind, small_blind, big_blind)
@@ -97,12 +99,12 @@ def make_game(
         return ace_to_five_draw(small_blind, big_blind, kind=kind)
     if key == "triple":
         if kind != FIXED_LIMIT:
-            raise ValueError("triple draw is played fixed-limit only")
+            raise InputError("triple draw is played fixed-limit only")
         from pokerlab.simulate.histories.codes import deuce_to_seven_triple_draw
 
         return deuce_to_seven_triple_draw(small_blind, big_blind)
     if ante <= 0:
-        raise ValueError("draw games need a positive ante")
+        raise InputError("draw games need a positive ante")
     small, big = bets or (2 * ante, 4 * ante)
     factory = {"draw": five_card_draw, "jacks": jacks_or_better, "bug": draw_with_bug, "deuces": deuces_wild_draw}[key]
     return factory(ante, small, big, kind=kind)  # type: ignore[operator]

@@ -18,6 +18,8 @@ import random
 from pokerlab.simulate.game.state import DRAW, SHOWDOWN
 from pokerlab.simulate.game.variants import FIXED_LIMIT
 
+from pokerlab.errors import InputError
+
 from .strength import draw_strength, heuristic_discard, holdem_tier, preflop_percentile
 from .view import Action, SeatView, passive_default
 
@@ -106,7 +108,7 @@ class RuleBot:
 
     def __init__(self, style: str = "tight", seed: int | None = None) -> None:
         if style not in STYLES:
-            raise ValueError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
+            raise InputError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
         self.style = style
         self.name = style
         self.params = STYLES[style]

@@ -26,6 +26,8 @@ from pokerlab.simulate.game.errors import IllegalActionError
 from pokerlab.simulate.game.state import DONE, State
 from pokerlab.simulate.game.variants import Variant
 
+from pokerlab.errors import InputError
+
 from .equity_player import EquityBot
 from .players import CallingStation, RandomBot, RuleBot
 from .view import Action, Bot, SeatView, apply_action, passive_default
@@ -42,7 +44,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     """
     name, _, arg = spec.strip().lower().partition(":")
     if arg and name != "equity":
-        raise ValueError(f"bot {spec!r}: only the equity bot takes an option (equity:SECONDS)")
+        raise InputError(f"bot {spec!r}: only the equity bot takes an option (equity:SECONDS)")
     if name == "random":
         return RandomBot(seed)
     if name in ("station", "calling-station", "caller"):
@@ -53,9 +55,9 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         try:
             budget = float(arg) if arg else 0.05
         except ValueError:
-            raise ValueError(f"equity bot: {arg!r} is not a number of seconds") from None
+            raise InputError(f"equity bot: {arg!r} is not a number of seconds") from None
         return EquityBot(budget, seed)
-    raise ValueError(f"unknown bot {spec!r}; choose from {', '.join(BOT_NAMES)} (equity:SECONDS)")
+    raise InputError(f"unknown bot {spec!r}; choose from {', '.join(BOT_NAMES)} (equity:SECONDS)")
 
 
 def seat_names(specs: Sequence[str]) -> list[str]:
@@ -179,7 +181,7 @@ def simulate_bots(
     """
     if client is not None:
         if phh_out is not None:
-            raise ValueError("hand histories are written locally: run without a scheduler to use phh_out")
+            raise InputError("hand histories are written locally: run without a scheduler to use phh_out")
 
         def fraction_done(fraction: float) -> None:
             if progress is not None:
@@ -241,7 +243,7 @@ MAX_SEED = 2**64 - 1
 
 def _whole_in(value: Any, name: str, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be a whole number from {low} to {high:,}, got {value!r}")
+        raise InputError(f"{name} must be a whole number from {low} to {high:,}, got {value!r}")
 
 
 def check_run(hands: Any, stack: Any = None, seed: Any = None) -> None:
@@ -250,7 +252,7 @@ def check_run(hands: Any, stack: Any = None, seed: Any = None) -> None:
     >>> check_run(10, None, 2**64)
     Traceback (most recent call last):
     ...
-    ValueError: seed must be a whole number from 0 to 18,446,744,073,709,551,615, got 18446744073709551616
+    pokerlab.errors.InputError: seed must be a whole number from 0 to 18,446,744,073,709,551,615, got 18446744073709551616
     """
     _whole_in(hands, "hands", 1, MAX_HANDS)
     if stack is not None:
@@ -262,7 +264,7 @@ def check_run(hands: Any, stack: Any = None, seed: Any = None) -> None:
 def _check_players(variant: Variant, bots: Sequence) -> int:
     n = len(bots)
     if not variant.min_players <= n <= variant.max_players:
-        raise ValueError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
+        raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
     return n
 
 
@@ -315,7 +317,7 @@ def simulate_sharded(
 
     check_run(hands, stack, seed)
     if not all(isinstance(b, str) for b in bots):
-        raise ValueError("sharded simulations take bots by name (callables cannot be shipped to workers)")
+        raise InputError("sharded simulations take bots by name (callables cannot be shipped to workers)")
     n = _check_players(variant, bots)
     stack = stack or _default_stack(variant)
     base = random.Random(seed).getrandbits(62) if seed is not None else random.getrandbits(62)

@@ -26,6 +26,8 @@ from pokerlab.simulate.game.showdown import describe_value, hand_value
 from pokerlab.simulate.game.state import BET, DONE, DRAW, SHOWDOWN, State
 from pokerlab.simulate.game.variants import Variant
 
+from pokerlab.errors import InputError
+
 from .view import Action, Bot, SeatView, apply_action, passive_default
 
 HELP = (
@@ -48,7 +50,7 @@ def parse_command(text: str, view: SeatView) -> Action:
     """
     words = text.strip().lower().split()
     if not words:
-        raise ValueError("type a move (? for help)")
+        raise InputError("type a move (? for help)")
     word, args = words[0], words[1:]
     if word in ("q", "quit", "exit"):
         raise QuitGame
@@ -77,11 +79,11 @@ def parse_command(text: str, view: SeatView) -> Action:
         return Action.raise_to(bounds[1])
     if word in ("b", "bet", "r", "raise", "raise-to"):
         if len(args) != 1:
-            raise ValueError(f"say how much: '{word} 40' bets or raises to 40 chips in total this round")
+            raise InputError(f"say how much: '{word} 40' bets or raises to 40 chips in total this round")
         try:
             amount = int(args[0])
         except ValueError:
-            raise ValueError(f"{args[0]!r} is not a whole number of chips") from None
+            raise InputError(f"{args[0]!r} is not a whole number of chips") from None
         return Action.raise_to(amount)
     if word in ("p", "pat", "stand"):
         return Action.draw_cards()
@@ -89,9 +91,9 @@ def parse_command(text: str, view: SeatView) -> Action:
         try:
             cards = parse(" ".join(args))
         except ValueError as exc:
-            raise ValueError(f"cannot read the cards: {exc}") from None
+            raise InputError(f"cannot read the cards: {exc}") from None
         return Action.draw_cards(tuple(cards))
-    raise ValueError(f"unknown move {text.strip()!r}; {HELP}")
+    raise InputError(f"unknown move {text.strip()!r}; {HELP}")
 
 
 def legal_summary(view: SeatView) -> str:

@@ -1,4 +1,8 @@
-"""What every ``pokerlab`` command module shares: bad input as one line on stderr and exit status 2."""
+"""What every ``pokerlab`` command module shares: bad input as one line on stderr and exit status 2.
+
+The line comes from any :class:`~pokerlab.errors.PokerlabError`; every other exception is a bug,
+reported by the command group as an internal error (exit 1), with the traceback under ``--debug``.
+"""
 
 from __future__ import annotations
 
@@ -10,17 +14,20 @@ from typing import Any
 
 import click
 
+from pokerlab.errors import PokerlabError
+
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL_ERROR = 1
 
 
 def friendly_errors(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn ValueError (CardError, RangeError, a bad scheduler address, ...) into one line on stderr and exit 2."""
+    """Turn a :class:`~pokerlab.errors.PokerlabError` (CardError, RangeError, ...) into one line on stderr, exit 2."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except ValueError as exc:
+        except PokerlabError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(EXIT_BAD_INPUT)
 

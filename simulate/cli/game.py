@@ -12,6 +12,8 @@ from pathlib import Path
 
 import click
 
+from pokerlab.errors import InputError
+
 from ._common import EXIT_BAD_INPUT
 
 EXIT_FAILED_CHECK = 1
@@ -40,7 +42,7 @@ def _variant(game: str, structure: str | None, blinds: str, ante: int, bets: str
 def _bot_list(text: str, count: int) -> list[str]:
     names = [b.strip() for b in text.split(",") if b.strip()]
     if not names:
-        raise ValueError("--bots needs at least one bot name")
+        raise InputError("--bots needs at least one bot name")
     return [names[k % len(names)] for k in range(count)]
 
 
@@ -139,7 +141,7 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
         variant = _variant(game, structure, blinds, ante, bets)
         specs = _bot_list(bots, players - 1)
         if not variant.min_players <= players <= variant.max_players:
-            raise ValueError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players")
+            raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players")
         import random
 
         rng = random.Random(seed)
@@ -215,7 +217,7 @@ def simulate_command(
                 variant, specs, hands, stack=stack, seed=seed, phh_out=phh_out, progress=progress, client=client
             )
         except OSError as exc:
-            raise ValueError(f"cannot write hand histories into {phh_out}: {exc.strerror or exc}") from None
+            raise InputError(f"cannot write hand histories into {phh_out}: {exc.strerror or exc}") from None
         finally:
             if bar is not None:
                 bar.__exit__(None, None, None)

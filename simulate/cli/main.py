@@ -11,7 +11,9 @@ import sys
 
 import click
 
-from ._common import EXIT_BAD_INPUT, ProgressBar, text_table
+from pokerlab.errors import InputError, PokerlabError
+
+from ._common import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, ProgressBar, text_table
 from ._common import friendly_errors as _friendly_errors
 from .bench import bench_command
 from .cache import cache_command
@@ -22,27 +24,41 @@ EXIT_FAILED_CHECK = 1
 
 
 class _Commands(click.Group):
-    """The command group; a broken install or an unusable file ends any command with one line and exit 2."""
+    """The command group: bad input, a bad file or a broken install is one line and exit 2 in any command.
+
+    Anything else is a bug: one line naming it, exit 1, and the traceback with ``pokerlab --debug``.
+    """
 
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
-        except (ValueError, OSError) as exc:
-            from pokerlab.evaluator.tables import TableError
-
-            if isinstance(exc, TableError):
-                click.echo(f"error: {exc}", err=True)
-            elif isinstance(exc, OSError) and exc.strerror:
-                where = f": {exc.filename}" if exc.filename else ""
-                click.echo(f"error: {exc.strerror}{where}", err=True)
-            else:
-                raise
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise
+        except PokerlabError as exc:
+            click.echo(f"error: {exc}", err=True)
             sys.exit(EXIT_BAD_INPUT)
+        except OSError as exc:
+            if not exc.strerror or ctx.meta.get("pokerlab.debug"):
+                raise
+            where = f": {exc.filename}" if exc.filename else ""
+            click.echo(f"error: {exc.strerror}{where}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except Exception as exc:
+            if ctx.meta.get("pokerlab.debug"):
+                raise
+            click.echo(
+                f"error: internal error ({type(exc).__name__}: {exc}); this is a bug in pokerlab, "
+                "'pokerlab --debug ...' shows the traceback",
+                err=True,
+            )
+            sys.exit(EXIT_INTERNAL_ERROR)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pokerlab")
-def main() -> None:
+@click.option("--debug", is_flag=True, envvar="POKERLAB_DEBUG", help="Show the traceback of an internal error.")
+@click.pass_context
+def main(ctx: click.Context, debug: bool) -> None:
     """pokerlab: fast, verified poker hand evaluation and equity.
 
     \b
@@ -58,6 +74,7 @@ def main() -> None:
       pokerlab bench --quick
       pokerlab cache warm
     """
+    ctx.meta["pokerlab.debug"] = debug
 
 
 RULE_NAMES = ["high", "ace-five", "deuce-seven", "ace-five-joker", "joker", "bug", "two-jokers", "deuces-wild"]
@@ -330,7 +347,7 @@ def draw_command(
 
     common = {"max_draw": max_draw, "four_with_ace": four_with_ace}
     if opponents and discard is None and objective != "equity":
-        raise ValueError('--vs needs --discard for HAND (use --discard "" to stand pat), or --objective equity')
+        raise InputError('--vs needs --discard for HAND (use --discard "" to stand pat), or --objective equity')
     if opponents and discard is not None:
         players = [(hand, discard), *opponents]
         result = draw_equity(players, rules=rules, dead=dead or None, seed=seed, **common)
@@ -361,7 +378,7 @@ def draw_command(
     opponent = None
     if objective == "equity":
         if len(opponents) != 1:
-            raise ValueError('--objective equity needs exactly one --vs opponent, as "HAND/DISCARD"')
+            raise InputError('--objective equity needs exactly one --vs opponent, as "HAND/DISCARD"')
         opp_hand, _, opp_discard = opponents[0].partition("/")
         opponent = (opp_hand, opp_discard)
     options = best_discard(
@@ -416,7 +433,7 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
     if dead:
         r = r.remove(cards_to_mask(dead))
         if len(r) == 0:
-            raise ValueError(f"range {text!r} has no combos left once {dead} is removed")
+            raise InputError(f"range {text!r} has no combos left once {dead} is removed")
     if as_json:
         combos = [{"combo": format_cards(c), "weight": float(w)} for c, w in zip(r.combos.tolist(), r.weights.tolist())]
         click.echo(

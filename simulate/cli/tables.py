@@ -18,6 +18,8 @@ from typing import Any
 
 import click
 
+from pokerlab.errors import InputError
+
 from ._common import ProgressBar, text_table
 from ._common import friendly_errors as _friendly_errors
 
@@ -125,7 +127,7 @@ def _warn_line(message: str) -> None:
 def _emit(table: Any, outputs: tuple[str, ...], fmt: str | None, text: Callable[[], str]) -> None:
     for out in outputs:
         if Path(out).suffix.lower() not in (".csv", ".json"):
-            raise ValueError(f"--out {out}: the file must end in .csv or .json")
+            raise InputError(f"--out {out}: the file must end in .csv or .json")
         table.write(out)
     fmt = fmt or ("none" if outputs else "text")
     if fmt == "text":
@@ -207,7 +209,7 @@ def matchups_command(classes: str | None, by: str, outputs: tuple[str, ...], fmt
     from pokerlab.simulate.ranges.parse import parse_range
 
     if classes is not None and not classes.replace(",", " ").strip():
-        raise ValueError('--classes is empty: name at least one class ("TT+,AKs"), or leave it out for all 169')
+        raise InputError('--classes is empty: name at least one class ("TT+,AKs"), or leave it out for all 169')
     chosen = list(parse_range(classes).classes()) if classes is not None else None
     table, where = _run(matchups, "matchups", classes=chosen, **run)
 

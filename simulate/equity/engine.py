@@ -28,6 +28,8 @@ from pokerlab.evaluator.api import high_tables
 from pokerlab.evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
 from pokerlab.simulate.ranges.parse import Range, RangeError, parse_range
 
+from pokerlab.errors import PokerlabError
+
 PlayerLike = str | Range | Sequence[int]
 CardsLike = str | Sequence[int] | None
 Progress = Callable[[float], None]
@@ -48,7 +50,7 @@ MAX_EXACT_SECONDS = 600.0  # method="exact" refuses a job estimated to take long
 MAX_EXACT_DEALS = 2_000_000  # and one listing more deals (their grouping is held in memory)
 
 
-class EquityError(ValueError):
+class EquityError(PokerlabError, ValueError):
     """Impossible or inconsistent equity input (overlapping cards, empty ranges, ...)."""
 
 
@@ -632,7 +634,7 @@ def check_options(trials: object, stderr: object, seed: object, threads: object)
     >>> check_options(None, None, -1, None)
     Traceback (most recent call last):
     ...
-    simulate.equity.EquityError: seed must be a whole number from 0 to 2**64 - 1, got -1
+    pokerlab.simulate.equity.engine.EquityError: seed must be a whole number from 0 to 2**64 - 1, got -1
     """
     if trials is not None and not (_is_int(trials) and 1 <= trials <= MAX_TRIALS):
         raise EquityError(f"trials must be a whole number from 1 to {MAX_TRIALS:,}, got {trials!r}")

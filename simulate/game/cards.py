@@ -18,6 +18,8 @@ from collections.abc import Iterable, Sequence
 
 from pokerlab.evaluator.cards import CardError, card_str, parse_cards
 
+from pokerlab.errors import InputError
+
 JOKER = 52
 
 
@@ -69,7 +71,7 @@ def new_deck(size: int, seed: int | None = None, top: Sequence[int] = ()) -> lis
     [51, 50]
     """
     if size not in (52, 53, 54):
-        raise ValueError(f"deck size must be 52, 53 or 54, got {size}")
+        raise InputError(f"deck size must be 52, 53 or 54, got {size}")
     chosen = list(top)
     if len(set(chosen)) != len(chosen):
         raise CardError(f"the injected deck order repeats a card: {names(chosen)}")

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import operator
 
+from pokerlab.errors import PokerlabError
 
-class IllegalActionError(ValueError):
+
+class IllegalActionError(PokerlabError, ValueError):
     """An operation the rules do not allow now; the state is left exactly as it was.
 
     The message says what is wrong and what the player can do instead.

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 
+from pokerlab.errors import InputError
+
 MAX_MOVES = 512  # per recorded hand; random play never comes close with 100-big-blind stacks
 
 
@@ -55,10 +57,10 @@ def simulate_random_nlhe(
     (10, 2)
     """
     if not 2 <= players <= 10:
-        raise ValueError(f"players must be 2..10, got {players}")
+        raise InputError(f"players must be 2..10, got {players}")
     stacks = np.array([stack] * players if isinstance(stack, int) else list(stack), dtype=np.int64)
     if stacks.shape != (players,) or stacks.min() <= 0 or big_blind <= 0 or small_blind < 0 or small_blind > big_blind:
-        raise ValueError(
+        raise InputError(
             "stacks (one per seat) and big blind must be positive and the small blind at most the big blind"
         )
     from pokerlab.evaluator.api import high_tables

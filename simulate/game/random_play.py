@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import random
 
+from pokerlab.errors import InputError
+
 from .state import BET, DEAL, DONE, DRAW, POST, SHOWDOWN, State
 
 
@@ -61,7 +63,7 @@ def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -
     elif phase == DEAL:
         state.deal()
     elif phase == DONE:
-        raise ValueError("the hand is over; nothing to do")
+        raise InputError("the hand is over; nothing to do")
 
 
 def play_random_hand(state: State, rng: random.Random, *, max_steps: int = 10_000) -> State:

@@ -20,6 +20,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from pokerlab.errors import InputError
+
 from .cards import names, new_deck
 from .state import DONE, State
 from .variants import Variant
@@ -64,7 +66,7 @@ class Session:
         fresh_ante_after_check_around: bool = True,
     ) -> None:
         if len(stacks) < 2:
-            raise ValueError("a session needs at least two players")
+            raise InputError("a session needs at least two players")
         self.variant = variant
         self.stacks = [int(s) for s in stacks]
         self.rng = random.Random(seed)
@@ -131,7 +133,7 @@ class Session:
     def finish_hand(self, hand: State) -> None:
         """Take a finished hand's stacks and carried chips, handle busted players, move the button."""
         if hand.phase != DONE:
-            raise ValueError(f"the hand is not over: it is in the {hand.phase} phase")
+            raise InputError(f"the hand is not over: it is in the {hand.phase} phase")
         for index, seat in enumerate(self.seats_in_hand):
             self.stacks[seat] = hand.stacks[index]
         self.carried_pot = hand.carry_out

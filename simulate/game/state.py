@@ -21,6 +21,8 @@ import math
 import random
 from collections.abc import Sequence
 
+from pokerlab.errors import InputError
+
 from .betting import full_raise_to, raise_bounds, street_unit
 from .cards import new_deck
 from .errors import LEGAL, MAX_CHIPS, IllegalActionError, Legality, describe_argument, whole_number
@@ -113,23 +115,23 @@ class State(FlowMixin):
     ) -> None:
         n = len(stacks)
         if not variant.min_players <= n <= variant.max_players:
-            raise ValueError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
+            raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
         chips = [_whole_chips(s) for s in stacks]
         if any(c is None or not 0 < c < MAX_CHIPS for c in chips):
             shown = describe_argument(list(stacks), 80)
-            raise ValueError(f"every stack must be a positive whole number of chips below 2**62, got {shown}")
+            raise InputError(f"every stack must be a positive whole number of chips below 2**62, got {shown}")
         seat = whole_number(button)
         if seat is None or not 0 <= seat < n:
-            raise ValueError(f"button seat {describe_argument(button)} is not one of the seats 0..{n - 1}")
+            raise InputError(f"button seat {describe_argument(button)} is not one of the seats 0..{n - 1}")
         carried = _whole_chips(carried_pot)
         if carried is None or not 0 <= carried < MAX_CHIPS:
-            raise ValueError(f"the carried pot must be a whole number of chips, 0 or more; got {carried_pot!r}")
+            raise InputError(f"the carried pot must be a whole number of chips, 0 or more; got {carried_pot!r}")
         if seed is not None and whole_number(seed) is None:
-            raise ValueError(f"the seed must be a whole number or None, got {describe_argument(seed)}")
+            raise InputError(f"the seed must be a whole number or None, got {describe_argument(seed)}")
         button, carried_pot = seat, carried
         needed = n * variant.hole_cards + sum(s.burn + s.board for s in variant.streets)
         if needed > variant.deck_size:
-            raise ValueError(f"{n} players need {needed} cards, the deck has {variant.deck_size}")
+            raise InputError(f"{n} players need {needed} cards, the deck has {variant.deck_size}")
         self.variant = variant
         self.n = n
         self.button = button

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from pokerlab.errors import InputError
+
 FIXED_LIMIT = "fixed-limit"
 SPREAD_LIMIT = "spread-limit"
 POT_LIMIT = "pot-limit"
@@ -111,9 +113,9 @@ class Betting:
 
     def __post_init__(self) -> None:
         if self.kind not in BETTING_KINDS:
-            raise ValueError(f"unknown betting structure {self.kind!r}; choose one of {', '.join(BETTING_KINDS)}")
+            raise InputError(f"unknown betting structure {self.kind!r}; choose one of {', '.join(BETTING_KINDS)}")
         if self.small_bet <= 0:
-            raise ValueError("the small bet (minimum bet) must be positive")
+            raise InputError("the small bet (minimum bet) must be positive")
 
     def unit(self, big: bool) -> int:
         """Bet unit of a street: the big bet on big-bet streets when one is set."""
@@ -138,7 +140,7 @@ class Opening:
 
     def __post_init__(self) -> None:
         if self.requirement not in ("any", "jacks"):
-            raise ValueError(f"opening requirement must be 'any' or 'jacks', got {self.requirement!r}")
+            raise InputError(f"opening requirement must be 'any' or 'jacks', got {self.requirement!r}")
 
 
 @dataclass(frozen=True)
@@ -166,11 +168,11 @@ class HouseRules:
 
     def __post_init__(self) -> None:
         if self.odd_chip not in (ODD_CHIP_LEFT_OF_BUTTON, ODD_CHIP_CARRY):
-            raise ValueError(f"odd_chip must be {ODD_CHIP_LEFT_OF_BUTTON!r} or {ODD_CHIP_CARRY!r}")
+            raise InputError(f"odd_chip must be {ODD_CHIP_LEFT_OF_BUTTON!r} or {ODD_CHIP_CARRY!r}")
         if self.after_draw_first not in (AFTER_DRAW_OPENER, AFTER_DRAW_LEFT_OF_DEALER):
-            raise ValueError(f"after_draw_first must be {AFTER_DRAW_OPENER!r} or {AFTER_DRAW_LEFT_OF_DEALER!r}")
+            raise InputError(f"after_draw_first must be {AFTER_DRAW_OPENER!r} or {AFTER_DRAW_LEFT_OF_DEALER!r}")
         if self.show_first not in (SHOW_LAST_AGGRESSOR, SHOW_LAST_CALLER):
-            raise ValueError(f"show_first must be {SHOW_LAST_AGGRESSOR!r} or {SHOW_LAST_CALLER!r}")
+            raise InputError(f"show_first must be {SHOW_LAST_AGGRESSOR!r} or {SHOW_LAST_CALLER!r}")
 
 
 @dataclass(frozen=True)
@@ -197,11 +199,11 @@ class Variant:
 
     def __post_init__(self) -> None:
         if self.ranking not in RANKINGS:
-            raise ValueError(f"unknown ranking {self.ranking!r}; choose one of {', '.join(RANKINGS)}")
+            raise InputError(f"unknown ranking {self.ranking!r}; choose one of {', '.join(RANKINGS)}")
         if sum(s.hole for s in self.streets) != self.hole_cards:
-            raise ValueError("the streets must deal exactly hole_cards cards to each player")
+            raise InputError("the streets must deal exactly hole_cards cards to each player")
         if self.forced.big_blind and self.forced.small_blind > self.forced.big_blind:
-            raise ValueError("the small blind cannot exceed the big blind")
+            raise InputError("the small blind cannot exceed the big blind")
 
     @property
     def deck_size(self) -> int:

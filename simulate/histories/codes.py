@@ -55,6 +55,8 @@ from pokerlab.simulate.game.variants import (
     Variant,
 )
 
+from pokerlab.errors import PokerlabError
+
 STANDARD_CODES = ("NT", "FT", "N2L1D", "F2L3D")
 STRUCTURES = {"F": FIXED_LIMIT, "N": NO_LIMIT, "P": POT_LIMIT, "S": SPREAD_LIMIT, "L": LAST_BET_LIMIT}
 LETTERS = {kind: letter for letter, kind in STRUCTURES.items()}
@@ -75,7 +77,7 @@ HOLDEM_STREETS = (
 UNLIMITED = "unlimited"
 
 
-class PHHError(ValueError):
+class PHHError(PokerlabError, ValueError):
     """A hand history that does not follow PHH (or pokerlab's extension): where, and what is wrong.
 
     The one error every PHH reader raises for a bad file: a bad value, a wrong type, ``nan``/``inf``,

@@ -34,6 +34,8 @@ from pokerlab.simulate.equity.engine import _exact_shard
 from pokerlab.simulate.ranges.order import class_combos, hand_classes
 from pokerlab.simulate.ranges.parse import hand_class
 
+from pokerlab.errors import InputError
+
 BOARDS = 1_712_304  # C(48, 5)
 DEFAULT_SHARDS = 256
 PLAN_VERSION = 1
@@ -166,7 +168,7 @@ def matchup_plan(classes: Sequence[str] | None = None) -> tuple[list[tuple], lis
     chosen = order if classes is None else [c for c in order if c in set(classes)]
     unknown = set(classes or ()) - set(order)
     if unknown:
-        raise ValueError(f"not hand classes: {', '.join(sorted(unknown))} (write AA, AKs, AKo)")
+        raise InputError(f"not hand classes: {', '.join(sorted(unknown))} (write AA, AKs, AKo)")
     combos = _class_cells(chosen)
     units: list[tuple] = []
     unit_of: dict[tuple, tuple[int, tuple]] = {}  # unordered pattern -> (unit, its ordered pattern)
@@ -222,7 +224,7 @@ def matchups(
     """
     start = time.perf_counter()
     if classes is not None and not [c for c in classes if str(c).strip()]:
-        raise ValueError("classes is empty: name at least one class (AA, AKs, AKo), or pass None for all 169")
+        raise InputError("classes is empty: name at least one class (AA, AKs, AKo), or pass None for all 169")
     units, plan_rows = matchup_plan(classes)
     n_shards = max(1, min(shards, len(units)))
     plan = {"table": "matchups", "version": PLAN_VERSION, "classes": sorted(classes or ["all"]), "shards": n_shards}

@@ -5,8 +5,10 @@ boards: 2,097,572,400 outcomes per hand, counted exactly (see
 :mod:`pokerlab.simulate.precomputed.kernels` for how, in seconds rather than hours).
 The job is split into shards of boards, each returning integer counts, so it
 runs the same on local threads or a Dask cluster and resumes after an
-interruption. The result ships in ``tables/preflop_vs_random.json``.
+interruption. The result ships in ``tables/preflop_vs_random.json``, read by
+:mod:`pokerlab.simulate.ranges.table`.
 
+>>> from pokerlab.simulate.ranges.table import load_preflop_table, preflop_equity
 >>> table = load_preflop_table()
 >>> row = table["AA"]
 >>> row.wins, row.ties, row.outcomes
@@ -34,6 +36,8 @@ from pokerlab.simulate.ranges.table import (
     PreflopRow,
     PreflopTable,
 )
+
+from pokerlab.errors import InputError
 
 DEFAULT_SHARDS = 64
 PLAN_VERSION = 1  # bump when the shard plan or the shards' results change
@@ -78,7 +82,7 @@ def _preflop_shard(index: int, shards: int) -> np.ndarray:
 def preflop_plan(shards: int = DEFAULT_SHARDS) -> list[tuple[int, int]]:
     """The shards' arguments, ``(index, shards)`` each: the board classes cut into equal interleaved parts."""
     if shards < 1:
-        raise ValueError(f"shards must be at least 1, got {shards}")
+        raise InputError(f"shards must be at least 1, got {shards}")
     return [(s, shards) for s in range(shards)]
 
 

@@ -14,7 +14,7 @@ seconds by::
 
 
 
->>> top_percent_classes(1)[:3]
+>>> top_percent_classes(2)[:3]
 ['AA', 'KK', 'QQ']
 """
 
@@ -23,6 +23,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pokerlab.evaluator.cards import RANK_CHARS
+
+from pokerlab.errors import InputError
 
 
 def hand_classes() -> list[str]:
@@ -71,7 +73,7 @@ def top_percent_classes(percent: float) -> list[str]:
     '32o'
     """
     if not 0 < percent <= 100:
-        raise ValueError(f"a percentage range must be in (0, 100], got {percent}")
+        raise InputError(f"a percentage range must be in (0, 100], got {percent}")
     limit = 1326 * percent / 100
     chosen: list[str] = []
     covered = 0

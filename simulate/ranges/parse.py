@@ -50,6 +50,8 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 from pokerlab.evaluator.cards import JOKER_TEXT, RANK_CHARS, SUIT_CHARS, card_str
 
+from pokerlab.errors import InputError, PokerlabError
+
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
@@ -69,7 +71,7 @@ N_COMBOS = 1326
 """Number of distinct two-card starting hands."""
 
 
-class RangeError(ValueError):
+class RangeError(PokerlabError, ValueError):
     """Bad range text; the message names the token and where it is.
 
     ``token``, ``position`` (1-based count of items) and ``column`` (1-based
@@ -158,7 +160,7 @@ def hand_class(card1: int, card2: int) -> str:
     """
     hi, lo = max(card1, card2), min(card1, card2)
     if not 0 <= lo < hi < 52:
-        raise ValueError(f"not two distinct card ids: {card1}, {card2}")
+        raise InputError(f"not two distinct card ids: {card1}, {card2}")
     return _CELL_LABELS[_COMBO_CELL[_combo_index(hi, lo)]]
 
 
@@ -292,7 +294,7 @@ class Range:
         """
         mask = int(dead_mask)
         if mask < 0 or mask >> 52:
-            raise ValueError(f"card mask {mask:#x} has bits outside 0..51")
+            raise InputError(f"card mask {mask:#x} has bits outside 0..51")
         dead = np.array([(mask >> card) & 1 for card in range(52)], dtype=bool)
         dense = self._dense.copy()
         dense[dead[_ALL_COMBOS[:, 0]] | dead[_ALL_COMBOS[:, 1]]] = 0.0

@@ -25,6 +25,8 @@ from typing import Any
 from pokerlab.evaluator.cards import CardError, parse_cards
 from pokerlab.evaluator.tables import TableError, tables_dir
 
+from pokerlab.errors import InputError
+
 from .parse import hand_class
 
 FILE = "preflop_vs_random.json"
@@ -160,4 +162,4 @@ def preflop_equity(hand: str) -> float:
     try:
         return shipped_table()[name].equity
     except KeyError:
-        raise ValueError(f"{hand!r} is neither a hand class (AA, AKs, AKo) nor two cards") from None
+        raise InputError(f"{hand!r} is neither a hand class (AA, AKs, AKo) nor two cards") from None

@@ -123,9 +123,11 @@ def test_draw_and_showdown_refuse_malformed_seats(seat):
     ],
 )
 def test_constructor_refuses_malformed_arguments_with_value_error(stacks, options):
+    from pokerlab.errors import InputError
+
     with pytest.raises(ValueError) as caught:
         State(no_limit_holdem(1, 2), stacks, **options)
-    assert type(caught.value) is ValueError and "\n" not in str(caught.value)
+    assert type(caught.value) is InputError and "\n" not in str(caught.value)
 
 
 def test_whole_float_stacks_still_work():
