@@ -249,10 +249,10 @@ def _whole_in(value: Any, name: str, low: int, high: int) -> None:
 def check_run(hands: Any, stack: Any = None, seed: Any = None) -> None:
     """ValueError unless ``hands`` is 1..10**9, ``stack`` None or 1..10**12, ``seed`` None or 0..2**64-1.
 
-    >>> check_run(10, None, 2**64)
+    >>> check_run(10, None, -1)
     Traceback (most recent call last):
     ...
-    pokerlab.errors.InputError: seed must be a whole number from 0 to 18,446,744,073,709,551,615, got 18446744073709551616
+    pokerlab.errors.InputError: seed must be a whole number from 0 to 18,446,744,073,709,551,615, got -1
     """
     _whole_in(hands, "hands", 1, MAX_HANDS)
     if stack is not None:
