@@ -24,10 +24,21 @@ cdef signed char RANK_OF_CHAR[128]
 cdef signed char SUIT_OF_CHAR[128]
 
 
+# The key layout of pokerlab.evaluator.layout, as C constants: init checks that they agree.
+DEF_LAYOUT = (0x3333 << 32, 0x8888, 0x1FFF, 16)
+
+
 def init(card_keys, offsets, rank_values, flush_values, int shift, uint64_t rank_key_mask):
-    """Point the extension at the loaded tables (called once by evaluator.api)."""
+    """Point the extension at the loaded tables (called once by evaluator.api).
+
+    Raises ImportError (the API then ranks in pure Python) when this build's
+    key layout is not evaluator/layout.py's: the extension is out of date.
+    """
     global OFFSETS, RANK_VALUES, FLUSH_VALUES, SHIFT, COL_MASK, RANK_KEY_MASK, READY
     cdef int i
+    from pokerlab.evaluator import layout
+    if (layout.SUIT_INIT, layout.FLUSH_NIBBLES, layout.SUIT_RANKS, layout.BITS_PER_SUIT) != DEF_LAYOUT:
+        raise ImportError("evaluator/_fast.pyx was built for another key layout: rebuild it (pip install -e .)")
     for i in range(52):
         CARD_KEYS[i] = card_keys[i]
     OFFSETS = offsets

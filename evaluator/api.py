@@ -40,6 +40,7 @@ from .hand_values import (
     TWO_PAIR,
     category,
 )
+from .layout import BITS_PER_SUIT, FLUSH_NIBBLES, SUIT_INIT, SUIT_RANKS, SUIT_SHIFT, suited_bit
 
 CardsLike = str | Iterable[int]
 
@@ -58,15 +59,15 @@ except ImportError:  # source tree without a build: same tables, pure Python
 
 
 def _value_py(ids: Sequence[int]) -> int:
-    key = 0x3333 << 32
+    key = SUIT_INIT
     suited = 0
     for c in ids:
         key += int(_CARD_KEYS[c])
-        suited |= 1 << (16 * (c & 3) + (c >> 2))
-    flush = (key >> 32) & 0x8888
+        suited |= suited_bit(c)
+    flush = (key >> SUIT_SHIFT) & FLUSH_NIBBLES
     if flush:
         suit = (flush.bit_length() - 4) // 4
-        return int(_T["flush_values"][(suited >> (16 * suit)) & 0x1FFF])
+        return int(_T["flush_values"][(suited >> (BITS_PER_SUIT * suit)) & SUIT_RANKS])
     rank_key = key & _tables.RANK_KEY_MASK
     slot = int(_T["rank_offsets"][rank_key >> _SHIFT]) + (rank_key & ((1 << _SHIFT) - 1))
     return int(_T["rank_values"][slot])

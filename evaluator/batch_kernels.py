@@ -29,15 +29,21 @@ from numba import prange
 from . import tables as _tables
 from .jit import njit
 from .kernels import RANK_KEY_MASK, VALUE_SLOTS
+from .layout import BITS_PER_SUIT, FLUSH_NIBBLES, SUIT_COUNTER_START, SUIT_RANKS, suited_bit
+
+_BITS_PER_SUIT = np.uint64(BITS_PER_SUIT)
+_SUIT_RANKS = np.uint64(SUIT_RANKS)
 
 BLOCK = 4096  # rows per block: the block's list of rows to revisit stays in L1
 PARALLEL_BLOCK = 1 << 14  # rows per task of the parallel kernels
 POISON = np.uint64(1 << 48)  # batch_keys of ids 52..255: any such id shows in bits 48.. of a sum
 _U1 = np.uint64(1)
 _S32 = np.uint64(32)
-_SUIT_BIAS = np.uint64(0x3333)  # SUIT_INIT >> 32: with it, bit 3 of a suit's nibble means five or more cards
+_SUIT_BIAS = np.uint64(
+    SUIT_COUNTER_START
+)  # SUIT_INIT >> 32: with it, bit 3 of a suit's nibble means five or more cards
 _REVISIT = np.uint64(0xFFFF8888)  # after >> 32 and the bias: a flush, or POISON counted
-_FLUSH = np.uint64(0x8888)
+_FLUSH = np.uint64(FLUSH_NIBBLES)
 _POISONED = np.uint64(0xFFFF << 48)
 
 
@@ -55,7 +61,7 @@ def batch_tables(card_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     batch_keys = np.full(256, POISON, dtype=np.uint64)
     batch_keys[:52] = card_keys
     flush_bits = np.zeros(256, dtype=np.uint64)
-    flush_bits[:52] = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)]
+    flush_bits[:52] = [suited_bit(c) for c in range(52)]
     return batch_keys, flush_bits
 
 
@@ -71,7 +77,7 @@ def _flush_value_of(key, suited, flush_values):
         | ((flush >> np.uint64(12)) & np.uint64(8))
     )
     suit = (one_hot >> _U1) - (one_hot >> np.uint64(3))
-    return flush_values[(suited >> (np.uint64(16) * suit)) & np.uint64(0x1FFF)]
+    return flush_values[(suited >> (_BITS_PER_SUIT * suit)) & _SUIT_RANKS]
 
 
 _ROW_SHIFT = np.uint64(_tables.SIZED_RANK_SHIFT)

@@ -29,10 +29,13 @@ from typing import NamedTuple
 import numpy as np
 from numba import prange
 
+from . import layout
 from . import tables as _tables
 from .jit import njit
 
-SUIT_INIT = np.uint64(0x3333 << 32)
+SUIT_INIT = np.uint64(layout.SUIT_INIT)
+_FLUSH_NIBBLES = np.uint64(layout.FLUSH_NIBBLES)
+_SUIT_RANKS = np.uint64(layout.SUIT_RANKS)
 RANK_KEY_MASK = np.uint64(_tables.RANK_KEY_MASK)
 VALUE_SLOTS = 10 << 12  # one histogram slot per possible rank value
 
@@ -59,7 +62,7 @@ class HighTables(NamedTuple):
 @njit(cache=True, inline="always")
 def flush_suit(key):
     """Suit 0..3 holding five or more cards, or -1 when the hand has no flush."""
-    flush = (key >> np.uint64(32)) & np.uint64(0x8888)
+    flush = (key >> np.uint64(layout.SUIT_SHIFT)) & _FLUSH_NIBBLES
     if not flush:
         return -1
     if flush & np.uint64(0x8):
@@ -106,13 +109,13 @@ def _enumerate_from(first, second, n_cards, card_keys, offsets, rank_values, flu
         key = keys[depth - 1]
         low = idx[depth - 1] + 1
         counters = (key >> np.uint64(32)) + np.uint64(0x1111)  # one more card of each suit
-        if counters & np.uint64(0x8888):
+        if counters & _FLUSH_NIBBLES:
             for c in range(low, 52):
                 k = key + card_keys[c]
                 suit = flush_suit(k)
                 if suit >= 0:
                     bits = (suited[depth - 1] | (one << np.uint64(16 * (c & 3) + (c >> 2)))) >> np.uint64(16 * suit)
-                    hist[flush_values[bits & np.uint64(0x1FFF)]] += 1
+                    hist[flush_values[bits & _SUIT_RANKS]] += 1
                 else:
                     rk = k & RANK_KEY_MASK
                     hist[rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]] += 1

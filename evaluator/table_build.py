@@ -30,15 +30,13 @@ import numpy as np
 
 from .hand_values import CATEGORY_SHIFT, five_card_key
 from .jit import njit
+from .layout import FLUSH_CHECK, SUIT_INIT, SUIT_SHIFT  # noqa: F401  (SUIT_SHIFT: the build's key layout)
 from .tables import RANK_KEY_BITS, RANK_KEY_MASK, RANK_SHIFT, SIZED_RANK_SHIFT
 
 MAX_CARDS = 7
 # Odd multipliers tried by the build (seeded, so the build is reproducible); the smallest table wins.
 MULTIPLIER_SEED = 5
 MULTIPLIER_TRIES = 6
-SUIT_SHIFT = 32  # suit counters live in bits 32..47 of a card key
-SUIT_INIT = 0x3333 << SUIT_SHIFT
-FLUSH_CHECK = 0x8888 << SUIT_SHIFT
 
 
 def rank_multisets(max_cards: int = MAX_CARDS) -> list[tuple[int, ...]]:

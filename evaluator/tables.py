@@ -46,8 +46,8 @@ HIGH_TABLES = (
 )
 #: Rank keys live modulo 2**25 (see ``pokerlab.evaluator.table_build``): a hand's rank key is
 #: the sum of its cards' keys with this mask applied.
-RANK_KEY_BITS = 25
-RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
+from .layout import RANK_KEY_BITS, RANK_KEY_MASK  # noqa: E402,F401  (defined once, in layout)
+
 #: Rows of the rank hash are ``key >> RANK_SHIFT`` (also stored as the table ``rank_shift``).
 RANK_SHIFT = 12
 #: The batch kernels read, for each hand size k, a smaller hash of k-card keys only

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 from pokerlab.evaluator.api import high_tables
 from pokerlab.evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
+from pokerlab.evaluator.layout import board_state
 from pokerlab.simulate.ranges.parse import Range, RangeError, parse_range
 
 from pokerlab.errors import PokerlabError
@@ -233,21 +234,6 @@ def _shares(n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return win, tie, share
 
 
-def _suited_bit(card: int) -> int:
-    """Bit of a card in the suit-major rank mask the kernels use (16 bits per suit)."""
-    return 1 << (16 * (card & 3) + (card >> 2))
-
-
-def _board_state(board_ids: list[int], card_keys: np.ndarray) -> tuple[np.uint64, np.uint64]:
-    """Summed key (with the suit counters' start) and suit-major rank mask of the known board."""
-    key = np.uint64(0x3333 << 32)
-    suited = 0
-    for c in board_ids:
-        key += card_keys[c]
-        suited |= _suited_bit(c)
-    return key, np.uint64(suited)
-
-
 def _count_units(holes: np.ndarray, firsts: np.ndarray, board_ids, dead_mask, workers: int = 1):
     """Counts by winner mask (n, 2**players) and boards (n,) of deals ``holes`` (n, players, 2) split by ``firsts``.
 
@@ -389,7 +375,7 @@ def _mc_inputs(parsed, board_ids, dead_mask) -> tuple[tuple, tuple]:
     alias_index = np.concatenate([t[1] for t in tables_alias])
     range_len = np.array([len(p.combos) for p in parsed], dtype=np.int64)
     range_start = np.concatenate([[0], np.cumsum(range_len)[:-1]]).astype(np.int64)
-    board_key, board_suited = _board_state(board_ids, high_tables().card_keys)
+    board_key, board_suited = board_state(board_ids, high_tables().card_keys)
     board_mask = np.uint64(cards_to_mask(board_ids) | dead_mask)
     ranges = (combo_cards, alias_prob, alias_index, range_start, range_len)
     board = (board_key, board_suited, board_mask, 5 - len(board_ids))

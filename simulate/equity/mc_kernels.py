@@ -17,7 +17,10 @@ import numpy as np
 from numba import prange
 from pokerlab.evaluator.jit import njit
 from pokerlab.evaluator.kernels import RANK_KEY_MASK, flush_suit
+from pokerlab.evaluator.layout import SUIT_RANKS
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
+
+_SUIT_RANKS = np.uint64(SUIT_RANKS)
 
 
 @njit(cache=True, inline="always")
@@ -36,7 +39,7 @@ def _winners(board_key, board_suited, hole_keys, hole_suited, offsets, rank_valu
         key = board_key + hole_keys[p]
         suit = flush_suit(key)
         if suit >= 0:
-            value = flush_values[((board_suited | hole_suited[p]) >> np.uint64(16 * suit)) & np.uint64(0x1FFF)]
+            value = flush_values[((board_suited | hole_suited[p]) >> np.uint64(16 * suit)) & _SUIT_RANKS]
         else:
             rk = key & RANK_KEY_MASK
             value = rank_values[np.uint64(offsets[rk >> np.uint64(shift)]) + (rk & col_mask)]

@@ -13,6 +13,7 @@ import math
 import numpy as np
 from pokerlab.evaluator.api import high_tables
 from pokerlab.evaluator.cards import cards_to_mask
+from pokerlab.evaluator.layout import board_state, suited_bit
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 
 # Boards x combos from which scoring a range by rank pair pays for its set-up (about 0.1 ms).
@@ -42,12 +43,11 @@ def run_exact_postflop(parsed, board_ids, dead_mask, threads: int):
 def _every_deal(parsed, board_ids, dead_mask, threads: int):
     """:func:`run_exact_postflop` for any players: every combo ranked on every board, then every deal scored."""
     from pokerlab.simulate.equity import postflop_kernels as k
-    from pokerlab.simulate.equity.engine import _board_state
 
     t = high_tables()
     card_keys = t.card_keys
     board_mask = cards_to_mask(board_ids)
-    board_key, board_suited = _board_state(board_ids, card_keys)
+    board_key, board_suited = board_state(board_ids, card_keys)
     deck = np.array([c for c in range(52) if not (board_mask | dead_mask) >> c & 1], dtype=np.int64)
     combos = np.concatenate([p.combos for p in parsed]).astype(np.int64)
     weights = np.concatenate([np.asarray(p.weights, dtype=np.float64) for p in parsed])
@@ -77,7 +77,6 @@ def _hand_vs_range(parsed, hero: int, board_ids, dead_mask, threads: int):
     See :func:`pokerlab.simulate.equity.postflop_kernels.hand_vs_range_share`.
     """
     from pokerlab.simulate.equity import postflop_kernels as k
-    from pokerlab.simulate.equity.engine import _board_state, _suited_bit
 
     t = high_tables()
     card_keys = t.card_keys
@@ -112,13 +111,13 @@ def _hand_vs_range(parsed, hero: int, board_ids, dead_mask, threads: int):
         for need in (1, 2):
             lists.extend(np.nonzero(held >= need)[0].tolist())
             start.append(len(lists))
-    board_key, board_suited = _board_state(board_ids, card_keys)
+    board_key, board_suited = board_state(board_ids, card_keys)
     deck = np.array([c for c in range(52) if not (board_mask | dead_mask | hero_mask) >> c & 1], dtype=np.int64)
     completions = k.board_completions(deck, 5 - len(board_ids))
     args = (
         completions,
         (np.uint64(board_key), np.uint64(board_suited), np.uint64(board_mask | hero_mask)),
-        (np.uint64(card_keys[h1] + card_keys[h2]), np.uint64(_suited_bit(h1) | _suited_bit(h2))),
+        (np.uint64(card_keys[h1] + card_keys[h2]), np.uint64(suited_bit(h1) | suited_bit(h2))),
         (cards, weights, combo_class, combo_at),
         (class_key, class_weight, class_count, class_card_weight, class_card_count),
         (np.array(lists, dtype=np.int64), np.array(start, dtype=np.int64)),

@@ -15,14 +15,17 @@ import numpy as np
 from numba import prange
 from pokerlab.evaluator.jit import njit
 from pokerlab.evaluator.kernels import RANK_KEY_MASK, flush_suit
+from pokerlab.evaluator.layout import SUIT_RANKS
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
+
+_SUIT_RANKS = np.uint64(SUIT_RANKS)
 
 
 @njit(cache=True, inline="always")
 def _value(key, suited, offsets, rank_values, flush_values, col_mask, sh):
     suit = flush_suit(key)
     if suit >= 0:
-        return np.int64(flush_values[(suited >> np.uint64(16 * suit)) & np.uint64(0x1FFF)])
+        return np.int64(flush_values[(suited >> np.uint64(16 * suit)) & _SUIT_RANKS])
     rk = key & RANK_KEY_MASK
     return np.int64(rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)])
 

@@ -32,7 +32,10 @@ import numpy as np
 from numba import prange
 from pokerlab.evaluator.jit import njit
 from pokerlab.evaluator.kernels import RANK_KEY_MASK, SUIT_INIT
+from pokerlab.evaluator.layout import SUIT_RANKS
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
+
+_SUIT_RANKS = np.uint64(SUIT_RANKS)
 
 MAX_BOARD = 5
 
@@ -146,7 +149,7 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
             avail_rest[r] = avail[r]
         for k in range(suit_n[s]):
             avail_rest[suit_ranks[s, k]] -= 1
-        board_bits = (board_suited >> np.uint64(16 * s)) & np.uint64(0x1FFF)
+        board_bits = (board_suited >> np.uint64(16 * s)) & _SUIT_RANKS
         for x in range(fewest, min(cards_left, suit_n[s]) + 1):
             rest = cards_left - x
             # Every x-subset of the unseen cards of suit s, in lexicographic order.
@@ -182,7 +185,7 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
                         elif v == best:
                             plain_winners |= 1 << p
                         if board_suit_counts[s] + x + hole_suit_counts[p, s] >= 5:
-                            bits = sub_bits | ((hole_suited[p] >> np.uint64(16 * s)) & np.uint64(0x1FFF))
+                            bits = sub_bits | ((hole_suited[p] >> np.uint64(16 * s)) & _SUIT_RANKS)
                             values[p] = np.int64(flush_values[bits])
                             flushed = True
                     if not flushed:

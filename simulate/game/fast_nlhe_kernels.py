@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import numpy as np
 from pokerlab.evaluator.jit import njit
-from pokerlab.evaluator.kernels import RANK_KEY_MASK
+from pokerlab.evaluator.kernels import RANK_KEY_MASK, SUIT_INIT
+from pokerlab.evaluator.layout import FLUSH_NIBBLES, SUIT_SHIFT
 
 FOLD, CHECK, CALL, RAISE = 0, 1, 2, 3
-SUIT_INIT = np.uint64(0x3333 << 32)
+_FLUSH_NIBBLES = np.uint64(FLUSH_NIBBLES)
 
 
 @njit(cache=True)
@@ -48,7 +49,7 @@ def _hand_value(deck, hole_a, hole_b, card_keys, offsets, rank_values, flush_val
     key = SUIT_INIT + card_keys[hole_a] + card_keys[hole_b]
     for j in range(5):
         key += card_keys[deck[board_start[j]]]
-    flush = (key >> np.uint64(32)) & np.uint64(0x8888)
+    flush = (key >> np.uint64(SUIT_SHIFT)) & _FLUSH_NIBBLES
     if flush:
         if flush & np.uint64(0x8):
             suit = 0

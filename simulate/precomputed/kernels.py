@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import numpy as np
 from pokerlab.evaluator.jit import njit
-from pokerlab.evaluator.kernels import RANK_KEY_MASK, flush_suit
+from pokerlab.evaluator.kernels import RANK_KEY_MASK, SUIT_INIT, flush_suit
+from pokerlab.evaluator.layout import SUIT_RANKS
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 
-SUIT_INIT = np.uint64(0x3333 << 32)
+_SUIT_RANKS = np.uint64(SUIT_RANKS)
+
+
 N_BOARD_CLASSES = 134_459  # five-card boards up to suit renaming
 N_HOLES = 1081  # two-card hands from the 47 cards off a board
 
@@ -128,7 +131,7 @@ def preflop_vs_random_counts(boards, weights, hand_class, n_classes, tables):
                 s = flush_suit(k)
                 if s >= 0:
                     bits = suited_a | (np.uint64(1) << np.uint64(16 * (b & 3) + (b >> 2)))
-                    values[p] = flush_values[(bits >> np.uint64(16 * s)) & np.uint64(0x1FFF)]
+                    values[p] = flush_values[(bits >> np.uint64(16 * s)) & _SUIT_RANKS]
                 else:
                     rk = k & RANK_KEY_MASK
                     values[p] = rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]

@@ -1,0 +1,56 @@
+"""The card-key layout every evaluator path shares, defined once (tables, kernels, Cython, equity).
+
+A card's key holds a rank part and a suit part; a hand's key is the sum of
+its cards' keys plus :data:`SUIT_INIT`:
+
+- bits 0..24 (:data:`RANK_KEY_MASK`, the sum taken modulo 2**25): the rank
+  multiset, the row and column of the rank hash;
+- bits 32..47: one 4-bit counter per suit, started at 3 so that bit 3 of a
+  counter (:data:`FLUSH_NIBBLES`) is set exactly when that suit holds five or
+  more cards;
+- a hand's suited ranks, as a separate mask: bit ``16 * suit + rank``
+  (:func:`suited_bit`), 13 bits per suit (:data:`SUIT_RANKS`).
+
+>>> hex(SUIT_INIT), suited_bit(51) == 1 << (16 * 3 + 12)
+('0x333300000000', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+RANK_KEY_BITS = 25
+RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
+SUIT_SHIFT = 32  # suit counters live in bits 32..47 of a key
+SUIT_COUNTER_START = 0x3333  # each suit's counter starts at 3
+SUIT_INIT = SUIT_COUNTER_START << SUIT_SHIFT
+FLUSH_NIBBLES = 0x8888  # bit 3 of a suit counter (after >> SUIT_SHIFT): five or more cards of that suit
+FLUSH_CHECK = FLUSH_NIBBLES << SUIT_SHIFT
+BITS_PER_SUIT = 16  # in the suited-rank mask
+SUIT_RANKS = 0x1FFF  # the 13 rank bits of one suit in the suited-rank mask
+
+
+def suited_bit(card: int) -> int:
+    """Bit of a card (id ``4 * rank + suit``) in the suited-rank mask.
+
+    >>> suited_bit(0), suited_bit(3) == 1 << 48
+    (1, True)
+    """
+    return 1 << (BITS_PER_SUIT * (card & 3) + (card >> 2))
+
+
+def board_state(cards: Iterable[int], card_keys: np.ndarray) -> tuple[np.uint64, np.uint64]:
+    """Summed key (with :data:`SUIT_INIT`) and suited-rank mask of known cards, e.g. a board.
+
+    >>> key, suited = board_state([], np.zeros(52, dtype=np.uint64))
+    >>> int(key) == SUIT_INIT, int(suited)
+    (True, 0)
+    """
+    key = np.uint64(SUIT_INIT)
+    suited = 0
+    for c in cards:
+        key += card_keys[c]
+        suited |= suited_bit(c)
+    return key, np.uint64(suited)
