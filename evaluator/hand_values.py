@@ -55,7 +55,7 @@ def category(rank: int) -> int:
 def five_card_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
     """Comparable key of five cards given their ranks (0..12) and whether they are suited.
 
-    The key is ``(category, tiebreak ranks...)`` following RULES.md section 1.
+    The key is ``(category, tiebreak ranks...)`` following docs/rules.md section 1.
     Table generation sorts these keys to number the 7,462 hand classes.
 
     >>> five_card_key((12, 11, 10, 9, 8), True)
@@ -147,7 +147,7 @@ DEUCE_SEVEN_CATEGORIES = (
 
 
 def ace_five_badness(ranks: tuple[int, ...]) -> tuple[int, ...]:
-    """Comparable key of a five-card ace-to-five low: SMALLER is better (RULES.md section 3).
+    """Comparable key of a five-card ace-to-five low: SMALLER is better (docs/rules.md section 3).
 
     Ranks are 0..12 for 2..A; the ace plays as the lowest card, straights and
     flushes do not count. The key is ``(pairing, grouped low ranks...)``.

@@ -22,7 +22,7 @@ from .hand_values import ACE_FIVE_CATEGORIES, CATEGORY_NAMES, DEUCE_SEVEN_CATEGO
 
 @dataclass(frozen=True)
 class Ruleset:
-    """One way of ranking hands (RULES.md sections 1-3)."""
+    """One way of ranking hands (docs/rules.md sections 1-3)."""
 
     name: str
     summary: str

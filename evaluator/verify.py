@@ -272,6 +272,6 @@ VARIANT_TABLES: dict[str, dict[str, Any]] = {
         "rules": "high",
         "cards": 5,
         "published": {},
-        "source": "RULES.md (a seed): 'a pair of jacks or better on the deal: 21 %'; no exact published count found",
+        "source": "docs/rules.md 1.6 (a seed): 'a pair of jacks or better on the deal: 21 %'; no exact published count",
     },
 }

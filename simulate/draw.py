@@ -1,7 +1,7 @@
 """Five-card draw odds: what a draw makes, which cards to throw, and draw-versus-draw equity.
 
 Every draw is enumerated exactly: the unseen cards are the deck of the
-ruleset minus the whole hand (discards stay out of play, RULES.md 4.6) and
+ruleset minus the whole hand (discards stay out of play, docs/rules.md 4.6) and
 any dead cards, and each way of drawing from them is equally likely.
 
 >>> odds = draw_odds("Jh Jd 9c 6s 2h", discard="9c 6s 2h")
@@ -40,7 +40,7 @@ class DrawError(PokerlabError, ValueError):
 
 
 def max_draw_for(rules: Ruleset) -> int:
-    """Default most cards a player may draw: 3 in high and wild-card draw (RULES.md 4.6), 5 in lowball."""
+    """Default most cards a player may draw: 3 in high and wild-card draw (docs/rules.md 4.6), 5 in lowball."""
     return 5 if rules.kernel in ("ace-five", "deuce-seven", "ace-five-joker") else 3
 
 
@@ -124,7 +124,7 @@ def _combinations(n: int, k: int) -> np.ndarray:
 
 
 @cache
-def _strength_table(rules_name: str) -> np.ndarray:
+def strength_table(rules_name: str) -> np.ndarray:
     """For each value, the share of all five-card hands of the deck it beats (ties count half)."""
     from pokerlab.evaluator import enumerate_values
     from pokerlab.evaluator.variants import enumerate_variant_values
@@ -167,7 +167,7 @@ def draw_odds(
     """Exact distribution of the final hand's category after discarding ``discard`` and drawing.
 
     ``max_draw`` defaults to 3 (5 in lowball); ``four_with_ace`` allows four
-    when the kept cards include an ace (the RULES.md house rule). ``dead``
+    when the kept cards include an ace (the docs/rules.md house rule). ``dead``
     cards are known to be out of the stub.
 
     >>> odds = draw_odds("Ah Kh 7h 4h 2c", "2c")
@@ -190,7 +190,7 @@ def draw_odds(
     counts = {r.categories[c]: int(per_category[c]) for c in range(len(r.categories) - 1, -1, -1)}
     before = int(evaluate_batch(np.array([ids], dtype=np.uint8), rules=r.name)[0]) >> CATEGORY_SHIFT
     improve = float((values >> CATEGORY_SHIFT > before).mean())
-    strength = float(_strength_table(r.name)[values].mean())
+    strength = float(strength_table(r.name)[values].mean())
     return DrawOdds(format_cards(ids, " "), format_cards(thrown, " "), r.name, len(values), counts, improve, strength)
 
 
@@ -338,7 +338,7 @@ def draw_equity(
 
 def _exact_draw_equity(parsed, unseen, rules):
     """Wins, ties, tie shares per player and the number of joint draws, every one enumerated."""
-    from pokerlab.simulate.equity.engine import _shares
+    from pokerlab.simulate.equity.engine import outcome_shares
     from pokerlab.simulate.equity.postflop_kernels import score_deals
 
     values, masks, offsets = [], [], [0]
@@ -355,7 +355,7 @@ def _exact_draw_equity(parsed, unseen, rules):
         np.array(offsets, dtype=np.int64), np.concatenate(masks), all_values, np.ones(len(all_values)), len(parsed),
         counts,
     )  # fmt: skip
-    win_m, tie_m, share_m = _shares(len(parsed))
+    win_m, tie_m, share_m = outcome_shares(len(parsed))
     wins, ties, shares = counts @ win_m, counts @ tie_m, counts @ share_m
     return [int(w) for w in wins], [int(t) for t in ties], (shares - wins).tolist(), int(total)
 

@@ -75,12 +75,12 @@ def _fast_nlhe() -> None:
 
 
 def _precomputed() -> None:
-    from pokerlab.simulate.precomputed.headsup import _matchup_shard, matchup_plan
-    from pokerlab.simulate.precomputed.preflop import _preflop_shard
+    from pokerlab.simulate.precomputed.headsup import matchup_plan, matchup_shard
+    from pokerlab.simulate.precomputed.preflop import preflop_shard
 
-    _preflop_shard(0, 1 << 20)
+    preflop_shard(0, 1 << 20)
     units, _ = matchup_plan(["AA", "KK"])
-    _matchup_shard(units[:1])
+    matchup_shard(units[:1])
 
 
 STEPS: dict[str, Callable[[], None]] = {

@@ -61,9 +61,9 @@ def _nlhe():
 
 
 def _precomputed():
-    from pokerlab.simulate.precomputed.preflop import _preflop_shard
+    from pokerlab.simulate.precomputed.preflop import preflop_shard
 
-    return _digest(_preflop_shard(0, 4096))
+    return _digest(preflop_shard(0, 4096))
 
 
 def jobs() -> dict:

@@ -77,7 +77,7 @@ class RandomBot:
 
 
 class CallingStation:
-    """Never raises, never folds: checks or calls everything (a beginner's mistake, RULES.md section 8)."""
+    """Never raises, never folds: checks or calls everything (a beginner's mistake, docs/rules.md section 8)."""
 
     name = "station"
 
@@ -87,18 +87,18 @@ class CallingStation:
 
 
 STYLES = {
-    # share of hands played early / late in the order (RULES.md 8: one in five early, one in three late),
+    # share of hands played early / late in the order (docs/rules.md 8: one in five early, one in three late),
     # how often to bluff, how much of the pot a medium hand calls, and the draw-game opening strength.
     "tight": {"early": 0.14, "late": 0.24, "bluff": 0.05, "call_frac": 0.5, "open_draw": (0.86, 0.80)},
     "loose": {"early": 0.30, "late": 0.50, "bluff": 0.25, "call_frac": 0.9, "open_draw": (0.70, 0.55)},
 }
-# What another player's draw signals (RULES.md 8): standing pat is strength, three cards a pair at best.
+# What another player's draw signals (docs/rules.md 8): standing pat is strength, three cards a pair at best.
 DRAW_SIGNAL = {0: 0.985, 1: 0.93, 2: 0.96, 3: 0.82, 4: 0.75, 5: 0.6}
 BET_SIZE = {4: 0.75, 3: 0.66, 2: 0.5, 1: 0.33, 0: 0.33}
 
 
 class RuleBot:
-    """The seeds' advice as rules (RULES.md section 8), in a ``"tight"`` or ``"loose"`` setting.
+    """The seeds' advice as rules (docs/rules.md section 8), in a ``"tight"`` or ``"loose"`` setting.
 
     Hold'em: plays a share of starting hands by position (fewer early and at a full table), raises the
     best of them, then bets by made-hand strength (bigger bets with stronger hands) and folds beaten

@@ -83,9 +83,9 @@ def holdem_tier(hole: Sequence[int], board: Sequence[int]) -> int:
 
 @cache
 def _table(ranking: str):
-    from pokerlab.simulate.draw import _strength_table
+    from pokerlab.simulate.draw import strength_table
 
-    return _strength_table(ranking)
+    return strength_table(ranking)
 
 
 def draw_strength(hand: Sequence[int], ranking: str) -> float:

@@ -221,7 +221,7 @@ def _canonical(board: list[int], dead: list[int], holes: list[tuple[int, int]]) 
 
 
 @lru_cache(maxsize=16)
-def _shares(n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def outcome_shares(n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per winner mask: outright-win, tie and equity-share matrices (2**n, n)."""
     masks = np.arange(1 << n_players)
     member = ((masks[:, None] >> np.arange(n_players)) & 1).astype(np.float64)
@@ -283,7 +283,7 @@ def _estimate_exact_seconds(parsed, board_ids, dead_ids, threads: int, groups: d
 def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity]:
     if not (math.isfinite(outcomes) and outcomes > 0):
         raise EquityError("no deal with a nonzero weight is possible: the players' ranges always share a card")
-    win_m, tie_m, share_m = _shares(len(parsed))
+    win_m, tie_m, share_m = outcome_shares(len(parsed))
     wins = counts @ win_m
     ties = counts @ tie_m
     shares = counts @ share_m
@@ -397,7 +397,7 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
     tables = high_tables()
     ranges, board = _mc_inputs(parsed, board_ids, dead_mask)
     states = kernels.seed_streams(np.uint64(seed), threads)
-    win_m, tie_m, share_m = _shares(len(parsed))
+    win_m, tie_m, share_m = outcome_shares(len(parsed))
     counts = np.zeros(1 << len(parsed), dtype=np.int64)
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
     target = stderr if stderr is not None else (DEFAULT_STDERR if trials is None else None)
@@ -450,7 +450,7 @@ MC_SHARD_TRIALS = 1 << 18
 MC_WAVE = 8
 
 
-def _exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids: list[int], dead_mask: int):
+def exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids: list[int], dead_mask: int):
     """One exact shard: a row (counts by winner mask..., boards) per (hole cards, first board card) unit."""
     holes = np.array([h for h, _ in units], dtype=np.int64)
     firsts = np.array([-1 if f is None else f for _, f in units], dtype=np.int64)
@@ -472,7 +472,7 @@ def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress,
     n_shards = min(len(units), max(16, EXACT_SHARDS_PER_THREAD * workers))
     plan = [units[s::n_shards] for s in range(n_shards)]  # interleaved: shards of similar cost
     shards = [([(groups[g][0], f) for g, f in part], board_ids, dead_mask) for part in plan]
-    results = run_shards(_exact_shard, shards, client=client, threads=threads, progress=progress)
+    results = run_shards(exact_shard, shards, client=client, threads=threads, progress=progress)
     per_group = np.zeros((len(groups), (1 << len(parsed)) + 1), dtype=np.int64)
     for part, rows in zip(plan, results):
         for (g, _), row in zip(part, rows):
@@ -503,7 +503,7 @@ def _run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, 
     from pokerlab.simulate.distributed import run_shards
 
     ranges, board = _mc_inputs(parsed, board_ids, dead_mask)
-    _, _, share_m = _shares(len(parsed))
+    _, _, share_m = outcome_shares(len(parsed))
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
     target = stderr if stderr is not None else (DEFAULT_STDERR if trials is None else None)
     counts = np.zeros(1 << len(parsed), dtype=np.int64)

@@ -1,7 +1,7 @@
 """Betting-structure arithmetic: the legal "raise to" range of the player to act, or why there is none.
 
 Kept apart from the state machine so each structure's rule reads in one
-place (RULES.md sections 5.6 and 6). Amounts are "raise to" totals for the
+place (docs/rules.md sections 5.6 and 6). Amounts are "raise to" totals for the
 round, as in PHH.
 
 Round bookkeeping the functions read from the state:
@@ -44,7 +44,7 @@ def reopened_for(state: State, seat: int) -> bool:
     """Whether the seat may raise given what happened since it last acted.
 
     A seat that has not acted may always raise. Otherwise the raises since it
-    acted must add up to a full raise (several short all-ins can, RULES.md 5.6);
+    acted must add up to a full raise (several short all-ins can, docs/rules.md 5.6);
     in fixed limit an all-in of at least half a bet counts as a full raise.
     """
     acted = state.acted_at[seat]
@@ -111,7 +111,7 @@ def raise_bounds(state: State, seat: int) -> tuple[int, int] | str:
             max_to = level + max(unit, state.last_raise) if level > 0 else level + (betting.max_bet or all_in_to)
         else:
             if kind == POT_LIMIT:
-                # Pot plus all bets on the table plus the call (RULES.md 6): raise-to = level + that.
+                # Pot plus all bets on the table plus the call (docs/rules.md 6): raise-to = level + that.
                 max_to = level + state.pot_total + (level - bets[seat])
             else:
                 max_to = all_in_to

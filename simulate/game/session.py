@@ -50,7 +50,7 @@ class Session:
 
     ``button``: the first dealer's seat, or None to draw for it by high card (suits do not
     rank; ties draw again). ``rebuy``: chips a busted player buys back in with (None: they leave).
-    ``schedule``: blind levels by hand number. ``fresh_ante_after_check_around`` (True, RULES.md 4.5):
+    ``schedule``: blind levels by hand number. ``fresh_ante_after_check_around`` (True, docs/rules.md 4.5):
     everyone antes again on top of a pot carried from a deal nobody opened.
     """
 

@@ -25,13 +25,13 @@ BETTING_KINDS = (FIXED_LIMIT, SPREAD_LIMIT, POT_LIMIT, NO_LIMIT, LAST_BET_LIMIT)
 
 RANKINGS = ("high", "ace-five", "deuce-seven", "joker", "bug", "two-jokers", "deuces-wild", "ace-five-joker")
 
-# Odd-chip options (RULES.md 4.9): to the winner nearest the dealer's left, or kept for the next deal.
+# Odd-chip options (docs/rules.md 4.9): to the winner nearest the dealer's left, or kept for the next deal.
 ODD_CHIP_LEFT_OF_BUTTON = "left-of-button"
 ODD_CHIP_CARRY = "carry"
-# Who acts first after the draw in ante games (RULES.md 4.7).
+# Who acts first after the draw in ante games (docs/rules.md 4.7).
 AFTER_DRAW_OPENER = "opener"
 AFTER_DRAW_LEFT_OF_DEALER = "left-of-dealer"
-# Who shows first when the last round had a bet (RULES.md 5.9).
+# Who shows first when the last round had a bet (docs/rules.md 5.9).
 SHOW_LAST_AGGRESSOR = "last-aggressor"
 SHOW_LAST_CALLER = "last-caller"
 
@@ -40,7 +40,7 @@ SHOW_LAST_CALLER = "last-caller"
 class DrawRule:
     """One draw: each player still in discards up to ``max_discards`` cards and gets as many new ones.
 
-    ``four_with_ace``: a player who keeps an ace (and shows it) may draw four (RULES.md 4.6 house rule).
+    ``four_with_ace``: a player who keeps an ace (and shows it) may draw four (docs/rules.md 4.6 house rule).
 
     >>> DrawRule(max_discards=3, four_with_ace=True).max_discards
     3
@@ -84,7 +84,7 @@ class ForcedBets:
 
 @dataclass(frozen=True)
 class Betting:
-    """The betting structure (RULES.md section 6).
+    """The betting structure (docs/rules.md section 6).
 
     - ``fixed-limit``: every bet/raise is one unit, ``small_bet`` or ``big_bet`` by street; cap ``raise_cap``.
     - ``spread-limit``: bet from ``small_bet`` to ``max_bet``; a raise adds at least the previous bet/raise.
@@ -124,7 +124,7 @@ class Betting:
 
 @dataclass(frozen=True)
 class Opening:
-    """Opening rules of the first betting round of ante games (RULES.md section 4).
+    """Opening rules of the first betting round of ante games (docs/rules.md section 4).
 
     ``requirement``: ``"any"`` (California, free opening) or ``"jacks"`` (jacks or better to open;
     the opener keeps and shows the openers).
@@ -145,9 +145,9 @@ class Opening:
 
 @dataclass(frozen=True)
 class HouseRules:
-    """House-rule options, with the RULES.md defaults.
+    """House-rule options, with the docs/rules.md defaults.
 
-    - ``fold_when_check_free`` (True): folding with nothing to call is allowed (RULES.md 5.5);
+    - ``fold_when_check_free`` (True): folding with nothing to call is allowed (docs/rules.md 5.5);
       False refuses it, as pokerkit does.
     - ``odd_chip`` (``"left-of-button"``): the odd chip of a split goes to the winner nearest the
       dealer's left; ``"carry"`` keeps it in the pot for the next deal (draw games).
@@ -257,7 +257,7 @@ def texas_holdem(
     raise_cap: int | None = None,
     rules: HouseRules | None = None,
 ) -> Variant:
-    """Texas hold'em with any betting structure (RULES.md section 5).
+    """Texas hold'em with any betting structure (docs/rules.md section 5).
 
     Fixed limit: ``small_bet`` defaults to the big blind and ``big_bet`` to twice it, three raises cap.
 
@@ -338,7 +338,7 @@ def five_card_draw(
     rules: HouseRules | None = None,
     name: str = "Five-card draw (California)",
 ) -> Variant:
-    """Five-card draw with antes (RULES.md section 4): deal five, bet, draw 0-3, bet, show down.
+    """Five-card draw with antes (docs/rules.md section 4): deal five, bet, draw 0-3, bet, show down.
 
     Fixed limit by default, big bet double the small one after the draw, three raises cap.
 

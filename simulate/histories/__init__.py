@@ -29,13 +29,13 @@ from .phh import (
     save,
 )
 from .record import history_from_state, phh_order
-from .replay import ReplayError, ReplayResult, Step, format_replay, replay
+from .replay import ReplayBreak, ReplayResult, Step, format_replay, replay
 
 __all__ = [
     "STANDARD_CODES",
     "HandHistory",
     "PHHError",
-    "ReplayError",
+    "ReplayBreak",
     "ReplayResult",
     "Step",
     "check_history",

@@ -51,7 +51,7 @@ class _ReplayState(State):
 
 
 @dataclass
-class ReplayError:
+class ReplayBreak:
     """Where a history breaks a rule (or PHH): the action's index and text, or the field, and the reason.
 
     ``index`` is -1 when the problem is in a field (``field``: starting_stacks, variant...), not an action.
@@ -106,7 +106,7 @@ class ReplayResult:
     names: list[str]
     steps: list[Step] = field(default_factory=list)
     state: State | None = None
-    error: ReplayError | None = None
+    error: ReplayBreak | None = None
     stacks: list[int] | None = None
     expected: list[int] | None = None
     showdown: list[str] = field(default_factory=list)
@@ -336,7 +336,7 @@ def replay(history: HandHistory) -> ReplayResult:
     try:
         history = check_history(history)  # a HandHistory built in code gets the checks a file gets
     except PHHError as exc:
-        result.error = ReplayError(-1, "", exc.reason, exc.field, kind="phh")
+        result.error = ReplayBreak(-1, "", exc.reason, exc.field, kind="phh")
         return result
     try:
         variant = history.game()
@@ -345,20 +345,20 @@ def replay(history: HandHistory) -> ReplayResult:
             try:
                 item = _parse_action(index, text, n)
             except PHHError as exc:
-                result.error = ReplayError(index, text, exc.reason, kind="phh")
+                result.error = ReplayBreak(index, text, exc.reason, kind="phh")
                 return result
             if item is not None:
                 parsed.append(item)
         top, planned = _stack_deck(variant, parsed, n)
     except _ActionProblem as exc:
-        result.error = ReplayError(exc.parsed.index, exc.parsed.text, exc.reason)
+        result.error = ReplayBreak(exc.parsed.index, exc.parsed.text, exc.reason)
         return result
     except PHHError as exc:
         kind = "phh" if exc.malformed else "rule"
-        result.error = ReplayError(-1, "", exc.reason, exc.field or "variant", kind=kind)
+        result.error = ReplayBreak(-1, "", exc.reason, exc.field or "variant", kind=kind)
         return result
     except ValueError as exc:
-        result.error = ReplayError(-1, "", str(exc), "variant")
+        result.error = ReplayBreak(-1, "", str(exc), "variant")
         return result
     seat_of, button = _seat_map(history)
     player_of = {seat: k for k, seat in enumerate(seat_of)}
@@ -380,7 +380,7 @@ def replay(history: HandHistory) -> ReplayResult:
             auto_showdown=not muck,
         )
     except ValueError as exc:
-        result.error = ReplayError(-1, "", str(exc), "starting_stacks")
+        result.error = ReplayBreak(-1, "", str(exc), "starting_stacks")
         return result
     state.planned = planned
     result.state = state
@@ -454,7 +454,7 @@ def replay(history: HandHistory) -> ReplayResult:
                 result.steps.append(Step(street, who, text, _pot(state), list(state.stacks)))
             _settle_showdown(state, decisions, result, player_of)
         except IllegalActionError as exc:
-            result.error = ReplayError(p.index, p.text, str(exc))
+            result.error = ReplayBreak(p.index, p.text, str(exc))
             break
     if result.error is None:
         _settle_showdown(state, decisions, result, player_of)

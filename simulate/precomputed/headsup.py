@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 from pokerlab.evaluator.cards import format_cards
 from pokerlab.simulate.distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
-from pokerlab.simulate.equity.engine import _exact_shard
+from pokerlab.simulate.equity.engine import exact_shard
 from pokerlab.simulate.ranges.order import class_combos, hand_classes
 from pokerlab.simulate.ranges.parse import hand_class
 
@@ -195,9 +195,9 @@ def matchup_plan(classes: Sequence[str] | None = None) -> tuple[list[tuple], lis
     return units, rows
 
 
-def _matchup_shard(units: list[tuple]) -> np.ndarray:
+def matchup_shard(units: list[tuple]) -> np.ndarray:
     """Counts ``(n, 5)``: nobody (0), hand 1, hand 2, both (tie), boards, for each pair of hands."""
-    return _exact_shard([([h1, h2], None) for h1, h2 in units], [], 0)
+    return exact_shard([([h1, h2], None) for h1, h2 in units], [], 0)
 
 
 def matchups(
@@ -235,7 +235,7 @@ def matchups(
         shape = [(len(job[0]), 5) for job in jobs]
         store = ShardStore(folder, plan, count=n_shards, shape=shape.__getitem__, dtype=np.int64, warn=warn)
     results = run_shards(
-        _matchup_shard,
+        matchup_shard,
         jobs,
         client=client,
         threads=threads,

@@ -64,7 +64,7 @@ def board_classes() -> tuple[np.ndarray, np.ndarray]:
     return canonical_boards()
 
 
-def _preflop_shard(index: int, shards: int) -> np.ndarray:
+def preflop_shard(index: int, shards: int) -> np.ndarray:
     """Shard ``index`` of ``shards``: wins and ties ``(2, 169)`` summed over the combos of each class.
 
     The shard holds boards ``index, index + shards, ...`` of :func:`board_classes` (interleaved, so
@@ -138,7 +138,7 @@ def preflop_vs_random(
         folder = Path(work_dir) / f"preflop-{ShardStore.plan_id(plan)}"
         store = ShardStore(folder, plan, count=shards, shape=(2, 169), dtype=np.int64, warn=warn)
     results = run_shards(
-        _preflop_shard,
+        preflop_shard,
         preflop_plan(shards),
         client=client,
         threads=threads,

@@ -148,7 +148,7 @@ def test_a_scheduler_killed_mid_run_is_one_clear_error_and_finished_shards_stay_
     assert "run again to resume" in err and out == ""
 
     # Nothing bad was written: every kept shard passes every check and equals a local run of that shard.
-    from pokerlab.simulate.precomputed.preflop import _preflop_shard
+    from pokerlab.simulate.precomputed.preflop import preflop_shard
 
     (folder,) = work.iterdir()
     plan = json.loads((folder / "plan.json").read_text())
@@ -158,4 +158,4 @@ def test_a_scheduler_killed_mid_run_is_one_clear_error_and_finished_shards_stay_
     assert kept and not warned and len(kept) < 64
     assert len(kept) == len(list(folder.iterdir())) - 1  # only plan.json besides the shards
     i = min(kept)
-    assert np.array_equal(kept[i], _preflop_shard(i, 64))
+    assert np.array_equal(kept[i], preflop_shard(i, 64))

@@ -8,7 +8,7 @@ distributed = pytest.importorskip("distributed")
 from pokerlab.simulate.distributed import run_shards  # noqa: E402
 from pokerlab.simulate.equity import engine as equity_module  # noqa: E402
 from pokerlab.simulate.equity.engine import equity  # noqa: E402
-from pokerlab.simulate.precomputed.preflop import _preflop_shard, preflop_plan  # noqa: E402
+from pokerlab.simulate.precomputed.preflop import preflop_plan, preflop_shard  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +50,7 @@ def test_monte_carlo_depends_only_on_the_seed_and_shard_plan(client, monkeypatch
     parsed, board_ids, _, _, dead_mask = equity_module._prepare(["QQ+,AKs", "random"], None, None)
     counts, _, done, _ = equity_module._run_mc_sharded(parsed, board_ids, dead_mask, 100_000, None, 7, None, None, 2)
     assert done == 100_000
-    assert a.players[0].wins == counts @ equity_module._shares(2)[0][:, 0]
+    assert a.players[0].wins == counts @ equity_module.outcome_shares(2)[0][:, 0]
     exact = equity(["QQ+,AKs", "random"], method="exact")
     assert abs(a.players[0].equity - exact.players[0].equity) < 5 * a.stderr
 
@@ -64,8 +64,8 @@ def test_monte_carlo_with_a_standard_error_target_stops_at_the_target(client, mo
 
 def test_preflop_table_shards_on_dask_match_local_threads(client):
     shards = preflop_plan(256)[:6]
-    remote = run_shards(_preflop_shard, shards, client=client)
-    local = run_shards(_preflop_shard, shards, threads=2)
+    remote = run_shards(preflop_shard, shards, client=client)
+    local = run_shards(preflop_shard, shards, threads=2)
     assert all(np.array_equal(r, loc) for r, loc in zip(remote, local))
     assert sum(r.sum() for r in remote) > 0
 
