@@ -51,7 +51,7 @@ if _SHIFT != _tables.RANK_SHIFT:  # the batch kernels compile the shift in
     raise _tables.TableError(f"tables/rank_shift is {_SHIFT}, the code expects {_tables.RANK_SHIFT}: rebuild them")
 
 try:  # the Cython extension built by setup.py
-    from . import _fast
+    from . import _fast  # type: ignore[attr-defined]  # compiled, no stub
 
     _fast.init(_CARD_KEYS, _T["rank_offsets"], _T["rank_values"], _T["flush_values"], _SHIFT, _tables.RANK_KEY_MASK)
 except ImportError:  # source tree without a build: same tables, pure Python

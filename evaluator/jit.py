@@ -136,7 +136,7 @@ class PokerlabCacheLocator(_caching._SourceFileBackedLocatorMixin, _caching._Cac
 
 
 def _install_locator() -> None:
-    impl = getattr(_caching, "CacheImpl", None) or _caching._CacheImpl  # renamed in numba 0.61
+    impl = getattr(_caching, "CacheImpl", None) or getattr(_caching, "_CacheImpl")  # noqa: B009  (renamed in numba 0.61)
     if PokerlabCacheLocator not in impl._locator_classes:
         impl._locator_classes.insert(0, PokerlabCacheLocator)
 

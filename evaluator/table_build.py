@@ -147,6 +147,7 @@ def scatter_rank_keys(rank_keys: list[int]) -> list[int]:
         _, _, size = displacement_hash((keys * m) & RANK_KEY_MASK, RANK_SHIFT)
         if best is None or size < best[0]:
             best = (size, m)
+    assert best is not None  # MULTIPLIER_TRIES >= 1
     return [k * best[1] & RANK_KEY_MASK for k in rank_keys]
 
 

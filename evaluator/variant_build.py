@@ -182,6 +182,7 @@ def build_variant_tables(
         nbytes = offsets.size * 4 + n_slots * 2 * 3
         if best is None or nbytes < best[0]:
             best = (nbytes, shift, offsets, slots, n_slots)
+    assert best is not None  # the loop ran at least once
     _, wild_shift, wild_offsets, wild_slots, n_slots = best
     wild_values = np.zeros(n_slots, dtype=np.uint16)
     bug_values = np.zeros(n_slots, dtype=np.uint16)

@@ -139,8 +139,8 @@ def check_order(n_cards: int) -> dict[str, Any]:
         checked += len(rank_sets)
         bad = np.nonzero(got != want)[0]
         if bad.size:
-            first = int(bad[0])
-            what = f"{_describe(rank_sets[first], i > 0)} is worth {got[first]}, its best five {want[first]}"
+            row = int(bad[0])
+            what = f"{_describe(rank_sets[row], i > 0)} is worth {got[row]}, its best five {want[row]}"
             return {"ok": False, "classes": checked, "problem": what}
     return {"ok": True, "classes": checked, "problem": None}
 
