@@ -28,36 +28,24 @@ def _installed_layout(target: Path) -> Path:
     return target
 
 
-def test_the_layers_hold(tmp_path):
+def _lint(where: Path) -> subprocess.CompletedProcess:
     lint = shutil.which("lint-imports") or pytest.skip("import-linter is not installed (the test extra has it)")
-    where = _installed_layout(tmp_path / "layout")
     env = {**os.environ, "PYTHONPATH": str(where)}
-    done = subprocess.run(
-        [lint, "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
-        cwd=where,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    command = [lint, "--config", str(ROOT / "pyproject.toml"), "--no-cache"]
+    return subprocess.run(command, cwd=where, env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_the_layers_hold(tmp_path):
+    done = _lint(_installed_layout(tmp_path / "layout"))
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert "0 broken" in done.stdout
 
 
 def test_a_broken_layer_is_caught(tmp_path):
-    lint = shutil.which("lint-imports") or pytest.skip("import-linter is not installed (the test extra has it)")
     where = _installed_layout(tmp_path / "layout")
     ranges = where / "pokerlab" / "simulate" / "ranges" / "parse.py"
     ranges.write_text(ranges.read_text() + "\nfrom pokerlab.simulate.cli import main  # noqa\n")
-    env = {**os.environ, "PYTHONPATH": str(where)}
-    done = subprocess.run(
-        [lint, "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
-        cwd=where,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = _lint(where)
     assert done.returncode != 0 and "pokerlab.simulate.ranges is not allowed to import pokerlab.simulate.cli" in (
         done.stdout.replace("\n", " ")
     )
