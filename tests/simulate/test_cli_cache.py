@@ -1,0 +1,35 @@
+"""``pokerlab cache``: show, clear and warm the kernel cache."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from pokerlab.evaluator import jit
+from pokerlab.simulate.cli import main
+
+
+def test_cache_shows_and_clears_its_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("POKERLAB_CACHE_DIR", str(tmp_path))
+    (tmp_path / "pokerlab-old" / "evaluator").mkdir(parents=True)
+    (tmp_path / "pokerlab-old" / "evaluator" / "k.nbi").write_bytes(b"12345")
+    shown = CliRunner().invoke(main, ["cache", "--json"])
+    assert shown.exit_code == 0, shown.output
+    data = json.loads(shown.output)
+    assert data["root"] == str(tmp_path.resolve()) and data["files"] == 1 and data["bytes"] == 5
+    assert data["key"] == jit.cache_key()
+    text = CliRunner().invoke(main, ["cache"])
+    assert "pokerlab-old: 1 files" in text.output and str(tmp_path.resolve()) in text.output
+    cleared = CliRunner().invoke(main, ["cache", "clear", "--stale"])
+    assert cleared.exit_code == 0 and "removed 1 files" in cleared.output
+    assert not (tmp_path / "pokerlab-old").exists()
+
+
+def test_cache_warm_runs_every_step():
+    # The default cache: by now the suite has compiled most kernels, so this mostly loads them.
+    result = CliRunner().invoke(main, ["cache", "warm", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    from pokerlab.simulate.kernel_warm import STEPS
+
+    assert [s["step"] for s in data["steps"]] == list(STEPS)
