@@ -286,7 +286,7 @@ def describe(rank: int, rules: str | None = None) -> str:
     if rules is not None and rules != "high":
         from .variants import describe_variant
 
-        return describe_variant(rank, rules)
+        return describe_variant(rank, rules, describe)
     cat = category(rank)
     r = class_ranks(rank)
     name = CATEGORY_NAMES[cat]

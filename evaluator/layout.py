@@ -32,6 +32,40 @@ BITS_PER_SUIT = 16  # in the suited-rank mask
 SUIT_RANKS = 0x1FFF  # the 13 rank bits of one suit in the suited-rank mask
 
 
+MAX_CARDS = 7  # the most cards a hand holds
+
+
+def rank_multisets(max_cards: int = MAX_CARDS) -> list[tuple[int, ...]]:
+    """All count vectors (13 ranks, each count 0..4) with at most ``max_cards`` cards.
+
+    >>> len(rank_multisets(1)), rank_multisets(1)[1]
+    (14, (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))
+    """
+    result: list[tuple[int, ...]] = []
+
+    def extend(prefix: list[int], left: int) -> None:
+        if len(prefix) == 13:
+            result.append(tuple(prefix))
+            return
+        for n in range(min(4, left) + 1):
+            prefix.append(n)
+            extend(prefix, left - n)
+            prefix.pop()
+
+    extend([], max_cards)
+    return result
+
+
+def plain_key(multiset: tuple[int, ...], rank_keys: list[int]) -> int:
+    """Sum of the rank keys of a multiset (counts per rank), before the mask."""
+    return sum(n * k for n, k in zip(multiset, rank_keys))
+
+
+def rank_key_of(multiset: tuple[int, ...], rank_keys: list[int]) -> int:
+    """The hashed rank key of a multiset of ranks (counts per rank), as the kernels compute it."""
+    return plain_key(multiset, rank_keys) & RANK_KEY_MASK
+
+
 def suited_bit(card: int) -> int:
     """Bit of a card (id ``4 * rank + suit``) in the suited-rank mask.
 

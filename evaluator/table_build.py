@@ -1,4 +1,4 @@
-"""Offline generation of the high-hand lookup tables (run ``python -m pokerlab.evaluator.tables build``).
+"""Offline generation of the high-hand lookup tables (run ``python -m pokerlab.evaluator.table_build build``).
 
 The design follows the idea shared by OMPEval and b-inary's evaluator:
 
@@ -25,35 +25,20 @@ Everything here is derived from :func:`pokerlab.evaluator.hand_values.five_card_
 from __future__ import annotations
 
 import itertools
+import sys
+from pathlib import Path
 
 import numpy as np
 
+from . import tables as _tables
 from .hand_values import CATEGORY_SHIFT, five_card_key
 from .jit import njit
-from .layout import FLUSH_CHECK, SUIT_INIT, SUIT_SHIFT  # noqa: F401  (SUIT_SHIFT: the build's key layout)
+from .layout import MAX_CARDS, SUIT_SHIFT, plain_key, rank_key_of, rank_multisets  # noqa: F401  (re-exported)
 from .tables import RANK_KEY_BITS, RANK_KEY_MASK, RANK_SHIFT, SIZED_RANK_SHIFT
 
-MAX_CARDS = 7
 # Odd multipliers tried by the build (seeded, so the build is reproducible); the smallest table wins.
 MULTIPLIER_SEED = 5
 MULTIPLIER_TRIES = 6
-
-
-def rank_multisets(max_cards: int = MAX_CARDS) -> list[tuple[int, ...]]:
-    """All count vectors (13 ranks, each count 0..4) with at most ``max_cards`` cards."""
-    result: list[tuple[int, ...]] = []
-
-    def extend(prefix: list[int], left: int) -> None:
-        if len(prefix) == 13:
-            result.append(tuple(prefix))
-            return
-        for n in range(min(4, left) + 1):
-            prefix.append(n)
-            extend(prefix, left - n)
-            prefix.pop()
-
-    extend([], max_cards)
-    return result
 
 
 @njit(cache=False)
@@ -139,7 +124,7 @@ def scatter_rank_keys(rank_keys: list[int]) -> list[int]:
     masked sum of scattered keys is unique exactly when the plain sum is.
     """
     assert sum(sorted(rank_keys)[-4:]) * 2 < 1 << RANK_KEY_BITS  # every 7-card sum fits before scattering
-    keys = np.array([_plain_key(m, rank_keys) for m in rank_multisets() if sum(m) >= 5], dtype=np.int64)
+    keys = np.array([plain_key(m, rank_keys) for m in rank_multisets() if sum(m) >= 5], dtype=np.int64)
     rng = np.random.default_rng(MULTIPLIER_SEED)
     best = None
     for _ in range(MULTIPLIER_TRIES):
@@ -149,15 +134,6 @@ def scatter_rank_keys(rank_keys: list[int]) -> list[int]:
             best = (size, m)
     assert best is not None  # MULTIPLIER_TRIES >= 1
     return [k * best[1] & RANK_KEY_MASK for k in rank_keys]
-
-
-def _plain_key(multiset: tuple[int, ...], rank_keys: list[int]) -> int:
-    return sum(n * k for n, k in zip(multiset, rank_keys))
-
-
-def rank_key_of(multiset: tuple[int, ...], rank_keys: list[int]) -> int:
-    """The hashed rank key of a multiset of ranks (counts per rank), as the kernels compute it."""
-    return _plain_key(multiset, rank_keys) & RANK_KEY_MASK
 
 
 def displacement_hash(keys: np.ndarray, shift: int) -> tuple[np.ndarray, np.ndarray, int]:
@@ -279,3 +255,32 @@ def _class_ranks(key: tuple[int, ...]) -> tuple[int, ...]:
     shapes = {7: (4, 1), 6: (3, 2), 3: (3, 1, 1), 2: (2, 2, 1), 1: (2, 1, 1, 1)}
     shape = shapes.get(cat, (1, 1, 1, 1, 1))
     return tuple(r for r, n in zip(tiebreak, shape) for _ in range(n))
+
+
+_USAGE = """python -m pokerlab.evaluator.table_build build [FOLDER]   # write the tables (default: tables/)
+python -m pokerlab.evaluator.table_build check            # rebuild in memory and compare with the shipped ones"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m pokerlab.evaluator.table_build build [FOLDER] | check``."""
+
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] not in ("build", "check"):
+        print(_USAGE)
+        return 2
+    built = build_tables()
+    if args[0] == "build":
+        folder = Path(args[1]) if len(args) > 1 else Path(__file__).resolve().parent.parent / "tables"
+        _tables.write(built, folder)
+        print(f"wrote {len(built)} tables to {folder}")
+        return 0
+    differing = _tables.compare(built, _tables.load())
+    if differing:
+        print("tables differ from a fresh build: " + ", ".join(differing))
+        return 1
+    print("shipped tables match a fresh build")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,4 +1,4 @@
-"""Loading the shipped lookup tables, and the command that rebuilds them.
+"""Loading the shipped lookup tables, checked against their manifest (``table_build`` rebuilds them).
 
 Tables are ``.npy`` files plus ``manifest.json`` (name, dtype, shape, sha256)
 in the project's ``tables/`` folder, installed as package data
@@ -7,8 +7,8 @@ the manifest.
 
 Rebuild them (offline, about half a minute) with::
 
-    python -m pokerlab.evaluator.tables build            # writes tables/
-    python -m pokerlab.evaluator.tables check            # rebuild in memory and compare
+    python -m pokerlab.evaluator.table_build build            # writes tables/
+    python -m pokerlab.evaluator.table_build check            # rebuild in memory and compare
 
 >>> load()["flush_values"].shape
 (8192,)
@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -75,7 +74,7 @@ def tables_dir() -> Path:
             return candidate
     raise TableError(
         f"lookup tables not found in {here / '_tables'} or {here.parent / 'tables'}; "
-        "run 'python -m pokerlab.evaluator.tables build' or reinstall pokerlab"
+        "run 'python -m pokerlab.evaluator.table_build build' or reinstall pokerlab"
     )
 
 
@@ -181,7 +180,7 @@ def write(tables: Mapping[str, np.ndarray], folder: Path) -> None:
             "shape": list(array.shape),
             "sha256": _sha256(path),
         }
-    manifest = {"format": 1, "generator": "python -m pokerlab.evaluator.tables build", "tables": entries}
+    manifest = {"format": 1, "generator": "python -m pokerlab.evaluator.table_build build", "tables": entries}
     (folder / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
 
 
@@ -196,29 +195,3 @@ def compare(built: Mapping[str, np.ndarray], shipped: Mapping[str, np.ndarray]) 
         or not np.array_equal(built[n], shipped[n])
         or built[n].dtype != shipped[n].dtype
     ]
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m pokerlab.evaluator.tables build [FOLDER] | check``."""
-    from .table_build import build_tables  # offline only: pulls in the generator
-
-    args = sys.argv[1:] if argv is None else argv
-    if not args or args[0] not in ("build", "check"):
-        print(__doc__)
-        return 2
-    built = build_tables()
-    if args[0] == "build":
-        folder = Path(args[1]) if len(args) > 1 else Path(__file__).resolve().parent.parent / "tables"
-        write(built, folder)
-        print(f"wrote {len(built)} tables to {folder}")
-        return 0
-    differing = compare(built, load())
-    if differing:
-        print("tables differ from a fresh build: " + ", ".join(differing))
-        return 1
-    print("shipped tables match a fresh build")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

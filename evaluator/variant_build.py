@@ -1,4 +1,4 @@
-"""Offline generation of the lowball and wild-card tables (part of ``python -m pokerlab.evaluator.tables build``).
+"""Offline generation of the lowball and wild-card tables (part of ``python -m pokerlab.evaluator.table_build build``).
 
 Every value is derived here from the rules in :mod:`pokerlab.evaluator.hand_values`
 by brute force over five-card choices and wild-card substitutions; the
@@ -35,6 +35,7 @@ from .hand_values import (
     five_card_key,
     wild_key,
 )
+from .layout import rank_key_of, rank_multisets
 
 ACE = 12
 
@@ -150,7 +151,6 @@ def build_variant_tables(
     displacement_hash: Callable,
 ) -> dict[str, np.ndarray]:
     """Every lowball and wild-card table, given the high-hand hash and class numbering."""
-    from .table_build import rank_key_of, rank_multisets
 
     col_mask = (1 << rank_shift) - 1
     ace_five = ace_five_numbering()

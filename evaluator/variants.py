@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -110,9 +110,7 @@ def evaluate_variant(cards: str | Iterable[int], rules: str | Ruleset) -> int:
     r = get_rules(rules)
     ids = to_card_ids(cards, count=r.hand_sizes, deck_size=r.deck_size)
     if r.kernel == "high":
-        from .api import evaluate
-
-        return evaluate(ids)
+        raise InputError("evaluate_variant ranks lowball and wild-card rules; evaluate ranks high hands")
     return value_of_ids(ids, r)
 
 
@@ -177,23 +175,26 @@ def low_ranks(value: int, rules: str | Ruleset) -> tuple[int, ...]:
     return ranks
 
 
-def describe_variant(value: int, rules: str | Ruleset) -> str:
+def describe_variant(value: int, rules: str | Ruleset, describe_high: Callable[[int], str]) -> str:
     """A person's description of a value under ``rules`` (not ``high``).
 
+    ``describe_high`` describes a value on the high-hand scale (wild-card
+    games rank on it); :func:`pokerlab.evaluator.api.describe` passes its own,
+    so this module never imports the API.
+
     >>> from pokerlab.evaluator import evaluate
-    >>> describe_variant(evaluate("As 2d 3c 4h 6s", rules="ace-five"), "ace-five")
+    >>> from pokerlab.evaluator import describe
+    >>> describe_variant(evaluate("As 2d 3c 4h 6s", rules="ace-five"), "ace-five", describe)
     'Six-four low (6-4-3-2-A)'
-    >>> describe_variant(evaluate("Jk As Ad Ac Ah", rules="bug"), "bug")
+    >>> describe_variant(evaluate("Jk As Ad Ac Ah", rules="bug"), "bug", describe)
     'Five of a kind, aces'
     """
-    from .api import describe
-
     r = get_rules(rules)
     value = int(value)
     if r.kernel in ("wild", "bug", "high"):
         if value >> CATEGORY_SHIFT == FIVE_OF_A_KIND:
             return f"Five of a kind, {RANK_PLURALS[(value & 0xFFF) - 1]}"
-        return describe(value)
+        return describe_high(value)
     ranks = low_ranks(value, r)
     name = r.categories[value >> CATEGORY_SHIFT]
     ace_low = r.kernel != "deuce-seven"
