@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 
 from .cards import names, parse
 from .errors import LEGAL, IllegalActionError, Legality, describe_argument, whole_number
+from .phases import DRAW, SHOWDOWN
 from .pots import award_pots, build_pots
 from .showdown import hand_value
 
 if TYPE_CHECKING:
     from .state import State as _State
 
-DRAW, SHOWDOWN, BET = "draw", "showdown", "bet"
 ACE = 12
 
 

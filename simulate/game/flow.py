@@ -20,14 +20,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import LEGAL, IllegalActionError, Legality
+from .phases import BET, DEAL, DONE, POST
 from .pots import award_pots, build_pots
 
 if TYPE_CHECKING:
     from .state import State as _State
 
 from .draw_showdown import DrawShowdownMixin
-
-POST, DEAL, BET, DRAW, SHOWDOWN, DONE = "post", "deal", "bet", "draw", "showdown", "done"
 
 
 class FlowMixin(DrawShowdownMixin):

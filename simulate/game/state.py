@@ -27,15 +27,9 @@ from .betting import full_raise_to, raise_bounds, street_unit
 from .cards import new_deck
 from .errors import LEGAL, MAX_CHIPS, IllegalActionError, Legality, describe_argument, whole_number
 from .flow import FlowMixin
+from .phases import BET, DEAL, DONE, DRAW, POST, SHOWDOWN
 from .showdown import has_jacks_or_better
 from .variants import FIXED_LIMIT, Variant
-
-POST = "post"
-DEAL = "deal"
-BET = "bet"
-DRAW = "draw"
-SHOWDOWN = "showdown"
-DONE = "done"
 
 
 class State(FlowMixin):
