@@ -7,6 +7,7 @@ input is reported as one line on stderr with exit status 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import click
@@ -37,6 +38,9 @@ class _Commands(click.Group):
         except PokerlabError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(EXIT_BAD_INPUT)
+        except BrokenPipeError:  # the reader went away (`pokerlab ... | head`): nothing left to say
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(0)
         except OSError as exc:
             if not exc.strerror or ctx.meta.get("pokerlab.debug"):
                 raise

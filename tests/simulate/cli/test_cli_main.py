@@ -188,3 +188,23 @@ def test_draw_commands():
     assert result.exit_code == 2 and "--vs needs --discard" in result.output
     data = json.loads(run("draw", "Ah Kh Qh Jh 3c", "--json", "--top", "3").output)
     assert len(data) == 3 and data[0]["discard"] == "3c"
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path):
+    # `pokerlab ... | head`: the reader is gone before anything is written.
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pokerlab", "eval", "As Ks Qs Js Ts"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == 0 and done.stderr == ""
