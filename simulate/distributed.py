@@ -455,6 +455,7 @@ def _run_on_dask(
     futures = {client.submit(fn, *shards[i], pure=False, retries=retries): i for i in todo}
     pending = as_completed(list(futures), loop=client.loop)
     idle_since: float | None = None
+    refetched: dict[Any, int] = {}
     next_check = time.monotonic() + 1.0
     try:
         while not pending.is_empty():
@@ -469,10 +470,14 @@ def _run_on_dask(
                 if future.status == "error":
                     future.result()  # raises the shard's own exception
                 if future.status != "finished":
+                    if future.status in ("lost", "pending") and _wait_again(client, future, pending, refetched):
+                        continue
                     raise stopped(_lost(client, address, f"a shard's status is {future.status}"))
                 try:
                     value = future.result(timeout=max(worker_timeout, 10.0))
-                except OSError:  # CommClosedError, TimeoutError: the scheduler went away while sending it
+                except OSError:  # CommClosedError, TimeoutError: the worker holding it, or the scheduler, went away
+                    if _wait_again(client, future, pending, refetched):
+                        continue
                     raise stopped(f"lost the connection to the Dask scheduler at {address} mid-run") from None
                 except Exception as exc:  # a cancelled future (CancelledError) or anything else that stops a fetch
                     raise stopped(_lost(client, address, f"a shard could not be fetched: {exc!r:.120}")) from None
@@ -484,6 +489,18 @@ def _run_on_dask(
         for future in futures:
             if not future.done():
                 future.cancel()
+
+
+MAX_REFETCH = 3  # times one shard is waited for again after the worker holding its result died
+
+
+def _wait_again(client: Any, future: Any, pending: Any, refetched: dict[Any, int]) -> bool:
+    """Wait again for a shard whose worker died after computing it, while the scheduler is up (it recomputes it)."""
+    if client.status != "running" or _scheduler_gone(client) or refetched.get(future, 0) >= MAX_REFETCH:
+        return False
+    refetched[future] = refetched.get(future, 0) + 1
+    pending.add(future)
+    return True
 
 
 def _lost(client: Any, address: str, detail: str) -> str:
