@@ -60,13 +60,14 @@ def cache_root() -> Path:
     return Path(user_cache_dir("pokerlab", appauthor=False)).resolve() / "kernels"
 
 
-def _kernel_sources() -> list[Path]:
-    """Every source file of pokerlab's packages that defines a numba kernel."""
+def _kernel_sources() -> list[tuple[Path, bytes]]:
+    """Every source file of pokerlab's packages that defines a numba kernel, with its contents (read once)."""
     files = []
     for package in _KERNEL_PACKAGES:
         for path in sorted((_PACKAGE_ROOT / package).rglob("*.py")):
-            if _KERNEL_MARK in path.read_bytes():
-                files.append(path)
+            source = path.read_bytes()
+            if _KERNEL_MARK in source:
+                files.append((path, source))
     return files
 
 
@@ -83,9 +84,9 @@ def _version() -> str:
 def cache_key() -> str:
     """pokerlab's, Python's and numba's versions and a hash of the kernel sources, as a folder name."""
     digest = hashlib.sha256()
-    for path in _kernel_sources():
+    for path, source in _kernel_sources():
         digest.update(path.relative_to(_PACKAGE_ROOT).as_posix().encode())
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+        digest.update(hashlib.sha256(source).digest())
     python = f"py{sys.version_info.major}{sys.version_info.minor}"
     return f"pokerlab-{_version()}-{python}-numba{numba.__version__}-{digest.hexdigest()[:12]}"
 

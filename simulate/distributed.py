@@ -198,6 +198,15 @@ class ShardStore:
         else:
             _write_atomically(plan_file, text.encode())
 
+    @classmethod
+    def in_work_dir(
+        cls, work_dir: str | os.PathLike[str] | None, name: str, plan: dict[str, Any], **options: Any
+    ) -> ShardStore | None:
+        """The store of ``plan`` in its own folder ``NAME-PLANID`` of ``work_dir`` (None without a work folder)."""
+        if work_dir is None:
+            return None
+        return cls(Path(work_dir) / f"{name}-{cls.plan_id(plan)}", plan, **options)
+
     @staticmethod
     def plan_id(plan: dict[str, Any]) -> str:
         """Short hash of a plan, for naming its folder."""

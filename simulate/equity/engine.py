@@ -683,9 +683,7 @@ def equity(
     parsed, board_ids, dead_ids, _, dead_mask = _prepare(players, board, dead)
     from numba import get_num_threads
 
-    n_threads = int(threads) if threads else get_num_threads()
-    if n_threads < 1:
-        raise EquityError(f"threads must be at least 1, got {threads}")
+    n_threads = int(threads) if threads else get_num_threads()  # threads checked by check_options
     if client is not None:
         from pokerlab.simulate.distributed import cluster_threads
 

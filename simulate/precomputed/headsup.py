@@ -229,11 +229,10 @@ def matchups(
     n_shards = max(1, min(shards, len(units)))
     plan = {"table": "matchups", "version": PLAN_VERSION, "classes": sorted(classes or ["all"]), "shards": n_shards}
     jobs = [(units[s::n_shards],) for s in range(n_shards)]
-    store = None
-    if work_dir is not None:
-        folder = Path(work_dir) / f"matchups-{ShardStore.plan_id(plan)}"
-        shape = [(len(job[0]), 5) for job in jobs]
-        store = ShardStore(folder, plan, count=n_shards, shape=shape.__getitem__, dtype=np.int64, warn=warn)
+    shape = [(len(job[0]), 5) for job in jobs]
+    store = ShardStore.in_work_dir(
+        work_dir, "matchups", plan, count=n_shards, shape=shape.__getitem__, dtype=np.int64, warn=warn
+    )
     results = run_shards(
         matchup_shard,
         jobs,

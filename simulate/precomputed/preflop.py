@@ -23,7 +23,6 @@ import os
 import time
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -133,10 +132,7 @@ def preflop_vs_random(
 
         shards = DEFAULT_SHARDS if client is None else 2 * cluster_threads(client)
     plan = {"table": "preflop_vs_random", "version": PLAN_VERSION, "shards": shards}
-    store = None
-    if work_dir is not None:
-        folder = Path(work_dir) / f"preflop-{ShardStore.plan_id(plan)}"
-        store = ShardStore(folder, plan, count=shards, shape=(2, 169), dtype=np.int64, warn=warn)
+    store = ShardStore.in_work_dir(work_dir, "preflop", plan, count=shards, shape=(2, 169), dtype=np.int64, warn=warn)
     results = run_shards(
         preflop_shard,
         preflop_plan(shards),

@@ -4,21 +4,17 @@ Every wait is bounded (short worker timeouts, subprocess timeouts); only 127.0.0
 """
 
 import json
-import os
-import shutil
 import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from dask_processes import ROOT, start_dask
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.distributed import DistributedError, ShardStore, connect, run_shards
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.parametrize("address", ["tls://127.0.0.1:1", "inproc://x", "ucx://127.0.0.1:1", "TLS://localhost:8786"])
@@ -87,22 +83,12 @@ def test_a_job_on_a_client_without_workers_stops_after_the_worker_timeout(idle_s
     assert [p.name for p in store.folder.iterdir()] == ["plan.json"]
 
 
-def _dask_command() -> list[str]:
-    exe = shutil.which("dask")
-    return [exe] if exe else [sys.executable, "-m", "dask"]
-
-
-def _start(args: list[str], log: Path) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.Popen(_dask_command() + args, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
-
-
 @pytest.fixture
 def one_worker_cluster(tmp_path):
     """A `dask scheduler` and one single-thread `dask worker` process on 127.0.0.1."""
     pytest.importorskip("distributed")
     file = tmp_path / "scheduler.json"
-    scheduler = _start(
+    scheduler = start_dask(
         ["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(file)],
         tmp_path / "scheduler.log",
     )
@@ -114,7 +100,7 @@ def one_worker_cluster(tmp_path):
         time.sleep(0.2)  # the file is written in one go, but give it a moment
         address = json.loads(file.read_text())["address"]
         worker = ["worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard"]
-        procs.append(_start(worker, tmp_path / "worker.log"))
+        procs.append(start_dask(worker, tmp_path / "worker.log"))
         yield address, scheduler
     finally:
         for p in procs:

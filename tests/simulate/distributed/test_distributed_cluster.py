@@ -2,32 +2,18 @@
 
 import json
 import os
-import shutil
 import signal
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 distributed = pytest.importorskip("distributed")
 
+from dask_processes import start_dask  # noqa: E402
 from pokerlab.simulate.distributed import connect  # noqa: E402
 from pokerlab.simulate.equity.engine import equity  # noqa: E402
 from pokerlab.simulate.precomputed import load_preflop_table, preflop_vs_random  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def _dask_command() -> list[str]:
-    exe = shutil.which("dask")
-    return [exe] if exe else [sys.executable, "-m", "dask"]
-
-
-def _start(args: list[str], log: Path) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.Popen(_dask_command() + args, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +21,7 @@ def cluster(tmp_path_factory):
     folder = tmp_path_factory.mktemp("dask")
     file = folder / "scheduler.json"
     procs = [
-        _start(
+        start_dask(
             ["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(file)],
             folder / "scheduler.log",
         )
@@ -47,7 +33,7 @@ def cluster(tmp_path_factory):
         address = json.loads(file.read_text())["address"]
         for i in range(2):
             procs.append(
-                _start(
+                start_dask(
                     ["worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard", "--name", f"w{i}"],
                     folder / f"worker{i}.log",
                 )
