@@ -41,12 +41,24 @@ class ChartError(PokerlabError, ValueError):
     """Bad chart input, or matplotlib missing."""
 
 
-def _figure(width: float, height: float) -> Any:
+def need_matplotlib() -> None:
+    """Raise the one-line :class:`ChartError` naming the ``plot`` extra when matplotlib is not installed.
+
+    Every chart function calls it first, so a missing matplotlib is never a ``ModuleNotFoundError``.
+
+    >>> need_matplotlib()  # matplotlib is installed here: nothing happens
+    """
     try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
+        import matplotlib  # noqa: F401
     except ImportError:
         raise ChartError('charts need matplotlib: pip install "pokerlab[plot]"') from None
+
+
+def _figure(width: float, height: float) -> Any:
+    need_matplotlib()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(width, height), dpi=DPI)
     FigureCanvasAgg(fig)
     return fig
@@ -100,6 +112,7 @@ def preflop_chart(out: str | os.PathLike[str], equities: dict[str, float] | None
 
     ``equities`` by class name (default: the shipped exact table).
     """
+    need_matplotlib()
     from matplotlib import colormaps
     from matplotlib.colors import Normalize
 
@@ -135,6 +148,7 @@ def range_colour(share: float) -> str:
 
 def range_chart(hand_range: str | Range, out: str | os.PathLike[str]) -> Path:
     """The grid with a range shaded: green for whole classes, amber by share for parts of classes."""
+    need_matplotlib()
     r = parse_range(hand_range) if isinstance(hand_range, str) else hand_range
     grid = range_grid(r)
     colours = [[range_colour(share) for share in row] for row in grid]
@@ -181,6 +195,7 @@ def equity_chart(
 
     ``by_street``: :func:`equity_by_street`'s result when already computed.
     """
+    need_matplotlib()
     streets, values = by_street if by_street is not None else equity_by_street(players, board, dead, seed)
     fig = _figure(8.0, 5.0)
     ax = fig.add_axes((0.08, 0.1, 0.9, 0.78))

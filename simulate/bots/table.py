@@ -261,7 +261,7 @@ class TableGame:
                 street = ("flop", "turn", "river")[number - 1] if number <= 3 else "board"
                 self.tell(f"  {street}: {names(entry[1])}  (board {names(state.board[: 2 + number])})")
                 continue
-            line = self._describe(state, seats, entry)
+            line = _second_person(self._describe(state, seats, entry))
             if line:
                 self.tell("  " + line)
         return len(state.history)
@@ -304,3 +304,23 @@ class TableGame:
         if kind == "reshuffle":
             return "the stub ran out: the discards are shuffled into a new stub"
         return None
+
+
+_YOUR_VERBS = {"posts": "post", "folds": "fold", "checks": "check", "calls": "call", "bets": "bet", "raises": "raise"}
+_YOUR_VERBS |= {"stands": "stand", "draws": "draw", "shows": "show", "mucks": "muck", "wins": "win"}
+
+
+def _second_person(line: str | None) -> str | None:
+    """A narrated line about seat 1 ("You") in the second person: "You posts" -> "You post".
+
+    >>> _second_person("You posts small blind 1"), _second_person("10 uncalled returned to You")
+    ('You post small blind 1', '10 uncalled returned to you')
+    >>> _second_person("tight-2 folds")
+    'tight-2 folds'
+    """
+    if line is None:
+        return None
+    if line.startswith("You "):
+        verb, _, rest = line[4:].partition(" ")
+        line = f"You {_YOUR_VERBS.get(verb, verb)}" + (f" {rest}" if rest else "")
+    return line[: -len(" to You")] + " to you" if line.endswith(" to You") else line

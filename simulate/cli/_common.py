@@ -1,12 +1,19 @@
-"""What every ``pokerlab`` command module shares: bad input as one line on stderr and exit status 2.
+"""What every ``pokerlab`` command module shares: the conventions of README's shared-options table.
 
-The line comes from any :class:`~pokerlab.errors.PokerlabError`; every other exception is a bug,
-reported by the command group as an internal error (exit 1), with the traceback under ``--debug``.
+- bad input: one line on stderr and exit status 2 (any :class:`~pokerlab.errors.PokerlabError`); every
+  other exception is a bug, reported by the command group as an internal error (exit 1), with the
+  traceback under ``--debug``; Ctrl-C ends a command with exit status 130;
+- ``--json``: :func:`emit_json` (indent 2, keys in a stable order, never NaN);
+- ``--seed``: :data:`SEED` and :func:`resolve_seed` (random by default, printed, accepted back);
+- ``--threads``/``-t``: :func:`threads_option` (default: all cores);
+- the short forms of recurring options: :data:`SHORT_OPTIONS`.
 """
 
 from __future__ import annotations
 
 import functools
+import json
+import secrets
 import sys
 import time
 from collections.abc import Callable
@@ -18,6 +25,123 @@ from pokerlab.errors import PokerlabError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 1
+EXIT_INTERRUPTED = 130  # what shells expect after Ctrl-C (128 + SIGINT)
+
+MAX_SEED = 2**64 - 1
+SEED = click.IntRange(0, MAX_SEED)
+SEED_HELP = "Seed, 0 to 2**64-1 (default: random; printed, so a run can be repeated)."
+JSON_HELP = "Print JSON (stable keys, listed in README)."
+JSON_INDENT = 2
+
+# One short form per recurring option, the same on every command (tests/simulate/cli/test_conventions.py).
+SHORT_OPTIONS = {
+    "-b": "--board",
+    "-d": "--dead",
+    "-h": "--help",
+    "-n": "--hands",
+    "-o": "--out",
+    "-p": "--players",
+    "-q": "--quiet",
+    "-r": "--rules",
+    "-s": "--structure",
+    "-t": "--threads",
+    "-x": "--discard",
+}
+
+
+def json_text(data: Any) -> str:
+    """The one JSON layout of every command: indent 2, no NaN.
+
+    >>> print(json_text({"a": 1, "b": [1, 2]}))
+    {
+      "a": 1,
+      "b": [
+        1,
+        2
+      ]
+    }
+    """
+    return json.dumps(data, indent=JSON_INDENT, allow_nan=False)
+
+
+def emit_json(data: Any) -> None:
+    """Print ``data`` on stdout in the one JSON layout (:func:`json_text`)."""
+    click.echo(json_text(data))
+
+
+class JsonList:
+    """Print a JSON list one item at a time, in exactly the layout :func:`json_text` gives the whole list.
+
+    Long runs (``replay``) stream their items; ``close`` ends the list, so what was printed stays valid JSON.
+
+    >>> out = JsonList(); out.add({"a": 1}); out.add(2); out.close()
+    [
+      {
+        "a": 1
+      },
+      2
+    ]
+    """
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.closed = False
+
+    def add(self, item: Any) -> None:
+        body = "\n".join("  " + line for line in json_text(item).splitlines())
+        click.echo(("[\n" if self.count == 0 else ",\n") + body, nl=False)
+        self.count += 1
+
+    def close(self) -> None:
+        if not self.closed:
+            click.echo("\n]" if self.count else "[]")
+            self.closed = True
+
+
+def resolve_seed(seed: int | None) -> int:
+    """The seed a run uses: the one given, else a fresh random one in 0..2**64-1 (printed by the command).
+
+    >>> resolve_seed(7)
+    7
+    >>> 0 <= resolve_seed(None) <= MAX_SEED
+    True
+    """
+    return seed if seed is not None else secrets.randbits(64)
+
+
+def seed_option(**extra: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--seed``: the same range and meaning on every command."""
+    return click.option("--seed", type=SEED, help=extra.pop("help", SEED_HELP), **extra)
+
+
+def threads_option(
+    help: str = "Threads to use (default: all cores).",
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--threads``/``-t``: on every command that can use more than one thread."""
+    return click.option("--threads", "-t", type=click.IntRange(min=1), help=help)
+
+
+def all_threads() -> int:
+    """How many threads "all cores" means: numba's thread count (NUMBA_NUM_THREADS, else the core count)."""
+    import numba
+
+    return int(numba.config.NUMBA_NUM_THREADS)
+
+
+def refuse_together(**flags: Any) -> None:
+    """Refuse options that contradict each other, naming them: ``--exact and --mc contradict each other``.
+
+    Each keyword is an option's name (``_`` for ``-``) and whether it was given.
+
+    >>> refuse_together(exact=True, mc=False)
+    >>> refuse_together(exact=True, mc=True)
+    Traceback (most recent call last):
+    ...
+    click.exceptions.UsageError: --exact and --mc contradict each other: give one
+    """
+    given = ["--" + name.replace("_", "-") for name, on in flags.items() if on]
+    if len(given) > 1:
+        raise click.UsageError(f"{' and '.join(given)} contradict each other: give one")
 
 
 def friendly_errors(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -38,8 +162,15 @@ class ProgressBar:
     """A progress bar on stderr fed with the fraction done (0..1), for long library calls.
 
     It stays hidden unless ``enabled`` and until the run has taken ``delay`` seconds (so quick runs
-    print nothing); ``close`` fills it first when ``fill_on_close`` (runs that may stop early).
+    print nothing); ``close`` fills it first when ``fill_on_close`` (runs that may stop early) and the
+    run ended normally: used as a context manager, an interrupted run (Ctrl-C) leaves the bar where it was.
     """
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
+        self.close(finished=kind is None)
 
     def __init__(self, label: str, enabled: bool, delay: float = 0.0, fill_on_close: bool = False) -> None:
         self.label, self.enabled, self.delay, self.fill_on_close = label, enabled, delay, fill_on_close
@@ -58,9 +189,9 @@ class ProgressBar:
             self.bar.update(step)
             self.shown += step
 
-    def close(self) -> None:
+    def close(self, finished: bool = True) -> None:
         if self.bar is not None:
-            if self.fill_on_close:
+            if self.fill_on_close and finished:
                 self.bar.update(1000 - self.shown)
             self.bar.__exit__(None, None, None)
 

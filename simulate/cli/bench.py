@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from ._common import EXIT_BAD_INPUT
+from ._common import EXIT_BAD_INPUT, JSON_HELP, emit_json, refuse_together
 
 EXIT_WRONG_ANSWER = 1
 
@@ -33,8 +33,14 @@ def _progress_bar():
     metavar="NAME[,NAME]",
     help="Run only these sections (batch, per-call, enumerate, rules, equity) or case ids (see --list).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (raw rounds and summaries).")
-@click.option("--markdown", "as_markdown", is_flag=True, help="Print README's table: date, machine, one row per case.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "markdown", "json"]),
+    help="text (default); markdown: README's table (date, machine, one row per case); json: raw rounds and summaries.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Short for --format json. " + JSON_HELP)
+@click.option("--markdown", "as_markdown", is_flag=True, help="Short for --format markdown.")
 @click.option(
     "--plot",
     "plot_path",
@@ -52,6 +58,7 @@ def bench_command(
     quick: bool,
     repeat: int | None,
     only: tuple[str, ...],
+    fmt: str | None,
     as_json: bool,
     as_markdown: bool,
     plot_path: str | None,
@@ -76,8 +83,8 @@ def bench_command(
       pokerlab bench --json > bench.json
       pokerlab bench --from-json bench.json --plot bench.svg
     """
-    if as_json and as_markdown:
-        raise click.UsageError("choose one of --json and --markdown")
+    refuse_together(format=fmt is not None, json=as_json, markdown=as_markdown)
+    fmt = fmt or ("json" if as_json else "markdown" if as_markdown else "text")
     if plot_path and Path(plot_path).suffix.lower() not in (".png", ".svg", ".pdf"):
         raise click.BadParameter("the chart file must end in .png, .svg or .pdf", param_hint="--plot")
     if plot_path:
@@ -116,9 +123,9 @@ def bench_command(
         except ValueError as exc:  # an unknown --only name
             click.echo(f"error: {exc}", err=True)
             sys.exit(EXIT_BAD_INPUT)
-    if as_json:
-        click.echo(report.to_json())
-    elif as_markdown:
+    if fmt == "json":
+        emit_json(report.to_dict())
+    elif fmt == "markdown":
         click.echo(report.to_markdown())
     else:
         click.echo(report.to_text())

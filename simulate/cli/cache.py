@@ -6,9 +6,9 @@ Registered in ``pokerlab.simulate.cli.main`` with ``main.add_command``; a thin s
 
 from __future__ import annotations
 
-import json
-
 import click
+
+from ._common import JSON_HELP, emit_json
 
 
 def _size(n_bytes: int) -> str:
@@ -16,7 +16,7 @@ def _size(n_bytes: int) -> str:
 
 
 @click.group("cache", invoke_without_command=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the cache's description as JSON.")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @click.pass_context
 def cache_command(ctx: click.Context, as_json: bool) -> None:
     """Show where compiled kernels are cached and what the cache holds.
@@ -39,7 +39,7 @@ def cache_command(ctx: click.Context, as_json: bool) -> None:
 
     info = cache_info()
     if as_json:
-        click.echo(json.dumps(info.to_dict()))
+        emit_json(info.to_dict())
         return
     data = info.to_dict()
     click.echo(f"cache folder    {info.root}{'' if info.writable else '  (not writable: kernels are not cached)'}")
@@ -61,7 +61,7 @@ def clear_command(stale: bool) -> None:
 
 
 @cache_command.command("warm")
-@click.option("--json", "as_json", is_flag=True, help="Print the steps and their seconds as JSON.")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 def warm_command(as_json: bool) -> None:
     """Compile every kernel now, so later processes load them (about a minute the first time).
 
@@ -79,7 +79,7 @@ def warm_command(as_json: bool) -> None:
     steps = warm_kernels(show)
     where = str(cache_dir()) if cache_enabled() else None
     if as_json:
-        click.echo(json.dumps({"cache": where, "steps": [{"step": n, "seconds": s} for n, s in steps]}))
+        emit_json({"cache": where, "steps": [{"step": n, "seconds": s} for n, s in steps]})
     elif where is None:
         click.echo("kernels compiled, but not cached: the cache folder is not writable")
     else:

@@ -6,20 +6,53 @@ Registered in ``pokerlab.simulate.cli.main``. The game logic lives in :mod:`poke
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
 from pokerlab.errors import InputError
 
-from ._common import EXIT_BAD_INPUT
+from ._common import EXIT_BAD_INPUT, JSON_HELP, JsonList, emit_json, resolve_seed, seed_option
 
 EXIT_FAILED_CHECK = 1
-MAX_HANDS, MAX_STACK, MAX_SEED = 10**9, 10**12, 2**64 - 1
-SEED = click.IntRange(0, MAX_SEED)
-GAME_HELP = "holdem, draw, jacks, bug, deuces, 2-7, triple, a-5 (or a shipped variant key, e.g. no-limit-holdem)"
+MAX_HANDS, MAX_STACK = 10**9, 10**12
+
+# The short game names first, then the shipped variants' keys; aliases (texas, 27, ...) are accepted too.
+GAME_NAMES = ["holdem", "draw", "jacks", "bug", "deuces", "2-7", "triple", "a-5"]
+GAME_NAMES += ["california-draw", "jacks-or-better", "draw-with-bug", "deuces-wild-draw", "fixed-limit-holdem"]
+GAME_NAMES += ["pot-limit-holdem", "no-limit-holdem", "deuce-seven-single-draw", "ace-five-draw"]
+STRUCTURES = ["fixed-limit", "no-limit", "pot-limit", "spread-limit", "last-bet-limit"]
+BOT_NAMES = ["random", "station", "tight", "loose", "equity"]
+
+
+class GameChoice(click.Choice):
+    """A game name from :data:`GAME_NAMES` (listed in ``--help``, completed by the shell), or one of its aliases."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from pokerlab.simulate.bots.games import ALIASES
+
+        return super().convert(ALIASES.get(str(value).lower(), value), param, ctx)
+
+
+class BotList(click.ParamType):
+    """Comma-separated bot names (``equity:SECONDS`` sets the equity bot's time); completed by the shell."""
+
+    name = "bots"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "BOT[,BOT...]"
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        done, _, last = incomplete.rpartition(",")
+        prefix = done + "," if done else ""
+        return [CompletionItem(prefix + name) for name in BOT_NAMES if name.startswith(last)]
+
+
+BOTS_HELP = "Bots by seat, cycled: " + ", ".join(BOT_NAMES) + " (equity:SECONDS sets its time per decision)."
 
 
 def _fail(message: str) -> None:
@@ -102,7 +135,12 @@ def _ask(prompt: str) -> str:
 
 
 GAME_OPTIONS = [
-    click.option("--structure", "-s", help="fixed-limit, no-limit, pot-limit, spread-limit or last-bet-limit."),
+    click.option(
+        "--structure",
+        "-s",
+        type=click.Choice(STRUCTURES, case_sensitive=False),
+        help="Betting structure (default: no-limit for holdem and 2-7, else fixed-limit).",
+    ),
     click.option("--blinds", default="1/2", show_default=True, help="Small/big blind of blind games, e.g. 5/10."),
     click.option("--ante", type=click.IntRange(min=1), default=1, show_default=True, help="Ante of ante games."),
     click.option("--bets", help="Small/big bet of ante games (default: 2 and 4 antes)."),
@@ -116,23 +154,30 @@ def _game_options(command):
 
 
 @click.command("play", context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("game")
+@click.argument("game", type=GameChoice(GAME_NAMES, case_sensitive=False), metavar="GAME")
 @_game_options
 @click.option("--players", "-p", type=click.IntRange(2, 10), default=4, show_default=True, help="Seats, you included.")
 @click.option("--stack", type=click.IntRange(1, MAX_STACK), default=1000, show_default=True, help="Chips each.")
-@click.option("--bots", default="tight,loose,equity", show_default=True, help="Bots in seats 2.. (cycled).")
-@click.option("--hands", type=click.IntRange(1, MAX_HANDS), default=1000, show_default=True, help="Most hands to play.")
-@click.option("--seed", type=SEED, help="Seed of the deal and the bots, 0 to 2**64-1 (default random).")
+@click.option("--bots", type=BotList(), default="tight,loose,equity", show_default=True, help=BOTS_HELP)
+@click.option(
+    "--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=1000, show_default=True, help="Most hands to play."
+)
+@seed_option()
 @click.option("--save", type=click.Path(dir_okay=False), help="Save the session as PHH (.phhs, or .phh for 1 hand).")
 def play_command(game, structure, blinds, ante, bets, players, stack, bots, hands, seed, save) -> None:
     """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, q.
+
+    GAME: holdem, draw, jacks, bug, deuces, 2-7, triple, a-5, or a shipped
+    variant: california-draw, jacks-or-better, draw-with-bug,
+    deuces-wild-draw, fixed-limit-holdem, pot-limit-holdem, no-limit-holdem,
+    deuce-seven-single-draw, ace-five-draw.
 
     \b
     Examples:
       pokerlab play holdem --players 4 --structure no-limit --blinds 5/10 --stack 1000 --bots tight,loose,equity
       pokerlab play draw --ante 1 --bets 2/4 --bots loose --save night.phhs
     """
-    from pokerlab.simulate.bots import TableGame, make_bot
+    from pokerlab.simulate.bots import TableGame, make_bot, seat_names
 
     if save:
         _probe_file(save if not save.endswith(".phh") else save + "s")
@@ -144,6 +189,7 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
             raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players")
         import random
 
+        seed = resolve_seed(seed)
         rng = random.Random(seed)
         table = TableGame(
             variant,
@@ -152,38 +198,47 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
             seed=rng.randrange(1 << 30),
             ask=_ask,
             tell=click.echo,
-            names_=["You"] + [f"{spec.split(':')[0]}{k}" for k, spec in enumerate(specs, start=2)],
+            names_=["You", *seat_names(specs)],  # the names simulate gives: tight, loose, tight-2, ...
         )
     except ValueError as exc:
         _fail(str(exc))
         return
-    click.echo(f"{variant.name}: you are seat 1 against {', '.join(specs)}; type ? for help, q to leave.")
+    click.echo(
+        f"{variant.name}: you are seat 1 against {', '.join(seat_names(specs))} (seed {seed}); "
+        "type ? for help, q to leave."
+    )
     summary = table.play(max_hands=hands)
     if save and summary.histories:
         _save_session(summary.histories, save)
 
 
 @click.command("simulate", context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("game")
+@click.argument("game", type=GameChoice(GAME_NAMES, case_sensitive=False), metavar="GAME")
 @_game_options
-@click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=10_000, show_default=True)
-@click.option("--players", "-p", type=click.IntRange(2, 10), default=6, show_default=True)
-@click.option("--bots", default="tight,loose,station,random", show_default=True, help="Bots by seat (cycled).")
+@click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=10_000, show_default=True, help="Hands.")
+@click.option("--players", "-p", type=click.IntRange(2, 10), default=6, show_default=True, help="Seats.")
+@click.option("--bots", type=BotList(), default="tight,loose,station,random", show_default=True, help=BOTS_HELP)
 @click.option(
     "--stack", type=click.IntRange(1, MAX_STACK), help="Chips each seat starts every hand with (default 100 units)."
 )
-@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed, 0 to 2**64-1.")
+@seed_option()
 @click.option("--phh-out", type=click.Path(file_okay=False), help="Write every hand as PHH into this folder.")
 @click.option(
     "--scheduler",
     metavar="tcp://HOST:PORT",
     help="Play the hands in shards of 2,000 on this Dask scheduler's workers (results depend on seed and shards).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 def simulate_command(
     game, structure, blinds, ante, bets, hands, players, bots, stack, seed, phh_out, scheduler, as_json
 ) -> None:
     """Bots play GAME against each other; results in big blinds (antes in ante games) per 100 hands, 95 % CI.
+
+    GAME: holdem, draw, jacks, bug, deuces, 2-7, triple, a-5, or a shipped
+    variant: california-draw, jacks-or-better, draw-with-bug,
+    deuces-wild-draw, fixed-limit-holdem, pot-limit-holdem, no-limit-holdem,
+    deuce-seven-single-draw, ace-five-draw. One thread (the hands are played
+    in Python); --scheduler spreads them over a Dask cluster.
 
     \b
     Examples:
@@ -192,6 +247,7 @@ def simulate_command(
     """
     from pokerlab.simulate.bots import simulate_bots
 
+    seed = resolve_seed(seed)
     if phh_out:
         _probe_folder(phh_out)
     client = None
@@ -227,7 +283,7 @@ def simulate_command(
         _fail(str(exc))
         return
     if as_json:
-        click.echo(json.dumps(result.to_dict()))
+        emit_json(result.to_dict())
         return
     click.echo(f"{result.game}: {result.hands} hands, {result.players} players, seed {seed}")
     click.echo(result.table())
@@ -238,8 +294,10 @@ def simulate_command(
 
 @click.command("replay", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per hand.")
-@click.option("--quiet", "-q", is_flag=True, help="Only the verdict of each hand.")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " A list, one object per hand.")
+@click.option(
+    "--quiet", "-q", is_flag=True, help="Only each hand's verdict: one line, or with --json {hand, ok, problems}."
+)
 def replay_command(file: str, as_json: bool, quiet: bool) -> None:
     """Replay every hand of FILE.phh or FILE.phhs through pokerlab's rules, street by street.
 
@@ -253,7 +311,7 @@ def replay_command(file: str, as_json: bool, quiet: bool) -> None:
     from pokerlab.simulate.histories import PHHError, format_replay, iter_file, replay
 
     total = bad = 0
-    opened = False
+    listing = JsonList()
     try:
         for label, hand in iter_file(file):
             result = replay(hand)
@@ -262,8 +320,9 @@ def replay_command(file: str, as_json: bool, quiet: bool) -> None:
             total += 1
             bad += not result.ok
             if as_json:
-                click.echo(("[" if not opened else ",\n") + json.dumps(result.to_dict()), nl=False)
-                opened = True
+                listing.add(
+                    {"hand": label, "ok": result.ok, "problems": result.problems} if quiet else result.to_dict()
+                )
             elif quiet:
                 verdict = "ok" if result.ok else "FAILED: " + "; ".join(result.problems)
                 click.echo(f"hand {label}: {verdict}")
@@ -271,12 +330,12 @@ def replay_command(file: str, as_json: bool, quiet: bool) -> None:
                 click.echo(format_replay(result))
                 click.echo("")
     except (PHHError, OSError) as exc:
-        if opened:
-            click.echo("]")  # what was printed stays a valid JSON list
+        if listing.count:
+            listing.close()  # what was printed stays a valid JSON list
         _fail(str(exc) if isinstance(exc, PHHError) else f"{file}: {exc.strerror or exc}")
         return
     if as_json:
-        click.echo("]")
+        listing.close()
     else:
         click.echo(f"{total} hand(s) replayed, {total - bad} ok, {bad} with problems")
     if bad:

@@ -6,15 +6,28 @@ input is reported as one line on stderr with exit status 2, never a traceback.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
+from typing import Any
 
 import click
 
 from pokerlab.errors import InputError, PokerlabError
 
-from ._common import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, ProgressBar, text_table
+from ._common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL_ERROR,
+    EXIT_INTERRUPTED,
+    JSON_HELP,
+    ProgressBar,
+    all_threads,
+    emit_json,
+    refuse_together,
+    resolve_seed,
+    seed_option,
+    text_table,
+    threads_option,
+)
 from ._common import friendly_errors as _friendly_errors
 from .bench import bench_command
 from .cache import cache_command
@@ -28,13 +41,35 @@ class _Commands(click.Group):
     """The command group: bad input, a bad file or a broken install is one line and exit 2 in any command.
 
     Anything else is a bug: one line naming it, exit 1, and the traceback with ``pokerlab --debug``.
+    Ctrl-C stops the command at once: what it has printed stays, ``interrupted`` on stderr, exit 130.
     """
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        """As click's, but a usage error (a bad option, contradicting flags) is one line too, exit 2."""
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            exc.show()  # the help text, as click prints it
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            hint = f"; see '{exc.ctx.command_path} --help'" if isinstance(exc, click.UsageError) and exc.ctx else ""
+            click.echo(f"error: {exc.format_message().rstrip('.')}{hint}", err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("\ninterrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
         except PokerlabError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(EXIT_BAD_INPUT)
@@ -94,7 +129,7 @@ RULE_NAMES = ["high", "ace-five", "deuce-seven", "ace-five-joker", "joker", "bug
     show_default=True,
     help="How hands rank: high, lowball (ace-five, deuce-seven) or wild cards (five cards; the joker is Jk).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_friendly_errors
 def eval_command(cards: tuple[str, ...], rules: str, as_json: bool) -> None:
     """Rank the best five of 5, 6 or 7 CARDS.
@@ -128,7 +163,7 @@ def eval_command(cards: tuple[str, ...], rules: str, as_json: bool) -> None:
         "best_five": evaluator.format_cards(best, " "),
     }
     if as_json:
-        click.echo(json.dumps(result, allow_nan=False))
+        emit_json(result)
         return
     width = max(len(k) for k in result)
     for key in ("cards", "rules", "category", "description", "best_five", "rank"):
@@ -147,15 +182,19 @@ VERIFY_TABLES += ["joker", "bug", "two-jokers", "deuces", "jacks"]
 
 @main.command("verify")
 @click.argument("table", type=click.Choice([*VERIFY_TABLES, *VERIFY_GROUPS, "all"]), default="all")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (a list when TABLE is all).")
-@click.option("--parallel/--single", default=False, show_default=True, help="Use all numba threads.")
-def verify_command(table: str, as_json: bool, parallel: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " A list when TABLE names several tables.")
+@threads_option()
+@click.option("--parallel", "legacy_threads", flag_value="all", hidden=True, help="Deprecated: --threads.")
+@click.option("--single", "legacy_threads", flag_value="one", hidden=True, help="Deprecated: --threads 1.")
+@_friendly_errors
+def verify_command(table: str, as_json: bool, threads: int | None, legacy_threads: str | None) -> None:
     """Enumerate every hand of TABLE and compare category counts with published ones.
 
     Tables: high hands (5card, 6card, 7card), lowball (ace-five-5card,
     ace-five-7card, deuce-seven-5card), wild cards (joker, bug, two-jokers,
     deuces) and jacks (deals holding jacks or better); or a group: high,
-    ace-five, lowball, wild, all. Exits 1 when any count differs.
+    ace-five, lowball, wild, all. Exits 1 when any count differs. The
+    column "check" says ok when the count equals the published one.
 
     \b
     Examples:
@@ -165,10 +204,14 @@ def verify_command(table: str, as_json: bool, parallel: bool) -> None:
     """
     from pokerlab.evaluator.verify import table_names, verify
 
+    if legacy_threads is not None:
+        if threads is not None:
+            refuse_together(threads=True, **{"parallel" if legacy_threads == "all" else "single": True})
+        threads = 1 if legacy_threads == "one" else None
     names = table_names() if table == "all" else VERIFY_GROUPS.get(table, [table])
-    results = [verify(name, parallel=parallel) for name in names]
+    results = _with_threads(threads, lambda: [verify(name, parallel=threads != 1) for name in names])
     if as_json:
-        click.echo(json.dumps(results if len(names) > 1 else results[0], indent=2, allow_nan=False))
+        emit_json(results if len(names) > 1 else results[0])
     else:
         for result in results:
             rows = [
@@ -183,7 +226,7 @@ def verify_command(table: str, as_json: bool, parallel: bool) -> None:
                 for r in result["rows"]
             ]
             click.echo(f"{result['name']}: {result['total']:,} hands")
-            click.echo(text_table(["category", "count", "published", ""], rows, right={1, 2}))
+            click.echo(text_table(["category", "count", "published", "check"], rows, right={1, 2}))
             if result.get("problem"):
                 click.echo(f"out of order: {result['problem']}")
             verdict = "PASS" if result["ok"] else "FAIL"
@@ -191,13 +234,29 @@ def verify_command(table: str, as_json: bool, parallel: bool) -> None:
     sys.exit(0 if all(r["ok"] for r in results) else EXIT_FAILED_CHECK)
 
 
+def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
+    """Run ``run()`` with numba's parallel kernels on ``threads`` threads (None: all cores)."""
+    import numba
+
+    previous = numba.get_num_threads()
+    numba.set_num_threads(min(threads or all_threads(), all_threads()))
+    try:
+        return run()
+    finally:
+        numba.set_num_threads(previous)
+
+
 @main.command("equity")
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards (0, 3, 4 or 5), e.g. Qs7h2c.")
 @click.option("--dead", "-d", default="", help="Dead cards, removed from the deck and the ranges.")
-@click.option("--exact", "method", flag_value="exact", help="Enumerate every board and every combo.")
-@click.option("--mc", "method", flag_value="mc", help="Monte Carlo simulation.")
-@click.option("--auto", "method", flag_value="auto", default=True, help="Exact when it takes about a second or less.")
+@click.option(
+    "--method",
+    type=click.Choice(["exact", "mc", "auto"]),
+    help="exact: every board and combo; mc: Monte Carlo; auto (default): exact when it takes about a second or less.",
+)
+@click.option("--exact", "exact_flag", is_flag=True, help="Short for --method exact.")
+@click.option("--mc", "mc_flag", is_flag=True, help="Short for --method mc.")
 @click.option("--trials", type=click.IntRange(min=1), help="Monte Carlo: stop after this many deals (at most 1e11).")
 @click.option(
     "--stderr",
@@ -205,16 +264,18 @@ def verify_command(table: str, as_json: bool, parallel: bool) -> None:
     type=click.FloatRange(min=0, min_open=True),
     help="Monte Carlo: stop when every equity's standard error is below this (default 5e-4).",
 )
-@click.option("--seed", type=click.IntRange(min=0, max=2**64 - 1), help="Monte Carlo seed (default: random, printed).")
-@click.option("--threads", type=click.IntRange(min=1), help="Monte Carlo threads (default: all).")
+@seed_option(help="Monte Carlo seed, 0 to 2**64-1 (default: random; printed, so a run can be repeated).")
+@threads_option()
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run the shards on this Dask scheduler's workers.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (fractions in 0..1).")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " Fractions in 0..1.")
 @_friendly_errors
 def equity_command(
     players: tuple[str, ...],
     board: str,
     dead: str,
-    method: str,
+    method: str | None,
+    exact_flag: bool,
+    mc_flag: bool,
     trials: int | None,
     target: float | None,
     seed: int | None,
@@ -233,6 +294,8 @@ def equity_command(
       pokerlab equity "QQ+,AKs" random random --board Qs7h2c --dead 5d
       pokerlab equity AKs QQ --mc --stderr 1e-4 --seed 7 --json
     """
+    refuse_together(method=method is not None, exact=exact_flag, mc=mc_flag)
+    method = method or ("exact" if exact_flag else "mc" if mc_flag else "auto")
     from pokerlab.simulate.distributed import close_client, connect
     from pokerlab.simulate.equity.engine import equity
 
@@ -240,24 +303,24 @@ def equity_command(
     # Shown only once a run has taken a second; filled at the end (Monte Carlo may stop early).
     progress = ProgressBar("equity", enabled=not as_json and sys.stderr.isatty(), delay=1.0, fill_on_close=True)
     try:
-        result = equity(
-            list(players),
-            board=board or None,
-            dead=dead or None,
-            method=method,
-            trials=trials,
-            stderr=target,
-            seed=seed,
-            threads=threads,
-            progress=progress,
-            client=client,
-        )
+        with progress:
+            result = equity(
+                list(players),
+                board=board or None,
+                dead=dead or None,
+                method=method,
+                trials=trials,
+                stderr=target,
+                seed=resolve_seed(seed),
+                threads=threads,
+                progress=progress,
+                client=client,
+            )
     finally:
-        progress.close()
         if client is not None:
             close_client(client)
     if as_json:
-        click.echo(json.dumps(result.to_dict(), allow_nan=False))
+        emit_json(result.to_dict())
         return
     rows = [
         [str(i + 1), p.hand, f"{p.combos:,}", f"{100 * p.win:.3f}", f"{100 * p.tie:.3f}", f"{100 * p.equity:.3f}"]
@@ -265,7 +328,9 @@ def equity_command(
     ]
     click.echo(text_table(["player", "hand", "combos", "win %", "tie %", "equity %"], rows, right={0, 2, 3, 4, 5}))
     if result.method == "exact":
-        footer = f"exact: {result.boards:,} boards in {result.seconds:.3f} s"
+        # With a range, every combination of the players' hands meets every board: say so.
+        counted = "boards" if all(p.combos == 1 for p in result.players) else "deals (hand combinations x boards)"
+        footer = f"exact: {result.boards:,.0f} {counted} in {result.seconds:.3f} s"
     else:
         error = "not estimable (too few trials)" if result.stderr is None else f"{100 * result.stderr:.3f} %"
         footer = (
@@ -308,14 +373,14 @@ _SHORT = {
     help="How discards are ranked: expected hand strength, chance of --target or better, equity against --vs.",
 )
 @click.option("--target", help="Category for --objective category, e.g. Flush or 7-high.")
-@click.option("--dead", default="", help="Cards known to be out of the stub.")
+@click.option("--dead", "-d", default="", help="Cards known to be out of the stub.")
 @click.option("--max-draw", type=click.IntRange(0, 5), help="Most cards a player may draw (default 3; 5 in lowball).")
 @click.option("--four-with-ace", is_flag=True, help="House rule: draw four when keeping an ace.")
-@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True, help="Discards to list.")
 @click.option(
-    "--seed", type=click.IntRange(min=0, max=2**64 - 1), default=0, show_default=True, help="Monte Carlo seed."
+    "--top", type=click.IntRange(min=0), default=10, show_default=True, help="Discards to list, best first (0: all)."
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@seed_option(help="Monte Carlo seed (draw versus draw), 0 to 2**64-1 (default: random; printed when used).")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_friendly_errors
 def draw_command(
     hand: str,
@@ -328,7 +393,7 @@ def draw_command(
     max_draw: int | None,
     four_with_ace: bool,
     top: int,
-    seed: int,
+    seed: int | None,
     as_json: bool,
 ) -> None:
     """Five-card draw: which cards to throw from HAND, and the exact odds of each draw.
@@ -350,13 +415,14 @@ def draw_command(
     from pokerlab.simulate.draw import best_discard, draw_equity, draw_odds
 
     common = {"max_draw": max_draw, "four_with_ace": four_with_ace}
+    seed = resolve_seed(seed)
     if opponents and discard is None and objective != "equity":
         raise InputError('--vs needs --discard for HAND (use --discard "" to stand pat), or --objective equity')
     if opponents and discard is not None:
         players = [(hand, discard), *opponents]
         result = draw_equity(players, rules=rules, dead=dead or None, seed=seed, **common)
         if as_json:
-            click.echo(json.dumps(result.to_dict(), allow_nan=False))
+            emit_json(result.to_dict())
             return
         rows = [
             [str(i + 1), p.hand, f"{100 * p.win:.3f}", f"{100 * p.tie:.3f}", f"{100 * p.equity:.3f}"]
@@ -372,7 +438,7 @@ def draw_command(
     if discard is not None:
         odds = draw_odds(hand, discard, rules=rules, dead=dead or None, **common)
         if as_json:
-            click.echo(json.dumps(odds.to_dict(), allow_nan=False))
+            emit_json(odds.to_dict())
             return
         rows = [[name, f"{n:,}", f"{100 * n / odds.outcomes:.3f}"] for name, n in odds.counts.items() if n]
         click.echo(f"{odds.hand}, discard {odds.discard or 'nothing (pat)'}: {odds.outcomes:,} equally likely draws")
@@ -389,11 +455,9 @@ def draw_command(
         hand, rules=rules, objective=objective, target=target, opponent=opponent, dead=dead or None, seed=seed, **common
     )
     if as_json:
-        click.echo(
-            json.dumps([{**o.odds.to_dict(), "score": o.score, "keep": o.keep} for o in options[:top]], allow_nan=False)
-        )
+        emit_json([{**o.odds.to_dict(), "score": o.score, "keep": o.keep} for o in options[: top or None]])
         return
-    shown = options[:top]
+    shown = options[: top or None]
     names = [n for n in shown[0].odds.counts if any(o.odds.counts[n] for o in shown)]
     headers = ["discard", "keep", objective, "improve", *(_SHORT.get(n, n) for n in names)]
     rows = [
@@ -404,6 +468,10 @@ def draw_command(
     click.echo(text_table(headers, rows, right=set(range(2, len(headers)))))
     legend = ", ".join(f"{_SHORT[n]} {n.lower()}" for n in names if n in _SHORT)
     click.echo(f"percentages; {objective} is " + _OBJECTIVE_TEXT[objective] + (f"; {legend}" if legend else ""))
+    if len(shown) < len(options):
+        click.echo(f"the best {len(shown)} of {len(options)} discards (--top 0 lists them all)")
+    if objective == "equity":
+        click.echo(f"equity exact where the draws are few, else Monte Carlo with seed {seed}")
 
 
 _OBJECTIVE_TEXT = {
@@ -415,9 +483,14 @@ _OBJECTIVE_TEXT = {
 
 @main.command("range")
 @click.argument("text")
-@click.option("--dead", default="", help="Cards removed from the range, e.g. 'AsKd'.")
-@click.option("--json", "as_json", is_flag=True, help="Print the combos and weights as JSON.")
-@click.option("--plain", is_flag=True, help="Plain text grid, no colours.")
+@click.option("--dead", "-d", default="", help="Cards removed from the range, e.g. 'AsKd'.")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " The combos and their weights.")
+@click.option(
+    "--plain",
+    is_flag=True,
+    help="Plain text grid: each cell's share of the class in %, '.' for none (the default "
+    "when stdout is not a terminal).",
+)
 @_friendly_errors
 def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
     """Expand a hand range, count its combos and draw the 13x13 grid.
@@ -440,11 +513,10 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
             raise InputError(f"range {text!r} has no combos left once {dead} is removed")
     if as_json:
         combos = [{"combo": format_cards(c), "weight": float(w)} for c, w in zip(r.combos.tolist(), r.weights.tolist())]
-        click.echo(
-            json.dumps({"range": str(r), "combos": len(r), "weight": r.total_weight, "list": combos}, allow_nan=False)
-        )
+        emit_json({"range": str(r), "combos": len(r), "weight": r.total_weight, "list": combos})
         return
-    grid = render_grid(r, plain=plain)
+    # Colours mark membership only on a terminal; piped output must show it in text.
+    grid = render_grid(r, plain=plain or not sys.stdout.isatty())
     if isinstance(grid, str):
         click.echo(grid)
     else:

@@ -20,7 +20,7 @@ import click
 
 from pokerlab.errors import InputError
 
-from ._common import ProgressBar, text_table
+from ._common import JSON_HELP, ProgressBar, json_text, refuse_together, resolve_seed, seed_option, text_table
 from ._common import friendly_errors as _friendly_errors
 
 
@@ -48,6 +48,7 @@ def _sharded_options(command: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             help="What to print on stdout (default: text, or none when --out is given).",
         ),
+        click.option("--json", "as_json", is_flag=True, help="Short for --format json. " + JSON_HELP),
         click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run the shards on this Dask scheduler's workers."),
         click.option(
             "--worker-timeout",
@@ -57,7 +58,7 @@ def _sharded_options(command: Callable[..., Any]) -> Callable[..., Any]:
             metavar="SECONDS",
             help="With --scheduler: fail if the cluster has no workers for this long.",
         ),
-        click.option("--threads", type=click.IntRange(min=1), help="Local threads (default: all cores)."),
+        click.option("--threads", "-t", type=click.IntRange(min=1), help="Local threads (default: all cores)."),
         click.option("--shards", type=click.IntRange(min=1), help="How many shards to cut the job into."),
         click.option(
             "--work-dir",
@@ -125,6 +126,7 @@ def _warn_line(message: str) -> None:
 
 
 def _emit(table: Any, outputs: tuple[str, ...], fmt: str | None, text: Callable[[], str]) -> None:
+    """Write the --out files, then print stdout's --format (the files keep the table's own JSON layout)."""
     for out in outputs:
         if Path(out).suffix.lower() not in (".csv", ".json"):
             raise InputError(f"--out {out}: the file must end in .csv or .json")
@@ -135,7 +137,14 @@ def _emit(table: Any, outputs: tuple[str, ...], fmt: str | None, text: Callable[
     elif fmt == "csv":
         click.echo(table.to_csv(), nl=False)
     elif fmt == "json":
-        click.echo(table.to_json(), nl=False)
+        click.echo(json_text(json.loads(table.to_json())))
+
+
+def _format(fmt: str | None, as_json: bool) -> str | None:
+    """``--json`` is short for ``--format json``; any other --format with it contradicts it."""
+    if as_json and fmt not in (None, "json"):
+        refuse_together(format=True, json=True)
+    return "json" if as_json else fmt
 
 
 @click.group("table", context_settings={"help_option_names": ["-h", "--help"]})
@@ -161,12 +170,13 @@ def table_command() -> None:
 )
 @_sharded_options
 @_friendly_errors
-def preflop_command(opponent: str, outputs: tuple[str, ...], fmt: str | None, **run: Any) -> None:
+def preflop_command(opponent: str, outputs: tuple[str, ...], fmt: str | None, as_json: bool, **run: Any) -> None:
     """Exact win, tie and equity of all 169 starting hands against one random hand.
 
     Each hand meets every opponent hand on every board: 2,097,572,400
     outcomes per hand, counted exactly in seconds.
     """
+    fmt = _format(fmt, as_json)
     from pokerlab.simulate.precomputed import preflop_vs_random
 
     table, where = _run(preflop_vs_random, "preflop", **run)
@@ -198,7 +208,9 @@ def preflop_command(opponent: str, outputs: tuple[str, ...], fmt: str | None, **
 )
 @_sharded_options
 @_friendly_errors
-def matchups_command(classes: str | None, by: str, outputs: tuple[str, ...], fmt: str | None, **run: Any) -> None:
+def matchups_command(
+    classes: str | None, by: str, outputs: tuple[str, ...], fmt: str | None, as_json: bool, **run: Any
+) -> None:
     """Exact heads-up equity of every pair of starting-hand classes, per suit pattern.
 
     The files hold one row per suit pattern with how many pairs of hands it
@@ -208,6 +220,7 @@ def matchups_command(classes: str | None, by: str, outputs: tuple[str, ...], fmt
     from pokerlab.simulate.precomputed import matchups
     from pokerlab.simulate.ranges.parse import parse_range
 
+    fmt = _format(fmt, as_json)
     if classes is not None and not classes.replace(",", " ").strip():
         raise InputError('--classes is empty: name at least one class ("TT+,AKs"), or leave it out for all 169')
     chosen = list(parse_range(classes).classes()) if classes is not None else None
@@ -279,15 +292,17 @@ def chart_range_command(text: str, out: str) -> None:
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards (0, 3, 4 or 5): one bar group per street.")
 @click.option("--dead", "-d", default="", help="Dead cards.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed when used.")
+@seed_option(help="Monte Carlo seed when a street needs it, 0 to 2**64-1 (default: random; printed).")
 @_OUT
 @_friendly_errors
-def chart_equity_command(players: tuple[str, ...], board: str, dead: str, seed: int, out: str) -> None:
+def chart_equity_command(players: tuple[str, ...], board: str, dead: str, seed: int | None, out: str) -> None:
     """Each of PLAYERS' equity on every street of the board (hands or ranges, as in 'pokerlab equity')."""
-    from pokerlab.simulate.charts import equity_by_street, equity_chart
+    from pokerlab.simulate.charts import equity_by_street, equity_chart, need_matplotlib
 
+    need_matplotlib()  # before the equity runs, not after
+    seed = resolve_seed(seed)
     start = time.perf_counter()
     streets, values = equity_by_street(list(players), board, dead or None, seed)
     path = equity_chart(list(players), out, board=board, by_street=(streets, values))
-    summary = {s: [round(100 * v, 3) for v in vs] for s, vs in zip(streets, values)}
-    click.echo(f"wrote {path} ({time.perf_counter() - start:.1f} s): {json.dumps(summary)}")
+    summary = ", ".join(f"{s} " + " / ".join(f"{100 * v:.3f}" for v in vs) for s, vs in zip(streets, values))
+    click.echo(f"wrote {path} in {time.perf_counter() - start:.1f} s (seed {seed}); equity %: {summary}")
