@@ -32,6 +32,7 @@ SEED = click.IntRange(0, MAX_SEED)
 SEED_HELP = "Seed, 0 to 2**64-1 (default: random; printed, so a run can be repeated)."
 JSON_HELP = "Print JSON (stable keys, listed in README)."
 JSON_INDENT = 2
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}  # every command's context_settings
 
 # One short form per recurring option, the same on every command (tests/simulate/cli/test_conventions.py).
 SHORT_OPTIONS = {

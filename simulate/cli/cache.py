@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import click
 
-from ._common import JSON_HELP, emit_json
+from ._common import HELP_OPTIONS, JSON_HELP, emit_json
 
 
 def _size(n_bytes: int) -> str:
     return f"{n_bytes / 1e6:.1f} MB" if n_bytes >= 100_000 else f"{n_bytes / 1e3:.1f} KB"
 
 
-@click.group("cache", invoke_without_command=True)
+@click.group("cache", invoke_without_command=True, context_settings=HELP_OPTIONS)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @click.pass_context
 def cache_command(ctx: click.Context, as_json: bool) -> None:
@@ -50,7 +50,7 @@ def cache_command(ctx: click.Context, as_json: bool) -> None:
         click.echo(f"  {entry['key']}: {entry['files']} files, {_size(entry['bytes'])}{mark}")
 
 
-@cache_command.command("clear")
+@cache_command.command("clear", context_settings=HELP_OPTIONS)
 @click.option("--stale", is_flag=True, help="Delete only kernels compiled for other versions or sources.")
 def clear_command(stale: bool) -> None:
     """Delete compiled kernels (they are compiled again on next use)."""
@@ -60,7 +60,7 @@ def clear_command(stale: bool) -> None:
     click.echo(f"removed {removed} files from {cache_root()}")
 
 
-@cache_command.command("warm")
+@cache_command.command("warm", context_settings=HELP_OPTIONS)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 def warm_command(as_json: bool) -> None:
     """Compile every kernel now, so later processes load them (about a minute the first time).

@@ -20,7 +20,16 @@ import click
 
 from pokerlab.errors import InputError
 
-from ._common import JSON_HELP, ProgressBar, json_text, refuse_together, resolve_seed, seed_option, text_table
+from ._common import (
+    HELP_OPTIONS,
+    JSON_HELP,
+    ProgressBar,
+    json_text,
+    refuse_together,
+    resolve_seed,
+    seed_option,
+    text_table,
+)
 from ._common import friendly_errors as _friendly_errors
 
 
@@ -147,7 +156,7 @@ def _format(fmt: str | None, as_json: bool) -> str | None:
     return "json" if as_json else fmt
 
 
-@click.group("table", context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("table", context_settings=HELP_OPTIONS)
 def table_command() -> None:
     """Exact precomputed preflop tables (sharded; local threads or a Dask cluster; resumable).
 
@@ -159,7 +168,7 @@ def table_command() -> None:
     """
 
 
-@table_command.command("preflop")
+@table_command.command("preflop", context_settings=HELP_OPTIONS)
 @click.option(
     "--vs",
     "opponent",
@@ -197,7 +206,7 @@ def preflop_command(opponent: str, outputs: tuple[str, ...], fmt: str | None, as
     )
 
 
-@table_command.command("matchups")
+@table_command.command("matchups", context_settings=HELP_OPTIONS)
 @click.option("--classes", help='Only these classes, as a range ("TT+,AKs"; default: all 169).')
 @click.option(
     "--by",
@@ -250,7 +259,7 @@ def matchups_command(
     )
 
 
-@click.group("chart", context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("chart", context_settings=HELP_OPTIONS)
 def chart_command() -> None:
     """Charts as PNG or SVG (needs matplotlib: pip install "pokerlab[plot]").
 
@@ -267,7 +276,7 @@ _OUT = click.option(
 )
 
 
-@chart_command.command("preflop")
+@chart_command.command("preflop", context_settings=HELP_OPTIONS)
 @_OUT
 @_friendly_errors
 def chart_preflop_command(out: str) -> None:
@@ -277,7 +286,7 @@ def chart_preflop_command(out: str) -> None:
     click.echo(f"wrote {preflop_chart(out)}")
 
 
-@chart_command.command("range")
+@chart_command.command("range", context_settings=HELP_OPTIONS)
 @click.argument("text")
 @_OUT
 @_friendly_errors
@@ -288,7 +297,7 @@ def chart_range_command(text: str, out: str) -> None:
     click.echo(f"wrote {range_chart(text, out)}")
 
 
-@chart_command.command("equity")
+@chart_command.command("equity", context_settings=HELP_OPTIONS)
 @click.argument("players", nargs=-1, required=True)
 @click.option("--board", "-b", default="", help="Board cards (0, 3, 4 or 5): one bar group per street.")
 @click.option("--dead", "-d", default="", help="Dead cards.")
