@@ -112,6 +112,10 @@ def main(ctx: click.Context, debug: bool) -> None:
       pokerlab simulate holdem --hands 10000 --bots tight,loose,station --seed 1
       pokerlab bench --quick
       pokerlab cache warm
+
+    Every command takes --help (-h); --json prints JSON in one layout. Shell
+    completion (bash): eval "$(_POKERLAB_COMPLETE=bash_source pokerlab)".
+    Exit status: 0 done, 1 a failed check or a bug, 2 bad input, 130 Ctrl-C.
     """
     ctx.meta["pokerlab.debug"] = debug
 
