@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -33,6 +33,9 @@ from .bench import bench_command
 from .cache import cache_command
 from .game import play_command, replay_command, simulate_command
 from .tables import chart_command, table_command
+
+if TYPE_CHECKING:
+    from pokerlab.simulate.equity.engine import EquityResult
 
 EXIT_FAILED_CHECK = 1
 
@@ -301,7 +304,7 @@ def equity_command(
     refuse_together(method=method is not None, exact=exact_flag, mc=mc_flag)
     method = method or ("exact" if exact_flag else "mc" if mc_flag else "auto")
     from pokerlab.simulate.distributed import close_client, connect
-    from pokerlab.simulate.equity.engine import equity
+    from pokerlab.simulate.equity.engine import EquityInterrupted, equity
 
     client = connect(scheduler) if scheduler else None
     # Shown only once a run has taken a second; filled at the end (Monte Carlo may stop early).
@@ -320,9 +323,21 @@ def equity_command(
                 progress=progress,
                 client=client,
             )
+    except EquityInterrupted as stop:
+        # Ctrl-C on a long Monte Carlo run: show what the finished trials say, then exit as shells expect.
+        if stop.partial is not None:
+            _print_equity(stop.partial, as_json)
+            click.echo(f"interrupted after {stop.partial.trials:,} trials: the result above is partial", err=True)
+        else:
+            click.echo("\ninterrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
     finally:
         if client is not None:
             close_client(client)
+    _print_equity(result, as_json)
+
+
+def _print_equity(result: EquityResult, as_json: bool) -> None:
     if as_json:
         emit_json(result.to_dict())
         return

@@ -10,6 +10,6 @@
 0.826366
 """
 
-from .engine import EquityError, EquityResult, PlayerEquity, alias_table, check_options, equity
+from .engine import EquityError, EquityInterrupted, EquityResult, PlayerEquity, alias_table, check_options, equity
 
-__all__ = ["EquityError", "EquityResult", "PlayerEquity", "alias_table", "check_options", "equity"]
+__all__ = ["EquityError", "EquityInterrupted", "EquityResult", "PlayerEquity", "alias_table", "check_options", "equity"]

@@ -55,6 +55,29 @@ class EquityError(PokerlabError, ValueError):
     """Impossible or inconsistent equity input (overlapping cards, empty ranges, ...)."""
 
 
+class EquityInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a Monte Carlo run: a ``KeyboardInterrupt`` that carries the result so far.
+
+    ``partial`` is the result of the trials finished before the interrupt, with their standard
+    error, or None when none had finished. Code that only catches ``KeyboardInterrupt`` is unaffected.
+
+    >>> issubclass(EquityInterrupted, KeyboardInterrupt), EquityInterrupted(None).partial
+    (True, None)
+    """
+
+    def __init__(self, partial: EquityResult | None) -> None:
+        super().__init__("interrupted")
+        self.partial = partial
+
+
+class _StoppedEarly(Exception):
+    """Internal: a local Monte Carlo run was interrupted; carries the last finished block's totals."""
+
+    def __init__(self, counts: np.ndarray, done: int, errors: np.ndarray) -> None:
+        super().__init__("interrupted")
+        self.counts, self.done, self.errors = counts, done, errors
+
+
 @dataclass(frozen=True)
 class PlayerEquity:
     """One player's result: fractions in 0..1 and the (weighted) counts behind them."""
@@ -404,34 +427,44 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
     block = 1 << 15
     done = 0
     errors = np.full(len(parsed), np.inf)
-    while done < limit:
-        wanted = min(block, limit - done)
-        per_stream = wanted // threads
-        block_counts = np.zeros((threads, len(counts)), dtype=np.int64)
-        if per_stream == 0 or threads == 1:
-            # One stream: no thread pool to wake (also for a last few deals, fewer than streams).
-            kernels.mc_stream(states[0], wanted, ranges, board, tables, block_counts[0])
-            requested = wanted
-        else:
-            kernels.mc_streams_parallel(states, per_stream, ranges, board, tables, block_counts)
-            requested = per_stream * threads
-        c = block_counts
-        counts += c.sum(axis=0)
-        accepted = int(c.sum())
-        if accepted < requested:  # a stream gave up after a run of rejected deals
-            raise EquityError("no deal found: the players' hands or ranges (nearly) always share a card")
-        done += accepted
-        errors = _mc_errors(counts, done, share_m)
-        if progress is not None:
-            if target is not None and np.isfinite(errors).all() and errors.max() > 0:
-                needed = done * (errors.max() / target) ** 2
-                progress(min(1.0, done / min(limit, needed)))
-            else:
-                progress(min(1.0, done / limit))
-        if target is not None and errors.max() <= target and done >= 10_000:
-            break
-        block = min(block * 2, 1 << 22)
+    # The last finished block's totals as one tuple, so Ctrl-C never sees counts and trials out of step.
+    finished = (counts.copy(), done, errors)
+    try:
+        while done < limit:
+            finished = _monte_carlo_block(
+                kernels, tables, ranges, board, states, threads, share_m, counts, done, min(block, limit - done)
+            )
+            counts, done, errors = finished
+            if progress is not None:
+                if target is not None and np.isfinite(errors).all() and errors.max() > 0:
+                    needed = done * (errors.max() / target) ** 2
+                    progress(min(1.0, done / min(limit, needed)))
+                else:
+                    progress(min(1.0, done / limit))
+            if target is not None and errors.max() <= target and done >= 10_000:
+                break
+            block = min(block * 2, 1 << 22)
+    except KeyboardInterrupt:
+        raise _StoppedEarly(*finished) from None
     return counts.astype(np.float64), float(done), done, errors
+
+
+def _monte_carlo_block(kernels, tables, ranges, board, states, threads, share_m, counts, done, wanted):
+    """Deal one block of ``wanted`` trials: the new ``(counts, done, errors)``, ``counts`` left untouched."""
+    per_stream = wanted // threads
+    block_counts = np.zeros((threads, len(counts)), dtype=np.int64)
+    if per_stream == 0 or threads == 1:
+        # One stream: no thread pool to wake (also for a last few deals, fewer than streams).
+        kernels.mc_stream(states[0], wanted, ranges, board, tables, block_counts[0])
+        requested = wanted
+    else:
+        kernels.mc_streams_parallel(states, per_stream, ranges, board, tables, block_counts)
+        requested = per_stream * threads
+    accepted = int(block_counts.sum())
+    if accepted < requested:  # a stream gave up after a run of rejected deals
+        raise EquityError("no deal found: the players' hands or ranges (nearly) always share a card")
+    counts = counts + block_counts.sum(axis=0)
+    return counts, done + accepted, _mc_errors(counts, done + accepted, share_m)
 
 
 # --- sharded runs (a Dask client) ---------------------------------------------
@@ -728,16 +761,28 @@ def equity(
         seed = int.from_bytes(os.urandom(4), "little")
     mc_args = (parsed, board_ids, dead_mask, trials, stderr, seed)
     if client is None:
-        counts, outcomes, done, errors = _run_monte_carlo(*mc_args, n_threads, progress)
+        try:
+            counts, outcomes, done, errors = _run_monte_carlo(*mc_args, n_threads, progress)
+        except _StoppedEarly as stop:
+            partial = None
+            if stop.done:
+                partial = _mc_result(
+                    parsed, stop.counts.astype(np.float64), stop.done, stop.errors, start, seed, n_threads
+                )
+            raise EquityInterrupted(partial) from None
     else:
         counts, outcomes, done, errors = _run_mc_sharded(*mc_args, client, progress)
+    return _mc_result(parsed, counts, done, errors, start, seed, n_threads)
+
+
+def _mc_result(parsed, counts, done: int, errors, start: float, seed: int, threads: int) -> EquityResult:
     return EquityResult(
-        players=_result_players(parsed, counts, outcomes, errors),
+        players=_result_players(parsed, counts, float(done), errors),
         method="mc",
-        outcomes=outcomes,
+        outcomes=float(done),
         seconds=time.perf_counter() - start,
         trials=done,
         stderr=None if np.isnan(errors).any() else float(errors.max()),
         seed=seed,
-        threads=n_threads,
+        threads=threads,
     )

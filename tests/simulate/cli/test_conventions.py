@@ -381,3 +381,44 @@ def test_the_choices_listed_match_the_library():
     for command in ("play", "simulate"):
         help_text = " ".join(run(command, "--help").stdout.split()).replace("- ", "-")  # words wrap at hyphens
         assert all(name in help_text for name in game.GAME_NAMES), command
+
+
+def _interrupt_on_call(number: int):
+    """A progress callback that presses Ctrl-C on its ``number``-th call."""
+    calls = []
+
+    def progress(fraction: float) -> None:
+        calls.append(fraction)
+        if len(calls) == number:
+            raise KeyboardInterrupt
+
+    return progress
+
+
+def test_ctrl_c_on_monte_carlo_keeps_the_finished_trials():
+    from pokerlab.simulate.equity import EquityInterrupted, equity
+
+    # Blocks double from 32,768 trials: Ctrl-C at the second report keeps exactly the first two blocks,
+    # so the partial result is the uninterrupted run of that many trials with the same seed.
+    with pytest.raises(EquityInterrupted) as stop:
+        equity(["AKs", "QQ"], method="mc", trials=10**9, seed=5, threads=1, progress=_interrupt_on_call(2))
+    partial = stop.value.partial
+    assert partial is not None and partial.trials == 32_768 + 65_536
+    whole = equity(["AKs", "QQ"], method="mc", trials=partial.trials, seed=5, threads=1)
+    assert [p.equity for p in partial.players] == [p.equity for p in whole.players]
+    assert partial.stderr == whole.stderr and partial.stderr is not None and partial.stderr > 0
+
+
+def test_ctrl_c_prints_the_partial_result_and_exits_130(monkeypatch):
+    import pokerlab.simulate.equity.engine as engine
+
+    real = engine.equity
+
+    def interrupted(*args, progress=None, **kwargs):
+        return real(*args, progress=_interrupt_on_call(2), **kwargs)
+
+    monkeypatch.setattr(engine, "equity", interrupted)
+    result = run("equity", "AKs", "QQ", "--mc", "--trials", "1000000000", "--seed", "5", "--json")
+    assert result.exit_code == 130
+    assert json.loads(result.stdout)["trials"] == 98_304
+    assert result.stderr.strip() == "interrupted after 98,304 trials: the result above is partial"
