@@ -235,7 +235,7 @@ class State(FlowMixin):
             and self.level == 0
             and self.variant.opening.requirement == "jacks"
             and not self.variant.has_blinds
-            and not has_jacks_or_better(self.hole[seat])
+            and not has_jacks_or_better(self.hole[seat], self.variant.ranking)
         ):
             return "you need a pair of jacks or better to open; check or fold"
         return None

@@ -23,7 +23,20 @@ NO_LIMIT = "no-limit"
 LAST_BET_LIMIT = "last-bet-limit"
 BETTING_KINDS = (FIXED_LIMIT, SPREAD_LIMIT, POT_LIMIT, NO_LIMIT, LAST_BET_LIMIT)
 
-RANKINGS = ("high", "ace-five", "deuce-seven", "joker", "bug", "two-jokers", "deuces-wild", "ace-five-joker")
+RANKINGS = (
+    "high",
+    "ace-five",
+    "deuce-seven",
+    "joker",
+    "bug",
+    "two-jokers",
+    "deuces-wild",
+    "ace-five-joker",
+    "deuce-seven-joker",
+)
+#: Rankings valued on the high-hand scale (wild cards add five of a kind on top): the only ones
+#: where "a pair of jacks or better" names a hand.
+HIGH_RANKINGS = ("high", "joker", "bug", "two-jokers", "deuces-wild")
 
 # Odd-chip options (docs/rules.md 4.9): to the winner nearest the dealer's left, or kept for the next deal.
 ODD_CHIP_LEFT_OF_BUTTON = "left-of-button"
@@ -204,6 +217,11 @@ class Variant:
             raise InputError("the streets must deal exactly hole_cards cards to each player")
         if self.forced.big_blind and self.forced.small_blind > self.forced.big_blind:
             raise InputError("the small blind cannot exceed the big blind")
+        if self.opening.requirement == "jacks" and self.ranking not in HIGH_RANKINGS:
+            raise InputError(
+                f"jacks or better to open needs a high ranking ({', '.join(HIGH_RANKINGS)}); "
+                f"{self.ranking!r} ranks low hands"
+            )
 
     @property
     def deck_size(self) -> int:
