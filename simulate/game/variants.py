@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from pokerlab.evaluator.rules import get_rules
+
 from pokerlab.errors import InputError
 
 FIXED_LIMIT = "fixed-limit"
@@ -163,7 +165,9 @@ class Opening:
     ``requirement``: ``"any"`` (California, free opening) or ``"jacks"`` (jacks or better to open;
     the opener keeps and shows the openers).
     ``bet_or_drop``: before the pot is opened a player may not check (pass-and-out);
-    default check-and-come-back. It applies to the first round only.
+    default check-and-come-back. It applies to the first round of ante games.
+    ``bet_or_drop_second_round`` (False, "rarely applied" by the seeds): the same in every round after
+    the first, until someone bets; a player may bet or fold, not check.
 
     >>> Opening(requirement="jacks").requirement
     'jacks'
@@ -171,6 +175,7 @@ class Opening:
 
     requirement: str = "any"
     bet_or_drop: bool = False
+    bet_or_drop_second_round: bool = False
 
     def __post_init__(self) -> None:
         if self.requirement not in ("any", "jacks"):
@@ -243,6 +248,21 @@ class Variant:
                 f"the spread's maximum {self.betting.max_bet} is below the big blind {self.forced.big_blind}: "
                 "nobody could raise it"
             )
+        if self.jokers and self.uses_board:
+            raise InputError(
+                f"{self.name}: a hold'em deck has no joker (jokers={self.jokers}); each player's hand is the best "
+                "five of seven cards with no wild card, so a joker could never be ranked"
+            )
+        rules = get_rules(self.ranking)
+        if self.deck_size != rules.deck_size:
+            raise InputError(
+                f"{self.name}: the ranking {self.ranking!r} is played with a {rules.deck_size}-card deck, "
+                f"but jokers={self.jokers} makes {self.deck_size} cards"
+            )
+        seen = self.hole_cards + sum(s.board for s in self.streets)
+        if seen not in rules.hand_sizes:
+            sizes = " or ".join(str(k) for k in rules.hand_sizes)
+            raise InputError(f"{self.name}: the ranking {self.ranking!r} ranks {sizes} cards, a hand here has {seen}")
         if self.opening.requirement == "jacks" and self.ranking not in HIGH_RANKINGS:
             raise InputError(
                 f"jacks or better to open needs a high ranking ({', '.join(HIGH_RANKINGS)}); "
@@ -529,7 +549,7 @@ def shipped_variants() -> dict[str, Variant]:
     """Every shipped declaration at small default stakes, by a short key.
 
     >>> sorted(shipped_variants())[:3]
-    ['ace-five-draw', 'california-draw', 'deuce-seven-single-draw']
+    ['ace-five-draw', 'california-draw', 'deuce-seven-joker-draw']
     """
     return {
         "california-draw": five_card_draw(),
