@@ -549,7 +549,7 @@ def shipped_variants() -> dict[str, Variant]:
     """Every shipped declaration at small default stakes, by a short key.
 
     >>> sorted(shipped_variants())[:3]
-    ['ace-five-draw', 'california-draw', 'deuce-seven-joker-draw']
+    ['ace-five-draw', 'california-draw', 'deuce-seven-single-draw']
     """
     return {
         "california-draw": five_card_draw(),
@@ -561,5 +561,4 @@ def shipped_variants() -> dict[str, Variant]:
         "no-limit-holdem": no_limit_holdem(),
         "deuce-seven-single-draw": deuce_to_seven_single_draw(),
         "ace-five-draw": ace_to_five_draw(),
-        "deuce-seven-joker-draw": deuce_to_seven_single_draw(jokers=1),
     }

@@ -107,6 +107,8 @@ def history_from_state(
             actions.append(f"# nobody opened: {entry[1]} chips stay in the pot for the next deal")
         elif kind == "show openers":
             actions.append(f"# {label[entry[1]]} shows the openers {format_cards(entry[2])}")
+        elif kind == "misdeal":
+            actions.append(f"# misdeal ({entry[1]}): no chips change hands, the hand is dealt again")
     actions.extend(pending_deals)
     if shows:
         # Boards dealt after the last decision were an all-in run-out: pokerkit shows the hands first.
@@ -126,6 +128,8 @@ def history_from_state(
         user["_carried_pot"] = state.carried_in
     if state.phase == DONE and state.carry_out:
         user["_carry_out"] = state.carry_out
+    if state.ended_by == "misdeal":
+        user["_misdeal"] = next(entry[1] for entry in state.history if entry[0] == "misdeal")
     for key, value in (extra or {}).items():
         (user if key.startswith("_") else optional)[key] = value
     return HandHistory(
