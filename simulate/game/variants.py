@@ -329,7 +329,8 @@ def texas_holdem(
     """Texas hold'em with any betting structure (docs/rules.md section 5).
 
     Fixed limit: ``small_bet`` defaults to the big blind and ``big_bet`` to twice it, three raises cap
-    (``raise_cap``, see :data:`DEFAULT_CAP`). Spread limit needs ``max_bet``: the spread is ``small_bet`` (default the big blind) to ``max_bet``.
+    (``raise_cap``, see :data:`DEFAULT_CAP`). Spread limit needs ``max_bet``: the spread is ``small_bet``
+    (default the big blind) to ``max_bet``.
 
     >>> texas_holdem(FIXED_LIMIT, 1, 2).betting.big_bet
     4

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from pokerlab.errors import InputError
 from pokerlab.simulate.game import Session, no_limit_holdem
 from pokerlab.simulate.game.random_play import play_random_hand
 from pokerlab.simulate.game.session import BlindLevel
+
+from pokerlab.errors import InputError
 
 
 class FakeClock:
