@@ -61,6 +61,27 @@ class BlindLevel:
         return self.from_hand if self.from_minute is None else self.from_minute  # type: ignore[return-value]
 
 
+def doubling_schedule(variant: Variant, minutes: float, levels: int = 20) -> list[BlindLevel]:
+    """Blind levels by time: the variant's antes and blinds double every ``minutes`` minutes, ``levels`` times.
+
+    >>> from pokerlab.simulate.game.variants import no_limit_holdem
+    >>> [(level.from_minute, level.big_blind) for level in doubling_schedule(no_limit_holdem(1, 2), 20, 3)]
+    [(20, 4), (40, 8), (60, 16)]
+    """
+    if isinstance(minutes, bool) or not isinstance(minutes, int | float) or not minutes > 0:
+        raise InputError(f"blind levels need a positive number of minutes, got {minutes!r}")
+    forced = variant.forced
+    return [
+        BlindLevel(
+            from_minute=minutes * k,
+            small_blind=forced.small_blind << k,
+            big_blind=forced.big_blind << k,
+            ante=forced.ante << k,
+        )
+        for k in range(1, levels + 1)
+    ]
+
+
 class SessionOver(RuntimeError):
     """Fewer than two players have chips: no more hands can be dealt."""
 

@@ -6,7 +6,6 @@ import random
 import warnings
 
 import pytest
-
 from pokerlab.simulate.game import FIXED_LIMIT, SPREAD_LIMIT, Opening, State, five_card_draw, texas_holdem
 from pokerlab.simulate.game.random_play import play_random_hand
 from pokerlab.simulate.game.variants import deuce_to_seven_single_draw
