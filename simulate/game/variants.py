@@ -13,7 +13,7 @@ contains no per-game code. Factories build the shipped games at any stakes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Any, Final
 
 from pokerlab.evaluator.rules import get_rules
 
@@ -444,7 +444,7 @@ def five_card_draw(
     )
 
 
-def jacks_or_better(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: object) -> Variant:
+def jacks_or_better(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: Any) -> Variant:
     """Jackpots: five-card draw where opening needs a pair of jacks or better.
 
     >>> jacks_or_better().opening.requirement
@@ -452,10 +452,10 @@ def jacks_or_better(ante: int = 1, small_bet: int = 2, big_bet: int | None = Non
     """
     return five_card_draw(
         ante, small_bet, big_bet, opening=Opening(requirement="jacks"), name="Five-card draw, jacks or better", **kwargs
-    )  # type: ignore[arg-type]
+    )
 
 
-def draw_with_bug(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: object) -> Variant:
+def draw_with_bug(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: Any) -> Variant:
     """Five-card draw with the bug: 53 cards, the joker is an ace or completes a straight/flush.
 
     >>> draw_with_bug().deck_size
@@ -463,16 +463,16 @@ def draw_with_bug(ante: int = 1, small_bet: int = 2, big_bet: int | None = None,
     """
     return five_card_draw(
         ante, small_bet, big_bet, ranking="bug", jokers=1, name="Five-card draw with the bug", **kwargs
-    )  # type: ignore[arg-type]
+    )
 
 
-def deuces_wild_draw(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: object) -> Variant:
+def deuces_wild_draw(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: Any) -> Variant:
     """Five-card draw, deuces wild.
 
     >>> deuces_wild_draw().ranking
     'deuces-wild'
     """
-    return five_card_draw(ante, small_bet, big_bet, ranking="deuces-wild", name="Five-card draw, deuces wild", **kwargs)  # type: ignore[arg-type]
+    return five_card_draw(ante, small_bet, big_bet, ranking="deuces-wild", name="Five-card draw, deuces wild", **kwargs)
 
 
 def _lowball_draw(
