@@ -72,3 +72,53 @@ def test_pokerkit_loads_a_misdealt_hand():
         warnings.simplefilter("ignore")
         final = list(pokerkit.HandHistory.loads(dumps(history_from_state(state))))[-1]
     assert sum(final.stacks) + sum(final.bets) == 180  # the blinds are still out: pokerkit has no misdeal
+
+
+def test_pokerkit_reads_these_rules_differently():
+    """pokerkit's side of docs/rules.md 10.1 (pokerlab's side is pinned by the tests the table names)."""
+    pytest.importorskip("pokerkit")
+    from pokerkit import Automation, FixedLimitTexasHoldem, NoLimitTexasHoldem
+
+    auto = tuple(
+        getattr(Automation, name)
+        for name in (
+            "ANTE_POSTING",
+            "BET_COLLECTION",
+            "BLIND_OR_STRADDLE_POSTING",
+            "CARD_BURNING",
+            "HOLE_DEALING",
+            "BOARD_DEALING",
+            "HOLE_CARDS_SHOWING_OR_MUCKING",
+            "HAND_KILLING",
+            "CHIPS_PUSHING",
+            "CHIPS_PULLING",
+        )
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        # Fixed-limit preflop: a fourth raise after the blind.
+        game = FixedLimitTexasHoldem.create_state(auto, True, 0, (1, 2), 2, 4, (1000, 1000, 1000), 3)
+        for to in (4, 6, 8):
+            game.complete_bet_or_raise_to(to)
+        assert game.can_complete_bet_or_raise_to()
+        # A short no-limit all-in reopens the betting for the limper (p3).
+        game = NoLimitTexasHoldem.create_state(auto, True, 0, (5, 10), 10, (1000, 1000, 1000, 15), 4)
+        game.check_or_call()
+        game.complete_bet_or_raise_to(15)
+        game.check_or_call()
+        game.check_or_call()
+        assert game.actor_index == 2 and game.can_complete_bet_or_raise_to()
+        # Fixed limit: an all-in raise of 1 on a bet of 4 (under half) reopens it too.
+        game = FixedLimitTexasHoldem.create_state(auto, True, 0, (2, 4), 4, 8, (1000, 1000, 1000, 5), 4)
+        game.check_or_call()
+        game.complete_bet_or_raise_to(5)
+        game.check_or_call()
+        game.check_or_call()
+        assert game.actor_index == 2 and game.can_complete_bet_or_raise_to()
+        # Folding when a check is free is refused.
+        game = NoLimitTexasHoldem.create_state(auto, True, 0, (1, 2), 2, (100, 100), 2)
+        game.check_or_call()
+        assert not game.can_fold()
+        # A big blind short of the blind: the bet to call is the largest blind posted (the small blind's 5).
+        game = NoLimitTexasHoldem.create_state(auto, True, 0, (5, 10), 10, (1000, 4, 1000), 3)
+        assert game.checking_or_calling_amount == 5
