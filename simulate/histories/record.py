@@ -4,7 +4,8 @@ PHH players run clockwise from the button's left: seat ``button + 1`` is ``p1`` 
 ``pN``. The optional ``seats`` field keeps pokerlab's seat numbers (1-based), so a replay puts
 everyone back in the same seat. The dealer's automatic steps (antes, blinds, burns, returned bets,
 pushing chips) are not written, as PHH wants; engine events PHH has no action for are written as
-commentary no-ops (``# ...``).
+commentary no-ops (``# ...``). A misdealt hand (docs/rules.md 4.3) keeps its deal, a commentary
+line and the field ``_misdeal`` (the cause), which replay uses to end the hand the same way.
 
 Showdown actions are placed where pokerkit expects them: when everyone is all-in before the last
 board, hands are shown before the rest of the board is dealt; in a draw, all discards of a round
