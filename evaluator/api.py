@@ -346,7 +346,7 @@ def _best_five_variant(cards: CardsLike, rules: str) -> list[int]:
     r = get_rules(rules)
     ids = to_card_ids(cards, count=r.hand_sizes, deck_size=r.deck_size)
     if r.kernel not in ("ace-five", "deuce-seven"):
-        return ids
+        return ids  # five cards with a joker: the hand is the five given
     target = value_of_ids(ids, r)
     five = next(list(f) for f in itertools.combinations(ids, 5) if value_of_ids(f, r) == target)
     ordered = []

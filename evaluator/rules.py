@@ -29,7 +29,7 @@ class Ruleset:
     deck_size: int  # 52, 53 (one joker, id 52) or 54 (two jokers, ids 52 and 53)
     hand_sizes: tuple[int, ...]
     categories: tuple[str, ...]  # indexed by ``value >> 12``
-    kernel: str  # 'high', 'ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker'
+    kernel: str  # 'high', 'ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker', 'deuce-seven-joker'
     first_natural: int = 0  # card ids below this are wild (4 in deuces wild: the four 2s)
 
     def is_wild(self, card: int) -> bool:
@@ -66,6 +66,15 @@ RULESETS: dict[str, Ruleset] = {
             (5,),
             ACE_FIVE_CATEGORIES,
             "ace-five-joker",
+        ),
+        Ruleset(
+            "deuce-seven-joker",
+            "deuce-to-seven low, 53 cards: the joker is the best card the hand lacks (never pairing, "
+            "straightening or flushing it)",
+            53,
+            (5,),
+            DEUCE_SEVEN_CATEGORIES,
+            "deuce-seven-joker",
         ),
         Ruleset(
             "joker",

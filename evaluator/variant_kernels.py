@@ -8,6 +8,9 @@ up masked with ``RANK_KEY_MASK`` (25 bits), as in the high kernel.
 * deuce-to-seven: as the high kernel with its own tables, except that six
   or seven cards holding a flush take the best of their five-card subsets
   (the player may choose to break the flush);
+* deuce-to-seven with the joker (five cards): without the joker, as deuce-to-seven; with it, the
+  best of the four naturals plus each rank they do not hold four times, unsuited (the joker is the
+  best card the hand lacks, so it never makes a flush);
 * wild cards (five cards): the wild cards are skipped, the natural ranks'
   key indexes the wild table, and when every natural card shares a suit
   ``wild_flush`` offers the flush or straight flush.
@@ -81,6 +84,34 @@ def evaluate_deuce_seven_rows(cards, out, card_keys, offsets, values, flush_valu
 
 
 @njit(cache=True)
+def evaluate_deuce_seven_joker_rows(cards, out, card_keys, offsets, values, flush_values, shift):
+    """Deuce-to-seven low with one joker (card 52) of every row of ``cards`` ((N, 5) uint8) into ``out``."""
+    col_mask = np.uint64((1 << shift) - 1)
+    sh = np.uint64(shift)
+    held = np.zeros(13, dtype=np.int64)
+    for i in range(cards.shape[0]):
+        c0, c1, c2, c3, c4 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4]
+        if c0 < 52 and c1 < 52 and c2 < 52 and c3 < 52 and c4 < 52:
+            out[i] = _five_of(c0, c1, c2, c3, c4, card_keys, offsets, values, flush_values, col_mask, sh)
+            continue
+        key = np.uint64(0)
+        held[:] = 0
+        for j in range(5):
+            c = cards[i, j]
+            if c < 52:
+                key += card_keys[c]
+                held[c >> 2] += 1
+        best = 0
+        for r in range(13):
+            if held[r] < 4:
+                rk = (key + card_keys[4 * r]) & RANK_KEY_MASK
+                v = values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
+                if v > best:
+                    best = v
+        out[i] = best
+
+
+@njit(cache=True)
 def evaluate_wild_rows(cards, out, wild_keys, suit_bits, offsets, values, flush_values, shift, with_flush):
     """Five-card hands with wild cards into ``out``.
 
@@ -106,7 +137,8 @@ def evaluate_wild_rows(cards, out, wild_keys, suit_bits, offsets, values, flush_
 
 @njit(cache=True, parallel=True)
 def evaluate_variant_parallel(kind, cards, out, card_keys, suit_bits, offsets, values, flush_values, shift):
-    """Any variant kernel (``kind`` 1 ace-five, 2 deuce-seven, 3 wild, 4 wild without flushes) over threads.
+    """Any variant kernel (``kind`` 1 ace-five, 2 deuce-seven, 3 wild, 4 wild without flushes, 5 deuce-seven
+    with the joker) over threads.
 
     For wild kinds ``card_keys`` and ``suit_bits`` are the wild tables of :func:`evaluate_wild_rows`.
     """
@@ -119,6 +151,8 @@ def evaluate_variant_parallel(kind, cards, out, card_keys, suit_bits, offsets, v
             evaluate_ace_five_rows(cards[lo:hi], out[lo:hi], card_keys, offsets, values, shift)
         elif kind == 2:
             evaluate_deuce_seven_rows(cards[lo:hi], out[lo:hi], card_keys, offsets, values, flush_values, shift)
+        elif kind == 5:
+            evaluate_deuce_seven_joker_rows(cards[lo:hi], out[lo:hi], card_keys, offsets, values, flush_values, shift)
         else:
             evaluate_wild_rows(
                 cards[lo:hi], out[lo:hi], card_keys, suit_bits, offsets, values, flush_values, shift, kind == 3

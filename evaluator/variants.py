@@ -34,7 +34,9 @@ _WILD_SHIFT = int(_T["wild_shift"][0])
 _RANK_KEYS = [int(k) & _tables.RANK_KEY_MASK for k in _T["card_keys"]]
 _CARD_KEYS = [int(k) for k in _T["card_keys"]]
 # Kernel selector of evaluate_variant_parallel: 3 looks up flushes (wild, bug), 4 does not.
-_KIND = {"ace-five": 1, "deuce-seven": 2, "wild": 3, "bug": 3, "ace-five-joker": 4}
+_KIND = {"ace-five": 1, "deuce-seven": 2, "wild": 3, "bug": 3, "ace-five-joker": 4, "deuce-seven-joker": 5}
+#: The joker of ``deuce-seven-joker`` (the deck's only joker).
+_JOKER = 52
 
 
 class VariantTables(NamedTuple):
@@ -53,7 +55,7 @@ def variant_tables(kernel: str) -> VariantTables:
     keys = _T["card_keys"]
     if kernel == "ace-five":
         return VariantTables(keys, _T["rank_offsets"], _T["ace_five_values"], _T["deuce_seven_flush"], _SHIFT)
-    if kernel == "deuce-seven":
+    if kernel in ("deuce-seven", "deuce-seven-joker"):
         return VariantTables(keys, _T["rank_offsets"], _T["deuce_seven_values"], _T["deuce_seven_flush"], _SHIFT)
     values = {"wild": "wild_values", "bug": "bug_values", "ace-five-joker": "ace_five_joker_values"}[kernel]
     return VariantTables(keys, _T["wild_offsets"], _T[values], _T["wild_flush"], _WILD_SHIFT)
@@ -94,6 +96,14 @@ def value_of_ids(ids: Sequence[int], rules: Ruleset) -> int:
             return _rank_value(ids, t)
         # A flush: five cards are it; from six or seven the best low may break it.
         return max(_deuce_seven_five(five, t) for five in itertools.combinations(ids, 5))
+    if kernel == "deuce-seven-joker":
+        naturals = [c for c in ids if c != _JOKER]
+        if len(naturals) == 5:
+            return _deuce_seven_five(naturals, t)
+        # The joker is the best card the hand lacks: try each rank (a suit off the naturals' one, so
+        # never a flush; a rank held four times has no fifth card).
+        ranks = [c >> 2 for c in naturals]
+        return max(_rank_value([*naturals, 4 * r], t) for r in range(13) if ranks.count(r) < 4)
     naturals = [c for c in ids if not rules.is_wild(c)]
     value = _rank_value(naturals, t)
     if kernel != "ace-five-joker" and len({c & 3 for c in naturals}) == 1:
@@ -139,7 +149,7 @@ def evaluate_variant_batch(array: np.ndarray, rules: Ruleset, parallel: bool = F
     out = np.empty(array.shape[0], dtype=np.uint16)
     kind = _KIND[rules.kernel]
     card_keys, suit_bits = t.card_keys, np.zeros(1, dtype=np.int64)
-    if kind >= 3:
+    if kind in (3, 4):
         card_keys, suit_bits = wild_card_tables(rules.first_natural)
     if parallel:
         vk.evaluate_variant_parallel(
@@ -149,6 +159,8 @@ def evaluate_variant_batch(array: np.ndarray, rules: Ruleset, parallel: bool = F
         vk.evaluate_ace_five_rows(array, out, t.card_keys, t.offsets, t.values, t.shift)
     elif kind == 2:
         vk.evaluate_deuce_seven_rows(array, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
+    elif kind == 5:
+        vk.evaluate_deuce_seven_joker_rows(array, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
     else:
         vk.evaluate_wild_rows(array, out, card_keys, suit_bits, t.offsets, t.values, t.flush_values, t.shift, kind == 3)
     return out
@@ -168,7 +180,7 @@ def low_ranks(value: int, rules: str | Ruleset) -> tuple[int, ...]:
     (4, 2, 1, 0, 12)
     """
     r = get_rules(rules)
-    name = "deuce_seven" if r.kernel == "deuce-seven" else "ace_five"
+    name = "deuce_seven" if r.kernel.startswith("deuce-seven") else "ace_five"
     ranks = _low_classes(name).get(int(value))
     if ranks is None:
         raise InputError(f"{value} is not a {r.name} hand value")
@@ -197,7 +209,7 @@ def describe_variant(value: int, rules: str | Ruleset, describe_high: Callable[[
         return describe_high(value)
     ranks = low_ranks(value, r)
     name = r.categories[value >> CATEGORY_SHIFT]
-    ace_low = r.kernel != "deuce-seven"
+    ace_low = not r.kernel.startswith("deuce-seven")
     chars = ["A" if x == 12 and ace_low else RANK_CHARS[x] for x in ranks]
     listed = "-".join(chars)
     if name.endswith("-high"):

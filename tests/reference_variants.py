@@ -27,6 +27,10 @@ be compared with each other. The rulesets:
 ``ace-five-joker``
     exactly 5 cards from 53; the joker is the lowest rank (ace low) the hand
     does not already hold, then ace-five.
+``deuce-seven-joker``
+    exactly 5 cards from 53; the joker is the best card the hand lacks: every
+    one of the 52 natural cards not in the hand is tried in its place and the
+    best deuce-to-seven low is kept (issue 16).
 ``joker`` / ``two-jokers`` / ``deuces-wild``
     exactly 5 cards from 53 / 54 / 52 cards; the joker(s) / the four 2s are
     fully wild: each may stand for any rank and suit. Five of a kind ranks
@@ -100,6 +104,7 @@ RULESETS: tuple[str, ...] = (
     "ace-five",
     "deuce-seven",
     "ace-five-joker",
+    "deuce-seven-joker",
     "joker",
     "two-jokers",
     "deuces-wild",
@@ -111,6 +116,7 @@ HAND_SIZES: dict[str, tuple[int, ...]] = {
     "ace-five": (5, 6, 7),
     "deuce-seven": (5, 6, 7),
     "ace-five-joker": (5,),
+    "deuce-seven-joker": (5,),
     "joker": (5,),
     "two-jokers": (5,),
     "deuces-wild": (5,),
@@ -122,6 +128,7 @@ DECK_SIZES: dict[str, int] = {
     "ace-five": 52,
     "deuce-seven": 52,
     "ace-five-joker": 53,
+    "deuce-seven-joker": 53,
     "joker": 53,
     "two-jokers": 54,
     "deuces-wild": 52,
@@ -213,7 +220,7 @@ def parse(text: str) -> list[int]:
 
 def wild_ids(rules: str) -> frozenset[int]:
     """The ids that are wild (or the bug) under ``rules``."""
-    if rules in ("joker", "two-jokers", "bug", "ace-five-joker"):
+    if rules in ("joker", "two-jokers", "bug", "ace-five-joker", "deuce-seven-joker"):
         return frozenset({JOKER, SECOND_JOKER})
     if rules == "deuces-wild":
         return frozenset({0, 1, 2, 3})
@@ -429,6 +436,12 @@ def reference_key(cards: Sequence[int], rules: str = "high") -> tuple[int, ...]:
             lowest_missing = min(r for r in range(13) if r not in held)
             ranks.append((lowest_missing - 1) % 13)  # back to rank 0..12 (ace 12)
         return _ace_five_key(tuple(sorted(ranks)))
+    if rules == "deuce-seven-joker":
+        naturals = [c for c in ids if c != JOKER]
+        if len(naturals) == 5:
+            return _deuce_seven_key(*_five(naturals))
+        # Brute force: the joker becomes each natural card the hand lacks, the best low is kept.
+        return max(_deuce_seven_key(*_five([*naturals, c])) for c in range(52) if c not in naturals)
     return _wild_key(ids, rules)
 
 
@@ -449,7 +462,7 @@ def reference_category(cards: Sequence[int], rules: str = "high") -> str:
             top = -key[1]  # ace-low rank of the top card: 4 is the five, 12 the king
             return ACE_FIVE_CATEGORIES[top - 4]
         return ACE_FIVE_CATEGORIES[8 + pairing]
-    if rules == "deuce-seven":
+    if rules in ("deuce-seven", "deuce-seven-joker"):
         high = tuple(-x for x in key)
         if high[0] == HIGH_CARD:
             return DEUCE_SEVEN_CATEGORIES[high[1] - 5]  # rank 5 is the seven
@@ -560,6 +573,9 @@ VARIANT_EXAMPLES: list[tuple[str, str, str, str]] = [
     ("ace-five-joker", "5s4h3d2cJk", "6s4h3d2cAs", "ace-five joker: the joker is the missing ace"),
     ("ace-five-joker", "As2h3d4cJk", "As2h3d6cJk", "ace-five joker: the joker makes 5-4-3-2-A"),
     ("ace-five-joker", "KsQhJdTcJk", "AsAh2d3c4s", "ace-five joker: the joker is an ace, K-high beats a pair"),
+    ("deuce-seven-joker", "7s5h4d3cJk", "8s5h4d3c2s", "deuce-seven joker: the joker is the missing deuce"),
+    ("deuce-seven-joker", "6s5h4d3cJk", "9s6h5d4c3s", "deuce-seven joker: the joker avoids the straight (8-6-5-4-3)"),
+    ("deuce-seven-joker", "8s7h5d4cJk", "7s6h5d4c3s", "deuce-seven joker: any low beats a straight"),
 ]
 
 #: (rules, first, second, why): the two hands must tie.
@@ -577,6 +593,8 @@ VARIANT_TIES: list[tuple[str, str, str, str]] = [
     ("bug", "KsQhJdTcJk", "AsKhQdJcTs", "bug: a bug straight ties a natural ace-high straight"),
     ("bug", "2s3h4d5cJk", "2h3d4c5s6h", "bug: six-high straights tie"),
     ("ace-five-joker", "5s4h3d2cJk", "5h4d3c2sAh", "ace-five joker: joker wheel ties a natural wheel"),
+    ("deuce-seven-joker", "7s5h4d3cJk", "7h5d4c3s2h", "deuce-seven joker: a joker 7-5 ties a natural 7-5"),
+    ("deuce-seven-joker", "8s7s5s4sJk", "8h7d5c4sJk", "deuce-seven joker: the joker never makes a flush"),
 ]
 
 #: (rules, hand, category name).
@@ -606,6 +624,8 @@ VARIANT_CATEGORIES: list[tuple[str, str, str]] = [
     ("deuce-seven", "8s7s6s5s4s3s2s", "Flush"),
     ("ace-five-joker", "5s4h3d2cJk", "5-high"),
     ("ace-five-joker", "AsAh2d3cJk", "One pair"),
+    ("deuce-seven-joker", "KsKhKdKcJk", "Four of a kind"),
+    ("deuce-seven-joker", "7s6s4s3s2s", "Flush"),
     ("joker", "AsAhAdAcJk", "Five of a kind"),
     ("joker", "AsKsQsJsJk", "Royal flush"),
     ("joker", "AsKs8s4sJk", "Flush"),

@@ -206,6 +206,23 @@ def test_ace_five_joker_is_best_substitution() -> None:
         assert reference_key([*naturals, JOKER], "ace-five-joker") == best, naturals
 
 
+def test_deuce_seven_joker_is_the_best_card_the_hand_lacks() -> None:
+    """The reference's joker (every missing natural card tried) against a rank-by-rank search written apart:
+    the joker takes each rank the hand lacks in a suit that breaks any flush."""
+    rng = random.Random(SEED + 16)
+    for _ in range(500):
+        naturals = rng.sample(range(52), 4)
+        best = None
+        for rank in range(13):
+            if sum(c // 4 == rank for c in naturals) == 4:
+                continue
+            suits = [s for s in range(4) if 4 * rank + s not in naturals]
+            off_suit = [s for s in suits if s != naturals[0] % 4] or suits
+            key = reference_key([*naturals, 4 * rank + off_suit[0]], "deuce-seven")
+            best = key if best is None or key > best else best
+        assert reference_key([*naturals, JOKER], "deuce-seven-joker") == best, naturals
+
+
 def test_five_of_a_kind_keys() -> None:
     assert high_five_key((12,) * 5, False) > high_five_key((8, 9, 10, 11, 12), True)
     assert high_five_key((0,) * 5, False) > high_five_key((8, 9, 10, 11, 12), True)
@@ -354,6 +371,7 @@ def test_category_names_cover_counts() -> None:
         names = {
             "ace-five": ACE_FIVE_CATEGORIES,
             "ace-five-joker": ACE_FIVE_CATEGORIES,
+            "deuce-seven-joker": DEUCE_SEVEN_CATEGORIES,
             "deuce-seven": DEUCE_SEVEN_CATEGORIES,
         }.get(rules, HIGH_CATEGORIES)
         assert set(category_counts(rules)) <= set(names), rules

@@ -126,7 +126,13 @@ class EquityBot:
             options = self._options(view)
             share = options[0].score if options else draw_strength(hand, ranking)
             return share ** len(view.opponents)  # against that many hands drawn at random
-        deck_size = 53 if ranking in ("bug", "joker", "ace-five-joker") else 54 if ranking == "two-jokers" else 52
+        deck_size = (
+            53
+            if ranking in ("bug", "joker", "ace-five-joker", "deuce-seven-joker")
+            else 54
+            if ranking == "two-jokers"
+            else 52
+        )
         unseen = [c for c in range(deck_size) if c not in hand]
         counts = view.draw_counts()
         raisers = set(view.aggressors())

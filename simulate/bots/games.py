@@ -12,6 +12,7 @@ from pokerlab.simulate.game.variants import (
     BETTING_KINDS,
     FIXED_LIMIT,
     NO_LIMIT,
+    SPREAD_LIMIT,
     Variant,
     ace_to_five_draw,
     deuce_to_seven_single_draw,
@@ -32,6 +33,7 @@ GAMES = {
     "bug": "five-card draw with the bug (antes)",
     "deuces": "five-card draw, deuces wild (antes)",
     "2-7": "deuce-to-seven single draw (blinds)",
+    "2-7-joker": "deuce-to-seven single draw with the joker (blinds)",
     "triple": "deuce-to-seven triple draw (blinds, fixed limit)",
     "a-5": "ace-to-five draw (blinds)",
 }
@@ -46,6 +48,22 @@ ALIASES = {
     "ace-five": "a-5",
     "a5": "a-5",
 }
+
+
+def parse_spread(text: str) -> tuple[int, int]:
+    """``"2-10"`` -> ``(2, 10)``: a spread limit's minimum and maximum bet.
+
+    >>> parse_spread("2-10")
+    (2, 10)
+    """
+    parts = text.split("-")
+    try:
+        numbers = [int(p) for p in parts]
+    except ValueError:
+        raise InputError(f"--spread must look like 2-10 (minimum-maximum bet), got {text!r}") from None
+    if len(numbers) != 2 or numbers[0] <= 0 or numbers[0] > numbers[1]:
+        raise InputError(f"--spread must be two positive whole numbers, minimum first, e.g. 2-10; got {text!r}")
+    return numbers[0], numbers[1]
 
 
 def parse_pair(text: str, what: str) -> tuple[int, int]:
@@ -71,12 +89,15 @@ def make_game(
     blinds: tuple[int, int] = (1, 2),
     ante: int = 1,
     bets: tuple[int, int] | None = None,
+    spread: tuple[int, int] | None = None,
 ) -> Variant:
     """The variant for a short game name (or a :func:`~pokerlab.simulate.game.shipped_variants` key).
 
     ``structure``: fixed-limit, no-limit, pot-limit, spread-limit, last-bet-limit (default: no-limit
     for hold'em and 2-7, fixed-limit for the others). ``blinds``: small/big blind of blind games;
     ``ante`` and ``bets`` (small/big bet) for ante games (default bets: twice and four times the ante).
+    ``spread``: (minimum, maximum) bet of spread limit (the structure then defaults to spread limit);
+    in blind games the minimum is the big blind.
     """
     key = ALIASES.get(game.lower(), game.lower())
     if key not in GAMES:
@@ -84,19 +105,25 @@ def make_game(
         if key in shipped and structure is None:
             return shipped[key]
         raise InputError(f"unknown game {game!r}; choose from {', '.join(GAMES)} or {', '.join(shipped)}")
-    default = NO_LIMIT if key in ("holdem", "2-7") else FIXED_LIMIT
+    default = SPREAD_LIMIT if spread else NO_LIMIT if key in ("holdem", "2-7", "2-7-joker") else FIXED_LIMIT
     kind = (structure or default).lower()
     if kind in ("nl", "no", "nolimit"):
         kind = NO_LIMIT
     if kind not in BETTING_KINDS:
         raise InputError(f"unknown structure {structure!r}; choose from {', '.join(BETTING_KINDS)}")
+    if spread and kind != SPREAD_LIMIT:
+        raise InputError(f"a spread (--spread) is the betting of spread limit, not of {kind}")
     small_blind, big_blind = blinds
+    max_bet = spread[1] if spread else None
+    if spread and key not in ("holdem", "draw", "jacks", "bug", "deuces") and spread[0] != big_blind:
+        raise InputError(f"in {GAMES[key]} the spread's minimum is the big blind ({big_blind}), got {spread[0]}")
     if key == "holdem":
-        return texas_holdem(kind, small_blind, big_blind)
-    if key == "2-7":
-        return deuce_to_seven_single_draw(small_blind, big_blind, kind=kind)
+        return texas_holdem(kind, small_blind, big_blind, small_bet=spread[0] if spread else None, max_bet=max_bet)
+    if key in ("2-7", "2-7-joker"):
+        jokers = 1 if key == "2-7-joker" else 0
+        return deuce_to_seven_single_draw(small_blind, big_blind, kind=kind, jokers=jokers, max_bet=max_bet)
     if key == "a-5":
-        return ace_to_five_draw(small_blind, big_blind, kind=kind)
+        return ace_to_five_draw(small_blind, big_blind, kind=kind, max_bet=max_bet)
     if key == "triple":
         if kind != FIXED_LIMIT:
             raise InputError("triple draw is played fixed-limit only")
@@ -106,5 +133,7 @@ def make_game(
     if ante <= 0:
         raise InputError("draw games need a positive ante")
     small, big = bets or (2 * ante, 4 * ante)
+    if spread:
+        small, big = spread[0], spread[0]
     factory = {"draw": five_card_draw, "jacks": jacks_or_better, "bug": draw_with_bug, "deuces": deuces_wild_draw}[key]
-    return factory(ante, small, big, kind=kind)  # type: ignore[operator]
+    return factory(ante, small, big, kind=kind, max_bet=max_bet)  # type: ignore[operator]

@@ -18,7 +18,7 @@ from functools import cache
 from pokerlab.simulate.game.showdown import hand_value
 
 WILD = {"bug": (52,), "joker": (52,), "two-jokers": (52, 53), "ace-five-joker": (52,)}
-LOWBALL = ("deuce-seven", "ace-five", "ace-five-joker")
+LOWBALL = ("deuce-seven", "ace-five", "ace-five-joker", "deuce-seven-joker")
 
 
 @cache

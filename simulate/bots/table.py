@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from pokerlab.simulate.game.cards import names, parse
 from pokerlab.simulate.game.errors import IllegalActionError
-from pokerlab.simulate.game.session import Session
+from pokerlab.simulate.game.session import BlindLevel, Session
 from pokerlab.simulate.game.showdown import describe_value, hand_value
 from pokerlab.simulate.game.state import BET, DONE, DRAW, SHOWDOWN, State
 from pokerlab.simulate.game.variants import Variant
@@ -184,13 +184,14 @@ class TableGame:
         tell: Callable[[str], None] = print,
         names_: Sequence[str] | None = None,
         record: bool = True,
+        schedule: Sequence[BlindLevel] = (),
     ) -> None:
         self.variant = variant
         self.human = HumanPlayer(ask, tell)
         self.players: list[Bot] = [self.human, *bots]
         self.names = list(names_ or ["You"] + [f"{getattr(b, 'name', 'bot')}{k}" for k, b in enumerate(bots, 1)])
         self.tell = tell
-        self.session = Session(variant, list(stacks), seed=seed, button=len(stacks) - 1)
+        self.session = Session(variant, list(stacks), seed=seed, button=len(stacks) - 1, schedule=schedule)
         self.record = record
         self.histories: list = []
 

@@ -20,7 +20,7 @@ EXIT_FAILED_CHECK = 1
 MAX_HANDS, MAX_STACK = 10**9, 10**12
 
 # The short game names first, then the shipped variants' keys; aliases (texas, 27, ...) are accepted too.
-GAME_NAMES = ["holdem", "draw", "jacks", "bug", "deuces", "2-7", "triple", "a-5"]
+GAME_NAMES = ["holdem", "draw", "jacks", "bug", "deuces", "2-7", "2-7-joker", "triple", "a-5"]
 GAME_NAMES += ["california-draw", "jacks-or-better", "draw-with-bug", "deuces-wild-draw", "fixed-limit-holdem"]
 GAME_NAMES += ["pot-limit-holdem", "no-limit-holdem", "deuce-seven-single-draw", "ace-five-draw"]
 STRUCTURES = ["fixed-limit", "no-limit", "pot-limit", "spread-limit", "last-bet-limit"]
@@ -60,16 +60,37 @@ def _fail(message: str) -> None:
     sys.exit(EXIT_BAD_INPUT)
 
 
-def _variant(game: str, structure: str | None, blinds: str, ante: int, bets: str | None):
-    from pokerlab.simulate.bots import make_game, parse_pair
+def _variant(game: str, structure: str | None, blinds: str, ante: int, bets: str | None, rules: dict):
+    from dataclasses import replace
 
-    return make_game(
+    from pokerlab.simulate.bots import make_game, parse_pair
+    from pokerlab.simulate.bots.games import parse_spread
+
+    variant = make_game(
         game,
         structure,
         blinds=parse_pair(blinds, "--blinds"),
         ante=ante,
         bets=parse_pair(bets, "--bets") if bets else None,
+        spread=parse_spread(rules["spread"]) if rules["spread"] else None,
     )
+    betting = variant.betting
+    if rules["raise_cap"] is not None:
+        cap = rules["raise_cap"].strip().lower()
+        if cap != "none" and not cap.isdigit():
+            raise InputError(f"--raise-cap is a number of raises or 'none', got {rules['raise_cap']!r}")
+        betting = replace(betting, raise_cap=None if cap == "none" else int(cap))
+    if not rules["heads_up_cap"]:
+        betting = replace(betting, cap_heads_up=False)
+    opening = variant.opening
+    if rules["bet_or_drop_second_round"]:
+        opening = replace(opening, bet_or_drop_second_round=True)
+    return replace(variant, betting=betting, opening=opening)
+
+
+def _rule_options(kwargs: dict) -> dict:
+    """The game-rule options (issue 16) out of a command's keyword arguments."""
+    return {name: kwargs.pop(name) for name in ("spread", "raise_cap", "heads_up_cap", "bet_or_drop_second_round")}
 
 
 def _bot_list(text: str, count: int) -> list[str]:
@@ -144,6 +165,14 @@ GAME_OPTIONS = [
     click.option("--blinds", default="1/2", show_default=True, help="Small/big blind of blind games, e.g. 5/10."),
     click.option("--ante", type=click.IntRange(min=1), default=1, show_default=True, help="Ante of ante games."),
     click.option("--bets", help="Small/big bet of ante games (default: 2 and 4 antes)."),
+    click.option("--spread", metavar="MIN-MAX", help="Spread limit's minimum and maximum bet, e.g. 2-10."),
+    click.option("--raise-cap", help="Raises after the bet in a round, or 'none' (default: 3 in fixed limit only)."),
+    click.option(
+        "--heads-up-cap/--no-heads-up-cap", default=True, show_default=True, help="Keep the raise cap heads-up."
+    ),
+    click.option(
+        "--bet-or-drop-second-round", is_flag=True, help="No checking after the draw until someone bets (off)."
+    ),
 ]
 
 
@@ -164,10 +193,11 @@ def _game_options(command):
 )
 @seed_option()
 @click.option("--save", type=click.Path(dir_okay=False), help="Save the session as PHH (.phhs, or .phh for 1 hand).")
-def play_command(game, structure, blinds, ante, bets, players, stack, bots, hands, seed, save) -> None:
+@click.option("--blind-minutes", type=click.FloatRange(min=0, min_open=True), help="Double the blinds every N minutes.")
+def play_command(game, structure, blinds, ante, bets, players, stack, bots, hands, seed, save, **kwargs) -> None:
     """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, q.
 
-    GAME: holdem, draw, jacks, bug, deuces, 2-7, triple, a-5, or a shipped
+    GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5, or a shipped
     variant: california-draw, jacks-or-better, draw-with-bug,
     deuces-wild-draw, fixed-limit-holdem, pot-limit-holdem, no-limit-holdem,
     deuce-seven-single-draw, ace-five-draw.
@@ -178,12 +208,14 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
       pokerlab play draw --ante 1 --bets 2/4 --bots loose --save night.phhs
     """
     from pokerlab.simulate.bots import TableGame, make_bot, seat_names
+    from pokerlab.simulate.game.session import doubling_schedule
 
     if save:
         _probe_file(save if not save.endswith(".phh") else save + "s")
         _probe_file(save)
+    blind_minutes = kwargs.pop("blind_minutes")
     try:
-        variant = _variant(game, structure, blinds, ante, bets)
+        variant = _variant(game, structure, blinds, ante, bets, _rule_options(kwargs))
         specs = _bot_list(bots, players - 1)
         if not variant.min_players <= players <= variant.max_players:
             raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players")
@@ -199,6 +231,7 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
             ask=_ask,
             tell=click.echo,
             names_=["You", *seat_names(specs)],  # the names simulate gives: tight, loose, tight-2, ...
+            schedule=doubling_schedule(variant, blind_minutes) if blind_minutes else (),
         )
     except ValueError as exc:
         _fail(str(exc))
@@ -230,11 +263,11 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
 )
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 def simulate_command(
-    game, structure, blinds, ante, bets, hands, players, bots, stack, seed, phh_out, scheduler, as_json
+    game, structure, blinds, ante, bets, hands, players, bots, stack, seed, phh_out, scheduler, as_json, **kwargs
 ) -> None:
     """Bots play GAME against each other; results in big blinds (antes in ante games) per 100 hands, 95 % CI.
 
-    GAME: holdem, draw, jacks, bug, deuces, 2-7, triple, a-5, or a shipped
+    GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5, or a shipped
     variant: california-draw, jacks-or-better, draw-with-bug,
     deuces-wild-draw, fixed-limit-holdem, pot-limit-holdem, no-limit-holdem,
     deuce-seven-single-draw, ace-five-draw. One thread (the hands are played
@@ -257,7 +290,7 @@ def simulate_command(
         client = connect(scheduler)
 
     try:
-        variant = _variant(game, structure, blinds, ante, bets)
+        variant = _variant(game, structure, blinds, ante, bets, _rule_options(kwargs))
         specs = _bot_list(bots, players)
         bar = None
         if sys.stderr.isatty():

@@ -13,10 +13,11 @@ Importing this package compiles nothing (the numba fast path is compiled lazily)
 
 from .errors import IllegalActionError, Legality
 from .pots import Pot, award_pots, build_pots
-from .session import BlindLevel, Session, SessionOver
+from .session import BlindLevel, Session, SessionOver, doubling_schedule
 from .showdown import describe_value, hand_value, has_jacks_or_better
-from .state import State
+from .state import MISDEAL_CAUSES, State
 from .variants import (
+    DEFAULT_CAP,
     FIXED_LIMIT,
     LAST_BET_LIMIT,
     NO_LIMIT,
@@ -36,6 +37,7 @@ from .variants import (
     five_card_draw,
     fixed_limit_holdem,
     jacks_or_better,
+    make_betting,
     no_limit_holdem,
     pot_limit_holdem,
     shipped_variants,
@@ -43,8 +45,10 @@ from .variants import (
 )
 
 __all__ = [
+    "DEFAULT_CAP",
     "FIXED_LIMIT",
     "LAST_BET_LIMIT",
+    "MISDEAL_CAUSES",
     "NO_LIMIT",
     "POT_LIMIT",
     "SPREAD_LIMIT",
@@ -68,12 +72,14 @@ __all__ = [
     "describe_value",
     "deuce_to_seven_single_draw",
     "deuces_wild_draw",
+    "doubling_schedule",
     "draw_with_bug",
     "five_card_draw",
     "fixed_limit_holdem",
     "hand_value",
     "has_jacks_or_better",
     "jacks_or_better",
+    "make_betting",
     "no_limit_holdem",
     "pot_limit_holdem",
     "shipped_variants",

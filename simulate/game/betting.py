@@ -91,8 +91,11 @@ def raise_bounds(state: State, seat: int) -> tuple[int, int] | str:
             "every other player still in is all-in or cannot put in more than the current bet, "
             "so nobody could call a raise; you may call or check"
         )
-    if level > 0 and betting.raise_cap is not None and state.bets_made >= 1 + betting.raise_cap:
-        return f"the betting is capped: a bet and {betting.raise_cap} raises have been made this round"
+    cap = betting.raise_cap
+    if cap is not None and not betting.cap_heads_up and state.folded.count(False) == 2:
+        cap = None  # docs/rules.md 6.1: by option the cap is lifted when two players are left
+    if level > 0 and cap is not None and state.bets_made >= 1 + cap:
+        return f"the betting is capped: a bet and {cap} raises have been made this round"
     if not reopened_for(state, seat):
         return (
             "the raises since you acted were all-in for less than a full raise and do not reopen "

@@ -1,8 +1,10 @@
 """A table that runs many hands: first dealer by high card, the button rotates, stacks carry over.
 
 Busted players leave (or re-buy when ``rebuy`` is set), blinds rise on a
-schedule counted in hands, and a pot left by a check-around (or a carried odd
-chip) goes to the next deal, with a fresh ante or not by option.
+schedule counted in hands or in minutes of play (a clock you can inject), a
+pot left by a check-around (or a carried odd chip) goes to the next deal, with a
+fresh ante or not by option, and a misdealt hand is dealt again with the same
+button.
 
 >>> import random
 >>> from pokerlab.simulate.game.variants import no_limit_holdem
@@ -17,6 +19,7 @@ chip) goes to the next deal, with a fresh ante or not by option.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -29,16 +32,54 @@ from .variants import Variant
 
 @dataclass(frozen=True)
 class BlindLevel:
-    """Forced bets from hand number ``from_hand`` on (hands counted from 0).
+    """Forced bets from hand number ``from_hand`` on (hands counted from 0), or from ``from_minute``
+    minutes after the session began (docs/rules.md 5.11: "every twenty minutes"). Give exactly one;
+    a schedule counts all its levels the same way.
 
     >>> BlindLevel(from_hand=20, small_blind=2, big_blind=4).big_blind
     4
+    >>> BlindLevel(from_minute=20, small_blind=2, big_blind=4).from_minute
+    20
     """
 
-    from_hand: int
+    from_hand: int | None = None
     small_blind: int = 0
     big_blind: int = 0
     ante: int = 0
+    from_minute: float | None = None
+
+    def __post_init__(self) -> None:
+        if (self.from_hand is None) == (self.from_minute is None):
+            raise InputError("a blind level starts either from a hand number (from_hand) or a minute (from_minute)")
+        start = self.from_hand if self.from_minute is None else self.from_minute
+        if isinstance(start, bool) or not isinstance(start, int | float) or not start >= 0:
+            raise InputError(f"a blind level's start must be a number, 0 or more; got {start!r}")
+
+    @property
+    def start(self) -> float:
+        """Where the level starts: a hand number or a minute."""
+        return self.from_hand if self.from_minute is None else self.from_minute  # type: ignore[return-value]
+
+
+def doubling_schedule(variant: Variant, minutes: float, levels: int = 20) -> list[BlindLevel]:
+    """Blind levels by time: the variant's antes and blinds double every ``minutes`` minutes, ``levels`` times.
+
+    >>> from pokerlab.simulate.game.variants import no_limit_holdem
+    >>> [(level.from_minute, level.big_blind) for level in doubling_schedule(no_limit_holdem(1, 2), 20, 3)]
+    [(20, 4), (40, 8), (60, 16)]
+    """
+    if isinstance(minutes, bool) or not isinstance(minutes, int | float) or not minutes > 0:
+        raise InputError(f"blind levels need a positive number of minutes, got {minutes!r}")
+    forced = variant.forced
+    return [
+        BlindLevel(
+            from_minute=minutes * k,
+            small_blind=forced.small_blind << k,
+            big_blind=forced.big_blind << k,
+            ante=forced.ante << k,
+        )
+        for k in range(1, levels + 1)
+    ]
 
 
 class SessionOver(RuntimeError):
@@ -50,8 +91,16 @@ class Session:
 
     ``button``: the first dealer's seat, or None to draw for it by high card (suits do not
     rank; ties draw again). ``rebuy``: chips a busted player buys back in with (None: they leave).
-    ``schedule``: blind levels by hand number. ``fresh_ante_after_check_around`` (True, docs/rules.md 4.5):
-    everyone antes again on top of a pot carried from a deal nobody opened.
+    ``schedule``: blind levels by hand number or by minute (``clock``: seconds, ``time.monotonic`` by
+    default; the level is read when each hand starts). ``fresh_ante_after_check_around`` (True,
+    docs/rules.md 4.5): everyone antes again on top of a pot carried from a deal nobody opened.
+    ``equal_stacks`` (False): refuse unequal starting stacks (docs/rules.md 4.1, 7).
+
+    >>> from pokerlab.simulate.game.variants import no_limit_holdem
+    >>> Session(no_limit_holdem(), [100, 90], equal_stacks=True)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InputError: equal_stacks is on: every player must start with the same stack, got [100, 90]
     """
 
     def __init__(
@@ -64,17 +113,27 @@ class Session:
         rebuy: int | None = None,
         schedule: Sequence[BlindLevel] = (),
         fresh_ante_after_check_around: bool = True,
+        equal_stacks: bool = False,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if len(stacks) < 2:
             raise InputError("a session needs at least two players")
+        if equal_stacks and len(set(stacks)) > 1:
+            raise InputError(f"equal_stacks is on: every player must start with the same stack, got {list(stacks)}")
+        if len({level.from_minute is None for level in schedule}) > 1:
+            raise InputError("a blind schedule counts either hands or minutes, not both")
         self.variant = variant
         self.stacks = [int(s) for s in stacks]
         self.rng = random.Random(seed)
         self.rebuy = rebuy
         self.rebuys = [0] * len(stacks)
-        self.schedule = sorted(schedule, key=lambda level: level.from_hand)
+        self.schedule = sorted(schedule, key=lambda level: level.start)
         self.fresh_ante_after_check_around = fresh_ante_after_check_around
+        self.equal_stacks = equal_stacks
+        self.clock = clock
+        self.started_at = clock()
         self.hands_played = 0
+        self.misdeals = 0
         self.carried_pot = 0
         self.antes_due = True
         self.first_dealer_draw: list[list[tuple[int, int]]] = []
@@ -101,11 +160,17 @@ class Session:
             if len(contenders) == 1:
                 return contenders[0]
 
+    @property
+    def minutes_played(self) -> float:
+        """Minutes since the session began, by its clock."""
+        return (self.clock() - self.started_at) / 60
+
     def variant_now(self) -> Variant:
-        """The variant with the forced bets of the current blind level."""
+        """The variant with the forced bets of the current blind level (by hands played or minutes played)."""
         level = None
         for candidate in self.schedule:
-            if candidate.from_hand <= self.hands_played:
+            reached = self.hands_played if candidate.from_minute is None else self.minutes_played
+            if candidate.start <= reached:
                 level = candidate
         if level is None:
             return self.variant
@@ -137,6 +202,10 @@ class Session:
         for index, seat in enumerate(self.seats_in_hand):
             self.stacks[seat] = hand.stacks[index]
         self.carried_pot = hand.carry_out
+        if hand.ended_by == "misdeal":
+            # docs/rules.md 4.3: dealt again, the button and the antes or blinds where they were.
+            self.misdeals += 1
+            return
         self.antes_due = hand.ended_by != "check-around" or self.fresh_ante_after_check_around
         for seat in range(self.seats):
             if self.stacks[seat] == 0 and self.rebuy:

@@ -9,15 +9,22 @@ All rankings are "higher is better".
 True
 >>> has_jacks_or_better(parse_cards("JcJd2h5s9c"))
 True
+>>> has_jacks_or_better(parse_cards("Jc2d8h6s4c"), "deuces-wild")   # the deuce pairs the jack
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from pokerlab.evaluator import describe, evaluate
 
-JACK = 9  # rank index of the jack (2 = 0)
+from pokerlab.errors import InputError
+
+from .variants import HIGH_RANKINGS
+
+WEAKEST_JACKS = (36, 37, 8, 4, 0)  # Jc Jd 4c 3c 2c
 
 
 def hand_value(cards: Sequence[int], ranking: str) -> int:
@@ -42,20 +49,34 @@ def describe_value(value: int, ranking: str) -> str:
     return describe(value, rules=ranking)
 
 
-def has_jacks_or_better(cards: Sequence[int]) -> bool:
-    """Whether five cards (natural, no wild cards) hold openers: a pair of jacks or better, or any better hand.
+@cache
+def jacks_threshold(ranking: str) -> int:
+    """The value of the weakest pair of jacks (J-J-4-3-2) under ``ranking``: openers are hands worth at least this.
 
-    Two pair, trips, straights, flushes and above all qualify (they beat a pair of jacks).
+    Wild-card rankings value hands on the high-hand scale (five of a kind above it), so one
+    natural hand gives the bar for all of them.
 
-    >>> from pokerlab.evaluator.cards import parse_cards
-    >>> has_jacks_or_better(parse_cards("TcTd2h5s9c")), has_jacks_or_better(parse_cards("2c3d4h5s6c"))
-    (False, True)
+    >>> jacks_threshold("bug") == jacks_threshold("high")
+    True
     """
-    counts = [0] * 13
-    for card in cards:
-        if card < 52:
-            counts[card >> 2] += 1
-    if any(counts[r] >= 2 for r in range(JACK, 13)):
-        return True
-    value = evaluate([c for c in cards if c < 52]) if all(c < 52 for c in cards) and len(cards) >= 5 else 0
-    return value >> 12 >= 2  # two pair or better
+    if ranking not in HIGH_RANKINGS:
+        raise InputError(f"jacks or better to open needs a high ranking ({', '.join(HIGH_RANKINGS)}), not {ranking!r}")
+    return evaluate(WEAKEST_JACKS)
+
+
+def has_jacks_or_better(cards: Sequence[int], ranking: str = "high") -> bool:
+    """Whether five cards hold openers under ``ranking``: a pair of jacks or better, wild cards counted.
+
+    The check is the showdown's own value compared with the weakest pair of jacks, so the opener
+    rule and the showdown never disagree: the bug is an ace (or completes a straight or flush),
+    a deuce in deuces wild and a fully wild joker are any card (docs/rules.md 4.4).
+
+    >>> from pokerlab.simulate.game.cards import parse
+    >>> has_jacks_or_better(parse("Tc Td 2h 5s 9c")), has_jacks_or_better(parse("2c 3d 4h 5s 6c"))
+    (False, True)
+    >>> has_jacks_or_better(parse("Jk As 7d 5h 3c"), "bug"), has_jacks_or_better(parse("Jc 2d 8h 6s 4c"), "deuces-wild")
+    (True, True)
+    """
+    if len(cards) != 5:
+        return False
+    return hand_value(cards, ranking) >= jacks_threshold(ranking)

@@ -31,6 +31,12 @@ from .phases import BET, DEAL, DONE, DRAW, POST, SHOWDOWN
 from .showdown import has_jacks_or_better
 from .variants import FIXED_LIMIT, Variant
 
+#: Misdeal causes (docs/rules.md 4.3): a card dealt face up, or a player dealt the wrong number of cards.
+MISDEAL_EXPOSED_CARD = "exposed-card"
+MISDEAL_WRONG_COUNT = "wrong-count"
+MISDEAL_CAUSES = (MISDEAL_EXPOSED_CARD, MISDEAL_WRONG_COUNT)
+PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "draw")
+
 
 class State(FlowMixin):
     """A hand in progress. Construct it, then act for ``actor`` until ``phase == "done"``.
@@ -235,7 +241,7 @@ class State(FlowMixin):
             and self.level == 0
             and self.variant.opening.requirement == "jacks"
             and not self.variant.has_blinds
-            and not has_jacks_or_better(self.hole[seat])
+            and not has_jacks_or_better(self.hole[seat], self.variant.ranking)
         ):
             return "you need a pair of jacks or better to open; check or fold"
         return None
@@ -250,7 +256,12 @@ class State(FlowMixin):
         return None
 
     def _bet_or_drop_now(self) -> bool:
-        return self.street == 0 and self.level == 0 and self.variant.opening.bet_or_drop and not self.variant.has_blinds
+        if self.level > 0:
+            return False
+        opening = self.variant.opening
+        if self.street == 0:
+            return opening.bet_or_drop and not self.variant.has_blinds
+        return opening.bet_or_drop_second_round
 
     def _why_not_check(self, seat: int | None) -> str | None:
         reason = self._check_seat(seat, BET, "check")
@@ -260,7 +271,9 @@ class State(FlowMixin):
         if owed > 0:
             return f"there is a bet of {self.level} to you; call {self.call_amount}, raise or fold"
         if self._bet_or_drop_now():
-            return "bet or drop: nobody may check before the pot is opened; bet or fold"
+            if self.street == 0:
+                return "bet or drop: nobody may check before the pot is opened; bet or fold"
+            return "bet or drop in this round: nobody may check until someone bets; bet or fold"
         return None
 
     def _why_not_call(self, seat: int | None) -> str | None:
@@ -413,6 +426,60 @@ class State(FlowMixin):
         self.bets[seat] += amount
         self.contributions[seat] += amount
         self.pot_total += amount
+
+    # ------------------------------------------------------------------ misdeal
+    def _why_not_misdeal(self, cause: object) -> str | None:
+        if cause not in MISDEAL_CAUSES:
+            return f"a misdeal's cause is one of {', '.join(MISDEAL_CAUSES)}, got {describe_argument(cause)}"
+        if self.phase == DONE:
+            return "the hand is over; a misdeal can only be called while the cards are being dealt"
+        if not any(self.hole):
+            return "no card has been dealt yet, so there is nothing to deal again"
+        acted = next((event for event in self.history if event[0] in PLAYER_ACTIONS), None)
+        if acted is not None:
+            return (
+                f"seat {acted[1]} has already acted ({acted[0]}): a misdeal is called during the deal, "
+                "before the first action; after that the hand stands"
+            )
+        return None
+
+    def can_misdeal(self, cause: str = MISDEAL_EXPOSED_CARD) -> Legality:
+        """Whether the dealer may call a misdeal now (after the first cards, before any player acts), and why not.
+
+        >>> from pokerlab.simulate.game.variants import five_card_draw
+        >>> hand = State(five_card_draw(), [20, 20], seed=1)
+        >>> hand.can_misdeal().ok
+        True
+        >>> hand.check(); hand.can_misdeal().reason[:40]
+        'seat 1 has already acted (check): a misd'
+        """
+        return _legality(self._why_not_misdeal(cause))
+
+    def misdeal(self, cause: str = MISDEAL_EXPOSED_CARD) -> None:
+        """A card dealt face up or a wrong card count (docs/rules.md 4.3): the hand ends and is dealt again.
+
+        Nothing changes hands: antes and blinds go back to their owners and a carried pot stays for the
+        new deal (``carry_out``); ``ended_by`` is ``"misdeal"``. :class:`~pokerlab.simulate.game.session.Session`
+        deals again with the same button, so the same players post the same blinds.
+
+        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> hand = State(no_limit_holdem(5, 10), [100, 100, 100], seed=2)
+        >>> hand.misdeal("wrong-count"); hand.phase, hand.ended_by, hand.stacks
+        ('done', 'misdeal', [100, 100, 100])
+        """
+        reason = self._why_not_misdeal(cause)
+        if reason:
+            raise IllegalActionError(reason)
+        n = self.n
+        self.history.append(("misdeal", cause))
+        self.stacks = list(self.starting_stacks)
+        self.bets, self.contributions = [0] * n, [0] * n
+        self.pot_total = 0
+        self.carry_out = self.carried_in
+        self.forced_queue = []
+        self.ended_by = "misdeal"
+        self.actor = None
+        self.phase = DONE
 
     # ------------------------------------------------------------------ copying and comparing
     def copy(self) -> State:

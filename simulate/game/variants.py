@@ -13,6 +13,9 @@ contains no per-game code. Factories build the shipped games at any stakes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from pokerlab.evaluator.rules import get_rules
 
 from pokerlab.errors import InputError
 
@@ -23,7 +26,24 @@ NO_LIMIT = "no-limit"
 LAST_BET_LIMIT = "last-bet-limit"
 BETTING_KINDS = (FIXED_LIMIT, SPREAD_LIMIT, POT_LIMIT, NO_LIMIT, LAST_BET_LIMIT)
 
-RANKINGS = ("high", "ace-five", "deuce-seven", "joker", "bug", "two-jokers", "deuces-wild", "ace-five-joker")
+RANKINGS = (
+    "high",
+    "ace-five",
+    "deuce-seven",
+    "joker",
+    "bug",
+    "two-jokers",
+    "deuces-wild",
+    "ace-five-joker",
+    "deuce-seven-joker",
+)
+#: Rankings valued on the high-hand scale (wild cards add five of a kind on top): the only ones
+#: where "a pair of jacks or better" names a hand.
+HIGH_RANKINGS = ("high", "joker", "bug", "two-jokers", "deuces-wild")
+
+#: The factories' ``raise_cap`` default: a bet and three raises in fixed limit, no cap in the other structures
+#: (docs/rules.md 6.1). An explicit number caps every structure alike; an explicit None lifts the cap everywhere.
+DEFAULT_CAP: Final = "default"
 
 # Odd-chip options (docs/rules.md 4.9): to the winner nearest the dealer's left, or kept for the next deal.
 ODD_CHIP_LEFT_OF_BUTTON = "left-of-button"
@@ -96,9 +116,12 @@ class Betting:
 
     ``small_bet`` is also the minimum opening bet of every structure (one big blind in hold'em).
     ``max_bet`` (optional) caps every bet or raise increment except in fixed limit ("ten chips a bet").
-    ``raise_cap``: raises allowed after the opening bet in a round (None: unlimited).
+    ``raise_cap``: full raises allowed after the opening bet in a round (None: unlimited), the same
+    rule in every structure.
     ``blind_counts_as_bet``: the big blind is the round's opening bet for the cap (the first
     raise before the flop is raise number one).
+    ``cap_heads_up`` (True): the cap holds when only two players are left in the hand; False lifts
+    it then, as many cardrooms do.
 
     >>> Betting(FIXED_LIMIT, small_bet=2, big_bet=4, raise_cap=3).unit(big=True)
     4
@@ -110,12 +133,25 @@ class Betting:
     max_bet: int | None = None
     raise_cap: int | None = None
     blind_counts_as_bet: bool = True
+    cap_heads_up: bool = True
 
     def __post_init__(self) -> None:
         if self.kind not in BETTING_KINDS:
             raise InputError(f"unknown betting structure {self.kind!r}; choose one of {', '.join(BETTING_KINDS)}")
         if self.small_bet <= 0:
             raise InputError("the small bet (minimum bet) must be positive")
+        if self.kind == SPREAD_LIMIT and self.max_bet is None:
+            # docs/rules.md 6.3: a spread is a minimum and a maximum; without the maximum it is no limit.
+            raise InputError(
+                f"spread limit needs a maximum bet: give the spread as a minimum and a maximum "
+                f"(max_bet, or --spread {self.small_bet}-{5 * self.small_bet})"
+            )
+        if self.raise_cap is not None and (isinstance(self.raise_cap, bool) or not isinstance(self.raise_cap, int)):
+            raise InputError(f"raise_cap must be a whole number of raises or None (no cap), got {self.raise_cap!r}")
+        if self.raise_cap is not None and self.raise_cap < 0:
+            raise InputError(f"raise_cap must be 0 or more, got {self.raise_cap}")
+        if self.max_bet is not None and self.max_bet < self.small_bet:
+            raise InputError(f"the maximum bet {self.max_bet} is below the minimum bet {self.small_bet}")
 
     def unit(self, big: bool) -> int:
         """Bet unit of a street: the big bet on big-bet streets when one is set."""
@@ -129,7 +165,9 @@ class Opening:
     ``requirement``: ``"any"`` (California, free opening) or ``"jacks"`` (jacks or better to open;
     the opener keeps and shows the openers).
     ``bet_or_drop``: before the pot is opened a player may not check (pass-and-out);
-    default check-and-come-back. It applies to the first round only.
+    default check-and-come-back. It applies to the first round of ante games.
+    ``bet_or_drop_second_round`` (False, "rarely applied" by the seeds): the same in every round after
+    the first, until someone bets; a player may bet or fold, not check.
 
     >>> Opening(requirement="jacks").requirement
     'jacks'
@@ -137,6 +175,7 @@ class Opening:
 
     requirement: str = "any"
     bet_or_drop: bool = False
+    bet_or_drop_second_round: bool = False
 
     def __post_init__(self) -> None:
         if self.requirement not in ("any", "jacks"):
@@ -204,6 +243,31 @@ class Variant:
             raise InputError("the streets must deal exactly hole_cards cards to each player")
         if self.forced.big_blind and self.forced.small_blind > self.forced.big_blind:
             raise InputError("the small blind cannot exceed the big blind")
+        if self.betting.kind == SPREAD_LIMIT and self.betting.max_bet < self.forced.big_blind:  # type: ignore[operator]
+            raise InputError(
+                f"the spread's maximum {self.betting.max_bet} is below the big blind {self.forced.big_blind}: "
+                "nobody could raise it"
+            )
+        if self.jokers and self.uses_board:
+            raise InputError(
+                f"{self.name}: a hold'em deck has no joker (jokers={self.jokers}); each player's hand is the best "
+                "five of seven cards with no wild card, so a joker could never be ranked"
+            )
+        rules = get_rules(self.ranking)
+        if self.deck_size != rules.deck_size:
+            raise InputError(
+                f"{self.name}: the ranking {self.ranking!r} is played with a {rules.deck_size}-card deck, "
+                f"but jokers={self.jokers} makes {self.deck_size} cards"
+            )
+        seen = self.hole_cards + sum(s.board for s in self.streets)
+        if seen not in rules.hand_sizes:
+            sizes = " or ".join(str(k) for k in rules.hand_sizes)
+            raise InputError(f"{self.name}: the ranking {self.ranking!r} ranks {sizes} cards, a hand here has {seen}")
+        if self.opening.requirement == "jacks" and self.ranking not in HIGH_RANKINGS:
+            raise InputError(
+                f"jacks or better to open needs a high ranking ({', '.join(HIGH_RANKINGS)}); "
+                f"{self.ranking!r} ranks low hands"
+            )
 
     @property
     def deck_size(self) -> int:
@@ -234,7 +298,10 @@ class Variant:
         if self.has_blinds and forced.big_blind and forced.big_blind != self.forced.big_blind:
             # Bet sizes follow the big blind, keeping the big bet's ratio to the small bet.
             ratio = betting.big_bet // betting.small_bet if betting.big_bet else 1
-            betting = replace(betting, small_bet=forced.big_blind, big_bet=forced.big_blind * ratio)
+            max_bet = betting.max_bet
+            if max_bet is not None:  # a spread or table limit grows with the blinds, never below the new unit
+                max_bet = max(forced.big_blind, max_bet * forced.big_blind // self.forced.big_blind)
+            betting = replace(betting, small_bet=forced.big_blind, big_bet=forced.big_blind * ratio, max_bet=max_bet)
         return replace(self, forced=forced, betting=betting)
 
 
@@ -254,21 +321,23 @@ def texas_holdem(
     ante: int = 0,
     small_bet: int | None = None,
     big_bet: int | None = None,
-    raise_cap: int | None = None,
+    raise_cap: int | None | str = DEFAULT_CAP,
+    max_bet: int | None = None,
+    cap_heads_up: bool = True,
     rules: HouseRules | None = None,
 ) -> Variant:
     """Texas hold'em with any betting structure (docs/rules.md section 5).
 
-    Fixed limit: ``small_bet`` defaults to the big blind and ``big_bet`` to twice it, three raises cap.
+    Fixed limit: ``small_bet`` defaults to the big blind and ``big_bet`` to twice it, three raises cap
+    (``raise_cap``, see :data:`DEFAULT_CAP`). Spread limit needs ``max_bet``: the spread is ``small_bet``
+    (default the big blind) to ``max_bet``.
 
     >>> texas_holdem(FIXED_LIMIT, 1, 2).betting.big_bet
     4
+    >>> texas_holdem(SPREAD_LIMIT, 1, 2, max_bet=10).betting.max_bet
+    10
     """
-    if kind == FIXED_LIMIT:
-        small = small_bet or big_blind
-        betting = Betting(kind, small, big_bet or 2 * small, raise_cap=3 if raise_cap is None else raise_cap)
-    else:
-        betting = Betting(kind, small_bet or big_blind, big_bet or small_bet or big_blind, raise_cap=raise_cap)
+    betting = make_betting(kind, small_bet or big_blind, big_bet, raise_cap, max_bet, cap_heads_up)
     title = {
         FIXED_LIMIT: "Fixed-limit",
         POT_LIMIT: "Pot-limit",
@@ -314,12 +383,27 @@ def fixed_limit_holdem(small_blind: int = 1, big_blind: int = 2) -> Variant:
     return texas_holdem(FIXED_LIMIT, small_blind, big_blind)
 
 
-def _draw_betting(
-    kind: str, small_bet: int, big_bet: int | None, raise_cap: int | None, max_bet: int | None
+def make_betting(
+    kind: str,
+    small_bet: int,
+    big_bet: int | None = None,
+    raise_cap: int | None | str = DEFAULT_CAP,
+    max_bet: int | None = None,
+    cap_heads_up: bool = True,
 ) -> Betting:
-    if kind == FIXED_LIMIT:
-        return Betting(kind, small_bet, big_bet or 2 * small_bet, raise_cap=3 if raise_cap is None else raise_cap)
-    return Betting(kind, small_bet, big_bet or small_bet, max_bet=max_bet, raise_cap=raise_cap)
+    """The betting of a factory: fixed limit's big bet defaults to twice the small one, the others' to the
+    small one; ``raise_cap`` :data:`DEFAULT_CAP` is 3 in fixed limit and no cap elsewhere.
+
+    >>> make_betting(FIXED_LIMIT, 2).raise_cap, make_betting(NO_LIMIT, 2).raise_cap
+    (3, None)
+    >>> make_betting(FIXED_LIMIT, 2, raise_cap=None).raise_cap, make_betting(POT_LIMIT, 2, raise_cap=3).raise_cap
+    (None, 3)
+    """
+    if raise_cap == DEFAULT_CAP:
+        raise_cap = 3 if kind == FIXED_LIMIT else None
+    big = big_bet or (2 * small_bet if kind == FIXED_LIMIT else small_bet)
+    max_bet = None if kind == FIXED_LIMIT else max_bet  # fixed limit's units are its limits
+    return Betting(kind, small_bet, big, max_bet=max_bet, raise_cap=raise_cap, cap_heads_up=cap_heads_up)  # type: ignore[arg-type]
 
 
 def five_card_draw(
@@ -333,8 +417,9 @@ def five_card_draw(
     jokers: int = 0,
     max_discards: int = 3,
     four_with_ace: bool = False,
-    raise_cap: int | None = None,
+    raise_cap: int | None | str = DEFAULT_CAP,
     max_bet: int | None = None,
+    cap_heads_up: bool = True,
     rules: HouseRules | None = None,
     name: str = "Five-card draw (California)",
 ) -> Variant:
@@ -350,7 +435,7 @@ def five_card_draw(
         hole_cards=5,
         streets=(Street(hole=5), Street(draw=DrawRule(max_discards, four_with_ace), big_bet=True)),
         forced=ForcedBets(ante=ante),
-        betting=_draw_betting(kind, small_bet, big_bet, raise_cap, max_bet),
+        betting=make_betting(kind, small_bet, big_bet, raise_cap, max_bet, cap_heads_up),
         ranking=ranking,
         jokers=jokers,
         opening=opening or Opening(),
@@ -359,7 +444,7 @@ def five_card_draw(
     )
 
 
-def jacks_or_better(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: object) -> Variant:
+def jacks_or_better(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: Any) -> Variant:
     """Jackpots: five-card draw where opening needs a pair of jacks or better.
 
     >>> jacks_or_better().opening.requirement
@@ -367,10 +452,10 @@ def jacks_or_better(ante: int = 1, small_bet: int = 2, big_bet: int | None = Non
     """
     return five_card_draw(
         ante, small_bet, big_bet, opening=Opening(requirement="jacks"), name="Five-card draw, jacks or better", **kwargs
-    )  # type: ignore[arg-type]
+    )
 
 
-def draw_with_bug(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: object) -> Variant:
+def draw_with_bug(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: Any) -> Variant:
     """Five-card draw with the bug: 53 cards, the joker is an ace or completes a straight/flush.
 
     >>> draw_with_bug().deck_size
@@ -378,39 +463,78 @@ def draw_with_bug(ante: int = 1, small_bet: int = 2, big_bet: int | None = None,
     """
     return five_card_draw(
         ante, small_bet, big_bet, ranking="bug", jokers=1, name="Five-card draw with the bug", **kwargs
-    )  # type: ignore[arg-type]
+    )
 
 
-def deuces_wild_draw(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: object) -> Variant:
+def deuces_wild_draw(ante: int = 1, small_bet: int = 2, big_bet: int | None = None, **kwargs: Any) -> Variant:
     """Five-card draw, deuces wild.
 
     >>> deuces_wild_draw().ranking
     'deuces-wild'
     """
-    return five_card_draw(ante, small_bet, big_bet, ranking="deuces-wild", name="Five-card draw, deuces wild", **kwargs)  # type: ignore[arg-type]
+    return five_card_draw(ante, small_bet, big_bet, ranking="deuces-wild", name="Five-card draw, deuces wild", **kwargs)
 
 
-def deuce_to_seven_single_draw(
-    small_blind: int = 1, big_blind: int = 2, *, kind: str = NO_LIMIT, ante: int = 0
+def _lowball_draw(
+    name: str,
+    ranking: str,
+    small_blind: int,
+    big_blind: int,
+    kind: str,
+    ante: int,
+    jokers: int,
+    raise_cap: int | None | str,
+    max_bet: int | None,
+    cap_heads_up: bool,
 ) -> Variant:
-    """Deuce-to-seven ("Kansas City") lowball, one draw of up to five cards, blinds, no limit by default.
-
-    >>> deuce_to_seven_single_draw().streets[1].draw.max_discards
-    5
-    """
-    betting = _draw_betting(kind, big_blind, None, None, None)
+    """A single-draw lowball game with blinds: draw up to five, the unit is the big blind."""
     return Variant(
-        name="Deuce-to-seven single draw",
+        name=name + (" with the joker" if jokers else ""),
         hole_cards=5,
         streets=(Street(hole=5), Street(draw=DrawRule(max_discards=5), big_bet=True)),
         forced=ForcedBets(ante=ante, small_blind=small_blind, big_blind=big_blind),
-        betting=betting,
-        ranking="deuce-seven",
+        betting=make_betting(kind, big_blind, None, raise_cap, max_bet, cap_heads_up),
+        ranking=ranking + ("-joker" if jokers else ""),
+        jokers=jokers,
         max_players=7,
     )
 
 
-def ace_to_five_draw(small_blind: int = 1, big_blind: int = 2, *, kind: str = FIXED_LIMIT, jokers: int = 0) -> Variant:
+def deuce_to_seven_single_draw(
+    small_blind: int = 1,
+    big_blind: int = 2,
+    *,
+    kind: str = NO_LIMIT,
+    ante: int = 0,
+    jokers: int = 0,
+    raise_cap: int | None | str = DEFAULT_CAP,
+    max_bet: int | None = None,
+    cap_heads_up: bool = True,
+) -> Variant:
+    """Deuce-to-seven ("Kansas City") lowball, one draw of up to five cards, blinds, no limit by default.
+
+    ``jokers=1`` plays it with the joker as the best card the hand lacks (ranking ``deuce-seven-joker``).
+
+    >>> deuce_to_seven_single_draw().streets[1].draw.max_discards
+    5
+    >>> deuce_to_seven_single_draw(jokers=1).ranking
+    'deuce-seven-joker'
+    """
+    args = (small_blind, big_blind, kind, ante, jokers, raise_cap, max_bet, cap_heads_up)
+    return _lowball_draw("Deuce-to-seven single draw", "deuce-seven", *args)
+
+
+def ace_to_five_draw(
+    small_blind: int = 1,
+    big_blind: int = 2,
+    *,
+    kind: str = FIXED_LIMIT,
+    ante: int = 0,
+    jokers: int = 0,
+    raise_cap: int | None | str = DEFAULT_CAP,
+    max_bet: int | None = None,
+    cap_heads_up: bool = True,
+) -> Variant:
     """Ace-to-five lowball draw (California lowball), blinds, one draw of up to five, fixed limit by default.
 
     ``jokers=1`` plays it with the joker as the lowest card the hand lacks (ranking ``ace-five-joker``).
@@ -418,16 +542,8 @@ def ace_to_five_draw(small_blind: int = 1, big_blind: int = 2, *, kind: str = FI
     >>> ace_to_five_draw().ranking
     'ace-five'
     """
-    return Variant(
-        name="Ace-to-five draw" + (" with the joker" if jokers else ""),
-        hole_cards=5,
-        streets=(Street(hole=5), Street(draw=DrawRule(max_discards=5), big_bet=True)),
-        forced=ForcedBets(small_blind=small_blind, big_blind=big_blind),
-        betting=_draw_betting(kind, big_blind, None, None, None),
-        ranking="ace-five-joker" if jokers else "ace-five",
-        jokers=jokers,
-        max_players=7,
-    )
+    args = (small_blind, big_blind, kind, ante, jokers, raise_cap, max_bet, cap_heads_up)
+    return _lowball_draw("Ace-to-five draw", "ace-five", *args)
 
 
 def shipped_variants() -> dict[str, Variant]:

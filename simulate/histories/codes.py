@@ -18,7 +18,8 @@ stay standard (``antes``, ``blinds_or_straddles``, ``small_bet``/``big_bet`` in 
 ``_game`` (display name), ``_ranking``, ``_jokers``, ``_max_discards``, ``_four_with_ace``, ``_raise_cap``
 (an integer or ``"unlimited"``), ``_blind_counts_as_bet``, ``_max_bet``, ``_opening`` (``"any"``/``"jacks"``),
 ``_bet_or_drop``, ``_fold_when_check_free``, ``_odd_chip``, ``_after_draw_first``, ``_show_first``,
-``_max_players``.
+``_max_players``, ``_cap_heads_up``, ``_bet_or_drop_second_round``. Spread limit (``S``) always writes
+``_max_bet``: a spread is a minimum (``min_bet``) and a maximum.
 
 A standard code is still used when our house options only *restrict* the standard game (e.g. our
 fixed-limit hold'em counts the big blind as the first bet: ``FT`` plus ``_blind_counts_as_bet = true``);
@@ -156,6 +157,7 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
         max_bet=extra.get("max_bet"),
         raise_cap=None if cap == UNLIMITED else int(cap),
         blind_counts_as_bet=bool(extra.get("blind_counts_as_bet", letter + family not in ("FT", "F2L3D"))),
+        cap_heads_up=bool(extra.get("cap_heads_up", True)),
     )
     game = family
     draw_default = 3 if game == "5CD" else 5
@@ -181,7 +183,11 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
         betting=betting,
         ranking=str(extra.get("ranking", ranking)),
         jokers=int(extra.get("jokers", 0)),
-        opening=Opening(str(extra.get("opening", "any")), bool(extra.get("bet_or_drop", False))),
+        opening=Opening(
+            str(extra.get("opening", "any")),
+            bool(extra.get("bet_or_drop", False)),
+            bool(extra.get("bet_or_drop_second_round", False)),
+        ),
         rules=rules,
         uses_board=game == "T",
         max_players=int(extra.get("max_players", 10 if game == "T" else 7)),
@@ -199,7 +205,7 @@ def _family(variant: Variant) -> str:
         return "2L3D"
     if len(draws) != 1:
         raise PHHError(f"{variant.name}: only single draws and deuce-to-seven triple draw have codes")
-    if variant.ranking == "deuce-seven":
+    if variant.ranking.startswith("deuce-seven"):
         return "2L1D"
     if variant.ranking.startswith("ace-five"):
         return "A5L1D"
@@ -209,7 +215,14 @@ def _family(variant: Variant) -> str:
 # The "_" options' types and ranges (checked before use: a PHH file is untrusted input).
 OPTION_RANGES = {"jokers": (0, 1), "max_discards": (0, 5), "raise_cap": (0, 1000), "max_players": (2, 52)}
 OPTION_RANGES |= {"max_bet": (1, 1 << 62)}
-BOOL_OPTIONS = ("four_with_ace", "blind_counts_as_bet", "bet_or_drop", "fold_when_check_free")
+BOOL_OPTIONS = (
+    "four_with_ace",
+    "blind_counts_as_bet",
+    "bet_or_drop",
+    "fold_when_check_free",
+    "cap_heads_up",
+    "bet_or_drop_second_round",
+)
 TEXT_OPTIONS = ("game", "ranking", "opening", "odd_chip", "after_draw_first", "show_first")
 
 
@@ -253,6 +266,8 @@ OPTIONS = (
     "after_draw_first",
     "show_first",
     "max_players",
+    "cap_heads_up",
+    "bet_or_drop_second_round",
 )
 
 
@@ -275,6 +290,8 @@ def _options_of(variant: Variant) -> dict[str, Any]:
         "after_draw_first": rules.after_draw_first,
         "show_first": rules.show_first,
         "max_players": variant.max_players,
+        "cap_heads_up": betting.cap_heads_up,
+        "bet_or_drop_second_round": variant.opening.bet_or_drop_second_round,
     }
 
 
@@ -302,9 +319,10 @@ def phh_fields(variant: Variant, players: int, antes_posted: bool = True) -> tup
         fields["big_bet"] = variant.betting.unit(True)
     else:
         fields["min_bet"] = variant.betting.small_bet
-    base = _build(letter, game, forced, variant.betting.small_bet, variant.betting.unit(True))
+    spread = {"max_bet": variant.betting.max_bet} if letter == "S" else {}  # a spread has no default maximum
+    base = _build(letter, game, forced, variant.betting.small_bet, variant.betting.unit(True), **spread)
     mine, default = _options_of(variant), _options_of(base)
-    extras = {f"_{key}": mine[key] for key in OPTIONS if mine[key] != default[key]}
+    extras = {f"_{key}": mine[key] for key in OPTIONS if mine[key] != default[key] or key in spread}
     if not antes_posted and forced.ante:
         extras["_ante"] = forced.ante
     code = letter + game

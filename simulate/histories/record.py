@@ -4,7 +4,8 @@ PHH players run clockwise from the button's left: seat ``button + 1`` is ``p1`` 
 ``pN``. The optional ``seats`` field keeps pokerlab's seat numbers (1-based), so a replay puts
 everyone back in the same seat. The dealer's automatic steps (antes, blinds, burns, returned bets,
 pushing chips) are not written, as PHH wants; engine events PHH has no action for are written as
-commentary no-ops (``# ...``).
+commentary no-ops (``# ...``). A misdealt hand (docs/rules.md 4.3) keeps its deal, a commentary
+line and the field ``_misdeal`` (the cause), which replay uses to end the hand the same way.
 
 Showdown actions are placed where pokerkit expects them: when everyone is all-in before the last
 board, hands are shown before the rest of the board is dealt; in a draw, all discards of a round
@@ -107,6 +108,8 @@ def history_from_state(
             actions.append(f"# nobody opened: {entry[1]} chips stay in the pot for the next deal")
         elif kind == "show openers":
             actions.append(f"# {label[entry[1]]} shows the openers {format_cards(entry[2])}")
+        elif kind == "misdeal":
+            actions.append(f"# misdeal ({entry[1]}): no chips change hands, the hand is dealt again")
     actions.extend(pending_deals)
     if shows:
         # Boards dealt after the last decision were an all-in run-out: pokerkit shows the hands first.
@@ -126,6 +129,8 @@ def history_from_state(
         user["_carried_pot"] = state.carried_in
     if state.phase == DONE and state.carry_out:
         user["_carry_out"] = state.carry_out
+    if state.ended_by == "misdeal":
+        user["_misdeal"] = next(entry[1] for entry in state.history if entry[0] == "misdeal")
     for key, value in (extra or {}).items():
         (user if key.startswith("_") else optional)[key] = value
     return HandHistory(

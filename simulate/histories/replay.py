@@ -456,6 +456,15 @@ def replay(history: HandHistory) -> ReplayResult:
         except IllegalActionError as exc:
             result.error = ReplayBreak(p.index, p.text, str(exc))
             break
+    if result.error is None and history.user.get("_misdeal") is not None:
+        # docs/rules.md 4.3: the recorded deal ends in a misdeal (the engine checks it is still allowed).
+        try:
+            street = _street_name(state)
+            state.misdeal(history.user["_misdeal"])
+            text = f"misdeal ({history.user['_misdeal']}): no chips change hands, the hand is dealt again"
+            result.steps.append(Step(street, "dealer", text, state.pot_total, list(state.stacks)))
+        except IllegalActionError as exc:
+            result.error = ReplayBreak(-1, "", str(exc), "_misdeal")
     if result.error is None:
         _settle_showdown(state, decisions, result, player_of)
     if state.phase == DONE:

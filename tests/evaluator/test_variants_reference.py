@@ -181,7 +181,7 @@ def test_one_scale_across_hand_sizes(rules: str) -> None:
 
 
 def test_samples_include_wild_cards() -> None:
-    for rules in ("ace-five-joker", "joker", "two-jokers", "deuces-wild", "bug"):
+    for rules in ("ace-five-joker", "deuce-seven-joker", "joker", "two-jokers", "deuces-wild", "bug"):
         hands = sample_hands(rules, 5)
         wilds = np.isin(hands, sorted(wild_ids(rules))).sum(axis=1)
         assert (wilds >= 1).sum() >= N_PER_WILD_COUNT, rules
@@ -224,6 +224,7 @@ def test_best_hands() -> None:
         "ace-five": "5s4h3d2cAs",
         "deuce-seven": "7s5h4d3c2s",
         "ace-five-joker": "5s4h3d2cAs",
+        "deuce-seven-joker": "7s5h4d3c2s",
         "joker": "AsAhAdAcJk",
         "two-jokers": "AsAhAdAcJk",
         "deuces-wild": "2s2h2d2cAs",
@@ -255,6 +256,7 @@ def test_high_rules_is_the_default() -> None:
         ("joker", "AsKsQsJsTs9s"),  # wild rulesets take exactly five cards
         ("bug", "AsKsQsJsTs9s"),
         ("ace-five-joker", "AsKsQsJsTs9s"),
+        ("deuce-seven-joker", "AsKsQsJsTs9s"),
         ("joker", "AsKsQsJkJk"),  # the second joker exists only in two-jokers
         ("deuces-wild", "AsKsQsJsJk"),
         ("high", "AsKsQs"),

@@ -331,10 +331,7 @@ def test_short_big_blind_still_sets_the_full_bet_to_call():
 
 
 def test_spread_limit_bets_between_minimum_and_maximum():
-    variant = texas_holdem("spread-limit", 1, 2)
-    from dataclasses import replace
-
-    variant = replace(variant, betting=replace(variant.betting, max_bet=5))
+    variant = texas_holdem("spread-limit", 1, 2, max_bet=5)
     hand = State(variant, [100] * 3, button=0, seed=0)
     assert hand.bet_or_raise_range() == (4, 7)  # raise of 2..5 on top of the big blind
     hand.raise_to(7)

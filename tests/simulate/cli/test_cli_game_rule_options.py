@@ -1,0 +1,54 @@
+"""``pokerlab play`` and ``simulate`` take issue 16's rule options; the PHH they write keeps them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from pokerlab.simulate.cli.main import main
+from pokerlab.simulate.histories import load_file
+
+
+def run(*args: str, stdin: str | None = None):
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def test_spread_limit_requires_the_spread_on_the_command_line():
+    result = run("simulate", "holdem", "--structure", "spread-limit", "--hands", "10")
+    assert result.exit_code == 2 and "spread limit needs a maximum bet" in result.output
+    result = run("simulate", "holdem", "--spread", "2-10", "--structure", "no-limit", "--hands", "10")
+    assert result.exit_code == 2 and "betting of spread limit" in result.output
+    result = run("simulate", "holdem", "--spread", "10-2", "--hands", "10")
+    assert result.exit_code == 2 and "--spread must be" in result.output
+
+
+def test_spread_and_rule_options_reach_the_hand_histories(tmp_path: Path):
+    args = ["simulate", "draw", "--hands", "40", "--players", "3", "--seed", "2", "--phh-out", str(tmp_path)]
+    args += ["--spread", "2-6", "--raise-cap", "1", "--no-heads-up-cap", "--bet-or-drop-second-round"]
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    hands = [hand for path in sorted(tmp_path.glob("*.phhs")) for hand in load_file(path)]
+    variant = hands[0].game()
+    assert variant.betting.kind == "spread-limit" and variant.betting.max_bet == 6
+    assert variant.betting.raise_cap == 1 and not variant.betting.cap_heads_up
+    assert variant.opening.bet_or_drop_second_round
+    replayed = run("replay", "--quiet", str(sorted(tmp_path.glob("*.phhs"))[0]))
+    assert replayed.exit_code == 0, replayed.output
+
+
+def test_raise_cap_option_refuses_a_word():
+    result = run("simulate", "draw", "--raise-cap", "three", "--hands", "5")
+    assert result.exit_code == 2 and "--raise-cap is a number of raises or 'none'" in result.output
+
+
+def test_play_takes_the_rule_options():
+    args = ["play", "holdem", "--spread", "2-10", "--blind-minutes", "20", "--no-heads-up-cap", "--seed", "1"]
+    result = run(*args, stdin="q\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Spread-limit Texas hold'em: you are seat 1")
+
+
+def test_play_deuce_to_seven_with_the_joker():
+    result = run("play", "2-7-joker", "--seed", "1", stdin="q\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Deuce-to-seven single draw with the joker")
