@@ -20,9 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.errors import InputError
-
-from .cases import CARD_STRINGS, CASES, BenchConfig, Case, Hands, all_hands
+from ...errors import InputError
+from .cases import CARD_STRINGS, CASES, HANDS_IN_DECK, BenchConfig, Case, Hands, all_hands
 
 # Peer name -> module to import (the peers extra installs them all).
 PEERS = {
@@ -83,7 +82,7 @@ def _keep(store: dict, key: str, value: object) -> None:
 
 def _pokerlab_batch(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        from pokerlab import evaluator
+        from ... import evaluator  # timed by measure_startup: kept out of bench's import
 
         a = hands.array
         # Into a buffer made untimed, as pokerfast's kernel is given one.
@@ -98,7 +97,7 @@ def _pokerlab_batch(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig
 
 def _pokerlab_rules(high: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        from pokerlab import evaluator
+        from ... import evaluator  # timed by measure_startup: kept out of bench's import
 
         a = hands.high_array if high else hands.array
         rules = None if high else case.rules
@@ -175,7 +174,7 @@ def _per_call(call: str, evaluate: Callable, native: list, value: Callable[[Any]
 
 
 def _pokerlab_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-    from pokerlab import evaluator
+    from ... import evaluator  # timed by measure_startup: kept out of bench's import
 
     return _per_call(f"evaluator.evaluate(list of {case.n_cards} ids)", evaluator.evaluate, hands.ids)
 
@@ -248,12 +247,11 @@ def _pokerfast_eval7_call(case: Case, hands: Hands | None, config: BenchConfig) 
 
 def _pokerlab_enum(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        from pokerlab import evaluator
+        from ... import evaluator  # timed by measure_startup: kept out of bench's import
 
         last: dict = {}
         call = f"evaluator.enumerate_values({case.n_cards}" + (", parallel=True)" if parallel else ")")
         run = lambda: _keep(last, "v", evaluator.enumerate_values(case.n_cards, parallel=parallel))  # noqa: E731
-        from .cases import HANDS_IN_DECK
 
         return Contender(call, run, lambda: last["v"], HANDS_IN_DECK[case.n_cards])
 
@@ -275,7 +273,7 @@ def _pokerfast_enum(case: Case, hands: Hands | None, config: BenchConfig) -> Con
 
 def _pokerlab_equity(threads: int | None) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        from pokerlab.simulate.equity.engine import equity
+        from ..equity.engine import equity  # timed by measure_startup: kept out of bench's import
 
         kwargs: dict[str, Any] = {"method": "exact"}
         if case.kind == "mc-stderr":

@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import random
 
-from pokerlab.simulate.game.state import DRAW, SHOWDOWN
-from pokerlab.simulate.game.variants import FIXED_LIMIT
-
-from pokerlab.errors import InputError
-
+from ...errors import InputError
+from ..game.state import DRAW, SHOWDOWN
+from ..game.variants import FIXED_LIMIT
 from .strength import draw_strength, heuristic_discard, holdem_tier, preflop_percentile
 from .view import Action, SeatView, passive_default
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from pokerlab.simulate.game.state import BET, DRAW, SHOWDOWN, State
+from ..game.errors import IllegalActionError
+from ..game.state import BET, DRAW, SHOWDOWN, State
 
 
 @dataclass(frozen=True)
@@ -301,8 +302,6 @@ def apply_action(state: State, action: Action) -> None:
     elif kind in ("fold", "check", "call", "show", "muck"):
         getattr(state, kind)()
     else:
-        from pokerlab.simulate.game.errors import IllegalActionError
-
         raise IllegalActionError(f"unknown action {kind!r}")
 
 
