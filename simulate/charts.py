@@ -130,7 +130,8 @@ def range_colour(share: float) -> str:
     if share <= 0:
         return OUT_OF_RANGE
     low, high = to_rgb(PARTIAL_LOW), to_rgb(PARTIAL_HIGH)
-    return to_hex(tuple(a + (b - a) * share for a, b in zip(low, high)))
+    red, green, blue = (a + (b - a) * share for a, b in zip(low, high))
+    return to_hex((red, green, blue))
 
 
 def range_chart(hand_range: str | Range, out: str | os.PathLike[str]) -> Path:

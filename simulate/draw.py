@@ -232,6 +232,7 @@ def best_discard(
         raise DrawError("objective 'category' needs a target category, e.g. target='Flush'")
     if objective == "equity" and not opponent:
         raise DrawError("objective 'equity' needs an opponent: (hand, discard)")
+    versus = [opponent] if opponent else []  # the equity objective's opponent
     r = get_rules(rules)
     ids = _parse_hand(hand, r)
     limit = max_draw_for(r) if max_draw is None else max_draw
@@ -250,7 +251,7 @@ def best_discard(
                 score = odds.at_least(str(target))
             else:
                 result = draw_equity(
-                    [(ids, thrown), opponent], rules=r.name, dead=dead, trials=trials, seed=seed, max_draw=limit,
+                    [(ids, thrown), *versus], rules=r.name, dead=dead, trials=trials, seed=seed, max_draw=limit,
                     four_with_ace=four_with_ace, max_exact=EXACT_PER_OPTION,
                 )  # fmt: skip
                 score = result.players[0].equity
@@ -359,7 +360,7 @@ def _exact_draw_equity(parsed, unseen, rules):
 
 
 def _mc_draw_equity(parsed, unseen, rules, texts, trials, seed, start) -> EquityResult:
-    seed = int(np.random.SeedSequence().entropy % (1 << 32)) if seed is None else seed
+    seed = int(np.random.SeedSequence().generate_state(1)[0]) if seed is None else seed
     rng = np.random.default_rng(seed)
     n_players = len(parsed)
     wins = np.zeros(n_players)

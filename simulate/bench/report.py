@@ -95,8 +95,8 @@ class Entry:
             "seconds_range": list(self.seconds_range),
             "spread": self.spread,
         }
-        if self.ratios:
-            out.update(ratio=self.ratio, ratio_range=list(self.ratio_range))
+        if (ratio_range := self.ratio_range) is not None:
+            out.update(ratio=self.ratio, ratio_range=list(ratio_range))
         if self.trials:
             out["trials_per_second"] = self.trials_per_second
         return out

@@ -156,7 +156,7 @@ def run_case(
             continue
         checked.append((spec, contender, entry))
 
-    n_rounds = rounds or plan_rounds([e.warmup_seconds for _, _, e in checked], config)
+    n_rounds = rounds or plan_rounds([e.warmup_seconds for _, _, e in checked if e.warmup_seconds is not None], config)
     steps = len(live) + len(checked) * n_rounds
     result.rounds = n_rounds
     gc.collect()  # once, outside the timing; gc stays off while a contender runs
@@ -304,11 +304,11 @@ def run_bench(
     for i, case in enumerate(cases):
         base = 0.05 + i * share
         report_progress(base, case.id)
-        report.cases.append(
-            run_case(
-                case, config, rounds=repeat, progress=lambda f, b=base, c=case.id: report_progress(b + f * share, c)
-            )
-        )
+
+        def case_progress(fraction: float, base: float = base, case_id: str = case.id) -> None:
+            report_progress(base + fraction * share, case_id)
+
+        report.cases.append(run_case(case, config, rounds=repeat, progress=case_progress))
     report_progress(1.0, "done")
     report.wall_seconds = round(time.perf_counter() - started, 2)
     return report

@@ -291,7 +291,7 @@ def _simulation_shard(variant: Variant, bots: tuple[str, ...], hands: int, stack
 
 def simulate_sharded(
     variant: Variant,
-    bots: Sequence[str],
+    bots: Sequence[str | Bot],
     hands: int,
     *,
     stack: int | None = None,
@@ -312,19 +312,20 @@ def simulate_sharded(
     (60, True)
     """
     check_run(hands, stack, seed)
-    if not all(isinstance(b, str) for b in bots):
+    given = [b for b in bots if isinstance(b, str)]
+    if len(given) != len(bots):
         raise InputError("sharded simulations take bots by name (callables cannot be shipped to workers)")
-    n = _check_players(variant, bots)
+    n = _check_players(variant, given)
     stack = stack or _default_stack(variant)
     base = random.Random(seed).getrandbits(62) if seed is not None else random.getrandbits(62)
     plan = []
     for index, first in enumerate(range(0, hands, shard_hands)):
         shard_seed = random.Random(base * 1_000_003 + index).getrandbits(62)
-        plan.append((variant, tuple(bots), min(shard_hands, hands - first), stack, shard_seed))
+        plan.append((variant, tuple(given), min(shard_hands, hands - first), stack, shard_seed))
     start = time.perf_counter()
     results = run_shards(_simulation_shard, plan, client=client, threads=threads, progress=progress)
     total = sum(results)
-    names = seat_names(list(bots))
+    names = seat_names(given)
     seconds = time.perf_counter() - start
     return _summary(variant, names, hands, total[:n, 0], total[:n, 1], total[:n, 2], seconds, seed, total[n, 0])
 

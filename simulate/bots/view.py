@@ -254,7 +254,7 @@ class SeatView:
 
     def public_history(self) -> tuple[tuple, ...]:
         """The hand's events as this seat may know them: other seats' cards only once shown, draws as counts."""
-        out = []
+        out: list[tuple] = []
         for entry in self._state.history:
             kind = entry[0]
             if kind == "deal":

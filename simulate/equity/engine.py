@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -188,11 +188,11 @@ def _prepare(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike):
 def _preflops(parsed: list[_Player]):
     """Every deal of one combo per player with no shared card: (combo indices, weight)."""
     n = len(parsed)
-    masks = [
+    bits = [
         (np.uint64(1) << p.combos[:, 0].astype(np.uint64)) | (np.uint64(1) << p.combos[:, 1].astype(np.uint64))
         for p in parsed
     ]
-    masks = [[int(m) for m in arr] for arr in masks]
+    masks = [[int(m) for m in arr] for arr in bits]  # Python ints: the walk tests and ors them one at a time
     choice = [0] * n
 
     def walk(p: int, used: int, weight: float):
@@ -318,11 +318,9 @@ def _exact_units(groups: list, board_ids, dead_ids, n_players: int, split: bool)
     return [(g, f) for g in range(len(groups)) for f in firsts]
 
 
-def _run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: Progress | None, groups: dict | None):
+def _run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: Progress | None, by_key: dict | None):
     """Exact counts by winner mask (weighted), total weighted outcomes and boards enumerated."""
-    if groups is None:
-        groups = _group_deals(parsed, board_ids, dead_ids)
-    groups = list(groups.values())
+    groups = list((_group_deals(parsed, board_ids, dead_ids) if by_key is None else by_key).values())
     if not groups:
         raise EquityError("no deal is possible: the players' hands or ranges always share a card")
     # A deal takes well under a millisecond: threads pay off only over many deals.
@@ -462,11 +460,9 @@ def exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids
     return np.hstack([counts, boards[:, None]])
 
 
-def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, groups, threads=None):
+def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, by_key, threads=None):
     """Like :func:`_run_exact`, in shards on ``client`` (or on ``threads`` local threads when it is None)."""
-    if groups is None:
-        groups = _group_deals(parsed, board_ids, dead_ids)
-    groups = list(groups.values())
+    groups = list((_group_deals(parsed, board_ids, dead_ids) if by_key is None else by_key).values())
     if not groups:
         raise EquityError("no deal is possible: the players' hands or ranges always share a card")
     units = _exact_units(groups, board_ids, dead_ids, len(parsed), len(groups) < EXACT_SPLIT_BELOW)
@@ -606,7 +602,7 @@ def _duration(seconds: float) -> str:
     return f"{seconds / (86400 * 365):.3g} years"
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int | np.integer]:
     return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
 
 

@@ -45,7 +45,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -109,7 +109,10 @@ class ClassCount(NamedTuple):
 # below it (column = top rank).
 
 
-def _combo_index(hi: int, lo: int) -> int:
+_Ids = TypeVar("_Ids", int, np.ndarray)  # one card id each, or arrays of them
+
+
+def _combo_index(hi: _Ids, lo: _Ids) -> _Ids:
     return hi * (hi - 1) // 2 + lo
 
 
@@ -173,6 +176,9 @@ class Range:
     """
 
     __slots__ = ("_combos", "_dense", "_weights")
+    _combos: np.ndarray
+    _dense: np.ndarray  # weight of each of the N_COMBOS combos, 0 when absent
+    _weights: np.ndarray
 
     def __init__(self, combos: object, weights: object = None) -> None:
         cards = np.asarray(combos)
