@@ -16,15 +16,15 @@ True
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 import numpy as np
 
-from pokerlab.errors import InputError
-
+from ..errors import InputError
 from . import tables as _tables
-from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, card_str, to_card_ids
+from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, card_str, mask_to_cards, to_card_ids
 from .hand_values import (
     CATEGORY_NAMES,
     CATEGORY_SHIFT,
@@ -41,6 +41,15 @@ from .hand_values import (
     category,
 )
 from .layout import BITS_PER_SUIT, FLUSH_NIBBLES, SUIT_INIT, SUIT_RANKS, SUIT_SHIFT, suited_bit
+from .rules import get_rules
+from .variants import (
+    check_batch,
+    describe_variant,
+    evaluate_variant,
+    evaluate_variant_batch,
+    low_ranks,
+    value_of_ids,
+)
 
 CardsLike = str | Iterable[int]
 
@@ -90,8 +99,6 @@ def evaluate(cards: CardsLike, rules: str | None = None) -> int:
     True
     """
     if rules is not None and rules != "high":
-        from .variants import evaluate_variant
-
         return evaluate_variant(cards, rules)
     if _fast is not None:
         return _fast.evaluate(cards)
@@ -112,12 +119,9 @@ def evaluate_mask(mask: int) -> int:
     """
     if _fast is not None:
         return _fast.evaluate_mask(mask)
-    from operator import index
-
-    from .cards import mask_to_cards
 
     try:
-        mask = index(mask)
+        mask = operator.index(mask)
     except TypeError:
         raise CardError(f"a card mask is an integer, got {type(mask).__name__}") from None
     if mask < 0 or mask >> 52:
@@ -128,8 +132,8 @@ def evaluate_mask(mask: int) -> int:
 @lru_cache(maxsize=1)
 def high_tables():
     """The arrays the numba kernels take (imports numba on first use), built once."""
-    from .batch_kernels import batch_tables
-    from .kernels import HighTables
+    from .batch_kernels import batch_tables  # numba kernels: imported on first use
+    from .kernels import HighTables  # numba kernels' tables type
 
     sized = [_T[f"rank{k}_{part}"] for k in (5, 6, 7) for part in ("offsets", "values")]
     if any(len(offsets) << _tables.SIZED_RANK_SHIFT != 1 << _tables.RANK_KEY_BITS for offsets in sized[::2]):
@@ -188,9 +192,6 @@ def evaluate_batch(
     array([10], dtype=uint16)
     """
     if rules is not None and rules != "high":
-        from .rules import get_rules
-        from .variants import check_batch, evaluate_variant_batch
-
         r = get_rules(rules)
         array = check_batch(cards, r) if check else cards
         values = evaluate_variant_batch(array, r, parallel)
@@ -200,7 +201,7 @@ def evaluate_batch(
         return out
     array = _check_batch(cards)
     out = np.empty(array.shape[0], dtype=np.uint16) if out is None else _check_out(out, array.shape[0])
-    from .batch_kernels import evaluate_rows
+    from .batch_kernels import evaluate_rows  # numba-compiled: imported on the first batch
 
     if not evaluate_rows(array, out, high_tables(), parallel):
         _raise_out_of_range(array)
@@ -227,7 +228,7 @@ def check_duplicates(cards: np.ndarray) -> None:
 
 def enumerate_values(n_cards: int, *, parallel: bool = False) -> np.ndarray:
     """How many of the C(52, n) hands (n in 5..7) have each rank value (int64 histogram)."""
-    from . import kernels
+    from . import kernels  # numba-compiled: imported on first use
 
     if n_cards not in (5, 6, 7):
         raise InputError(f"n_cards must be 5, 6 or 7, got {n_cards}")
@@ -250,8 +251,6 @@ def category_name(rank: int, rules: str | None = None) -> str:
     '7-high'
     """
     if rules is not None:
-        from .rules import get_rules
-
         return get_rules(rules).categories[category(rank)]
     return CATEGORY_NAMES[category(rank)]
 
@@ -284,8 +283,6 @@ def describe(rank: int, rules: str | None = None) -> str:
     'Five-four low (5-4-3-2-A)'
     """
     if rules is not None and rules != "high":
-        from .variants import describe_variant
-
         return describe_variant(rank, rules, describe)
     cat = category(rank)
     r = class_ranks(rank)
@@ -340,8 +337,6 @@ def best_five(cards: CardsLike, rules: str | None = None) -> list[int]:
 
 
 def _best_five_variant(cards: CardsLike, rules: str) -> list[int]:
-    from .rules import get_rules
-    from .variants import low_ranks, value_of_ids
 
     r = get_rules(rules)
     ids = to_card_ids(cards, count=r.hand_sizes, deck_size=r.deck_size)

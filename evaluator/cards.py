@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from pokerlab.errors import PokerlabError
+from ..errors import PokerlabError
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"

@@ -37,11 +37,13 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 import numba
 from numba.core import caching as _caching
+from platformdirs import user_cache_dir
 
 ENV_VAR = "POKERLAB_CACHE_DIR"
 # The packages whose source files hold kernels (siblings of this package's folder).
@@ -55,7 +57,6 @@ def cache_root() -> Path:
     configured = os.environ.get(ENV_VAR)
     if configured:
         return Path(configured).expanduser().resolve()
-    from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("pokerlab", appauthor=False)).resolve() / "kernels"
 
@@ -72,8 +73,6 @@ def _kernel_sources() -> list[tuple[Path, bytes]]:
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("pokerlab")
     except PackageNotFoundError:  # a source tree used without installing

@@ -35,6 +35,7 @@ from .hand_values import CATEGORY_SHIFT, five_card_key
 from .jit import njit
 from .layout import MAX_CARDS, SUIT_SHIFT, plain_key, rank_key_of, rank_multisets  # noqa: F401  (re-exported)
 from .tables import RANK_KEY_BITS, RANK_KEY_MASK, RANK_SHIFT, SIZED_RANK_SHIFT
+from .variant_build import build_variant_tables
 
 # Odd multipliers tried by the build (seeded, so the build is reproducible); the smallest table wins.
 MULTIPLIER_SEED = 5
@@ -229,8 +230,6 @@ def build_tables() -> dict[str, np.ndarray]:
     class_ranks = np.zeros((len(class_values), 5), dtype=np.uint8)
     for i, v in enumerate(class_values):
         class_ranks[i] = _class_ranks(by_value[int(v)])
-
-    from .variant_build import build_variant_tables
 
     variants = build_variant_tables(rank_keys, offsets, shift, multisets, numbering, displacement_hash)
     return {

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pokerlab.errors import PokerlabError
+from ..errors import PokerlabError
 
 MANIFEST = "manifest.json"
 #: The tables the high-hand evaluator reads (the rest serve lowball and wild cards).

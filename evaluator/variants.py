@@ -21,8 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from pokerlab.errors import InputError
-
+from ..errors import InputError
 from . import tables as _tables
 from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, to_card_ids
 from .hand_values import CATEGORY_SHIFT, FIVE_OF_A_KIND
@@ -143,7 +142,7 @@ def check_batch(cards: np.ndarray, rules: Ruleset) -> np.ndarray:
 
 def evaluate_variant_batch(array: np.ndarray, rules: Ruleset, parallel: bool = False) -> np.ndarray:
     """Values of checked rows (uint8, C-contiguous) under ``rules`` (not ``high``)."""
-    from . import variant_kernels as vk
+    from . import variant_kernels as vk  # numba-compiled: imported on the first batch
 
     t = variant_tables(rules.kernel)
     out = np.empty(array.shape[0], dtype=np.uint16)
@@ -238,7 +237,7 @@ def enumerate_variant_values(rules: str | Ruleset, n_cards: int = 5, parallel: b
     >>> int(enumerate_variant_values("joker").sum())   # C(53, 5)
     2869685
     """
-    from .variant_kernels import next_combinations
+    from .variant_kernels import next_combinations  # numba-compiled: imported on first use
 
     r = get_rules(rules)
     if n_cards not in r.hand_sizes:

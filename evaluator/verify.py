@@ -16,14 +16,16 @@ which category counts alone cannot see. Where no published number was found the 
 from __future__ import annotations
 
 import time
+from math import comb
 from typing import Any
 
 import numpy as np
 
-from pokerlab.errors import InputError
-
-from .api import enumerate_values
+from ..errors import InputError
+from .api import enumerate_values, evaluate
 from .hand_values import CATEGORY_NAMES, CATEGORY_SHIFT, ROYAL_FLUSH
+from .rules import get_rules
+from .variants import enumerate_variant_values
 from .verify_order import check_order
 
 # Counts by category, best first: royal flush, straight flush, four of a kind,
@@ -126,10 +128,6 @@ def _row(label: str, count: int, published: int | None) -> dict[str, Any]:
 
 
 def _verify_variant(name: str, parallel: bool) -> dict[str, Any]:
-    from math import comb
-
-    from .rules import get_rules
-    from .variants import enumerate_variant_values
 
     spec = VARIANT_TABLES[name]
     rules = get_rules(spec["rules"])
@@ -143,8 +141,6 @@ def _verify_variant(name: str, parallel: bool) -> dict[str, Any]:
     total = int(histogram.sum())
     published = spec["published"]
     if name == "jacks":
-        from .api import evaluate
-
         threshold = evaluate("Jc Jd 4h 3s 2c")  # the lowest pair of jacks
         count = int(histogram[threshold:].sum())
         rows = [

@@ -27,7 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.errors import InputError
+from ..errors import InputError
+from .api import evaluate_batch
 
 _RANKS = 13
 _ACE = 12
@@ -105,8 +106,6 @@ def check_order(n_cards: int) -> dict[str, Any]:
 
     ``problem`` names the first class found out of order (``None`` when ok).
     """
-    from .api import evaluate_batch
-
     if n_cards not in (5, 6, 7):
         raise InputError(f"n_cards must be 5, 6 or 7, got {n_cards}")
     classes, values, plain, flush = _five_card_classes(evaluate_batch)

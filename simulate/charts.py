@@ -20,9 +20,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pokerlab.simulate.ranges.parse import GRID_LABELS, Range, parse_range, range_grid
-
-from pokerlab.errors import PokerlabError
+from ..errors import PokerlabError
+from ..evaluator.cards import format_cards, to_card_ids
+from .equity.engine import equity
+from .ranges.parse import GRID_LABELS, Range, parse_range, range_grid
+from .ranges.table import load_preflop_table
 
 GRID_SIZE_INCHES = 8.0
 DPI = 100
@@ -117,8 +119,6 @@ def preflop_chart(out: str | os.PathLike[str], equities: dict[str, float] | None
     from matplotlib.colors import Normalize
 
     if equities is None:
-        from pokerlab.simulate.ranges.table import load_preflop_table
-
         equities = {row.hand: row.equity for row in load_preflop_table().rows}
     cmap, norm = colormaps[EQUITY_CMAP], Normalize(*EQUITY_RANGE)
     colours = [[cmap(norm(equities[name])) for name in row] for row in GRID_LABELS]
@@ -143,7 +143,8 @@ def range_colour(share: float) -> str:
     if share <= 0:
         return OUT_OF_RANGE
     low, high = to_rgb(PARTIAL_LOW), to_rgb(PARTIAL_HIGH)
-    return to_hex(tuple(a + (b - a) * share for a, b in zip(low, high)))
+    red, green, blue = (a + (b - a) * share for a, b in zip(low, high))
+    return to_hex((red, green, blue))
 
 
 def range_chart(hand_range: str | Range, out: str | os.PathLike[str]) -> Path:
@@ -172,8 +173,6 @@ def equity_by_street(
     >>> streets, [round(v[0], 3) for v in values]
     (['preflop', 'flop'], [0.826, 0.086])
     """
-    from pokerlab.evaluator.cards import to_card_ids
-    from pokerlab.simulate.equity.engine import equity
 
     ids = to_card_ids(board) if board else []
     if len(ids) not in (0, 3, 4, 5):
@@ -206,7 +205,6 @@ def equity_chart(
         heights = [100 * v[i] for v in values]
         bars = ax.bar(xs, heights, width, label=name, color=PLAYER_COLOURS[i % len(PLAYER_COLOURS)])
         ax.bar_label(bars, fmt="%.1f", fontsize=8, padding=2)
-    from pokerlab.evaluator.cards import format_cards, to_card_ids
 
     ids = to_card_ids(board) if board else []
     dealt = ["", format_cards(ids[:3]), format_cards(ids[3:4]), format_cards(ids[4:5])]

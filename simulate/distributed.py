@@ -26,9 +26,11 @@ import concurrent.futures as cf
 import hashlib
 import io
 import json
+import logging
 import os
 import re
 import shutil
+import socket
 import tempfile
 import time
 import warnings
@@ -39,7 +41,8 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.errors import PokerlabError
+from ..errors import PokerlabError
+from ..evaluator.tables import MANIFEST, tables_dir
 
 ProgressFn = Callable[[float], None]
 WarnFn = Callable[[str], None]
@@ -71,7 +74,7 @@ def connect(scheduler: str, timeout: float = 10.0, worker_timeout: float | None 
         raise DistributedError(f"the worker timeout must be more than 0 seconds, got {worker_timeout}")
     _check_reachable(scheduler, timeout)
     try:
-        from distributed import Client
+        from distributed import Client  # dask: only for a cluster run
     except ImportError:
         raise DistributedError(f"--scheduler needs Dask, which is not installed; {INSTALL_HINT}") from None
     try:
@@ -95,8 +98,6 @@ def close_client(client: Any) -> None:
 
     Logging is switched off while it closes (Dask logs the cancelled reconnection as an error).
     """
-    import logging
-
     previous = logging.root.manager.disable
     logging.disable(logging.CRITICAL)
     try:
@@ -115,8 +116,6 @@ def _check_reachable(scheduler: str, timeout: float) -> None:
     needs certificates this command line does not take, and ``inproc://`` exists only inside the
     process that made it (pass its ``Client`` to the library instead).
     """
-    import socket
-
     match = re.fullmatch(r"(?:([\w+.-]+)://)?(\[[^\]]+\]|[^:/\s]+):(\d+)/?", scheduler.strip())
     scheme = re.match(r"\s*([\w+.-]+)://", scheduler)
     if scheme is not None and scheme[1].lower() != "tcp":
@@ -362,8 +361,7 @@ def code_version() -> dict[str, str]:
     >>> sorted(code_version())
     ['kernels', 'tables']
     """
-    from pokerlab.evaluator.jit import cache_key
-    from pokerlab.evaluator.tables import MANIFEST, tables_dir
+    from ..evaluator.jit import cache_key  # jit imports numba
 
     manifest = hashlib.sha256((tables_dir() / MANIFEST).read_bytes()).hexdigest()
     return {"kernels": cache_key(), "tables": manifest}
@@ -458,7 +456,7 @@ def _run_on_dask(
     raises here (after Dask's ``retries``). Only finished futures' values reach
     ``record``, never an exception object.
     """
-    from distributed import as_completed
+    from distributed import as_completed  # dask
 
     address = getattr(client.scheduler, "address", "?")
     futures = {client.submit(fn, *shards[i], pure=False, retries=retries): i for i in todo}

@@ -22,13 +22,14 @@ from math import comb
 from typing import Any
 
 import numpy as np
-from pokerlab.evaluator import evaluate_batch
-from pokerlab.evaluator.cards import CardError, format_cards, to_card_ids
-from pokerlab.evaluator.hand_values import CATEGORY_SHIFT
-from pokerlab.evaluator.rules import Ruleset, get_rules
-from pokerlab.simulate.equity.engine import EquityError, EquityResult, PlayerEquity, check_options
 
-from pokerlab.errors import PokerlabError
+from ..errors import PokerlabError
+from ..evaluator import enumerate_values, evaluate_batch
+from ..evaluator.cards import CardError, format_cards, to_card_ids
+from ..evaluator.hand_values import CATEGORY_SHIFT
+from ..evaluator.rules import Ruleset, get_rules
+from ..evaluator.variants import enumerate_variant_values
+from .equity.engine import EquityError, EquityResult, PlayerEquity, check_options, outcome_shares
 
 ACE_RANK = 12
 OBJECTIVES = ("strength", "category", "equity")
@@ -114,7 +115,7 @@ def _parse_discard(
 @cache
 def _combinations(n: int, k: int) -> np.ndarray:
     """Every k-subset of range(n) as rows of a (C(n, k), k) uint8 array (cached)."""
-    from pokerlab.evaluator.variant_kernels import next_combinations
+    from ..evaluator.variant_kernels import next_combinations  # numba-compiled: imported on first use
 
     block = np.empty((comb(n, k), k), dtype=np.uint8)
     if k:
@@ -126,8 +127,6 @@ def _combinations(n: int, k: int) -> np.ndarray:
 @cache
 def strength_table(rules_name: str) -> np.ndarray:
     """For each value, the share of all five-card hands of the deck it beats (ties count half)."""
-    from pokerlab.evaluator import enumerate_values
-    from pokerlab.evaluator.variants import enumerate_variant_values
 
     rules = get_rules(rules_name)
     counts = enumerate_values(5) if rules.kernel == "high" else enumerate_variant_values(rules, 5)
@@ -233,6 +232,7 @@ def best_discard(
         raise DrawError("objective 'category' needs a target category, e.g. target='Flush'")
     if objective == "equity" and not opponent:
         raise DrawError("objective 'equity' needs an opponent: (hand, discard)")
+    versus = [opponent] if opponent else []  # the equity objective's opponent
     r = get_rules(rules)
     ids = _parse_hand(hand, r)
     limit = max_draw_for(r) if max_draw is None else max_draw
@@ -251,7 +251,7 @@ def best_discard(
                 score = odds.at_least(str(target))
             else:
                 result = draw_equity(
-                    [(ids, thrown), opponent], rules=r.name, dead=dead, trials=trials, seed=seed, max_draw=limit,
+                    [(ids, thrown), *versus], rules=r.name, dead=dead, trials=trials, seed=seed, max_draw=limit,
                     four_with_ace=four_with_ace, max_exact=EXACT_PER_OPTION,
                 )  # fmt: skip
                 score = result.players[0].equity
@@ -338,8 +338,7 @@ def draw_equity(
 
 def _exact_draw_equity(parsed, unseen, rules):
     """Wins, ties, tie shares per player and the number of joint draws, every one enumerated."""
-    from pokerlab.simulate.equity.engine import outcome_shares
-    from pokerlab.simulate.equity.postflop_kernels import score_deals
+    from .equity.postflop_kernels import score_deals  # numba-compiled: imported on first use
 
     values, masks, offsets = [], [], [0]
     for ids, thrown in parsed:
@@ -361,7 +360,7 @@ def _exact_draw_equity(parsed, unseen, rules):
 
 
 def _mc_draw_equity(parsed, unseen, rules, texts, trials, seed, start) -> EquityResult:
-    seed = int(np.random.SeedSequence().entropy % (1 << 32)) if seed is None else seed
+    seed = int(np.random.SeedSequence().generate_state(1)[0]) if seed is None else seed
     rng = np.random.default_rng(seed)
     n_players = len(parsed)
     wins = np.zeros(n_players)

@@ -13,10 +13,15 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..evaluator import RULESETS, enumerate_values, evaluate_batch, get_rules
+from .draw import draw_odds
+from .equity.engine import equity
+from .game.fast_nlhe import simulate_random_nlhe
+from .precomputed.headsup import matchup_plan, matchup_shard
+from .precomputed.preflop import preflop_shard
+
 
 def _batches() -> None:
-    from pokerlab.evaluator import evaluate_batch
-
     rows = np.arange(7 * 3, dtype=np.uint8).reshape(3, 7)
     for k in (5, 6, 7):
         for parallel in (False, True):
@@ -24,8 +29,6 @@ def _batches() -> None:
 
 
 def _variant_batches() -> None:
-    from pokerlab.evaluator import RULESETS, evaluate_batch, get_rules
-
     for name in RULESETS:
         rules = get_rules(name)
         for k in rules.hand_sizes:
@@ -35,48 +38,34 @@ def _variant_batches() -> None:
 
 
 def _enumeration() -> None:
-    from pokerlab.evaluator import enumerate_values
-
     enumerate_values(5)
     enumerate_values(5, parallel=True)
 
 
 def _exact_preflop() -> None:
-    from pokerlab.simulate.equity.engine import equity
-
     equity(["AsAh", "KsKh"], method="exact", use_tables=False)
     equity(["AsAh", "random"], board="2c3d4h", method="exact", use_tables=False)
 
 
 def _exact_postflop() -> None:
-    from pokerlab.simulate.equity.engine import equity
-
     equity(["AhKh", "random"], board="Qh7h2c", method="exact")
     equity(["AhKh", "QQ"], board="Qh7h2c5d", method="exact")
 
 
 def _monte_carlo() -> None:
-    from pokerlab.simulate.equity.engine import equity
-
     equity(["AsAh", "random", "random"], method="mc", trials=1_000, seed=1, threads=1)
 
 
 def _draw() -> None:
-    from pokerlab.simulate.draw import draw_odds
-
     draw_odds("Jh Jd 9c 6s 2h", discard="9c 6s 2h")
     draw_odds("7h 5d 4c 3s Kh", discard="Kh", rules="deuce-seven")
 
 
 def _fast_nlhe() -> None:
-    from pokerlab.simulate.game.fast_nlhe import simulate_random_nlhe
-
     simulate_random_nlhe(2, players=2, seed=0, record=True)
 
 
 def _precomputed() -> None:
-    from pokerlab.simulate.precomputed.headsup import matchup_plan, matchup_shard
-    from pokerlab.simulate.precomputed.preflop import preflop_shard
 
     preflop_shard(0, 1 << 20)
     units, _ = matchup_plan(["AA", "KK"])

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from pokerlab.errors import InputError
+from ...errors import InputError
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -319,6 +319,19 @@ class Hands:
     def ids(self) -> list[list[int]]:
         return self.array.tolist()
 
+    def high(self) -> tuple[np.ndarray, np.ndarray]:
+        """A rules case's 52-card hands and their high-hand values."""
+        if self.high_array is None or self.high_reference is None:
+            raise InputError("only a rules case deals high hands")
+        return self.high_array, self.high_reference
+
+
+def dealt(hands: Hands | None) -> Hands:
+    """The hands of a batch, per-call or rules case (:func:`deal` deals them for every such case)."""
+    if hands is None:
+        raise InputError("this case deals no hands: only batch, per-call and rules cases do")
+    return hands
+
 
 def deal(case: Case, config: BenchConfig) -> Hands | None:
     """The hands a batch or per-call case evaluates (None for the other kinds)."""
@@ -326,7 +339,7 @@ def deal(case: Case, config: BenchConfig) -> Hands | None:
         return _deal_rules(case, config)
     if case.kind not in ("batch", "call"):
         return None
-    from pokerlab import evaluator
+    from ... import evaluator  # timed by measure_startup: kept out of bench's import
 
     n = config.batch_hands if case.kind == "batch" else config.call_hands
     seed = config.seed if case.kind == "batch" else config.seed + 7
@@ -336,9 +349,8 @@ def deal(case: Case, config: BenchConfig) -> Hands | None:
 
 def _deal_rules(case: Case, config: BenchConfig) -> Hands:
     """Hands from the ruleset's deck, and 52-card hands for the high-hand rate, each with per-call values."""
-    from pokerlab.evaluator.rules import get_rules
-
-    from pokerlab import evaluator
+    from ... import evaluator  # timed by measure_startup: kept out of bench's import
+    from ...evaluator.rules import get_rules  # timed by measure_startup: kept out of bench's import
 
     deck = get_rules(case.rules).deck_size
     rng = np.random.default_rng(config.seed + 11)
@@ -350,7 +362,7 @@ def _deal_rules(case: Case, config: BenchConfig) -> Hands:
     return Hands(np.ascontiguousarray(array), per_call, high, high_per_call)
 
 
-def same_order(reference: Sequence, values: Sequence) -> bool:
+def same_order(reference: Sequence | np.ndarray, values: Sequence | np.ndarray) -> bool:
     """Whether ``values`` rank the hands exactly as ``reference`` does (higher is better), ties included.
 
     Only the order counts, never the numbers: ``same_order([3, 9, 9], [-5, 1, 1])`` is True. Sorting by
@@ -372,5 +384,5 @@ def same_order(reference: Sequence, values: Sequence) -> bool:
             and (reference[j] == reference[i]) == (values[j] == values[i])
             for i, j in pairs
         )
-    order = np.argsort(ref, kind="stable")
-    return bool(np.array_equal(np.sign(np.diff(ref[order])), np.sign(np.diff(val[order]))))
+    by_ref = np.argsort(ref, kind="stable")
+    return bool(np.array_equal(np.sign(np.diff(ref[by_ref])), np.sign(np.diff(val[by_ref]))))

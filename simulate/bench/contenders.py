@@ -20,9 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.errors import InputError
-
-from .cases import CARD_STRINGS, CASES, BenchConfig, Case, Hands, all_hands
+from ...errors import InputError
+from .cases import CARD_STRINGS, CASES, HANDS_IN_DECK, BenchConfig, Case, Hands, all_hands, dealt
 
 # Peer name -> module to import (the peers extra installs them all).
 PEERS = {
@@ -83,9 +82,9 @@ def _keep(store: dict, key: str, value: object) -> None:
 
 def _pokerlab_batch(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        from pokerlab import evaluator
+        from ... import evaluator  # timed by measure_startup: kept out of bench's import
 
-        a = hands.array
+        a = dealt(hands).array
         # Into a buffer made untimed, as pokerfast's kernel is given one.
         buf = np.empty(len(a), dtype=np.uint16)
         call = "evaluator.evaluate_batch(a, " + ("parallel=True, " if parallel else "") + "out=buf)"
@@ -98,9 +97,9 @@ def _pokerlab_batch(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig
 
 def _pokerlab_rules(high: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        from pokerlab import evaluator
+        from ... import evaluator  # timed by measure_startup: kept out of bench's import
 
-        a = hands.high_array if high else hands.array
+        a = dealt(hands).high()[0] if high else dealt(hands).array
         rules = None if high else case.rules
         last: dict = {}
         call = "evaluator.evaluate_batch(a)" if high else f"evaluator.evaluate_batch(a, rules={rules!r})"
@@ -146,12 +145,12 @@ def pokerfast_native(array: np.ndarray) -> Contender:
 
 
 def _pokerfast_batch(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-    return pokerfast_native(hands.array)
+    return pokerfast_native(dealt(hands).array)
 
 
 def _pokerfast_public_batch(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
     equity, _ = _pokerfast_lib()
-    native = [tuple(CARD_STRINGS[c] for c in row) for row in hands.array[: config.public_hands].tolist()]
+    native = [tuple(CARD_STRINGS[c] for c in row) for row in dealt(hands).array[: config.public_hands].tolist()]
     last: dict = {}
     return Contender(
         f"equity.evaluate(list of {case.n_cards}-card string tuples)",
@@ -175,16 +174,16 @@ def _per_call(call: str, evaluate: Callable, native: list, value: Callable[[Any]
 
 
 def _pokerlab_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-    from pokerlab import evaluator
+    from ... import evaluator  # timed by measure_startup: kept out of bench's import
 
-    return _per_call(f"evaluator.evaluate(list of {case.n_cards} ids)", evaluator.evaluate, hands.ids)
+    return _per_call(f"evaluator.evaluate(list of {case.n_cards} ids)", evaluator.evaluate, dealt(hands).ids)
 
 
 def _card_list_call(module: str, config_hands: Callable[[BenchConfig], int] = lambda c: c.call_hands):
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
         lib = __import__(module)
         deck = [lib.Card(s) for s in CARD_STRINGS]
-        native = [[deck[c] for c in h] for h in hands.ids[: config_hands(config)]]
+        native = [[deck[c] for c in h] for h in dealt(hands).ids[: config_hands(config)]]
         return _per_call(f"{module}.evaluate(list of {case.n_cards} Card)", lib.evaluate, native)
 
     return build
@@ -195,7 +194,7 @@ def _phevaluator_call(case: Case, hands: Hands | None, config: BenchConfig) -> C
 
     if Card("As").id_ != CARD_STRINGS.index("As") or Card("2d").id_ != CARD_STRINGS.index("2d"):
         raise RuntimeError("phevaluator's card ids differ from pokerlab's")
-    native = [tuple(h) for h in hands.ids[: config.call_hands]]
+    native = [tuple(h) for h in dealt(hands).ids[: config.call_hands]]
 
     def loop() -> None:
         for h in native:
@@ -212,7 +211,7 @@ def _treys_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contend
 
     f = Evaluator().evaluate
     deck = [Card.new(s) for s in CARD_STRINGS]
-    native = [([deck[c] for c in h[:2]], [deck[c] for c in h[2:]]) for h in hands.ids[: config.slow_hands]]
+    native = [([deck[c] for c in h[:2]], [deck[c] for c in h[2:]]) for h in dealt(hands).ids[: config.slow_hands]]
 
     def loop() -> None:
         for hole, board in native:
@@ -231,7 +230,7 @@ def _pokerkit_call(case: Case, hands: Hands | None, config: BenchConfig) -> Cont
     from pokerkit import Card, StandardHighHand
 
     deck = [next(iter(Card.parse(s))) for s in CARD_STRINGS]
-    native = [tuple(deck[c] for c in h) for h in hands.ids[: config.pokerkit_hands]]
+    native = [tuple(deck[c] for c in h) for h in dealt(hands).ids[: config.pokerkit_hands]]
     # Hand objects compare by strength
     return _per_call(f"StandardHighHand.from_game(tuple of {case.n_cards} Card)", StandardHighHand.from_game, native)
 
@@ -239,7 +238,7 @@ def _pokerkit_call(case: Case, hands: Hands | None, config: BenchConfig) -> Cont
 def _pokerfast_eval7_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
     from pokerfast import eval7
 
-    native = [tuple(CARD_STRINGS[c] for c in h) for h in hands.ids[: config.slow_hands]]
+    native = [tuple(CARD_STRINGS[c] for c in h) for h in dealt(hands).ids[: config.slow_hands]]
     return _per_call(f"pokerfast.eval7(tuple of {case.n_cards} card strings)", eval7, native)
 
 
@@ -248,12 +247,11 @@ def _pokerfast_eval7_call(case: Case, hands: Hands | None, config: BenchConfig) 
 
 def _pokerlab_enum(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        from pokerlab import evaluator
+        from ... import evaluator  # timed by measure_startup: kept out of bench's import
 
         last: dict = {}
         call = f"evaluator.enumerate_values({case.n_cards}" + (", parallel=True)" if parallel else ")")
         run = lambda: _keep(last, "v", evaluator.enumerate_values(case.n_cards, parallel=parallel))  # noqa: E731
-        from .cases import HANDS_IN_DECK
 
         return Contender(call, run, lambda: last["v"], HANDS_IN_DECK[case.n_cards])
 
@@ -275,7 +273,7 @@ def _pokerfast_enum(case: Case, hands: Hands | None, config: BenchConfig) -> Con
 
 def _pokerlab_equity(threads: int | None) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        from pokerlab.simulate.equity.engine import equity
+        from ..equity.engine import equity  # timed by measure_startup: kept out of bench's import
 
         kwargs: dict[str, Any] = {"method": "exact"}
         if case.kind == "mc-stderr":
@@ -287,7 +285,8 @@ def _pokerlab_equity(threads: int | None) -> Callable[[Case, Hands | None, Bench
 
         def run() -> None:
             r = equity(players, board=board, threads=threads, use_tables=False, **kwargs)
-            stderrs = [p.stderr for p in r.players] if r.method == "mc" else None
+            errors = [p.stderr for p in r.players if p.stderr is not None]  # None: too few trials to estimate
+            stderrs = errors if r.method == "mc" and len(errors) == len(r.players) else None
             last["v"] = EquityOutcome([p.equity for p in r.players], r.trials or 0, stderrs)
 
         extra = "".join(f", {k}={v!r}" for k, v in kwargs.items())

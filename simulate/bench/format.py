@@ -164,8 +164,8 @@ def text(report: BenchReport) -> str:
                 rows.append([e.library, e.variant, e.status, "", "", "", e.note])
         out += _table(rows)
         for e in case.entries:
-            if e.trials:
-                out.append(f"    {e.key}: {si(e.trials_per_second)} trials/s, {si(max(e.trials))} trials at most")
+            if (rate := e.trials_per_second) is not None:
+                out.append(f"    {e.key}: {si(rate)} trials/s, {si(max(e.trials))} trials at most")
         out += [f"    {e.key}: {e.call}" for e in case.entries if e.call]
         if case.note:
             out.append(f"    note: {case.note}")

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy
+
 
 def version(dist: str) -> str | None:
     """Installed version of a distribution, or None."""
@@ -47,7 +49,6 @@ def cpu_model() -> str:
 def machine_info() -> dict[str, Any]:
     """CPU, cores (all and usable by this process), OS, Python, numpy, numba and pokerlab versions."""
     import numba
-    import numpy
 
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     load = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None

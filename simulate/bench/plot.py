@@ -12,8 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pokerlab.errors import InputError, PokerlabError
-
+from ...errors import InputError, PokerlabError
 from .format import LIBRARY_ORDER
 
 if TYPE_CHECKING:

@@ -16,7 +16,9 @@ import statistics
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from pokerlab.errors import InputError
+from ...errors import InputError
+from .format import markdown, text
+from .plot import plot
 
 OK, MISSING, WRONG, FAILED, NOT_APPLICABLE = "ok", "not installed", "wrong answer", "failed", "not applicable"
 
@@ -93,8 +95,8 @@ class Entry:
             "seconds_range": list(self.seconds_range),
             "spread": self.spread,
         }
-        if self.ratios:
-            out.update(ratio=self.ratio, ratio_range=list(self.ratio_range))
+        if (ratio_range := self.ratio_range) is not None:
+            out.update(ratio=self.ratio, ratio_range=list(ratio_range))
         if self.trials:
             out["trials_per_second"] = self.trials_per_second
         return out
@@ -198,18 +200,12 @@ class BenchReport:
 
     def to_text(self) -> str:
         """The report for a terminal: machine, start-up costs, one block per case, notes."""
-        from .format import text
-
         return text(self)
 
     def to_markdown(self) -> str:
         """The table README uses: a line with the date and machine, then one row per case, a column per library."""
-        from .format import markdown
-
         return markdown(self)
 
     def plot(self, path: str) -> str:
         """Write a bar chart (log scale, error bars) to ``path`` (.png or .svg); needs matplotlib."""
-        from .plot import plot
-
         return plot(self, path)

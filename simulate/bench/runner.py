@@ -23,8 +23,9 @@ import time
 import warnings
 from collections.abc import Callable, Sequence
 
-from pokerlab.errors import InputError
+import numpy as np
 
+from ...errors import InputError
 from .cases import HANDS_IN_DECK, BenchConfig, Case, deal, select_cases
 from .checks import check
 from .contenders import PEERS, Contender, Spec, specs_for
@@ -155,7 +156,7 @@ def run_case(
             continue
         checked.append((spec, contender, entry))
 
-    n_rounds = rounds or plan_rounds([e.warmup_seconds for _, _, e in checked], config)
+    n_rounds = rounds or plan_rounds([e.warmup_seconds for _, _, e in checked if e.warmup_seconds is not None], config)
     steps = len(live) + len(checked) * n_rounds
     result.rounds = n_rounds
     gc.collect()  # once, outside the timing; gc stays off while a contender runs
@@ -202,19 +203,17 @@ def _startup_step(library: str, what: str, modules: Sequence[str], fn: Callable[
 
 def _pokerlab_startup() -> list[StartupItem]:
     def first_eval() -> None:
-        from pokerlab import evaluator
+        from ... import evaluator  # the import is part of what this step times
 
         evaluator.evaluate(" ".join(ROYAL))
 
     def first_batch() -> None:
-        import numpy as np
-
-        from pokerlab import evaluator
+        from ... import evaluator  # the import is part of what this step times
 
         evaluator.evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]], dtype=np.uint8))
 
     def first_equity() -> None:
-        from pokerlab.simulate.equity.engine import equity
+        from ..equity.engine import equity  # the import is part of what this step times
 
         equity(["AhKh", "QsQd"], board="Qh7h2c", method="exact", threads=1)
         equity(["AhKh", "QsQd"], board="Qh7h2c", method="mc", trials=1000, seed=1, threads=1)
@@ -305,11 +304,11 @@ def run_bench(
     for i, case in enumerate(cases):
         base = 0.05 + i * share
         report_progress(base, case.id)
-        report.cases.append(
-            run_case(
-                case, config, rounds=repeat, progress=lambda f, b=base, c=case.id: report_progress(b + f * share, c)
-            )
-        )
+
+        def case_progress(fraction: float, base: float = base, case_id: str = case.id) -> None:
+            report_progress(base + fraction * share, case_id)
+
+        report.cases.append(run_case(case, config, rounds=repeat, progress=case_progress))
     report_progress(1.0, "done")
     report.wall_seconds = round(time.perf_counter() - started, 2)
     return report

@@ -22,12 +22,12 @@ from __future__ import annotations
 import random
 import time
 
-from pokerlab.simulate.game.cards import names
-from pokerlab.simulate.game.showdown import hand_value
-from pokerlab.simulate.game.state import DRAW, SHOWDOWN
-
-from pokerlab.errors import InputError
-
+from ...errors import InputError
+from ..draw import best_discard
+from ..equity.engine import equity
+from ..game.cards import names, parse
+from ..game.showdown import hand_value
+from ..game.state import DRAW, SHOWDOWN
 from .players import raise_to_fraction
 from .strength import draw_strength, heuristic_discard
 from .view import Action, SeatView, passive_default
@@ -100,8 +100,6 @@ class EquityBot:
         return self._draw_equity(view)
 
     def _holdem_equity(self, view: SeatView) -> float:
-        from pokerlab.simulate.equity.engine import equity
-
         players = [names(view.hole).replace(" ", ""), *self._ranges(view)]
         board = names(view.board).replace(" ", "") or None
         deadline = time.perf_counter() + self.budget
@@ -173,8 +171,6 @@ class EquityBot:
         return self._discards[key]
 
     def _rank_discards(self, view: SeatView):
-        from pokerlab.simulate.draw import best_discard
-
         rule_max = max(view.max_discards, 3 if view.ranking in ("high", "bug", "deuces-wild", "joker") else 5)
         try:
             return best_discard(list(view.hole), rules=view.ranking, max_draw=rule_max)
@@ -182,8 +178,6 @@ class EquityBot:
             return []
 
     def _discard(self, view: SeatView) -> tuple[int, ...]:
-        from pokerlab.simulate.game.cards import parse
-
         options = self._options(view)
         for option in options:
             cards = tuple(parse(option.discard)) if option.discard else ()

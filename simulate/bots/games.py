@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from pokerlab.simulate.game.variants import (
+from ...errors import InputError
+from ..game.variants import (
     BETTING_KINDS,
     FIXED_LIMIT,
     NO_LIMIT,
@@ -23,8 +24,7 @@ from pokerlab.simulate.game.variants import (
     shipped_variants,
     texas_holdem,
 )
-
-from pokerlab.errors import InputError
+from ..histories.codes import deuce_to_seven_triple_draw
 
 GAMES = {
     "holdem": "Texas hold'em (blinds)",
@@ -127,7 +127,6 @@ def make_game(
     if key == "triple":
         if kind != FIXED_LIMIT:
             raise InputError("triple draw is played fixed-limit only")
-        from pokerlab.simulate.histories.codes import deuce_to_seven_triple_draw
 
         return deuce_to_seven_triple_draw(small_blind, big_blind)
     if ante <= 0:

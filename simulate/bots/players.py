@@ -14,12 +14,11 @@ True
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from pokerlab.simulate.game.state import DRAW, SHOWDOWN
-from pokerlab.simulate.game.variants import FIXED_LIMIT
-
-from pokerlab.errors import InputError
-
+from ...errors import InputError
+from ..game.state import DRAW, SHOWDOWN
+from ..game.variants import FIXED_LIMIT
 from .strength import draw_strength, heuristic_discard, holdem_tier, preflop_percentile
 from .view import Action, SeatView, passive_default
 
@@ -86,11 +85,22 @@ class CallingStation:
         return _show_or_draw(view) or _continue(view)
 
 
+@dataclass(frozen=True)
+class Style:
+    """How a :class:`RuleBot` plays: the share of hands played early / late in the order (docs/rules.md 8: one in
+    five early, one in three late), how often it bluffs, how much of the pot a medium hand calls, and the
+    draw-game opening strength early / late."""
+
+    early: float
+    late: float
+    bluff: float
+    call_frac: float
+    open_draw: tuple[float, float]
+
+
 STYLES = {
-    # share of hands played early / late in the order (docs/rules.md 8: one in five early, one in three late),
-    # how often to bluff, how much of the pot a medium hand calls, and the draw-game opening strength.
-    "tight": {"early": 0.14, "late": 0.24, "bluff": 0.05, "call_frac": 0.5, "open_draw": (0.86, 0.80)},
-    "loose": {"early": 0.30, "late": 0.50, "bluff": 0.25, "call_frac": 0.9, "open_draw": (0.70, 0.55)},
+    "tight": Style(early=0.14, late=0.24, bluff=0.05, call_frac=0.5, open_draw=(0.86, 0.80)),
+    "loose": Style(early=0.30, late=0.50, bluff=0.25, call_frac=0.9, open_draw=(0.70, 0.55)),
 }
 # What another player's draw signals (docs/rules.md 8): standing pat is strength, three cards a pair at best.
 DRAW_SIGNAL = {0: 0.985, 1: 0.93, 2: 0.96, 3: 0.82, 4: 0.75, 5: 0.6}
@@ -130,7 +140,7 @@ class RuleBot:
         n = view.players
         order = (view.position - 3) % n  # 0 = first to act before the flop (left of the big blind)
         late = order / max(n - 1, 1)
-        share = self.params["early"] + (self.params["late"] - self.params["early"]) * late
+        share = self.params.early + (self.params.late - self.params.early) * late
         return share * min(1.0, 6 / n) if n > 6 else share * (1.0 + 0.08 * (6 - n))
 
     def _preflop(self, view: SeatView) -> Action:
@@ -154,16 +164,16 @@ class RuleBot:
         tier = holdem_tier(view.hole, view.board)
         to_call = view.to_call
         if to_call == 0:
-            bluff = self.rng.random() < self.params["bluff"] * (1.5 if tier == 1 else 0.5)
+            bluff = self.rng.random() < self.params.bluff * (1.5 if tier == 1 else 0.5)
             if tier >= 2 or bluff:
                 return raise_to_fraction(view, BET_SIZE[tier]) or Action.check()
             return Action.check()
         share = to_call / max(view.pot, 1)
         if tier == 4 or (tier == 3 and share < 0.5):
             return raise_to_fraction(view, 0.8) or Action.call()
-        if tier == 3 or (tier == 2 and share <= self.params["call_frac"]):
+        if tier == 3 or (tier == 2 and share <= self.params.call_frac):
             return Action.call()
-        if tier == 1 and share <= self.params["call_frac"] * 0.4 and len(view.board) < 5:
+        if tier == 1 and share <= self.params.call_frac * 0.4 and len(view.board) < 5:
             return Action.call()
         return Action.fold()
 
@@ -172,7 +182,7 @@ class RuleBot:
         strength = draw_strength(view.hole, view.ranking)
         to_call = view.to_call
         if view.draws_left > 0:  # before the (last) draw: position and strength
-            early, late = self.params["open_draw"]
+            early, late = self.params.open_draw
             order = view.position / view.players
             need = early + (late - early) * order
             if to_call == 0:
@@ -191,7 +201,7 @@ class RuleBot:
         threat = max((DRAW_SIGNAL.get(counts.get(seat, 3), 0.6) for seat in view.opponents), default=0.5)
         margin = 0.0 if self.style == "tight" else -0.04
         if to_call == 0:
-            if strength > threat + margin or self.rng.random() < self.params["bluff"] * 0.5:
+            if strength > threat + margin or self.rng.random() < self.params.bluff * 0.5:
                 return raise_to_fraction(view, 0.4 + strength - threat) or Action.check()
             return Action.check()
         pot_odds = to_call / (view.pot + to_call)

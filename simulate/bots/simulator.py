@@ -22,12 +22,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from pokerlab.simulate.game.errors import IllegalActionError
-from pokerlab.simulate.game.state import DONE, State
-from pokerlab.simulate.game.variants import Variant
+import numpy as np
 
-from pokerlab.errors import InputError
-
+from ...errors import InputError
+from ..distributed import run_shards
+from ..game.errors import IllegalActionError
+from ..game.state import DONE, State
+from ..game.variants import Variant
+from ..histories import dumps, history_from_state
 from .equity_player import EquityBot
 from .players import CallingStation, RandomBot, RuleBot
 from .view import Action, Bot, SeatView, apply_action, passive_default
@@ -225,8 +227,6 @@ def _play(variant, bots, hands, stack, seed, phh_out=None, hands_per_file=1000, 
         carried = state.carry_out
         antes_due = True
         if folder is not None:
-            from pokerlab.simulate.histories import history_from_state
-
             batch.append(history_from_state(state, players=names, hand=number + 1))
             if len(batch) == hands_per_file or number + 1 == hands:
                 _write_batch(folder, batch, number + 1 - len(batch) + 1)
@@ -285,15 +285,13 @@ def _summary(variant, names, hands, sums, squares, illegal, seconds, seed, carri
 
 def _simulation_shard(variant: Variant, bots: tuple[str, ...], hands: int, stack: int, seed: int):
     """One shard: rows per seat [chips won, sum of their squares, illegal moves], then [pot carried out, 0, 0]."""
-    import numpy as np
-
     _, sums, squares, illegal, carried = _play(variant, list(bots), hands, stack, seed)
     return np.array([*zip(sums, squares, illegal), (carried, 0, 0)], dtype=np.float64)
 
 
 def simulate_sharded(
     variant: Variant,
-    bots: Sequence[str],
+    bots: Sequence[str | Bot],
     hands: int,
     *,
     stack: int | None = None,
@@ -313,29 +311,26 @@ def simulate_sharded(
     >>> r.hands, abs(sum(s.chips for s in r.seats) + r.carried) < 1e-9
     (60, True)
     """
-    from pokerlab.simulate.distributed import run_shards
-
     check_run(hands, stack, seed)
-    if not all(isinstance(b, str) for b in bots):
+    given = [b for b in bots if isinstance(b, str)]
+    if len(given) != len(bots):
         raise InputError("sharded simulations take bots by name (callables cannot be shipped to workers)")
-    n = _check_players(variant, bots)
+    n = _check_players(variant, given)
     stack = stack or _default_stack(variant)
     base = random.Random(seed).getrandbits(62) if seed is not None else random.getrandbits(62)
     plan = []
     for index, first in enumerate(range(0, hands, shard_hands)):
         shard_seed = random.Random(base * 1_000_003 + index).getrandbits(62)
-        plan.append((variant, tuple(bots), min(shard_hands, hands - first), stack, shard_seed))
+        plan.append((variant, tuple(given), min(shard_hands, hands - first), stack, shard_seed))
     start = time.perf_counter()
     results = run_shards(_simulation_shard, plan, client=client, threads=threads, progress=progress)
     total = sum(results)
-    names = seat_names(list(bots))
+    names = seat_names(given)
     seconds = time.perf_counter() - start
     return _summary(variant, names, hands, total[:n, 0], total[:n, 1], total[:n, 2], seconds, seed, total[n, 0])
 
 
 def _write_batch(folder: Path, batch: list, first: int) -> Path:
-    from pokerlab.simulate.histories import dumps
-
     path = folder / f"hands-{first:07d}.phhs"
     text = "\n".join(f"[{first + k}]\n{dumps(hand)}" for k, hand in enumerate(batch))
     path.write_text(text, encoding="utf-8")

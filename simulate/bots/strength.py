@@ -15,7 +15,10 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from pokerlab.simulate.game.showdown import hand_value
+from ..draw import strength_table
+from ..game.showdown import hand_value
+from ..ranges.classes import class_combos, hand_class
+from ..ranges.order import ordered_classes
 
 WILD = {"bug": (52,), "joker": (52,), "two-jokers": (52, 53), "ace-five-joker": (52,)}
 LOWBALL = ("deuce-seven", "ace-five", "ace-five-joker", "deuce-seven-joker")
@@ -23,8 +26,6 @@ LOWBALL = ("deuce-seven", "ace-five", "ace-five-joker", "deuce-seven-joker")
 
 @cache
 def _class_percentiles() -> dict[str, float]:
-    from pokerlab.simulate.ranges.order import class_combos, ordered_classes
-
     out, total = {}, 0
     for name in ordered_classes():
         combos = class_combos(name)
@@ -35,8 +36,6 @@ def _class_percentiles() -> dict[str, float]:
 
 def preflop_percentile(hole: Sequence[int]) -> float:
     """Where a hold'em starting hand ranks among all 1,326: near 0 is the best (AA), near 1 the worst."""
-    from pokerlab.simulate.ranges.parse import hand_class
-
     return _class_percentiles()[hand_class(hole[0], hole[1])]
 
 
@@ -83,8 +82,6 @@ def holdem_tier(hole: Sequence[int], board: Sequence[int]) -> int:
 
 @cache
 def _table(ranking: str):
-    from pokerlab.simulate.draw import strength_table
-
     return strength_table(ranking)
 
 

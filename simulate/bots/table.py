@@ -19,15 +19,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from pokerlab.simulate.game.cards import names, parse
-from pokerlab.simulate.game.errors import IllegalActionError
-from pokerlab.simulate.game.session import BlindLevel, Session
-from pokerlab.simulate.game.showdown import describe_value, hand_value
-from pokerlab.simulate.game.state import BET, DONE, DRAW, SHOWDOWN, State
-from pokerlab.simulate.game.variants import Variant
-
-from pokerlab.errors import InputError
-
+from ...errors import InputError
+from ..game.cards import names, parse
+from ..game.errors import IllegalActionError
+from ..game.session import BlindLevel, Session
+from ..game.showdown import describe_value, hand_value
+from ..game.state import BET, DONE, DRAW, SHOWDOWN, State
+from ..game.variants import Variant
+from ..histories import history_from_state
 from .view import Action, Bot, SeatView, apply_action, passive_default
 
 HELP = (
@@ -221,8 +220,6 @@ class TableGame:
             self._narrate(state, seats, seen)
             biggest = max(biggest, sum(state.payouts))
             if self.record:
-                from pokerlab.simulate.histories import history_from_state
-
                 self.histories.append(
                     history_from_state(
                         state, players=[self.names[s] for s in seats], hand=self.session.hands_played + 1

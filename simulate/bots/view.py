@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from pokerlab.simulate.game.state import BET, DRAW, SHOWDOWN, State
+from ..game.errors import IllegalActionError
+from ..game.state import BET, DRAW, SHOWDOWN, State
 
 
 @dataclass(frozen=True)
@@ -253,7 +254,7 @@ class SeatView:
 
     def public_history(self) -> tuple[tuple, ...]:
         """The hand's events as this seat may know them: other seats' cards only once shown, draws as counts."""
-        out = []
+        out: list[tuple] = []
         for entry in self._state.history:
             kind = entry[0]
             if kind == "deal":
@@ -301,8 +302,6 @@ def apply_action(state: State, action: Action) -> None:
     elif kind in ("fold", "check", "call", "show", "muck"):
         getattr(state, kind)()
     else:
-        from pokerlab.simulate.game.errors import IllegalActionError
-
         raise IllegalActionError(f"unknown action {kind!r}")
 
 

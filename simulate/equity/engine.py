@@ -21,15 +21,19 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
-from pokerlab.evaluator.api import high_tables
-from pokerlab.evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
-from pokerlab.evaluator.layout import board_state
-from pokerlab.simulate.ranges.parse import Range, RangeError, parse_range
 
-from pokerlab.errors import PokerlabError
+from ...errors import PokerlabError
+from ...evaluator.api import high_tables
+from ...evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
+from ...evaluator.layout import board_state
+from ..distributed import cluster_threads, run_shards
+from ..ranges.classes import class_combos, hand_class
+from ..ranges.parse import Range, RangeError, parse_range
+from ..ranges.table import load_preflop_table
+from .postflop import postflop_work, run_exact_postflop
 
 PlayerLike = str | Range | Sequence[int]
 CardsLike = str | Sequence[int] | None
@@ -207,11 +211,11 @@ def _prepare(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike):
 def _preflops(parsed: list[_Player]):
     """Every deal of one combo per player with no shared card: (combo indices, weight)."""
     n = len(parsed)
-    masks = [
+    bits = [
         (np.uint64(1) << p.combos[:, 0].astype(np.uint64)) | (np.uint64(1) << p.combos[:, 1].astype(np.uint64))
         for p in parsed
     ]
-    masks = [[int(m) for m in arr] for arr in masks]
+    masks = [[int(m) for m in arr] for arr in bits]  # Python ints: the walk tests and ors them one at a time
     choice = [0] * n
 
     def walk(p: int, used: int, weight: float):
@@ -264,7 +268,7 @@ def _count_units(holes: np.ndarray, firsts: np.ndarray, board_ids, dead_mask, wo
     card (in the unseen cards' order, highest first) is the f-th: the splits
     ``0 .. unseen - cards to come`` partition the boards of a deal.
     """
-    from pokerlab.simulate.equity.rank_boards import count_deals, count_deals_parallel, rank_multisets
+    from .rank_boards import count_deals, count_deals_parallel, rank_multisets  # numba-compiled: imported on first use
 
     counts = np.zeros((len(holes), 1 << holes.shape[1]), dtype=np.int64)
     boards = np.zeros(len(holes), dtype=np.int64)
@@ -337,11 +341,9 @@ def _exact_units(groups: list, board_ids, dead_ids, n_players: int, split: bool)
     return [(g, f) for g in range(len(groups)) for f in firsts]
 
 
-def _run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: Progress | None, groups: dict | None):
+def _run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: Progress | None, by_key: dict | None):
     """Exact counts by winner mask (weighted), total weighted outcomes and boards enumerated."""
-    if groups is None:
-        groups = _group_deals(parsed, board_ids, dead_ids)
-    groups = list(groups.values())
+    groups = list((_group_deals(parsed, board_ids, dead_ids) if by_key is None else by_key).values())
     if not groups:
         raise EquityError("no deal is possible: the players' hands or ranges always share a card")
     # A deal takes well under a millisecond: threads pay off only over many deals.
@@ -415,7 +417,7 @@ def _mc_errors(counts: np.ndarray, done: int, share_m: np.ndarray) -> np.ndarray
 
 
 def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads, progress):
-    from pokerlab.simulate.equity import mc_kernels as kernels
+    from . import mc_kernels as kernels  # numba-compiled: imported on first use
 
     tables = high_tables()
     ranges, board = _mc_inputs(parsed, board_ids, dead_mask)
@@ -491,13 +493,9 @@ def exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids
     return np.hstack([counts, boards[:, None]])
 
 
-def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, groups, threads=None):
+def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, by_key, threads=None):
     """Like :func:`_run_exact`, in shards on ``client`` (or on ``threads`` local threads when it is None)."""
-    from pokerlab.simulate.distributed import cluster_threads, run_shards
-
-    if groups is None:
-        groups = _group_deals(parsed, board_ids, dead_ids)
-    groups = list(groups.values())
+    groups = list((_group_deals(parsed, board_ids, dead_ids) if by_key is None else by_key).values())
     if not groups:
         raise EquityError("no deal is possible: the players' hands or ranges always share a card")
     units = _exact_units(groups, board_ids, dead_ids, len(parsed), len(groups) < EXACT_SPLIT_BELOW)
@@ -523,7 +521,7 @@ def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress,
 
 def _mc_shard(ranges: tuple, board: tuple, seed: int, index: int, n_trials: int) -> np.ndarray:
     """One Monte Carlo shard: counts by winner mask of ``n_trials`` deals from stream ``index`` of ``seed``."""
-    from pokerlab.simulate.equity import mc_kernels as kernels
+    from . import mc_kernels as kernels  # numba-compiled: imported on first use
 
     state = kernels.seed_streams(np.uint64(seed), index + 1)[index].copy()
     counts = np.zeros(1 << len(ranges[3]), dtype=np.int64)
@@ -533,8 +531,6 @@ def _mc_shard(ranges: tuple, board: tuple, seed: int, index: int, n_trials: int)
 
 def _run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, progress, threads=None):
     """Monte Carlo in shards of independent streams (see the plan above); same outputs as the local run."""
-    from pokerlab.simulate.distributed import run_shards
-
     ranges, board = _mc_inputs(parsed, board_ids, dead_mask)
     _, _, share_m = outcome_shares(len(parsed))
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
@@ -587,8 +583,6 @@ def _from_preflop_table(parsed: list[_Player], start: float, threads: int) -> Eq
     """A hand or a whole class against one random hand, preflop: the exact counts from the shipped table."""
     if len(parsed) != 2:
         return None
-    from pokerlab.simulate.ranges.order import class_combos
-    from pokerlab.simulate.ranges.parse import hand_class
 
     for hero, villain in ((0, 1), (1, 0)):
         h, v = parsed[hero], parsed[villain]
@@ -600,7 +594,6 @@ def _from_preflop_table(parsed: list[_Player], start: float, threads: int) -> Eq
         name = names.pop()
         if len(h.combos) not in (1, class_combos(name)):
             continue
-        from pokerlab.simulate.ranges.table import load_preflop_table
 
         row = load_preflop_table()[name]
         n = len(h.combos)
@@ -642,7 +635,7 @@ def _duration(seconds: float) -> str:
     return f"{seconds / (86400 * 365):.3g} years"
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int | np.integer]:
     return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
 
 
@@ -718,8 +711,6 @@ def equity(
 
     n_threads = int(threads) if threads else get_num_threads()  # threads checked by check_options
     if client is not None:
-        from pokerlab.simulate.distributed import cluster_threads
-
         n_threads = cluster_threads(client)
     if use_tables and method != "mc" and not board_ids and not dead_ids:
         answer = _from_preflop_table(parsed, start, n_threads)
@@ -727,7 +718,6 @@ def equity(
             return answer
     if method != "mc" and len(board_ids) >= 3:
         # After the flop: every board is ranked once per combo (pokerlab.simulate.equity.postflop).
-        from pokerlab.simulate.equity.postflop import postflop_work, run_exact_postflop
 
         seconds = postflop_work(parsed, board_ids, dead_ids) * _NS_PER_POSTFLOP_STEP * 1e-9 / n_threads
         if method == "exact":

@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from pokerlab.evaluator.api import high_tables
-from pokerlab.evaluator.cards import cards_to_mask
-from pokerlab.evaluator.layout import board_state, suited_bit
-from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
+
+from ...evaluator.api import high_tables
+from ...evaluator.cards import cards_to_mask
+from ...evaluator.layout import board_state, suited_bit
+from ...evaluator.tables import SIZED_RANK_SHIFT
 
 # Boards x combos from which scoring a range by rank pair pays for its set-up (about 0.1 ms).
 RANK_PAIR_MIN_WORK = 20_000
@@ -42,7 +43,7 @@ def run_exact_postflop(parsed, board_ids, dead_mask, threads: int):
 
 def _every_deal(parsed, board_ids, dead_mask, threads: int):
     """:func:`run_exact_postflop` for any players: every combo ranked on every board, then every deal scored."""
-    from pokerlab.simulate.equity import postflop_kernels as k
+    from . import postflop_kernels as k  # numba-compiled: imported on first use
 
     t = high_tables()
     card_keys = t.card_keys
@@ -76,7 +77,7 @@ def _hand_vs_range(parsed, hero: int, board_ids, dead_mask, threads: int):
 
     See :func:`pokerlab.simulate.equity.postflop_kernels.hand_vs_range_share`.
     """
-    from pokerlab.simulate.equity import postflop_kernels as k
+    from . import postflop_kernels as k  # numba-compiled: imported on first use
 
     t = high_tables()
     card_keys = t.card_keys

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import numpy as np
 from numba import prange
-from pokerlab.evaluator.jit import njit
-from pokerlab.evaluator.kernels import RANK_KEY_MASK, flush_suit
-from pokerlab.evaluator.layout import SUIT_RANKS
-from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
+
+from ...evaluator.jit import njit
+from ...evaluator.kernels import RANK_KEY_MASK, flush_suit
+from ...evaluator.layout import SUIT_RANKS
+from ...evaluator.tables import SIZED_RANK_SHIFT
 
 _SUIT_RANKS = np.uint64(SUIT_RANKS)
 

@@ -30,10 +30,12 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import prange
-from pokerlab.evaluator.jit import njit
-from pokerlab.evaluator.kernels import RANK_KEY_MASK, SUIT_INIT
-from pokerlab.evaluator.layout import SUIT_RANKS
-from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
+
+from ...evaluator.api import high_tables
+from ...evaluator.jit import njit
+from ...evaluator.kernels import RANK_KEY_MASK, SUIT_INIT
+from ...evaluator.layout import SUIT_RANKS
+from ...evaluator.tables import SIZED_RANK_SHIFT
 
 _SUIT_RANKS = np.uint64(SUIT_RANKS)
 
@@ -60,8 +62,6 @@ def rank_multisets() -> Multisets:
     >>> int(m.start[5]), int(m.start[6] - m.start[5])  # 6,188 multisets of five ranks
     (2380, 6188)
     """
-    from pokerlab.evaluator.api import high_tables
-
     rank_keys = [int(k) & 0xFFFFFFFF for k in high_tables().card_keys[::4]]
     ranks, counts, keys, start = [], [], [], [0]
     for m in range(MAX_BOARD + 1):

@@ -11,14 +11,13 @@ Dask cluster, resumable from a work folder); see :mod:`.preflop` and
 81.95
 """
 
-from pokerlab.simulate.ranges.table import (
+from ..ranges.table import (
     PreflopRow,
     PreflopTable,
     TableChecksumError,
     load_preflop_table,
     preflop_equity,
 )
-
 from .headsup import ClassMatchup, MatchupRow, MatchupTable, matchup_plan, matchups
 from .preflop import preflop_vs_random
 

@@ -28,13 +28,12 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from pokerlab.evaluator.cards import format_cards
-from pokerlab.simulate.distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
-from pokerlab.simulate.equity.engine import exact_shard
-from pokerlab.simulate.ranges.order import class_combos, hand_classes
-from pokerlab.simulate.ranges.parse import hand_class
 
-from pokerlab.errors import InputError
+from ...errors import InputError
+from ...evaluator.cards import format_cards
+from ..distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
+from ..equity.engine import exact_shard
+from ..ranges.classes import class_combos, hand_class, hand_classes
 
 BOARDS = 1_712_304  # C(48, 5)
 DEFAULT_SHARDS = 256

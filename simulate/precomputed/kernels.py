@@ -14,10 +14,11 @@ itself, which was removed twice. Per-card counters make that O(1) per hand.
 from __future__ import annotations
 
 import numpy as np
-from pokerlab.evaluator.jit import njit
-from pokerlab.evaluator.kernels import RANK_KEY_MASK, SUIT_INIT, flush_suit
-from pokerlab.evaluator.layout import SUIT_RANKS
-from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
+
+from ...evaluator.jit import njit
+from ...evaluator.kernels import RANK_KEY_MASK, SUIT_INIT, flush_suit
+from ...evaluator.layout import SUIT_RANKS
+from ...evaluator.tables import SIZED_RANK_SHIFT
 
 _SUIT_RANKS = np.uint64(SUIT_RANKS)
 

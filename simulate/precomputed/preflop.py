@@ -26,17 +26,16 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from pokerlab.evaluator.api import high_tables
-from pokerlab.simulate.distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
-from pokerlab.simulate.ranges.order import class_combos, hand_classes
-from pokerlab.simulate.ranges.parse import hand_class
-from pokerlab.simulate.ranges.table import (
+
+from ...errors import InputError
+from ...evaluator.api import high_tables
+from ..distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, cluster_threads, run_shards
+from ..ranges.classes import class_combos, hand_class, hand_classes
+from ..ranges.table import (
     OUTCOMES_PER_HAND,
     PreflopRow,
     PreflopTable,
 )
-
-from pokerlab.errors import InputError
 
 DEFAULT_SHARDS = 64
 PLAN_VERSION = 1  # bump when the shard plan or the shards' results change
@@ -58,7 +57,7 @@ def hand_class_index() -> np.ndarray:
 @lru_cache(maxsize=1)
 def board_classes() -> tuple[np.ndarray, np.ndarray]:
     """The 134,459 boards up to suit renaming and how many boards each stands for."""
-    from .kernels import canonical_boards
+    from .kernels import canonical_boards  # numba-compiled: imported on first use
 
     return canonical_boards()
 
@@ -70,7 +69,7 @@ def preflop_shard(index: int, shards: int) -> np.ndarray:
     every shard costs about the same). A worker derives them from its own cached copy of the
     canonical boards, so only two integers travel to it.
     """
-    from .kernels import preflop_vs_random_counts
+    from .kernels import preflop_vs_random_counts  # numba-compiled: imported on first use
 
     boards, weights = board_classes()
     return preflop_vs_random_counts(
@@ -128,8 +127,6 @@ def preflop_vs_random(
     """
     start = time.perf_counter()
     if shards is None:
-        from pokerlab.simulate.distributed import cluster_threads
-
         shards = DEFAULT_SHARDS if client is None else 2 * cluster_threads(client)
     plan = {"table": "preflop_vs_random", "version": PLAN_VERSION, "shards": shards}
     store = ShardStore.in_work_dir(work_dir, "preflop", plan, count=shards, shape=(2, 169), dtype=np.int64, warn=warn)

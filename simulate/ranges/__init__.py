@@ -1,14 +1,16 @@
 """Hand ranges: parsing range text, hand classes and their order against a random hand, the 13x13 grid.
 
 - :mod:`.parse`: ``parse_range``, :class:`Range`, the grid;
-- :mod:`.order`: the 169 classes, their combos, and their order by equity
-  against a random hand (for ``15%``-style ranges).
+- :mod:`.classes`: the 169 classes, their combos, the class of two cards;
+- :mod:`.order`: the classes' order by equity against a random hand (for
+  ``15%``-style ranges), from the shipped table (:mod:`.table`).
 
 >>> len(parse_range("TT+, AKs")), class_combos("AKo")
 (34, 12)
 """
 
-from .order import class_combos, equities, hand_classes, ordered_classes, top_percent_classes
+from .classes import class_combos, hand_class, hand_classes
+from .order import equities, ordered_classes, top_percent_classes
 from .parse import (
     GRID_LABELS,
     MIN_WEIGHT,
@@ -16,7 +18,6 @@ from .parse import (
     ClassCount,
     Range,
     RangeError,
-    hand_class,
     parse_range,
     range_grid,
     render_grid,

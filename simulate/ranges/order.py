@@ -22,41 +22,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pokerlab.evaluator.cards import RANK_CHARS
+from ...errors import InputError
+from .classes import class_combos
+from .table import shipped_table
 
-from pokerlab.errors import InputError
-
-
-def hand_classes() -> list[str]:
-    """All 169 classes: pairs, suited and offsuit, e.g. 'AA', 'AKs', 'AKo'."""
-    classes = []
-    for hi in range(12, -1, -1):
-        for lo in range(hi, -1, -1):
-            if hi == lo:
-                classes.append(RANK_CHARS[hi] * 2)
-            else:
-                classes += [RANK_CHARS[hi] + RANK_CHARS[lo] + "s", RANK_CHARS[hi] + RANK_CHARS[lo] + "o"]
-    return classes
-
-
-def class_combos(name: str) -> int:
-    """Number of combos of a class: 6 for a pair, 4 suited, 12 offsuit."""
-    return 6 if len(name) == 2 else (4 if name[2] == "s" else 12)
-
-
-def _example_hand(name: str) -> str:
-    """One combo of the class (all combos of a class have the same equity against a random hand)."""
-    hi, lo = name[0], name[1]
-    if len(name) == 2:
-        return f"{hi}s{lo}h"
-    return f"{hi}s{lo}s" if name[2] == "s" else f"{hi}s{lo}h"
+__all__ = ["equities", "ordered_classes", "top_percent_classes"]
 
 
 @lru_cache(maxsize=1)
 def equities() -> dict[str, float]:
     """Exact equity of each class against a random hand, from the shipped table (checksum verified)."""
-    from .table import shipped_table
-
     return {row.hand: row.equity for row in shipped_table().rows}
 
 

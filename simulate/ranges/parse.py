@@ -45,12 +45,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 import numpy as np
-from pokerlab.evaluator.cards import JOKER_TEXT, RANK_CHARS, SUIT_CHARS, card_str
 
-from pokerlab.errors import InputError, PokerlabError
+from ...errors import InputError, PokerlabError
+from ...evaluator.cards import JOKER_TEXT, RANK_CHARS, SUIT_CHARS, card_str
+from .order import top_percent_classes
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -61,7 +62,6 @@ __all__ = [
     "ClassCount",
     "Range",
     "RangeError",
-    "hand_class",
     "parse_range",
     "range_grid",
     "render_grid",
@@ -109,7 +109,10 @@ class ClassCount(NamedTuple):
 # below it (column = top rank).
 
 
-def _combo_index(hi: int, lo: int) -> int:
+_Ids = TypeVar("_Ids", int, np.ndarray)  # one card id each, or arrays of them
+
+
+def _combo_index(hi: _Ids, lo: _Ids) -> _Ids:
     return hi * (hi - 1) // 2 + lo
 
 
@@ -152,18 +155,6 @@ GRID_LABELS: tuple[tuple[str, ...], ...] = tuple(tuple(_CELL_LABELS[row * 13 : r
 """Hand class names in the 13x13 grid layout used by :func:`range_grid`."""
 
 
-def hand_class(card1: int, card2: int) -> str:
-    """Hand class ("AA", "AKs" or "AKo") of two card ids.
-
-    >>> hand_class(51, 47)
-    'AKs'
-    """
-    hi, lo = max(card1, card2), min(card1, card2)
-    if not 0 <= lo < hi < 52:
-        raise InputError(f"not two distinct card ids: {card1}, {card2}")
-    return _CELL_LABELS[_COMBO_CELL[_combo_index(hi, lo)]]
-
-
 # --------------------------------------------------------------------------
 # Range
 
@@ -185,6 +176,9 @@ class Range:
     """
 
     __slots__ = ("_combos", "_dense", "_weights")
+    _combos: np.ndarray
+    _dense: np.ndarray  # weight of each of the N_COMBOS combos, 0 when absent
+    _weights: np.ndarray
 
     def __init__(self, combos: object, weights: object = None) -> None:
         cards = np.asarray(combos)
@@ -434,19 +428,6 @@ def _split_weight(item: _Item) -> tuple[str, float]:
     return body, weight
 
 
-def _top_percent_classes(percent: float, item: _Item) -> list[str]:
-    try:
-        from pokerlab.simulate.ranges.order import top_percent_classes
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("pokerlab", "pokerlab.simulate", "pokerlab.simulate.ranges.order"):
-            raise
-        raise item.error(
-            "cannot expand percent range",
-            "it needs pokerlab.simulate.ranges.order, which is not available",
-        ) from exc
-    return list(top_percent_classes(percent))
-
-
 def _expand(body: str, item: _Item) -> np.ndarray:
     """Combo indices of one item's hand part."""
     if body == JOKER_TEXT:  # the joker's name, as in 'pokerlab eval': never read as KJ
@@ -462,7 +443,7 @@ def _expand(body: str, item: _Item) -> np.ndarray:
         percent = _parse_number(body[:-1], item, "percentage")
         if not 0 < percent <= 100:
             raise item.error(f"percentage {body!r} is outside (0, 100%] in")
-        names = _top_percent_classes(percent, item)
+        names = top_percent_classes(percent)
         if not names:
             raise item.error("no hand classes for percent range")
         parts = []

@@ -22,12 +22,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pokerlab.evaluator.cards import CardError, parse_cards
-from pokerlab.evaluator.tables import TableError, tables_dir
-
-from pokerlab.errors import InputError
-
-from .parse import hand_class
+from ...errors import InputError
+from ...evaluator.cards import CardError, parse_cards
+from ...evaluator.tables import TableError, tables_dir
+from .classes import hand_class
 
 FILE = "preflop_vs_random.json"
 COMMAND = "pokerlab table preflop --vs random --out tables/preflop_vs_random.json"

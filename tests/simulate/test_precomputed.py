@@ -15,8 +15,8 @@ from pokerlab.simulate.equity.engine import equity
 from pokerlab.simulate.precomputed import load_preflop_table, matchups, preflop_equity, preflop_vs_random
 from pokerlab.simulate.precomputed.kernels import canonical_boards, preflop_vs_random_counts
 from pokerlab.simulate.precomputed.preflop import hand_class_index
-from pokerlab.simulate.ranges.order import _example_hand, class_combos, hand_classes
-from pokerlab.simulate.ranges.parse import hand_class, parse_range
+from pokerlab.simulate.ranges.classes import class_combos, example_hand, hand_class, hand_classes
+from pokerlab.simulate.ranges.parse import parse_range
 from pokerlab.simulate.ranges.table import OUTCOMES_PER_HAND, TableChecksumError
 
 PUBLISHED = {"AA": 85.20, "KK": 82.40, "AKs": 67.04, "22": 50.33, "72o": 34.58, "32o": 32.30}
@@ -50,11 +50,11 @@ def test_published_equities(built, hand, published):
 def test_counts_equal_the_exact_equity_engine(built, hand):
     """The board-centric count against the deal-by-deal engine: the same integers."""
     row = built[0][hand]
-    result = equity([_example_hand(hand), "random"], method="exact", use_tables=False)
+    result = equity([example_hand(hand), "random"], method="exact", use_tables=False)
     assert result.outcomes == row.outcomes
     assert (result.players[0].wins, result.players[0].ties) == (row.wins, row.ties)
     # By default equity() reads the same answer from the shipped table.
-    read = equity([_example_hand(hand), "random"])
+    read = equity([example_hand(hand), "random"])
     assert read.to_dict()["players"] == result.to_dict()["players"] and read.boards == result.boards
 
 

@@ -147,7 +147,7 @@ def test_play_save_to_an_unwritable_path_fails_at_once(a_file, monkeypatch):
     def must_not_play(*args, **kwargs):
         raise AssertionError("the session was played before the save path was checked")
 
-    monkeypatch.setattr("simulate.bots.TableGame.play", must_not_play)
+    monkeypatch.setattr("pokerlab.simulate.bots.TableGame.play", must_not_play)
     result = CliRunner().invoke(main, ["play", "holdem", "--save", str(a_file / "x.phhs")], input="q\n")
     assert result.exit_code == 2 and "Traceback" not in result.output
     [line] = result.output.splitlines()

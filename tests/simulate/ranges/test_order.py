@@ -2,14 +2,8 @@
 
 import pytest
 from pokerlab.simulate.equity.engine import equity
-from pokerlab.simulate.ranges.order import (
-    _example_hand,
-    class_combos,
-    equities,
-    hand_classes,
-    ordered_classes,
-    top_percent_classes,
-)
+from pokerlab.simulate.ranges.classes import class_combos, example_hand, hand_classes
+from pokerlab.simulate.ranges.order import equities, ordered_classes, top_percent_classes
 from pokerlab.simulate.ranges.parse import parse_range
 
 
@@ -28,7 +22,7 @@ def test_published_equities_against_a_random_hand(hand, published):
 
 @pytest.mark.parametrize("hand", ["AA", "T9s"])
 def test_table_matches_a_fresh_exact_computation(hand):
-    assert equity([_example_hand(hand), "random"], method="exact").players[0].equity == pytest.approx(
+    assert equity([example_hand(hand), "random"], method="exact").players[0].equity == pytest.approx(
         equities()[hand], abs=1e-12
     )
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import sys
-import types
 from itertools import combinations
 
 import numpy as np
@@ -12,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pokerlab.evaluator.cards import card_str, cards_to_mask, parse_cards
+from pokerlab.simulate.ranges import parse
 from pokerlab.simulate.ranges.parse import (
     GRID_LABELS,
     MIN_WEIGHT,
@@ -19,7 +19,6 @@ from pokerlab.simulate.ranges.parse import (
     ClassCount,
     Range,
     RangeError,
-    hand_class,
     parse_range,
     range_grid,
     render_grid,
@@ -143,14 +142,6 @@ def test_combos_array_layout() -> None:
     assert keys == sorted(keys, reverse=True)
 
 
-def test_hand_class() -> None:
-    assert hand_class(51, 47) == "AKs"
-    assert hand_class(46, 51) == "AKo"
-    assert hand_class(0, 1) == "22"
-    with pytest.raises(ValueError):
-        hand_class(3, 3)
-
-
 # --------------------------------------------------------------------------
 # Weights
 
@@ -194,8 +185,8 @@ def test_later_mention_wins() -> None:
 
 
 # --------------------------------------------------------------------------
-# Percent tokens: pokerlab.simulate.ranges.order is supplied separately, so a fake
-# module stands in for it.
+# Percent tokens: a fake order stands in for pokerlab.simulate.ranges.order, so the
+# parser's part is tested on its own.
 
 FAKE_ORDER = ["AA", "KK", "AKs", "QQ", "AKo", "JJ", "AQs"]
 
@@ -208,9 +199,7 @@ def fake_order(monkeypatch: pytest.MonkeyPatch) -> list[float]:
         calls.append(percent)
         return FAKE_ORDER[: max(1, round(percent * len(FAKE_ORDER) / 100))]
 
-    module = types.ModuleType("pokerlab.simulate.ranges.order")
-    module.top_percent_classes = top_percent_classes  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "pokerlab.simulate.ranges.order", module)
+    monkeypatch.setattr(parse, "top_percent_classes", top_percent_classes)
     return calls
 
 
@@ -242,18 +231,9 @@ def test_percent_token_out_of_range(fake_order: list[float], text: str) -> None:
 
 
 def test_percent_token_bad_class(monkeypatch: pytest.MonkeyPatch) -> None:
-    module = types.ModuleType("pokerlab.simulate.ranges.order")
-    module.top_percent_classes = lambda percent: ["AA", "AKx"]  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "pokerlab.simulate.ranges.order", module)
+    monkeypatch.setattr(parse, "top_percent_classes", lambda percent: ["AA", "AKx"])
     with pytest.raises(RangeError, match="'AKx'.*'10%'"):
         parse_range("10%")
-
-
-def test_percent_token_without_module(monkeypatch: pytest.MonkeyPatch) -> None:
-    # None in sys.modules makes the import fail as if the module were missing.
-    monkeypatch.setitem(sys.modules, "pokerlab.simulate.ranges.order", None)
-    with pytest.raises(RangeError, match=r"'15%'.*pokerlab\.simulate\.ranges\.order"):
-        parse_range("AA, 15%")
 
 
 # --------------------------------------------------------------------------
