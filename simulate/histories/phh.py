@@ -26,8 +26,10 @@ import io
 import json
 import math
 import re
-from collections.abc import Iterable, Iterator, Sequence
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import IO, Any
 
@@ -40,6 +42,7 @@ from pokerlab.evaluator.cards import CardError, card_str, parse_cards
 from pokerlab.simulate.game.variants import Variant
 
 from .codes import PHHError, variant_from_phh
+from .money import Amount, amount, amounts, places_of, to_chips
 
 REQUIRED = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet")
 OPTIONAL = (
@@ -80,20 +83,22 @@ class HandHistory:
     """One hand in PHH terms: the required fields, the optional ones we know, and the ``_`` user fields.
 
     Players are PHH players ``p1..pN``: ``p1`` sits left of the button (the small blind), ``pN`` on it.
+    Amounts are kept as recorded: ints, or :class:`~decimal.Decimal` for decimals such as cents (written
+    back digit for digit). Optional fields PHH does not define are kept in ``optional`` too.
 
     >>> HandHistory("NT", [0, 0], [1, 2], [50, 50], [], min_bet=2).game().name
     "No-limit Texas hold'em"
     """
 
     variant: str
-    antes: list[int]
-    blinds_or_straddles: list[int]
-    starting_stacks: list[int]
+    antes: list[Amount]
+    blinds_or_straddles: list[Amount]
+    starting_stacks: list[Amount]
     actions: list[str]
-    small_bet: int | None = None
-    big_bet: int | None = None
-    min_bet: int | None = None
-    bring_in: int | None = None
+    small_bet: Amount | None = None
+    big_bet: Amount | None = None
+    min_bet: Amount | None = None
+    bring_in: Amount | None = None
     optional: dict[str, Any] = field(default_factory=dict)
     user: dict[str, Any] = field(default_factory=dict)
 
@@ -102,14 +107,36 @@ class HandHistory:
         """Number of players."""
         return len(self.starting_stacks)
 
-    def game(self) -> Variant:
-        """The game declaration this history is played under (:class:`PHHError` if pokerlab cannot play it)."""
+    def money_places(self) -> int:
+        """Decimal places of the hand's finest recorded amount outside the actions (0: whole units).
+
+        >>> HandHistory("NT", [0, 0], [Decimal("0.5"), 1], [Decimal("200.30"), 81], []).money_places()
+        2
+        """
+        values: list[Any] = [*self.antes, *self.blinds_or_straddles, *self.starting_stacks]
+        values += [self.small_bet, self.big_bet, self.min_bet, self.bring_in]
+        for name in CHIP_LISTS:
+            values.extend(self.optional.get(name) or ())
+        return places_of(values)
+
+    def game(self, places: int | None = None) -> Variant:
+        """The game declaration this history is played under (:class:`PHHError` if pokerlab cannot play it).
+
+        Amounts are in chips of ``10**-places`` of the recorded unit (default: the hand's finest amount).
+        """
+        if places is None:
+            places = self.money_places()
+
+        def chips(value: Any) -> Any:
+            return None if value is None else to_chips(value, places)
+
         fields = {
-            "antes": self.antes,
-            "blinds_or_straddles": self.blinds_or_straddles,
-            "small_bet": self.small_bet,
-            "big_bet": self.big_bet,
-            "min_bet": self.min_bet,
+            "antes": [chips(a) for a in self.antes],
+            "blinds_or_straddles": [chips(b) for b in self.blinds_or_straddles],
+            "small_bet": chips(self.small_bet),
+            "big_bet": chips(self.big_bet),
+            "min_bet": chips(self.min_bet),
+            "ante_trimming_status": self.optional.get("ante_trimming_status"),
         }
         if self.bring_in:
             raise PHHError("bring-ins (stud games) are not played by pokerlab's engine")
@@ -184,7 +211,8 @@ def parse_phh_cards(text: str) -> list[int | None]:
 # ---------------------------------------------------------------------- reading
 MAX_NESTING = 32  # arrays/inline tables nested deeper than this are refused (tomllib recurses per level)
 MAX_CHIPS = 1 << 62
-CHIP_LISTS = ("finishing_stacks", "winnings")  # optional fields replay compares, one whole number per player
+CHIP_LISTS = ("finishing_stacks", "winnings")  # optional fields replay compares, one amount per player
+NOT_OPTIONAL = ("starting_stacks", "actions")
 
 
 def _short(value: Any, limit: int = 40) -> str:
@@ -193,17 +221,15 @@ def _short(value: Any, limit: int = 40) -> str:
 
 
 def _whole_list(value: Any, name: str, minimum: int = 0) -> list[int]:
-    """Whole numbers of chips from ``minimum`` to below 2**62; whole floats such as ``5.0`` are read as ints."""
+    """Whole numbers from ``minimum`` to below 2**62 (seat numbers, ``_carried_pot``); whole floats read as ints."""
     if not isinstance(value, list):
-        raise PHHError(f"must be an array of whole numbers of chips, got {_short(value)}", field=name)
+        raise PHHError(f"must be an array of whole numbers, got {_short(value)}", field=name)
     out = []
     for item in value:
-        if isinstance(item, float) and math.isfinite(item) and item.is_integer():
+        if isinstance(item, (float, Decimal)) and math.isfinite(item) and item == int(item):
             item = int(item)
         if isinstance(item, bool) or not isinstance(item, int):
-            if isinstance(item, float) and not math.isfinite(item):
-                raise PHHError(f"unknown ({item}) amounts cannot be replayed", field=name)
-            raise PHHError(f"must hold whole numbers of chips, got {_short(item)}", field=name)
+            raise PHHError(f"must hold whole numbers, got {_short(item)}", field=name)
         if not minimum <= item < MAX_CHIPS:
             raise PHHError(f"must hold whole numbers from {minimum} to below 2**62, got {_short(item)}", field=name)
         out.append(item)
@@ -211,11 +237,11 @@ def _whole_list(value: Any, name: str, minimum: int = 0) -> list[int]:
 
 
 def _checked_optional(data: dict[str, Any], n: int) -> dict[str, Any]:
-    """The optional fields, with the ones pokerlab reads checked (:class:`PHHError` naming the field)."""
-    optional = {k: v for k, v in data.items() if k in OPTIONAL}
+    """The optional fields (PHH's and unknown ones), with the ones pokerlab reads checked."""
+    optional = {k: v for k, v in data.items() if k not in REQUIRED and k not in NOT_OPTIONAL and not k.startswith("_")}
     for name in CHIP_LISTS:
         if optional.get(name) is not None:
-            optional[name] = _whole_list(optional[name], name)
+            optional[name] = amounts(optional[name], name)
             if len(optional[name]) != n:
                 raise PHHError(f"has {len(optional[name])} entries for {n} players", field=name)
     if optional.get("seats") is not None:
@@ -223,14 +249,26 @@ def _checked_optional(data: dict[str, Any], n: int) -> dict[str, Any]:
         if len(seats) != n:
             raise PHHError(f"has {len(seats)} entries for {n} players", field="seats")
         optional["seats"] = seats
+    trimming = optional.get("ante_trimming_status")
+    if trimming is not None and not isinstance(trimming, bool):
+        raise PHHError(f"must be true or false, got {_short(trimming)}", field="ante_trimming_status")
     return optional
+
+
+def unknown_fields(hand: HandHistory) -> list[str]:
+    """Fields of ``hand`` that PHH does not define (kept and written back; readers warn about them).
+
+    >>> unknown_fields(HandHistory("NT", [0, 0], [1, 2], [9, 9], [], optional={"rake": 1, "day": 3}))
+    ['rake']
+    """
+    return [name for name in hand.optional if name not in OPTIONAL]
 
 
 def _checked_user(data: dict[str, Any]) -> dict[str, Any]:
     user = {k: v for k, v in data.items() if k.startswith("_")}
     for name in ("_carried_pot", "_carry_out"):
         if user.get(name) is not None:
-            user[name] = _whole_list([user[name]], name)[0]
+            user[name] = amount(user[name], name)
     return user
 
 
@@ -248,13 +286,13 @@ def from_dict(data: dict[str, Any]) -> HandHistory:
         raise PHHError(f"required field(s) missing: {', '.join(missing)}", field=missing[0])
     if not isinstance(data["variant"], str):
         raise PHHError(f'must be a string such as "NT", got {_short(data["variant"])}', field="variant")
-    stacks = _whole_list(data["starting_stacks"], "starting_stacks")
+    stacks = amounts(data["starting_stacks"], "starting_stacks")
     n = len(stacks)
     if n < 2:
         raise PHHError("must list at least two players", field="starting_stacks")
     lists = {}
     for name in ("antes", "blinds_or_straddles"):
-        value = _whole_list(data.get(name, [0] * n), name)
+        value = amounts(data.get(name, [0] * n), name)
         if len(value) != n:
             raise PHHError(f"has {len(value)} entries for {n} players", field=name)
         lists[name] = value
@@ -264,7 +302,7 @@ def from_dict(data: dict[str, Any]) -> HandHistory:
     scalars = {}
     for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
         if data.get(name) is not None:
-            scalars[name] = _whole_list([data[name]], name)[0]
+            scalars[name] = amount(data[name], name)
     return HandHistory(
         data["variant"],
         lists["antes"],
@@ -350,7 +388,7 @@ def _toml(text: str, first_line: int = 1, scanned: bool = False) -> dict[str, An
         for line in text.splitlines():
             scanner.header_key(line)
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text, parse_float=Decimal)  # amounts exactly as written: 200.30, never a float
     except tomllib.TOMLDecodeError as exc:
         message = re.sub(r"at line (\d+)", lambda m: f"at line {int(m.group(1)) + first_line - 1}", str(exc))
         raise PHHError(f"not valid TOML: {message}") from None
@@ -393,12 +431,19 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[str | None, int, str]]:
         yield key, first, "".join(buffer)
 
 
-def iter_hands(lines: Iterable[str], source: str | None = None) -> Iterator[tuple[str, HandHistory]]:
+class PHHWarning(UserWarning):
+    """Something in a PHH file pokerlab keeps but does not use (a field the standard does not define)."""
+
+
+def iter_hands(
+    lines: Iterable[str], source: str | None = None, warn: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, HandHistory]]:
     """``(label, hand)`` for each hand of a ``.phh``/``.phhs`` text given line by line, parsed as it is read.
 
     ``label`` is the hand's table key in a ``.phhs`` file (``"1"``...), ``"1"`` for a ``.phh`` file.
     Any problem is a :class:`PHHError` naming ``source`` (the file), the hand and the field; a text with
-    no hand at all is one too.
+    no hand at all is one too. Fields PHH does not define are kept; each is reported once per text,
+    to ``warn`` (default: a :class:`PHHWarning`).
 
     >>> [label for label, _ in iter_hands(['[1]\\n', 'variant = "NT"\\n', 'antes = [0, 0]\\n', 'min_bet = 2\\n',
     ...  'starting_stacks = [9, 9]\\n', 'actions = []\\n'])]
@@ -406,18 +451,32 @@ def iter_hands(lines: Iterable[str], source: str | None = None) -> Iterator[tupl
     """
     seen = False
     key: str | None = None
+    reported: set[str] = set()
+
+    def checked(label: str, hand: HandHistory) -> tuple[str, HandHistory]:
+        new = [name for name in unknown_fields(hand) if name not in reported]
+        if new:
+            reported.update(new)
+            where = f"{source}: " if source else ""
+            message = f"{where}hand [{label}]: field(s) the PHH standard does not define, kept: {', '.join(new)}"
+            if warn is None:
+                warnings.warn(message, PHHWarning, stacklevel=3)
+            else:
+                warn(message)
+        return label, hand
+
     try:
         for key, first, text in _chunks(lines):
             seen = True
             data = _toml(text, first, scanned=True)
             if key is None:
                 key = "1"
-                yield key, from_dict(data)
+                yield checked(key, from_dict(data))
                 continue
             for name, table in data.items():
                 if not isinstance(table, dict):
                     raise PHHError(f"a .phhs file holds one table per hand; {_short(name)} is not a table")
-                yield str(name), _located(table, str(name))
+                yield checked(str(name), _located(table, str(name)))
     except PHHError as exc:
         raise exc.located(hand=key, file=source) from None
     except UnicodeDecodeError as exc:
@@ -450,13 +509,14 @@ def loads_all(text: str) -> list[HandHistory]:
     return [hand for _, hand in iter_hands(text.splitlines(keepends=True))]
 
 
-def iter_file(path: str | Path) -> Iterator[tuple[str, HandHistory]]:
+def iter_file(path: str | Path, warn: Callable[[str], None] | None = None) -> Iterator[tuple[str, HandHistory]]:
     """``(label, hand)`` for each hand of a ``.phh``/``.phhs`` file, read and parsed one hand at a time.
 
-    Errors are :class:`PHHError` naming the file; an unreadable file is an OSError.
+    Errors are :class:`PHHError` naming the file; an unreadable file is an OSError. ``warn``: as in
+    :func:`iter_hands`.
     """
     with open(path, encoding="utf-8", newline="") as handle:
-        yield from iter_hands(handle, source=str(path))
+        yield from iter_hands(handle, source=str(path), warn=warn)
 
 
 def load_file(path: str | Path) -> list[HandHistory]:
@@ -476,6 +536,11 @@ def _value(value: Any) -> str:
         return str(value)
     if isinstance(value, float):
         return ("-inf" if value < 0 else "inf") if math.isinf(value) else "nan" if math.isnan(value) else repr(value)
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            return "nan" if value.is_nan() else ("-inf" if value < 0 else "inf")
+        text = str(value)
+        return text if "E" not in text and "." in text else f"{value:f}" + ("" if "." in f"{value:f}" else ".0")
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)  # a valid TOML basic string
     if isinstance(value, datetime.time | datetime.date | datetime.datetime):

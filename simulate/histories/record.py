@@ -55,7 +55,7 @@ def history_from_state(
     order = phh_order(state)
     label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
     antes_posted = any(entry[0] == "post" and entry[2] == "ante" for entry in state.history)
-    antes_posted = antes_posted or not state.variant.forced.ante
+    antes_posted = antes_posted or not state.variant.forced.has_antes
     code, fields, extras = phh_fields(state.variant, state.n, antes_posted)
     actions: list[str] = []
     pending_deals: list[str] = []  # replacement cards, dealt once every discard of the round is made
@@ -114,6 +114,8 @@ def history_from_state(
         at = last_betting if runout else len(actions)
         actions[at:at] = shows
     optional: dict[str, Any] = {"seats": [seat + 1 for seat in order]}
+    if "ante_trimming_status" in fields:
+        optional["ante_trimming_status"] = fields["ante_trimming_status"]
     if players is not None:
         optional["players"] = [str(players[seat]) for seat in order]
     if hand is not None:

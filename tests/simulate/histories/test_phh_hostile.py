@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import tracemalloc
 
+from decimal import Decimal
+
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -61,10 +63,10 @@ def test_truncated_hand_is_not_ok_even_with_finishing_stacks(tmp_path):
         ("[101, 99, 0]", "has 3 entries for 2 players"),
         ("[101]", "has 1 entries for 2 players"),
         ('"abc"', "must be an array"),
-        ("[[101], 99]", "whole numbers"),
-        ("[true, 99]", "whole numbers"),
-        ('["101", 99]', "whole numbers"),
-        ("[100.5, 99.5]", "whole numbers"),
+        ("[[101], 99]", "amounts of money"),
+        ("[true, 99]", "amounts of money"),
+        ('["101", 99]', "amounts of money"),
+        ("[100.5, 99.0000000001]", "more than 9 decimal places"),
         ("[-1, 99]", "from 0"),
         ("[nan, 99]", "nan"),
         ("[inf, 99]", "inf"),
@@ -228,7 +230,7 @@ def _value(value) -> str:
 
 
 def check_contract(text: str) -> None:
-    """A valid result (ok is a bool, stacks whole numbers) or PHHError; nothing else."""
+    """A valid result (ok is a bool, stacks ints or exact decimals) or PHHError; nothing else."""
     try:
         hands = list(iter_hands(text.splitlines(keepends=True), source="x.phhs"))
     except PHHError as exc:
@@ -238,7 +240,7 @@ def check_contract(text: str) -> None:
         result = replay(hand)
         assert isinstance(result.ok, bool)
         if result.stacks is not None:
-            assert all(type(s) is int for s in result.stacks)
+            assert all(type(s) in (int, Decimal) for s in result.stacks)
         assert "\n" not in "; ".join(result.problems)
 
 
