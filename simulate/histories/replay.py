@@ -29,7 +29,7 @@ from typing import Any
 from pokerlab.simulate.game.cards import names
 from pokerlab.simulate.game.errors import IllegalActionError
 from pokerlab.simulate.game.showdown import describe_value
-from pokerlab.simulate.game.state import DONE, SHOWDOWN, State
+from pokerlab.simulate.game.state import BET, DONE, SHOWDOWN, State
 
 from .codes import PHHError
 from .money import Amount, from_chips, parse_amount, places_of, to_chips
@@ -128,6 +128,7 @@ class ReplayResult:
     places: int = 0
     unknown_outcome: str | None = None
     rake: Amount = 0
+    filled: list[str] = field(default_factory=list)  # actions the record left out, taken as checks or folds
 
     @property
     def finished(self) -> bool:
@@ -386,10 +387,13 @@ def _seat_map(history: HandHistory) -> tuple[list[int], int]:
     return list(range(n)), n - 1
 
 
-def replay(history: HandHistory) -> ReplayResult:
+def replay(history: HandHistory, *, fill_skipped: bool = False) -> ReplayResult:
     """Replay ``history`` through the engine; the result says how far it got and why it stopped.
 
-    See the module example.
+    ``fill_skipped``: real records often leave out the folds of players nobody watched. With it, a
+    player's action recorded while another player is to act takes the players in between as having
+    checked (when free) or folded, as pokerkit's reader does; each such step is listed in
+    ``result.filled``. Without it (the default) the action is out of turn. See the module example.
     """
     result = ReplayResult(history, history.names())
     n = history.players
@@ -480,11 +484,8 @@ def replay(history: HandHistory) -> ReplayResult:
             who = names_[p.player]  # type: ignore[index]
             if p.verb == "sm":
                 decisions[seat] = bool(p.amount)
-            elif state.phase == DONE:
-                raise IllegalActionError("the hand is already over")
-            elif state.actor != seat:
-                turn = "nobody" if state.actor is None else names_[player_of[state.actor]]
-                raise IllegalActionError(f"it is {turn}'s turn, not {who}'s")
+            elif (problem := _turn_problem(state, seat, fill_skipped, result, street, player_of)) is not None:
+                raise IllegalActionError(problem)
             elif p.verb == "f":
                 state.fold()
                 text = "folds"
@@ -529,6 +530,41 @@ def replay(history: HandHistory) -> ReplayResult:
     if state.phase == DONE:
         _outcome(result, state, history, parsed, seat_of, player_of)
     return result
+
+
+def _turn_problem(
+    state: State, seat: int, fill_skipped: bool, result: ReplayResult, street: str, player_of: dict
+) -> str | None:
+    """Why ``seat`` may not act now (after filling skipped checks and folds, by option), or None."""
+    if state.phase != DONE and state.actor != seat and fill_skipped and not state.folded[seat]:
+        _fill_skipped(state, seat, result, street, player_of)
+    if state.phase == DONE:
+        return "the hand is already over"
+    if state.actor != seat:
+        turn = "nobody" if state.actor is None else result.names[player_of[state.actor]]
+        return f"it is {turn}'s turn, not {result.names[player_of[seat]]}'s"
+    return None
+
+
+def _fill_skipped(state: State, seat: int, result: ReplayResult, street: str, player_of: dict) -> None:
+    """Check (when free) or fold for each player to act before ``seat`` in this betting round."""
+    for _ in range(state.n):
+        actor = state.actor
+        if state.phase != BET or actor is None or actor == seat or state.street != _street_index(state, street):
+            return
+        who = result.names[player_of[actor]]
+        if state.can_check():
+            state.check()
+            text = "checks (not recorded)"
+        else:
+            state.fold()
+            text = "folds (not recorded)"
+        result.filled.append(f"{who} {text.split()[0][:-1]}")
+        result.steps.append(Step(street, who, text, _pot(state), list(state.stacks)))
+
+
+def _street_index(state: State, street: str) -> int:
+    return state.street if _street_name(state) == street else -1
 
 
 def _seen_cards(parsed: list[_Parsed]) -> set[int]:
@@ -583,14 +619,20 @@ def _outcome(
             result.checks["finishing_stacks"] = (recorded_f, [from_chips(c, places) for c in implied])
         result.stacks = None if outcome is None else [from_chips(c, places) for c in outcome]
         return
+    if state.ended_by == "fold":
+        # PHH (and pokerkit) count a blind nobody called as part of the pot its poster collects.
+        raised = {entry[1] for entry in state.history if entry[0] in ("bet", "raise")}
+        for entry in state.history:
+            if entry[0] == "return" and entry[1] not in raised:
+                won[player_of[entry[1]]] += entry[2]
     rake = 0
     if w_chips is not None and w_chips != won:
         taken = [p - w for p, w in zip(won, w_chips)]
         if all(t >= 0 for t in taken) and all(w == 0 for w, p in zip(w_chips, won) if p == 0):
             # Winnings are recorded after the house's cut (PHH): the difference is the rake.
             rake = sum(taken)
-            won = w_chips
             stacks = [s - t for s, t in zip(stacks, taken)]
+            won = w_chips
     result.rake = from_chips(rake, places)
     result.stacks = [from_chips(c, places) for c in stacks]
     for seat in range(state.n):
