@@ -31,6 +31,27 @@ from .phh import HandHistory, format_cards
 BETTING = ("fold", "check", "call", "bet", "raise")
 
 
+def phh_winnings(state: State) -> list[int]:
+    """Chips each seat collected, as PHH counts them: a blind nobody called is part of the pot its poster wins.
+
+    (The engine hands an uncalled bet back before the award; PHH's ``winnings`` and pokerkit keep an
+    uncalled *blind* in the pot.)
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> hand = State(no_limit_holdem(1, 2), [50, 50], button=0, seed=1)
+    >>> hand.fold()
+    >>> hand.payouts, phh_winnings(hand)
+    ([0, 2], [0, 3])
+    """
+    won = list(state.payouts)
+    if state.ended_by == "fold":
+        raised = {entry[1] for entry in state.history if entry[0] in ("bet", "raise")}
+        for entry in state.history:
+            if entry[0] == "return" and entry[1] not in raised:
+                won[entry[1]] += entry[2]
+    return won
+
+
 def phh_order(state: State) -> list[int]:
     """Engine seats in PHH order (``p1`` first): clockwise from the button's left, the button last.
 
@@ -122,7 +143,8 @@ def history_from_state(
         optional["hand"] = hand
     if state.phase == DONE:
         optional["finishing_stacks"] = [state.stacks[seat] for seat in order]
-        optional["winnings"] = [state.payouts[seat] for seat in order]
+        won = phh_winnings(state)
+        optional["winnings"] = [won[seat] for seat in order]
     user = dict(extras)
     if state.carried_in:
         user["_carried_pot"] = state.carried_in

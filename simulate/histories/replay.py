@@ -34,6 +34,7 @@ from pokerlab.simulate.game.state import BET, DONE, SHOWDOWN, State
 from .codes import PHHError
 from .money import Amount, from_chips, parse_amount, places_of, to_chips
 from .phh import HandHistory, check_history, dumps, parse_phh_cards
+from .record import phh_winnings
 
 _PLAYER = re.compile(r"p([1-9][0-9]{0,3})")
 
@@ -600,7 +601,8 @@ def _outcome(
     """Final stacks and the checks against the recorded results (which are the outcome when the replay cannot be)."""
     places = result.places
     names_ = result.names
-    won = [state.payouts[seat] for seat in seat_of]
+    by_seat = phh_winnings(state)
+    won = [by_seat[seat] for seat in seat_of]
     stacks = [state.stacks[seat] for seat in seat_of]
     recorded_w = history.optional.get("winnings")
     recorded_f = history.optional.get("finishing_stacks")
@@ -608,7 +610,7 @@ def _outcome(
     reason = _unknown_reason(state, parsed, names_, player_of)
     if reason is not None:
         result.unknown_outcome = reason
-        before = [s - w for s, w in zip(stacks, won)]  # stacks once the pots are built, before the award
+        before = [s - w for s, w in zip(stacks, won)]  # stacks before the award
         outcome: list[int] | None = None
         if recorded_f is not None:
             outcome = [to_chips(v, places) for v in recorded_f]
@@ -619,12 +621,6 @@ def _outcome(
             result.checks["finishing_stacks"] = (recorded_f, [from_chips(c, places) for c in implied])
         result.stacks = None if outcome is None else [from_chips(c, places) for c in outcome]
         return
-    if state.ended_by == "fold":
-        # PHH (and pokerkit) count a blind nobody called as part of the pot its poster collects.
-        raised = {entry[1] for entry in state.history if entry[0] in ("bet", "raise")}
-        for entry in state.history:
-            if entry[0] == "return" and entry[1] not in raised:
-                won[player_of[entry[1]]] += entry[2]
     rake = 0
     if w_chips is not None and w_chips != won:
         taken = [p - w for p, w in zip(won, w_chips)]
