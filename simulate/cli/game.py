@@ -237,35 +237,61 @@ def simulate_command(
 
 
 @click.command("replay", context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per hand.")
-@click.option("--quiet", "-q", is_flag=True, help="Only the verdict of each hand.")
-def replay_command(file: str, as_json: bool, quiet: bool) -> None:
-    """Replay every hand of FILE.phh or FILE.phhs through pokerlab's rules, street by street.
+@click.argument("path", type=click.Path(exists=True))
+@click.option("--json", "as_json", is_flag=True, help="A file: a JSON list, one object per hand. A folder: one summary.")
+@click.option("--quiet", "-q", is_flag=True, help="Only the verdict of each hand (a file) or the summary (a folder).")
+@click.option(
+    "--fill-skipped",
+    is_flag=True,
+    help="Take actions a record leaves out (folds of players nobody watched) as checks or folds, as pokerkit does.",
+)
+def replay_command(path: str, as_json: bool, quiet: bool, fill_skipped: bool) -> None:
+    """Replay every hand of PATH (a .phh/.phhs file, or a folder tree of them) through pokerlab's rules.
 
     A hand is ok when it reaches its end, breaks no rule, and every result it records
-    (finishing_stacks, winnings, _carry_out) matches the replay. Hands are read, replayed and
-    printed one at a time, so a file of any length replays in little memory.
+    (finishing_stacks, winnings, _carry_out) matches the replay. A hand whose winner the record cannot
+    tell (cards nobody saw at the showdown) is an "unknown outcome": its recorded result is taken as
+    it is, never guessed. Amounts may be decimals (cents); they are replayed exactly.
 
-    Exit status: 0 when every hand is ok; 1 when a hand breaks a rule, ends early or differs;
-    2 when the file is not a PHH file (one line naming the file, the hand and the field).
+    A file is replayed street by street, hand by hand. A folder is walked for .phh and .phhs files and
+    summarised: hands read, ok, unknown outcome, differing, unfinished, illegal (with the first reasons)
+    and files that failed to parse; one bad hand never stops a file. Either way hands are read one at a
+    time, so files of any length replay in little memory.
+
+    \b
+    Examples:
+      pokerlab replay night.phhs
+      pokerlab replay phh-dataset/data --fill-skipped --json
+
+    Exit status: 0 when every hand is ok or of unknown outcome; 1 when a hand breaks a rule, ends early or
+    differs; 2 when a file is not a PHH file (for a single file: one line naming the file, the hand and the field).
     """
+    if Path(path).is_dir():
+        _replay_folder(path, as_json, quiet, fill_skipped)
+        return
     from pokerlab.simulate.histories import PHHError, format_replay, iter_file, replay
 
-    total = bad = 0
+    total = bad = unknown = 0
     opened = False
     try:
-        for label, hand in iter_file(file):
-            result = replay(hand)
+        for label, hand in iter_file(path, warn=lambda message: click.echo(f"warning: {message}", err=True)):
+            result = replay(hand, fill_skipped=fill_skipped)
             if result.error is not None and result.error.kind == "phh":
-                raise result.error.as_phh_error(hand=label, file=file)
+                raise result.error.as_phh_error(hand=label, file=path)
             total += 1
-            bad += not result.ok
+            status = result.status
+            bad += status not in ("ok", "unknown outcome")
+            unknown += status == "unknown outcome"
             if as_json:
                 click.echo(("[" if not opened else ",\n") + json.dumps(result.to_dict()), nl=False)
                 opened = True
             elif quiet:
-                verdict = "ok" if result.ok else "FAILED: " + "; ".join(result.problems)
+                if status == "ok":
+                    verdict = "ok"
+                elif status == "unknown outcome":
+                    verdict = f"unknown outcome: {result.unknown_outcome}"
+                else:
+                    verdict = "FAILED: " + "; ".join(result.problems)
                 click.echo(f"hand {label}: {verdict}")
             else:
                 click.echo(format_replay(result))
@@ -273,11 +299,51 @@ def replay_command(file: str, as_json: bool, quiet: bool) -> None:
     except (PHHError, OSError) as exc:
         if opened:
             click.echo("]")  # what was printed stays a valid JSON list
-        _fail(str(exc) if isinstance(exc, PHHError) else f"{file}: {exc.strerror or exc}")
+        _fail(str(exc) if isinstance(exc, PHHError) else f"{path}: {exc.strerror or exc}")
         return
     if as_json:
         click.echo("]")
     else:
-        click.echo(f"{total} hand(s) replayed, {total - bad} ok, {bad} with problems")
+        more = f", {unknown} unknown outcome" if unknown else ""
+        click.echo(f"{total} hand(s) replayed, {total - bad - unknown} ok{more}, {bad} with problems")
     if bad:
+        sys.exit(EXIT_FAILED_CHECK)
+
+
+def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool) -> None:
+    """``pokerlab replay FOLDER``: every hand of every PHH file under it, one summary."""
+    from pokerlab.simulate.histories import phh_files, replay_tree
+
+    if not phh_files(folder):
+        _fail(f"{folder}: no .phh or .phhs files in this folder tree")
+    bar = None
+    if sys.stderr.isatty() and not quiet:
+        bar = click.progressbar(length=1, label="replaying", file=sys.stderr, width=30)
+        bar.__enter__()
+
+    def progress(done: int, total: int) -> None:
+        if bar is not None:
+            bar.length = max(total, 1)
+            bar.update(done - bar.pos)
+
+    try:
+        summary = replay_tree(folder, fill_skipped=fill_skipped, progress=progress)
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    if as_json:
+        click.echo(json.dumps(summary.to_dict()))
+    else:
+        click.echo(summary.table())
+        for message in summary.warnings[:5]:
+            click.echo(f"  warning: {message}")
+        if summary.counts["illegal"] and not fill_skipped and any(
+            "'s turn, not" in example for example in summary.examples.get("illegal", [])
+        ):
+            click.echo("  (records that leave out folds replay with --fill-skipped)")
+        if summary.seconds > 0:
+            click.echo(f"  {summary.hands / summary.seconds:,.0f} hands/s")
+    if summary.failed_files:
+        sys.exit(EXIT_BAD_INPUT)
+    if summary.problems:
         sys.exit(EXIT_FAILED_CHECK)

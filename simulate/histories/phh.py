@@ -449,6 +449,28 @@ def iter_hands(
     ...  'starting_stacks = [9, 9]\\n', 'actions = []\\n'])]
     ['1']
     """
+    for label, hand in _hands(lines, source, warn, recover=False):
+        yield label, hand  # type: ignore[misc]
+
+
+def iter_hands_recovering(
+    lines: Iterable[str], source: str | None = None, warn: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, HandHistory | PHHError]]:
+    """As :func:`iter_hands`, but a bad hand of a ``.phhs`` text is yielded as its :class:`PHHError` and
+    reading goes on with the next hand. Problems with the text as a whole (not UTF-8, nesting too deep,
+    no hands, a bad ``.phh`` file) are still raised.
+
+    >>> text = ['[1]\\n', 'variant = 7\\n', '[2]\\n', 'variant = "NT"\\n', 'antes = [0, 0]\\n', 'min_bet = 2\\n',
+    ...         'starting_stacks = [9, 9]\\n', 'actions = []\\n']
+    >>> [(label, type(hand).__name__) for label, hand in iter_hands_recovering(text)]
+    [('1', 'PHHError'), ('2', 'HandHistory')]
+    """
+    yield from _hands(lines, source, warn, recover=True)
+
+
+def _hands(
+    lines: Iterable[str], source: str | None, warn: Callable[[str], None] | None, recover: bool
+) -> Iterator[tuple[str, HandHistory | PHHError]]:
     seen = False
     key: str | None = None
     reported: set[str] = set()
@@ -460,7 +482,7 @@ def iter_hands(
             where = f"{source}: " if source else ""
             message = f"{where}hand [{label}]: field(s) the PHH standard does not define, kept: {', '.join(new)}"
             if warn is None:
-                warnings.warn(message, PHHWarning, stacklevel=3)
+                warnings.warn(message, PHHWarning, stacklevel=4)
             else:
                 warn(message)
         return label, hand
@@ -468,15 +490,24 @@ def iter_hands(
     try:
         for key, first, text in _chunks(lines):
             seen = True
-            data = _toml(text, first, scanned=True)
             if key is None:
+                data = _toml(text, first, scanned=True)
                 key = "1"
                 yield checked(key, from_dict(data))
                 continue
-            for name, table in data.items():
-                if not isinstance(table, dict):
-                    raise PHHError(f"a .phhs file holds one table per hand; {_short(name)} is not a table")
-                yield checked(str(name), _located(table, str(name)))
+            try:
+                data = _toml(text, first, scanned=True)
+                hands = []
+                for name, table in data.items():
+                    if not isinstance(table, dict):
+                        raise PHHError(f"a .phhs file holds one table per hand; {_short(name)} is not a table")
+                    hands.append(checked(str(name), _located(table, str(name))))
+            except PHHError as exc:
+                if not recover:
+                    raise
+                yield key, exc.located(hand=key, file=source)
+                continue
+            yield from hands
     except PHHError as exc:
         raise exc.located(hand=key, file=source) from None
     except UnicodeDecodeError as exc:
