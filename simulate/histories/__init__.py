@@ -18,6 +18,7 @@ from .codes import (
     variant_from_phh,
 )
 from .dataset import ReplaySummary, iter_results, phh_files, replay_tree
+from .money import from_chips, to_chips
 from .phh import (
     HandHistory,
     PHHWarning,
@@ -39,7 +40,6 @@ from .phh import (
     save,
     unknown_fields,
 )
-from .money import from_chips, to_chips
 from .record import history_from_state, phh_order, phh_winnings
 from .replay import ReplayBreak, ReplayResult, Step, format_replay, replay
 

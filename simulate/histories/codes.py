@@ -406,6 +406,35 @@ def variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, 
     >>> variant_from_phh("NT", {"antes": [0, 0], "blinds_or_straddles": [1, 2], "min_bet": 2}).name
     "No-limit Texas hold'em"
     """
+    try:
+        key = (
+            code,
+            tuple(fields.get("antes") or ()),
+            tuple(fields.get("blinds_or_straddles") or ()),
+            *((type(v), v) for v in map(fields.get, ("small_bet", "big_bet", "min_bet", "ante_trimming_status"))),
+            tuple(sorted((k, type(v).__name__, v) for k, v in extras.items())),  # True and 1 are different options
+        )
+        hash(key)
+    except TypeError:  # unhashable or unsortable values (a list in a "_" field...): no cache, the checks say why
+        return _variant_from_phh(code, fields, extras)
+    return _cached_variant(key, code, fields, extras)
+
+
+def _cached_variant(key: tuple, code: str, fields: Mapping[str, Any], extras: Mapping[str, Any]) -> Variant:
+    """Histories of one game repeat its fields hand after hand: the declaration is built once per key."""
+    hit = _VARIANTS.get(key)
+    if hit is None:
+        hit = _variant_from_phh(code, fields, extras)
+        if len(_VARIANTS) >= 256:
+            _VARIANTS.clear()
+        _VARIANTS[key] = hit
+    return hit
+
+
+_VARIANTS: dict[tuple, Variant] = {}
+
+
+def _variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any]) -> Variant:
     if not isinstance(code, str) or not code or code[0] not in STRUCTURES or code[1:] not in GAMES:
         raise PHHError(
             f"{_short(code)} is not one pokerlab plays: standard codes {', '.join(STANDARD_CODES)}; "

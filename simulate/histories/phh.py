@@ -377,6 +377,94 @@ class _Scanner:
                 self.depth = max(0, self.depth - 1)
 
 
+# A fast reader for the plain TOML PHH files are made of: "key = value" lines and "[n]" headers, values
+# that are strings without escapes, whole or decimal numbers, booleans, times, and arrays of those (one
+# or several lines). Anything else (escapes, comments after values, inline tables, dates, inf...) is left
+# to tomllib, which also reports every error; for what it accepts, it gives what tomllib gives.
+_FAST_KEY = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*")  # TOML whitespace: space and tab
+_FAST_HEADER = re.compile(r"\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]")
+_FAST_ITEM = re.compile(
+    r"[ \t]*('[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\"|[+\-.:0-9A-Za-z]+)[ \t]*(,|\Z)"
+)
+_FAST_INT = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
+_FAST_DECIMAL = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\.[0-9]+")
+_FAST_TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")
+_NO = object()
+
+
+def _fast_scalar(raw: str) -> Any:
+    first = raw[:1]
+    if first == "'" or first == '"':
+        return raw[1:-1] if len(raw) >= 2 and raw[-1] == first and _FAST_ITEM.fullmatch(raw) else _NO
+    if raw == "true" or raw == "false":
+        return raw == "true"
+    if _FAST_INT.fullmatch(raw):
+        return int(raw)
+    if _FAST_DECIMAL.fullmatch(raw):
+        return Decimal(raw)
+    match = _FAST_TIME.fullmatch(raw)
+    if match:
+        return datetime.time(*map(int, match.groups()))
+    return _NO
+
+
+def _fast_value(raw: str) -> Any:
+    if not raw.startswith("["):
+        return _fast_scalar(raw)
+    inner, pos, out = raw[1:-1], 0, []
+    while pos < len(inner):
+        if not inner[pos:].strip(" \t"):
+            break
+        match = _FAST_ITEM.match(inner, pos)
+        if match is None:
+            return _NO
+        value = _fast_scalar(match.group(1))
+        if value is _NO or (match.group(2) == "" and match.end() < len(inner)):
+            return _NO
+        out.append(value)
+        pos = match.end()
+    return out
+
+
+def _fast_toml(text: str) -> dict[str, Any] | None:
+    """The table of a plain PHH text, or None when it needs the full TOML parser."""
+    root: dict[str, Any] = {}
+    table = root
+    if "\r" in text:  # TOML lines end in \n or \r\n, nothing else (str.splitlines knows more)
+        text = text.replace("\r\n", "\n")
+    lines = iter(text.split("\n"))
+    for line in lines:
+        stripped = line.strip(" \t")
+        if not stripped or stripped[0] == "#":
+            continue
+        if stripped[0] == "[":
+            header = _FAST_HEADER.fullmatch(stripped)
+            if header is None or header.group(1) in root or table is not root and not table:
+                return None
+            table = root[header.group(1)] = {}
+            continue
+        match = _FAST_KEY.fullmatch(line)
+        if match is None:
+            return None
+        key, raw = match.groups()
+        if raw.startswith("[") and not raw.endswith("]"):
+            parts = [raw]
+            for more in lines:  # an array over several lines, up to the line that closes it
+                parts.append(more.strip(" \t"))
+                if parts[-1].endswith("]"):
+                    break
+            raw = " ".join(parts)
+            if not raw.endswith("]"):
+                return None
+        if key in table or not raw or raw.endswith(",]"):
+            return None
+        value = _fast_value(raw)
+        if value is _NO:
+            return None
+        table[key] = value
+    return root
+
+
 def _toml(text: str, first_line: int = 1, scanned: bool = False) -> dict[str, Any]:
     """Parse TOML text that starts at line ``first_line`` of its file (error positions are the file's).
 
@@ -387,6 +475,9 @@ def _toml(text: str, first_line: int = 1, scanned: bool = False) -> dict[str, An
         scanner.line = first_line - 1
         for line in text.splitlines():
             scanner.header_key(line)
+    fast = _fast_toml(text)
+    if fast is not None:
+        return fast
     try:
         return tomllib.loads(text, parse_float=Decimal)  # amounts exactly as written: 200.30, never a float
     except tomllib.TOMLDecodeError as exc:
@@ -449,8 +540,7 @@ def iter_hands(
     ...  'starting_stacks = [9, 9]\\n', 'actions = []\\n'])]
     ['1']
     """
-    for label, hand in _hands(lines, source, warn, recover=False):
-        yield label, hand  # type: ignore[misc]
+    yield from _hands(lines, source, warn, recover=False)  # type: ignore[misc]
 
 
 def iter_hands_recovering(

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from pokerlab.simulate.game.cards import names
@@ -253,6 +254,17 @@ class _Parsed:
 
 
 def _parse_action(index: int, text: str, n: int) -> _Parsed | None:
+    fields = _action_fields(text, n)
+    if fields is None:
+        return None
+    actor, verb, cards, player, written, amount = fields
+    listed = None if cards is None else list(cards)
+    return _Parsed(index, text, actor, verb, listed, amount=amount, player=player, written=written)
+
+
+@lru_cache(maxsize=8192)
+def _action_fields(text: str, n: int) -> tuple | None:
+    """``(actor, verb, cards, player, written amount, amount)`` of one action (cached: records repeat them)."""
     body = text.split("#", 1)[0].split()
     if not body:
         return None  # a no-op or a commentary
@@ -266,20 +278,18 @@ def _parse_action(index: int, text: str, n: int) -> _Parsed | None:
 
     if actor == "d":
         if verb == "db" and len(args) == 1:
-            return _Parsed(index, text, actor, verb, parse_phh_cards(args[0]))
+            return actor, verb, tuple(parse_phh_cards(args[0])), None, None, None
         if verb == "dh" and len(args) == 2:
-            return _Parsed(index, text, actor, verb, parse_phh_cards(args[1]), player=player(args[0]))
+            return actor, verb, tuple(parse_phh_cards(args[1])), player(args[0]), None, None
         raise PHHError("the dealer's actions are 'd db CARDS' and 'd dh pN CARDS'")
     seat = player(actor)
     if verb in ("f", "cc", "pb") and not args:
-        return _Parsed(index, text, actor, verb, player=seat)
+        return actor, verb, None, seat, None, None
     if verb == "cbr" and len(args) == 1:
-        return _Parsed(index, text, actor, verb, player=seat, written=parse_amount(args[0]))
+        return actor, verb, None, seat, parse_amount(args[0]), None
     if verb in ("sd", "sm") and len(args) <= 1:
-        cards = None if not args or args[0] == "-" else parse_phh_cards(args[0])
-        parsed = _Parsed(index, text, actor, verb, cards, player=seat)
-        parsed.amount = 1 if args else 0  # sm: 1 shows, 0 mucks
-        return parsed
+        cards = None if not args or args[0] == "-" else tuple(parse_phh_cards(args[0]))
+        return actor, verb, cards, seat, None, 1 if args else 0  # sm: 1 shows, 0 mucks
     raise PHHError("unknown action; PHH actions are f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS|-], pb")
 
 
@@ -356,6 +366,8 @@ def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int]
     for item in sequence:
         deck.append(item if isinstance(item, int) else spare.pop(0) if spare else -1)
     top = [c for c in deck[:size] if c >= 0]
+    if len(top) + len(spare) == size:
+        top += spare  # the whole deck in order: nothing left for the engine to shuffle
     return top, [c for c in deck[size:] if c >= 0]
 
 
@@ -388,18 +400,21 @@ def _seat_map(history: HandHistory) -> tuple[list[int], int]:
     return list(range(n)), n - 1
 
 
-def replay(history: HandHistory, *, fill_skipped: bool = False) -> ReplayResult:
+def replay(history: HandHistory, *, fill_skipped: bool = False, checked: bool = False) -> ReplayResult:
     """Replay ``history`` through the engine; the result says how far it got and why it stopped.
 
     ``fill_skipped``: real records often leave out the folds of players nobody watched. With it, a
     player's action recorded while another player is to act takes the players in between as having
     checked (when free) or folded, as pokerkit's reader does; each such step is listed in
-    ``result.filled``. Without it (the default) the action is out of turn. See the module example.
+    ``result.filled``. Without it (the default) the action is out of turn. ``checked``: the history
+    comes straight from this package's reader, unchanged, so its fields need no second check.
+    See the module example.
     """
     result = ReplayResult(history, history.names())
     n = history.players
     try:
-        history = check_history(history)  # a HandHistory built in code gets the checks a file gets
+        if not checked:
+            history = check_history(history)  # a HandHistory built in code gets the checks a file gets
     except PHHError as exc:
         result.error = ReplayBreak(-1, "", exc.reason, exc.field, kind="phh")
         return result
