@@ -120,7 +120,7 @@ def iter_results(
             if isinstance(hand, PHHError):
                 yield label, hand
                 continue
-            result = replay(hand, fill_skipped=fill_skipped, checked=True)
+            result = replay(hand, fill_skipped=fill_skipped, checked=True, steps=False)
             if result.error is not None and result.error.kind == "phh":
                 yield label, result.error.as_phh_error(hand=label, file=str(path))
             else:

@@ -400,7 +400,9 @@ def _seat_map(history: HandHistory) -> tuple[list[int], int]:
     return list(range(n)), n - 1
 
 
-def replay(history: HandHistory, *, fill_skipped: bool = False, checked: bool = False) -> ReplayResult:
+def replay(
+    history: HandHistory, *, fill_skipped: bool = False, checked: bool = False, steps: bool = True
+) -> ReplayResult:
     """Replay ``history`` through the engine; the result says how far it got and why it stopped.
 
     ``fill_skipped``: real records often leave out the folds of players nobody watched. With it, a
@@ -408,7 +410,7 @@ def replay(history: HandHistory, *, fill_skipped: bool = False, checked: bool = 
     checked (when free) or folded, as pokerkit's reader does; each such step is listed in
     ``result.filled``. Without it (the default) the action is out of turn. ``checked``: the history
     comes straight from this package's reader, unchanged, so its fields need no second check.
-    See the module example.
+    ``steps=False`` leaves ``result.steps`` empty (a dataset needs only the verdicts). See the module example.
     """
     result = ReplayResult(history, history.names())
     n = history.players
@@ -474,7 +476,7 @@ def replay(history: HandHistory, *, fill_skipped: bool = False, checked: bool = 
     board_seen = 0
     names_ = result.names
     for p in parsed:
-        street = _street_name(state)
+        street = _street_name(state) if steps else ""
         try:
             if p.actor == "d":
                 if p.verb == "db":
@@ -486,21 +488,24 @@ def replay(history: HandHistory, *, fill_skipped: bool = False, checked: bool = 
                             + (f" and {names_[player_of[state.actor]]} is to act" if state.actor is not None else "")
                         )
                     board_seen += len(cards)
-                    result.steps.append(
-                        Step(
-                            _street_name(state) if state.phase != DONE else street,
-                            "dealer",
-                            f"board {names(got)}",
-                            state.pot_total,
-                            list(state.stacks),
+                    if steps:
+                        result.steps.append(
+                            Step(
+                                _street_name(state) if state.phase != DONE else street,
+                                "dealer",
+                                f"board {names(got)}",
+                                state.pot_total,
+                                list(state.stacks),
+                            )
                         )
-                    )
                 continue
             seat = seat_of[p.player]  # type: ignore[index]
             who = names_[p.player]  # type: ignore[index]
             if p.verb == "sm":
                 decisions[seat] = bool(p.amount)
-            elif (problem := _turn_problem(state, seat, fill_skipped, result, street, player_of)) is not None:
+            elif (state.actor != seat or state.phase == DONE) and (
+                problem := _turn_problem(state, seat, fill_skipped, result, street, player_of)
+            ) is not None:
                 raise IllegalActionError(problem)
             elif p.verb == "f":
                 state.fold()
@@ -512,7 +517,7 @@ def replay(history: HandHistory, *, fill_skipped: bool = False, checked: bool = 
                 else:
                     amount = state.call_amount
                     state.call()
-                    text = f"calls {from_chips(amount, places)}"
+                    text = f"calls {from_chips(amount, places)}" if steps else ""
             elif p.verb == "cbr":
                 word = "bets" if state.level == 0 else "raises to"
                 state.bet_or_raise(p.amount)  # type: ignore[arg-type]
@@ -533,9 +538,10 @@ def replay(history: HandHistory, *, fill_skipped: bool = False, checked: bool = 
                 text = f"discards {names(cards)} and draws {len(cards)}" if cards else "stands pat"
             else:
                 raise IllegalActionError(f"the action {p.verb!r} (a bring-in) is not played by pokerlab's engine")
-            if p.verb != "sm":
+            if steps and p.verb != "sm":
                 result.steps.append(Step(street, who, text, _pot(state), list(state.stacks)))
-            _settle_showdown(state, decisions, result, player_of)
+            if state.phase == SHOWDOWN:
+                _settle_showdown(state, decisions, result, player_of)
         except IllegalActionError as exc:
             result.error = ReplayBreak(p.index, p.text, str(exc))
             break
@@ -564,9 +570,10 @@ def _turn_problem(
 
 def _fill_skipped(state: State, seat: int, result: ReplayResult, street: str, player_of: dict) -> None:
     """Check (when free) or fold for each player to act before ``seat`` in this betting round."""
+    start = state.street
     for _ in range(state.n):
         actor = state.actor
-        if state.phase != BET or actor is None or actor == seat or state.street != _street_index(state, street):
+        if state.phase != BET or actor is None or actor == seat or state.street != start:
             return
         who = result.names[player_of[actor]]
         if state.can_check():
@@ -576,11 +583,8 @@ def _fill_skipped(state: State, seat: int, result: ReplayResult, street: str, pl
             state.fold()
             text = "folds (not recorded)"
         result.filled.append(f"{who} {text.split()[0][:-1]}")
-        result.steps.append(Step(street, who, text, _pot(state), list(state.stacks)))
-
-
-def _street_index(state: State, street: str) -> int:
-    return state.street if _street_name(state) == street else -1
+        if street:
+            result.steps.append(Step(street, who, text, _pot(state), list(state.stacks)))
 
 
 def _seen_cards(parsed: list[_Parsed]) -> set[int]:
