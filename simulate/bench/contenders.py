@@ -430,6 +430,13 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
             Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_equity(1)),
             Spec("eval7", "eval7", "1 thread", _eval7_mc),
         ]
+    if case.kind == "phh-replay":
+        from .histories import pokerkit_replay, pokerlab_replay
+
+        return [
+            Spec("pokerlab", "pokerlab", "read + replay + check", pokerlab_replay),
+            Spec("pokerkit", "pokerkit", "HandHistory iteration", pokerkit_replay),
+        ]
     raise InputError(f"unknown case kind {case.kind!r}")
 
 

@@ -50,7 +50,8 @@ def amount(value: Any, name: str, minimum: int = 0) -> Amount:
         if not value.is_finite():
             shown = "nan" if value.is_nan() else ("-inf" if value < 0 else "inf")
             raise PHHError(f"unknown ({shown}) amounts cannot be replayed", field=name, malformed=True)
-        if places_of([value]) > MAX_PLACES:
+        exponent = value.as_tuple().exponent
+        if isinstance(exponent, int) and exponent < -MAX_PLACES:
             raise PHHError(f"more than {MAX_PLACES} decimal places: {_short(value)}", field=name, malformed=True)
     if not minimum <= value < MAX_CHIPS:
         raise PHHError(f"must hold amounts from {minimum} to below 2**62, got {_short(value)}", field=name)

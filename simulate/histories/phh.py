@@ -323,6 +323,8 @@ def check_history(hand: HandHistory) -> HandHistory:
 # A TOML lexer just good enough to find where each hand's table starts and how deeply values nest,
 # without parsing: strings (one-line and multi-line), comments and brackets.
 _TOKEN = re.compile(r'"""|\'\'\'|"(?:[^"\\]|\\.)*"|\'[^\']*\'|#|[\[\]{}]|["\']')
+_ONE_LINE_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+_BRACKET = re.compile(r"[\[\]{}]")
 _HEADER_KEY = re.compile(r'\s*\[\[?\s*("(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_-]+)')
 
 
@@ -351,6 +353,18 @@ class _Scanner:
         return None
 
     def _scan(self, line: str) -> None:
+        if self.closing is None and '"""' not in line and "'''" not in line:
+            # The usual line: drop its one-line strings and comment, then follow the brackets left.
+            bare = _ONE_LINE_STRING.sub("", line)
+            if '"' not in bare and "'" not in bare:
+                for token in _BRACKET.findall(bare.split("#", 1)[0]):
+                    if token in "[{":
+                        self.depth += 1
+                        if self.depth > MAX_NESTING:
+                            raise PHHError(f"values nested more than {MAX_NESTING} deep (at line {self.line})")
+                    elif self.depth:
+                        self.depth -= 1
+                return
         pos = 0
         if self.closing is not None:
             end = line.find(self.closing)
@@ -386,6 +400,9 @@ _FAST_HEADER = re.compile(r"\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]")
 _FAST_ITEM = re.compile(
     r"[ \t]*('[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\"|[+\-.:0-9A-Za-z]+)[ \t]*(,|\Z)"
 )
+_FAST_ITEM_TEXT = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\"|[+\-.:0-9A-Za-z]+"
+_FAST_ARRAY = re.compile(rf"[ \t]*(?:(?:{_FAST_ITEM_TEXT})[ \t]*,[ \t]*)*(?:(?:{_FAST_ITEM_TEXT})[ \t]*)?")
+_FAST_ARRAY_ITEM = re.compile(_FAST_ITEM_TEXT)
 _FAST_INT = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
 _FAST_DECIMAL = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\.[0-9]+")
 _FAST_TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")
@@ -411,18 +428,16 @@ def _fast_scalar(raw: str) -> Any:
 def _fast_value(raw: str) -> Any:
     if not raw.startswith("["):
         return _fast_scalar(raw)
-    inner, pos, out = raw[1:-1], 0, []
-    while pos < len(inner):
-        if not inner[pos:].strip(" \t"):
-            break
-        match = _FAST_ITEM.match(inner, pos)
-        if match is None:
-            return _NO
-        value = _fast_scalar(match.group(1))
-        if value is _NO or (match.group(2) == "" and match.end() < len(inner)):
+    inner = raw[1:-1]
+    if _FAST_ARRAY.fullmatch(inner) is None:
+        return _NO
+    out = []
+    for item in _FAST_ARRAY_ITEM.findall(inner):
+        first = item[0]
+        value = item[1:-1] if first == "'" or first == '"' else _fast_scalar(item)
+        if value is _NO:
             return _NO
         out.append(value)
-        pos = match.end()
     return out
 
 
