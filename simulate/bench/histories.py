@@ -123,10 +123,8 @@ def pokerkit_replay(case: Case, hands: Hands | None, config: BenchConfig) -> Con
             for path in files:
                 with open(path, "rb") as handle:
                     for history in HandHistory.load_all(handle):
-                        state = None
-                        for state in history:
-                            pass
-                        stacks.append([Decimal(s) for s in state.stacks])  # type: ignore[union-attr]
+                        *_, state = history  # every state of the hand, the last one kept
+                        stacks.append([Decimal(s) for s in state.stacks])
         last["v"] = stacks
 
     return Contender("for state in HandHistory.load_all(file): ...", run, lambda: last["v"], config.phh_hands)

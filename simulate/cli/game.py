@@ -238,7 +238,7 @@ def simulate_command(
 
 @click.command("replay", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("path", type=click.Path(exists=True))
-@click.option("--json", "as_json", is_flag=True, help="A file: a JSON list, one object per hand. A folder: one summary.")
+@click.option("--json", "as_json", is_flag=True, help="A file: a JSON list, one object a hand. A folder: one summary.")
 @click.option("--quiet", "-q", is_flag=True, help="Only the verdict of each hand (a file) or the summary (a folder).")
 @click.option(
     "--fill-skipped",
@@ -337,8 +337,10 @@ def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool) 
         click.echo(summary.table())
         for message in summary.warnings[:5]:
             click.echo(f"  warning: {message}")
-        if summary.counts["illegal"] and not fill_skipped and any(
-            "'s turn, not" in example for example in summary.examples.get("illegal", [])
+        if (
+            summary.counts["illegal"]
+            and not fill_skipped
+            and any("'s turn, not" in example for example in summary.examples.get("illegal", []))
         ):
             click.echo("  (records that leave out folds replay with --fill-skipped)")
         if summary.seconds > 0:

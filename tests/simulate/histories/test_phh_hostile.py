@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import tracemalloc
-
 from decimal import Decimal
 
 import pytest

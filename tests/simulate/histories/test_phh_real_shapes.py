@@ -77,9 +77,7 @@ def pokerkit_stacks(hand) -> list:
     pokerkit = pytest.importorskip("pokerkit")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        state = None
-        for state in pokerkit.HandHistory.loads(dumps(hand)):
-            pass
+        *_, state = pokerkit.HandHistory.loads(dumps(hand))
     return [Decimal(s) for s in state.stacks]
 
 
