@@ -27,16 +27,48 @@ def _fail(message: str) -> None:
     sys.exit(EXIT_BAD_INPUT)
 
 
-def _variant(game: str, structure: str | None, blinds: str, ante: int, bets: str | None):
+def _variant(game: str, structure: str | None, blinds: str, ante: int, bets: str | None, forced: dict | None = None):
     from pokerlab.simulate.bots import make_game, parse_pair
 
-    return make_game(
+    variant = make_game(
         game,
         structure,
         blinds=parse_pair(blinds, "--blinds"),
         ante=ante,
         bets=parse_pair(bets, "--bets") if bets else None,
     )
+    return _with_forced(variant, **(forced or {}))
+
+
+def _amounts(text: str | None, option: str) -> tuple[int, ...]:
+    """``"4,8"`` -> ``(4, 8)``: whole numbers of chips, 0 or more (:class:`InputError` naming the option)."""
+    if not text:
+        return ()
+    try:
+        numbers = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise InputError(f"{option} takes whole numbers of chips separated by commas, e.g. 4,8; got {text!r}") from None
+    if any(n < 0 or n > MAX_STACK for n in numbers):
+        raise InputError(f"{option} amounts must be from 0 to {MAX_STACK}, got {text!r}")
+    return numbers
+
+
+def _with_forced(variant, straddles=None, bb_ante=0, button_ante=0, antes=None, ante_trimming=None):
+    """The variant with the forced-bet options of ``play``/``simulate`` (straddles, per-seat antes...)."""
+    options: dict = {}
+    if straddles:
+        options["straddles"] = _amounts(straddles, "--straddles")
+    if antes:
+        options["antes"] = _amounts(antes, "--antes")
+    if bb_ante:
+        options["big_blind_ante"] = bb_ante
+    if button_ante:
+        options["button_ante"] = button_ante
+    if ante_trimming is not None:
+        options["ante_trimming"] = ante_trimming
+    if not variant.has_blinds and (options.get("straddles") or bb_ante):
+        raise InputError(f"{variant.name} has no blinds: --straddles and --bb-ante are for blind games")
+    return variant.with_forced(**options) if options else variant
 
 
 def _bot_list(text: str, count: int) -> list[str]:
@@ -106,6 +138,15 @@ GAME_OPTIONS = [
     click.option("--blinds", default="1/2", show_default=True, help="Small/big blind of blind games, e.g. 5/10."),
     click.option("--ante", type=click.IntRange(min=1), default=1, show_default=True, help="Ante of ante games."),
     click.option("--bets", help="Small/big bet of ante games (default: 2 and 4 antes)."),
+    click.option("--straddles", help="Straddles after the big blind, seat by seat: 4 (under the gun) or 4,8."),
+    click.option("--bb-ante", type=click.IntRange(0, MAX_STACK), default=0, help="An ante from the big blind alone."),
+    click.option("--button-ante", type=click.IntRange(0, MAX_STACK), default=0, help="An ante from the button alone."),
+    click.option("--antes", help="Antes by seat, the small blind's first, e.g. 0,2,0,1 (added to the others)."),
+    click.option(
+        "--ante-trimming/--no-ante-trimming",
+        default=None,
+        help="A short ante caps what the others' antes can win it (default), or every ante is dead money.",
+    ),
 ]
 
 
@@ -124,13 +165,14 @@ def _game_options(command):
 @click.option("--hands", type=click.IntRange(1, MAX_HANDS), default=1000, show_default=True, help="Most hands to play.")
 @click.option("--seed", type=SEED, help="Seed of the deal and the bots, 0 to 2**64-1 (default random).")
 @click.option("--save", type=click.Path(dir_okay=False), help="Save the session as PHH (.phhs, or .phh for 1 hand).")
-def play_command(game, structure, blinds, ante, bets, players, stack, bots, hands, seed, save) -> None:
+def play_command(game, structure, blinds, ante, bets, players, stack, bots, hands, seed, save, **forced) -> None:
     """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, q.
 
     \b
     Examples:
       pokerlab play holdem --players 4 --structure no-limit --blinds 5/10 --stack 1000 --bots tight,loose,equity
       pokerlab play draw --ante 1 --bets 2/4 --bots loose --save night.phhs
+      pokerlab play holdem --blinds 100/200 --bb-ante 200 --straddles 400
     """
     from pokerlab.simulate.bots import TableGame, make_bot
 
@@ -138,7 +180,7 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
         _probe_file(save if not save.endswith(".phh") else save + "s")
         _probe_file(save)
     try:
-        variant = _variant(game, structure, blinds, ante, bets)
+        variant = _variant(game, structure, blinds, ante, bets, forced)
         specs = _bot_list(bots, players - 1)
         if not variant.min_players <= players <= variant.max_players:
             raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players")
@@ -181,7 +223,7 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_command(
-    game, structure, blinds, ante, bets, hands, players, bots, stack, seed, phh_out, scheduler, as_json
+    game, structure, blinds, ante, bets, hands, players, bots, stack, seed, phh_out, scheduler, as_json, **forced
 ) -> None:
     """Bots play GAME against each other; results in big blinds (antes in ante games) per 100 hands, 95 % CI.
 
@@ -189,6 +231,7 @@ def simulate_command(
     Examples:
       pokerlab simulate holdem --hands 100000 --players 6 --bots tight,loose,station --seed 1
       pokerlab simulate holdem --hands 1000000 --scheduler tcp://10.0.0.5:8786
+      pokerlab simulate holdem --blinds 1/2 --straddles 4 --bb-ante 2 --phh-out hands/
     """
     from pokerlab.simulate.bots import simulate_bots
 
@@ -201,7 +244,7 @@ def simulate_command(
         client = connect(scheduler)
 
     try:
-        variant = _variant(game, structure, blinds, ante, bets)
+        variant = _variant(game, structure, blinds, ante, bets, forced)
         specs = _bot_list(bots, players)
         bar = None
         if sys.stderr.isatty():

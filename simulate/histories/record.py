@@ -136,7 +136,14 @@ def history_from_state(
         actions[at:at] = shows
     optional: dict[str, Any] = {"seats": [seat + 1 for seat in order]}
     if "ante_trimming_status" in fields:
-        optional["ante_trimming_status"] = fields["ante_trimming_status"]
+        trimming = fields["ante_trimming_status"]
+        owed = state.variant.forced.position_antes(state.n)
+        short = any(0 < state.antes_paid[seat] < owed[state.position_of(seat)] for seat in range(state.n))
+        if trimming and len(set(owed)) > 1 and not short:
+            # PHH keeps the status false for uneven antes (a big-blind ante...); trimming changes nothing
+            # when every ante was paid in full, and pokerkit would hand a lone big-blind ante back.
+            trimming = False
+        optional["ante_trimming_status"] = trimming
     if players is not None:
         optional["players"] = [str(players[seat]) for seat in order]
     if hand is not None:
