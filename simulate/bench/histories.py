@@ -144,7 +144,7 @@ def check_replay(result: Any, reference: Any) -> tuple[bool, str]:
 
     The one difference allowed: how a split pot's odd cent is shared. pokerlab gives it to the winner
     nearest the button's left (docs/rules.md 4.9), pokerkit 0.7.7 splits it into half cents or gives it
-    to another winner (docs/rules.md 14.4).
+    to another winner (docs/rules.md 12.6).
 
     >>> check_replay([[Decimal("1.00")]], None)
     (True, 'all 1 hands ok')

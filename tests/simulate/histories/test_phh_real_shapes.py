@@ -33,7 +33,7 @@ EXPECTED_STATUS = {
     ("showdown_unknown.phhs", "2"): "unknown outcome",
     ("stops_when_decided.phhs", "2"): "unknown outcome",
 }
-# Where pokerkit 0.7.7 and the record disagree, the record wins (docs/rules.md 14.4):
+# Where pokerkit 0.7.7 and the record disagree, the record wins (docs/rules.md 12.6):
 POKERKIT_DIFFERS = {
     ("big_blind_ante_trimming.phh", "1"),  # it hands a lone big-blind ante back under ante trimming
     ("cents.phhs", "1"),  # it splits an odd cent into half cents
