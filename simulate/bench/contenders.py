@@ -378,7 +378,7 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
     """Every contender of a case, pokerlab (one thread) first.
 
     >>> [s.key for s in specs_for(CASES[-1])]
-    ['pokerlab', 'eval7']
+    ['pokerlab', 'pokerkit']
     """
     every = "all threads"
     if case.kind == "batch":

@@ -9,10 +9,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from pokerlab.errors import InputError
+
+if TYPE_CHECKING:
+    from pokerlab.simulate.game.variants import Variant
 
 from ._common import EXIT_BAD_INPUT
 
@@ -53,9 +57,16 @@ def _amounts(text: str | None, option: str) -> tuple[int, ...]:
     return numbers
 
 
-def _with_forced(variant, straddles=None, bb_ante=0, button_ante=0, antes=None, ante_trimming=None):
+def _with_forced(
+    variant: Variant,
+    straddles: str | None = None,
+    bb_ante: int = 0,
+    button_ante: int = 0,
+    antes: str | None = None,
+    ante_trimming: bool | None = None,
+) -> Variant:
     """The variant with the forced-bet options of ``play``/``simulate`` (straddles, per-seat antes...)."""
-    options: dict = {}
+    options: dict[str, object] = {}
     if straddles:
         options["straddles"] = _amounts(straddles, "--straddles")
     if antes:

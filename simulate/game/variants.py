@@ -13,6 +13,7 @@ contains no per-game code. Factories build the shipped games at any stakes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from pokerlab.errors import InputError
 
@@ -290,8 +291,8 @@ class Variant:
         """
         return replace(self, rules=replace(self.rules, **options))
 
-    def with_forced(self, **amounts: int) -> Variant:
-        """The same game with other antes/blinds (blind schedules use this).
+    def with_forced(self, **amounts: Any) -> Variant:
+        """The same game with other forced bets (blind schedules and the command line's options use this).
 
         >>> no_limit_holdem(1, 2).with_forced(small_blind=2, big_blind=4).forced.big_blind
         4

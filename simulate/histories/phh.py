@@ -421,7 +421,8 @@ def _fast_scalar(raw: str) -> Any:
         return Decimal(raw)
     match = _FAST_TIME.fullmatch(raw)
     if match:
-        return datetime.time(*map(int, match.groups()))
+        hour, minute, second = (int(part) for part in match.groups())
+        return datetime.time(hour, minute, second)
     return _NO
 
 
