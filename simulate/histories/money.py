@@ -40,6 +40,14 @@ def amount(value: Any, name: str, minimum: int = 0) -> Amount:
     >>> amount(Decimal("0.50"), "min_bet"), amount(2, "min_bet"), amount(0.25, "antes")
     (Decimal('0.50'), 2, Decimal('0.25'))
     """
+    kind = type(value)
+    if kind is int:  # the common cases first: a file's whole numbers and decimals
+        if minimum <= value < MAX_CHIPS:
+            return value
+    elif kind is Decimal and value.is_finite():
+        exponent = value.as_tuple().exponent
+        if exponent >= -MAX_PLACES and minimum <= value < MAX_CHIPS:  # type: ignore[operator]
+            return value
     if isinstance(value, float):
         if not math.isfinite(value):
             raise PHHError(f"unknown ({value}) amounts cannot be replayed", field=name, malformed=True)
@@ -69,9 +77,9 @@ def places_of(values: Iterable[Any]) -> int:
     """The most decimal places among ``values`` as written (``Decimal("3.00")`` has 2; ints 0)."""
     most = 0
     for value in values:
-        if isinstance(value, Decimal):
+        if type(value) is Decimal:
             exponent = value.as_tuple().exponent
-            if isinstance(exponent, int) and -exponent > most:
+            if type(exponent) is int and -exponent > most:
                 most = -exponent
     return most
 

@@ -403,8 +403,7 @@ _FAST_ITEM = re.compile(
 _FAST_ITEM_TEXT = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\"|[+\-.:0-9A-Za-z]+"
 _FAST_ARRAY = re.compile(rf"[ \t]*(?:(?:{_FAST_ITEM_TEXT})[ \t]*,[ \t]*)*(?:(?:{_FAST_ITEM_TEXT})[ \t]*)?")
 _FAST_ARRAY_ITEM = re.compile(_FAST_ITEM_TEXT)
-_FAST_INT = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
-_FAST_DECIMAL = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\.[0-9]+")
+_FAST_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?")  # a whole number, or a decimal (group 1)
 _FAST_TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")
 _NO = object()
 
@@ -415,10 +414,9 @@ def _fast_scalar(raw: str) -> Any:
         return raw[1:-1] if len(raw) >= 2 and raw[-1] == first and _FAST_ITEM.fullmatch(raw) else _NO
     if raw == "true" or raw == "false":
         return raw == "true"
-    if _FAST_INT.fullmatch(raw):
-        return int(raw)
-    if _FAST_DECIMAL.fullmatch(raw):
-        return Decimal(raw)
+    number = _FAST_NUMBER.fullmatch(raw)
+    if number is not None:
+        return Decimal(raw) if number.group(1) else int(raw)
     match = _FAST_TIME.fullmatch(raw)
     if match:
         hour, minute, second = (int(part) for part in match.groups())
