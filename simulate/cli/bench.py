@@ -31,7 +31,7 @@ def _progress_bar():
     "--only",
     multiple=True,
     metavar="NAME[,NAME]",
-    help="Run only these sections (batch, per-call, enumerate, rules, equity) or case ids (see --list).",
+    help="Run only these sections (batch, per-call, enumerate, rules, equity, histories) or case ids (see --list).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (raw rounds and summaries).")
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print README's table: date, machine, one row per case.")
