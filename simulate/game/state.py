@@ -194,7 +194,12 @@ class State(FlowMixin):
         return (self.button + 1 + position) % self.n
 
     def position_of(self, seat: int) -> int:
-        """The forced-bet position of ``seat`` (the inverse of :meth:`seat_at`)."""
+        """The forced-bet position of ``seat`` (the inverse of :meth:`seat_at`).
+
+        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> State(no_limit_holdem(), [10, 10], button=1, seed=0).position_of(1)   # heads-up: the button
+        0
+        """
         if self.n == 2:
             return (seat - self.button) % 2
         return (seat - self.button - 1) % self.n

@@ -57,7 +57,12 @@ class ReplaySummary:
         return sum(self.counts[s] for s in (DIFFERS, UNFINISHED, ILLEGAL, UNREADABLE))
 
     def add(self, status: str, where: str, reason: str | None = None) -> None:
-        """Count one hand; keep its reason if it is among the first ``keep`` of its status."""
+        """Count one hand; keep its reason if it is among the first ``keep`` of its status.
+
+        >>> summary = ReplaySummary("data"); summary.add("illegal", "a.phhs: hand [3]", "p2 acts out of turn")
+        >>> summary.counts["illegal"], summary.examples["illegal"], summary.problems
+        (1, ['a.phhs: hand [3]: p2 acts out of turn'], 1)
+        """
         self.hands += 1
         self.counts[status] += 1
         if status != OK:
@@ -114,6 +119,14 @@ def iter_results(
     """``(label, result)`` for each hand of one file; a hand that is not PHH gives its :class:`PHHError`.
 
     Errors with the file as a whole (unreadable, not UTF-8, no hands) are raised after the hands before them.
+    Results carry no steps (see :func:`~pokerlab.simulate.histories.replay.replay`).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "one.phh"
+    >>> _ = path.write_text('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    ...     'starting_stacks = [50, 50]\\nactions = ["p2 f"]\\nfinishing_stacks = [51, 49]\\n')
+    >>> [(label, result.status, result.stacks) for label, result in iter_results(path)]
+    [('1', 'ok', [51, 49])]
     """
     with open(path, encoding="utf-8", newline="") as handle:
         for label, hand in iter_hands_recovering(handle, source=str(path), warn=warn):
