@@ -78,9 +78,15 @@ def places_of(values: Iterable[Any]) -> int:
     most = 0
     for value in values:
         if type(value) is Decimal:
-            exponent = value.as_tuple().exponent
-            if type(exponent) is int and -exponent > most:
-                most = -exponent
+            text = str(value)  # faster than as_tuple(); plain notation in all but rare cases
+            if "E" in text or "e" in text or not value.is_finite():
+                exponent = value.as_tuple().exponent
+                places = -exponent if type(exponent) is int and exponent < 0 else 0
+            else:
+                dot = text.find(".")
+                places = len(text) - dot - 1 if dot >= 0 else 0
+            if places > most:
+                most = places
     return most
 
 

@@ -432,7 +432,8 @@ def replay(
                 parsed.append(item)
         # The hand's unit: its finest recorded amount (cents...); every amount becomes whole chips of it.
         user_amounts = [history.user.get("_carried_pot"), history.user.get("_carry_out")]
-        places = max(history.money_places(), places_of(p.written for p in parsed), places_of(user_amounts))
+        written = [p.written for p in parsed if type(p.written) is Decimal]
+        places = max(history.money_places(), places_of(written), places_of(user_amounts))
         result.places = places
         for p in parsed:
             if p.written is not None:
