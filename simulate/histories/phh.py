@@ -354,6 +354,8 @@ class _Scanner:
 
     def _scan(self, line: str) -> None:
         if self.closing is None and '"""' not in line and "'''" not in line:
+            if "[" not in line and "]" not in line and "{" not in line and "}" not in line:
+                return  # nothing here can open or close a value, or a multi-line string
             # The usual line: drop its one-line strings and comment, then follow the brackets left.
             bare = _ONE_LINE_STRING.sub("", line)
             if '"' not in bare and "'" not in bare:

@@ -240,7 +240,7 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Parsed:
     index: int
     text: str
