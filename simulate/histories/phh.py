@@ -193,6 +193,10 @@ def parse_phh_cards(text: str) -> list[int | None]:
     """
     if len(text) % 2:
         raise PHHError(f"cards {text!r}: every card is two characters (rank and suit)")
+    try:  # the usual spelling (As, Td, ??) straight from a table; anything else below, with its error
+        return [_CARD_IDS[text[k : k + 2]] for k in range(0, len(text), 2)]
+    except KeyError:
+        pass
     out: list[int | None] = []
     for k in range(0, len(text), 2):
         token = text[k : k + 2]
@@ -207,6 +211,8 @@ def parse_phh_cards(text: str) -> list[int | None]:
                 raise PHHError(f"cards {text!r}: {exc}") from exc
     return out
 
+
+_CARD_IDS: dict[str, int | None] = {card_str(card): card for card in range(52)} | {"??": None, "Jk": JOKER}
 
 # ---------------------------------------------------------------------- reading
 MAX_NESTING = 32  # arrays/inline tables nested deeper than this are refused (tomllib recurses per level)
