@@ -35,7 +35,7 @@ CATEGORY_COUNTS = {
     7: [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 37_260, 4_324],
 }
 
-SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity")
+SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "histories")
 RULES_CHECKED = 2_000  # rows of a rules case re-ranked one call at a time, the reference for its batch
 
 
@@ -64,6 +64,7 @@ class BenchConfig:
     case_budget: float  # seconds of timed rounds a case should take (decides rounds between the two)
     all_threads_equity: bool = True  # also time the long exact equity case with every thread
     seed: int = 20240601
+    phh_hands: int = 1_000  # hand histories replayed (histories section), over two .phhs files
 
     @staticmethod
     def named(name: str) -> BenchConfig:
@@ -89,6 +90,7 @@ FULL = BenchConfig(
     repeat=9,
     min_rounds=3,
     case_budget=2.5,
+    phh_hands=5_000,
 )
 QUICK = BenchConfig(
     "quick",
@@ -103,6 +105,7 @@ QUICK = BenchConfig(
     min_rounds=1,
     case_budget=0.15,
     all_threads_equity=False,
+    phh_hands=1_000,
 )
 TINY = BenchConfig(
     "tiny",
@@ -117,6 +120,7 @@ TINY = BenchConfig(
     min_rounds=2,
     case_budget=0.0,
     all_threads_equity=False,
+    phh_hands=40,
 )
 
 
@@ -175,6 +179,11 @@ MC_STDERR_NOTE = (
 RULES_NOTE = (
     "No peer ranks lowball or wild cards: pokerlab under the ruleset (hands dealt from its deck, jokers included) "
     "against pokerlab's high-hand batch on as many 52-card hands, in the same rounds (goal: at least a third)."
+)
+PHH_NOTE = (
+    "The same .phhs files for both: random 6-max no-limit cash hands in cents (0.50/1), hole cards unseen "
+    "but at showdowns. pokerlab: read + replay with every rule checked + recorded results compared; "
+    "pokerkit: HandHistory.load_all and a walk through each hand's states (target: pokerlab at least 10x)."
 )
 MC_TRIALS_NOTE = (
     "eval7's Monte Carlo is heads-up, a hand against a range, the villain's combos dealt in turn rather than at "
@@ -241,7 +250,12 @@ def _equity_cases() -> list[Case]:
     ]
 
 
-CASES: list[Case] = _eval_cases() + _equity_cases()
+def _history_cases() -> list[Case]:
+    title = "PHH hand histories replayed"
+    return [Case("phh-replay", "histories", title, "phh-replay", "hands", "rate", threads=False, note=PHH_NOTE)]
+
+
+CASES: list[Case] = _eval_cases() + _equity_cases() + _history_cases()
 
 
 def select_cases(only: Sequence[str] | None = None) -> list[Case]:

@@ -43,6 +43,10 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
         return ok, f"orders all {n:,} hands as pokerlab does" if ok else f"orders its {n:,} hands UNLIKE pokerlab"
     if case.kind == "enum":
         return _check_enum(case, result, reference)
+    if case.kind == "phh-replay":
+        from .histories import check_replay
+
+        return check_replay(result, reference)
     if case.kind == "exact":
         return _check_exact(case, result, reference)
     return _check_monte_carlo(case, result, reference)

@@ -377,7 +377,7 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
     """Every contender of a case, pokerlab (one thread) first.
 
     >>> [s.key for s in specs_for(CASES[-1])]
-    ['pokerlab', 'eval7']
+    ['pokerlab', 'pokerkit']
     """
     every = "all threads"
     if case.kind == "batch":
@@ -428,6 +428,13 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
         return [
             Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_equity(1)),
             Spec("eval7", "eval7", "1 thread", _eval7_mc),
+        ]
+    if case.kind == "phh-replay":
+        from .histories import pokerkit_replay, pokerlab_replay
+
+        return [
+            Spec("pokerlab", "pokerlab", "read + replay + check", pokerlab_replay),
+            Spec("pokerkit", "pokerkit", "HandHistory iteration", pokerkit_replay),
         ]
     raise InputError(f"unknown case kind {case.kind!r}")
 

@@ -80,6 +80,8 @@ def _spot(case: Case, config: BenchConfig) -> str:
         return f"{case.spot}, to stderr {config.mc_stderr:g}"
     if case.kind == "mc-trials":
         return f"{case.spot}, {config.hu_trials:,} trials"
+    if case.kind == "phh-replay":
+        return f"{config.phh_hands:,} hands in .phhs files"
     return case.spot
 
 

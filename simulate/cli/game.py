@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pokerlab.errors import InputError
 
-from ._common import EXIT_BAD_INPUT, JSON_HELP, JsonList, emit_json, resolve_seed, seed_option
+from ._common import EXIT_BAD_INPUT, JSON_HELP, JsonList, ProgressBar, emit_json, resolve_seed, seed_option
+
+if TYPE_CHECKING:
+    from pokerlab.simulate.game.variants import Variant
 
 EXIT_FAILED_CHECK = 1
 MAX_HANDS, MAX_STACK = 10**9, 10**12
@@ -60,7 +63,9 @@ def _fail(message: str) -> None:
     sys.exit(EXIT_BAD_INPUT)
 
 
-def _variant(game: str, structure: str | None, blinds: str, ante: int, bets: str | None, rules: dict):
+def _variant(
+    game: str, structure: str | None, blinds: str, ante: int, bets: str | None, rules: dict, forced: dict
+) -> Variant:
     from dataclasses import replace
 
     from pokerlab.simulate.bots import make_game, parse_pair
@@ -85,12 +90,50 @@ def _variant(game: str, structure: str | None, blinds: str, ante: int, bets: str
     opening = variant.opening
     if rules["bet_or_drop_second_round"]:
         opening = replace(opening, bet_or_drop_second_round=True)
-    return replace(variant, betting=betting, opening=opening)
+    return _with_forced(replace(variant, betting=betting, opening=opening), **forced)
 
 
 def _rule_options(kwargs: dict) -> dict:
     """The game-rule options (issue 16) out of a command's keyword arguments."""
     return {name: kwargs.pop(name) for name in ("spread", "raise_cap", "heads_up_cap", "bet_or_drop_second_round")}
+
+
+def _amounts(text: str | None, option: str) -> tuple[int, ...]:
+    """``"4,8"`` -> ``(4, 8)``: whole numbers of chips, 0 or more (:class:`InputError` naming the option)."""
+    if not text:
+        return ()
+    try:
+        numbers = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise InputError(f"{option} takes whole numbers of chips separated by commas, e.g. 4,8; got {text!r}") from None
+    if any(n < 0 or n > MAX_STACK for n in numbers):
+        raise InputError(f"{option} amounts must be from 0 to {MAX_STACK}, got {text!r}")
+    return numbers
+
+
+def _with_forced(
+    variant: Variant,
+    straddles: str | None = None,
+    bb_ante: int = 0,
+    button_ante: int = 0,
+    antes: str | None = None,
+    ante_trimming: bool | None = None,
+) -> Variant:
+    """The variant with the forced-bet options of ``play``/``simulate`` (straddles, per-seat antes...)."""
+    options: dict[str, object] = {}
+    if straddles:
+        options["straddles"] = _amounts(straddles, "--straddles")
+    if antes:
+        options["antes"] = _amounts(antes, "--antes")
+    if bb_ante:
+        options["big_blind_ante"] = bb_ante
+    if button_ante:
+        options["button_ante"] = button_ante
+    if ante_trimming is not None:
+        options["ante_trimming"] = ante_trimming
+    if not variant.has_blinds and (options.get("straddles") or bb_ante):
+        raise InputError(f"{variant.name} has no blinds: --straddles and --bb-ante are for blind games")
+    return variant.with_forced(**options) if options else variant
 
 
 def _bot_list(text: str, count: int) -> list[str]:
@@ -173,6 +216,15 @@ GAME_OPTIONS = [
     click.option(
         "--bet-or-drop-second-round", is_flag=True, help="No checking after the draw until someone bets (off)."
     ),
+    click.option("--straddles", help="Straddles after the big blind, seat by seat: 4 (under the gun) or 4,8."),
+    click.option("--bb-ante", type=click.IntRange(0, MAX_STACK), default=0, help="An ante from the big blind alone."),
+    click.option("--button-ante", type=click.IntRange(0, MAX_STACK), default=0, help="An ante from the button alone."),
+    click.option("--antes", help="Antes by seat, the small blind's first, e.g. 0,2,0,1 (added to the others)."),
+    click.option(
+        "--ante-trimming/--no-ante-trimming",
+        default=None,
+        help="A short ante caps what the others' antes can win it (default), or every ante is dead money.",
+    ),
 ]
 
 
@@ -206,6 +258,7 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
     Examples:
       pokerlab play holdem --players 4 --structure no-limit --blinds 5/10 --stack 1000 --bots tight,loose,equity
       pokerlab play draw --ante 1 --bets 2/4 --bots loose --save night.phhs
+      pokerlab play holdem --blinds 100/200 --bb-ante 200 --straddles 400
     """
     from pokerlab.simulate.bots import TableGame, make_bot, seat_names
     from pokerlab.simulate.game.session import doubling_schedule
@@ -215,7 +268,7 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
         _probe_file(save)
     blind_minutes = kwargs.pop("blind_minutes")
     try:
-        variant = _variant(game, structure, blinds, ante, bets, _rule_options(kwargs))
+        variant = _variant(game, structure, blinds, ante, bets, _rule_options(kwargs), kwargs)
         specs = _bot_list(bots, players - 1)
         if not variant.min_players <= players <= variant.max_players:
             raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players")
@@ -277,6 +330,7 @@ def simulate_command(
     Examples:
       pokerlab simulate holdem --hands 100000 --players 6 --bots tight,loose,station --seed 1
       pokerlab simulate holdem --hands 1000000 --scheduler tcp://10.0.0.5:8786
+      pokerlab simulate holdem --blinds 1/2 --straddles 4 --bb-ante 2 --phh-out hands/
     """
     from pokerlab.simulate.bots import simulate_bots
 
@@ -290,7 +344,7 @@ def simulate_command(
         client = connect(scheduler)
 
     try:
-        variant = _variant(game, structure, blinds, ante, bets, _rule_options(kwargs))
+        variant = _variant(game, structure, blinds, ante, bets, _rule_options(kwargs), kwargs)
         specs = _bot_list(bots, players)
         bar = None
         if sys.stderr.isatty():
@@ -326,38 +380,68 @@ def simulate_command(
 
 
 @click.command("replay", context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " A list, one object per hand.")
+@click.argument("path", type=click.Path(exists=True))
 @click.option(
-    "--quiet", "-q", is_flag=True, help="Only each hand's verdict: one line, or with --json {hand, ok, problems}."
+    "--json", "as_json", is_flag=True, help=JSON_HELP + " A file: a list, one object per hand; a folder: one summary."
 )
-def replay_command(file: str, as_json: bool, quiet: bool) -> None:
-    """Replay every hand of FILE.phh or FILE.phhs through pokerlab's rules, street by street.
+@click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="A file: only each hand's verdict (a line, or with --json {hand, ok, status, problems}). A folder: no bar.",
+)
+@click.option(
+    "--fill-skipped",
+    is_flag=True,
+    help="Take actions a record leaves out (folds of players nobody watched) as checks or folds, as pokerkit does.",
+)
+def replay_command(path: str, as_json: bool, quiet: bool, fill_skipped: bool) -> None:
+    """Replay every hand of PATH (a .phh/.phhs file, or a folder tree of them) through pokerlab's rules.
 
     A hand is ok when it reaches its end, breaks no rule, and every result it records
-    (finishing_stacks, winnings, _carry_out) matches the replay. Hands are read, replayed and
-    printed one at a time, so a file of any length replays in little memory.
+    (finishing_stacks, winnings, _carry_out) matches the replay. A hand whose winner the record cannot
+    tell (cards nobody saw at the showdown) is an "unknown outcome": its recorded result is taken as
+    it is, never guessed. Amounts may be decimals (cents); they are replayed exactly.
 
-    Exit status: 0 when every hand is ok; 1 when a hand breaks a rule, ends early or differs;
-    2 when the file is not a PHH file (one line naming the file, the hand and the field).
+    A file is replayed street by street, hand by hand. A folder is walked for .phh and .phhs files and
+    summarised: hands read, ok, unknown outcome, differing, unfinished, illegal (with the first reasons)
+    and files that failed to parse; one bad hand never stops a file. Either way hands are read one at a
+    time, so files of any length replay in little memory.
+
+    \b
+    Examples:
+      pokerlab replay night.phhs
+      pokerlab replay phh-dataset/data --fill-skipped --json
+
+    Exit status: 0 when every hand is ok or of unknown outcome; 1 when a hand breaks a rule, ends early or
+    differs; 2 when a file is not a PHH file (for a single file: one line naming the file, the hand and the field).
     """
+    if Path(path).is_dir():
+        _replay_folder(path, as_json, quiet, fill_skipped)
+        return
     from pokerlab.simulate.histories import PHHError, format_replay, iter_file, replay
 
-    total = bad = 0
+    total = bad = unknown = 0
     listing = JsonList()
     try:
-        for label, hand in iter_file(file):
-            result = replay(hand)
+        for label, hand in iter_file(path, warn=lambda message: click.echo(f"warning: {message}", err=True)):
+            result = replay(hand, fill_skipped=fill_skipped)
             if result.error is not None and result.error.kind == "phh":
-                raise result.error.as_phh_error(hand=label, file=file)
+                raise result.error.as_phh_error(hand=label, file=path)
             total += 1
-            bad += not result.ok
+            status = result.status
+            bad += status not in ("ok", "unknown outcome")
+            unknown += status == "unknown outcome"
             if as_json:
-                listing.add(
-                    {"hand": label, "ok": result.ok, "problems": result.problems} if quiet else result.to_dict()
-                )
+                brief = {"hand": label, "ok": result.ok, "status": status, "problems": result.problems}
+                listing.add(brief if quiet else result.to_dict())
             elif quiet:
-                verdict = "ok" if result.ok else "FAILED: " + "; ".join(result.problems)
+                if status == "ok":
+                    verdict = "ok"
+                elif status == "unknown outcome":
+                    verdict = f"unknown outcome: {result.unknown_outcome}"
+                else:
+                    verdict = "FAILED: " + "; ".join(result.problems)
                 click.echo(f"hand {label}: {verdict}")
             else:
                 click.echo(format_replay(result))
@@ -365,11 +449,41 @@ def replay_command(file: str, as_json: bool, quiet: bool) -> None:
     except (PHHError, OSError) as exc:
         if listing.count:
             listing.close()  # what was printed stays a valid JSON list
-        _fail(str(exc) if isinstance(exc, PHHError) else f"{file}: {exc.strerror or exc}")
+        _fail(str(exc) if isinstance(exc, PHHError) else f"{path}: {exc.strerror or exc}")
         return
     if as_json:
         listing.close()
     else:
-        click.echo(f"{total} hand(s) replayed, {total - bad} ok, {bad} with problems")
+        more = f", {unknown} unknown outcome" if unknown else ""
+        click.echo(f"{total} hand(s) replayed, {total - bad - unknown} ok{more}, {bad} with problems")
     if bad:
+        sys.exit(EXIT_FAILED_CHECK)
+
+
+def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool) -> None:
+    """``pokerlab replay FOLDER``: every hand of every PHH file under it, one summary."""
+    from pokerlab.simulate.histories import phh_files, replay_tree
+
+    if not phh_files(folder):
+        _fail(f"{folder}: no .phh or .phhs files in this folder tree")
+    bar = ProgressBar("replaying", enabled=sys.stderr.isatty() and not quiet and not as_json, delay=1.0)
+    with bar:
+        summary = replay_tree(folder, fill_skipped=fill_skipped, progress=lambda done, total: bar(done / max(total, 1)))
+    if as_json:
+        emit_json(summary.to_dict())
+    else:
+        click.echo(summary.table())
+        for message in summary.warnings[:5]:
+            click.echo(f"  warning: {message}")
+        if (
+            summary.counts["illegal"]
+            and not fill_skipped
+            and any("'s turn, not" in example for example in summary.examples.get("illegal", []))
+        ):
+            click.echo("  (records that leave out folds replay with --fill-skipped)")
+        if summary.seconds > 0:
+            click.echo(f"  {summary.hands / summary.seconds:,.0f} hands/s")
+    if summary.failed_files:
+        sys.exit(EXIT_BAD_INPUT)
+    if summary.problems:
         sys.exit(EXIT_FAILED_CHECK)

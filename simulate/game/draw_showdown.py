@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from .cards import names, parse
 from .errors import LEGAL, IllegalActionError, Legality, describe_argument, whole_number
 from .phases import DRAW, SHOWDOWN
-from .pots import award_pots, build_pots
+from .pots import award_pots
 from .showdown import hand_value
 
 if TYPE_CHECKING:
@@ -178,7 +178,7 @@ class DrawShowdownMixin:
     def _start_showdown(self: _State) -> None:
         self.phase = SHOWDOWN
         self.ended_by = "showdown"
-        self.pots = build_pots(self.contributions, self.folded, self.carried_in)
+        self.pots = self._pots_now()  # type: ignore[attr-defined]
         order = self.showdown_order()
         for seat in order:
             # Cards speak; all-in players' hands are always turned up.

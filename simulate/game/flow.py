@@ -37,15 +37,41 @@ class FlowMixin(DrawShowdownMixin):
     # ------------------------------------------------------------------ forced bets
     def _forced_bets(self: _State, antes: bool) -> list[tuple[int, str, int]]:
         forced = self.variant.forced
+        n = self.n
         queue: list[tuple[int, str, int]] = []
-        if antes and forced.ante:
-            queue.extend(((self.button + 1 + k) % self.n, "ante", forced.ante) for k in range(self.n))
+        if antes and forced.has_antes:
+            owed = forced.position_antes(n)
+            for k in range(n):  # clockwise from the dealer's left
+                seat = (self.button + 1 + k) % n
+                if owed[self.position_of(seat)]:
+                    queue.append((seat, "ante", owed[self.position_of(seat)]))
         if forced.big_blind:
-            small, big = self.blind_seats()
-            if forced.small_blind:
-                queue.append((small, "small blind", forced.small_blind))
-            queue.append((big, "big blind", forced.big_blind))
+            kinds = ("small blind", "big blind")
+            for position, amount in enumerate(forced.position_blinds(n)):
+                if amount:
+                    kind = kinds[position] if position < 2 else "straddle"
+                    queue.append((self.seat_at(position), kind, amount))
         return queue
+
+    def _pots_now(self: _State) -> list:
+        """Main and side pots from what everyone put in: complete antes are dead money anyone still in can win.
+
+        With ``ante_trimming`` a short ante caps the dead part at what the short player posted; the rest
+        of each ante stays in its poster's layers (docs/rules.md 4.2).
+        """
+        paid = self.antes_paid
+        if not any(paid):
+            return build_pots(self.contributions, self.folded, self.carried_in)
+        forced = self.variant.forced
+        dead = list(paid)
+        if forced.ante_trimming:
+            owed = forced.position_antes(self.n)
+            due = [owed[self.position_of(seat)] for seat in range(self.n)]
+            if any(0 < paid[s] < due[s] for s in range(self.n)):
+                cap = min(paid[s] for s in range(self.n) if due[s])
+                dead = [min(a, cap) for a in paid]
+        live = [c - d for c, d in zip(self.contributions, dead)]
+        return build_pots(live, self.folded, self.carried_in + sum(dead))
 
     def can_post(self: _State) -> Legality:
         """Whether a forced bet (ante or blind) is due now; ``post()`` posts the next one."""
@@ -70,16 +96,17 @@ class FlowMixin(DrawShowdownMixin):
         if kind == "ante":  # dead money: in the pot, not a bet of the round
             self.stacks[seat] -= amount
             self.contributions[seat] += amount
+            self.antes_paid[seat] += amount
             self.pot_total += amount
         else:
             self._commit(seat, amount)
         self.history.append(("post", seat, kind, amount))
         if not self.forced_queue:
-            big_blind = self.variant.forced.big_blind
-            if big_blind:
-                # The blinds are live: the big blind is the bet to match (in full even if its
-                # poster is short) and, by option, the round's opening bet for the raise cap.
-                self.level = self.full_level = self.last_raise = big_blind
+            forced = self.variant.forced
+            if forced.big_blind:
+                # The blinds are live: the largest blind or straddle is the bet to match (in full even if
+                # its poster is short) and, by option, the round's opening bet for the raise cap.
+                self.level = self.full_level = self.last_raise = forced.live_top
                 self.bets_made = 1 if self.variant.betting.blind_counts_as_bet else 0
             self.phase = DEAL
 
@@ -155,7 +182,9 @@ class FlowMixin(DrawShowdownMixin):
     def _round_start_seat(self: _State) -> int:
         variant = self.variant
         if self.street == 0 and variant.has_blinds:
-            return self.left_of(self.blind_seats()[1])
+            blinds = variant.forced.position_blinds(self.n)
+            last = max(k for k, amount in enumerate(blinds) if amount)  # the big blind or the last straddle
+            return self.left_of(self.seat_at(last))
         if (
             self.street > 0
             and not variant.has_blinds
@@ -232,7 +261,7 @@ class FlowMixin(DrawShowdownMixin):
         self.actor = None
         self._return_uncalled()
         self.ended_by = "fold"
-        self.pots = build_pots(self.contributions, self.folded, self.carried_in)
+        self.pots = self._pots_now()
         winner = self.folded.index(False)
         values: list[int | None] = [None] * self.n
         values[winner] = 0

@@ -59,12 +59,15 @@ def build_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
             pots[-1].amount += amount
         elif eligible:
             pots.append(Pot(amount, eligible))
+        else:
+            dead += amount  # folded money below every contender's level: everyone still in contests it
         previous = level
     if dead:
-        if pots:
+        everyone = tuple(i for i in range(n) if not folded[i])
+        if pots and pots[0].eligible == everyone:
             pots[0].amount += dead
-        else:
-            pots.append(Pot(dead, tuple(i for i in range(n) if not folded[i])))
+        else:  # a player all-in on dead money alone (an ante) still contests it
+            pots.insert(0, Pot(dead, everyone))
     return pots
 
 

@@ -65,6 +65,7 @@ class State(FlowMixin):
         "stacks",
         "bets",
         "contributions",
+        "antes_paid",
         "folded",
         "hole",
         "board",
@@ -142,6 +143,7 @@ class State(FlowMixin):
         self.stacks = list(self.starting_stacks)
         self.bets = [0] * n
         self.contributions = [0] * n
+        self.antes_paid = [0] * n
         self.folded = [False] * n
         self.hole: list[list[int]] = [[] for _ in range(n)]
         self.board: list[int] = []
@@ -183,6 +185,30 @@ class State(FlowMixin):
         0
         """
         return (seat + 1) % self.n
+
+    def seat_at(self, position: int) -> int:
+        """The seat of a forced-bet position: 0 the small blind, 1 the big blind, 2 under the gun...
+
+        Heads-up the button is position 0 (it posts the small blind), as PHH reverses the blinds.
+
+        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> State(no_limit_holdem(), [10, 10, 10], button=2, seed=0).seat_at(1)
+        1
+        """
+        if self.n == 2:
+            return (self.button + position) % 2
+        return (self.button + 1 + position) % self.n
+
+    def position_of(self, seat: int) -> int:
+        """The forced-bet position of ``seat`` (the inverse of :meth:`seat_at`).
+
+        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> State(no_limit_holdem(), [10, 10], button=1, seed=0).position_of(1)   # heads-up: the button
+        0
+        """
+        if self.n == 2:
+            return (seat - self.button) % 2
+        return (seat - self.button - 1) % self.n
 
     def blind_seats(self) -> tuple[int, int]:
         """(small blind seat, big blind seat): heads-up the button posts the small blind.

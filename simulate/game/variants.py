@@ -91,15 +91,82 @@ class Street:
 
 @dataclass(frozen=True)
 class ForcedBets:
-    """Antes (dead, from everyone) and blinds (live). Heads-up the button posts the small blind.
+    """Antes (dead money) and blinds/straddles (live bets), as the PHH standard writes them.
+
+    - ``ante``: an ante from every player; ``big_blind_ante``: one ante from the big blind only;
+      ``button_ante``: one ante from the dealer; ``antes``: antes by position (``antes[0]`` the small
+      blind's seat, ``[1]`` the big blind's, ``[2]`` under the gun..., the last the button). A seat owes
+      the sum of the ones that name it.
+    - ``small_blind``, ``big_blind``, then ``straddles``: live forced bets of the positions after the big
+      blind (``straddles[0]`` under the gun, ``[1]`` the next seat...; 0 for none). Heads-up the button
+      posts the small blind (position 0), as the standard reverses the blinds.
+    - ``ante_trimming`` (PHH ``ante_trimming_status``): when a player is too short to post the whole ante,
+      the antes above what that player posted are live money only those who matched them can win
+      (docs/rules.md 4.2). False: every ante is dead money anyone still in can win. Either way a
+      complete ante is dead money, so a lone big-blind ante is never handed back.
 
     >>> ForcedBets(small_blind=5, big_blind=10).big_blind
     10
+    >>> ForcedBets(small_blind=1, big_blind=2, big_blind_ante=2).position_antes(4)
+    [0, 2, 0, 0]
+    >>> ForcedBets(small_blind=1, big_blind=2, straddles=(4,)).position_blinds(4)
+    [1, 2, 4, 0]
     """
 
     ante: int = 0
     small_blind: int = 0
     big_blind: int = 0
+    straddles: tuple[int, ...] = ()
+    antes: tuple[int, ...] = ()
+    big_blind_ante: int = 0
+    button_ante: int = 0
+    ante_trimming: bool = True
+
+    def __post_init__(self) -> None:
+        amounts = (self.ante, self.small_blind, self.big_blind, self.big_blind_ante, self.button_ante)
+        for value in (*amounts, *self.straddles, *self.antes):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InputError(f"forced bets are whole numbers of chips, 0 or more, got {value!r}")
+        if any(self.straddles) and not self.big_blind:
+            raise InputError("a straddle needs a big blind to straddle")
+        if self.big_blind_ante and not self.big_blind:
+            raise InputError("a big-blind ante needs a big blind")
+
+    @property
+    def has_antes(self) -> bool:
+        """Whether anyone owes an ante."""
+        return bool(self.ante or self.big_blind_ante or self.button_ante or any(self.antes))
+
+    def position_antes(self, n: int) -> list[int]:
+        """The ante each position owes at an ``n``-handed table (0 the small blind's seat... the last the button).
+
+        >>> ForcedBets(ante=1, button_ante=3).position_antes(3)
+        [1, 1, 4]
+        """
+        if len(self.antes) > n:
+            raise InputError(f"{len(self.antes)} per-seat antes for {n} players")
+        out = [self.ante + (self.antes[k] if k < len(self.antes) else 0) for k in range(n)]
+        if self.big_blind_ante:
+            out[1] += self.big_blind_ante
+        if self.button_ante:
+            out[0 if n == 2 else n - 1] += self.button_ante
+        return out
+
+    def position_blinds(self, n: int) -> list[int]:
+        """The live forced bet of each position at an ``n``-handed table: blinds, then straddles.
+
+        >>> ForcedBets(small_blind=1, big_blind=2).position_blinds(3)
+        [1, 2, 0]
+        """
+        if len(self.straddles) > n - 2 and any(self.straddles[max(0, n - 2) :]):
+            raise InputError(f"{len(self.straddles)} straddles need more than {n} players")
+        rest = [self.straddles[k] if k < len(self.straddles) else 0 for k in range(n - 2)]
+        return [self.small_blind, self.big_blind, *rest]
+
+    @property
+    def live_top(self) -> int:
+        """The largest live forced bet (the bet to match before the flop)."""
+        return max((self.big_blind, self.small_blind, *self.straddles))
 
 
 @dataclass(frozen=True)
@@ -287,8 +354,8 @@ class Variant:
         """
         return replace(self, rules=replace(self.rules, **options))
 
-    def with_forced(self, **amounts: int) -> Variant:
-        """The same game with other antes/blinds (blind schedules use this).
+    def with_forced(self, **amounts: Any) -> Variant:
+        """The same game with other forced bets (blind schedules and the command line's options use this).
 
         >>> no_limit_holdem(1, 2).with_forced(small_blind=2, big_blind=4).forced.big_blind
         4

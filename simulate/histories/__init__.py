@@ -9,9 +9,19 @@
 (True, True, ['Bob', 'Ann'])
 """
 
-from .codes import STANDARD_CODES, PHHError, deuce_to_seven_triple_draw, phh_fields, variant_from_phh
+from .codes import (
+    STANDARD_CODES,
+    PHHError,
+    deuce_to_seven_triple_draw,
+    forced_from_phh,
+    phh_fields,
+    variant_from_phh,
+)
+from .dataset import ReplaySummary, iter_results, phh_files, replay_tree
+from .money import from_chips, to_chips
 from .phh import (
     HandHistory,
+    PHHWarning,
     check_history,
     dump,
     dump_all,
@@ -20,6 +30,7 @@ from .phh import (
     format_cards,
     iter_file,
     iter_hands,
+    iter_hands_recovering,
     load,
     load_all,
     load_file,
@@ -27,16 +38,19 @@ from .phh import (
     loads_all,
     parse_phh_cards,
     save,
+    unknown_fields,
 )
-from .record import history_from_state, phh_order
+from .record import history_from_state, phh_order, phh_winnings
 from .replay import ReplayBreak, ReplayResult, Step, format_replay, replay
 
 __all__ = [
     "STANDARD_CODES",
     "HandHistory",
     "PHHError",
+    "PHHWarning",
     "ReplayBreak",
     "ReplayResult",
+    "ReplaySummary",
     "Step",
     "check_history",
     "deuce_to_seven_triple_draw",
@@ -44,11 +58,15 @@ __all__ = [
     "dump_all",
     "dumps",
     "dumps_all",
+    "forced_from_phh",
     "format_cards",
     "format_replay",
+    "from_chips",
     "history_from_state",
     "iter_file",
     "iter_hands",
+    "iter_hands_recovering",
+    "iter_results",
     "load",
     "load_all",
     "load_file",
@@ -56,8 +74,13 @@ __all__ = [
     "loads_all",
     "parse_phh_cards",
     "phh_fields",
+    "phh_files",
     "phh_order",
+    "phh_winnings",
     "replay",
+    "replay_tree",
     "save",
+    "to_chips",
+    "unknown_fields",
     "variant_from_phh",
 ]

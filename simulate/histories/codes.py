@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pokerlab.simulate.game.variants import (
@@ -311,9 +312,18 @@ def phh_fields(variant: Variant, players: int, antes_posted: bool = True) -> tup
         raise PHHError(f"{variant.name}: PHH card notation has no way to tell two jokers apart")
     letter = LETTERS[variant.betting.kind]
     forced = variant.forced
-    fields: dict[str, Any] = {"antes": [forced.ante if antes_posted else 0] * players}
-    blinds = [forced.small_blind, forced.big_blind] + [0] * (players - 2)
-    fields["blinds_or_straddles"] = blinds
+    fields: dict[str, Any] = {}
+    try:
+        antes, blinds = forced.position_antes(players), forced.position_blinds(players)
+    except ValueError as exc:
+        raise PHHError(f"{variant.name}: {exc}") from None
+    uniform = forced.ante and not (forced.big_blind_ante or forced.button_ante or any(forced.antes))
+    if not antes_posted and forced.has_antes and not uniform:
+        raise PHHError(f"{variant.name}: a hand without its per-seat antes has no PHH fields")
+    fields["antes"] = _phh_order(antes if antes_posted else [0] * players)
+    fields["blinds_or_straddles"] = _phh_order(blinds)
+    if forced.has_antes:
+        fields["ante_trimming_status"] = forced.ante_trimming
     if letter == "F":
         fields["small_bet"] = variant.betting.small_bet
         fields["big_bet"] = variant.betting.unit(True)
@@ -327,9 +337,64 @@ def phh_fields(variant: Variant, players: int, antes_posted: bool = True) -> tup
         extras["_ante"] = forced.ante
     code = letter + game
     rebuilt = variant_from_phh(code, fields, extras)
+    if _same_forced(rebuilt.forced, forced, players):
+        rebuilt = replace(rebuilt, forced=forced)  # one table's antes can be declared more than one way
     if rebuilt != variant:
         raise PHHError(f"{variant.name}: this declaration cannot be described by PHH fields")
     return code, fields, extras
+
+
+def _phh_order(by_position: list[int]) -> list[int]:
+    """PHH's ``antes`` and ``blinds_or_straddles`` arrays are by position: small blind first, then the big
+    blind... Heads-up, where the button posts the small blind, the standard hands them to the players
+    reversed (the engine does the same through ``State.seat_at``), so the arrays themselves are unchanged.
+    """
+    return list(by_position)
+
+
+def _same_forced(a: ForcedBets, b: ForcedBets, players: int) -> bool:
+    return (
+        a.position_antes(players) == b.position_antes(players)
+        and a.position_blinds(players) == b.position_blinds(players)
+        and (a.ante_trimming == b.ante_trimming or not a.has_antes)
+    )
+
+
+def forced_from_phh(antes: list[int], blinds: list[int], ante_trimming: bool | None = None) -> ForcedBets:
+    """The :class:`ForcedBets` of PHH ``antes`` and ``blinds_or_straddles`` (PHH player order, whole chips).
+
+    ``ante_trimming``: the ``ante_trimming_status`` field (PHH's default is false).
+
+    >>> forced_from_phh([0, 500, 0], [250, 500, 0]).big_blind_ante
+    500
+    >>> forced_from_phh([0, 0], [1, 2]).small_blind      # heads-up: p2, the button, posts it
+    1
+    """
+    n = len(antes)
+    by_ante, by_blind = _phh_order(antes), _phh_order(blinds)
+    small, big = (by_blind + [0, 0])[:2]
+    straddles = list(by_blind[2:])
+    while straddles and not straddles[-1]:
+        straddles.pop()
+    options: dict[str, Any] = {"small_blind": small, "big_blind": big, "straddles": tuple(straddles)}
+    nonzero = [k for k, a in enumerate(by_ante) if a]
+    button = 0 if n == 2 else n - 1
+    if not nonzero:
+        pass
+    elif len(set(by_ante)) == 1:
+        options["ante"] = by_ante[0]
+    elif nonzero == [1] and big:
+        options["big_blind_ante"] = by_ante[1]
+    elif nonzero == [button]:
+        options["button_ante"] = by_ante[button]
+    else:
+        options["antes"] = tuple(by_ante)
+    if nonzero:
+        options["ante_trimming"] = bool(ante_trimming)
+    try:
+        return ForcedBets(**options)
+    except ValueError as exc:
+        raise PHHError(str(exc), field="blinds_or_straddles") from None
 
 
 def _number(fields: Mapping[str, Any], name: str) -> int:
@@ -359,6 +424,35 @@ def variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, 
     >>> variant_from_phh("NT", {"antes": [0, 0], "blinds_or_straddles": [1, 2], "min_bet": 2}).name
     "No-limit Texas hold'em"
     """
+    try:
+        key = (
+            code,
+            tuple(fields.get("antes") or ()),
+            tuple(fields.get("blinds_or_straddles") or ()),
+            *((type(v), v) for v in map(fields.get, ("small_bet", "big_bet", "min_bet", "ante_trimming_status"))),
+            tuple(sorted((k, type(v).__name__, v) for k, v in extras.items())),  # True and 1 are different options
+        )
+        hash(key)
+    except TypeError:  # unhashable or unsortable values (a list in a "_" field...): no cache, the checks say why
+        return _variant_from_phh(code, fields, extras)
+    return _cached_variant(key, code, fields, extras)
+
+
+def _cached_variant(key: tuple, code: str, fields: Mapping[str, Any], extras: Mapping[str, Any]) -> Variant:
+    """Histories of one game repeat its fields hand after hand: the declaration is built once per key."""
+    hit = _VARIANTS.get(key)
+    if hit is None:
+        hit = _variant_from_phh(code, fields, extras)
+        if len(_VARIANTS) >= 256:
+            _VARIANTS.clear()
+        _VARIANTS[key] = hit
+    return hit
+
+
+_VARIANTS: dict[tuple, Variant] = {}
+
+
+def _variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any]) -> Variant:
     if not isinstance(code, str) or not code or code[0] not in STRUCTURES or code[1:] not in GAMES:
         raise PHHError(
             f"{_short(code)} is not one pokerlab plays: standard codes {', '.join(STANDARD_CODES)}; "
@@ -366,14 +460,17 @@ def variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, 
             field="variant",
         )
     antes = [_whole(a, "antes") for a in fields.get("antes") or []]
-    if len(set(antes)) > 1:
-        raise PHHError(f"{antes}: pokerlab's engine takes the same ante from everyone", field="antes")
     blinds = [_whole(b, "blinds_or_straddles") for b in fields.get("blinds_or_straddles") or []]
-    if any(blinds[2:]):
-        raise PHHError(f"{blinds}: straddles are not supported by pokerlab's engine", field="blinds_or_straddles")
-    small_blind, big_blind = (blinds + [0, 0])[:2]
-    ante = _whole(extras["_ante"], "_ante") if "_ante" in extras else (antes[0] if antes else 0)
-    forced = ForcedBets(ante, small_blind, big_blind)
+    n = max(len(antes), len(blinds), 2)
+    antes, blinds = (antes or [0] * n), (blinds or [0] * n)
+    if len(antes) != len(blinds):
+        raise PHHError(f"has {len(blinds)} entries for {len(antes)} antes", field="blinds_or_straddles")
+    trimming = fields.get("ante_trimming_status")
+    if trimming is not None and not isinstance(trimming, bool):
+        raise PHHError(f"must be true or false, got {_short(trimming)}", field="ante_trimming_status", malformed=True)
+    forced = forced_from_phh(antes, blinds, trimming)
+    if "_ante" in extras:  # pokerlab's extension: antes due but not posted this hand (after a check-around)
+        forced = replace(forced, ante=_whole(extras["_ante"], "_ante"), ante_trimming=trimming is not False)
     letter, game = code[0], code[1:]
     if letter == "F":
         small, big = _number(fields, "small_bet"), _number(fields, "big_bet")

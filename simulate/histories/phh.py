@@ -26,8 +26,10 @@ import io
 import json
 import math
 import re
-from collections.abc import Iterable, Iterator, Sequence
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import IO, Any
 
@@ -40,6 +42,7 @@ from pokerlab.evaluator.cards import CardError, card_str, parse_cards
 from pokerlab.simulate.game.variants import Variant
 
 from .codes import PHHError, variant_from_phh
+from .money import Amount, amount, amounts, places_of, to_chips
 
 REQUIRED = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet")
 OPTIONAL = (
@@ -80,20 +83,22 @@ class HandHistory:
     """One hand in PHH terms: the required fields, the optional ones we know, and the ``_`` user fields.
 
     Players are PHH players ``p1..pN``: ``p1`` sits left of the button (the small blind), ``pN`` on it.
+    Amounts are kept as recorded: ints, or :class:`~decimal.Decimal` for decimals such as cents (written
+    back digit for digit). Optional fields PHH does not define are kept in ``optional`` too.
 
     >>> HandHistory("NT", [0, 0], [1, 2], [50, 50], [], min_bet=2).game().name
     "No-limit Texas hold'em"
     """
 
     variant: str
-    antes: list[int]
-    blinds_or_straddles: list[int]
-    starting_stacks: list[int]
+    antes: list[Amount]
+    blinds_or_straddles: list[Amount]
+    starting_stacks: list[Amount]
     actions: list[str]
-    small_bet: int | None = None
-    big_bet: int | None = None
-    min_bet: int | None = None
-    bring_in: int | None = None
+    small_bet: Amount | None = None
+    big_bet: Amount | None = None
+    min_bet: Amount | None = None
+    bring_in: Amount | None = None
     optional: dict[str, Any] = field(default_factory=dict)
     user: dict[str, Any] = field(default_factory=dict)
 
@@ -102,14 +107,36 @@ class HandHistory:
         """Number of players."""
         return len(self.starting_stacks)
 
-    def game(self) -> Variant:
-        """The game declaration this history is played under (:class:`PHHError` if pokerlab cannot play it)."""
+    def money_places(self) -> int:
+        """Decimal places of the hand's finest recorded amount outside the actions (0: whole units).
+
+        >>> HandHistory("NT", [0, 0], [Decimal("0.5"), 1], [Decimal("200.30"), 81], []).money_places()
+        2
+        """
+        values: list[Any] = [*self.antes, *self.blinds_or_straddles, *self.starting_stacks]
+        values += [self.small_bet, self.big_bet, self.min_bet, self.bring_in]
+        for name in CHIP_LISTS:
+            values.extend(self.optional.get(name) or ())
+        return places_of(values)
+
+    def game(self, places: int | None = None) -> Variant:
+        """The game declaration this history is played under (:class:`PHHError` if pokerlab cannot play it).
+
+        Amounts are in chips of ``10**-places`` of the recorded unit (default: the hand's finest amount).
+        """
+        if places is None:
+            places = self.money_places()
+
+        def chips(value: Any) -> Any:
+            return None if value is None else to_chips(value, places)
+
         fields = {
-            "antes": self.antes,
-            "blinds_or_straddles": self.blinds_or_straddles,
-            "small_bet": self.small_bet,
-            "big_bet": self.big_bet,
-            "min_bet": self.min_bet,
+            "antes": [chips(a) for a in self.antes],
+            "blinds_or_straddles": [chips(b) for b in self.blinds_or_straddles],
+            "small_bet": chips(self.small_bet),
+            "big_bet": chips(self.big_bet),
+            "min_bet": chips(self.min_bet),
+            "ante_trimming_status": self.optional.get("ante_trimming_status"),
         }
         if self.bring_in:
             raise PHHError("bring-ins (stud games) are not played by pokerlab's engine")
@@ -166,6 +193,10 @@ def parse_phh_cards(text: str) -> list[int | None]:
     """
     if len(text) % 2:
         raise PHHError(f"cards {text!r}: every card is two characters (rank and suit)")
+    try:  # the usual spelling (As, Td, ??) straight from a table; anything else below, with its error
+        return [_CARD_IDS[text[k : k + 2]] for k in range(0, len(text), 2)]
+    except KeyError:
+        pass
     out: list[int | None] = []
     for k in range(0, len(text), 2):
         token = text[k : k + 2]
@@ -181,10 +212,13 @@ def parse_phh_cards(text: str) -> list[int | None]:
     return out
 
 
+_CARD_IDS: dict[str, int | None] = {card_str(card): card for card in range(52)} | {"??": None, "Jk": JOKER}
+
 # ---------------------------------------------------------------------- reading
 MAX_NESTING = 32  # arrays/inline tables nested deeper than this are refused (tomllib recurses per level)
 MAX_CHIPS = 1 << 62
-CHIP_LISTS = ("finishing_stacks", "winnings")  # optional fields replay compares, one whole number per player
+CHIP_LISTS = ("finishing_stacks", "winnings")  # optional fields replay compares, one amount per player
+NOT_OPTIONAL = ("starting_stacks", "actions")
 
 
 def _short(value: Any, limit: int = 40) -> str:
@@ -193,17 +227,15 @@ def _short(value: Any, limit: int = 40) -> str:
 
 
 def _whole_list(value: Any, name: str, minimum: int = 0) -> list[int]:
-    """Whole numbers of chips from ``minimum`` to below 2**62; whole floats such as ``5.0`` are read as ints."""
+    """Whole numbers from ``minimum`` to below 2**62 (seat numbers, ``_carried_pot``); whole floats read as ints."""
     if not isinstance(value, list):
-        raise PHHError(f"must be an array of whole numbers of chips, got {_short(value)}", field=name)
+        raise PHHError(f"must be an array of whole numbers, got {_short(value)}", field=name)
     out = []
     for item in value:
-        if isinstance(item, float) and math.isfinite(item) and item.is_integer():
+        if isinstance(item, (float, Decimal)) and math.isfinite(item) and item == int(item):
             item = int(item)
         if isinstance(item, bool) or not isinstance(item, int):
-            if isinstance(item, float) and not math.isfinite(item):
-                raise PHHError(f"unknown ({item}) amounts cannot be replayed", field=name)
-            raise PHHError(f"must hold whole numbers of chips, got {_short(item)}", field=name)
+            raise PHHError(f"must hold whole numbers, got {_short(item)}", field=name)
         if not minimum <= item < MAX_CHIPS:
             raise PHHError(f"must hold whole numbers from {minimum} to below 2**62, got {_short(item)}", field=name)
         out.append(item)
@@ -211,11 +243,11 @@ def _whole_list(value: Any, name: str, minimum: int = 0) -> list[int]:
 
 
 def _checked_optional(data: dict[str, Any], n: int) -> dict[str, Any]:
-    """The optional fields, with the ones pokerlab reads checked (:class:`PHHError` naming the field)."""
-    optional = {k: v for k, v in data.items() if k in OPTIONAL}
+    """The optional fields (PHH's and unknown ones), with the ones pokerlab reads checked."""
+    optional = {k: v for k, v in data.items() if k not in REQUIRED and k not in NOT_OPTIONAL and not k.startswith("_")}
     for name in CHIP_LISTS:
         if optional.get(name) is not None:
-            optional[name] = _whole_list(optional[name], name)
+            optional[name] = amounts(optional[name], name)
             if len(optional[name]) != n:
                 raise PHHError(f"has {len(optional[name])} entries for {n} players", field=name)
     if optional.get("seats") is not None:
@@ -223,14 +255,26 @@ def _checked_optional(data: dict[str, Any], n: int) -> dict[str, Any]:
         if len(seats) != n:
             raise PHHError(f"has {len(seats)} entries for {n} players", field="seats")
         optional["seats"] = seats
+    trimming = optional.get("ante_trimming_status")
+    if trimming is not None and not isinstance(trimming, bool):
+        raise PHHError(f"must be true or false, got {_short(trimming)}", field="ante_trimming_status")
     return optional
+
+
+def unknown_fields(hand: HandHistory) -> list[str]:
+    """Fields of ``hand`` that PHH does not define (kept and written back; readers warn about them).
+
+    >>> unknown_fields(HandHistory("NT", [0, 0], [1, 2], [9, 9], [], optional={"rake": 1, "day": 3}))
+    ['rake']
+    """
+    return [name for name in hand.optional if name not in OPTIONAL]
 
 
 def _checked_user(data: dict[str, Any]) -> dict[str, Any]:
     user = {k: v for k, v in data.items() if k.startswith("_")}
     for name in ("_carried_pot", "_carry_out"):
         if user.get(name) is not None:
-            user[name] = _whole_list([user[name]], name)[0]
+            user[name] = amount(user[name], name)
     return user
 
 
@@ -248,13 +292,13 @@ def from_dict(data: dict[str, Any]) -> HandHistory:
         raise PHHError(f"required field(s) missing: {', '.join(missing)}", field=missing[0])
     if not isinstance(data["variant"], str):
         raise PHHError(f'must be a string such as "NT", got {_short(data["variant"])}', field="variant")
-    stacks = _whole_list(data["starting_stacks"], "starting_stacks")
+    stacks = amounts(data["starting_stacks"], "starting_stacks")
     n = len(stacks)
     if n < 2:
         raise PHHError("must list at least two players", field="starting_stacks")
     lists = {}
     for name in ("antes", "blinds_or_straddles"):
-        value = _whole_list(data.get(name, [0] * n), name)
+        value = amounts(data.get(name, [0] * n), name)
         if len(value) != n:
             raise PHHError(f"has {len(value)} entries for {n} players", field=name)
         lists[name] = value
@@ -264,7 +308,7 @@ def from_dict(data: dict[str, Any]) -> HandHistory:
     scalars = {}
     for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
         if data.get(name) is not None:
-            scalars[name] = _whole_list([data[name]], name)[0]
+            scalars[name] = amount(data[name], name)
     return HandHistory(
         data["variant"],
         lists["antes"],
@@ -285,6 +329,8 @@ def check_history(hand: HandHistory) -> HandHistory:
 # A TOML lexer just good enough to find where each hand's table starts and how deeply values nest,
 # without parsing: strings (one-line and multi-line), comments and brackets.
 _TOKEN = re.compile(r'"""|\'\'\'|"(?:[^"\\]|\\.)*"|\'[^\']*\'|#|[\[\]{}]|["\']')
+_ONE_LINE_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+_BRACKET = re.compile(r"[\[\]{}]")
 _HEADER_KEY = re.compile(r'\s*\[\[?\s*("(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_-]+)')
 
 
@@ -313,6 +359,20 @@ class _Scanner:
         return None
 
     def _scan(self, line: str) -> None:
+        if self.closing is None and '"""' not in line and "'''" not in line:
+            if "[" not in line and "]" not in line and "{" not in line and "}" not in line:
+                return  # nothing here can open or close a value, or a multi-line string
+            # The usual line: drop its one-line strings and comment, then follow the brackets left.
+            bare = _ONE_LINE_STRING.sub("", line)
+            if '"' not in bare and "'" not in bare:
+                for token in _BRACKET.findall(bare.split("#", 1)[0]):
+                    if token in "[{":
+                        self.depth += 1
+                        if self.depth > MAX_NESTING:
+                            raise PHHError(f"values nested more than {MAX_NESTING} deep (at line {self.line})")
+                    elif self.depth:
+                        self.depth -= 1
+                return
         pos = 0
         if self.closing is not None:
             end = line.find(self.closing)
@@ -339,6 +399,94 @@ class _Scanner:
                 self.depth = max(0, self.depth - 1)
 
 
+# A fast reader for the plain TOML PHH files are made of: "key = value" lines and "[n]" headers, values
+# that are strings without escapes, whole or decimal numbers, booleans, times, and arrays of those (one
+# or several lines). Anything else (escapes, comments after values, inline tables, dates, inf...) is left
+# to tomllib, which also reports every error; for what it accepts, it gives what tomllib gives.
+_FAST_KEY = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*")  # TOML whitespace: space and tab
+_FAST_HEADER = re.compile(r"\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]")
+_FAST_ITEM = re.compile(
+    r"[ \t]*('[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\"|[+\-.:0-9A-Za-z]+)[ \t]*(,|\Z)"
+)
+_FAST_ITEM_TEXT = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\"|[+\-.:0-9A-Za-z]+"
+_FAST_ARRAY = re.compile(rf"[ \t]*(?:(?:{_FAST_ITEM_TEXT})[ \t]*,[ \t]*)*(?:(?:{_FAST_ITEM_TEXT})[ \t]*)?")
+_FAST_ARRAY_ITEM = re.compile(_FAST_ITEM_TEXT)
+_FAST_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?")  # a whole number, or a decimal (group 1)
+_FAST_TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")
+_NO = object()
+
+
+def _fast_scalar(raw: str) -> Any:
+    first = raw[:1]
+    if first == "'" or first == '"':
+        return raw[1:-1] if len(raw) >= 2 and raw[-1] == first and _FAST_ITEM.fullmatch(raw) else _NO
+    if raw == "true" or raw == "false":
+        return raw == "true"
+    number = _FAST_NUMBER.fullmatch(raw)
+    if number is not None:
+        return Decimal(raw) if number.group(1) else int(raw)
+    match = _FAST_TIME.fullmatch(raw)
+    if match:
+        hour, minute, second = (int(part) for part in match.groups())
+        return datetime.time(hour, minute, second)
+    return _NO
+
+
+def _fast_value(raw: str) -> Any:
+    if not raw.startswith("["):
+        return _fast_scalar(raw)
+    inner = raw[1:-1]
+    if _FAST_ARRAY.fullmatch(inner) is None:
+        return _NO
+    out = []
+    for item in _FAST_ARRAY_ITEM.findall(inner):
+        first = item[0]
+        value = item[1:-1] if first == "'" or first == '"' else _fast_scalar(item)
+        if value is _NO:
+            return _NO
+        out.append(value)
+    return out
+
+
+def _fast_toml(text: str) -> dict[str, Any] | None:
+    """The table of a plain PHH text, or None when it needs the full TOML parser."""
+    root: dict[str, Any] = {}
+    table = root
+    if "\r" in text:  # TOML lines end in \n or \r\n, nothing else (str.splitlines knows more)
+        text = text.replace("\r\n", "\n")
+    lines = iter(text.split("\n"))
+    for line in lines:
+        stripped = line.strip(" \t")
+        if not stripped or stripped[0] == "#":
+            continue
+        if stripped[0] == "[":
+            header = _FAST_HEADER.fullmatch(stripped)
+            if header is None or header.group(1) in root or table is not root and not table:
+                return None
+            table = root[header.group(1)] = {}
+            continue
+        match = _FAST_KEY.fullmatch(line)
+        if match is None:
+            return None
+        key, raw = match.groups()
+        if raw.startswith("[") and not raw.endswith("]"):
+            parts = [raw]
+            for more in lines:  # an array over several lines, up to the line that closes it
+                parts.append(more.strip(" \t"))
+                if parts[-1].endswith("]"):
+                    break
+            raw = " ".join(parts)
+            if not raw.endswith("]"):
+                return None
+        if key in table or not raw or raw.endswith(",]"):
+            return None
+        value = _fast_value(raw)
+        if value is _NO:
+            return None
+        table[key] = value
+    return root
+
+
 def _toml(text: str, first_line: int = 1, scanned: bool = False) -> dict[str, Any]:
     """Parse TOML text that starts at line ``first_line`` of its file (error positions are the file's).
 
@@ -349,8 +497,11 @@ def _toml(text: str, first_line: int = 1, scanned: bool = False) -> dict[str, An
         scanner.line = first_line - 1
         for line in text.splitlines():
             scanner.header_key(line)
+    fast = _fast_toml(text)
+    if fast is not None:
+        return fast
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text, parse_float=Decimal)  # amounts exactly as written: 200.30, never a float
     except tomllib.TOMLDecodeError as exc:
         message = re.sub(r"at line (\d+)", lambda m: f"at line {int(m.group(1)) + first_line - 1}", str(exc))
         raise PHHError(f"not valid TOML: {message}") from None
@@ -393,31 +544,82 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[str | None, int, str]]:
         yield key, first, "".join(buffer)
 
 
-def iter_hands(lines: Iterable[str], source: str | None = None) -> Iterator[tuple[str, HandHistory]]:
+class PHHWarning(UserWarning):
+    """Something in a PHH file pokerlab keeps but does not use (a field the standard does not define)."""
+
+
+def iter_hands(
+    lines: Iterable[str], source: str | None = None, warn: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, HandHistory]]:
     """``(label, hand)`` for each hand of a ``.phh``/``.phhs`` text given line by line, parsed as it is read.
 
     ``label`` is the hand's table key in a ``.phhs`` file (``"1"``...), ``"1"`` for a ``.phh`` file.
     Any problem is a :class:`PHHError` naming ``source`` (the file), the hand and the field; a text with
-    no hand at all is one too.
+    no hand at all is one too. Fields PHH does not define are kept; each is reported once per text,
+    to ``warn`` (default: a :class:`PHHWarning`).
 
     >>> [label for label, _ in iter_hands(['[1]\\n', 'variant = "NT"\\n', 'antes = [0, 0]\\n', 'min_bet = 2\\n',
     ...  'starting_stacks = [9, 9]\\n', 'actions = []\\n'])]
     ['1']
     """
+    yield from _hands(lines, source, warn, recover=False)  # type: ignore[misc]
+
+
+def iter_hands_recovering(
+    lines: Iterable[str], source: str | None = None, warn: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, HandHistory | PHHError]]:
+    """As :func:`iter_hands`, but a bad hand of a ``.phhs`` text is yielded as its :class:`PHHError` and
+    reading goes on with the next hand. Problems with the text as a whole (not UTF-8, nesting too deep,
+    no hands, a bad ``.phh`` file) are still raised.
+
+    >>> text = ['[1]\\n', 'variant = 7\\n', '[2]\\n', 'variant = "NT"\\n', 'antes = [0, 0]\\n', 'min_bet = 2\\n',
+    ...         'starting_stacks = [9, 9]\\n', 'actions = []\\n']
+    >>> [(label, type(hand).__name__) for label, hand in iter_hands_recovering(text)]
+    [('1', 'PHHError'), ('2', 'HandHistory')]
+    """
+    yield from _hands(lines, source, warn, recover=True)
+
+
+def _hands(
+    lines: Iterable[str], source: str | None, warn: Callable[[str], None] | None, recover: bool
+) -> Iterator[tuple[str, HandHistory | PHHError]]:
     seen = False
     key: str | None = None
+    reported: set[str] = set()
+
+    def checked(label: str, hand: HandHistory) -> tuple[str, HandHistory]:
+        new = [name for name in unknown_fields(hand) if name not in reported]
+        if new:
+            reported.update(new)
+            where = f"{source}: " if source else ""
+            message = f"{where}hand [{label}]: field(s) the PHH standard does not define, kept: {', '.join(new)}"
+            if warn is None:
+                warnings.warn(message, PHHWarning, stacklevel=4)
+            else:
+                warn(message)
+        return label, hand
+
     try:
         for key, first, text in _chunks(lines):
             seen = True
-            data = _toml(text, first, scanned=True)
             if key is None:
+                data = _toml(text, first, scanned=True)
                 key = "1"
-                yield key, from_dict(data)
+                yield checked(key, from_dict(data))
                 continue
-            for name, table in data.items():
-                if not isinstance(table, dict):
-                    raise PHHError(f"a .phhs file holds one table per hand; {_short(name)} is not a table")
-                yield str(name), _located(table, str(name))
+            try:
+                data = _toml(text, first, scanned=True)
+                hands = []
+                for name, table in data.items():
+                    if not isinstance(table, dict):
+                        raise PHHError(f"a .phhs file holds one table per hand; {_short(name)} is not a table")
+                    hands.append(checked(str(name), _located(table, str(name))))
+            except PHHError as exc:
+                if not recover:
+                    raise
+                yield key, exc.located(hand=key, file=source)
+                continue
+            yield from hands
     except PHHError as exc:
         raise exc.located(hand=key, file=source) from None
     except UnicodeDecodeError as exc:
@@ -450,13 +652,14 @@ def loads_all(text: str) -> list[HandHistory]:
     return [hand for _, hand in iter_hands(text.splitlines(keepends=True))]
 
 
-def iter_file(path: str | Path) -> Iterator[tuple[str, HandHistory]]:
+def iter_file(path: str | Path, warn: Callable[[str], None] | None = None) -> Iterator[tuple[str, HandHistory]]:
     """``(label, hand)`` for each hand of a ``.phh``/``.phhs`` file, read and parsed one hand at a time.
 
-    Errors are :class:`PHHError` naming the file; an unreadable file is an OSError.
+    Errors are :class:`PHHError` naming the file; an unreadable file is an OSError. ``warn``: as in
+    :func:`iter_hands`.
     """
     with open(path, encoding="utf-8", newline="") as handle:
-        yield from iter_hands(handle, source=str(path))
+        yield from iter_hands(handle, source=str(path), warn=warn)
 
 
 def load_file(path: str | Path) -> list[HandHistory]:
@@ -476,6 +679,11 @@ def _value(value: Any) -> str:
         return str(value)
     if isinstance(value, float):
         return ("-inf" if value < 0 else "inf") if math.isinf(value) else "nan" if math.isnan(value) else repr(value)
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            return "nan" if value.is_nan() else ("-inf" if value < 0 else "inf")
+        text = str(value)
+        return text if "E" not in text and "." in text else f"{value:f}" + ("" if "." in f"{value:f}" else ".0")
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)  # a valid TOML basic string
     if isinstance(value, datetime.time | datetime.date | datetime.datetime):

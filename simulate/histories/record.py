@@ -32,6 +32,27 @@ from .phh import HandHistory, format_cards
 BETTING = ("fold", "check", "call", "bet", "raise")
 
 
+def phh_winnings(state: State) -> list[int]:
+    """Chips each seat collected, as PHH counts them: a blind nobody called is part of the pot its poster wins.
+
+    (The engine hands an uncalled bet back before the award; PHH's ``winnings`` and pokerkit keep an
+    uncalled *blind* in the pot.)
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> hand = State(no_limit_holdem(1, 2), [50, 50], button=0, seed=1)
+    >>> hand.fold()
+    >>> hand.payouts, phh_winnings(hand)
+    ([0, 2], [0, 3])
+    """
+    won = list(state.payouts)
+    if state.ended_by == "fold":
+        raised = {entry[1] for entry in state.history if entry[0] in ("bet", "raise")}
+        for entry in state.history:
+            if entry[0] == "return" and entry[1] not in raised:
+                won[entry[1]] += entry[2]
+    return won
+
+
 def phh_order(state: State) -> list[int]:
     """Engine seats in PHH order (``p1`` first): clockwise from the button's left, the button last.
 
@@ -56,7 +77,7 @@ def history_from_state(
     order = phh_order(state)
     label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
     antes_posted = any(entry[0] == "post" and entry[2] == "ante" for entry in state.history)
-    antes_posted = antes_posted or not state.variant.forced.ante
+    antes_posted = antes_posted or not state.variant.forced.has_antes
     code, fields, extras = phh_fields(state.variant, state.n, antes_posted)
     actions: list[str] = []
     pending_deals: list[str] = []  # replacement cards, dealt once every discard of the round is made
@@ -117,13 +138,23 @@ def history_from_state(
         at = last_betting if runout else len(actions)
         actions[at:at] = shows
     optional: dict[str, Any] = {"seats": [seat + 1 for seat in order]}
+    if "ante_trimming_status" in fields:
+        trimming = fields["ante_trimming_status"]
+        owed = state.variant.forced.position_antes(state.n)
+        short = any(0 < state.antes_paid[seat] < owed[state.position_of(seat)] for seat in range(state.n))
+        if trimming and len(set(owed)) > 1 and not short:
+            # PHH keeps the status false for uneven antes (a big-blind ante...); trimming changes nothing
+            # when every ante was paid in full, and pokerkit would hand a lone big-blind ante back.
+            trimming = False
+        optional["ante_trimming_status"] = trimming
     if players is not None:
         optional["players"] = [str(players[seat]) for seat in order]
     if hand is not None:
         optional["hand"] = hand
     if state.phase == DONE:
         optional["finishing_stacks"] = [state.stacks[seat] for seat in order]
-        optional["winnings"] = [state.payouts[seat] for seat in order]
+        won = phh_winnings(state)
+        optional["winnings"] = [won[seat] for seat in order]
     user = dict(extras)
     if state.carried_in:
         user["_carried_pot"] = state.carried_in

@@ -23,18 +23,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from pokerlab.simulate.game.cards import names
 from pokerlab.simulate.game.errors import IllegalActionError
 from pokerlab.simulate.game.showdown import describe_value
-from pokerlab.simulate.game.state import DONE, SHOWDOWN, State
+from pokerlab.simulate.game.state import BET, DONE, SHOWDOWN, State
 
 from .codes import PHHError
+from .money import Amount, from_chips, parse_amount, places_of, to_chips
 from .phh import HandHistory, check_history, dumps, parse_phh_cards
+from .record import phh_winnings
 
 _PLAYER = re.compile(r"p([1-9][0-9]{0,3})")
-_AMOUNT = re.compile(r"[0-9]{1,19}(\.0*)?")
 
 
 class _ReplayState(State):
@@ -89,7 +92,11 @@ class _ActionProblem(PHHError):
 
 @dataclass
 class Step:
-    """One replayed action: the street it belongs to, a description, the pot and stacks after it."""
+    """One replayed action: the street it belongs to, a description, the pot and stacks after it.
+
+    ``pot`` and ``stacks`` are chips of the hand's smallest unit (``10**-places`` of the recorded unit,
+    see :attr:`ReplayResult.places`).
+    """
 
     street: str
     actor: str
@@ -98,19 +105,32 @@ class Step:
     stacks: list[int]
 
 
+OK, UNKNOWN_OUTCOME, DIFFERS, UNFINISHED, ILLEGAL = "ok", "unknown outcome", "differs", "unfinished", "illegal"
+
+
 @dataclass
 class ReplayResult:
-    """What a replay found: the steps, the final state, the error (if any) and the stacks check."""
+    """What a replay found: the steps, the final state, the error (if any) and the result checks.
+
+    Amounts (``stacks``, ``expected``, ``checks``, ``rake``) are in the recorded unit: ints for a hand
+    recorded in whole chips, :class:`~decimal.Decimal` for one in cents (``places`` decimal places).
+    ``unknown_outcome`` says why the record cannot tell who won (cards nobody saw at a showdown); then
+    the recorded ``finishing_stacks`` or ``winnings`` are the outcome, never a guess.
+    """
 
     history: HandHistory
     names: list[str]
     steps: list[Step] = field(default_factory=list)
     state: State | None = None
     error: ReplayBreak | None = None
-    stacks: list[int] | None = None
-    expected: list[int] | None = None
+    stacks: list[Amount] | None = None
+    expected: list[Amount] | None = None
     showdown: list[str] = field(default_factory=list)
     checks: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # field -> (recorded, replayed)
+    places: int = 0
+    unknown_outcome: str | None = None
+    rake: Amount = 0
+    filled: list[str] = field(default_factory=list)  # actions the record left out, taken as checks or folds
 
     @property
     def finished(self) -> bool:
@@ -119,47 +139,66 @@ class ReplayResult:
 
     @property
     def stacks_match(self) -> bool | None:
-        """True/False when the history records finishing stacks and the hand finished, else None."""
-        if self.expected is None or not self.finished:
+        """True/False when the history records finishing stacks and the replay knows the outcome, else None."""
+        if self.expected is None or not self.finished or self.stacks is None or self.unknown_outcome:
             return None
         return self.stacks == self.expected
 
     @property
     def problems(self) -> list[str]:
-        """Why the replay is not ok, one reason each (empty when it is)."""
+        """Why the replay is not ok, one reason each (empty when it is, or when only the outcome is unknown)."""
         if self.error is not None:
             return [str(self.error)]
         if not self.finished:
             return ["the history ends before the hand is over"]
         return [
-            f"{name}: the history says {recorded}, the replay gives {replayed}"
+            f"{name}: the history says {_shown(recorded)}, the replay gives {_shown(replayed)}"
             for name, (recorded, replayed) in self.checks.items()
             if recorded != replayed
         ]
 
     @property
+    def status(self) -> str:
+        """``"ok"``, ``"unknown outcome"`` (nothing wrong, but the record cannot tell who won),
+        ``"differs"`` (a recorded result disagrees), ``"unfinished"`` or ``"illegal"`` (a rule or PHH broken).
+        """
+        if self.error is not None:
+            return ILLEGAL
+        if not self.finished:
+            return UNFINISHED
+        if self.problems:
+            return DIFFERS
+        return UNKNOWN_OUTCOME if self.unknown_outcome else OK
+
+    @property
     def ok(self) -> bool:
-        """The hand finished, no rule was broken, and every recorded result field matches the replay.
+        """The hand finished, no rule was broken, the winner is known and every recorded result matches.
 
         The fields compared (when recorded): ``finishing_stacks``, ``winnings`` (chips each player
-        took from the pots) and ``_carry_out`` (chips left in the pot for the next deal).
+        took from the pots, after any rake) and ``_carry_out`` (chips left in the pot for the next deal).
         """
-        return not self.problems
+        return self.status == OK
 
     @property
     def history_text(self) -> str:
         """The replayed hand as PHH text."""
         return dumps(self.history)
 
+    def amount(self, chips: int) -> Amount:
+        """Chips of the hand's smallest unit in the recorded unit."""
+        return from_chips(chips, self.places)
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready summary of the replay."""
+        """JSON-ready summary of the replay (decimal amounts as strings, digit for digit)."""
         return {
             "variant": self.history.variant,
             "game": self.state.variant.name if self.state else None,
-            "hand": self.history.optional.get("hand"),
+            "hand": _json(self.history.optional.get("hand")),
             "players": self.names,
+            "status": self.status,
             "ok": self.ok,
             "finished": self.finished,
+            "unknown_outcome": self.unknown_outcome,
             "problems": self.problems,
             "error": None
             if self.error is None
@@ -170,28 +209,62 @@ class ReplayResult:
                 "kind": self.error.kind,
                 "reason": self.error.reason,
             },
-            "finishing_stacks": self.stacks,
-            "recorded_finishing_stacks": self.expected,
+            "finishing_stacks": _json(self.stacks),
+            "recorded_finishing_stacks": _json(self.expected),
             "stacks_match": self.stacks_match,
-            "checked": {name: {"recorded": r, "replayed": p} for name, (r, p) in self.checks.items()},
-            "steps": [{"street": s.street, "actor": s.actor, "action": s.text, "pot": s.pot} for s in self.steps],
+            "rake": _json(self.rake),
+            "checked": {name: {"recorded": _json(r), "replayed": _json(p)} for name, (r, p) in self.checks.items()},
+            "steps": [
+                {"street": s.street, "actor": s.actor, "action": s.text, "pot": _json(self.amount(s.pot))}
+                for s in self.steps
+            ],
             "showdown": self.showdown,
         }
 
 
-@dataclass
+def _json(value: Any) -> Any:
+    """Decimals as their digits (a JSON string), lists element by element; anything else as it is."""
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, list):
+        return [_json(v) for v in value]
+    if isinstance(value, (int, float, str, bool)) or value is None:
+        return value
+    return str(value)
+
+
+def _shown(value: Any) -> str:
+    """A recorded or replayed amount (or list) as the record writes it: ``[2.50, 0]``, not ``Decimal(...)``."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    return str(value)
+
+
+@dataclass(slots=True)
 class _Parsed:
     index: int
     text: str
     actor: str  # "d" or "pK"
     verb: str
     cards: list[int | None] | None = None
-    amount: int | None = None
+    amount: int | None = None  # cbr: chips (of the hand's unit); sm: 1 shows, 0 mucks
     player: int | None = None  # PHH index (0-based)
+    written: Amount | None = None  # cbr: the amount as recorded
     replacement: list[int | None] | None = None  # sd: the cards the dealer gave for the discards
 
 
 def _parse_action(index: int, text: str, n: int) -> _Parsed | None:
+    fields = _action_fields(text, n)
+    if fields is None:
+        return None
+    actor, verb, cards, player, written, amount = fields
+    listed = None if cards is None else list(cards)
+    return _Parsed(index, text, actor, verb, listed, amount=amount, player=player, written=written)
+
+
+@lru_cache(maxsize=8192)
+def _action_fields(text: str, n: int) -> tuple | None:
+    """``(actor, verb, cards, player, written amount, amount)`` of one action (cached: records repeat them)."""
     body = text.split("#", 1)[0].split()
     if not body:
         return None  # a no-op or a commentary
@@ -205,22 +278,18 @@ def _parse_action(index: int, text: str, n: int) -> _Parsed | None:
 
     if actor == "d":
         if verb == "db" and len(args) == 1:
-            return _Parsed(index, text, actor, verb, parse_phh_cards(args[0]))
+            return actor, verb, tuple(parse_phh_cards(args[0])), None, None, None
         if verb == "dh" and len(args) == 2:
-            return _Parsed(index, text, actor, verb, parse_phh_cards(args[1]), player=player(args[0]))
+            return actor, verb, tuple(parse_phh_cards(args[1])), player(args[0]), None, None
         raise PHHError("the dealer's actions are 'd db CARDS' and 'd dh pN CARDS'")
     seat = player(actor)
     if verb in ("f", "cc", "pb") and not args:
-        return _Parsed(index, text, actor, verb, player=seat)
+        return actor, verb, None, seat, None, None
     if verb == "cbr" and len(args) == 1:
-        if _AMOUNT.fullmatch(args[0]) is None:
-            raise PHHError(f"{args[0][:30]!r} is not an amount: pokerlab plays whole chips (below 10**19)")
-        return _Parsed(index, text, actor, verb, amount=int(args[0].split(".")[0]), player=seat)
+        return actor, verb, None, seat, parse_amount(args[0]), None
     if verb in ("sd", "sm") and len(args) <= 1:
-        cards = None if not args or args[0] == "-" else parse_phh_cards(args[0])
-        parsed = _Parsed(index, text, actor, verb, cards, player=seat)
-        parsed.amount = 1 if args else 0  # sm: 1 shows, 0 mucks
-        return parsed
+        cards = None if not args or args[0] == "-" else tuple(parse_phh_cards(args[0]))
+        return actor, verb, cards, seat, None, 1 if args else 0  # sm: 1 shows, 0 mucks
     raise PHHError("unknown action; PHH actions are f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS|-], pb")
 
 
@@ -269,6 +338,9 @@ def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int]
                 if card is None and known:
                     hole[k] = known.pop(0)
                     hole_from[p.player][k] = p  # type: ignore[index]
+    if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw (pokerkit deals "??")
+        holes = [[None] * state_variant.hole_cards for _ in range(n)]
+        hole_from = [[None] * state_variant.hole_cards for _ in range(n)]  # type: ignore[list-item]
     per = max((len(h) for h in holes), default=0)
     if any(len(h) != per for h in holes) or per != state_variant.hole_cards:
         raise PHHError(
@@ -294,6 +366,8 @@ def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int]
     for item in sequence:
         deck.append(item if isinstance(item, int) else spare.pop(0) if spare else -1)
     top = [c for c in deck[:size] if c >= 0]
+    if len(top) + len(spare) == size:
+        top += spare  # the whole deck in order: nothing left for the engine to shuffle
     return top, [c for c in deck[size:] if c >= 0]
 
 
@@ -326,20 +400,27 @@ def _seat_map(history: HandHistory) -> tuple[list[int], int]:
     return list(range(n)), n - 1
 
 
-def replay(history: HandHistory) -> ReplayResult:
+def replay(
+    history: HandHistory, *, fill_skipped: bool = False, checked: bool = False, steps: bool = True
+) -> ReplayResult:
     """Replay ``history`` through the engine; the result says how far it got and why it stopped.
 
-    See the module example.
+    ``fill_skipped``: real records often leave out the folds of players nobody watched. With it, a
+    player's action recorded while another player is to act takes the players in between as having
+    checked (when free) or folded, as pokerkit's reader does; each such step is listed in
+    ``result.filled``. Without it (the default) the action is out of turn. ``checked``: the history
+    comes straight from this package's reader, unchanged, so its fields need no second check.
+    ``steps=False`` leaves ``result.steps`` empty (a dataset needs only the verdicts). See the module example.
     """
     result = ReplayResult(history, history.names())
     n = history.players
     try:
-        history = check_history(history)  # a HandHistory built in code gets the checks a file gets
+        if not checked:
+            history = check_history(history)  # a HandHistory built in code gets the checks a file gets
     except PHHError as exc:
         result.error = ReplayBreak(-1, "", exc.reason, exc.field, kind="phh")
         return result
     try:
-        variant = history.game()
         parsed: list[_Parsed] = []
         for index, text in enumerate(history.actions):
             try:
@@ -349,6 +430,15 @@ def replay(history: HandHistory) -> ReplayResult:
                 return result
             if item is not None:
                 parsed.append(item)
+        # The hand's unit: its finest recorded amount (cents...); every amount becomes whole chips of it.
+        user_amounts = [history.user.get("_carried_pot"), history.user.get("_carry_out")]
+        written = [p.written for p in parsed if type(p.written) is Decimal]
+        places = max(history.money_places(), places_of(written), places_of(user_amounts))
+        result.places = places
+        for p in parsed:
+            if p.written is not None:
+                p.amount = to_chips(p.written, places)
+        variant = history.game(places)
         top, planned = _stack_deck(variant, parsed, n)
     except _ActionProblem as exc:
         result.error = ReplayBreak(exc.parsed.index, exc.parsed.text, exc.reason)
@@ -364,9 +454,8 @@ def replay(history: HandHistory) -> ReplayResult:
     player_of = {seat: k for k, seat in enumerate(seat_of)}
     stacks = [0] * n
     for k, seat in enumerate(seat_of):
-        stacks[seat] = history.starting_stacks[k]
-    ante = variant.forced.ante
-    antes_posted = not ante or any(history.antes)
+        stacks[seat] = to_chips(history.starting_stacks[k], places)
+    antes_posted = not variant.forced.has_antes or any(history.antes)
     muck = any(p.verb == "sm" and p.amount == 0 for p in parsed)
     try:
         state = _ReplayState(
@@ -375,7 +464,7 @@ def replay(history: HandHistory) -> ReplayResult:
             button=button,
             seed=0,
             deck=top,
-            carried_pot=history.user.get("_carried_pot") or 0,
+            carried_pot=to_chips(history.user.get("_carried_pot") or 0, places),
             antes=antes_posted,
             auto_showdown=not muck,
         )
@@ -388,7 +477,7 @@ def replay(history: HandHistory) -> ReplayResult:
     board_seen = 0
     names_ = result.names
     for p in parsed:
-        street = _street_name(state)
+        street = _street_name(state) if steps else ""
         try:
             if p.actor == "d":
                 if p.verb == "db":
@@ -400,25 +489,25 @@ def replay(history: HandHistory) -> ReplayResult:
                             + (f" and {names_[player_of[state.actor]]} is to act" if state.actor is not None else "")
                         )
                     board_seen += len(cards)
-                    result.steps.append(
-                        Step(
-                            _street_name(state) if state.phase != DONE else street,
-                            "dealer",
-                            f"board {names(got)}",
-                            state.pot_total,
-                            list(state.stacks),
+                    if steps:
+                        result.steps.append(
+                            Step(
+                                _street_name(state) if state.phase != DONE else street,
+                                "dealer",
+                                f"board {names(got)}",
+                                state.pot_total,
+                                list(state.stacks),
+                            )
                         )
-                    )
                 continue
             seat = seat_of[p.player]  # type: ignore[index]
             who = names_[p.player]  # type: ignore[index]
             if p.verb == "sm":
                 decisions[seat] = bool(p.amount)
-            elif state.phase == DONE:
-                raise IllegalActionError("the hand is already over")
-            elif state.actor != seat:
-                turn = "nobody" if state.actor is None else names_[player_of[state.actor]]
-                raise IllegalActionError(f"it is {turn}'s turn, not {who}'s")
+            elif (state.actor != seat or state.phase == DONE) and (
+                problem := _turn_problem(state, seat, fill_skipped, result, street, player_of)
+            ) is not None:
+                raise IllegalActionError(problem)
             elif p.verb == "f":
                 state.fold()
                 text = "folds"
@@ -429,11 +518,11 @@ def replay(history: HandHistory) -> ReplayResult:
                 else:
                     amount = state.call_amount
                     state.call()
-                    text = f"calls {amount}"
+                    text = f"calls {from_chips(amount, places)}" if steps else ""
             elif p.verb == "cbr":
                 word = "bets" if state.level == 0 else "raises to"
                 state.bet_or_raise(p.amount)  # type: ignore[arg-type]
-                text = f"{word} {p.amount}"
+                text = f"{word} {p.written}"
             elif p.verb == "sd":
                 cards = [c for c in p.cards or []]
                 if any(c is None for c in cards):
@@ -450,9 +539,10 @@ def replay(history: HandHistory) -> ReplayResult:
                 text = f"discards {names(cards)} and draws {len(cards)}" if cards else "stands pat"
             else:
                 raise IllegalActionError(f"the action {p.verb!r} (a bring-in) is not played by pokerlab's engine")
-            if p.verb != "sm":
+            if steps and p.verb != "sm":
                 result.steps.append(Step(street, who, text, _pot(state), list(state.stacks)))
-            _settle_showdown(state, decisions, result, player_of)
+            if state.phase == SHOWDOWN:
+                _settle_showdown(state, decisions, result, player_of)
         except IllegalActionError as exc:
             result.error = ReplayBreak(p.index, p.text, str(exc))
             break
@@ -467,27 +557,127 @@ def replay(history: HandHistory) -> ReplayResult:
             result.error = ReplayBreak(-1, "", str(exc), "_misdeal")
     if result.error is None:
         _settle_showdown(state, decisions, result, player_of)
+    expected = history.optional.get("finishing_stacks")
+    result.expected = expected
     if state.phase == DONE:
-        result.stacks = [state.stacks[seat] for seat in seat_of]
-        for seat in range(n):
-            if state.shown[seat] and state.values[seat] is not None:
-                value = describe_value(state.values[seat], variant.ranking)  # type: ignore[arg-type]
-                result.showdown.append(f"{names_[player_of[seat]]} shows {names(state.hole[seat])}: {value}")
-        for seat, won in enumerate(state.payouts):
-            if won:
-                result.showdown.append(f"{names_[player_of[seat]]} wins {won}")
-    result.expected = history.optional.get("finishing_stacks")  # checked whole numbers, one per player
-    if state.phase == DONE:
-        replayed = {
-            "finishing_stacks": result.stacks,
-            "winnings": [state.payouts[seat] for seat in seat_of],
-            "_carry_out": state.carry_out,
-        }
-        for name, value in replayed.items():
-            recorded = (history.user if name.startswith("_") else history.optional).get(name)
-            if recorded is not None:
-                result.checks[name] = (recorded, value)
+        _outcome(result, state, history, parsed, seat_of, player_of)
     return result
+
+
+def _turn_problem(
+    state: State, seat: int, fill_skipped: bool, result: ReplayResult, street: str, player_of: dict
+) -> str | None:
+    """Why ``seat`` may not act now (after filling skipped checks and folds, by option), or None."""
+    if state.phase != DONE and state.actor != seat and fill_skipped and not state.folded[seat]:
+        _fill_skipped(state, seat, result, street, player_of)
+    if state.phase == DONE:
+        return "the hand is already over"
+    if state.actor != seat:
+        turn = "nobody" if state.actor is None else result.names[player_of[state.actor]]
+        return f"it is {turn}'s turn, not {result.names[player_of[seat]]}'s"
+    return None
+
+
+def _fill_skipped(state: State, seat: int, result: ReplayResult, street: str, player_of: dict) -> None:
+    """Check (when free) or fold for each player to act before ``seat`` in this betting round."""
+    start = state.street
+    for _ in range(state.n):
+        actor = state.actor
+        if state.phase != BET or actor is None or actor == seat or state.street != start:
+            return
+        who = result.names[player_of[actor]]
+        if state.can_check():
+            state.check()
+            text = "checks (not recorded)"
+        else:
+            state.fold()
+            text = "folds (not recorded)"
+        result.filled.append(f"{who} {text.split()[0][:-1]}")
+        if street:
+            result.steps.append(Step(street, who, text, _pot(state), list(state.stacks)))
+
+
+def _seen_cards(parsed: list[_Parsed]) -> set[int]:
+    """Every card the record names (dealt, drawn or shown): the engine's other cards are stand-ins."""
+    seen: set[int] = set()
+    for p in parsed:
+        for group in (p.cards, p.replacement):
+            if group:
+                seen.update(c for c in group if c is not None)
+    return seen
+
+
+def _unknown_reason(state: State, parsed: list[_Parsed], names_: list[str], player_of: dict) -> str | None:
+    """Why the record cannot tell who won a contested pot (a contender's cards or the board unseen), or None."""
+    if state.ended_by != "showdown":
+        return None
+    seen = _seen_cards(parsed)
+    if any(card not in seen for card in state.board):
+        return "the board was not recorded to the end"
+    for pot in state.pots:
+        contenders = [s for s in pot.eligible if not state.mucked[s]]
+        if len(contenders) < 2:
+            continue
+        for seat in contenders:
+            if any(card not in seen for card in state.hole[seat]):
+                return f"{names_[player_of[seat]]}'s cards at the showdown are unknown"
+    return None
+
+
+def _outcome(
+    result: ReplayResult, state: State, history: HandHistory, parsed: list[_Parsed], seat_of: list[int], player_of: dict
+) -> None:
+    """Final stacks and the checks against the recorded results (which are the outcome when the replay cannot be)."""
+    places = result.places
+    names_ = result.names
+    by_seat = phh_winnings(state)
+    won = [by_seat[seat] for seat in seat_of]
+    stacks = [state.stacks[seat] for seat in seat_of]
+    recorded_w = history.optional.get("winnings")
+    recorded_f = history.optional.get("finishing_stacks")
+    w_chips = None if recorded_w is None else [to_chips(v, places) for v in recorded_w]
+    reason = _unknown_reason(state, parsed, names_, player_of)
+    if reason is not None:
+        result.unknown_outcome = reason
+        before = [s - w for s, w in zip(stacks, won)]  # stacks before the award
+        outcome: list[int] | None = None
+        if recorded_f is not None:
+            outcome = [to_chips(v, places) for v in recorded_f]
+        elif w_chips is not None:
+            outcome = [b + w for b, w in zip(before, w_chips)]
+        if recorded_f is not None and w_chips is not None:
+            implied = [b + w for b, w in zip(before, w_chips)]
+            result.checks["finishing_stacks"] = (recorded_f, [from_chips(c, places) for c in implied])
+        result.stacks = None if outcome is None else [from_chips(c, places) for c in outcome]
+        return
+    rake = 0
+    if w_chips is not None and w_chips != won:
+        taken = [p - w for p, w in zip(won, w_chips)]
+        if all(t >= 0 for t in taken) and all(w == 0 for w, p in zip(w_chips, won) if p == 0):
+            # Winnings are recorded after the house's cut (PHH): the difference is the rake.
+            rake = sum(taken)
+            stacks = [s - t for s, t in zip(stacks, taken)]
+            won = w_chips
+    result.rake = from_chips(rake, places)
+    result.stacks = [from_chips(c, places) for c in stacks]
+    for seat in range(state.n):
+        if state.shown[seat] and state.values[seat] is not None:
+            value = describe_value(state.values[seat], state.variant.ranking)  # type: ignore[arg-type]
+            result.showdown.append(f"{names_[player_of[seat]]} shows {names(state.hole[seat])}: {value}")
+    for k, amount in enumerate(won):
+        if amount:
+            result.showdown.append(f"{names_[k]} wins {from_chips(amount, places)}")
+    if rake:
+        result.showdown.append(f"rake {result.rake} (the recorded winnings are after it)")
+    replayed = {
+        "finishing_stacks": result.stacks,
+        "winnings": [from_chips(c, places) for c in won],
+        "_carry_out": from_chips(state.carry_out, places),
+    }
+    for name, value in replayed.items():
+        recorded = (history.user if name.startswith("_") else history.optional).get(name)
+        if recorded is not None:
+            result.checks[name] = (recorded, value)
 
 
 def _pot(state: State) -> int:
@@ -533,18 +723,25 @@ def format_replay(result: ReplayResult) -> str:
         if step.street != street:
             street = step.street
             lines.append(f" {street}:")
-        lines.append(f"  {step.actor + ' ' + step.text:<40}  pot {step.pot}")
+        lines.append(f"  {step.actor + ' ' + step.text:<40}  pot {result.amount(step.pot)}")
     for line in result.showdown:
         lines.append(f"  {line}")
+    if result.unknown_outcome:
+        taken = "the recorded result is taken as the outcome" if result.stacks is not None else "none is recorded"
+        lines.append(f"  UNKNOWN OUTCOME: {result.unknown_outcome}; {taken}")
     if result.stacks is not None:
         lines.append("  finishing stacks: " + ", ".join(f"{n} {s}" for n, s in zip(result.names, result.stacks)))
     if result.stacks_match is True:
         lines.append("  recorded finishing stacks: match")
     elif result.stacks_match is False:
-        lines.append(f"  recorded finishing stacks DIFFER: the history says {result.expected}")
+        lines.append(f"  recorded finishing stacks DIFFER: the history says {_shown(result.expected)}")
     for name, (recorded, replayed) in result.checks.items():
-        if name != "finishing_stacks":
-            verdict = "match" if recorded == replayed else f"DIFFER: the history says {recorded}, the replay {replayed}"
+        if name != "finishing_stacks" or result.unknown_outcome:
+            verdict = (
+                "match"
+                if recorded == replayed
+                else f"DIFFER: the history says {_shown(recorded)}, the replay {_shown(replayed)}"
+            )
             lines.append(f"  recorded {name.strip('_').replace('_', ' ')}: {verdict}")
     if result.error is None and not result.finished:
         lines.append("  NOT FINISHED: the history ends before the hand is over")

@@ -1,0 +1,186 @@
+"""Replay a folder tree of PHH files (a dataset), hand by hand, into one summary.
+
+Files are read one hand at a time, so a dataset of any size replays in little memory. A bad hand
+is counted and reading goes on with the next one; a file that cannot be read at all (not UTF-8, no
+hands, a broken ``.phh``) is listed with its error, after the hands read before the problem.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "a.phhs").write_text('[1]\\nvariant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [0.5, 1]\\n'
+...     'min_bet = 1\\nstarting_stacks = [10, 10]\\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\\n'
+...     'winnings = [1.5, 0]\\n[2]\\nvariant = 7\\n')
+>>> summary = replay_tree(folder)
+>>> summary.hands, summary.counts["ok"], summary.counts["unreadable"]
+(2, 1, 1)
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .codes import PHHError
+from .phh import iter_hands_recovering
+from .replay import DIFFERS, ILLEGAL, OK, UNFINISHED, UNKNOWN_OUTCOME, ReplayResult, replay
+
+UNREADABLE = "unreadable"  # a hand that is not well-formed PHH (a field of the wrong type...)
+STATUSES = (OK, UNKNOWN_OUTCOME, DIFFERS, UNFINISHED, ILLEGAL, UNREADABLE)
+SUFFIXES = (".phh", ".phhs")
+
+
+@dataclass
+class ReplaySummary:
+    """Counts by status, the first few reasons of each kind of problem, and the files that failed.
+
+    ``counts`` maps each status (``"ok"``, ``"unknown outcome"``, ``"differs"``, ``"unfinished"``,
+    ``"illegal"``, ``"unreadable"``) to its number of hands; ``examples`` the first ``keep`` of each
+    non-ok status as ``"file: hand [label]: reason"``; ``failed_files`` ``(file, error)``.
+    """
+
+    root: str
+    files: int = 0
+    hands: int = 0
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    failed_files: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    keep: int = 5
+
+    @property
+    def problems(self) -> int:
+        """Hands that break a rule or PHH, differ from their record, or end early (not unknown outcomes)."""
+        return sum(self.counts[s] for s in (DIFFERS, UNFINISHED, ILLEGAL, UNREADABLE))
+
+    def add(self, status: str, where: str, reason: str | None = None) -> None:
+        """Count one hand; keep its reason if it is among the first ``keep`` of its status.
+
+        >>> summary = ReplaySummary("data"); summary.add("illegal", "a.phhs: hand [3]", "p2 acts out of turn")
+        >>> summary.counts["illegal"], summary.examples["illegal"], summary.problems
+        (1, ['a.phhs: hand [3]: p2 acts out of turn'], 1)
+        """
+        self.hands += 1
+        self.counts[status] += 1
+        if status != OK:
+            kept = self.examples.setdefault(status, [])
+            if len(kept) < self.keep:
+                kept.append(f"{where}: {reason}" if reason else where)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready summary."""
+        return {
+            "root": self.root,
+            "files": self.files,
+            "hands": self.hands,
+            "counts": dict(self.counts),
+            "examples": {k: list(v) for k, v in self.examples.items()},
+            "failed_files": [{"file": f, "error": e} for f, e in self.failed_files],
+            "warnings": list(self.warnings),
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds > 0 else None,
+        }
+
+    def table(self) -> str:
+        """The summary as text lines."""
+        lines = [f"{self.root}: {self.files} file(s), {self.hands} hand(s) read in {self.seconds:.1f} s"]
+        for status in STATUSES:
+            lines.append(f"  {status:<16}{self.counts[status]:>10,}")
+            for example in self.examples.get(status, []):
+                lines.append(f"      {example}")
+        lines.append(f"  files that failed to parse: {len(self.failed_files)}")
+        for name, error in self.failed_files[: self.keep]:
+            lines.append(f"      {error if error.startswith(name) else name + ': ' + error}")
+        return "\n".join(lines)
+
+
+def phh_files(root: str | Path) -> list[Path]:
+    """The ``.phh``/``.phhs`` files under ``root`` (a file is itself), in sorted order.
+
+    >>> phh_files("no/such/folder")
+    []
+    """
+    top = Path(root)
+    if top.is_file():
+        return [top]
+    found: list[Path] = []
+    for folder, dirs, names in os.walk(top):
+        dirs.sort()
+        found.extend(Path(folder, n) for n in sorted(names) if n.endswith(SUFFIXES))
+    return found
+
+
+def iter_results(
+    path: str | Path, *, fill_skipped: bool = False, warn: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, ReplayResult | PHHError]]:
+    """``(label, result)`` for each hand of one file; a hand that is not PHH gives its :class:`PHHError`.
+
+    Errors with the file as a whole (unreadable, not UTF-8, no hands) are raised after the hands before them.
+    Results carry no steps (see :func:`~pokerlab.simulate.histories.replay.replay`).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "one.phh"
+    >>> _ = path.write_text('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    ...     'starting_stacks = [50, 50]\\nactions = ["p2 f"]\\nfinishing_stacks = [51, 49]\\n')
+    >>> [(label, result.status, result.stacks) for label, result in iter_results(path)]
+    [('1', 'ok', [51, 49])]
+    """
+    with open(path, encoding="utf-8", newline="") as handle:
+        for label, hand in iter_hands_recovering(handle, source=str(path), warn=warn):
+            if isinstance(hand, PHHError):
+                yield label, hand
+                continue
+            result = replay(hand, fill_skipped=fill_skipped, checked=True, steps=False)
+            if result.error is not None and result.error.kind == "phh":
+                yield label, result.error.as_phh_error(hand=label, file=str(path))
+            else:
+                yield label, result
+
+
+def replay_tree(
+    root: str | Path,
+    *,
+    fill_skipped: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    keep: int = 5,
+) -> ReplaySummary:
+    """Replay every hand of every ``.phh``/``.phhs`` file under ``root`` (see the module example).
+
+    ``fill_skipped``: see :func:`~pokerlab.simulate.histories.replay.replay`. ``progress(done, total)``
+    is called after each file with bytes read so far and in all.
+    """
+    files = phh_files(root)
+    sizes = [_size(f) for f in files]
+    total, done = sum(sizes), 0
+    summary = ReplaySummary(str(root), keep=keep)
+    started = time.perf_counter()
+    for path, size in zip(files, sizes):
+        summary.files += 1
+        try:
+            for label, outcome in iter_results(path, fill_skipped=fill_skipped, warn=summary.warnings.append):
+                where = f"{path}: hand [{label}]"
+                if isinstance(outcome, PHHError):
+                    summary.add(UNREADABLE, str(outcome))
+                else:
+                    status = outcome.status
+                    reason = "; ".join(outcome.problems) or outcome.unknown_outcome
+                    summary.add(status, where, reason)
+        except PHHError as exc:
+            summary.failed_files.append((str(path), str(exc)))
+        except OSError as exc:
+            summary.failed_files.append((str(path), f"{path}: {exc.strerror or exc}"))
+        done += size
+        if progress is not None:
+            progress(done, total)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0

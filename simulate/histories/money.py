@@ -1,0 +1,122 @@
+"""Money in a hand history: amounts as recorded (whole numbers or decimals such as cents), and chips.
+
+pokerlab's engine counts whole chips. A history recorded in dollars and cents is played in its
+smallest recorded unit: the finest decimal precision found in the hand (``200.30`` -> cents) scales
+every amount to a whole number exactly (:class:`~decimal.Decimal`, never binary floats), and results
+are turned back into the recorded unit.
+
+>>> places_of([Decimal("200.30"), 81, Decimal("0.5")])
+2
+>>> to_chips(Decimal("200.30"), 2), from_chips(20030, 2), from_chips(7, 0)
+(20030, Decimal('200.30'), 7)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from .codes import PHHError
+
+MAX_PLACES = 9  # finer than a billionth of the unit is refused (a hostile file could ask for 10**-1000)
+MAX_CHIPS = 1 << 62
+Amount = int | Decimal
+_AMOUNT = re.compile(r"[0-9]{1,19}(\.[0-9]{1,9})?")  # at most MAX_PLACES decimals
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def amount(value: Any, name: str, minimum: int = 0) -> Amount:
+    """``value`` as a recorded amount (an int, or a Decimal as written), checked; :class:`PHHError` naming ``name``.
+
+    Python floats (a history built in code) are read by their shortest text, ``0.1`` as ``Decimal("0.1")``.
+
+    >>> amount(Decimal("0.50"), "min_bet"), amount(2, "min_bet"), amount(0.25, "antes")
+    (Decimal('0.50'), 2, Decimal('0.25'))
+    """
+    kind = type(value)
+    if kind is int:  # the common cases first: a file's whole numbers and decimals
+        if minimum <= value < MAX_CHIPS:
+            return value
+    elif kind is Decimal and value.is_finite():
+        exponent = value.as_tuple().exponent
+        if exponent >= -MAX_PLACES and minimum <= value < MAX_CHIPS:  # type: ignore[operator]
+            return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise PHHError(f"unknown ({value}) amounts cannot be replayed", field=name, malformed=True)
+        value = Decimal(repr(value))
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise PHHError(f"must hold amounts of money (numbers), got {_short(value)}", field=name, malformed=True)
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            shown = "nan" if value.is_nan() else ("-inf" if value < 0 else "inf")
+            raise PHHError(f"unknown ({shown}) amounts cannot be replayed", field=name, malformed=True)
+        exponent = value.as_tuple().exponent
+        if isinstance(exponent, int) and exponent < -MAX_PLACES:
+            raise PHHError(f"more than {MAX_PLACES} decimal places: {_short(value)}", field=name, malformed=True)
+    if not minimum <= value < MAX_CHIPS:
+        raise PHHError(f"must hold amounts from {minimum} to below 2**62, got {_short(value)}", field=name)
+    return value
+
+
+def amounts(value: Any, name: str, minimum: int = 0) -> list[Amount]:
+    """An array of amounts (:func:`amount` each)."""
+    if not isinstance(value, list):
+        raise PHHError(f"must be an array of amounts, got {_short(value)}", field=name, malformed=True)
+    return [amount(item, name, minimum) for item in value]
+
+
+def places_of(values: Iterable[Any]) -> int:
+    """The most decimal places among ``values`` as written (``Decimal("3.00")`` has 2; ints 0)."""
+    most = 0
+    for value in values:
+        if type(value) is Decimal:
+            text = str(value)  # faster than as_tuple(); plain notation in all but rare cases
+            if "E" in text or "e" in text or not value.is_finite():
+                exponent = value.as_tuple().exponent
+                places = -exponent if type(exponent) is int and exponent < 0 else 0
+            else:
+                dot = text.find(".")
+                places = len(text) - dot - 1 if dot >= 0 else 0
+            if places > most:
+                most = places
+    return most
+
+
+def to_chips(value: Amount, places: int) -> int:
+    """``value`` in units of ``10**-places`` (exact; :class:`PHHError` if it is finer than that)."""
+    if isinstance(value, int):
+        return value * 10**places
+    try:
+        scaled = value.scaleb(places)
+        chips = int(scaled)
+    except (InvalidOperation, OverflowError, ValueError):
+        raise PHHError(f"{_short(value)} is not an amount") from None
+    if chips != scaled:
+        raise PHHError(f"{value} is finer than the hand's unit 10**-{places}")
+    return chips
+
+
+def from_chips(chips: int, places: int) -> Amount:
+    """Chips back in the recorded unit: the int itself when the hand is in whole units, else a Decimal."""
+    if not places:
+        return chips
+    return Decimal(chips).scaleb(-places)
+
+
+def parse_amount(text: str) -> Decimal | int:
+    """An amount written in an action (``cbr 3.50``): an int or a Decimal; :class:`PHHError` if it is not one.
+
+    >>> parse_amount("3.50"), parse_amount("12")
+    (Decimal('3.50'), 12)
+    """
+    if _AMOUNT.fullmatch(text) is None:
+        raise PHHError(f"{text[:30]!r} is not an amount (digits, with an optional decimal point)")
+    return Decimal(text) if "." in text else int(text)

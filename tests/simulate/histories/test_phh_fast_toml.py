@@ -1,0 +1,74 @@
+"""The fast reader of plain PHH TOML gives exactly what tomllib gives, or hands the text to tomllib."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pokerlab.simulate.histories.phh import _fast_toml
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def reference(text: str):
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError:
+        return "error"
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.phh*")), ids=lambda p: p.name)
+def test_every_fixture_is_read_by_the_fast_path_as_tomllib_reads_it(path):
+    text = path.read_text()
+    fast = _fast_toml(text)
+    assert fast is not None and fast == reference(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a = 1 # a comment",
+        'a = "tab\\tescape"',
+        "a = [1, [2]]",
+        "a = 1e3",
+        "a = inf",
+        "a = [1,,2]",
+        "a = [1 2]",
+        "a = 'open",
+        "a = [\n1,\n# inside\n2]",
+        "a = 1\na = 2",
+        "a = 00",
+        "a = [1,]",
+        "a =\x0c1",
+        "# c\u2028a = 1",
+        "a = 1\rb = 2",
+        "[1]\nx = 1\n[1]\nx = 2",
+        "a.b = 1",
+        "d = 2024-01-01",
+    ],
+)
+def test_anything_unusual_goes_to_tomllib_or_reads_the_same(text):
+    fast = _fast_toml(text)
+    assert fast is None or fast == reference(text)
+
+
+PIECES = st.sampled_from(
+    ["a", "b", "[1]", "[2]", " = ", "=", "1", "0.50", "-3", "'x'", '"y"', "[", "]", ", ", ",", "\n", " ", "#", "\t"]
+    + ["true", "00:00:09", "'p1 cc # c'", "\\", "1.", ".5", "\r\n", "\x0c", "{", "}", "'", '"', "1_0", "+1"]
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(st.lists(PIECES, max_size=30))
+def test_random_texts_read_the_same_or_go_to_tomllib(pieces):
+    text = "".join(pieces)
+    fast = _fast_toml(text)
+    assert fast is None or fast == reference(text), text
