@@ -130,10 +130,11 @@ JSON_COMMANDS = {
     "simulate": ["simulate", "holdem", "-n", "5", "-p", "2", "--json"],
     "replay": ["replay", "hands-0000001.phhs", "--json"],
     "replay -q": ["replay", "hands-0000001.phhs", "--json", "-q"],
+    "replay FOLDER": ["replay", ".", "--json"],
     "table matchups": ["table", "matchups", "--classes", "AA", "--no-resume", "-t", "1", "--json"],
     "cache": ["cache", "--json"],
 }
-MAPS = {"counts", "probabilities", "checked"}  # keyed by category or field names, described in README
+MAPS = {"counts", "probabilities", "checked", "examples"}  # keyed by category or field names, described in README
 
 
 def all_keys(data: object) -> set[str]:
@@ -170,5 +171,5 @@ def test_readme_lists_every_json_key(tmp_path, monkeypatch):
         assert keys <= rows[name], f"README's JSON table lacks {sorted(keys - rows[name])} for {name}"
         # Present in some runs only (exact or Monte Carlo, a replay error), or inside a map (checked).
         optional = {"reference", "problem", "boards", "trials", "seed", "field", "index", "kind", "reason"}
-        optional |= {"recorded", "replayed"}
+        optional |= {"recorded", "replayed", "file", "error"}  # a failed file's entry
         assert rows[name] - keys <= optional, f"README lists {sorted(rows[name] - keys)} that {name} lacks"

@@ -16,9 +16,10 @@ c, d, h, s).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -318,6 +319,21 @@ def all_hands(k: int) -> np.ndarray:
         combos = np.hstack([np.repeat(combos, counts, axis=0), following[:, None]])
     combos.flags.writeable = False
     return combos
+
+
+@dataclass
+class Contender:
+    """One library ready to answer one case: ``run()`` is timed, ``result()`` is what the last run found.
+
+    ``work`` is the case's units (hands, trials, calls) one run does. ``trials`` gives the Monte Carlo
+    trials of the last run when they vary from run to run (a standard-error target).
+    """
+
+    call: str  # exactly what is timed, for the report
+    run: Callable[[], object]
+    result: Callable[[], Any]  # eval cases: values (higher is better); equity cases: EquityOutcome
+    work: int = 1
+    trials: Callable[[], int] | None = None
 
 
 @dataclass

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
-from .cases import CARD_STRINGS, CASES, HANDS_IN_DECK, BenchConfig, Case, Hands, all_hands, dealt
+from .cases import CARD_STRINGS, CASES, HANDS_IN_DECK, BenchConfig, Case, Contender, Hands, all_hands, dealt
 
 # Peer name -> module to import (the peers extra installs them all).
 PEERS = {
@@ -41,21 +41,6 @@ class EquityOutcome:
     equities: list[float]
     trials: int = 0
     stderrs: list[float] | None = None
-
-
-@dataclass
-class Contender:
-    """One library ready to answer one case: ``run()`` is timed, ``result()`` is what the last run found.
-
-    ``work`` is the case's units (hands, trials, calls) one run does. ``trials`` gives the Monte Carlo
-    trials of the last run when they vary from run to run (a standard-error target).
-    """
-
-    call: str  # exactly what is timed, for the report
-    run: Callable[[], object]
-    result: Callable[[], Any]  # eval cases: values (higher is better); equity cases: EquityOutcome
-    work: int = 1
-    trials: Callable[[], int] | None = None
 
 
 @dataclass(frozen=True)

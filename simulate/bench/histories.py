@@ -25,8 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .cases import BenchConfig, Case, Hands
-from .contenders import Contender
+from .cases import BenchConfig, Case, Contender, Hands
 
 PLAYERS = 6
 FILES = 2

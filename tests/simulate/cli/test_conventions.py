@@ -217,7 +217,7 @@ def test_replay_quiet_changes_the_json(tmp_path):
     assert quiet.stdout == json_text(json.loads(quiet.stdout)) + "\n"
     brief = json.loads(quiet.stdout)
     assert len(brief) == len(full) == 3
-    assert all(set(item) == {"hand", "ok", "problems"} for item in brief)
+    assert all(set(item) == {"hand", "ok", "status", "problems"} for item in brief)
     assert [b["ok"] for b in brief] == [f["ok"] for f in full]
     assert len(run("replay", str(path), "-q").stdout.splitlines()) == 4  # one line per hand and the summary
 
