@@ -10,31 +10,29 @@ from pokerlab.simulate.game.variants import Variant
 from pokerlab.errors import InputError
 
 
-def test_deuce_to_seven_joker_is_the_best_card_the_hand_lacks_at_showdown():
-    variant = deuce_to_seven_single_draw(1, 2, jokers=1)
-    assert variant.deck_size == 53 and variant.ranking == "deuce-seven-joker"
-    # The joker with 6-5-4-3 is an eight (a 2 or a 7 would make a straight): 8-6-5-4-3 beats 9-6-5-4-3.
-    deck = draw_deck(["Jk 6s 5h 4d 3c", "9c 6d 5c 4h 3s"], button=1)
-    hand = State(variant, [100, 100], button=1, deck=deck, seed=0)
+def _checked_down(variant, hands: list[str]) -> State:
+    """Heads-up, button 1: the small blind completes, both check, stand pat and check to the showdown."""
+    hand = State(variant, [100, 100], button=1, deck=draw_deck(hands, button=1), seed=0)
     hand.call()
     hand.check()
     hand.draw([])
     hand.draw([])
     hand.check()
     hand.check()
+    return hand
+
+
+def test_deuce_to_seven_joker_is_the_best_card_the_hand_lacks_at_showdown():
+    variant = deuce_to_seven_single_draw(1, 2, jokers=1)
+    assert variant.deck_size == 53 and variant.ranking == "deuce-seven-joker"
+    # The joker with 6-5-4-3 is an eight (a 2 or a 7 would make a straight): 8-6-5-4-3 beats 9-6-5-4-3.
+    hand = _checked_down(variant, ["Jk 6s 5h 4d 3c", "9c 6d 5c 4h 3s"])
     assert hand.ended_by == "showdown" and hand.net == [2, -2]
 
 
 def test_deuce_to_seven_joker_never_makes_a_flush():
     variant = deuce_to_seven_single_draw(1, 2, jokers=1)
-    deck = draw_deck(["Jk 8s 7s 5s 4s", "8h 7d 5c 4h 2s"], button=1)
-    hand = State(variant, [100, 100], button=1, deck=deck, seed=0)
-    hand.call()
-    hand.check()
-    hand.draw([])
-    hand.draw([])
-    hand.check()
-    hand.check()
+    hand = _checked_down(variant, ["Jk 8s 7s 5s 4s", "8h 7d 5c 4h 2s"])
     # Seat 0's joker is the deuce (8-7-5-4-2, not a flush): the two hands tie.
     assert hand.net == [0, 0]
 
