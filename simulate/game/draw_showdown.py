@@ -259,5 +259,11 @@ class DrawShowdownMixin:
             else:
                 values.append(-1)  # unshown but uncontested: wins only pots nobody else contests
         carry = self.variant.rules.odd_chip == "carry"
+        if self.variant.low is not None:
+            from .stud import award_high_low  # high-low split games only
+
+            won, odd = award_high_low(self, values, carry)
+            self._settle(won, odd)
+            return
         won, odd = award_pots(self.pots, values, self.button, carry, self.muck_order)
         self._settle(won, odd)
