@@ -132,7 +132,7 @@ class State(FlowMixin, StudMixin):
             raise InputError(f"the seed must be a whole number or None, got {describe_argument(seed)}")
         button, carried_pot = seat, carried
         needed = n * variant.hole_cards + sum(s.burn + s.board for s in variant.streets)
-        if variant.is_stud:  # a short deck turns the last street into one community card (docs/rules.md 9.5)
+        if variant.is_stud:  # a short deck turns the last street into one community card (docs/rules.md 13.5)
             needed = cards_needed(variant, n)
         if needed > variant.deck_size:
             raise InputError(f"{n} players need {needed} cards, the deck has {variant.deck_size}")
@@ -331,6 +331,9 @@ class State(FlowMixin, StudMixin):
             word = "bet" if self.level == 0 else "raise"
             span = f"exactly {low}" if low == high else f"between {low} and {high}"
             return f"you may {word} to {span} (a total for this round), not {describe_argument(to)}"
+        if low < to < high and self.variant.betting.kind == FIXED_LIMIT:
+            # Fixed limit with two units (an open pair on fourth street in stud): one unit or the other.
+            return f"a fixed-limit bet or raise is to {low} or to {high} this round, not {to}"
         return None
 
     def can_fold(self, seat: int | None = None) -> Legality:

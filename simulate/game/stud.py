@@ -1,4 +1,4 @@
-"""Stud mechanics (docs/rules.md 9): up cards, the bring-in, who acts first, the open pair, the short deck, hi/lo.
+"""Stud mechanics (docs/rules.md 13): up cards, the bring-in, who acts first, the open pair, the short deck, hi/lo.
 
 The variant declares the stud street layout (:class:`~pokerlab.simulate.game.variants.Street` ``up``),
 the bring-in (``ForcedBets.bring_in``), how up cards are read (``Variant.showing``) and the low half
@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 
 from pokerlab.evaluator import evaluate
 
-from .cards import card_name
 from .errors import LEGAL, IllegalActionError, Legality
 from .phases import BET
 from .pots import Pot, award_pots
@@ -62,7 +61,7 @@ def card_key(card: int, showing: str) -> tuple[int, int]:
 def weakest_card(cards: Sequence[int], showing: str) -> int:
     """The weakest of ``cards`` under ``showing`` (the bring-in card among door cards).
 
-    >>> from pokerlab.simulate.game.cards import parse
+    >>> from pokerlab.simulate.game.cards import card_name, parse
     >>> card_name(weakest_card(parse("5h 5d 9c"), "high"))
     '5d'
     """
@@ -132,7 +131,7 @@ def shows_open_pair(state: State) -> bool:
 
 # ------------------------------------------------------------------ order of play
 def bring_in_seat(state: State) -> int | None:
-    """The seat that brings in: the weakest door card among players with chips (docs/rules.md 9.2).
+    """The seat that brings in: the weakest door card among players with chips (docs/rules.md 13.2).
 
     >>> from pokerlab.simulate.game.state import State
     >>> from pokerlab.simulate.game.stud_variants import seven_card_stud
@@ -253,14 +252,16 @@ def deal_street(state: State, street: Street) -> None:
     """Burn, then one card at a time to each player still in; one face-up community card if the deck runs short.
 
     With eight players still in, seventh street needs more cards than are left: the dealer turns one
-    card face up in the middle instead, and it plays in every hand (docs/rules.md 9.5). The burn is
-    skipped when it would leave no card to turn.
+    card face up in the middle instead, and it plays in every hand (docs/rules.md 13.5). The burn is
+    skipped when the deck is short by the burn alone (seven players on seventh street) or when it would
+    leave no card to turn.
     """
     deck = state.deck
     n = state.n
     order = [seat for seat in ((state.button + 1 + k) % n for k in range(n)) if not state.folded[seat]]
     left = len(deck) - state.deck_pos
-    if street.burn + street.hole * len(order) > left:
+    burn = street.burn if street.burn + street.hole * len(order) <= left else 0  # short by the burn: no burn
+    if street.hole * len(order) > left:
         if left > 1 and street.burn:
             state.dead_cards.append((-1, deck[state.deck_pos]))
             state.deck_pos += 1
@@ -269,7 +270,7 @@ def deal_street(state: State, street: Street) -> None:
         state.board.append(card)
         state.history.append(("board", (card,)))
         return
-    for _ in range(street.burn):
+    for _ in range(burn):
         state.dead_cards.append((-1, deck[state.deck_pos]))
         state.deck_pos += 1
     pos = state.deck_pos
@@ -301,7 +302,7 @@ def open_pair_bounds(state: State, min_to: int) -> tuple[int, int]:
     """The fixed-limit raise-to range on a street that declares ``open_pair_big_bet``.
 
     With an open pair showing anyone may bet or raise the small or the big bet; once someone has bet or
-    raised the big bet, every later bet and raise of the round is a big bet (docs/rules.md 9.4).
+    raised the big bet, every later bet and raise of the round is a big bet (docs/rules.md 13.4).
     """
     if not shows_open_pair(state):
         return min_to, min_to
@@ -330,7 +331,7 @@ def qualifying_low(cards: Sequence[int], low: LowHalf) -> int | None:
 
 
 def award_high_low(state: State, values: list[int | None], carry: bool) -> tuple[list[int], int]:
-    """Award every pot half to the best high and half to the best qualifying low (docs/rules.md 9.6).
+    """Award every pot half to the best high and half to the best qualifying low (docs/rules.md 13.6).
 
     The odd chip of a pot goes to the high half; a half with tied winners is split again (quartering).
     A pot where no contender has a qualifying low goes whole to the high hand.

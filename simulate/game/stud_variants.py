@@ -1,10 +1,10 @@
-"""The stud family as declarations: seven-card stud, stud high-low eight or better, razz (docs/rules.md 9).
+"""The stud family as declarations: seven-card stud, stud high-low eight or better, razz (docs/rules.md 13).
 
 Each street deals hole cards, some face up; the up cards are read by ``showing`` to pick the
 bring-in (third street) and who acts first (later streets). Fixed limit: small bets on third and
 fourth street, big bets on fifth to seventh; in stud high an open pair on fourth street allows the
 big bet. Up to 8 players: with 8 still in on seventh street the deck runs short and one community
-card is dealt instead (docs/rules.md 9.5).
+card is dealt instead (docs/rules.md 13.5).
 
 >>> game = seven_card_stud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> [s.up for s in game.streets], game.forced.bring_in, game.max_players

@@ -77,7 +77,7 @@ class Street:
     ``hole``: cards dealt to each player, one at a time clockwise from the dealer's left;
     ``burn`` then ``board`` community cards; ``draw`` a draw before the betting;
     ``big_bet``: fixed limit uses the big bet in this round.
-    Stud (docs/rules.md 9): ``up`` of the street's ``hole`` cards, the last ones dealt, are face up;
+    Stud (docs/rules.md 13): ``up`` of the street's ``hole`` cards, the last ones dealt, are face up;
     ``open_pair_big_bet``: an open pair showing lets anyone bet or raise the big bet in this round.
 
     >>> Street(burn=1, board=3).board
@@ -111,7 +111,7 @@ class ForcedBets:
       (docs/rules.md 4.2). False: every ante is dead money anyone still in can win. Either way a
       complete ante is dead money, so a lone big-blind ante is never handed back.
     - ``bring_in`` (stud): a live forced bet the seat with the weakest up card posts on third street,
-      unless it completes to the small bet (docs/rules.md 9.2).
+      unless it completes to the small bet (docs/rules.md 13.2).
 
     >>> ForcedBets(small_blind=5, big_blind=10).big_blind
     10
@@ -295,7 +295,7 @@ class LowHalf:
     """The low half of a high-low split game: the ``ranking`` of the low and its qualifier.
 
     ``qualifier``: the highest card a qualifying low may hold (8: "eight or better"). A pot with no
-    qualifying low goes whole to the high hand (docs/rules.md 9.6).
+    qualifying low goes whole to the high hand (docs/rules.md 13.6).
 
     >>> LowHalf().qualifier
     8
@@ -416,7 +416,7 @@ class Variant:
 
 
 def _check_stud(variant: Variant) -> None:
-    """The declarations a stud game needs (docs/rules.md 9): fixed limit, a bring-in, up cards, no blinds."""
+    """The declarations a stud game needs (docs/rules.md 13): fixed limit, a bring-in, up cards, no blinds."""
     name = variant.name
     if variant.showing not in ("high", "ace-five"):
         raise InputError(f"{name}: up cards are read as 'high' or 'ace-five' hands, not {variant.showing!r}")
