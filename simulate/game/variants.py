@@ -699,4 +699,4 @@ def shipped_variants() -> dict[str, Variant]:
 def _stud_factories() -> dict[str, Any]:
     from .stud_variants import razz, seven_card_stud, seven_card_stud_hilo  # the stud module builds on this one
 
-    return {"seven-card-stud": seven_card_stud, "seven-card-stud-hilo": seven_card_stud_hilo, "razz": razz}
+    return {"seven-card-stud": seven_card_stud, "seven-card-stud-hilo": seven_card_stud_hilo, "fixed-limit-razz": razz}
