@@ -130,6 +130,6 @@ def test_pokerkit_has_no_open_pair_big_bet():
     hand.bet_or_raise(4)  # the open pair of deuces lets seat 0 bet the big bet
     hand.fold()
     hand.fold()
-    assert hand.net == [7, -2, -2]
+    assert hand.net == [4, -2, -2]
     with pytest.raises(Exception):  # noqa: B017 - pokerkit refuses the big bet (its error type is its own)
         _pokerkit_stacks(dumps(history_from_state(hand)))
