@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from pokerlab.evaluator import evaluate
@@ -34,7 +35,7 @@ from .pots import Pot, award_pots
 
 if TYPE_CHECKING:
     from .state import State
-    from .variants import LowHalf, Street, Variant
+    from .variants import LowHalf, Street, Variant  # noqa: F401 (Street: the cache's annotation)
 
 BRING_IN_FIRST = "you bring in: post the bring-in of {amount} or complete to {complete}"
 
@@ -99,9 +100,14 @@ def up_indices(variant: Variant) -> tuple[int, ...]:
     >>> up_indices(seven_card_stud())
     (2, 3, 4, 5)
     """
+    return _up_positions(variant.streets)
+
+
+@cache
+def _up_positions(streets: tuple[Street, ...]) -> tuple[int, ...]:
     out: list[int] = []
     position = 0
-    for street in variant.streets:
+    for street in streets:
         out.extend(range(position + street.hole - street.up, position + street.hole))
         position += street.hole
     return tuple(out)

@@ -382,6 +382,8 @@ def _stack_stud_deck(variant, parsed: list[_Parsed], n: int) -> tuple[list[int],
         elif p.actor == "d":
             board.extend(p.cards or [])
     size = variant.deck_size
+    if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw
+        holes = [[None] * variant.hole_cards for _ in range(n)]
     sequence: list[int | None | str] = []
     first = variant.streets[0].hole
     if any(len(h) < first for h in holes):
