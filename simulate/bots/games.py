@@ -26,7 +26,7 @@ from ..game.variants import (
     shipped_variants,
     texas_holdem,
 )
-from ..game.stud_variants import razz, seven_card_stud, seven_card_stud_hilo
+from ..game.variants import razz, seven_card_stud, seven_card_stud_hilo
 from ..histories.codes import deuce_to_seven_triple_draw
 
 GAMES = {

@@ -310,7 +310,7 @@ def phh_fields(variant: Variant, players: int, antes_posted: bool = True) -> tup
     [1, 2]
     """
     if variant.is_stud:
-        return _stud_fields(variant, players)
+        return _stud_fields(variant, players, antes_posted)
     game = _family(variant)
     if variant.min_players != 2:
         raise PHHError(f"{variant.name}: a minimum of {variant.min_players} players has no PHH field")
@@ -353,14 +353,20 @@ def phh_fields(variant: Variant, players: int, antes_posted: bool = True) -> tup
 STUD_OPTIONS = ("game", "raise_cap", "fold_when_check_free", "odd_chip", "show_first", "after_draw_first")
 
 
-def _stud_fields(variant: Variant, players: int) -> tuple[str, dict[str, Any], dict[str, Any]]:
-    """The standard stud fields (``antes``, ``bring_in``, ``small_bet``, ``big_bet``) and the ``_`` options."""
-    code = next((c for c, (ranking, split) in STUD_CODES.items() if (ranking, split) == (variant.ranking, bool(variant.low))), None)
+def _stud_fields(variant: Variant, players: int, antes_posted: bool) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """The standard stud fields (``antes``, ``bring_in``, ``small_bet``, ``big_bet``) and the ``_`` options.
+
+    A hand dealt without its antes (``State(antes=False)``) writes zero antes and the ante due as ``_ante``.
+    """
+    code = next(
+        (c for c, (ranking, split) in STUD_CODES.items() if (ranking, split) == (variant.ranking, bool(variant.low))),
+        None,
+    )
     if code is None:
         raise PHHError(f"{variant.name}: PHH has no code for this stud game")
     forced = variant.forced
     fields: dict[str, Any] = {
-        "antes": forced.position_antes(players),
+        "antes": forced.position_antes(players) if antes_posted else [0] * players,
         "blinds_or_straddles": [0] * players,
         "bring_in": forced.bring_in,
         "small_bet": variant.betting.small_bet,
@@ -370,6 +376,10 @@ def _stud_fields(variant: Variant, players: int) -> tuple[str, dict[str, Any], d
         fields["ante_trimming_status"] = forced.ante_trimming
     base, mine = _options_of(_stud_variant(code, fields, {})), _options_of(variant)
     extras = {f"_{key}": mine[key] for key in STUD_OPTIONS if mine[key] != base[key]}
+    if not antes_posted and forced.has_antes:
+        if forced.antes or forced.button_ante:
+            raise PHHError(f"{variant.name}: a hand without its per-seat antes has no PHH fields")
+        extras["_ante"] = forced.ante
     rebuilt = _stud_variant(code, fields, extras)
     if _same_forced(rebuilt.forced, forced, players):
         rebuilt = replace(rebuilt, forced=forced)
@@ -380,9 +390,9 @@ def _stud_fields(variant: Variant, players: int) -> tuple[str, dict[str, Any], d
 
 def _stud_variant(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any]) -> Variant:
     """The stud game of a PHH stud code: antes, ``bring_in``, small and big bet, and the ``_`` options."""
-    from pokerlab.simulate.game.stud_variants import razz, seven_card_stud, seven_card_stud_hilo
+    from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo
 
-    unknown = [key for key in extras if key[1:] not in STUD_OPTIONS and key[1:] in OPTIONS]
+    unknown = [key for key in extras if key[1:] not in STUD_OPTIONS and key[1:] in OPTIONS]  # a draw's options
     if unknown:
         raise PHHError(f"{code} takes no {unknown[0]} option", field=unknown[0])
     options = {key[1:]: value for key, value in extras.items() if key[1:] in STUD_OPTIONS}
@@ -395,6 +405,8 @@ def _stud_variant(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any
     if trimming is not None and not isinstance(trimming, bool):
         raise PHHError(f"must be true or false, got {_short(trimming)}", field="ante_trimming_status", malformed=True)
     forced = forced_from_phh(antes or [0, 0], [0] * max(len(antes), 2), trimming)
+    if "_ante" in extras:  # antes due but not posted this hand
+        forced = replace(forced, ante=_whole(extras["_ante"], "_ante"), ante_trimming=trimming is not False)
     bring_in = _number(fields, "bring_in")
     small, big = _number(fields, "small_bet"), _number(fields, "big_bet")
     factory = {"F7S": seven_card_stud, "F7S/8": seven_card_stud_hilo, "FR": razz}[code]

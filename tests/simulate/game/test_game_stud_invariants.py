@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pokerlab.simulate.game import State
 from pokerlab.simulate.game.random_play import play_random_hand
-from pokerlab.simulate.game.stud_variants import razz, seven_card_stud, seven_card_stud_hilo
+from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo
 
 GAMES = {"stud": seven_card_stud(), "stud-hilo": seven_card_stud_hilo(), "razz": razz()}
 

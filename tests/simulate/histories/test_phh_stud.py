@@ -9,7 +9,7 @@ import pytest
 from pokerlab.simulate.game import State
 from pokerlab.simulate.game.cards import parse
 from pokerlab.simulate.game.random_play import play_random_hand
-from pokerlab.simulate.game.stud_variants import razz, seven_card_stud, seven_card_stud_hilo
+from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo
 from pokerlab.simulate.histories.codes import PHHError, phh_fields, variant_from_phh
 from pokerlab.simulate.histories.phh import HandHistory, dumps, loads
 from pokerlab.simulate.histories.record import history_from_state, phh_order
