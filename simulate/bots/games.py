@@ -23,10 +23,12 @@ from ..game.variants import (
     draw_with_bug,
     five_card_draw,
     jacks_or_better,
+    razz,
+    seven_card_stud,
+    seven_card_stud_hilo,
     shipped_variants,
     texas_holdem,
 )
-from ..game.variants import razz, seven_card_stud, seven_card_stud_hilo
 from ..histories.codes import deuce_to_seven_triple_draw
 
 GAMES = {

@@ -3,12 +3,13 @@
 The strength (0..1) is a rule of thumb, not an equity: high games count made hands (trips, two pair,
 a pair by its rank, three or more to a flush or straight early), razz counts distinct cards eight or
 lower (the ace low), stud high-low takes the better of the two. An opponent showing a pair on board
-lowers it. The equity bot uses :func:`stud_equity`, a Monte Carlo deal of the unseen cards. The decision follows the same advice as the other games (docs/rules.md 8): bet and raise
+lowers it. The equity bot uses :func:`stud_equity`, a Monte Carlo deal of the unseen cards. The
+decision follows the same advice as the other games (docs/rules.md 8): bet and raise
 strong hands, call medium ones, fold weak ones to a bet; a strong bring-in completes.
 
 >>> from pokerlab.simulate.game.cards import parse
 >>> high_strength(parse("Kc Kd Ks")) > high_strength(parse("Ac Kd 2s")), low_strength(parse("Ac 2d 4s"))
-(True, 0.8)
+(True, 1.0)
 """
 
 from __future__ import annotations
@@ -56,12 +57,14 @@ def low_strength(cards: Sequence[int]) -> float:
 
     >>> from pokerlab.simulate.game.cards import parse
     >>> low_strength(parse("Ac 2d 4s 5h 7c")), low_strength(parse("Kc Qd 4s"))
-    (1.0, 0.2)
+    (1.0, 0.2889)
     """
     low = {((c >> 2) + 1) % 13 for c in cards if ((c >> 2) + 1) % 13 <= 7}  # A=0 .. 8=7
     good = min(len(low), 5)
-    needed = min(len(cards), 5)
-    return round(0.2 + 0.8 * (good / needed) ** 2 if good < needed else 1.0, 4) if needed else 0.0
+    needed = min(len(cards), 5)  # every card so far, at most five, should be a different low card
+    if good >= needed:
+        return 1.0
+    return round(0.2 + 0.8 * (good / needed) ** 2, 4)
 
 
 def stud_strength(view: SeatView) -> float:

@@ -12,8 +12,14 @@ from game_helpers import stud_deck
 from pokerlab.simulate.game import IllegalActionError, State, no_limit_holdem
 from pokerlab.simulate.game.cards import parse
 from pokerlab.simulate.game.stud import showing_key, up_cards
-from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo
-from pokerlab.simulate.game.variants import NO_LIMIT, ForcedBets, make_betting
+from pokerlab.simulate.game.variants import (
+    NO_LIMIT,
+    ForcedBets,
+    make_betting,
+    razz,
+    seven_card_stud,
+    seven_card_stud_hilo,
+)
 
 from pokerlab.errors import InputError
 
