@@ -146,7 +146,7 @@ def bring_in_seat(state: State) -> int | None:
     True
     """
     showing = state.variant.showing or "high"
-    seats = [seat for seat in state.in_hand if state.stacks[seat] > 0]
+    seats = [seat for seat in state.in_hand if (state.stacks[seat] or 0) > 0]
     if not seats:
         return None
     return min(seats, key=lambda seat: card_key(up_cards(state, seat)[0], showing))
@@ -183,7 +183,8 @@ def bring_in_due(state: State) -> bool:
 def bring_in_refusal(state: State) -> str:
     """The reason given for folding, checking or calling while the bring-in is due."""
     betting = state.variant.betting
-    amount = min(state.variant.forced.bring_in, state.stacks[state.actor])  # type: ignore[index]
+    actor: int = state.actor  # type: ignore[assignment]
+    amount = min(state.variant.forced.bring_in, state.stacks[actor] or 0)
     return BRING_IN_FIRST.format(amount=amount, complete=betting.small_bet)
 
 
@@ -233,7 +234,7 @@ class StudMixin:
         if reason:
             raise IllegalActionError(reason)
         actor: int = self.actor  # type: ignore[assignment]
-        amount = min(self.variant.forced.bring_in, self.stacks[actor])
+        amount = min(self.variant.forced.bring_in, self.stacks[actor] or 0)
         self._commit(actor, amount)
         # A live bet but not a full one: completing to the small bet is the round's first full bet.
         self.level = amount

@@ -569,6 +569,8 @@ def replay(
                 text = "brings in"
             elif p.verb == "cbr":
                 word = "bets" if state.level == 0 else "raises to"
+                if state.variant.is_stud and state.can_bring_in():
+                    word = "completes to"
                 state.bet_or_raise(p.amount)  # type: ignore[arg-type]
                 text = f"{word} {p.written}"
             elif p.verb == "sd":
