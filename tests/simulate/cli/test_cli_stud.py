@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.histories import load_file, replay
 
@@ -49,3 +51,17 @@ def test_play_stud_brings_in_with_i(tmp_path):
     assert "up cards: You " in result.output
     [hand] = load_file(save)
     assert hand.variant == "F7S" and "p1 pb" in hand.actions and replay(hand).ok
+
+
+STUD_TOKENS = ["--ante", "--bets", "--bring-in", "-p", "-s", "--raise-cap", "--straddles", "--bb-ante", "--spread"]
+STUD_TOKENS += ["0", "1", "2", "3", "9", "-1", "4/2", "2/4", "x/y", "none", "no-limit", "fixed-limit", "2-10", "nan"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=st.sampled_from(["stud", "stud-hilo", "razz"]), args=st.lists(st.sampled_from(STUD_TOKENS), max_size=6))
+def test_stud_options_answer_or_exit_2(game, args):
+    result = run("simulate", game, "-n", "2", "--seed", "1", *args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code in (0, 2), (result.exit_code, result.output)
+    if result.exit_code == 2:
+        assert "Traceback" not in result.output and result.output.strip()
