@@ -164,7 +164,11 @@ class DrawShowdownMixin:
         if self.last_aggressor is not None and not self.folded[self.last_aggressor]:
             return self.last_aggressor
         # Nobody bet the last round: the opener (ante games, by option) or the first player left of the dealer.
-        if not self.variant.has_blinds and self.opener is not None and rules.after_draw_first == "opener":
+        if self.variant.is_stud:
+            from .stud import best_showing_seat  # stud: the player who acted first shows first (docs/rules.md 13.6)
+
+            start = best_showing_seat(self)
+        elif not self.variant.has_blinds and self.opener is not None and rules.after_draw_first == "opener":
             start = self.opener
         else:
             start = self.left_of(self.button)

@@ -198,7 +198,8 @@ def test_open_pair_on_fourth_street_allows_the_big_bet_in_stud_high():
     hand.call()
     hand.call()
     assert hand.bet_or_raise_range() == (2, 4)
-    assert hand.can_bet_or_raise(4).ok and not hand.can_bet_or_raise(3).ok
+    assert hand.can_bet_or_raise(4).ok
+    assert hand.can_bet_or_raise(3).reason == "a fixed-limit bet or raise is to 2 or to 4 this round, not 3"
     hand.bet_or_raise(2)
     assert hand.bet_or_raise_range() == (4, 6)  # a small bet can be raised by a small or a big bet
     hand.bet_or_raise(6)
@@ -259,6 +260,31 @@ def test_seven_players_get_their_own_seventh_card_without_a_burn():
 
 
 # ------------------------------------------------------------------ 13.6 showdown
+def test_nobody_bet_seventh_street_the_best_showing_hand_shows_first():
+    # Seat 2 shows A-A-K-Q on board and acts first on seventh street; everyone checks.
+    hands = ["2c 3d 4c 5h 9h Jd 7s", "Qc Jc 9s 8d 6d 5s 3h", "Tc Td As Ah Kh Qd 2s"]
+    hand = State(STUD, [100] * 3, button=0, deck=stud_deck(hands, 0), seed=0, auto_showdown=False)
+    hand.bring_in()
+    _check_down(hand)
+    assert hand.phase == "showdown" and hand.showdown_order() == [2, 0, 1]
+    bettor = _hand(STUD, hands, button=0)
+    bettor.bring_in()
+    while bettor.street < 4:
+        _check_down_one(bettor)
+    bettor.check()
+    bettor.bet_or_raise(4)  # seat 0 bets seventh street: the last aggressor shows first
+    bettor.call()
+    bettor.call()
+    assert [e[1] for e in bettor.history if e[0] == "show"][0] == 0
+
+
+def _check_down_one(hand):
+    if "check" in hand.legal_actions():
+        hand.check()
+    else:
+        hand.call()
+
+
 def test_stud_hand_is_the_best_five_of_seven():
     # Seat 0: a flush in hearts (from 2h 5h 6h 7h 9h); seat 1: a straight 5-6-7-8-9.
     hand = _hand(STUD, ["Ac 9h 2h 5h 6h 7h Kd", "8c Jd 9s 5c 6c 7c 3d"], button=1)
