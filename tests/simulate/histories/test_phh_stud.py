@@ -133,3 +133,22 @@ def test_pokerkit_has_no_open_pair_big_bet():
     assert hand.net == [4, -2, -2]
     with pytest.raises(Exception):  # noqa: B017 - pokerkit refuses the big bet (its error type is its own)
         _pokerkit_stacks(dumps(history_from_state(hand)))
+
+
+@pytest.mark.parametrize("code", list(GAMES))
+def test_we_replay_the_stud_hands_pokerkit_writes(code):
+    pokerkit = pytest.importorskip("pokerkit")
+    checked = 0
+    for hand in _random_hands(GAMES[code], 30, (2, 6), salt=2):
+        if _open_pair_big_bet(hand):
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = pokerkit.HandHistory.loads(dumps(history_from_state(hand)))
+            final = list(theirs)[-1]
+            written = pokerkit.HandHistory.from_game_state(theirs.create_game(), final).dumps()
+        result = replay(loads(written))
+        assert result.error is None, written
+        assert result.stacks == list(final.stacks)
+        checked += 1
+    assert checked >= 20
