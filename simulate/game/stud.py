@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING
 
 from pokerlab.evaluator import evaluate
@@ -100,10 +99,18 @@ def up_indices(variant: Variant) -> tuple[int, ...]:
     >>> up_indices(seven_card_stud())
     (2, 3, 4, 5)
     """
-    return _up_positions(variant.streets)
+    streets = variant.streets
+    known = _UP_POSITIONS.get(id(streets))
+    if known is None or known[0] is not streets:  # keyed by identity: hashing the declaration costs more
+        if len(_UP_POSITIONS) >= 64:
+            _UP_POSITIONS.clear()
+        known = _UP_POSITIONS[id(streets)] = (streets, _up_positions(streets))
+    return known[1]
 
 
-@cache
+_UP_POSITIONS: dict[int, tuple[tuple[Street, ...], tuple[int, ...]]] = {}
+
+
 def _up_positions(streets: tuple[Street, ...]) -> tuple[int, ...]:
     out: list[int] = []
     position = 0

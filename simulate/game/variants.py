@@ -716,13 +716,20 @@ def stud_streets(open_pair: bool) -> tuple[Street, ...]:
     >>> [s.big_bet for s in stud_streets(True)]
     [False, False, True, True, True]
     """
-    return (
+    return _STUD_STREETS[open_pair]
+
+
+# One tuple per layout, shared by every stud declaration (the engine caches up-card positions by identity).
+_STUD_STREETS = {
+    open_pair: (
         Street(hole=3, up=1),
         Street(burn=1, hole=1, up=1, open_pair_big_bet=open_pair),
         Street(burn=1, hole=1, up=1, big_bet=True),
         Street(burn=1, hole=1, up=1, big_bet=True),
         Street(burn=1, hole=1, big_bet=True),
     )
+    for open_pair in (False, True)
+}
 
 
 def _stud(
