@@ -258,7 +258,7 @@ def _game_options(command):
 @click.option("--save", type=click.Path(dir_okay=False), help="Save the session as PHH (.phhs, or .phh for 1 hand).")
 @click.option("--blind-minutes", type=click.FloatRange(min=0, min_open=True), help="Double the blinds every N minutes.")
 def play_command(game, structure, blinds, ante, bets, players, stack, bots, hands, seed, save, **kwargs) -> None:
-    """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, q.
+    """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, i, q.
 
     GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5,
     stud, stud-hilo, razz, or a shipped variant: california-draw,

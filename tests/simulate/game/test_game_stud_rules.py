@@ -131,6 +131,12 @@ def test_can_bring_in_answers_with_reasons():
         hand.bring_in()
 
 
+def test_a_player_all_in_on_the_ante_does_not_bring_in():
+    # Seat 0 has the lowest door card but only its ante: the next lowest door card (seat 2's 8s) brings in.
+    hand = _hand(STUD, ["Ac Kd 2c", "Qc Jd 9s", "Tc Td 8s"], stacks=[1, 100, 100])
+    assert hand.stacks[0] == 0 and hand.actor == 2 and hand.can_bring_in().ok
+
+
 def test_short_stack_brings_in_all_in():
     hand = _hand(STUD, ["Ac Kd 2c", "Qc Jd 9s", "Tc Td 8s"], stacks=[2, 100, 100])
     hand.bring_in()  # one chip left after the ante
@@ -351,6 +357,25 @@ def test_hilo_quartering_when_two_tie_for_the_low():
     _check_down(hand)
     # Pot 12: 6 to the high, 3 and 3 to the tied lows.
     assert hand.net == [2, -1, -1]
+
+
+def test_hilo_splits_each_pot_on_its_own_side_pots_included():
+    # Seat 0 (all-in on third street) has the only low; seat 1's queens win both high halves and scoop the side pot.
+    hands = ["Ac 3d 4c 5h 7d Kh Ks", "Qc Qd Qs Jh 9c 8d 6h", "Tc 9d 2c Jc 3h 6c 4s"]
+    hand = _hand(HILO, hands, button=2, stacks=[3, 100, 100])
+    hand.bring_in()  # seat 2's 2c
+    hand.bet_or_raise(2)  # seat 0 completes, all-in
+    hand.call()
+    hand.call()
+    hand.check()
+    hand.check()
+    hand.bet_or_raise(4)  # fifth street: seat 1 (Q-J-9 showing) bets
+    hand.call()
+    _check_down(hand)
+    main, side = hand.pots
+    assert (main.amount, main.winners, main.shares) == (9, (1, 0), (5, 4))  # the odd chip to the high half
+    assert (side.amount, side.winners, side.shares) == (8, (1,), (8,))  # no low between seats 1 and 2
+    assert hand.net == [1, 6, -7]
 
 
 def test_hilo_odd_chip_goes_to_the_high_half():
