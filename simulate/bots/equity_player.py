@@ -4,7 +4,8 @@ Hold'em: each opponent gets a range from what they did this hand (raised twice: 
 15 %, called: top 40 %, otherwise any hand); :func:`pokerlab.simulate.equity.engine.equity` runs Monte Carlo rounds
 until the budget is spent. Draw games: the draw is :func:`pokerlab.simulate.draw.best_discard`; equity is
 sampled against opponents' hands that fit their play (a raiser's hand is strong, a pat hand very
-strong, a three-card draw at best a pair).
+strong, a three-card draw at best a pair). Stud: the unseen cards are dealt at random around every
+player's up cards (:func:`pokerlab.simulate.bots.stud_play.stud_equity`).
 
 The decision: fold when equity is below the pot odds, call in between, bet or raise when equity is
 well above a fair share (1 / players in the hand), sized by how far above.
@@ -95,6 +96,10 @@ class EquityBot:
         """This seat's estimated share of the pot at showdown."""
         if not view.opponents:
             return 1.0
+        if view.is_stud:
+            from .stud_play import stud_equity  # stud games only
+
+            return stud_equity(view, self.budget, self.rng)
         if view.uses_board:
             return self._holdem_equity(view)
         return self._draw_equity(view)

@@ -1,9 +1,11 @@
-"""Games by the short names the command line uses (holdem, draw, jacks, bug, deuces, 2-7, triple, a-5).
+"""Games by the short names the command line uses (holdem, draw, jacks, bug, deuces, 2-7, triple, a-5, stud...).
 
 >>> make_game("holdem", "no-limit", blinds=(5, 10)).name
 "No-limit Texas hold'em"
 >>> make_game("jacks", ante=1, bets=(2, 4)).opening.requirement
 'jacks'
+>>> make_game("razz", ante=1, bets=(4, 8)).forced.bring_in
+2
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from ..game.variants import (
     draw_with_bug,
     five_card_draw,
     jacks_or_better,
+    razz,
+    seven_card_stud,
+    seven_card_stud_hilo,
     shipped_variants,
     texas_holdem,
 )
@@ -36,7 +41,11 @@ GAMES = {
     "2-7-joker": "deuce-to-seven single draw with the joker (blinds)",
     "triple": "deuce-to-seven triple draw (blinds, fixed limit)",
     "a-5": "ace-to-five draw (blinds)",
+    "stud": "seven-card stud (antes, bring-in, fixed limit)",
+    "stud-hilo": "seven-card stud high-low, eight or better (antes, bring-in, fixed limit)",
+    "razz": "razz, seven-card stud for the low (antes, bring-in, fixed limit)",
 }
+STUD_GAMES = {"stud": seven_card_stud, "stud-hilo": seven_card_stud_hilo, "razz": razz}
 ALIASES = {
     "hold'em": "holdem",
     "texas": "holdem",
@@ -47,6 +56,9 @@ ALIASES = {
     "27": "2-7",
     "ace-five": "a-5",
     "a5": "a-5",
+    "7-stud": "stud",
+    "stud8": "stud-hilo",
+    "stud-8": "stud-hilo",
 }
 
 
@@ -97,7 +109,8 @@ def make_game(
     for hold'em and 2-7, fixed-limit for the others). ``blinds``: small/big blind of blind games;
     ``ante`` and ``bets`` (small/big bet) for ante games (default bets: twice and four times the ante).
     ``spread``: (minimum, maximum) bet of spread limit (the structure then defaults to spread limit);
-    in blind games the minimum is the big blind.
+    in blind games the minimum is the big blind. Stud games (fixed limit only) take the ante and bets;
+    their bring-in is half the small bet (at least 1), changed with ``with_forced(bring_in=...)``.
     """
     key = ALIASES.get(game.lower(), game.lower())
     if key not in GAMES:
@@ -124,6 +137,13 @@ def make_game(
         return deuce_to_seven_single_draw(small_blind, big_blind, kind=kind, jokers=jokers, max_bet=max_bet)
     if key == "a-5":
         return ace_to_five_draw(small_blind, big_blind, kind=kind, max_bet=max_bet)
+    if key in STUD_GAMES:
+        if kind != FIXED_LIMIT:
+            raise InputError(f"{GAMES[key]} is played fixed-limit only")
+        if ante <= 0:
+            raise InputError("stud games need a positive ante")
+        small, big = bets or (2 * ante, 4 * ante)
+        return STUD_GAMES[key](ante, max(1, small // 2), small, big)
     if key == "triple":
         if kind != FIXED_LIMIT:
             raise InputError("triple draw is played fixed-limit only")

@@ -35,11 +35,15 @@ def raise_to_fraction(view: SeatView, fraction: float) -> Action | None:
         return None
     level = max(view.bets)
     target = level + int(round(fraction * (view.pot + view.to_call)))
+    if view.structure == FIXED_LIMIT:  # one unit or the other (stud's open pair), nothing between
+        return Action.raise_to(bounds[1] if 2 * target >= bounds[0] + bounds[1] else bounds[0])
     return Action.raise_to(min(max(target, bounds[0]), bounds[1]))
 
 
 def _continue(view: SeatView) -> Action:
-    """Check if free, otherwise call."""
+    """Check if free, otherwise call (stud's bring-in is posted, not completed)."""
+    if "bring_in" in view.legal:
+        return Action("bring_in")
     return Action.check() if "check" in view.legal else Action.call()
 
 
@@ -71,6 +75,8 @@ class RandomBot:
         kind = self.rng.choice(kinds)
         if kind == "bet_or_raise":
             low, high = view.raise_range  # type: ignore[misc]
+            if view.structure == FIXED_LIMIT:  # one unit or the other (stud's open pair), nothing between
+                return Action.raise_to(self.rng.choice((low, high)))
             return Action.raise_to(self.rng.randint(low, high))
         return Action(kind)
 
@@ -129,7 +135,11 @@ class RuleBot:
         action = _show_or_draw(view)
         if action is not None:
             return action
-        if view.uses_board:
+        if view.is_stud:
+            from .stud_play import stud_decision  # stud games only
+
+            action = stud_decision(view, self.params, self.rng)
+        elif view.uses_board:
             action = self._preflop(view) if view.street == 0 else self._postflop(view)
         else:
             action = self._draw_game(view)

@@ -31,7 +31,8 @@ from .view import Action, Bot, SeatView, apply_action, passive_default
 
 HELP = (
     "commands: f (fold), k (check), c (call), b N / r N (bet or raise to N chips in total this round), "
-    "a (all-in), d CARDS (discard, e.g. 'd 2c 7d'), p (stand pat), q (quit after this hand), ? (help)"
+    "a (all-in), d CARDS (discard, e.g. 'd 2c 7d'), p (stand pat), i (stud: post the bring-in), "
+    "q (quit after this hand), ? (help)"
 )
 
 
@@ -65,6 +66,8 @@ def parse_command(text: str, view: SeatView) -> Action:
         "s": "show",
         "muck": "muck",
         "m": "muck",
+        "i": "bring_in",
+        "bring-in": "bring_in",
     }
     if word in simple and not args:
         kind = simple[word]
@@ -109,9 +112,13 @@ def legal_summary(view: SeatView) -> str:
             low, high = view.raise_range  # type: ignore[misc]
             word = "raise to" if max(view.bets) else "bet"
             span = str(low) if low == high else f"{low}..{high}"
+            if view.structure == "fixed-limit" and low != high:
+                span = f"{low} or {high}"  # stud's open pair: the small or the big bet
+            if "bring_in" in view.legal:
+                word = "complete to"
             parts.append(f"{word} {span} ('{'r' if max(view.bets) else 'b'} N')")
         else:
-            parts.append(f"{kind} ('{ {'fold': 'f', 'check': 'k'}.get(kind, kind) }')")
+            parts.append(f"{kind} ('{ {'fold': 'f', 'check': 'k', 'bring_in': 'i'}.get(kind, kind) }')")
     return ", ".join(parts)
 
 
@@ -248,8 +255,13 @@ class TableGame:
             status = "folded" if state.folded[local] else f"bet {state.bets[local]}" if state.bets[local] else ""
             rows.append(f"{mark}{self.names[seat]} {state.stacks[local]}{' (' + status + ')' if status else ''}")
         self.tell("  table: " + " | ".join(rows))
-        board = f"  board: {names(state.board)}" if state.variant.uses_board else ""
+        board = f"  board: {names(state.board)}" if state.variant.uses_board or state.board else ""
         self.tell(f"  pot {state.pot_total}{board}  your cards: {names(state.hole[you])}")
+        if state.variant.is_stud:
+            from ..game.stud import up_cards
+
+            shown = [f"{self.names[seat]} {names(up_cards(state, local))}" for local, seat in enumerate(seats)]
+            self.tell("  up cards: " + " | ".join(s for local, s in enumerate(shown) if not state.folded[local]))
 
     def _narrate(self, state: State, seats: list[int], seen: int) -> int:
         for index in range(seen, len(state.history)):
@@ -257,6 +269,9 @@ class TableGame:
             if entry[0] == "board":
                 number = sum(1 for e in state.history[: index + 1] if e[0] == "board")
                 street = ("flop", "turn", "river")[number - 1] if number <= 3 else "board"
+                if state.variant.is_stud:  # the deck ran short: one card for everyone
+                    self.tell(f"  community card: {names(entry[1])}")
+                    continue
                 self.tell(f"  {street}: {names(entry[1])}  (board {names(state.board[: 2 + number])})")
                 continue
             line = _second_person(self._describe(state, seats, entry))
@@ -271,6 +286,8 @@ class TableGame:
         ranking = state.variant.ranking
         if kind == "post":
             return f"{who} posts {entry[2]} {entry[3]}"
+        if kind == "bring-in":
+            return f"{who} brings in for {entry[2]}"
         if kind == "deal":
             return f"your cards: {names(entry[1][you])}"
         if kind in ("fold", "check"):
@@ -305,7 +322,7 @@ class TableGame:
 
 
 _YOUR_VERBS = {"posts": "post", "folds": "fold", "checks": "check", "calls": "call", "bets": "bet", "raises": "raise"}
-_YOUR_VERBS |= {"stands": "stand", "draws": "draw", "shows": "show", "mucks": "muck", "wins": "win"}
+_YOUR_VERBS |= {"stands": "stand", "draws": "draw", "shows": "show", "mucks": "muck", "wins": "win", "brings": "bring"}
 
 
 def _second_person(line: str | None) -> str | None:

@@ -20,11 +20,13 @@ from typing import Protocol
 
 from ..game.errors import IllegalActionError
 from ..game.state import BET, DRAW, SHOWDOWN, State
+from ..game.variants import LowHalf
 
 
 @dataclass(frozen=True)
 class Action:
-    """A move: ``kind`` is fold, check, call, bet_or_raise (``amount``: raise-to total), draw (``cards``), show, muck.
+    """A move: ``kind`` is fold, check, call, bet_or_raise (``amount``: raise-to total), draw (``cards``), show, muck,
+    or bring_in (stud's forced bet on third street; completing is a bet_or_raise).
 
     >>> Action.draw_cards([0, 1]).cards
     (0, 1)
@@ -197,6 +199,24 @@ class SeatView:
         return self._state.bet_or_raise_range()
 
     @property
+    def is_stud(self) -> bool:
+        """Whether the game is stud (up cards, a bring-in)."""
+        return self._state.variant.is_stud
+
+    @property
+    def low_half(self) -> LowHalf | None:
+        """The low half of a high-low split game (its ranking and qualifier), None in other games."""
+        return self._state.variant.low
+
+    def up_cards(self, seat: int) -> tuple[int, ...]:
+        """The face-up cards of ``seat`` (stud; public to everyone), none in other games."""
+        if not self._state.variant.is_stud:
+            return ()
+        from ..game.stud import up_cards
+
+        return tuple(up_cards(self._state, seat))
+
+    @property
     def max_discards(self) -> int:
         """Most cards this seat may draw now (0 outside a draw)."""
         if self._state.phase != DRAW:
@@ -222,6 +242,7 @@ class SeatView:
             "call": state.can_call,
             "show": state.can_show,
             "muck": state.can_muck,
+            "bring_in": state.can_bring_in,
         }
         if action.kind in checks:
             return bool(checks[action.kind]())
@@ -241,6 +262,7 @@ class SeatView:
                 "call": state.can_call,
                 "show": state.can_show,
                 "muck": state.can_muck,
+                "bring_in": state.can_bring_in,
             }
             if action.kind in probe:
                 return probe[action.kind]().reason
@@ -299,7 +321,7 @@ def apply_action(state: State, action: Action) -> None:
         state.bet_or_raise(action.amount)  # type: ignore[arg-type]
     elif kind == "draw":
         state.draw(list(action.cards))
-    elif kind in ("fold", "check", "call", "show", "muck"):
+    elif kind in ("fold", "check", "call", "show", "muck", "bring_in"):
         getattr(state, kind)()
     else:
         raise IllegalActionError(f"unknown action {kind!r}")
@@ -316,4 +338,6 @@ def passive_default(view: SeatView) -> Action:
         return Action.draw_cards()
     if view.phase == SHOWDOWN:
         return Action("show")
+    if "bring_in" in view.legal:
+        return Action("bring_in")
     return Action.check() if "check" in view.legal else Action.fold()

@@ -23,9 +23,10 @@ EXIT_FAILED_CHECK = 1
 MAX_HANDS, MAX_STACK = 10**9, 10**12
 
 # The short game names first, then the shipped variants' keys; aliases (texas, 27, ...) are accepted too.
-GAME_NAMES = ["holdem", "draw", "jacks", "bug", "deuces", "2-7", "2-7-joker", "triple", "a-5"]
-GAME_NAMES += ["california-draw", "jacks-or-better", "draw-with-bug", "deuces-wild-draw", "fixed-limit-holdem"]
-GAME_NAMES += ["pot-limit-holdem", "no-limit-holdem", "deuce-seven-single-draw", "ace-five-draw"]
+GAME_NAMES = ["holdem", "draw", "jacks", "bug", "deuces", "2-7", "2-7-joker", "triple", "a-5", "stud", "stud-hilo"]
+GAME_NAMES += ["razz", "california-draw", "jacks-or-better", "draw-with-bug", "deuces-wild-draw", "fixed-limit-holdem"]
+GAME_NAMES += ["pot-limit-holdem", "no-limit-holdem", "deuce-seven-single-draw", "ace-five-draw", "seven-card-stud"]
+GAME_NAMES += ["seven-card-stud-hilo", "fixed-limit-razz"]
 STRUCTURES = ["fixed-limit", "no-limit", "pot-limit", "spread-limit", "last-bet-limit"]
 BOT_NAMES = ["random", "station", "tight", "loose", "equity"]
 
@@ -118,6 +119,7 @@ def _with_forced(
     button_ante: int = 0,
     antes: str | None = None,
     ante_trimming: bool | None = None,
+    bring_in: int | None = None,
 ) -> Variant:
     """The variant with the forced-bet options of ``play``/``simulate`` (straddles, per-seat antes...)."""
     options: dict[str, object] = {}
@@ -131,6 +133,10 @@ def _with_forced(
         options["button_ante"] = button_ante
     if ante_trimming is not None:
         options["ante_trimming"] = ante_trimming
+    if bring_in is not None:
+        if not variant.is_stud:
+            raise InputError(f"{variant.name} has no bring-in: --bring-in is for stud, stud-hilo and razz")
+        options["bring_in"] = bring_in
     if not variant.has_blinds and (options.get("straddles") or bb_ante):
         raise InputError(f"{variant.name} has no blinds: --straddles and --bb-ante are for blind games")
     return variant.with_forced(**options) if options else variant
@@ -208,6 +214,11 @@ GAME_OPTIONS = [
     click.option("--blinds", default="1/2", show_default=True, help="Small/big blind of blind games, e.g. 5/10."),
     click.option("--ante", type=click.IntRange(min=1), default=1, show_default=True, help="Ante of ante games."),
     click.option("--bets", help="Small/big bet of ante games (default: 2 and 4 antes)."),
+    click.option(
+        "--bring-in",
+        type=click.IntRange(1, MAX_STACK),
+        help="Stud's bring-in, at most the small bet (default: half the small bet, at least 1).",
+    ),
     click.option("--spread", metavar="MIN-MAX", help="Spread limit's minimum and maximum bet, e.g. 2-10."),
     click.option("--raise-cap", help="Raises after the bet in a round, or 'none' (default: 3 in fixed limit only)."),
     click.option(
@@ -247,18 +258,20 @@ def _game_options(command):
 @click.option("--save", type=click.Path(dir_okay=False), help="Save the session as PHH (.phhs, or .phh for 1 hand).")
 @click.option("--blind-minutes", type=click.FloatRange(min=0, min_open=True), help="Double the blinds every N minutes.")
 def play_command(game, structure, blinds, ante, bets, players, stack, bots, hands, seed, save, **kwargs) -> None:
-    """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, q.
+    """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, i, q.
 
-    GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5, or a shipped
-    variant: california-draw, jacks-or-better, draw-with-bug,
-    deuces-wild-draw, fixed-limit-holdem, pot-limit-holdem, no-limit-holdem,
-    deuce-seven-single-draw, ace-five-draw.
+    GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5,
+    stud, stud-hilo, razz, or a shipped variant: california-draw,
+    jacks-or-better, draw-with-bug, deuces-wild-draw, seven-card-stud,
+    seven-card-stud-hilo, fixed-limit-razz, fixed-limit-holdem,
+    pot-limit-holdem, no-limit-holdem, deuce-seven-single-draw, ace-five-draw.
 
     \b
     Examples:
       pokerlab play holdem --players 4 --structure no-limit --blinds 5/10 --stack 1000 --bots tight,loose,equity
       pokerlab play draw --ante 1 --bets 2/4 --bots loose --save night.phhs
       pokerlab play holdem --blinds 100/200 --bb-ante 200 --straddles 400
+      pokerlab play stud --ante 1 --bring-in 2 --bets 5/10 --players 6
     """
     from pokerlab.simulate.bots import TableGame, make_bot, seat_names
     from pokerlab.simulate.game.session import doubling_schedule
@@ -320,10 +333,11 @@ def simulate_command(
 ) -> None:
     """Bots play GAME against each other; results in big blinds (antes in ante games) per 100 hands, 95 % CI.
 
-    GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5, or a shipped
-    variant: california-draw, jacks-or-better, draw-with-bug,
-    deuces-wild-draw, fixed-limit-holdem, pot-limit-holdem, no-limit-holdem,
-    deuce-seven-single-draw, ace-five-draw. One thread (the hands are played
+    GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5,
+    stud, stud-hilo, razz, or a shipped variant: california-draw,
+    jacks-or-better, draw-with-bug, deuces-wild-draw, seven-card-stud,
+    seven-card-stud-hilo, fixed-limit-razz, fixed-limit-holdem,
+    pot-limit-holdem, no-limit-holdem, deuce-seven-single-draw, ace-five-draw. One thread (the hands are played
     in Python); --scheduler spreads them over a Dask cluster.
 
     \b

@@ -109,6 +109,10 @@ def raise_bounds(state: State, seat: int) -> tuple[int, int] | str:
     min_to = full_raise_to(state)
     if kind == FIXED_LIMIT:
         max_to = min_to
+        if state.variant.streets[state.street].open_pair_big_bet:
+            from .stud import open_pair_bounds  # stud only; stud imports this module's neighbours
+
+            min_to, max_to = open_pair_bounds(state, min_to)
     else:
         if kind == LAST_BET_LIMIT:
             max_to = level + max(unit, state.last_raise) if level > 0 else level + (betting.max_bet or all_in_to)

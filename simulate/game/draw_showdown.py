@@ -164,7 +164,11 @@ class DrawShowdownMixin:
         if self.last_aggressor is not None and not self.folded[self.last_aggressor]:
             return self.last_aggressor
         # Nobody bet the last round: the opener (ante games, by option) or the first player left of the dealer.
-        if not self.variant.has_blinds and self.opener is not None and rules.after_draw_first == "opener":
+        if self.variant.is_stud:
+            from .stud import best_showing_seat  # stud: the player who acted first shows first (docs/rules.md 13.6)
+
+            start = best_showing_seat(self)
+        elif not self.variant.has_blinds and self.opener is not None and rules.after_draw_first == "opener":
             start = self.opener
         else:
             start = self.left_of(self.button)
@@ -259,5 +263,11 @@ class DrawShowdownMixin:
             else:
                 values.append(-1)  # unshown but uncontested: wins only pots nobody else contests
         carry = self.variant.rules.odd_chip == "carry"
+        if self.variant.low is not None:
+            from .stud import award_high_low  # high-low split games only
+
+            won, odd = award_high_low(self, values, carry)
+            self._settle(won, odd)
+            return
         won, odd = award_pots(self.pots, values, self.button, carry, self.muck_order)
         self._settle(won, odd)

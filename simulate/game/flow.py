@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from .errors import LEGAL, IllegalActionError, Legality
 from .phases import BET, DEAL, DONE, POST
 from .pots import award_pots, build_pots
+from .stud import deal_street, first_to_act
 
 if TYPE_CHECKING:
     from .state import State as _State
@@ -134,6 +135,10 @@ class FlowMixin(DrawShowdownMixin):
 
     def _deal_street(self: _State) -> None:
         street = self.variant.streets[self.street]
+        if self.variant.is_stud:
+            deal_street(self, street)
+            self._start_betting()
+            return
         deck = self.deck
         n = self.n
         if street.hole:
@@ -181,6 +186,8 @@ class FlowMixin(DrawShowdownMixin):
 
     def _round_start_seat(self: _State) -> int:
         variant = self.variant
+        if variant.is_stud:
+            return first_to_act(self)
         if self.street == 0 and variant.has_blinds:
             blinds = variant.forced.position_blinds(self.n)
             last = max(k for k, amount in enumerate(blinds) if amount)  # the big blind or the last straddle

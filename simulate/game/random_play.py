@@ -19,6 +19,7 @@ import random
 from pokerlab.errors import InputError
 
 from .state import BET, DEAL, DONE, DRAW, POST, SHOWDOWN, State
+from .variants import FIXED_LIMIT
 
 
 def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -> None:
@@ -38,11 +39,16 @@ def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -
             choices = ["fold", "call"] if state.can_call() else ["fold"]
         if bounds is not None:
             choices.append("raise")
+        if state.variant.is_stud and state.can_bring_in():
+            choices = ["bring_in", "raise"]  # the bring-in is forced: post it or complete
         if state.can_fold() and "fold" not in choices and not state.can_check():
             choices.append("fold")  # bet or drop: no check, fold allowed
         choice = choices[rng.randrange(len(choices))]
         if choice == "raise":
-            state.bet_or_raise(rng.randint(bounds[0], bounds[1]))  # type: ignore[index]
+            if state.variant.betting.kind == FIXED_LIMIT:  # one unit or the other (stud's open pair)
+                state.bet_or_raise(bounds[rng.randrange(2)])  # type: ignore[index]
+            else:
+                state.bet_or_raise(rng.randint(bounds[0], bounds[1]))  # type: ignore[index]
         else:
             getattr(state, choice)()
     elif phase == DRAW:

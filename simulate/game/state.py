@@ -29,16 +29,17 @@ from .errors import LEGAL, MAX_CHIPS, IllegalActionError, Legality, describe_arg
 from .flow import FlowMixin
 from .phases import BET, DEAL, DONE, DRAW, POST, SHOWDOWN
 from .showdown import has_jacks_or_better
+from .stud import StudMixin, bring_in_due, bring_in_refusal, cards_needed
 from .variants import FIXED_LIMIT, Variant
 
 #: Misdeal causes (docs/rules.md 4.3): a card dealt face up, or a player dealt the wrong number of cards.
 MISDEAL_EXPOSED_CARD = "exposed-card"
 MISDEAL_WRONG_COUNT = "wrong-count"
 MISDEAL_CAUSES = (MISDEAL_EXPOSED_CARD, MISDEAL_WRONG_COUNT)
-PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "draw")
+PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "draw", "bring-in")
 
 
-class State(FlowMixin):
+class State(FlowMixin, StudMixin):
     """A hand in progress. Construct it, then act for ``actor`` until ``phase == "done"``.
 
     Parameters: ``stacks`` per seat (clockwise), ``button`` seat, ``seed`` of the shuffle
@@ -131,6 +132,8 @@ class State(FlowMixin):
             raise InputError(f"the seed must be a whole number or None, got {describe_argument(seed)}")
         button, carried_pot = seat, carried
         needed = n * variant.hole_cards + sum(s.burn + s.board for s in variant.streets)
+        if variant.is_stud:  # a short deck turns the last street into one community card (docs/rules.md 13.5)
+            needed = cards_needed(variant, n)
         if needed > variant.deck_size:
             raise InputError(f"{n} players need {needed} cards, the deck has {variant.deck_size}")
         self.variant = variant
@@ -258,6 +261,8 @@ class State(FlowMixin):
             return f"cannot {what} now: the hand is in the {self.phase} phase"
         if seat is not None and seat != self.actor:
             return f"it is seat {self.actor}'s turn, not seat {seat}'s"
+        if what != "bet or raise" and self.variant.is_stud and bring_in_due(self):
+            return bring_in_refusal(self)
         return None
 
     def opening_refusal(self, seat: int) -> str | None:
@@ -326,6 +331,9 @@ class State(FlowMixin):
             word = "bet" if self.level == 0 else "raise"
             span = f"exactly {low}" if low == high else f"between {low} and {high}"
             return f"you may {word} to {span} (a total for this round), not {describe_argument(to)}"
+        if low < to < high and self.variant.betting.kind == FIXED_LIMIT:
+            # Fixed limit with two units (an open pair on fourth street in stud): one unit or the other.
+            return f"a fixed-limit bet or raise is to {low} or to {high} this round, not {to}"
         return None
 
     def can_fold(self, seat: int | None = None) -> Legality:
@@ -370,6 +378,8 @@ class State(FlowMixin):
             ]
             if self.bet_or_raise_range() is not None:
                 out.append("bet_or_raise")
+            if self.variant.is_stud and bring_in_due(self):
+                out.insert(0, "bring_in")
             return out
         return {POST: ["post"], DEAL: ["deal"], DRAW: ["draw"], SHOWDOWN: ["show", "muck"], DONE: []}[self.phase]
 

@@ -8,6 +8,9 @@ contains no per-game code. Factories build the shipped games at any stakes.
 (2, 4, 'no-limit')
 >>> five_card_draw(ante=1, small_bet=2, big_bet=4).ranking
 'high'
+>>> game = seven_card_stud(ante=1, bring_in=2, small_bet=5, big_bet=10)
+>>> [s.up for s in game.streets], game.forced.bring_in, game.max_players
+([1, 1, 1, 1, 0], 2, 8)
 """
 
 from __future__ import annotations
@@ -77,9 +80,13 @@ class Street:
     ``hole``: cards dealt to each player, one at a time clockwise from the dealer's left;
     ``burn`` then ``board`` community cards; ``draw`` a draw before the betting;
     ``big_bet``: fixed limit uses the big bet in this round.
+    Stud (docs/rules.md 13): ``up`` of the street's ``hole`` cards, the last ones dealt, are face up;
+    ``open_pair_big_bet``: an open pair showing lets anyone bet or raise the big bet in this round.
 
     >>> Street(burn=1, board=3).board
     3
+    >>> Street(hole=3, up=1).up
+    1
     """
 
     hole: int = 0
@@ -87,6 +94,8 @@ class Street:
     board: int = 0
     draw: DrawRule | None = None
     big_bet: bool = False
+    up: int = 0
+    open_pair_big_bet: bool = False
 
 
 @dataclass(frozen=True)
@@ -104,6 +113,8 @@ class ForcedBets:
       the antes above what that player posted are live money only those who matched them can win
       (docs/rules.md 4.2). False: every ante is dead money anyone still in can win. Either way a
       complete ante is dead money, so a lone big-blind ante is never handed back.
+    - ``bring_in`` (stud): a live forced bet the seat with the weakest up card posts on third street,
+      unless it completes to the small bet (docs/rules.md 13.2).
 
     >>> ForcedBets(small_blind=5, big_blind=10).big_blind
     10
@@ -121,9 +132,10 @@ class ForcedBets:
     big_blind_ante: int = 0
     button_ante: int = 0
     ante_trimming: bool = True
+    bring_in: int = 0
 
     def __post_init__(self) -> None:
-        amounts = (self.ante, self.small_blind, self.big_blind, self.big_blind_ante, self.button_ante)
+        amounts = (self.ante, self.small_blind, self.big_blind, self.big_blind_ante, self.button_ante, self.bring_in)
         for value in (*amounts, *self.straddles, *self.antes):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise InputError(f"forced bets are whole numbers of chips, 0 or more, got {value!r}")
@@ -282,8 +294,33 @@ class HouseRules:
 
 
 @dataclass(frozen=True)
+class LowHalf:
+    """The low half of a high-low split game: the ``ranking`` of the low and its qualifier.
+
+    ``qualifier``: the highest card a qualifying low may hold (8: "eight or better"). A pot with no
+    qualifying low goes whole to the high hand (docs/rules.md 13.6).
+
+    >>> LowHalf().qualifier
+    8
+    """
+
+    ranking: str = "ace-five"
+    qualifier: int = 8
+
+    def __post_init__(self) -> None:
+        if self.ranking != "ace-five":
+            raise InputError(f"the low half of a split pot is ranked ace-five, not {self.ranking!r}")
+        if not 5 <= self.qualifier <= 13:
+            raise InputError(f"a low qualifier is a card from 5 to K (5..13), got {self.qualifier!r}")
+
+
+@dataclass(frozen=True)
 class Variant:
     """A poker game as data. ``jokers`` adds cards 52 (and 53) to the deck.
+
+    Stud games set ``showing``: the ranking ("high" or "ace-five") that reads the up cards; the
+    weakest door card brings in and the best showing hand acts first on later streets. ``low``
+    splits every pot with the best qualifying low (high-low games).
 
     >>> v = texas_holdem(POT_LIMIT, small_blind=1, big_blind=2)
     >>> v.name, v.deck_size
@@ -302,8 +339,12 @@ class Variant:
     uses_board: bool = False
     min_players: int = 2
     max_players: int = 10
+    showing: str | None = None
+    low: LowHalf | None = None
 
     def __post_init__(self) -> None:
+        if self.showing is not None:
+            _check_stud(self)
         if self.ranking not in RANKINGS:
             raise InputError(f"unknown ranking {self.ranking!r}; choose one of {', '.join(RANKINGS)}")
         if sum(s.hole for s in self.streets) != self.hole_cards:
@@ -335,6 +376,11 @@ class Variant:
                 f"jacks or better to open needs a high ranking ({', '.join(HIGH_RANKINGS)}); "
                 f"{self.ranking!r} ranks low hands"
             )
+
+    @property
+    def is_stud(self) -> bool:
+        """Whether players' up cards order the betting (stud games: ``showing`` names their ranking)."""
+        return self.showing is not None
 
     @property
     def deck_size(self) -> int:
@@ -370,6 +416,26 @@ class Variant:
                 max_bet = max(forced.big_blind, max_bet * forced.big_blind // self.forced.big_blind)
             betting = replace(betting, small_bet=forced.big_blind, big_bet=forced.big_blind * ratio, max_bet=max_bet)
         return replace(self, forced=forced, betting=betting)
+
+
+def _check_stud(variant: Variant) -> None:
+    """The declarations a stud game needs (docs/rules.md 13): fixed limit, a bring-in, up cards, no blinds."""
+    name = variant.name
+    if variant.showing not in ("high", "ace-five"):
+        raise InputError(f"{name}: up cards are read as 'high' or 'ace-five' hands, not {variant.showing!r}")
+    if variant.betting.kind != FIXED_LIMIT:
+        raise InputError(f"{name}: stud is played fixed limit here (bring-in, completion, small and big bets)")
+    if variant.forced.big_blind or variant.uses_board:
+        raise InputError(f"{name}: stud has antes and a bring-in, no blinds and no shared board")
+    if not 0 < variant.forced.bring_in <= variant.betting.small_bet:
+        raise InputError(
+            f"{name}: the bring-in must be positive and at most the small bet {variant.betting.small_bet}, "
+            f"got {variant.forced.bring_in}"
+        )
+    if not variant.streets or variant.streets[0].up < 1 or variant.streets[0].draw is not None:
+        raise InputError(f"{name}: the first stud street deals at least one card face up (the door card)")
+    if any(s.up > s.hole or s.board or s.draw is not None for s in variant.streets):
+        raise InputError(f"{name}: stud streets deal hole cards, some face up; no board cards and no draws")
 
 
 HOLDEM_STREETS = (
@@ -629,4 +695,117 @@ def shipped_variants() -> dict[str, Variant]:
         "no-limit-holdem": no_limit_holdem(),
         "deuce-seven-single-draw": deuce_to_seven_single_draw(),
         "ace-five-draw": ace_to_five_draw(),
+        "seven-card-stud": seven_card_stud(),
+        "seven-card-stud-hilo": seven_card_stud_hilo(),
+        "fixed-limit-razz": razz(),
     }
+
+
+# ------------------------------------------------------------------ the stud family (docs/rules.md 13)
+# Each street deals hole cards, some face up; ``showing`` reads the up cards to pick the bring-in (third
+# street) and who acts first (later streets). Fixed limit: small bets on third and fourth street, big
+# bets on fifth to seventh; in stud high an open pair on fourth street allows the big bet. Up to 8
+# players: with 8 still in on seventh street the deck runs short and one community card is dealt instead.
+
+
+def stud_streets(open_pair: bool) -> tuple[Street, ...]:
+    """Third to seventh street: two down and one up, three single up cards, one down; burns before 4th-7th.
+
+    ``open_pair``: fourth street lets an open pair bring the big bet (stud high only).
+
+    >>> [s.big_bet for s in stud_streets(True)]
+    [False, False, True, True, True]
+    """
+    return _STUD_STREETS[open_pair]
+
+
+# One tuple per layout, shared by every stud declaration (the engine caches up-card positions by identity).
+_STUD_STREETS = {
+    open_pair: (
+        Street(hole=3, up=1),
+        Street(burn=1, hole=1, up=1, open_pair_big_bet=open_pair),
+        Street(burn=1, hole=1, up=1, big_bet=True),
+        Street(burn=1, hole=1, up=1, big_bet=True),
+        Street(burn=1, hole=1, big_bet=True),
+    )
+    for open_pair in (False, True)
+}
+
+
+def _stud(
+    name: str,
+    ranking: str,
+    showing: str,
+    low: LowHalf | None,
+    open_pair: bool,
+    ante: int,
+    bring_in: int,
+    small_bet: int,
+    big_bet: int | None,
+    raise_cap: int | None | str,
+    rules: HouseRules | None,
+) -> Variant:
+    return Variant(
+        name=name,
+        hole_cards=7,
+        streets=stud_streets(open_pair),
+        forced=ForcedBets(ante=ante, bring_in=bring_in),
+        betting=make_betting(FIXED_LIMIT, small_bet, big_bet, raise_cap),
+        ranking=ranking,
+        rules=rules or HouseRules(),
+        max_players=8,
+        showing=showing,
+        low=low,
+    )
+
+
+def seven_card_stud(
+    ante: int = 1,
+    bring_in: int = 1,
+    small_bet: int = 2,
+    big_bet: int | None = None,
+    *,
+    raise_cap: int | None | str = DEFAULT_CAP,
+    rules: HouseRules | None = None,
+) -> Variant:
+    """Fixed-limit seven-card stud: the lowest door card brings in, the best showing hand acts first.
+
+    >>> seven_card_stud().streets[1].open_pair_big_bet
+    True
+    """
+    return _stud("Seven-card stud", "high", "high", None, True, ante, bring_in, small_bet, big_bet, raise_cap, rules)
+
+
+def seven_card_stud_hilo(
+    ante: int = 1,
+    bring_in: int = 1,
+    small_bet: int = 2,
+    big_bet: int | None = None,
+    *,
+    raise_cap: int | None | str = DEFAULT_CAP,
+    rules: HouseRules | None = None,
+) -> Variant:
+    """Seven-card stud high-low, eight or better: the pot splits between the best high and the best low.
+
+    >>> game = seven_card_stud_hilo(); game.ranking, game.low.ranking, game.streets[1].open_pair_big_bet
+    ('high', 'ace-five', False)
+    """
+    name = "Seven-card stud high-low eight or better"
+    return _stud(name, "high", "high", LowHalf(), False, ante, bring_in, small_bet, big_bet, raise_cap, rules)
+
+
+def razz(
+    ante: int = 1,
+    bring_in: int = 1,
+    small_bet: int = 2,
+    big_bet: int | None = None,
+    *,
+    raise_cap: int | None | str = DEFAULT_CAP,
+    rules: HouseRules | None = None,
+) -> Variant:
+    """Razz: seven-card stud for the best ace-to-five low; the highest door card brings in.
+
+    >>> razz().ranking
+    'ace-five'
+    """
+    return _stud("Razz", "ace-five", "ace-five", None, False, ante, bring_in, small_bet, big_bet, raise_cap, rules)

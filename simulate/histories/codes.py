@@ -5,7 +5,9 @@ Standard PHH codes we write and read (the game is the same one PHH and pokerkit 
 - ``NT`` no-limit Texas hold'em, ``FT`` fixed-limit Texas hold'em,
 - ``N2L1D`` no-limit deuce-to-seven single draw, ``F2L3D`` fixed-limit deuce-to-seven triple draw
   (pokerlab ships no triple draw; :func:`deuce_to_seven_triple_draw` declares it for the engine so
-  such histories replay).
+  such histories replay),
+- ``F7S`` fixed-limit seven-card stud, ``F7S/8`` seven-card stud high-low eight or better, ``FR`` razz:
+  ``antes``, ``bring_in``, ``small_bet``, ``big_bet``, and no ``blinds_or_straddles``.
 
 PHH has no code for the other games pokerlab plays. They get an *extension code* built the way PHH
 builds its codes, a structure letter (``F`` fixed, ``N`` no, ``P`` pot, ``S`` spread, ``L`` last-bet
@@ -59,7 +61,9 @@ from pokerlab.simulate.game.variants import (
 
 from pokerlab.errors import PokerlabError
 
-STANDARD_CODES = ("NT", "FT", "N2L1D", "F2L3D")
+STANDARD_CODES = ("NT", "FT", "N2L1D", "F2L3D", "F7S", "F7S/8", "FR")
+#: The stud codes and their factories' ranking and low half: (ranking, high-low).
+STUD_CODES = {"F7S": ("high", False), "F7S/8": ("high", True), "FR": ("ace-five", False)}
 STRUCTURES = {"F": FIXED_LIMIT, "N": NO_LIMIT, "P": POT_LIMIT, "S": SPREAD_LIMIT, "L": LAST_BET_LIMIT}
 LETTERS = {kind: letter for letter, kind in STRUCTURES.items()}
 GAMES = ("T", "5CD", "2L1D", "2L3D", "A5L1D")
@@ -305,6 +309,8 @@ def phh_fields(variant: Variant, players: int, antes_posted: bool = True) -> tup
     >>> phh_fields(no_limit_holdem(1, 2), 2)[1]['blinds_or_straddles']
     [1, 2]
     """
+    if variant.is_stud:
+        return _stud_fields(variant, players, antes_posted)
     game = _family(variant)
     if variant.min_players != 2:
         raise PHHError(f"{variant.name}: a minimum of {variant.min_players} players has no PHH field")
@@ -342,6 +348,81 @@ def phh_fields(variant: Variant, players: int, antes_posted: bool = True) -> tup
     if rebuilt != variant:
         raise PHHError(f"{variant.name}: this declaration cannot be described by PHH fields")
     return code, fields, extras
+
+
+STUD_OPTIONS = ("game", "raise_cap", "fold_when_check_free", "odd_chip", "show_first", "after_draw_first")
+
+
+def _stud_fields(variant: Variant, players: int, antes_posted: bool) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """The standard stud fields (``antes``, ``bring_in``, ``small_bet``, ``big_bet``) and the ``_`` options.
+
+    A hand dealt without its antes (``State(antes=False)``) writes zero antes and the ante due as ``_ante``.
+    """
+    code = next(
+        (c for c, (ranking, split) in STUD_CODES.items() if (ranking, split) == (variant.ranking, bool(variant.low))),
+        None,
+    )
+    if code is None:
+        raise PHHError(f"{variant.name}: PHH has no code for this stud game")
+    forced = variant.forced
+    fields: dict[str, Any] = {
+        "antes": forced.position_antes(players) if antes_posted else [0] * players,
+        "blinds_or_straddles": [0] * players,
+        "bring_in": forced.bring_in,
+        "small_bet": variant.betting.small_bet,
+        "big_bet": variant.betting.unit(True),
+    }
+    if forced.has_antes:
+        fields["ante_trimming_status"] = forced.ante_trimming
+    base, mine = _options_of(_stud_variant(code, fields, {})), _options_of(variant)
+    extras = {f"_{key}": mine[key] for key in STUD_OPTIONS if mine[key] != base[key]}
+    if not antes_posted and forced.has_antes:
+        if forced.antes or forced.button_ante:
+            raise PHHError(f"{variant.name}: a hand without its per-seat antes has no PHH fields")
+        extras["_ante"] = forced.ante
+    rebuilt = _stud_variant(code, fields, extras)
+    if _same_forced(rebuilt.forced, forced, players):
+        rebuilt = replace(rebuilt, forced=forced)
+    if rebuilt != variant:
+        raise PHHError(f"{variant.name}: this declaration cannot be described by PHH fields")
+    return code, fields, extras
+
+
+def _stud_variant(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any]) -> Variant:
+    """The stud game of a PHH stud code: antes, ``bring_in``, small and big bet, and the ``_`` options."""
+    from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo
+
+    unknown = [key for key in extras if key[1:] not in STUD_OPTIONS and key[1:] in OPTIONS]  # a draw's options
+    if unknown:
+        raise PHHError(f"{code} takes no {unknown[0]} option", field=unknown[0])
+    options = {key[1:]: value for key, value in extras.items() if key[1:] in STUD_OPTIONS}
+    _check_options(options)
+    blinds = [_whole(b, "blinds_or_straddles") for b in fields.get("blinds_or_straddles") or []]
+    if any(blinds):
+        raise PHHError(f"{code} has no blinds or straddles", field="blinds_or_straddles")
+    antes = [_whole(a, "antes") for a in fields.get("antes") or []]
+    trimming = fields.get("ante_trimming_status")
+    if trimming is not None and not isinstance(trimming, bool):
+        raise PHHError(f"must be true or false, got {_short(trimming)}", field="ante_trimming_status", malformed=True)
+    forced = forced_from_phh(antes or [0, 0], [0] * max(len(antes), 2), trimming)
+    if "_ante" in extras:  # antes due but not posted this hand
+        forced = replace(forced, ante=_whole(extras["_ante"], "_ante"), ante_trimming=trimming is not False)
+    bring_in = _number(fields, "bring_in")
+    small, big = _number(fields, "small_bet"), _number(fields, "big_bet")
+    factory = {"F7S": seven_card_stud, "F7S/8": seven_card_stud_hilo, "FR": razz}[code]
+    cap = options.get("raise_cap", 3)
+    rules = HouseRules(
+        fold_when_check_free=bool(options.get("fold_when_check_free", True)),
+        odd_chip=str(options.get("odd_chip", "left-of-button")),
+        after_draw_first=str(options.get("after_draw_first", "opener")),
+        show_first=str(options.get("show_first", "last-aggressor")),
+    )
+    try:
+        variant = factory(1, bring_in, small, big, raise_cap=None if cap == UNLIMITED else int(cap), rules=rules)
+        variant = replace(variant, forced=replace(forced, bring_in=bring_in))
+    except (TypeError, ValueError) as exc:
+        raise PHHError(f"variant {code!r}: {exc}", field="variant") from exc
+    return replace(variant, name=str(options["game"])) if "game" in options else variant
 
 
 def _phh_order(by_position: list[int]) -> list[int]:
@@ -429,7 +510,10 @@ def variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, 
             code,
             tuple(fields.get("antes") or ()),
             tuple(fields.get("blinds_or_straddles") or ()),
-            *((type(v), v) for v in map(fields.get, ("small_bet", "big_bet", "min_bet", "ante_trimming_status"))),
+            *(
+                (type(v), v)
+                for v in map(fields.get, ("small_bet", "big_bet", "min_bet", "ante_trimming_status", "bring_in"))
+            ),
             tuple(sorted((k, type(v).__name__, v) for k, v in extras.items())),  # True and 1 are different options
         )
         hash(key)
@@ -453,6 +537,8 @@ _VARIANTS: dict[tuple, Variant] = {}
 
 
 def _variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any]) -> Variant:
+    if code in STUD_CODES:
+        return _stud_variant(code, fields, extras)
     if not isinstance(code, str) or not code or code[0] not in STRUCTURES or code[1:] not in GAMES:
         raise PHHError(
             f"{_short(code)} is not one pokerlab plays: standard codes {', '.join(STANDARD_CODES)}; "

@@ -41,7 +41,7 @@ except ModuleNotFoundError:  # Python 3.10: the same parser, packaged as tomli
 from pokerlab.evaluator.cards import CardError, card_str, parse_cards
 from pokerlab.simulate.game.variants import Variant
 
-from .codes import PHHError, variant_from_phh
+from .codes import STUD_CODES, PHHError, variant_from_phh
 from .money import Amount, amount, amounts, places_of, to_chips
 
 REQUIRED = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet")
@@ -137,9 +137,10 @@ class HandHistory:
             "big_bet": chips(self.big_bet),
             "min_bet": chips(self.min_bet),
             "ante_trimming_status": self.optional.get("ante_trimming_status"),
+            "bring_in": chips(self.bring_in),
         }
-        if self.bring_in:
-            raise PHHError("bring-ins (stud games) are not played by pokerlab's engine")
+        if self.bring_in and self.variant not in STUD_CODES:
+            raise PHHError(f"{self.variant} has no bring-in (only the stud games F7S, F7S/8 and FR have one)")
         return variant_from_phh(self.variant, fields, self.user)
 
     def names(self) -> list[str]:
@@ -158,6 +159,8 @@ class HandHistory:
         out: dict[str, Any] = {"variant": self.variant}
         for name in ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet"):
             value = getattr(self, name)
+            if name == "blinds_or_straddles" and self.variant in STUD_CODES and not any(value):
+                continue  # stud has no blinds: the standard's stud fields leave the array out
             if value is not None:
                 out[name] = value
         out["starting_stacks"] = self.starting_stacks

@@ -110,6 +110,9 @@ def history_from_state(
             else:
                 actions.append(f"{label[seat]} cbr {entry[2]}")
             last_betting = len(actions)
+        elif kind == "bring-in":
+            actions.append(f"{label[entry[1]]} pb")
+            last_betting = len(actions)
         elif kind == "draw":
             _, seat, discards, new = entry
             drew.add(seat)
@@ -173,6 +176,7 @@ def history_from_state(
         small_bet=fields.get("small_bet"),
         big_bet=fields.get("big_bet"),
         min_bet=fields.get("min_bet"),
+        bring_in=fields.get("bring_in"),
         optional=optional,
         user=user,
     )

@@ -371,12 +371,57 @@ def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int]
     return top, [c for c in deck[size:] if c >= 0]
 
 
+def _stack_stud_deck(variant, parsed: list[_Parsed], n: int) -> tuple[list[int], list[int]]:
+    """(deck in dealing order, []) of a stud hand: each street's cards to the players who get them, with the
+    burns and the short deck's community card where the engine deals them (docs/rules.md 13.5)."""
+    holes: list[list[int | None]] = [[] for _ in range(n)]
+    board: list[int | None] = []
+    for p in parsed:
+        if p.actor == "d" and p.verb == "dh":
+            holes[p.player].extend(p.cards or [])  # type: ignore[index]
+        elif p.actor == "d":
+            board.extend(p.cards or [])
+    size = variant.deck_size
+    if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw
+        holes = [[None] * variant.hole_cards for _ in range(n)]
+    sequence: list[int | None | str] = []
+    first = variant.streets[0].hole
+    if any(len(h) < first for h in holes):
+        raise PHHError(f"every player must be dealt {first} cards on the first street", field="actions")
+    sequence += [holes[p][k] for k in range(first) for p in range(n)]
+    position = first
+    for street in variant.streets[1:]:
+        getting = [p for p in range(n) if len(holes[p]) >= position + street.hole]
+        if not getting:
+            if board:  # the deck ran short: one community card
+                if size - len(sequence) > 1 and street.burn:
+                    sequence.append("burn")
+                sequence.append(board[0])
+            break
+        left = size - len(sequence)
+        if street.burn + street.hole * len(getting) <= left:
+            sequence += ["burn"] * street.burn
+        sequence += [holes[p][position + k] for k in range(street.hole) for p in getting]
+        position += street.hole
+    known = [c for c in sequence if isinstance(c, int)]
+    if len(set(known)) != len(known):
+        twice = next(c for c in known if known.count(c) > 1)
+        raise PHHError(f"the card {names([twice])} is dealt twice", field="actions")
+    if any(c >= size for c in known):
+        raise PHHError("a card is not in this game's deck", field="actions")
+    spare = [c for c in range(size) if c not in set(known)]
+    deck = [item if isinstance(item, int) else spare.pop(0) for item in sequence]
+    return deck + spare, []
+
+
 def _street_name(state: State) -> str:
     variant = state.variant
     if state.phase == DONE:
         return "end"
     if state.phase == SHOWDOWN:
         return "showdown"
+    if variant.is_stud:
+        return ("third", "fourth", "fifth", "sixth", "seventh")[min(state.street, 4)] + " street"
     if variant.uses_board:
         return (
             ("preflop", "flop", "turn", "river")[min(state.street, 3)]
@@ -439,7 +484,7 @@ def replay(
             if p.written is not None:
                 p.amount = to_chips(p.written, places)
         variant = history.game(places)
-        top, planned = _stack_deck(variant, parsed, n)
+        top, planned = _stack_stud_deck(variant, parsed, n) if variant.is_stud else _stack_deck(variant, parsed, n)
     except _ActionProblem as exc:
         result.error = ReplayBreak(exc.parsed.index, exc.parsed.text, exc.reason)
         return result
@@ -519,8 +564,13 @@ def replay(
                     amount = state.call_amount
                     state.call()
                     text = f"calls {from_chips(amount, places)}" if steps else ""
+            elif p.verb == "pb":
+                state.bring_in()
+                text = "brings in"
             elif p.verb == "cbr":
                 word = "bets" if state.level == 0 else "raises to"
+                if state.variant.is_stud and state.can_bring_in():
+                    word = "completes to"
                 state.bet_or_raise(p.amount)  # type: ignore[arg-type]
                 text = f"{word} {p.written}"
             elif p.verb == "sd":
@@ -538,7 +588,7 @@ def replay(
                     )
                 text = f"discards {names(cards)} and draws {len(cards)}" if cards else "stands pat"
             else:
-                raise IllegalActionError(f"the action {p.verb!r} (a bring-in) is not played by pokerlab's engine")
+                raise IllegalActionError(f"the action {p.verb!r} is not played by pokerlab's engine")
             if steps and p.verb != "sm":
                 result.steps.append(Step(street, who, text, _pot(state), list(state.stacks)))
             if state.phase == SHOWDOWN:

@@ -135,4 +135,5 @@ def test_make_bot_and_games():
     assert make_game("holdem", "pot-limit", blinds=(5, 10)).betting.kind == "pot-limit"
     assert make_game("triple").name == "Deuce-to-seven triple draw"
     with pytest.raises(ValueError, match="unknown game"):
-        make_game("stud")
+        make_game("pineapple")
+    assert make_game("stud-hilo", ante=2).forced.bring_in == 2  # half the small bet (twice the ante)

@@ -37,7 +37,7 @@ def test_simulate_json_is_reproducible():
 @pytest.mark.parametrize(
     "args,message",
     [
-        (("simulate", "stud"), "'stud' is not one of 'holdem'"),
+        (("simulate", "pineapple"), "'pineapple' is not one of 'holdem'"),
         (("simulate", "holdem", "--bots", "shark"), "unknown bot"),
         (("simulate", "holdem", "--blinds", "10/5"), "--blinds"),
         (("simulate", "draw", "--players", "9"), "players"),

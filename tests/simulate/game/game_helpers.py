@@ -33,3 +33,21 @@ def draw_deck(hands: list[str], button: int, stub: str = "") -> list[int]:
     order = [(button + 1 + k) % n for k in range(n)]
     deck = [parsed[s][k] for k in range(5) for s in order]
     return deck + parse(stub)
+
+
+def stud_deck(hands: list[str], button: int) -> list[int]:
+    """A stud deck: ``hands[seat]`` lists the seat's cards in dealing order (down, down, up, up, up, up, down).
+
+    A shorter hand means the seat folded before the next street: it is dealt no more cards. A burn
+    (from unused cards) comes before fourth to seventh street, as the engine deals.
+    """
+    n = len(hands)
+    parsed = [parse(h) for h in hands]
+    order = [(button + 1 + k) % n for k in range(n)]
+    deck = [parsed[s][k] for k in range(3) for s in order]
+    everything = [c for hand in parsed for c in hand]
+    burns = _fill(everything, 4)
+    for street in range(1, 5):
+        deck.append(burns[street - 1])
+        deck += [parsed[s][2 + street] for s in order if len(parsed[s]) > 2 + street]
+    return deck

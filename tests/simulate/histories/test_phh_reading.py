@@ -100,9 +100,12 @@ def test_bad_files_raise_phh_errors(text, message):
 
 def test_unsupported_games_are_explained():
     stud = HandHistory("F7S", [1, 1], [0, 0], [50, 50], [], bring_in=1, small_bet=2, big_bet=4)
-    assert "stud" in replay(stud).error.reason
+    assert replay(stud).error is None  # stud is played (issue 19): dealt unseen cards, no action yet
     razz = HandHistory("FR", [1, 1], [0, 0], [50, 50], [], small_bet=2, big_bet=4)
-    assert "not one pokerlab plays" in replay(razz).error.reason
+    error = replay(razz).error
+    assert error.field == "bring_in" and "required" in error.reason
+    unknown = HandHistory("FX", [1, 1], [0, 0], [50, 50], [], small_bet=2, big_bet=4)
+    assert "not one pokerlab plays" in replay(unknown).error.reason
 
 
 def test_duplicate_card_is_reported():

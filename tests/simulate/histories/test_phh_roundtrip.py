@@ -31,6 +31,9 @@ EXPECTED_CODES = {
     "deuce-seven-single-draw": "N2L1D",
     "ace-five-draw": "FA5L1D",
     "triple-draw": "F2L3D",
+    "seven-card-stud": "F7S",
+    "seven-card-stud-hilo": "F7S/8",
+    "fixed-limit-razz": "FR",
 }
 
 

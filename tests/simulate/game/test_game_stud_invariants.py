@@ -1,0 +1,56 @@
+"""Property tests for the stud family with up to eight players (the short deck's community card included).
+
+The shipped-variant invariants (tests/simulate/game/test_game_invariants.py) already play every stud
+game with up to seven players; here eight players, who may exhaust the deck, and the hi/lo split:
+chips are conserved, every pot is paid in full, nobody wins from an opponent more than they put in.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pokerlab.simulate.game import State
+from pokerlab.simulate.game.random_play import play_random_hand
+from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo
+
+GAMES = {"stud": seven_card_stud(), "stud-hilo": seven_card_stud_hilo(), "razz": razz()}
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    key=st.sampled_from(sorted(GAMES)),
+    players=st.integers(2, 8),
+    stacks=st.lists(st.integers(1, 60), min_size=8, max_size=8),
+    button=st.integers(0, 7),
+    seed=st.integers(0, 2**32),
+)
+def test_random_stud_play_conserves_chips_and_pays_every_pot(key, players, stacks, button, seed):
+    stacks = stacks[:players]
+    hand = play_random_hand(State(GAMES[key], stacks, button=button % players, seed=seed), random.Random(seed))
+    assert sum(hand.stacks) == sum(stacks) and min(hand.stacks) >= 0
+    for pot in hand.pots:
+        assert pot.winners and set(pot.winners) <= set(pot.eligible)
+        assert sum(pot.shares) + pot.odd_chips == pot.amount
+    contributions = hand.contributions
+    for seat in range(players):
+        assert hand.payouts[seat] <= sum(min(c, contributions[seat]) for c in contributions)
+    # Every card dealt is a different card; at most one community card, and only with a short deck.
+    seen = [c for h in hand.hole for c in h] + hand.board + [c for _, c in hand.dead_cards]
+    assert len(seen) == len(set(seen)) <= 52
+    assert len(hand.board) <= 1 and (not hand.board or players >= 8)
+
+
+def test_eight_players_calling_down_always_share_one_community_card():
+    for seed in range(20):
+        hand = State(GAMES["stud"], [100] * 8, seed=seed)
+        while hand.phase == "bet":
+            if hand.can_bring_in():
+                hand.bring_in()
+            elif hand.can_check():
+                hand.check()
+            else:
+                hand.call()
+        assert len(hand.board) == 1 and all(len(h) == 6 for h in hand.hole)
+        assert sum(hand.stacks) == 800

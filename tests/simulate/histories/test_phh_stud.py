@@ -1,0 +1,154 @@
+"""PHH for the stud family: the standard's codes (F7S, F7S/8, FR), round trips, and pokerkit's replay."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import pytest
+from pokerlab.simulate.game import State
+from pokerlab.simulate.game.cards import parse
+from pokerlab.simulate.game.random_play import play_random_hand
+from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo
+from pokerlab.simulate.histories.codes import PHHError, phh_fields, variant_from_phh
+from pokerlab.simulate.histories.phh import HandHistory, dumps, loads
+from pokerlab.simulate.histories.record import history_from_state, phh_order
+from pokerlab.simulate.histories.replay import replay
+
+GAMES = {
+    "F7S": seven_card_stud(ante=1, bring_in=1, small_bet=2, big_bet=4),
+    "F7S/8": seven_card_stud_hilo(ante=1, bring_in=1, small_bet=2, big_bet=4),
+    "FR": razz(ante=1, bring_in=1, small_bet=2, big_bet=4),
+}
+
+
+def _random_hands(variant, count: int, players: tuple[int, int], salt: int = 0):
+    for seed in range(count):
+        rng = random.Random(seed * 7919 + salt)
+        n = rng.randint(*players)
+        stacks = [rng.randint(5, 80) for _ in range(n)]
+        yield play_random_hand(State(variant, stacks, button=rng.randrange(n), seed=seed), rng)
+
+
+@pytest.mark.parametrize("code", list(GAMES))
+def test_stud_games_use_the_standards_codes_and_fields(code):
+    variant = GAMES[code]
+    got, fields, extras = phh_fields(variant, 4)
+    assert got == code and extras == {}
+    assert fields["bring_in"] == 1 and fields["small_bet"] == 2 and fields["big_bet"] == 4
+    assert fields["antes"] == [1, 1, 1, 1]
+    assert variant_from_phh(code, fields) == variant
+    text = dumps(history_from_state(State(variant, [50] * 4, seed=1)))
+    assert f'variant = "{code}"' in text and "bring_in = 1" in text and "blinds_or_straddles" not in text
+
+
+def test_a_house_option_travels_as_a_user_field():
+    variant = seven_card_stud(raise_cap=None).with_rules(odd_chip="carry")
+    code, fields, extras = phh_fields(variant, 3)
+    assert code == "F7S" and extras == {"_raise_cap": "unlimited", "_odd_chip": "carry"}
+    assert variant_from_phh(code, fields, extras) == variant
+
+
+def test_the_bring_in_is_written_as_pb_and_completion_as_cbr():
+    hand = State(GAMES["F7S"], [50, 50, 50], seed=3)
+    label = {seat: f"p{k + 1}" for k, seat in enumerate(phh_order(hand))}
+    bringer = hand.actor
+    hand.bring_in()
+    completer = hand.actor
+    hand.bet_or_raise(2)
+    actions = history_from_state(hand).actions
+    assert actions[3:] == [f"{label[bringer]} pb", f"{label[completer]} cbr 2"]
+    assert actions[0].startswith("d dh p1 ") and len(actions[0].split()[-1]) == 6  # three cards on third street
+
+
+@pytest.mark.parametrize("code", list(GAMES))
+def test_stud_round_trips_write_read_replay_identical(code):
+    for hand in _random_hands(GAMES[code], 60, (2, 8)):
+        record = history_from_state(hand)
+        text = dumps(record)
+        again = loads(text)
+        assert dumps(again) == text
+        result = replay(again)
+        assert result.ok, (result.error, result.problems, text)
+        assert result.state.stacks == hand.stacks
+        assert result.state.board == hand.board  # the short deck's community card comes back too
+
+
+def test_stud_history_refuses_blinds_and_a_bring_in_elsewhere():
+    fields = {"antes": [1, 1], "blinds_or_straddles": [1, 2], "bring_in": 1, "small_bet": 2, "big_bet": 4}
+    with pytest.raises(PHHError, match="F7S has no blinds"):
+        variant_from_phh("F7S", fields)
+    with pytest.raises(PHHError, match="bring_in"):
+        variant_from_phh("F7S", {"antes": [1, 1], "small_bet": 2, "big_bet": 4})
+    holdem = HandHistory("NT", [0, 0], [1, 2], [50, 50], [], min_bet=2, bring_in=1)
+    with pytest.raises(PHHError, match="NT has no bring-in"):
+        holdem.game()
+
+
+def _open_pair_big_bet(state: State) -> bool:
+    """Whether someone bet or raised by the big bet on fourth street (pokerkit has no open-pair rule)."""
+    street, level = -1, 0
+    for entry in state.history:
+        if entry[0] in ("deal", "board"):  # one deal (or the community card) a street
+            street, level = street + 1, 0
+        elif entry[0] in ("bet", "raise"):
+            if street == 1 and entry[2] - level > state.variant.betting.small_bet:
+                return True
+            level = entry[2]
+    return False
+
+
+def _pokerkit_stacks(text: str) -> list[int]:
+    from pokerkit import HandHistory as PokerkitHistory
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return list(list(PokerkitHistory.loads(text))[-1].stacks)
+
+
+@pytest.mark.parametrize("code", list(GAMES))
+def test_pokerkit_replays_our_stud_hands_to_the_same_stacks(code):
+    pytest.importorskip("pokerkit")
+    compared = 0
+    for hand in _random_hands(GAMES[code], 80, (2, 6), salt=1):
+        if _open_pair_big_bet(hand):
+            continue  # docs/rules.md 13.7: pokerkit plays fourth street at the small bet only
+        ours = [hand.stacks[seat] for seat in phh_order(hand)]
+        assert _pokerkit_stacks(dumps(history_from_state(hand))) == ours
+        compared += 1
+    assert compared >= 60
+
+
+def test_pokerkit_has_no_open_pair_big_bet():
+    pytest.importorskip("pokerkit")
+    # Seats 0, 1, 2 (button 2): third street Ac Kd 2c / Qc Jd 9s / Tc Td 8s, a burn, then 2h / Ks / As.
+    deck = parse("Ac Qc Tc Kd Jd Td 2c 9s 8s 3d 2h Ks As")
+    hand = State(GAMES["F7S"], [100] * 3, button=2, deck=deck, seed=0)
+    hand.bring_in()
+    hand.call()
+    hand.call()
+    hand.bet_or_raise(4)  # the open pair of deuces lets seat 0 bet the big bet
+    hand.fold()
+    hand.fold()
+    assert hand.net == [4, -2, -2]
+    with pytest.raises(Exception):  # noqa: B017 - pokerkit refuses the big bet (its error type is its own)
+        _pokerkit_stacks(dumps(history_from_state(hand)))
+
+
+@pytest.mark.parametrize("code", list(GAMES))
+def test_we_replay_the_stud_hands_pokerkit_writes(code):
+    pokerkit = pytest.importorskip("pokerkit")
+    checked = 0
+    for hand in _random_hands(GAMES[code], 30, (2, 6), salt=2):
+        if _open_pair_big_bet(hand):
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = pokerkit.HandHistory.loads(dumps(history_from_state(hand)))
+            final = list(theirs)[-1]
+            written = pokerkit.HandHistory.from_game_state(theirs.create_game(), final).dumps()
+        result = replay(loads(written))
+        assert result.error is None, written
+        assert result.stacks == list(final.stacks)
+        checked += 1
+    assert checked >= 20
