@@ -169,7 +169,8 @@ ENUM_NOTE = (
 EXACT_NOTE = "pokerfast: OMPEval's EquityCalculator, one ctypes call; it enumerates on every call."
 MC_STDERR_NOTE = (
     "Stop rules differ: pokerlab stops once every player's standard error is at most the target, checked "
-    "after blocks of deals that double in size (so it overshoots); OMPEval once player 1's standard error is, "
+    "after blocks of deals that double in size until the error predicts the deals left (a last block of that "
+    "size, 3 % spare); OMPEval once player 1's standard error is, "
     "checked at its 0.2 s progress updates (so its time comes in 0.2 s steps). Compare trials/s too."
 )
 RULES_NOTE = (
