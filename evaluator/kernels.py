@@ -131,10 +131,10 @@ def _enumerate_from(first, second, n_cards, card_keys, offsets, rank_values, flu
     visited, by :func:`_count_last_two`: a hand's value depends on its rank
     multiset unless it is a flush, and a flush's on its flush suit's ranks.
     Measured side by side (best of 15, 7 cards, one thread, busy 2-core
-    machine): visiting per (n-1)-card prefix with the last card by rank 216 ms;
-    counting the last two by rank pair when no suit holds three cards 109 ms;
-    also counting the prefixes that can flush by rank pair plus their flushing
-    pairs in the flush table 89 ms.
+    machine): visiting per (n-1)-card prefix with the last card by rank
+    216-273 ms; counting the last two by rank pair when no suit holds three
+    cards 109-133 ms; also counting the prefixes that can flush by rank pair
+    plus their flushing pairs in the flush table 89 ms.
 
     Helpers are scalar-only and inlined on purpose (see module doc).
     """
