@@ -233,13 +233,15 @@ def enumerate_values(n_cards: int, *, parallel: bool = False) -> np.ndarray:
     if n_cards not in (5, 6, 7):
         raise InputError(f"n_cards must be 5, 6 or 7, got {n_cards}")
     t = high_tables()
+    # Every lookup is of an n-card key: the hash of n-card keys only is smaller (7 cards: 130 KB
+    # against 194 KB), more of it stays in cache (measured 7 cards: about 10 % faster).
+    offsets, values = getattr(t, f"rank{n_cards}_offsets"), getattr(t, f"rank{n_cards}_values")
+    tables = (t.card_keys, offsets, values, t.flush_values, _tables.SIZED_RANK_SHIFT)
     if parallel:
         from numba import get_num_threads
 
-        return kernels.enumerate_values_parallel(
-            n_cards, t.card_keys, t.offsets, t.rank_values, t.flush_values, t.shift, get_num_threads()
-        )
-    return kernels.enumerate_values(n_cards, t.card_keys, t.offsets, t.rank_values, t.flush_values, t.shift)
+        return kernels.enumerate_values_parallel(n_cards, *tables, get_num_threads())
+    return kernels.enumerate_values(n_cards, *tables)
 
 
 def category_name(rank: int, rules: str | None = None) -> str:

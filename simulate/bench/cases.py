@@ -174,7 +174,8 @@ ENUM_NOTE = (
 EXACT_NOTE = "pokerfast: OMPEval's EquityCalculator, one ctypes call; it enumerates on every call."
 MC_STDERR_NOTE = (
     "Stop rules differ: pokerlab stops once every player's standard error is at most the target, checked "
-    "after blocks of deals that double in size (so it overshoots); OMPEval once player 1's standard error is, "
+    "after blocks of deals that double in size until the error predicts the deals left (a last block of that "
+    "size, 3 % spare); OMPEval once player 1's standard error is, "
     "checked at its 0.2 s progress updates (so its time comes in 0.2 s steps). Compare trials/s too."
 )
 RULES_NOTE = (
@@ -188,7 +189,9 @@ PHH_NOTE = (
 )
 MC_TRIALS_NOTE = (
     "eval7's Monte Carlo is heads-up, a hand against a range, the villain's combos dealt in turn rather than at "
-    "random; pokerlab deals the same number of trials at random."
+    "random; pokerlab deals the same number of trials at random. pokerfast (OMPEval's pf_equity) runs to the "
+    "standard error those trials give and stops at its 0.2 s progress updates: its rate is its own trials over "
+    "its time."
 )
 
 
@@ -233,6 +236,8 @@ def _equity_cases() -> list[Case]:
         exact("eq-hands", "exact preflop, hands", ["AsAh", "KsKh"], expected=0.826366112559452),
         exact("eq-ranges", "exact preflop, ranges", ["AA", "KK"], expected=0.8194605046767397),
         exact("eq-ranges-2", "exact preflop, ranges", ["AKs", "QQ"], expected=0.46048525845877836),
+        exact("eq-3way", "exact preflop, 3-way", ["AA", "KK", "QQ"], expected=0.6697932913807535),
+        exact("eq-4way", "exact preflop, 4-way", ["AKs", "QQ", "JTs", "22"], expected=0.3269656076428535),
         exact("eq-random", "exact preflop, hand vs random", ["AsAh", "random"], "", 0.8520371330210104, True),
         exact("eq-flop", "exact flop", ["AhKh", "random"], "Qh7h2c"),
         exact("eq-turn", "exact turn", ["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s"),

@@ -323,6 +323,34 @@ def _pokerfast_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Conte
     return Contender(call, run, lambda: last["v"], 1, lambda: last["v"].trials)
 
 
+def _pokerfast_mc_trials(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    """OMPEval's Monte Carlo (``pf_equity``) heads-up, to the standard error of ``hu_trials`` deals.
+
+    OMPEval takes no trial count: it stops on a standard error (checked at its 0.2 s progress
+    updates) or a time limit. Its rate is the trials it reports over the time the call took, so
+    ``work`` is set after each run to what that run dealt.
+    """
+    _, lib = _pokerfast_lib()
+    n = len(case.players)
+    ranges = (ctypes.c_char_p * n)(*[p.encode("ascii") for p in case.players])
+    board = case.board.encode("ascii")
+    p = case.expected if case.expected is not None else 0.5
+    target = (p * (1 - p) / config.hu_trials) ** 0.5
+    last: dict = {}
+
+    def run() -> None:
+        eq = (ctypes.c_double * n)()
+        count = ctypes.c_uint64()
+        if rc := lib.pf_equity(ranges, n, board, b"", 0, float(target), 1, 0.0, eq, ctypes.byref(count)):
+            raise RuntimeError(f"pf_equity returned {rc}")
+        last["v"] = EquityOutcome(list(eq), count.value)
+        contender.work = max(1, count.value)
+
+    call = f"pf_equity({list(case.players)!r}, exact=0, stdev={target:.2g}, threads=1) via ctypes"
+    contender = Contender(call, run, lambda: last["v"], config.hu_trials, lambda: last["v"].trials)
+    return contender
+
+
 def _eval7_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
     """``eval7.py_hand_vs_range_monte_carlo(hero, villain, board, trials)``: heads-up, a hand against a range.
 
@@ -412,6 +440,7 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
     if case.kind == "mc-trials":
         return [
             Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_equity(1)),
+            Spec("pokerfast", "pokerfast", "1 thread", _pokerfast_mc_trials),
             Spec("eval7", "eval7", "1 thread", _eval7_mc),
         ]
     if case.kind == "phh-replay":

@@ -445,10 +445,27 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
                     progress(min(1.0, done / limit))
             if target is not None and errors.max() <= target and done >= 10_000:
                 break
-            block = min(block * 2, 1 << 22)
+            block = _next_mc_block(block, done, errors, target)
     except KeyboardInterrupt:
         raise _StoppedEarly(*finished) from None
     return counts.astype(np.float64), float(done), done, errors
+
+
+def _next_mc_block(block: int, done: int, errors: np.ndarray, target: float | None) -> int:
+    """Deals in the next Monte Carlo block: double the last one, or once the standard error is
+    estimated from 64k deals, just what it predicts the target needs (3 % spare, at least 32k).
+
+    Doubling alone overshoots by up to half a run (QQ+,AKs vs random vs random to 2.5e-4 needs
+    about 3.6 M deals and doubling stops at 4.2 M).
+
+    >>> _next_mc_block(1 << 20, 1 << 20, np.array([1.5e-3, 1e-3]), 1e-3)  # needs 2.25 M, has 1 M
+    1381498
+    """
+    doubled = min(block * 2, 1 << 22)
+    if target is None or done < 1 << 16 or not (np.isfinite(errors).all() and errors.max() > 0):
+        return doubled
+    needed = int(done * (errors.max() / target) ** 2 * 1.03) - done
+    return min(max(needed, 1 << 15), doubled)
 
 
 def _monte_carlo_block(kernels, tables, ranges, board, states, threads, share_m, counts, done, wanted):

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -46,29 +47,24 @@ def _every_deal(parsed, board_ids, dead_mask, threads: int):
     from . import postflop_kernels as k  # numba-compiled: imported on first use
 
     t = high_tables()
-    card_keys = t.card_keys
-    board_mask = cards_to_mask(board_ids)
-    board_key, board_suited = board_state(board_ids, card_keys)
-    deck = np.array([c for c in range(52) if not (board_mask | dead_mask) >> c & 1], dtype=np.int64)
-    combos = np.concatenate([p.combos for p in parsed]).astype(np.int64)
-    weights = np.concatenate([np.asarray(p.weights, dtype=np.float64) for p in parsed])
-    player_start = np.cumsum([0] + [len(p.combos) for p in parsed]).astype(np.int64)
-    combo_keys = card_keys[combos[:, 0]] + card_keys[combos[:, 1]]
-    one = np.uint64(1)
-    masks = (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
-    suit_shift = (16 * (combos & 3) + (combos >> 2)).astype(np.uint64)
-    combo_suited = (one << suit_shift[:, 0]) | (one << suit_shift[:, 1])
-    completions = k.board_completions(deck, 5 - len(board_ids))
-    rank_pair, suit_counts = k.combo_shapes(masks)
-    tables = (t.rank7_offsets, t.rank7_values, t.flush_values, SIZED_RANK_SHIFT)  # seven cards: 7-card keys only
-    shared = (np.uint64(board_key), np.uint64(board_suited), np.uint64(board_mask), card_keys, combo_keys, combo_suited)
-    per_combo = (masks, rank_pair, suit_counts, weights, player_start, len(parsed))
-    workers = max(1, min(threads, len(completions)))
-    if workers == 1:  # no thread pool to start (it costs most when the machine is busy)
-        counts = np.zeros(1 << len(parsed), dtype=np.float64)
-        deals, weight = k.count_postflop_share(0, 1, completions, *shared, *per_combo, *tables, counts)
+    combos = np.concatenate([p.combos for p in parsed])
+    weights = np.concatenate([p.weights for p in parsed]).astype(np.float64, copy=False)
+    player_start = np.array(list(itertools.accumulate((len(p.combos) for p in parsed), initial=0)), dtype=np.int64)
+    board = np.array(board_ids, dtype=np.int64)
+    dead = np.uint64(dead_mask)
+    tables = (t.rank7_offsets, t.rank7_values, t.flush_values)  # seven cards: 7-card keys only
+    unseen = 52 - len(board_ids) - bin(dead_mask).count("1")
+    workers = max(1, min(threads, math.comb(unseen, 5 - len(board_ids))))
+    if workers == 1:  # one compiled call, set-up included (no thread pool to start)
+        counts, deals, weight = k.exact_postflop(combos, weights, player_start, board, dead, t.card_keys, *tables)
     else:
-        counts, deals, weight = k.count_postflop_parallel(workers, completions, *shared, *per_combo, *tables)
+        inputs = k.postflop_inputs(combos, board, dead, t.card_keys)
+        completions, board_key, board_suited, board_mask, combo_keys, combo_suited, masks, rank_pair, suits = inputs
+        shared = (board_key, board_suited, board_mask, t.card_keys, combo_keys, combo_suited)
+        per_combo = (masks, rank_pair, suits, weights, player_start, len(parsed))
+        counts, deals, weight = k.count_postflop_parallel(
+            workers, completions, *shared, *per_combo, *tables, SIZED_RANK_SHIFT
+        )
     return counts, float(weight), int(deals)
 
 

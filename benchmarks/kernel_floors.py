@@ -1,0 +1,154 @@
+"""Where the time of three issue-18 rows goes, against what bounds them (CPU time, variants alternating).
+
+Run from the repository root::
+
+    python benchmarks/kernel_floors.py [--rounds 15]
+
+- 7-card batch: pokerlab's kernel, a loop that does only its table loads
+  (seven card keys, the row offset and the value per row: no flush, no
+  check of the ids) and pokerfast's OMPEval kernel, on the same 2,000,000
+  random hands;
+- exact turn spot (AhKh vs QQ+,AQs+,KQs on Qh7h2c3s): the whole
+  ``equity()`` call, its parsing and checking (``_prepare``), its one
+  compiled call (set-up and counting), and pokerfast's whole call;
+- Monte Carlo: the one-stream kernel alone (3,000,000 deals) heads-up and
+  3-way, in trials per second.
+
+Times are CPU time of this process (``time.process_time``), best and median
+of the rounds: on a machine shared with other jobs, wall time mostly measures
+the neighbours. Nothing here is a pass/fail test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+from numba import njit
+from pokerlab.evaluator.api import high_tables
+from pokerlab.evaluator.kernels import RANK_KEY_MASK
+from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
+from pokerlab.simulate.bench.cases import random_hands
+from pokerlab.simulate.equity import engine, mc_kernels, postflop_kernels
+
+from pokerlab import evaluator
+
+_SHIFT = np.uint64(SIZED_RANK_SHIFT)
+_COLS = np.uint64((1 << SIZED_RANK_SHIFT) - 1)
+
+
+@njit
+def loads_only(cards, out, keys, offsets, values):  # pragma: no cover - numba
+    """The batch kernel's table loads and nothing else: the floor of any kernel over these tables."""
+    flat = cards.reshape(-1)
+    b = np.uint64(0)
+    for i in range(cards.shape[0]):
+        key = keys[flat[b]] + keys[flat[b + np.uint64(1)]] + keys[flat[b + np.uint64(2)]]
+        key += keys[flat[b + np.uint64(3)]] + keys[flat[b + np.uint64(4)]] + keys[flat[b + np.uint64(5)]]
+        key += keys[flat[b + np.uint64(6)]]
+        b += np.uint64(7)
+        rk = key & RANK_KEY_MASK
+        out[i] = values[np.uint64(offsets[rk >> _SHIFT]) + (rk & _COLS)]
+    return 0
+
+
+def alternate(calls: dict, rounds: int, repeat: int = 1) -> dict[str, list[float]]:
+    """CPU seconds per call of each entry, over ``rounds`` rounds that run every entry once in turn."""
+    for call in calls.values():
+        call()
+    seconds: dict[str, list[float]] = {name: [] for name in calls}
+    for _ in range(rounds):
+        for name, call in calls.items():
+            start = time.process_time()
+            for _ in range(repeat):
+                call()
+            seconds[name].append((time.process_time() - start) / repeat)
+    return seconds
+
+
+def batch_rows(rounds: int) -> None:
+    from pokerlab.simulate.bench.contenders import pokerfast_native
+
+    t = high_tables()
+    hands = np.ascontiguousarray(random_hands(2_000_000))
+    out = np.empty(len(hands), dtype=np.uint16)
+    calls = {
+        "pokerlab evaluate_batch": lambda: evaluator.evaluate_batch(hands, out=out),
+        "table loads only": lambda: loads_only(hands, out, t.batch_keys, t.rank7_offsets, t.rank7_values),
+    }
+    try:
+        calls["pokerfast (OMPEval kernel)"] = pokerfast_native(hands).run
+    except ImportError as exc:
+        print(f"pokerfast: {exc}")
+    print("7-card batch, 2,000,000 random hands, one thread (M hands/s, CPU time)")
+    for name, s in alternate(calls, rounds).items():
+        print(
+            f"  {name:28s} best {len(hands) / min(s) / 1e6:6.0f}  median {len(hands) / statistics.median(s) / 1e6:6.0f}"
+        )
+
+
+def turn_rows(rounds: int) -> None:
+    players, board = ["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s"
+    parsed, board_ids, _, _, _ = engine._prepare(players, board, None)
+    t = high_tables()
+    combos = np.concatenate([p.combos for p in parsed])
+    weights = np.concatenate([p.weights for p in parsed])
+    start = np.array([0, len(parsed[0].combos), len(combos)], dtype=np.int64)
+    board_array = np.array(board_ids, dtype=np.int64)
+    calls = {
+        "pokerlab equity()": lambda: engine.equity(players, board=board, method="exact", threads=1, use_tables=False),
+        "  its _prepare (parse, check)": lambda: engine._prepare(players, board, None),
+        "  its compiled call": lambda: postflop_kernels.exact_postflop(
+            combos,
+            weights,
+            start,
+            board_array,
+            np.uint64(0),
+            t.card_keys,
+            t.rank7_offsets,
+            t.rank7_values,
+            t.flush_values,
+        ),  # fmt: skip
+    }
+    try:
+        from pokerfast import equity as pokerfast_equity
+
+        calls["pokerfast equity.equity"] = lambda: pokerfast_equity.equity(players, board, exact=True, threads=1)
+    except ImportError as exc:
+        print(f"pokerfast: {exc}")
+    print(f"exact turn, {' vs '.join(players)} on {board}, one thread (us per call, CPU time)")
+    for name, s in alternate(calls, rounds, repeat=200).items():
+        print(f"  {name:32s} best {min(s) * 1e6:7.1f}  median {statistics.median(s) * 1e6:7.1f}")
+
+
+def monte_carlo_rows(rounds: int) -> None:
+    t = high_tables()
+    trials = 3_000_000
+    print(f"Monte Carlo kernel alone, one stream, {trials:,} deals (M trials/s, CPU time)")
+    for players in (["AsAh", "random"], ["QQ+,AKs", "random", "random"]):
+        parsed, board_ids, _, _, dead_mask = engine._prepare(players, None, None)
+        ranges, board = engine._mc_inputs(parsed, board_ids, dead_mask)
+
+        def run(players=players, ranges=ranges, board=board) -> None:
+            state = mc_kernels.seed_streams(np.uint64(1), 1)[0]
+            counts = np.zeros(1 << len(players), dtype=np.int64)
+            mc_kernels.mc_stream(state, trials, ranges, board, t, counts)
+
+        s = alternate({"mc": run}, max(3, rounds // 3))["mc"]
+        spot = " vs ".join(players)
+        print(f"  {spot:34s} best {trials / min(s) / 1e6:6.1f}  median {trials / statistics.median(s) / 1e6:6.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    args = parser.parse_args()
+    batch_rows(args.rounds)
+    turn_rows(args.rounds)
+    monte_carlo_rows(args.rounds)
+
+
+if __name__ == "__main__":
+    main()
