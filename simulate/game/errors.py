@@ -58,6 +58,8 @@ def whole_number(value: object) -> int | None:
     >>> whole_number(30), whole_number(True), whole_number(30.0), whole_number("30")
     (30, None, None, None)
     """
+    if type(value) is int:  # the common case first (bool is a subclass of int, never this type)
+        return value
     if isinstance(value, bool):
         return None
     try:

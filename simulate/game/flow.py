@@ -135,48 +135,53 @@ class FlowMixin(DrawShowdownMixin):
     def _deal_street(self: _State) -> None:
         street = self.variant.streets[self.street]
         deck = self.deck
-        n = self.n
+        pos = self.deck_pos
         if street.hole:
-            order = [(self.button + 1 + k) % n for k in range(n)]
-            order = [seat for seat in order if not self.folded[seat]]
-            pos = self.deck_pos
-            for _ in range(street.hole):
-                for seat in order:
-                    self.hole[seat].append(deck[pos])
-                    pos += 1
-            self.deck_pos = pos
-            self.history.append(("deal", tuple(tuple(self.hole[seat]) for seat in range(n))))
+            n = self.n
+            folded, hole = self.folded, self.hole
+            order = [seat for seat in [(self.button + 1 + k) % n for k in range(n)] if not folded[seat]]
+            # One card at a time round the table: seat i's cards are every len(order)-th card from pos + i
+            # (one slice per seat instead of an append per card).
+            step = len(order)
+            for i, seat in enumerate(order):
+                hole[seat].extend(deck[pos + i : pos + step * street.hole : step])
+            pos += step * street.hole
+            self.history.append(("deal", tuple(map(tuple, hole))))
         for _ in range(street.burn):
-            self.dead_cards.append((-1, deck[self.deck_pos]))
-            self.deck_pos += 1
+            self.dead_cards.append((-1, deck[pos]))
+            pos += 1
         if street.board:
-            cards = deck[self.deck_pos : self.deck_pos + street.board]
-            self.deck_pos += street.board
+            cards = deck[pos : pos + street.board]
+            pos += street.board
             self.board.extend(cards)
             self.history.append(("board", tuple(cards)))
+        self.deck_pos = pos
         if street.draw is not None:
             self._start_draw()
         else:
             self._start_betting()
 
     # ------------------------------------------------------------------ betting rounds
-    def _needs_action(self: _State, seat: int) -> bool:
-        if self.folded[seat] or self.stacks[seat] == 0:
-            return False
-        if self.bets[seat] < self.level:
-            return True
-        if self.acted_at[seat] >= 0:
-            return False
-        # Not acted yet: acts only if someone else could still respond to a bet.
-        stacks, folded = self.stacks, self.folded
-        return any(j != seat and not folded[j] and stacks[j] > 0 for j in range(self.n))
-
     def _next_needing(self: _State, after: int) -> int | None:
+        """The first seat clockwise after ``after`` that must act, or None when the round is over.
+
+        A seat acts when it is in, not all-in, and owes chips, or has not acted this round while
+        someone else could still respond to a bet. One loop over plain lists: this runs after every
+        betting action, and a method call per seat cost about 5 % of a random hand.
+        """
         n = self.n
+        folded, stacks, bets, acted_at, level = self.folded, self.stacks, self.bets, self.acted_at, self.level
         for k in range(1, n + 1):
             seat = (after + k) % n
-            if self._needs_action(seat):
+            if folded[seat] or stacks[seat] == 0:
+                continue
+            if bets[seat] < level:
                 return seat
+            if acted_at[seat] >= 0:
+                continue
+            for j in range(n):
+                if j != seat and not folded[j] and stacks[j] > 0:
+                    return seat
         return None
 
     def _round_start_seat(self: _State) -> int:

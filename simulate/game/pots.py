@@ -99,8 +99,8 @@ def award_pots(
         else:
             best = max(values[i] for i in contenders)  # type: ignore[type-var]
             best_seats = [i for i in contenders if values[i] == best]
-        # Seat order starting at the button's left: the first winner gets the first odd chip.
-        best_seats.sort(key=lambda seat: (seat - button - 1) % n)
+        if len(best_seats) > 1:  # seat order starting at the button's left: the first winner gets the first odd chip
+            best_seats.sort(key=lambda seat: (seat - button - 1) % n)
         share, odd = divmod(pot.amount, len(best_seats))
         shares = [share] * len(best_seats)
         if carry_odd:

@@ -99,6 +99,7 @@ class State(FlowMixin):
         "carry_out",
         "ended_by",
         "history",
+        "_raise_memo",
     )
 
     def __init__(
@@ -117,7 +118,7 @@ class State(FlowMixin):
         n = len(stacks)
         if not variant.min_players <= n <= variant.max_players:
             raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
-        chips = [_whole_chips(s) for s in stacks]
+        chips = [s if type(s) is int else _whole_chips(s) for s in stacks]
         if any(c is None or not 0 < c < MAX_CHIPS for c in chips):
             shown = describe_argument(list(stacks), 80)
             raise InputError(f"every stack must be a positive whole number of chips below 2**62, got {shown}")
@@ -172,6 +173,7 @@ class State(FlowMixin):
         self.carry_out = 0
         self.ended_by: str | None = None
         self.history: list[tuple] = []
+        self._raise_memo: tuple[int, tuple[int, int] | str | None] = (-1, None)
         self.forced_queue = self._forced_bets(antes)
         self.phase = POST if self.forced_queue else DEAL
         self._run_dealer()
@@ -273,9 +275,11 @@ class State(FlowMixin):
         return None
 
     def _why_not_fold(self, seat: int | None) -> str | None:
-        reason = self._check_seat(seat, BET, "fold")
-        if reason:
-            return reason
+        # The player to act in a betting round (the usual case) needs no seat check: a call saved per query.
+        if seat is not None or self.phase != BET:
+            reason = self._check_seat(seat, BET, "fold")
+            if reason:
+                return reason
         if self.bets[self.actor] >= self.level and not self._bet_or_drop_now():  # type: ignore[index]
             if not self.variant.rules.fold_when_check_free:
                 return "you can check for free; folding is refused by the fold_when_check_free house rule"
@@ -290,22 +294,24 @@ class State(FlowMixin):
         return opening.bet_or_drop_second_round
 
     def _why_not_check(self, seat: int | None) -> str | None:
-        reason = self._check_seat(seat, BET, "check")
-        if reason:
-            return reason
+        if seat is not None or self.phase != BET:
+            reason = self._check_seat(seat, BET, "check")
+            if reason:
+                return reason
         owed = self.level - self.bets[self.actor]  # type: ignore[index]
         if owed > 0:
             return f"there is a bet of {self.level} to you; call {self.call_amount}, raise or fold"
-        if self._bet_or_drop_now():
+        if self.level == 0 and self._bet_or_drop_now():  # with a bet level it is never bet-or-drop
             if self.street == 0:
                 return "bet or drop: nobody may check before the pot is opened; bet or fold"
             return "bet or drop in this round: nobody may check until someone bets; bet or fold"
         return None
 
     def _why_not_call(self, seat: int | None) -> str | None:
-        reason = self._check_seat(seat, BET, "call")
-        if reason:
-            return reason
+        if seat is not None or self.phase != BET:
+            reason = self._check_seat(seat, BET, "call")
+            if reason:
+                return reason
         if self.bets[self.actor] >= self.level:  # type: ignore[index]
             return "there is nothing to call; check or bet"
         return None
@@ -313,10 +319,11 @@ class State(FlowMixin):
     def _why_not_bet_or_raise(self, to: int | None, seat: int | None) -> str | None:
         if to is not None and whole_number(to) is None:
             return f"bet amounts are whole numbers of chips (a raise-to total), got {describe_argument(to)}"
-        reason = self._check_seat(seat, BET, "bet or raise")
-        if reason:
-            return reason
-        bounds = raise_bounds(self, self.actor)  # type: ignore[arg-type]
+        if seat is not None or self.phase != BET:
+            reason = self._check_seat(seat, BET, "bet or raise")
+            if reason:
+                return reason
+        bounds = self._raise_bounds_now()
         if isinstance(bounds, str):
             return bounds
         if to is None:
@@ -328,21 +335,26 @@ class State(FlowMixin):
             return f"you may {word} to {span} (a total for this round), not {describe_argument(to)}"
         return None
 
+    # The can_* queries run on every decision of a bot or a random player: _legality is inlined.
     def can_fold(self, seat: int | None = None) -> Legality:
         """Whether the actor (or the given seat) may fold now, and why not."""
-        return _legality(self._why_not_fold(seat))
+        reason = self._why_not_fold(seat)
+        return LEGAL if reason is None else Legality(reason)
 
     def can_check(self, seat: int | None = None) -> Legality:
         """Whether the actor may check now, and why not."""
-        return _legality(self._why_not_check(seat))
+        reason = self._why_not_check(seat)
+        return LEGAL if reason is None else Legality(reason)
 
     def can_call(self, seat: int | None = None) -> Legality:
         """Whether the actor may call now, and why not."""
-        return _legality(self._why_not_call(seat))
+        reason = self._why_not_call(seat)
+        return LEGAL if reason is None else Legality(reason)
 
     def can_bet_or_raise(self, to: int | None = None, seat: int | None = None) -> Legality:
         """Whether the actor may bet or raise (to ``to`` chips this round, if given), and why not."""
-        return _legality(self._why_not_bet_or_raise(to, seat))
+        reason = self._why_not_bet_or_raise(to, seat)
+        return LEGAL if reason is None else Legality(reason)
 
     def bet_or_raise_range(self) -> tuple[int, int] | None:
         """``(min_to, max_to)`` of a legal bet or raise for the actor, or None if none is legal.
@@ -353,8 +365,24 @@ class State(FlowMixin):
         """
         if self.phase != BET:
             return None
-        bounds = raise_bounds(self, self.actor)  # type: ignore[arg-type]
+        bounds = self._raise_bounds_now()
         return None if isinstance(bounds, str) else bounds
+
+    def _raise_bounds_now(self) -> tuple[int, int] | str:
+        """``raise_bounds`` for the actor, computed once per decision.
+
+        A player (or a bot) asks for the range and then raises, which checks the amount against the
+        same range: the memo saves the second computation, about a tenth of a random 6-max hand's time
+        (``benchmarks/game_speed.py``). Every operation appends to ``history``, so its length names the
+        decision; the memo is left out of ``snapshot()`` (a query changes no game state).
+        """
+        key = len(self.history)
+        memo = self._raise_memo
+        if memo[0] == key:
+            return memo[1]  # type: ignore[return-value]
+        bounds = raise_bounds(self, self.actor)  # type: ignore[arg-type]
+        self._raise_memo = (key, bounds)
+        return bounds
 
     def legal_actions(self) -> list[str]:
         """Names of the operations legal now, e.g. ``['fold', 'call', 'bet_or_raise']``."""
@@ -529,6 +557,8 @@ class State(FlowMixin):
         """Every field as nested tuples: equal snapshots mean equal states (tests use it)."""
         out = []
         for name in State.__slots__:
+            if name == "_raise_memo":
+                continue
             value = getattr(self, name)
             if name == "pots":
                 value = tuple((p.amount, p.eligible, p.winners, p.shares) for p in value)
