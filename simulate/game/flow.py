@@ -187,8 +187,11 @@ class FlowMixin(DrawShowdownMixin):
     def _round_start_seat(self: _State) -> int:
         variant = self.variant
         if self.street == 0 and variant.has_blinds:
-            blinds = variant.forced.position_blinds(self.n)
-            last = max(k for k, amount in enumerate(blinds) if amount)  # the big blind or the last straddle
+            if any(variant.forced.straddles):
+                blinds = variant.forced.position_blinds(self.n)
+                last = max(k for k, amount in enumerate(blinds) if amount)  # the last straddle
+            else:
+                last = 1  # the big blind
             return self.left_of(self.seat_at(last))
         if (
             self.street > 0

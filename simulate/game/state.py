@@ -365,8 +365,10 @@ class State(FlowMixin):
         """
         if self.phase != BET:
             return None
-        bounds = self._raise_bounds_now()
-        return None if isinstance(bounds, str) else bounds
+        key = len(self.history)  # _raise_bounds_now(), inlined: asked at every decision
+        memo = self._raise_memo
+        bounds = memo[1] if memo[0] == key else self._raise_bounds_now()
+        return None if isinstance(bounds, str) else bounds  # type: ignore[return-value]
 
     def _raise_bounds_now(self) -> tuple[int, int] | str:
         """``raise_bounds`` for the actor, computed once per decision.
@@ -428,7 +430,9 @@ class State(FlowMixin):
         if reason:
             raise IllegalActionError(reason)
         actor: int = self.actor  # type: ignore[assignment]
-        amount = self.call_amount
+        owed = self.level - self.bets[actor]
+        stack = self.stacks[actor]
+        amount = owed if owed < stack else stack  # call_amount, without the property's phase checks
         self._commit(actor, amount)
         self.acted_at[actor] = self.level
         self.last_caller = actor
