@@ -21,15 +21,11 @@ Round bookkeeping the functions read from the state:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .fields import HandFields
 from .variants import FIXED_LIMIT, LAST_BET_LIMIT, POT_LIMIT
 
-if TYPE_CHECKING:
-    from .state import State
 
-
-def street_unit(state: State) -> int:
+def street_unit(state: HandFields) -> int:
     """The bet unit of the current round (small or big bet).
 
     >>> from pokerlab.simulate.game.variants import fixed_limit_holdem
@@ -40,7 +36,7 @@ def street_unit(state: State) -> int:
     return state.variant.betting.unit(state.variant.streets[state.street].big_bet)
 
 
-def reopened_for(state: State, seat: int) -> bool:
+def reopened_for(state: HandFields, seat: int) -> bool:
     """Whether the seat may raise given what happened since it last acted.
 
     A seat that has not acted may always raise. Otherwise the raises since it
@@ -58,7 +54,7 @@ def reopened_for(state: State, seat: int) -> bool:
     return state.level - acted >= state.last_raise
 
 
-def full_raise_to(state: State) -> int:
+def full_raise_to(state: HandFields) -> int:
     """The smallest total that is a full bet or raise this round (a short all-in may be less).
 
     Fixed limit completes to the last full level plus a unit; the other structures add the
@@ -73,7 +69,7 @@ def full_raise_to(state: State) -> int:
     return state.level + (state.last_raise if state.last_raise > unit else unit)
 
 
-def raise_bounds(state: State, seat: int) -> tuple[int, int] | str:
+def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
     """``(min_to, max_to)`` for the seat's bet or raise this round, or the reason it may not bet or raise.
 
     A stack too short for the minimum can still go all-in: then ``min_to == max_to == all-in``.

@@ -17,16 +17,10 @@ state moves POST -> DEAL -> (DRAW) -> BET -> DEAL ... -> SHOWDOWN -> DONE; with
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .draw_showdown import DrawShowdownMixin
 from .errors import LEGAL, IllegalActionError, Legality
 from .phases import BET, DEAL, DONE, POST
 from .pots import award_pots, build_pots
-
-if TYPE_CHECKING:
-    from .state import State as _State
-
-from .draw_showdown import DrawShowdownMixin
 
 
 class FlowMixin(DrawShowdownMixin):
@@ -35,7 +29,7 @@ class FlowMixin(DrawShowdownMixin):
     __slots__ = ()
 
     # ------------------------------------------------------------------ forced bets
-    def _forced_bets(self: _State, antes: bool) -> list[tuple[int, str, int]]:
+    def _forced_bets(self, antes: bool) -> list[tuple[int, str, int]]:
         forced = self.variant.forced
         n = self.n
         queue: list[tuple[int, str, int]] = []
@@ -53,7 +47,7 @@ class FlowMixin(DrawShowdownMixin):
                     queue.append((self.seat_at(position), kind, amount))
         return queue
 
-    def _pots_now(self: _State) -> list:
+    def _pots_now(self) -> list:
         """Main and side pots from what everyone put in: complete antes are dead money anyone still in can win.
 
         With ``ante_trimming`` a short ante caps the dead part at what the short player posted; the rest
@@ -73,13 +67,13 @@ class FlowMixin(DrawShowdownMixin):
         live = [c - d for c, d in zip(self.contributions, dead)]
         return build_pots(live, self.folded, self.carried_in + sum(dead))
 
-    def can_post(self: _State) -> Legality:
+    def can_post(self) -> Legality:
         """Whether a forced bet (ante or blind) is due now; ``post()`` posts the next one."""
         if self.phase != POST:
             return Legality(f"no forced bet is due: the hand is in the {self.phase} phase")
         return LEGAL
 
-    def post(self: _State) -> None:
+    def post(self) -> None:
         """Post the next forced bet (antes clockwise from the dealer's left, then small and big blind).
 
         A stack shorter than the forced bet posts all of it and is all-in.
@@ -90,7 +84,7 @@ class FlowMixin(DrawShowdownMixin):
         self._post_next()
         self._run_dealer()
 
-    def _post_next(self: _State) -> None:
+    def _post_next(self) -> None:
         seat, kind, amount = self.forced_queue.pop(0)
         amount = min(amount, self.stacks[seat])
         if kind == "ante":  # dead money: in the pot, not a bet of the round
@@ -111,20 +105,20 @@ class FlowMixin(DrawShowdownMixin):
             self.phase = DEAL
 
     # ------------------------------------------------------------------ dealing
-    def can_deal(self: _State) -> Legality:
+    def can_deal(self) -> Legality:
         """Whether the dealer's next deal (hole cards, burn, board) is due now."""
         if self.phase != DEAL:
             return Legality(f"nothing to deal: the hand is in the {self.phase} phase")
         return LEGAL
 
-    def deal(self: _State) -> None:
+    def deal(self) -> None:
         """Deal the current street: hole cards one at a time from the dealer's left, then burn and board."""
         reason = self.can_deal().reason
         if reason:
             raise IllegalActionError(reason)
         self._deal_street()
 
-    def _run_dealer(self: _State) -> None:
+    def _run_dealer(self) -> None:
         if not self.automatic:
             return
         while self.phase == POST:
@@ -132,7 +126,7 @@ class FlowMixin(DrawShowdownMixin):
         if self.phase == DEAL:
             self._deal_street()
 
-    def _deal_street(self: _State) -> None:
+    def _deal_street(self) -> None:
         street = self.variant.streets[self.street]
         deck = self.deck
         pos = self.deck_pos
@@ -162,7 +156,7 @@ class FlowMixin(DrawShowdownMixin):
             self._start_betting()
 
     # ------------------------------------------------------------------ betting rounds
-    def _next_needing(self: _State, after: int) -> int | None:
+    def _next_needing(self, after: int) -> int | None:
         """The first seat clockwise after ``after`` that must act, or None when the round is over.
 
         A seat acts when it is in, not all-in, and owes chips, or has not acted this round while
@@ -184,7 +178,7 @@ class FlowMixin(DrawShowdownMixin):
                     return seat
         return None
 
-    def _round_start_seat(self: _State) -> int:
+    def _round_start_seat(self) -> int:
         variant = self.variant
         if self.street == 0 and variant.has_blinds:
             if any(variant.forced.straddles):
@@ -202,7 +196,7 @@ class FlowMixin(DrawShowdownMixin):
             return self.opener  # or the nearest seat to the opener's left that can act
         return self.left_of(self.button)
 
-    def _start_betting(self: _State) -> None:
+    def _start_betting(self) -> None:
         self.phase = BET
         if not (self.street == 0 and self.variant.has_blinds):
             self.level = self.full_level = self.last_raise = self.bets_made = 0
@@ -215,7 +209,7 @@ class FlowMixin(DrawShowdownMixin):
         self.last_aggressor = self.last_caller = None
         self.actor = actor
 
-    def _after_bet_action(self: _State, actor: int) -> None:
+    def _after_bet_action(self, actor: int) -> None:
         folded = self.folded
         if folded.count(False) == 1:
             self._finish_uncontested()
@@ -226,7 +220,7 @@ class FlowMixin(DrawShowdownMixin):
         else:
             self.actor = following
 
-    def _return_uncalled(self: _State) -> None:
+    def _return_uncalled(self) -> None:
         bets = self.bets
         top = max(bets)
         if top == 0 or bets.count(top) > 1:
@@ -240,7 +234,7 @@ class FlowMixin(DrawShowdownMixin):
         self.pot_total -= excess
         self.history.append(("return", seat, excess))
 
-    def _end_round(self: _State) -> None:
+    def _end_round(self) -> None:
         self.actor = None
         self._return_uncalled()
         if self.street == 0 and not self.variant.has_blinds and self.level == 0 and any(a >= 0 for a in self.acted_at):
@@ -256,7 +250,7 @@ class FlowMixin(DrawShowdownMixin):
             self._start_showdown()
 
     # ------------------------------------------------------------------ endings
-    def _pass_out(self: _State) -> None:
+    def _pass_out(self) -> None:
         """Nobody opened: the cards are thrown in and the whole pot waits for the next deal."""
         self.ended_by = "check-around"
         self.carry_out = self.pot_total
@@ -264,7 +258,7 @@ class FlowMixin(DrawShowdownMixin):
         self.history.append(("passed out", self.carry_out))
         self._close()
 
-    def _finish_uncontested(self: _State) -> None:
+    def _finish_uncontested(self) -> None:
         """Everyone else folded: the last player wins every pot without showing."""
         self.actor = None
         self._return_uncalled()
@@ -276,7 +270,7 @@ class FlowMixin(DrawShowdownMixin):
         won, _ = award_pots(self.pots, values, self.button, carry_odd=False)
         self._settle(won, 0)
 
-    def _settle(self: _State, won: list[int], carried_odd: int) -> None:
+    def _settle(self, won: list[int], carried_odd: int) -> None:
         for seat in range(self.n):
             if won[seat]:
                 self.stacks[seat] += won[seat]
@@ -286,7 +280,7 @@ class FlowMixin(DrawShowdownMixin):
         self.pot_total = 0
         self._close()
 
-    def _close(self: _State) -> None:
+    def _close(self) -> None:
         if self.opener is not None and self.variant.opening.requirement == "jacks":
             # Jackpots: the opener's openers are shown at the end, whatever happened (standard).
             self.history.append(("show openers", self.opener, tuple(self.opening_hand or ())))

@@ -35,6 +35,7 @@ def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -
         bounds = state.bet_or_raise_range()
         # The actor to bet is never all-in, so chips owed mean a call is legal and a check is not; asking
         # can_check() there first built its refusal message on every decision facing a bet.
+        choices: tuple[str, ...]
         if state.call_amount > 0:
             choices = _FOLD_CALL_RAISE if bounds else _FOLD_CALL
         elif state.can_check():

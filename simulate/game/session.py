@@ -176,7 +176,7 @@ class Session:
             return self.variant
         return self.variant.with_forced(small_blind=level.small_blind, big_blind=level.big_blind, ante=level.ante)
 
-    def start_hand(self, deck: Sequence[int] = (), **options: object) -> State:
+    def start_hand(self, deck: Sequence[int] = (), **options: bool) -> State:
         """Deal the next hand over the seats with chips; ``options`` pass on to :class:`State`."""
         seats = [seat for seat in range(self.seats) if self.stacks[seat] > 0]
         if len(seats) < 2:
@@ -193,7 +193,7 @@ class Session:
             carried_pot=self.carried_pot,
             antes=self.antes_due,
             **options,
-        )  # type: ignore[arg-type]
+        )
 
     def finish_hand(self, hand: State) -> None:
         """Take a finished hand's stacks and carried chips, handle busted players, move the button."""

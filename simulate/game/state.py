@@ -368,7 +368,7 @@ class State(FlowMixin):
         key = len(self.history)  # _raise_bounds_now(), inlined: asked at every decision
         memo = self._raise_memo
         bounds = memo[1] if memo[0] == key else self._raise_bounds_now()
-        return None if isinstance(bounds, str) else bounds  # type: ignore[return-value]
+        return None if isinstance(bounds, str) else bounds
 
     def _raise_bounds_now(self) -> tuple[int, int] | str:
         """``raise_bounds`` for the actor, computed once per decision.

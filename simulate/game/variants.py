@@ -346,7 +346,7 @@ class Variant:
         """Whether the first round starts with live blinds (no check-around, no openers)."""
         return self.forced.big_blind > 0
 
-    def with_rules(self, **options: object) -> Variant:
+    def with_rules(self, **options: Any) -> Variant:
         """The same game with some house rules changed.
 
         >>> five_card_draw().with_rules(odd_chip="carry").rules.odd_chip
