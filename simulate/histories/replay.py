@@ -44,6 +44,7 @@ class _ReplayState(State):
     """The engine's state with one change: a reshuffled stub puts the recorded draws on top."""
 
     __slots__ = ("planned",)
+    planned: list[int]  # the recorded cards of the draws after the stub ran out, in dealing order
 
     def _reshuffle(self, drawer: int) -> None:
         super()._reshuffle(drawer)
@@ -296,7 +297,7 @@ def _action_fields(text: str, n: int) -> tuple | None:
 def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int], list[int]]:
     """(deck in dealing order, cards expected after the stub runs out) from the recorded cards."""
     holes: list[list[int | None]] = [[] for _ in range(n)]
-    hole_from: list[list[_Parsed]] = [[] for _ in range(n)]  # the action that dealt each hole card
+    hole_from: list[list[_Parsed | None]] = [[] for _ in range(n)]  # the action that dealt each hole card
     later: list[int | None | str] = []  # board/draw cards in dealing order; "burn" marks a burn
     later_from: list[_Parsed | None] = []
     board_streets = [s for s in state_variant.streets if s.board]
@@ -340,19 +341,22 @@ def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int]
                     hole_from[p.player][k] = p  # type: ignore[index]
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw (pokerkit deals "??")
         holes = [[None] * state_variant.hole_cards for _ in range(n)]
-        hole_from = [[None] * state_variant.hole_cards for _ in range(n)]  # type: ignore[list-item]
+        hole_from = [[None] * state_variant.hole_cards for _ in range(n)]
     per = max((len(h) for h in holes), default=0)
     if any(len(h) != per for h in holes) or per != state_variant.hole_cards:
         raise PHHError(
             f"every player must be dealt {state_variant.hole_cards} hole cards before the first action", field="actions"
         )
-    sequence: list[int | None | str] = [holes[seat][k] for k in range(per) for seat in range(n)] + later
-    source: list[_Parsed | None] = [hole_from[seat][k] for k in range(per) for seat in range(n)] + later_from
+    sequence: list[int | None | str] = [holes[seat][k] for k in range(per) for seat in range(n)]
+    sequence += later
+    source: list[_Parsed | None] = [hole_from[seat][k] for k in range(per) for seat in range(n)]
+    source += later_from
     size = state_variant.deck_size
     seen: dict[int, _Parsed | None] = {}
-    for position, card in enumerate(sequence):
-        if not isinstance(card, int):
+    for position, item in enumerate(sequence):
+        if not isinstance(item, int):
             continue
+        card = item
         dealer = source[position]
         if card >= size:
             raise _ActionProblem(dealer, f"the card {names([card])} is not in this game's deck")  # type: ignore[arg-type]
@@ -481,7 +485,7 @@ def replay(
         try:
             if p.actor == "d":
                 if p.verb == "db":
-                    cards = [c for c in p.cards or []]
+                    cards: list[int | None] = list(p.cards or [])
                     got = state.board[board_seen : board_seen + len(cards)]
                     if len(got) < len(cards):
                         raise IllegalActionError(
@@ -524,10 +528,9 @@ def replay(
                 state.bet_or_raise(p.amount)  # type: ignore[arg-type]
                 text = f"{word} {p.written}"
             elif p.verb == "sd":
-                cards = [c for c in p.cards or []]
-                if any(c is None for c in cards):
-                    hole = state.hole[seat]
-                    cards = hole[: len(cards)] if all(c is None for c in cards) else cards
+                cards = list(p.cards or [])
+                if cards and all(c is None for c in cards):  # unseen discards: the first cards held
+                    cards = [*state.hole[seat][: len(cards)]]
                 state.draw(cards)  # type: ignore[arg-type]
                 new = state.hole[seat][len(state.hole[seat]) - len(cards) :]
                 recorded = p.replacement or []
@@ -536,7 +539,8 @@ def replay(
                         f"the history deals {names(c for c in recorded if c is not None)} "
                         f"for the discards, which cannot come from the stub"
                     )
-                text = f"discards {names(cards)} and draws {len(cards)}" if cards else "stands pat"
+                shown = names(c for c in cards if c is not None)  # all cards: draw() refused a None
+                text = f"discards {shown} and draws {len(cards)}" if cards else "stands pat"
             else:
                 raise IllegalActionError(f"the action {p.verb!r} (a bring-in) is not played by pokerlab's engine")
             if steps and p.verb != "sm":
@@ -674,10 +678,10 @@ def _outcome(
         "winnings": [from_chips(c, places) for c in won],
         "_carry_out": from_chips(state.carry_out, places),
     }
-    for name, value in replayed.items():
+    for name, replayed_value in replayed.items():
         recorded = (history.user if name.startswith("_") else history.optional).get(name)
         if recorded is not None:
-            result.checks[name] = (recorded, value)
+            result.checks[name] = (recorded, replayed_value)
 
 
 def _pot(state: State) -> int:
