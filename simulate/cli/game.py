@@ -1,12 +1,16 @@
 """``pokerlab play``, ``pokerlab simulate`` and ``pokerlab replay``: parse, call the library, print.
 
 Registered in ``pokerlab.simulate.cli.main``. The game logic lives in :mod:`pokerlab.simulate.bots` and
-:mod:`pokerlab.simulate.histories`.
+:mod:`pokerlab.simulate.histories`; they (numpy, the evaluator's tables) are imported inside the
+commands, so ``pokerlab --help`` and the other commands do not load them.
 """
 
 from __future__ import annotations
 
+import os
+import random
 import sys
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -66,7 +70,7 @@ def _fail(message: str) -> None:
 def _variant(
     game: str, structure: str | None, blinds: str, ante: int, bets: str | None, rules: dict, forced: dict
 ) -> Variant:
-    from dataclasses import replace
+    from dataclasses import replace  # dataclasses imports inspect: kept out of every command's start-up
 
     from pokerlab.simulate.bots import make_game, parse_pair
     from pokerlab.simulate.bots.games import parse_spread
@@ -145,8 +149,6 @@ def _bot_list(text: str, count: int) -> list[str]:
 
 def _probe_file(path: str) -> None:
     """Fail at once (one line, exit 2) when ``path`` cannot be written, before a session is played."""
-    import os
-
     target = Path(path)
     existed = target.exists()
     try:
@@ -160,8 +162,6 @@ def _probe_file(path: str) -> None:
 
 def _probe_folder(folder: str) -> None:
     """Create ``folder`` if needed and check a file can be written in it; else fail at once (exit 2)."""
-    import tempfile
-
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
@@ -172,8 +172,6 @@ def _probe_folder(folder: str) -> None:
 
 def _save_session(histories: list, save: str) -> None:
     """Write the session to ``save``; if that fails now, to a temporary file, and say where (exit 2)."""
-    import tempfile
-
     from pokerlab.simulate.histories import save as save_phh
 
     path = save if len(histories) == 1 or not save.endswith(".phh") else save + "s"
@@ -181,8 +179,6 @@ def _save_session(histories: list, save: str) -> None:
         written = save_phh(histories, path)
     except OSError as exc:
         handle, spare = tempfile.mkstemp(prefix="pokerlab-session-", suffix=".phhs")
-        import os
-
         os.close(handle)
         save_phh(histories, spare)
         _fail(f"cannot write {path} ({exc.strerror or exc}); the {len(histories)} hand(s) are saved in {spare}")
@@ -272,8 +268,6 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
         specs = _bot_list(bots, players - 1)
         if not variant.min_players <= players <= variant.max_players:
             raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players")
-        import random
-
         seed = resolve_seed(seed)
         rng = random.Random(seed)
         table = TableGame(
