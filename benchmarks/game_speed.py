@@ -1,6 +1,6 @@
 """Game-engine speed: six random-acting players of no-limit hold'em, deal to payout, side by side.
 
-    python benchmarks/game_speed.py [--hands N] [--rounds R] [--json]
+    python benchmarks/game_speed.py [--hands N] [--rounds R] [--json] [--breakdown]
 
 Contenders, run interleaved (each round runs every contender once on the same hands, the same seed
 every round). The fastest round of each counts (best of R): the work never changes, so a slower
@@ -153,14 +153,71 @@ def measure(hands: int, rounds: int) -> dict[str, dict[str, float]]:
     return report
 
 
+def breakdown(hands: int, rounds: int) -> dict[str, float]:
+    """Where a ``State`` hand's time goes, in CPU microseconds (best of interleaved rounds), beside pokerkit's."""
+    from pokerlab.simulate.game import State, no_limit_holdem
+    from pokerlab.simulate.game.cards import new_deck
+    from pokerlab.simulate.game.random_play import random_action
+
+    variant = no_limit_holdem(1, 2)
+    stacks = [2 * BIG_BLINDS] * PLAYERS
+
+    def decisions() -> float:
+        rng, count = random.Random(1000), 0
+        for h in range(hands):
+            hand = State(variant, stacks, button=h % PLAYERS, seed=rng.getrandbits(62))
+            while hand.phase != "done":
+                random_action(hand, rng)
+                count += 1
+        return count / hands
+
+    def deals_only(count: int, seed: int) -> None:  # State() alone: checks, deck, blinds, hole cards
+        rng = random.Random(seed)
+        for h in range(count):
+            State(variant, stacks, button=h % PLAYERS, seed=rng.getrandbits(62))
+
+    def decks_only(count: int, seed: int) -> None:  # the seeded shuffle alone
+        rng = random.Random(seed)
+        for _ in range(count):
+            new_deck(52, rng.getrandbits(62))
+
+    parts: list[tuple[str, Callable[[int, int], None], int]] = [
+        ("pokerkit hand", pokerkit_hands, max(20, hands // 10)),
+        ("State hand", pokerlab_state, hands),
+        ("State() alone", deals_only, hands),
+        ("deck alone", decks_only, hands),
+    ]
+    best = {name: float("inf") for name, _, _ in parts}
+    for _ in range(rounds):
+        for name, run, count in parts:
+            start = time.process_time()
+            run(count, 1000)
+            best[name] = min(best[name], (time.process_time() - start) / count * 1e6)
+    per_hand = decisions()
+    best["decisions per hand"] = per_hand
+    best["us per decision (after the deal)"] = (best["State hand"] - best["State() alone"]) / per_hand
+    best["us per hand for 50x pokerkit"] = best["pokerkit hand"] / 50
+    return best
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print a table (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands per round for the pure-Python engines")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (the best counts)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--breakdown", action="store_true", help="where a State hand's time goes (CPU us)")
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")  # pokerkit warns on every pointless fold it is asked about
+    if args.breakdown:
+        parts = breakdown(args.hands, args.rounds)
+        if args.json:
+            print(json.dumps(parts, indent=2))
+            return
+        print(f"CPU microseconds, best of {args.rounds} rounds (State() alone: checks, deck, blinds, hole cards)")
+        for name, value in parts.items():
+            print(f"  {name:34s} {value:>10,.1f}")
+        return
     report = measure(args.hands, args.rounds)
     if args.json:
         print(json.dumps(report, indent=2))

@@ -95,7 +95,7 @@ def _shuffle(cards: list[int], bits: Callable[[int], int]) -> None:
     """``random.Random.shuffle``'s Fisher-Yates, draw for draw, so every seed deals the cards it always dealt.
 
     Inlined because the library's version makes two Python calls per card (``_randbelow`` and its
-    ``getrandbits`` loop): shuffling 52 cards this way takes about a third of the time (12 against 35 us
+    ``getrandbits`` loop): shuffling 52 cards this way takes about a third less time (12 against 18 us
     per deck, seeding included; ``benchmarks/game_speed.py`` plays one fresh deck per hand).
     """
     widths = _WIDTHS
