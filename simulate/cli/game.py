@@ -11,6 +11,7 @@ import os
 import random
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -224,7 +225,7 @@ GAME_OPTIONS = [
 ]
 
 
-def _game_options(command):
+def _game_options(command: Callable[..., Any]) -> Callable[..., Any]:
     for option in reversed(GAME_OPTIONS):
         command = option(command)
     return command
@@ -242,7 +243,20 @@ def _game_options(command):
 @seed_option()
 @click.option("--save", type=click.Path(dir_okay=False), help="Save the session as PHH (.phhs, or .phh for 1 hand).")
 @click.option("--blind-minutes", type=click.FloatRange(min=0, min_open=True), help="Double the blinds every N minutes.")
-def play_command(game, structure, blinds, ante, bets, players, stack, bots, hands, seed, save, **kwargs) -> None:
+def play_command(
+    game: str,
+    structure: str | None,
+    blinds: str,
+    ante: int,
+    bets: str | None,
+    players: int,
+    stack: int,
+    bots: str,
+    hands: int,
+    seed: int | None,
+    save: str | None,
+    **kwargs: Any,
+) -> None:
     """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, q.
 
     GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5, or a shipped
@@ -310,7 +324,20 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
 )
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 def simulate_command(
-    game, structure, blinds, ante, bets, hands, players, bots, stack, seed, phh_out, scheduler, as_json, **kwargs
+    game: str,
+    structure: str | None,
+    blinds: str,
+    ante: int,
+    bets: str | None,
+    hands: int,
+    players: int,
+    bots: str,
+    stack: int | None,
+    seed: int | None,
+    phh_out: str | None,
+    scheduler: str | None,
+    as_json: bool,
+    **kwargs: Any,
 ) -> None:
     """Bots play GAME against each other; results in big blinds (antes in ante games) per 100 hands, 95 % CI.
 

@@ -31,6 +31,7 @@ from pokerlab.simulate.game.cards import names
 from pokerlab.simulate.game.errors import IllegalActionError
 from pokerlab.simulate.game.showdown import describe_value
 from pokerlab.simulate.game.state import BET, DONE, SHOWDOWN, State
+from pokerlab.simulate.game.variants import Variant
 
 from .codes import PHHError
 from .money import Amount, from_chips, parse_amount, places_of, to_chips
@@ -294,7 +295,7 @@ def _action_fields(text: str, n: int) -> tuple | None:
     raise PHHError("unknown action; PHH actions are f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS|-], pb")
 
 
-def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int], list[int]]:
+def _stack_deck(state_variant: Variant, parsed: list[_Parsed], n: int) -> tuple[list[int], list[int]]:
     """(deck in dealing order, cards expected after the stub runs out) from the recorded cards."""
     holes: list[list[int | None]] = [[] for _ in range(n)]
     hole_from: list[list[_Parsed | None]] = [[] for _ in range(n)]  # the action that dealt each hole card
