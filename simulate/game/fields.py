@@ -72,7 +72,7 @@ class HandFields:
     carry_out: int
     ended_by: str | None
     history: list[tuple[Any, ...]]
-    _raise_memo: tuple[int, tuple[int, int] | str | None]
+    _raise_memo: tuple[int, tuple[int, int] | str]
 
     if TYPE_CHECKING:  # defined by State and FlowMixin; declared for the parts that call them
 

@@ -118,10 +118,13 @@ class State(FlowMixin):
         n = len(stacks)
         if not variant.min_players <= n <= variant.max_players:
             raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
-        chips = [s if type(s) is int else _whole_chips(s) for s in stacks]
-        if any(c is None or not 0 < c < MAX_CHIPS for c in chips):
-            shown = describe_argument(list(stacks), 80)
-            raise InputError(f"every stack must be a positive whole number of chips below 2**62, got {shown}")
+        chips: list[int] = []
+        for stack in stacks:
+            chip = stack if type(stack) is int else _whole_chips(stack)
+            if chip is None or not 0 < chip < MAX_CHIPS:
+                shown = describe_argument(list(stacks), 80)
+                raise InputError(f"every stack must be a positive whole number of chips below 2**62, got {shown}")
+            chips.append(chip)
         seat = whole_number(button)
         if seat is None or not 0 <= seat < n:
             raise InputError(f"button seat {describe_argument(button)} is not one of the seats 0..{n - 1}")
@@ -140,7 +143,7 @@ class State(FlowMixin):
         self.seed = random.randrange(1 << 62) if seed is None else seed
         self.automatic = automatic
         self.auto_showdown = auto_showdown
-        self.starting_stacks = chips  # type: ignore[assignment]
+        self.starting_stacks = chips
         self.stacks = list(self.starting_stacks)
         self.bets = [0] * n
         self.contributions = [0] * n
@@ -173,7 +176,7 @@ class State(FlowMixin):
         self.carry_out = 0
         self.ended_by: str | None = None
         self.history: list[tuple] = []
-        self._raise_memo: tuple[int, tuple[int, int] | str | None] = (-1, None)
+        self._raise_memo = (-1, "")  # (history length, bounds): no decision has length -1
         self.forced_queue = self._forced_bets(antes)
         self.phase = POST if self.forced_queue else DEAL
         self._run_dealer()
@@ -280,7 +283,9 @@ class State(FlowMixin):
             reason = self._check_seat(seat, BET, "fold")
             if reason:
                 return reason
-        if self.bets[self.actor] >= self.level and not self._bet_or_drop_now():  # type: ignore[index]
+        actor = self.actor
+        assert actor is not None  # a betting round always has a player to act
+        if self.bets[actor] >= self.level and not self._bet_or_drop_now():
             if not self.variant.rules.fold_when_check_free:
                 return "you can check for free; folding is refused by the fold_when_check_free house rule"
         return None
@@ -298,7 +303,9 @@ class State(FlowMixin):
             reason = self._check_seat(seat, BET, "check")
             if reason:
                 return reason
-        owed = self.level - self.bets[self.actor]  # type: ignore[index]
+        actor = self.actor
+        assert actor is not None  # a betting round always has a player to act
+        owed = self.level - self.bets[actor]
         if owed > 0:
             return f"there is a bet of {self.level} to you; call {self.call_amount}, raise or fold"
         if self.level == 0 and self._bet_or_drop_now():  # with a bet level it is never bet-or-drop
@@ -312,7 +319,9 @@ class State(FlowMixin):
             reason = self._check_seat(seat, BET, "call")
             if reason:
                 return reason
-        if self.bets[self.actor] >= self.level:  # type: ignore[index]
+        actor = self.actor
+        assert actor is not None  # a betting round always has a player to act
+        if self.bets[actor] >= self.level:
             return "there is nothing to call; check or bet"
         return None
 
@@ -381,8 +390,10 @@ class State(FlowMixin):
         key = len(self.history)
         memo = self._raise_memo
         if memo[0] == key:
-            return memo[1]  # type: ignore[return-value]
-        bounds = raise_bounds(self, self.actor)  # type: ignore[arg-type]
+            return memo[1]
+        actor = self.actor
+        assert actor is not None  # asked in a betting round only
+        bounds = raise_bounds(self, actor)
         self._raise_memo = (key, bounds)
         return bounds
 
@@ -410,9 +421,10 @@ class State(FlowMixin):
         if reason:
             raise IllegalActionError(reason)
         actor = self.actor
-        self.folded[actor] = True  # type: ignore[index]
+        assert actor is not None  # checked by _why_not_fold
+        self.folded[actor] = True
         self.history.append(("fold", actor))
-        self._after_bet_action(actor)  # type: ignore[arg-type]
+        self._after_bet_action(actor)
 
     def check(self, seat: int | None = None) -> None:
         """Pass with nothing to call."""
@@ -420,16 +432,18 @@ class State(FlowMixin):
         if reason:
             raise IllegalActionError(reason)
         actor = self.actor
-        self.acted_at[actor] = self.level  # type: ignore[index]
+        assert actor is not None  # checked by _why_not_check
+        self.acted_at[actor] = self.level
         self.history.append(("check", actor))
-        self._after_bet_action(actor)  # type: ignore[arg-type]
+        self._after_bet_action(actor)
 
     def call(self, seat: int | None = None) -> None:
         """Match the current bet (all-in for less if the stack is short)."""
         reason = self._why_not_call(seat)
         if reason:
             raise IllegalActionError(reason)
-        actor: int = self.actor  # type: ignore[assignment]
+        actor = self.actor
+        assert actor is not None  # checked by _why_not_call
         owed = self.level - self.bets[actor]
         stack = self.stacks[actor]
         amount = owed if owed < stack else stack  # call_amount, without the property's phase checks
@@ -446,8 +460,9 @@ class State(FlowMixin):
         reason = self._why_not_bet_or_raise(to, seat)
         if reason:
             raise IllegalActionError(reason)
-        actor: int = self.actor  # type: ignore[assignment]
-        to = whole_number(to)  # type: ignore[assignment]
+        actor, total = self.actor, whole_number(to)
+        assert actor is not None and total is not None  # checked by _why_not_bet_or_raise
+        to = total
         increment = to - self.level
         full = to >= full_raise_to(self)
         if not full and self.variant.betting.kind == FIXED_LIMIT:
