@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import cast
 
 from .cards import names, parse
 from .errors import LEGAL, IllegalActionError, Legality, describe_argument, whole_number
@@ -63,14 +64,20 @@ class DrawShowdownMixin(HandFields):
         )
         if isinstance(discards, bytes | bytearray | dict) or discards is None:
             return None, wrong
-        try:
-            items = list(itertools.islice(iter(discards), self.variant.deck_size + 1))  # type: ignore[call-overload]
+        size = self.variant.deck_size
+        try:  # any object may come in: iter() refuses the ones that are not iterable
+            items = list(itertools.islice(iter(cast(Iterable[object], discards)), size + 1))
         except TypeError:
             return None, wrong
-        cards = [whole_number(c) for c in items]
-        if len(items) > self.variant.deck_size or any(c is None or not 0 <= c < self.variant.deck_size for c in cards):
+        if len(items) > size:
             return None, wrong
-        return cards, None  # type: ignore[return-value]
+        cards: list[int] = []
+        for item in items:
+            card = whole_number(item)
+            if card is None or not 0 <= card < size:
+                return None, wrong
+            cards.append(card)
+        return cards, None
 
     def _why_not_draw(self, discards: Sequence[int] | None, seat: int | None) -> str | None:
         reason = self._seat_refusal(seat)
@@ -82,21 +89,24 @@ class DrawShowdownMixin(HandFields):
             return f"it is seat {self.actor}'s turn to draw, not seat {seat}'s"
         if discards is None:
             return None
-        hand = self.hole[self.actor]  # type: ignore[index]
+        actor = self.actor
+        assert actor is not None  # the draw phase always has a player to draw
+        hand = self.hole[actor]
         if len(set(discards)) != len(discards):
             return f"a card is discarded twice: {names(discards)}"
         missing = [c for c in discards if c not in hand]
         if missing:
             return f"you do not hold {names(missing)}; your hand is {names(hand)}"
         rule = self.variant.streets[self.street].draw
-        limit = rule.max_discards  # type: ignore[union-attr]
+        assert rule is not None  # the draw phase comes from a draw street
+        limit = rule.max_discards
         if len(discards) > limit:
             kept = [c for c in hand if c not in discards]
-            with_ace = rule.four_with_ace and limit == 3 and len(discards) == 4  # type: ignore[union-attr]
+            with_ace = rule.four_with_ace and limit == 3 and len(discards) == 4
             if not (with_ace and any(c < 52 and c >> 2 == ACE for c in kept)):
-                extra = " (four if you keep an ace and show it)" if rule.four_with_ace else ""  # type: ignore[union-attr]
+                extra = " (four if you keep an ace and show it)" if rule.four_with_ace else ""
                 return f"you may draw at most {limit} cards{extra}, not {len(discards)}"
-        available = len(self.deck) - self.deck_pos + self._reshuffle_pool_size(self.actor)  # type: ignore[arg-type]
+        available = len(self.deck) - self.deck_pos + self._reshuffle_pool_size(actor)
         if len(discards) > available:
             return f"only {available} cards are left to draw from; discard at most {available}"
         return None
@@ -113,7 +123,9 @@ class DrawShowdownMixin(HandFields):
         reason = reason or self._why_not_draw(cards, seat)
         if reason or cards is None:
             raise IllegalActionError(reason)
-        actor: int = self.actor  # type: ignore[assignment]
+        actor = self.actor
+        rule = self.variant.streets[self.street].draw
+        assert actor is not None and rule is not None  # checked by _why_not_draw
         hand = self.hole[actor]
         for card in cards:
             hand.remove(card)
@@ -121,7 +133,7 @@ class DrawShowdownMixin(HandFields):
         hand.extend(new)
         self.dead_cards.extend((actor, card) for card in cards)
         self.history.append(("draw", actor, tuple(cards), tuple(new)))
-        if len(cards) == 4 and self.variant.streets[self.street].draw.max_discards == 3:  # type: ignore[union-attr]
+        if len(cards) == 4 and rule.max_discards == 3:
             ace = next(c for c in hand if c < 52 and c >> 2 == ACE and c not in new)
             self.history.append(("show ace", actor, ace))
         if self.draw_queue:

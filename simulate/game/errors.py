@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import operator
+from typing import SupportsIndex, cast
 
 from pokerlab.errors import PokerlabError
 
@@ -63,7 +64,7 @@ def whole_number(value: object) -> int | None:
     if isinstance(value, bool):
         return None
     try:
-        return operator.index(value)  # type: ignore[arg-type]
+        return operator.index(cast(SupportsIndex, value))  # anything may come in: index() refuses what is not whole
     except TypeError:
         return None
 

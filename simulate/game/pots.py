@@ -104,8 +104,9 @@ def award_pots(
         elif len(contenders) == 1:
             best_seats = contenders
         else:
-            best = max(values[i] for i in contenders)  # type: ignore[type-var]
-            best_seats = [i for i in contenders if values[i] == best]
+            shown = [(value, i) for i in contenders if (value := values[i]) is not None]  # all of them
+            best = max(value for value, _ in shown)
+            best_seats = [i for value, i in shown if value == best]
         if len(best_seats) > 1:  # seat order starting at the button's left: the first winner gets the first odd chip
             best_seats.sort(key=lambda seat: (seat - button - 1) % n)
         share, odd = divmod(pot.amount, len(best_seats))

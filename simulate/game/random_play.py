@@ -50,7 +50,8 @@ def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -
             pick = bits(width)
         choice = choices[pick]
         if choice == "raise":
-            low, high = bounds  # type: ignore[misc]
+            assert bounds is not None  # "raise" is a choice only with bounds
+            low, high = bounds
             state.bet_or_raise(low + _below(bits, high - low + 1))
         elif choice == "call":
             state.call()
@@ -59,9 +60,10 @@ def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -
         else:
             state.fold()
     elif phase == DRAW:
-        hand = state.hole[state.actor]  # type: ignore[index]
-        rule = state.variant.streets[state.street].draw
-        count = rng.randint(0, min(rule.max_discards, len(hand)))  # type: ignore[union-attr]
+        actor, rule = state.actor, state.variant.streets[state.street].draw
+        assert actor is not None and rule is not None  # a draw phase has a drawer and a draw rule
+        hand = state.hole[actor]
+        count = rng.randint(0, min(rule.max_discards, len(hand)))
         discards = rng.sample(hand, count)
         if not state.can_draw(discards):
             discards = []

@@ -58,7 +58,10 @@ class BlindLevel:
     @property
     def start(self) -> float:
         """Where the level starts: a hand number or a minute."""
-        return self.from_hand if self.from_minute is None else self.from_minute  # type: ignore[return-value]
+        if self.from_minute is not None:
+            return self.from_minute
+        assert self.from_hand is not None  # checked in __post_init__: one of the two is set
+        return self.from_hand
 
 
 def doubling_schedule(variant: Variant, minutes: float, levels: int = 20) -> list[BlindLevel]:
