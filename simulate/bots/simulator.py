@@ -150,13 +150,14 @@ def play_hand(state: State, bots: Sequence[Bot], illegal: list[int] | None = Non
     """
     while state.phase != DONE:
         seat = state.actor
+        assert seat is not None  # a hand not done has a player to act
         view = SeatView(state)
         try:
-            action = bots[seat](view)  # type: ignore[index]
+            action = bots[seat](view)
             apply_action(state, action)
         except (IllegalActionError, TypeError, ValueError):
             if illegal is not None:
-                illegal[seat] += 1  # type: ignore[index]
+                illegal[seat] += 1
             apply_action(state, passive_default(view))
     return state
 
