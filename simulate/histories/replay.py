@@ -254,6 +254,12 @@ class _Parsed:
     written: Amount | None = None  # cbr: the amount as recorded
     replacement: list[int | None] | None = None  # sd: the cards the dealer gave for the discards
 
+    @property
+    def seat(self) -> int:
+        """The player's PHH index: every action but the dealer's board names one (``_action_fields``)."""
+        assert self.player is not None, self.text
+        return self.player
+
 
 def _parse_action(index: int, text: str, n: int) -> _Parsed | None:
     fields = _action_fields(text, n)
@@ -309,7 +315,7 @@ def _stack_deck(state_variant: Variant, parsed: list[_Parsed], n: int) -> tuple[
         if p.actor != "d":
             started = True
             if p.verb == "sd" and p.cards:
-                pending[p.player] = p  # type: ignore[index]
+                pending[p.seat] = p
             continue
         cards = p.cards or []
         if p.verb == "db":
@@ -321,10 +327,10 @@ def _stack_deck(state_variant: Variant, parsed: list[_Parsed], n: int) -> tuple[
             later.extend(cards)
             later_from.extend([p] * len(cards))
         elif not started and not pending:
-            holes[p.player].extend(cards)  # type: ignore[index]
-            hole_from[p.player].extend([p] * len(cards))  # type: ignore[index]
+            holes[p.seat].extend(cards)
+            hole_from[p.seat].extend([p] * len(cards))
         else:
-            discard = pending.pop(p.player, None)  # type: ignore[arg-type]
+            discard = pending.pop(p.seat, None)
             if discard is None or len(discard.cards or []) != len(cards):
                 thrown = 0 if discard is None else len(discard.cards or [])
                 raise _ActionProblem(p, f"the dealer deals {len(cards)} card(s), but the player discarded {thrown}")
@@ -333,13 +339,13 @@ def _stack_deck(state_variant: Variant, parsed: list[_Parsed], n: int) -> tuple[
             later_from.extend([p] * len(cards))
     # Shown cards reveal unknown hole cards.
     for p in parsed:
-        if p.verb == "sm" and p.cards and any(c is None for c in holes[p.player]):  # type: ignore[index]
-            hole = holes[p.player]  # type: ignore[index]
+        if p.verb == "sm" and p.cards and any(c is None for c in holes[p.seat]):
+            hole = holes[p.seat]
             known = [c for c in p.cards if c is not None and c not in hole]
             for k, card in enumerate(hole):
                 if card is None and known:
                     hole[k] = known.pop(0)
-                    hole_from[p.player][k] = p  # type: ignore[index]
+                    hole_from[p.seat][k] = p
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw (pokerkit deals "??")
         holes = [[None] * state_variant.hole_cards for _ in range(n)]
         hole_from = [[None] * state_variant.hole_cards for _ in range(n)]
@@ -359,12 +365,13 @@ def _stack_deck(state_variant: Variant, parsed: list[_Parsed], n: int) -> tuple[
             continue
         card = item
         dealer = source[position]
+        assert dealer is not None  # a card (not a burn or an unseen hole card) comes from an action
         if card >= size:
-            raise _ActionProblem(dealer, f"the card {names([card])} is not in this game's deck")  # type: ignore[arg-type]
+            raise _ActionProblem(dealer, f"the card {names([card])} is not in this game's deck")
         if card in seen and position < size:  # after the stub runs out, discards come back
             first = seen[card]
             earlier = "" if first is None or first is dealer else f" (action {first.index + 1} {first.text!r} dealt it)"
-            raise _ActionProblem(dealer, f"the card {names([card])} is dealt twice{earlier}")  # type: ignore[arg-type]
+            raise _ActionProblem(dealer, f"the card {names([card])} is dealt twice{earlier}")
         seen[card] = dealer
     spare = [c for c in range(state_variant.deck_size) if c not in seen]
     deck: list[int] = []
@@ -505,8 +512,8 @@ def replay(
                             )
                         )
                 continue
-            seat = seat_of[p.player]  # type: ignore[index]
-            who = names_[p.player]  # type: ignore[index]
+            seat = seat_of[p.seat]
+            who = names_[p.seat]
             if p.verb == "sm":
                 decisions[seat] = bool(p.amount)
             elif (state.actor != seat or state.phase == DONE) and (
@@ -526,7 +533,8 @@ def replay(
                     text = f"calls {from_chips(amount, places)}" if steps else ""
             elif p.verb == "cbr":
                 word = "bets" if state.level == 0 else "raises to"
-                state.bet_or_raise(p.amount)  # type: ignore[arg-type]
+                assert p.amount is not None  # a cbr's written amount, in chips (set before the replay)
+                state.bet_or_raise(p.amount)
                 text = f"{word} {p.written}"
             elif p.verb == "sd":
                 cards = list(p.cards or [])
@@ -666,8 +674,9 @@ def _outcome(
     result.rake = from_chips(rake, places)
     result.stacks = [from_chips(c, places) for c in stacks]
     for seat in range(state.n):
-        if state.shown[seat] and state.values[seat] is not None:
-            value = describe_value(state.values[seat], state.variant.ranking)  # type: ignore[arg-type]
+        shown_value = state.values[seat]
+        if state.shown[seat] and shown_value is not None:
+            value = describe_value(shown_value, state.variant.ranking)
             result.showdown.append(f"{names_[player_of[seat]]} shows {names(state.hole[seat])}: {value}")
     for k, amount in enumerate(won):
         if amount:
