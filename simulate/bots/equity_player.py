@@ -24,7 +24,7 @@ import random
 import time
 
 from ...errors import InputError
-from ..draw import best_discard
+from ..draw import DiscardOption, best_discard
 from ..equity.engine import equity
 from ..game.cards import names, parse
 from ..game.showdown import hand_value
@@ -169,13 +169,13 @@ class EquityBot:
                 trials += 1
         return wins / trials
 
-    def _options(self, view: SeatView):
+    def _options(self, view: SeatView) -> list[DiscardOption]:
         key = (view.hole, view.ranking, view.max_discards)
         if key not in self._discards:
             self._discards = {key: self._rank_discards(view)}  # one hand's worth of memory
         return self._discards[key]
 
-    def _rank_discards(self, view: SeatView):
+    def _rank_discards(self, view: SeatView) -> list[DiscardOption]:
         rule_max = max(view.max_discards, 3 if view.ranking in ("high", "bug", "deuces-wild", "joker") else 5)
         try:
             return best_discard(list(view.hole), rules=view.ranking, max_draw=rule_max)

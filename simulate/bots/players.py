@@ -74,7 +74,9 @@ class RandomBot:
         kinds = [k for k in view.legal if not (k == "fold" and "check" in view.legal)]
         kind = self.rng.choice(kinds)
         if kind == "bet_or_raise":
-            low, high = view.raise_range  # type: ignore[misc]
+            bounds = view.raise_range
+            assert bounds is not None  # "bet_or_raise" is legal, so there is a range
+            low, high = bounds
             if view.structure == FIXED_LIMIT:  # one unit or the other (stud's open pair), nothing between
                 return Action.raise_to(self.rng.choice((low, high)))
             return Action.raise_to(self.rng.randint(low, high))

@@ -150,13 +150,14 @@ def play_hand(state: State, bots: Sequence[Bot], illegal: list[int] | None = Non
     """
     while state.phase != DONE:
         seat = state.actor
+        assert seat is not None  # a hand not done has a player to act
         view = SeatView(state)
         try:
-            action = bots[seat](view)  # type: ignore[index]
+            action = bots[seat](view)
             apply_action(state, action)
         except (IllegalActionError, TypeError, ValueError):
             if illegal is not None:
-                illegal[seat] += 1  # type: ignore[index]
+                illegal[seat] += 1
             apply_action(state, passive_default(view))
     return state
 
@@ -199,7 +200,16 @@ def simulate_bots(
     return _summary(variant, names, hands, sums, squares, illegal, seconds, seed, carried)
 
 
-def _play(variant, bots, hands, stack, seed, phh_out=None, hands_per_file=1000, progress=None):
+def _play(
+    variant: Variant,
+    bots: Sequence[str | Bot],
+    hands: int,
+    stack: int | None,
+    seed: int | None,
+    phh_out: str | Path | None = None,
+    hands_per_file: int = 1000,
+    progress: Callable[[int, int], object] | None = None,
+) -> tuple[list[str], list[float], list[float], list[int], int]:
     """Play the hands; per seat the chips won, their sum of squares and illegal moves, and the pot carried out."""
     n = _check_players(variant, bots)
     rng = random.Random(seed)
@@ -272,7 +282,17 @@ def _default_stack(variant: Variant) -> int:
     return 100 * max(unit_of(variant)[0], variant.betting.small_bet)
 
 
-def _summary(variant, names, hands, sums, squares, illegal, seconds, seed, carried) -> SimulationResult:
+def _summary(
+    variant: Variant,
+    names: Sequence[str],
+    hands: int,
+    sums: Sequence[float],
+    squares: Sequence[float],
+    illegal: Sequence[float],
+    seconds: float,
+    seed: int | None,
+    carried: float,
+) -> SimulationResult:
     unit, unit_name = unit_of(variant)
     seats = []
     for seat in range(len(names)):
@@ -283,7 +303,7 @@ def _summary(variant, names, hands, sums, squares, illegal, seconds, seed, carri
     return SimulationResult(variant.name, hands, len(names), unit, unit_name, seconds, seed, seats, int(carried))
 
 
-def _simulation_shard(variant: Variant, bots: tuple[str, ...], hands: int, stack: int, seed: int):
+def _simulation_shard(variant: Variant, bots: tuple[str, ...], hands: int, stack: int, seed: int) -> np.ndarray:
     """One shard: rows per seat [chips won, sum of their squares, illegal moves], then [pot carried out, 0, 0]."""
     _, sums, squares, illegal, carried = _play(variant, list(bots), hands, stack, seed)
     return np.array([*zip(sums, squares, illegal), (carried, 0, 0)], dtype=np.float64)

@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
+import numpy as np
+
 from ..draw import strength_table
 from ..game.showdown import hand_value
 from ..ranges.classes import class_combos, hand_class
@@ -81,7 +83,7 @@ def holdem_tier(hole: Sequence[int], board: Sequence[int]) -> int:
 
 
 @cache
-def _table(ranking: str):
+def _table(ranking: str) -> np.ndarray:
     return strength_table(ranking)
 
 

@@ -109,7 +109,9 @@ def legal_summary(view: SeatView) -> str:
         if kind == "call":
             parts.append(f"call {view.to_call} ('c')")
         elif kind == "bet_or_raise":
-            low, high = view.raise_range  # type: ignore[misc]
+            bounds = view.raise_range
+            assert bounds is not None  # "bet_or_raise" is legal, so there is a range
+            low, high = bounds
             word = "raise to" if max(view.bets) else "bet"
             span = str(low) if low == high else f"{low}..{high}"
             if view.structure == "fixed-limit" and low != high:
@@ -215,14 +217,15 @@ class TableGame:
             while state.phase != DONE:
                 seen = self._narrate(state, seats, seen)
                 local = state.actor
-                bot = self.players[seats[local]]  # type: ignore[index]
+                assert local is not None  # a hand not done has a player to act
+                bot = self.players[seats[local]]
                 if bot is self.human and state.phase == BET:
                     self._table(state, seats)
                 view = SeatView(state)
                 try:
                     apply_action(state, bot(view))
                 except (IllegalActionError, TypeError, ValueError) as exc:
-                    self.tell(f"  ({self.names[seats[local]]} tried an illegal move: {exc}; checks or folds)")  # type: ignore[index]
+                    self.tell(f"  ({self.names[seats[local]]} tried an illegal move: {exc}; checks or folds)")
                     apply_action(state, passive_default(view))
             self._narrate(state, seats, seen)
             biggest = max(biggest, sum(state.payouts))

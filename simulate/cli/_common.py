@@ -126,7 +126,7 @@ def all_threads() -> int:
     """How many threads "all cores" means: numba's thread count (NUMBA_NUM_THREADS, else the core count)."""
     import numba
 
-    return int(numba.config.NUMBA_NUM_THREADS)
+    return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]  # numba.config sets it at import
 
 
 def refuse_together(**flags: Any) -> None:

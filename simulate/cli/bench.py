@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -17,7 +18,7 @@ from ._common import EXIT_BAD_INPUT, JSON_HELP, emit_json, refuse_together
 EXIT_WRONG_ANSWER = 1
 
 
-def _progress_bar():
+def _progress_bar() -> Any:  # click.progressbar's bar, or None
     """A click progress bar on stderr when stderr is a terminal, else None."""
     if not sys.stderr.isatty():
         return None

@@ -1,7 +1,8 @@
 """``pokerlab cache``: where the compiled kernels are cached, what the cache holds, clear it, warm it.
 
 Registered in ``pokerlab.simulate.cli.main`` with ``main.add_command``; a thin shell over
-:mod:`pokerlab.evaluator.jit` and :mod:`pokerlab.simulate.kernel_warm`.
+:mod:`pokerlab.evaluator.jit` and :mod:`pokerlab.simulate.kernel_warm`, imported inside the
+commands (the first loads numba).
 """
 
 from __future__ import annotations

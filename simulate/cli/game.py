@@ -1,12 +1,17 @@
 """``pokerlab play``, ``pokerlab simulate`` and ``pokerlab replay``: parse, call the library, print.
 
 Registered in ``pokerlab.simulate.cli.main``. The game logic lives in :mod:`pokerlab.simulate.bots` and
-:mod:`pokerlab.simulate.histories`.
+:mod:`pokerlab.simulate.histories`; they (numpy, the evaluator's tables) are imported inside the
+commands, so ``pokerlab --help`` and the other commands do not load them.
 """
 
 from __future__ import annotations
 
+import os
+import random
 import sys
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -67,7 +72,7 @@ def _fail(message: str) -> None:
 def _variant(
     game: str, structure: str | None, blinds: str, ante: int, bets: str | None, rules: dict, forced: dict
 ) -> Variant:
-    from dataclasses import replace
+    from dataclasses import replace  # dataclasses imports inspect: kept out of every command's start-up
 
     from pokerlab.simulate.bots import make_game, parse_pair
     from pokerlab.simulate.bots.games import parse_spread
@@ -151,8 +156,6 @@ def _bot_list(text: str, count: int) -> list[str]:
 
 def _probe_file(path: str) -> None:
     """Fail at once (one line, exit 2) when ``path`` cannot be written, before a session is played."""
-    import os
-
     target = Path(path)
     existed = target.exists()
     try:
@@ -166,8 +169,6 @@ def _probe_file(path: str) -> None:
 
 def _probe_folder(folder: str) -> None:
     """Create ``folder`` if needed and check a file can be written in it; else fail at once (exit 2)."""
-    import tempfile
-
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
@@ -178,8 +179,6 @@ def _probe_folder(folder: str) -> None:
 
 def _save_session(histories: list, save: str) -> None:
     """Write the session to ``save``; if that fails now, to a temporary file, and say where (exit 2)."""
-    import tempfile
-
     from pokerlab.simulate.histories import save as save_phh
 
     path = save if len(histories) == 1 or not save.endswith(".phh") else save + "s"
@@ -187,8 +186,6 @@ def _save_session(histories: list, save: str) -> None:
         written = save_phh(histories, path)
     except OSError as exc:
         handle, spare = tempfile.mkstemp(prefix="pokerlab-session-", suffix=".phhs")
-        import os
-
         os.close(handle)
         save_phh(histories, spare)
         _fail(f"cannot write {path} ({exc.strerror or exc}); the {len(histories)} hand(s) are saved in {spare}")
@@ -239,7 +236,7 @@ GAME_OPTIONS = [
 ]
 
 
-def _game_options(command):
+def _game_options(command: Callable[..., Any]) -> Callable[..., Any]:
     for option in reversed(GAME_OPTIONS):
         command = option(command)
     return command
@@ -257,7 +254,20 @@ def _game_options(command):
 @seed_option()
 @click.option("--save", type=click.Path(dir_okay=False), help="Save the session as PHH (.phhs, or .phh for 1 hand).")
 @click.option("--blind-minutes", type=click.FloatRange(min=0, min_open=True), help="Double the blinds every N minutes.")
-def play_command(game, structure, blinds, ante, bets, players, stack, bots, hands, seed, save, **kwargs) -> None:
+def play_command(
+    game: str,
+    structure: str | None,
+    blinds: str,
+    ante: int,
+    bets: str | None,
+    players: int,
+    stack: int,
+    bots: str,
+    hands: int,
+    seed: int | None,
+    save: str | None,
+    **kwargs: Any,
+) -> None:
     """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, i, q.
 
     GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5,
@@ -285,8 +295,6 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
         specs = _bot_list(bots, players - 1)
         if not variant.min_players <= players <= variant.max_players:
             raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players")
-        import random
-
         seed = resolve_seed(seed)
         rng = random.Random(seed)
         table = TableGame(
@@ -329,7 +337,20 @@ def play_command(game, structure, blinds, ante, bets, players, stack, bots, hand
 )
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 def simulate_command(
-    game, structure, blinds, ante, bets, hands, players, bots, stack, seed, phh_out, scheduler, as_json, **kwargs
+    game: str,
+    structure: str | None,
+    blinds: str,
+    ante: int,
+    bets: str | None,
+    hands: int,
+    players: int,
+    bots: str,
+    stack: int | None,
+    seed: int | None,
+    phh_out: str | None,
+    scheduler: str | None,
+    as_json: bool,
+    **kwargs: Any,
 ) -> None:
     """Bots play GAME against each other; results in big blinds (antes in ante games) per 100 hands, 95 % CI.
 

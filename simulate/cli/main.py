@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -47,12 +48,19 @@ class _Commands(click.Group):
     Ctrl-C stops the command at once: what it has printed stays, ``interrupted`` on stderr, exit 130.
     """
 
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **kwargs: Any,
+    ) -> Any:
         """As click's, but a usage error (a bad option, contradicting flags) is one line too, exit 2."""
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         except click.exceptions.NoArgsIsHelpError as exc:
             exc.show()  # the help text, as click prints it
             sys.exit(exc.exit_code)
@@ -433,13 +441,14 @@ def draw_command(
     """
     from pokerlab.simulate.draw import best_discard, draw_equity, draw_odds
 
-    common = {"max_draw": max_draw, "four_with_ace": four_with_ace}
     seed = resolve_seed(seed)
     if opponents and discard is None and objective != "equity":
         raise InputError('--vs needs --discard for HAND (use --discard "" to stand pat), or --objective equity')
     if opponents and discard is not None:
-        players = [(hand, discard), *opponents]
-        result = draw_equity(players, rules=rules, dead=dead or None, seed=seed, **common)
+        players: list[str | tuple[str, str]] = [(hand, discard), *opponents]
+        result = draw_equity(
+            players, rules=rules, dead=dead or None, seed=seed, max_draw=max_draw, four_with_ace=four_with_ace
+        )
         if as_json:
             emit_json(result.to_dict())
             return
@@ -448,14 +457,14 @@ def draw_command(
             for i, p in enumerate(result.players)
         ]
         click.echo(text_table(["player", "hand/discard", "win %", "tie %", "equity %"], rows, right={0, 2, 3, 4}))
-        if result.method == "exact":
+        if result.method == "exact" or result.stderr is None:
             click.echo(f"exact: {result.boards:,} joint draws in {result.seconds:.3f} s")
         else:
             stderr = 100 * result.stderr
             click.echo(f"Monte Carlo: {result.trials:,} deals, standard error {stderr:.3f} % (seed {seed})")
         return
     if discard is not None:
-        odds = draw_odds(hand, discard, rules=rules, dead=dead or None, **common)
+        odds = draw_odds(hand, discard, rules=rules, dead=dead or None, max_draw=max_draw, four_with_ace=four_with_ace)
         if as_json:
             emit_json(odds.to_dict())
             return
@@ -471,7 +480,15 @@ def draw_command(
         opp_hand, _, opp_discard = opponents[0].partition("/")
         opponent = (opp_hand, opp_discard)
     options = best_discard(
-        hand, rules=rules, objective=objective, target=target, opponent=opponent, dead=dead or None, seed=seed, **common
+        hand,
+        rules=rules,
+        objective=objective,
+        target=target,
+        opponent=opponent,
+        dead=dead or None,
+        seed=seed,
+        max_draw=max_draw,
+        four_with_ace=four_with_ace,
     )
     if as_json:
         emit_json([{**o.odds.to_dict(), "score": o.score, "keep": o.keep} for o in options[: top or None]])

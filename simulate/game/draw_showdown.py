@@ -17,43 +17,41 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import cast
 
 from .cards import names, parse
 from .errors import LEGAL, IllegalActionError, Legality, describe_argument, whole_number
+from .fields import HandFields
 from .phases import DRAW, SHOWDOWN
 from .pots import award_pots
 from .showdown import hand_value
 
-if TYPE_CHECKING:
-    from .state import State as _State
-
 ACE = 12
 
 
-class DrawShowdownMixin:
+class DrawShowdownMixin(HandFields):
     """Player operations of the draw and the showdown."""
 
     __slots__ = ()
 
     # ------------------------------------------------------------------ draw
-    def _start_draw(self: _State) -> None:
+    def _start_draw(self) -> None:
         # Every player still in draws, all-in or not, clockwise from the dealer's left.
         order = [(self.button + 1 + k) % self.n for k in range(self.n)]
         self.draw_queue = [seat for seat in order if not self.folded[seat]]
         self.phase = DRAW
         self.actor = self.draw_queue.pop(0)
 
-    def _kept_aside_owner(self: _State) -> int | None:
+    def _kept_aside_owner(self) -> int | None:
         # Jackpots: the opener keeps split openers aside to show them, so they never go back in the stub.
         return self.opener if self.variant.opening.requirement == "jacks" else None
 
-    def _reshuffle_pool_size(self: _State, drawer: int) -> int:
+    def _reshuffle_pool_size(self, drawer: int) -> int:
         aside = self._kept_aside_owner()
         return sum(1 for owner, _ in self.dead_cards if owner != drawer and (aside is None or owner != aside))
 
-    def _discard_argument(self: _State, discards: object) -> tuple[list[int] | None, str | None]:
+    def _discard_argument(self, discards: object) -> tuple[list[int] | None, str | None]:
         """``(card ids, None)`` from a ``draw`` argument, or ``(None, why it is not a list of cards)``."""
         if isinstance(discards, str):
             try:
@@ -66,16 +64,22 @@ class DrawShowdownMixin:
         )
         if isinstance(discards, bytes | bytearray | dict) or discards is None:
             return None, wrong
-        try:
-            items = list(itertools.islice(iter(discards), self.variant.deck_size + 1))  # type: ignore[call-overload]
+        size = self.variant.deck_size
+        try:  # any object may come in: iter() refuses the ones that are not iterable
+            items = list(itertools.islice(iter(cast(Iterable[object], discards)), size + 1))
         except TypeError:
             return None, wrong
-        cards = [whole_number(c) for c in items]
-        if len(items) > self.variant.deck_size or any(c is None or not 0 <= c < self.variant.deck_size for c in cards):
+        if len(items) > size:
             return None, wrong
-        return cards, None  # type: ignore[return-value]
+        cards: list[int] = []
+        for item in items:
+            card = whole_number(item)
+            if card is None or not 0 <= card < size:
+                return None, wrong
+            cards.append(card)
+        return cards, None
 
-    def _why_not_draw(self: _State, discards: Sequence[int] | None, seat: int | None) -> str | None:
+    def _why_not_draw(self, discards: Sequence[int] | None, seat: int | None) -> str | None:
         reason = self._seat_refusal(seat)
         if reason:
             return reason
@@ -85,38 +89,43 @@ class DrawShowdownMixin:
             return f"it is seat {self.actor}'s turn to draw, not seat {seat}'s"
         if discards is None:
             return None
-        hand = self.hole[self.actor]  # type: ignore[index]
+        actor = self.actor
+        assert actor is not None  # the draw phase always has a player to draw
+        hand = self.hole[actor]
         if len(set(discards)) != len(discards):
             return f"a card is discarded twice: {names(discards)}"
         missing = [c for c in discards if c not in hand]
         if missing:
             return f"you do not hold {names(missing)}; your hand is {names(hand)}"
         rule = self.variant.streets[self.street].draw
-        limit = rule.max_discards  # type: ignore[union-attr]
+        assert rule is not None  # the draw phase comes from a draw street
+        limit = rule.max_discards
         if len(discards) > limit:
             kept = [c for c in hand if c not in discards]
-            with_ace = rule.four_with_ace and limit == 3 and len(discards) == 4  # type: ignore[union-attr]
+            with_ace = rule.four_with_ace and limit == 3 and len(discards) == 4
             if not (with_ace and any(c < 52 and c >> 2 == ACE for c in kept)):
-                extra = " (four if you keep an ace and show it)" if rule.four_with_ace else ""  # type: ignore[union-attr]
+                extra = " (four if you keep an ace and show it)" if rule.four_with_ace else ""
                 return f"you may draw at most {limit} cards{extra}, not {len(discards)}"
-        available = len(self.deck) - self.deck_pos + self._reshuffle_pool_size(self.actor)  # type: ignore[arg-type]
+        available = len(self.deck) - self.deck_pos + self._reshuffle_pool_size(actor)
         if len(discards) > available:
             return f"only {available} cards are left to draw from; discard at most {available}"
         return None
 
     def can_draw(self, discards: Sequence[int] | str | None = None, seat: int | None = None) -> Legality:
         """Whether the actor may discard these cards (or draw at all, if None) and draw as many, and why not."""
-        cards, reason = (None, None) if discards is None else self._discard_argument(discards)  # type: ignore[attr-defined]
-        reason = reason or self._why_not_draw(cards, seat)  # type: ignore[attr-defined]
+        cards, reason = (None, None) if discards is None else self._discard_argument(discards)
+        reason = reason or self._why_not_draw(cards, seat)
         return LEGAL if reason is None else Legality(reason)
 
-    def draw(self: _State, discards: Sequence[int] | str = (), seat: int | None = None) -> None:
+    def draw(self, discards: Sequence[int] | str = (), seat: int | None = None) -> None:
         """Discard ``discards`` (card ids or text like ``"2c 7d"``) and draw as many; ``()`` stands pat."""
         cards, reason = self._discard_argument(discards)
         reason = reason or self._why_not_draw(cards, seat)
         if reason or cards is None:
             raise IllegalActionError(reason)
-        actor: int = self.actor  # type: ignore[assignment]
+        actor = self.actor
+        rule = self.variant.streets[self.street].draw
+        assert actor is not None and rule is not None  # checked by _why_not_draw
         hand = self.hole[actor]
         for card in cards:
             hand.remove(card)
@@ -124,7 +133,7 @@ class DrawShowdownMixin:
         hand.extend(new)
         self.dead_cards.extend((actor, card) for card in cards)
         self.history.append(("draw", actor, tuple(cards), tuple(new)))
-        if len(cards) == 4 and self.variant.streets[self.street].draw.max_discards == 3:  # type: ignore[union-attr]
+        if len(cards) == 4 and rule.max_discards == 3:
             ace = next(c for c in hand if c < 52 and c >> 2 == ACE and c not in new)
             self.history.append(("show ace", actor, ace))
         if self.draw_queue:
@@ -135,9 +144,9 @@ class DrawShowdownMixin:
 
     def stand_pat(self, seat: int | None = None) -> None:
         """Keep all five cards (draw none)."""
-        self.draw((), seat)  # type: ignore[attr-defined]
+        self.draw((), seat)
 
-    def _take(self: _State, count: int, drawer: int) -> list[int]:
+    def _take(self, count: int, drawer: int) -> list[int]:
         out = []
         for _ in range(count):
             if self.deck_pos == len(self.deck):
@@ -146,7 +155,7 @@ class DrawShowdownMixin:
             self.deck_pos += 1
         return out
 
-    def _reshuffle(self: _State, drawer: int) -> None:
+    def _reshuffle(self, drawer: int) -> None:
         """The stub ran out: earlier discards become the new stub, never the drawing player's own."""
         aside = self._kept_aside_owner()
         pool = [card for owner, card in self.dead_cards if owner != drawer and (aside is None or owner != aside)]
@@ -157,7 +166,7 @@ class DrawShowdownMixin:
         self.history.append(("reshuffle", len(pool)))
 
     # ------------------------------------------------------------------ showdown
-    def _first_to_show(self: _State) -> int:
+    def _first_to_show(self) -> int:
         rules = self.variant.rules
         if rules.show_first == "last-caller" and self.last_caller is not None and not self.folded[self.last_caller]:
             return self.last_caller
@@ -174,15 +183,15 @@ class DrawShowdownMixin:
             start = self.left_of(self.button)
         return next(s % self.n for s in range(start, start + self.n) if not self.folded[s % self.n])
 
-    def showdown_order(self: _State) -> list[int]:
+    def showdown_order(self) -> list[int]:
         """Seats still in, in the order they show: the first to show, then clockwise."""
         first = self._first_to_show()
         return [(first + k) % self.n for k in range(self.n) if not self.folded[(first + k) % self.n]]
 
-    def _start_showdown(self: _State) -> None:
+    def _start_showdown(self) -> None:
         self.phase = SHOWDOWN
         self.ended_by = "showdown"
-        self.pots = self._pots_now()  # type: ignore[attr-defined]
+        self.pots = self._pots_now()
         order = self.showdown_order()
         for seat in order:
             # Cards speak; all-in players' hands are always turned up.
@@ -191,18 +200,18 @@ class DrawShowdownMixin:
         self.show_queue = [seat for seat in order if not self.shown[seat]]
         self._next_to_show()
 
-    def _reveal(self: _State, seat: int) -> None:
+    def _reveal(self, seat: int) -> None:
         self.shown[seat] = True
         self.values[seat] = hand_value(self.hole[seat] + self.board, self.variant.ranking)
         self.history.append(("show", seat, tuple(self.hole[seat])))
 
-    def _uncontested(self: _State, seat: int) -> bool:
+    def _uncontested(self, seat: int) -> bool:
         for pot in self.pots:
             if seat in pot.eligible and any(o != seat and not self.mucked[o] for o in pot.eligible):
                 return False
         return True
 
-    def _next_to_show(self: _State) -> None:
+    def _next_to_show(self) -> None:
         queue = self.show_queue
         while queue:
             seat = queue[0]
@@ -214,7 +223,7 @@ class DrawShowdownMixin:
         self.actor = None
         self._award()
 
-    def _why_not_showdown(self: _State, seat: int | None, what: str) -> str | None:
+    def _why_not_showdown(self, seat: int | None, what: str) -> str | None:
         reason = self._seat_refusal(seat)
         if reason:
             return reason
@@ -226,15 +235,15 @@ class DrawShowdownMixin:
 
     def can_show(self, seat: int | None = None) -> Legality:
         """Whether the actor may show their hand now."""
-        reason = self._why_not_showdown(seat, "show")  # type: ignore[attr-defined]
+        reason = self._why_not_showdown(seat, "show")
         return LEGAL if reason is None else Legality(reason)
 
     def can_muck(self, seat: int | None = None) -> Legality:
         """Whether the actor may throw the hand away unshown (giving up the pots it contests)."""
-        reason = self._why_not_showdown(seat, "muck")  # type: ignore[attr-defined]
+        reason = self._why_not_showdown(seat, "muck")
         return LEGAL if reason is None else Legality(reason)
 
-    def show(self: _State, seat: int | None = None) -> None:
+    def show(self, seat: int | None = None) -> None:
         """Turn the hand face up; cards speak."""
         reason = self._why_not_showdown(seat, "show")
         if reason:
@@ -242,7 +251,7 @@ class DrawShowdownMixin:
         self._reveal(self.show_queue.pop(0))
         self._next_to_show()
 
-    def muck(self: _State, seat: int | None = None) -> None:
+    def muck(self, seat: int | None = None) -> None:
         """Throw the hand away unshown: it gives up every pot someone else still contests."""
         reason = self._why_not_showdown(seat, "muck")
         if reason:
@@ -253,7 +262,7 @@ class DrawShowdownMixin:
         self.history.append(("muck", mucker))
         self._next_to_show()
 
-    def _award(self: _State) -> None:
+    def _award(self) -> None:
         values: list[int | None] = []
         for seat in range(self.n):
             if self.folded[seat] or self.mucked[seat]:

@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import operator
+from typing import SupportsIndex, cast
 
 from pokerlab.errors import PokerlabError
 
@@ -58,10 +59,12 @@ def whole_number(value: object) -> int | None:
     >>> whole_number(30), whole_number(True), whole_number(30.0), whole_number("30")
     (30, None, None, None)
     """
+    if type(value) is int:  # the common case first (bool is a subclass of int, never this type)
+        return value
     if isinstance(value, bool):
         return None
     try:
-        return operator.index(value)  # type: ignore[arg-type]
+        return operator.index(cast(SupportsIndex, value))  # anything may come in: index() refuses what is not whole
     except TypeError:
         return None
 

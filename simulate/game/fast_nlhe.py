@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from pokerlab.evaluator.api import high_tables
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 
 from pokerlab.errors import InputError
@@ -63,9 +64,7 @@ def simulate_random_nlhe(
         raise InputError(
             "stacks (one per seat) and big blind must be positive and the small blind at most the big blind"
         )
-    from pokerlab.evaluator.api import high_tables
-
-    from .fast_nlhe_kernels import simulate
+    from .fast_nlhe_kernels import simulate  # numba: imported (and compiled or loaded) on the first call
 
     tables = high_tables()
     rows = hands if record else 1

@@ -58,7 +58,10 @@ class BlindLevel:
     @property
     def start(self) -> float:
         """Where the level starts: a hand number or a minute."""
-        return self.from_hand if self.from_minute is None else self.from_minute  # type: ignore[return-value]
+        if self.from_minute is not None:
+            return self.from_minute
+        assert self.from_hand is not None  # checked in __post_init__: one of the two is set
+        return self.from_hand
 
 
 def doubling_schedule(variant: Variant, minutes: float, levels: int = 20) -> list[BlindLevel]:
@@ -176,7 +179,7 @@ class Session:
             return self.variant
         return self.variant.with_forced(small_blind=level.small_blind, big_blind=level.big_blind, ante=level.ante)
 
-    def start_hand(self, deck: Sequence[int] = (), **options: object) -> State:
+    def start_hand(self, deck: Sequence[int] = (), **options: bool) -> State:
         """Deal the next hand over the seats with chips; ``options`` pass on to :class:`State`."""
         seats = [seat for seat in range(self.seats) if self.stacks[seat] > 0]
         if len(seats) < 2:
@@ -193,7 +196,7 @@ class Session:
             carried_pot=self.carried_pot,
             antes=self.antes_due,
             **options,
-        )  # type: ignore[arg-type]
+        )
 
     def finish_hand(self, hand: State) -> None:
         """Take a finished hand's stacks and carried chips, handle busted players, move the button."""

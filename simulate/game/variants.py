@@ -351,7 +351,8 @@ class Variant:
             raise InputError("the streets must deal exactly hole_cards cards to each player")
         if self.forced.big_blind and self.forced.small_blind > self.forced.big_blind:
             raise InputError("the small blind cannot exceed the big blind")
-        if self.betting.kind == SPREAD_LIMIT and self.betting.max_bet < self.forced.big_blind:  # type: ignore[operator]
+        spread_top = self.betting.max_bet
+        if self.betting.kind == SPREAD_LIMIT and spread_top is not None and spread_top < self.forced.big_blind:
             raise InputError(
                 f"the spread's maximum {self.betting.max_bet} is below the big blind {self.forced.big_blind}: "
                 "nobody could raise it"
@@ -392,7 +393,7 @@ class Variant:
         """Whether the first round starts with live blinds (no check-around, no openers)."""
         return self.forced.big_blind > 0
 
-    def with_rules(self, **options: object) -> Variant:
+    def with_rules(self, **options: Any) -> Variant:
         """The same game with some house rules changed.
 
         >>> five_card_draw().with_rules(odd_chip="carry").rules.odd_chip
@@ -534,9 +535,11 @@ def make_betting(
     """
     if raise_cap == DEFAULT_CAP:
         raise_cap = 3 if kind == FIXED_LIMIT else None
+    elif isinstance(raise_cap, str):
+        raise InputError(f"raise_cap must be a whole number of raises, None or {DEFAULT_CAP!r}, got {raise_cap!r}")
     big = big_bet or (2 * small_bet if kind == FIXED_LIMIT else small_bet)
     max_bet = None if kind == FIXED_LIMIT else max_bet  # fixed limit's units are its limits
-    return Betting(kind, small_bet, big, max_bet=max_bet, raise_cap=raise_cap, cap_heads_up=cap_heads_up)  # type: ignore[arg-type]
+    return Betting(kind, small_bet, big, max_bet=max_bet, raise_cap=raise_cap, cap_heads_up=cap_heads_up)
 
 
 def five_card_draw(

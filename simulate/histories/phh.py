@@ -215,7 +215,7 @@ def parse_phh_cards(text: str) -> list[int | None]:
     return out
 
 
-_CARD_IDS: dict[str, int | None] = {card_str(card): card for card in range(52)} | {"??": None, "Jk": JOKER}
+_CARD_IDS: dict[str, int | None] = {**{card_str(card): card for card in range(52)}, "??": None, "Jk": JOKER}
 
 # ---------------------------------------------------------------------- reading
 MAX_NESTING = 32  # arrays/inline tables nested deeper than this are refused (tomllib recurses per level)

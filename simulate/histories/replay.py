@@ -31,6 +31,7 @@ from pokerlab.simulate.game.cards import names
 from pokerlab.simulate.game.errors import IllegalActionError
 from pokerlab.simulate.game.showdown import describe_value
 from pokerlab.simulate.game.state import BET, DONE, SHOWDOWN, State
+from pokerlab.simulate.game.variants import Variant
 
 from .codes import PHHError
 from .money import Amount, from_chips, parse_amount, places_of, to_chips
@@ -44,6 +45,7 @@ class _ReplayState(State):
     """The engine's state with one change: a reshuffled stub puts the recorded draws on top."""
 
     __slots__ = ("planned",)
+    planned: list[int]  # the recorded cards of the draws after the stub ran out, in dealing order
 
     def _reshuffle(self, drawer: int) -> None:
         super()._reshuffle(drawer)
@@ -252,6 +254,12 @@ class _Parsed:
     written: Amount | None = None  # cbr: the amount as recorded
     replacement: list[int | None] | None = None  # sd: the cards the dealer gave for the discards
 
+    @property
+    def seat(self) -> int:
+        """The player's PHH index: every action but the dealer's board names one (``_action_fields``)."""
+        assert self.player is not None, self.text
+        return self.player
+
 
 def _parse_action(index: int, text: str, n: int) -> _Parsed | None:
     fields = _action_fields(text, n)
@@ -293,10 +301,10 @@ def _action_fields(text: str, n: int) -> tuple | None:
     raise PHHError("unknown action; PHH actions are f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS|-], pb")
 
 
-def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int], list[int]]:
+def _stack_deck(state_variant: Variant, parsed: list[_Parsed], n: int) -> tuple[list[int], list[int]]:
     """(deck in dealing order, cards expected after the stub runs out) from the recorded cards."""
     holes: list[list[int | None]] = [[] for _ in range(n)]
-    hole_from: list[list[_Parsed]] = [[] for _ in range(n)]  # the action that dealt each hole card
+    hole_from: list[list[_Parsed | None]] = [[] for _ in range(n)]  # the action that dealt each hole card
     later: list[int | None | str] = []  # board/draw cards in dealing order; "burn" marks a burn
     later_from: list[_Parsed | None] = []
     board_streets = [s for s in state_variant.streets if s.board]
@@ -307,7 +315,7 @@ def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int]
         if p.actor != "d":
             started = True
             if p.verb == "sd" and p.cards:
-                pending[p.player] = p  # type: ignore[index]
+                pending[p.seat] = p
             continue
         cards = p.cards or []
         if p.verb == "db":
@@ -319,10 +327,10 @@ def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int]
             later.extend(cards)
             later_from.extend([p] * len(cards))
         elif not started and not pending:
-            holes[p.player].extend(cards)  # type: ignore[index]
-            hole_from[p.player].extend([p] * len(cards))  # type: ignore[index]
+            holes[p.seat].extend(cards)
+            hole_from[p.seat].extend([p] * len(cards))
         else:
-            discard = pending.pop(p.player, None)  # type: ignore[arg-type]
+            discard = pending.pop(p.seat, None)
             if discard is None or len(discard.cards or []) != len(cards):
                 thrown = 0 if discard is None else len(discard.cards or [])
                 raise _ActionProblem(p, f"the dealer deals {len(cards)} card(s), but the player discarded {thrown}")
@@ -331,35 +339,39 @@ def _stack_deck(state_variant, parsed: list[_Parsed], n: int) -> tuple[list[int]
             later_from.extend([p] * len(cards))
     # Shown cards reveal unknown hole cards.
     for p in parsed:
-        if p.verb == "sm" and p.cards and any(c is None for c in holes[p.player]):  # type: ignore[index]
-            hole = holes[p.player]  # type: ignore[index]
+        if p.verb == "sm" and p.cards and any(c is None for c in holes[p.seat]):
+            hole = holes[p.seat]
             known = [c for c in p.cards if c is not None and c not in hole]
             for k, card in enumerate(hole):
                 if card is None and known:
                     hole[k] = known.pop(0)
-                    hole_from[p.player][k] = p  # type: ignore[index]
+                    hole_from[p.seat][k] = p
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw (pokerkit deals "??")
         holes = [[None] * state_variant.hole_cards for _ in range(n)]
-        hole_from = [[None] * state_variant.hole_cards for _ in range(n)]  # type: ignore[list-item]
+        hole_from = [[None] * state_variant.hole_cards for _ in range(n)]
     per = max((len(h) for h in holes), default=0)
     if any(len(h) != per for h in holes) or per != state_variant.hole_cards:
         raise PHHError(
             f"every player must be dealt {state_variant.hole_cards} hole cards before the first action", field="actions"
         )
-    sequence: list[int | None | str] = [holes[seat][k] for k in range(per) for seat in range(n)] + later
-    source: list[_Parsed | None] = [hole_from[seat][k] for k in range(per) for seat in range(n)] + later_from
+    sequence: list[int | None | str] = [holes[seat][k] for k in range(per) for seat in range(n)]
+    sequence += later
+    source: list[_Parsed | None] = [hole_from[seat][k] for k in range(per) for seat in range(n)]
+    source += later_from
     size = state_variant.deck_size
     seen: dict[int, _Parsed | None] = {}
-    for position, card in enumerate(sequence):
-        if not isinstance(card, int):
+    for position, item in enumerate(sequence):
+        if not isinstance(item, int):
             continue
+        card = item
         dealer = source[position]
+        assert dealer is not None  # a card (not a burn or an unseen hole card) comes from an action
         if card >= size:
-            raise _ActionProblem(dealer, f"the card {names([card])} is not in this game's deck")  # type: ignore[arg-type]
+            raise _ActionProblem(dealer, f"the card {names([card])} is not in this game's deck")
         if card in seen and position < size:  # after the stub runs out, discards come back
             first = seen[card]
             earlier = "" if first is None or first is dealer else f" (action {first.index + 1} {first.text!r} dealt it)"
-            raise _ActionProblem(dealer, f"the card {names([card])} is dealt twice{earlier}")  # type: ignore[arg-type]
+            raise _ActionProblem(dealer, f"the card {names([card])} is dealt twice{earlier}")
         seen[card] = dealer
     spare = [c for c in range(state_variant.deck_size) if c not in seen]
     deck: list[int] = []
@@ -526,7 +538,7 @@ def replay(
         try:
             if p.actor == "d":
                 if p.verb == "db":
-                    cards = [c for c in p.cards or []]
+                    cards: list[int | None] = list(p.cards or [])
                     got = state.board[board_seen : board_seen + len(cards)]
                     if len(got) < len(cards):
                         raise IllegalActionError(
@@ -545,8 +557,8 @@ def replay(
                             )
                         )
                 continue
-            seat = seat_of[p.player]  # type: ignore[index]
-            who = names_[p.player]  # type: ignore[index]
+            seat = seat_of[p.seat]
+            who = names_[p.seat]
             if p.verb == "sm":
                 decisions[seat] = bool(p.amount)
             elif (state.actor != seat or state.phase == DONE) and (
@@ -571,13 +583,13 @@ def replay(
                 word = "bets" if state.level == 0 else "raises to"
                 if state.variant.is_stud and state.can_bring_in():
                     word = "completes to"
-                state.bet_or_raise(p.amount)  # type: ignore[arg-type]
+                assert p.amount is not None  # a cbr's written amount, in chips (set before the replay)
+                state.bet_or_raise(p.amount)
                 text = f"{word} {p.written}"
             elif p.verb == "sd":
-                cards = [c for c in p.cards or []]
-                if any(c is None for c in cards):
-                    hole = state.hole[seat]
-                    cards = hole[: len(cards)] if all(c is None for c in cards) else cards
+                cards = list(p.cards or [])
+                if cards and all(c is None for c in cards):  # unseen discards: the first cards held
+                    cards = [*state.hole[seat][: len(cards)]]
                 state.draw(cards)  # type: ignore[arg-type]
                 new = state.hole[seat][len(state.hole[seat]) - len(cards) :]
                 recorded = p.replacement or []
@@ -586,7 +598,8 @@ def replay(
                         f"the history deals {names(c for c in recorded if c is not None)} "
                         f"for the discards, which cannot come from the stub"
                     )
-                text = f"discards {names(cards)} and draws {len(cards)}" if cards else "stands pat"
+                shown = names(c for c in cards if c is not None)  # all cards: draw() refused a None
+                text = f"discards {shown} and draws {len(cards)}" if cards else "stands pat"
             else:
                 raise IllegalActionError(f"the action {p.verb!r} is not played by pokerlab's engine")
             if steps and p.verb != "sm":
@@ -711,8 +724,9 @@ def _outcome(
     result.rake = from_chips(rake, places)
     result.stacks = [from_chips(c, places) for c in stacks]
     for seat in range(state.n):
-        if state.shown[seat] and state.values[seat] is not None:
-            value = describe_value(state.values[seat], state.variant.ranking)  # type: ignore[arg-type]
+        shown_value = state.values[seat]
+        if state.shown[seat] and shown_value is not None:
+            value = describe_value(shown_value, state.variant.ranking)
             result.showdown.append(f"{names_[player_of[seat]]} shows {names(state.hole[seat])}: {value}")
     for k, amount in enumerate(won):
         if amount:
@@ -724,10 +738,10 @@ def _outcome(
         "winnings": [from_chips(c, places) for c in won],
         "_carry_out": from_chips(state.carry_out, places),
     }
-    for name, value in replayed.items():
+    for name, replayed_value in replayed.items():
         recorded = (history.user if name.startswith("_") else history.optional).get(name)
         if recorded is not None:
-            result.checks[name] = (recorded, value)
+            result.checks[name] = (recorded, replayed_value)
 
 
 def _pot(state: State) -> int:

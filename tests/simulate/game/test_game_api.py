@@ -166,3 +166,19 @@ def test_holdem_board_plays_split():
     while hand.phase != "done":
         hand.call() if hand.can_call() else hand.check()
     assert hand.pots[0].winners == (1, 0) and hand.net == [0, 0]
+
+
+def test_raise_range_follows_every_action_and_queries_change_no_state():
+    # The actor's raise bounds are memoised per decision: each action must give the next actor fresh bounds.
+    hand = State(no_limit_holdem(5, 10), [1000, 300, 1000], button=0, seed=4)
+    before = hand.snapshot()
+    assert hand.bet_or_raise_range() == (20, 1000) and hand.can_bet_or_raise(1000)
+    assert hand.snapshot() == before  # asking is not acting
+    hand.bet_or_raise(50)
+    assert hand.actor == 1 and hand.bet_or_raise_range() == (90, 300)  # seat 1 has 300
+    twin = hand.copy()
+    hand.call()
+    assert hand.bet_or_raise_range() == (90, 1000)
+    assert twin.bet_or_raise_range() == (90, 300) and not twin.can_bet_or_raise(301)
+    with pytest.raises(IllegalActionError, match="between 90 and 1000"):
+        hand.bet_or_raise(80)
