@@ -284,7 +284,7 @@ class State(FlowMixin, StudMixin):
 
     def _why_not_fold(self, seat: int | None) -> str | None:
         # The player to act in a betting round (the usual case) needs no seat check: a call saved per query.
-        if seat is not None or self.phase != BET:
+        if seat is not None or self.phase != BET or self.variant.showing is not None:  # stud: a bring-in due
             reason = self._check_seat(seat, BET, "fold")
             if reason:
                 return reason
@@ -304,7 +304,7 @@ class State(FlowMixin, StudMixin):
         return opening.bet_or_drop_second_round
 
     def _why_not_check(self, seat: int | None) -> str | None:
-        if seat is not None or self.phase != BET:
+        if seat is not None or self.phase != BET or self.variant.showing is not None:  # stud: a bring-in due
             reason = self._check_seat(seat, BET, "check")
             if reason:
                 return reason
@@ -320,7 +320,7 @@ class State(FlowMixin, StudMixin):
         return None
 
     def _why_not_call(self, seat: int | None) -> str | None:
-        if seat is not None or self.phase != BET:
+        if seat is not None or self.phase != BET or self.variant.showing is not None:  # stud: a bring-in due
             reason = self._check_seat(seat, BET, "call")
             if reason:
                 return reason

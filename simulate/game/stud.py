@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING
 from pokerlab.evaluator import evaluate
 
 from .errors import LEGAL, IllegalActionError, Legality
+from .fields import HandFields
 from .phases import BET
 from .pots import Pot, award_pots
 
 if TYPE_CHECKING:
-    from .state import State
     from .variants import LowHalf, Street, Variant  # noqa: F401 (Street: the cache's annotation)
 
 BRING_IN_FIRST = "you bring in: post the bring-in of {amount} or complete to {complete}"
@@ -120,7 +120,7 @@ def _up_positions(streets: tuple[Street, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def up_cards(state: State, seat: int) -> list[int]:
+def up_cards(state: HandFields, seat: int) -> list[int]:
     """The face-up cards of ``seat`` so far, in the order dealt.
 
     >>> from pokerlab.simulate.game.state import State
@@ -133,7 +133,7 @@ def up_cards(state: State, seat: int) -> list[int]:
     return [hole[i] for i in up_indices(state.variant) if i < len(hole)]
 
 
-def shows_open_pair(state: State) -> bool:
+def shows_open_pair(state: HandFields) -> bool:
     """Whether a player still in shows a pair among the up cards (fourth street's big-bet option)."""
     for seat in state.in_hand:
         ranks = [card >> 2 for card in up_cards(state, seat)]
@@ -143,7 +143,7 @@ def shows_open_pair(state: State) -> bool:
 
 
 # ------------------------------------------------------------------ order of play
-def bring_in_seat(state: State) -> int | None:
+def bring_in_seat(state: HandFields) -> int | None:
     """The seat that brings in: the weakest door card among players with chips (docs/rules.md 13.2).
 
     >>> from pokerlab.simulate.game.state import State
@@ -159,7 +159,7 @@ def bring_in_seat(state: State) -> int | None:
     return min(seats, key=lambda seat: card_key(up_cards(state, seat)[0], showing))
 
 
-def best_showing_seat(state: State) -> int:
+def best_showing_seat(state: HandFields) -> int:
     """The seat still in with the best up cards; a tie goes to the seat nearest the dealer's left."""
     showing = state.variant.showing or "high"
     n = state.n
@@ -174,7 +174,7 @@ def best_showing_seat(state: State) -> int:
     return best
 
 
-def first_to_act(state: State) -> int:
+def first_to_act(state: HandFields) -> int:
     """Where the round's action starts: the bring-in on third street, the best showing hand later."""
     if state.street == 0:
         seat = bring_in_seat(state)
@@ -182,12 +182,12 @@ def first_to_act(state: State) -> int:
     return best_showing_seat(state)
 
 
-def bring_in_due(state: State) -> bool:
+def bring_in_due(state: HandFields) -> bool:
     """Whether the actor owes the bring-in (third street before anyone bet: post it or complete)."""
     return state.phase == BET and state.street == 0 and state.level == 0 and state.variant.is_stud
 
 
-def bring_in_refusal(state: State) -> str:
+def bring_in_refusal(state: HandFields) -> str:
     """The reason given for folding, checking or calling while the bring-in is due."""
     betting = state.variant.betting
     actor: int = state.actor  # type: ignore[assignment]
@@ -195,12 +195,13 @@ def bring_in_refusal(state: State) -> str:
     return BRING_IN_FIRST.format(amount=amount, complete=betting.small_bet)
 
 
-class StudMixin:
+class StudMixin(HandFields):
     """The stud player operation: ``bring_in`` (completing is ``bet_or_raise`` to the small bet)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:
+        __slots__ = ()  # as HandFields: no instance dict, hidden from mypy
 
-    def _why_not_bring_in(self: State, seat: int | None) -> str | None:  # type: ignore[misc]
+    def _why_not_bring_in(self, seat: int | None) -> str | None:
         reason = self._seat_refusal(seat)
         if reason:
             return reason
@@ -216,7 +217,7 @@ class StudMixin:
             return "the bring-in has already been posted (or completed); fold, call or raise"
         return None
 
-    def can_bring_in(self: State, seat: int | None = None) -> Legality:  # type: ignore[misc]
+    def can_bring_in(self, seat: int | None = None) -> Legality:
         """Whether the actor may post the bring-in now, and why not.
 
         >>> from pokerlab.simulate.game.state import State
@@ -228,7 +229,7 @@ class StudMixin:
         reason = self._why_not_bring_in(seat)
         return LEGAL if reason is None else Legality(reason)
 
-    def bring_in(self: State, seat: int | None = None) -> None:  # type: ignore[misc]
+    def bring_in(self, seat: int | None = None) -> None:
         """Post the bring-in: a live bet of the bring-in amount (all-in if the stack is shorter).
 
         >>> from pokerlab.simulate.game.state import State
@@ -240,7 +241,8 @@ class StudMixin:
         reason = self._why_not_bring_in(seat)
         if reason:
             raise IllegalActionError(reason)
-        actor: int = self.actor  # type: ignore[assignment]
+        actor = self.actor
+        assert actor is not None  # checked by _why_not_bring_in
         amount = min(self.variant.forced.bring_in, self.stacks[actor] or 0)
         self._commit(actor, amount)
         # A live bet but not a full one: completing to the small bet is the round's first full bet.
@@ -262,7 +264,7 @@ def cards_needed(variant: Variant, n: int) -> int:
     return sum(n * s.hole + s.burn for s in early) + 1
 
 
-def deal_street(state: State, street: Street) -> None:
+def deal_street(state: HandFields, street: Street) -> None:
     """Burn, then one card at a time to each player still in; one face-up community card if the deck runs short.
 
     With eight players still in, seventh street needs more cards than are left: the dealer turns one
@@ -297,7 +299,7 @@ def deal_street(state: State, street: Street) -> None:
 
 
 # ------------------------------------------------------------------ betting: the open pair on fourth street
-def _big_bet_made(state: State) -> bool:
+def _big_bet_made(state: HandFields) -> bool:
     """Whether a bet or raise of this round already went up by more than the small bet."""
     history = state.history
     start = len(history)
@@ -312,7 +314,7 @@ def _big_bet_made(state: State) -> bool:
     return False
 
 
-def open_pair_bounds(state: State, min_to: int) -> tuple[int, int]:
+def open_pair_bounds(state: HandFields, min_to: int) -> tuple[int, int]:
     """The fixed-limit raise-to range on a street that declares ``open_pair_big_bet``.
 
     With an open pair showing anyone may bet or raise the small or the big bet; once someone has bet or
@@ -344,7 +346,7 @@ def qualifying_low(cards: Sequence[int], low: LowHalf) -> int | None:
     return value if value >> 12 >= 18 - low.qualifier else None
 
 
-def award_high_low(state: State, values: list[int | None], carry: bool) -> tuple[list[int], int]:
+def award_high_low(state: HandFields, values: list[int | None], carry: bool) -> tuple[list[int], int]:
     """Award every pot half to the best high and half to the best qualifying low (docs/rules.md 13.6).
 
     The odd chip of a pot goes to the high half; a half with tied winners is split again (quartering).
