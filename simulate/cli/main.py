@@ -254,7 +254,7 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
 
 
 @main.command("equity")
-@click.argument("players", nargs=-1, required=True)
+@click.argument("players", nargs=-1)
 @click.option("--board", "-b", default="", help="Board cards (0, 3, 4 or 5), e.g. Qs7h2c.")
 @click.option("--dead", "-d", default="", help="Dead cards, removed from the deck and the ranges.")
 @click.option(
@@ -275,6 +275,13 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
 @threads_option()
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run the shards on this Dask scheduler's workers.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " Fractions in 0..1.")
+@click.option(
+    "--batch",
+    type=click.File("r"),
+    metavar="FILE",
+    help="Answer many queries in one process: one a line in FILE ('-': stdin), the same arguments as this "
+    "command or a JSON object; one JSON line per answer, in order (a wrong line gets an error line).",
+)
 @_friendly_errors
 def equity_command(
     players: tuple[str, ...],
@@ -289,18 +296,33 @@ def equity_command(
     threads: int | None,
     scheduler: str | None,
     as_json: bool,
+    batch: Any,
 ) -> None:
     """Equity of 2-10 PLAYERS, each a hand ("AsAh") or a range ("QQ+,AKs", "random").
 
     Ties are split: equity counts 1/k of a k-way tie. Exact when feasible,
-    otherwise Monte Carlo with its standard error.
+    otherwise Monte Carlo with its standard error. With --batch, many
+    queries in one process; exits 2 after the last answer when any line
+    was wrong.
 
     \b
     Examples:
       pokerlab equity AsAh KsKh
       pokerlab equity "QQ+,AKs" random random --board Qs7h2c --dead 5d
       pokerlab equity AKs QQ --mc --stderr 1e-4 --seed 7 --json
+      printf 'AsAh KsKh\n{"players": ["AhKh", "QQ+"], "board": "Qs7h2c"}\n' | pokerlab equity --batch -
     """
+    if batch is not None:
+        given = {"PLAYERS": bool(players), "board": bool(board), "dead": bool(dead), "method": method is not None}
+        given.update(exact=exact_flag, mc=mc_flag, trials=trials is not None, stderr=target is not None)
+        given.update(seed=seed is not None, scheduler=scheduler is not None)
+        if any(given.values()):
+            name = next(k for k, v in given.items() if v)
+            raise click.UsageError(f"--batch takes each query from its lines: {name} goes on a line, not here")
+        _equity_batch(batch, threads)
+        return
+    if not players:
+        raise click.UsageError("Missing argument 'PLAYERS...'")
     refuse_together(method=method is not None, exact=exact_flag, mc=mc_flag)
     method = method or ("exact" if exact_flag else "mc" if mc_flag else "auto")
     from pokerlab.simulate.distributed import close_client, connect
@@ -335,6 +357,22 @@ def equity_command(
         if client is not None:
             close_client(client)
     _print_equity(result, as_json)
+
+
+def _equity_batch(lines: Any, threads: int | None) -> None:
+    """Print one JSON line per query line, as each is answered; exit 2 at the end when any line was wrong."""
+    import json
+
+    from pokerlab.simulate.equity.batch import equity_many
+
+    failed = answered = 0
+    for answer in equity_many((line.rstrip("\n") for line in lines), threads=threads):
+        click.echo(json.dumps(answer, allow_nan=False))
+        answered += 1
+        failed += "error" in answer
+    if failed:
+        click.echo(f"error: {failed} of {answered} queries failed (their lines say why)", err=True)
+        sys.exit(EXIT_BAD_INPUT)
 
 
 def _print_equity(result: EquityResult, as_json: bool) -> None:

@@ -53,6 +53,17 @@ def _suit_codes(hands: np.ndarray) -> np.ndarray:
     return codes
 
 
+def _all_suit_codes() -> np.ndarray:
+    """``_suit_codes`` of every ordered pair of card ids, ``(52, 52, 4)``: a lookup per deal instead of arithmetic."""
+    pairs = np.stack(np.meshgrid(np.arange(52), np.arange(52), indexing="ij"), axis=-1).reshape(-1, 2)
+    codes = _suit_codes(pairs).reshape(52, 52, 4)
+    codes.flags.writeable = False
+    return codes
+
+
+_CODES = _all_suit_codes()
+
+
 def deal_keys(hands1: np.ndarray | list, hands2: np.ndarray | list) -> np.ndarray:
     """A key per deal of ``hands1[i]`` against ``hands2[i]`` (``(n, 2)`` card ids each), equal for two deals
     exactly when a renaming of suits maps one onto the other (the order of the two hands counts).
@@ -66,7 +77,7 @@ def deal_keys(hands1: np.ndarray | list, hands2: np.ndarray | list) -> np.ndarra
     """
     h1 = np.asarray(hands1, dtype=np.int64).reshape(-1, 2)
     h2 = np.asarray(hands2, dtype=np.int64).reshape(-1, 2)
-    codes = np.sort(_suit_codes(h1) << 8 | _suit_codes(h2), axis=1)
+    codes = np.sort(_CODES[h1[:, 0], h1[:, 1]] << 8 | _CODES[h2[:, 0], h2[:, 1]], axis=1)
     return codes[:, 0] << 48 | codes[:, 1] << 32 | codes[:, 2] << 16 | codes[:, 3]
 
 
@@ -119,23 +130,21 @@ def lookup(hands1: np.ndarray, hands2: np.ndarray, rows: np.ndarray | None = Non
     """
     table = shipped_headsup_table() if rows is None else rows
     keys = table[:, 0]
-    out = np.empty((len(hands1), 3), dtype=np.int64)
-    todo = np.ones(len(hands1), dtype=bool)
-    for swap, (a, b) in enumerate(((hands1, hands2), (hands2, hands1))):
-        wanted = deal_keys(np.asarray(a)[todo], np.asarray(b)[todo])
-        at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
-        found = keys[at] == wanted
-        where = np.flatnonzero(todo)[found]
-        counts = table[at[found], 1:]
-        out[where] = counts[:, [1, 0, 2]] if swap else counts
-        todo[where] = False
-        if not todo.any():
-            return out
-    first = int(np.flatnonzero(todo)[0])
-    raise HeadsupTableError(
-        f"deal {list(np.asarray(hands1)[first])} against {list(np.asarray(hands2)[first])} is not in the heads-up "
-        f"table; rebuild it with: {COMMAND}"
-    )
+    hands1, hands2 = np.asarray(hands1, dtype=np.int64), np.asarray(hands2, dtype=np.int64)
+    n = len(hands1)
+    wanted = deal_keys(np.concatenate([hands1, hands2]), np.concatenate([hands2, hands1]))  # both orders at once
+    at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+    found = keys[at] == wanted
+    direct, swapped = found[:n], found[n:]
+    if not np.all(direct | swapped):
+        first = int(np.flatnonzero(~(direct | swapped))[0])
+        raise HeadsupTableError(
+            f"deal {hands1[first].tolist()} against {hands2[first].tolist()} is not in the heads-up table; "
+            f"rebuild it with: {COMMAND}"
+        )
+    out = table[np.where(direct, at[:n], at[n:]), 1:]
+    out[~direct] = out[~direct][:, [1, 0, 2]]
+    return out
 
 
 def headsup_counts(hand1: list[int], hand2: list[int]) -> tuple[int, int, int]:
