@@ -29,15 +29,24 @@ from ._common import (
     threads_option,
 )
 from ._common import friendly_errors as _friendly_errors
-from .bench import bench_command
-from .cache import cache_command
-from .game import play_command, replay_command, simulate_command
-from .tables import chart_command, table_command
 
 if TYPE_CHECKING:
     from pokerlab.simulate.equity.engine import EquityResult
 
 EXIT_FAILED_CHECK = 1
+
+
+# Commands defined in other modules, imported only when named (or listed by --help): every call of
+# `pokerlab eval` or `pokerlab equity` would otherwise pay for the modules of all the others.
+LAZY_COMMANDS = {
+    "bench": ("bench", "bench_command"),
+    "play": ("game", "play_command"),
+    "simulate": ("game", "simulate_command"),
+    "replay": ("game", "replay_command"),
+    "table": ("tables", "table_command"),
+    "chart": ("tables", "chart_command"),
+    "cache": ("cache", "cache_command"),
+}
 
 
 class _Commands(click.Group):
@@ -46,6 +55,17 @@ class _Commands(click.Group):
     Anything else is a bug: one line naming it, exit 1, and the traceback with ``pokerlab --debug``.
     Ctrl-C stops the command at once: what it has printed stays, ``interrupted`` on stderr, exit 130.
     """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            from importlib import import_module
+
+            module, attr = LAZY_COMMANDS[cmd_name]
+            self.add_command(getattr(import_module(f"{__package__}.{module}"), attr), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         """As click's, but a usage error (a bad option, contradicting flags) is one line too, exit 2."""
@@ -325,10 +345,13 @@ def equity_command(
         raise click.UsageError("Missing argument 'PLAYERS...'")
     refuse_together(method=method is not None, exact=exact_flag, mc=mc_flag)
     method = method or ("exact" if exact_flag else "mc" if mc_flag else "auto")
-    from pokerlab.simulate.distributed import close_client, connect
     from pokerlab.simulate.equity.engine import EquityInterrupted, equity
 
-    client = connect(scheduler) if scheduler else None
+    client = None
+    if scheduler:
+        from pokerlab.simulate.distributed import close_client, connect  # only for a cluster run
+
+        client = connect(scheduler)
     # Shown only once a run has taken a second; filled at the end (Monte Carlo may stop early).
     progress = ProgressBar("equity", enabled=not as_json and sys.stderr.isatty(), delay=1.0, fill_on_close=True)
     try:
@@ -582,14 +605,6 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
         Console().print(grid)
     click.echo(f"range: {r}")
 
-
-main.add_command(bench_command)
-main.add_command(play_command)
-main.add_command(simulate_command)
-main.add_command(replay_command)
-main.add_command(table_command)
-main.add_command(chart_command)
-main.add_command(cache_command)
 
 if __name__ == "__main__":
     main()

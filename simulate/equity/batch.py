@@ -67,12 +67,12 @@ def parse_query(text: str) -> dict[str, Any]:
     text = text.strip()
     if text.startswith(("{", "[")):  # JSON; a list is refused below, not read as two odd hands
         try:
-            query = json.loads(text)
+            loaded = json.loads(text)
         except ValueError as exc:
             raise InputError(f"not a JSON object: {exc}") from None
-        if not isinstance(query, dict):
+        if not isinstance(loaded, dict):
             raise InputError('a JSON query must be an object, e.g. {"players": ["AsAh", "KsKh"]}')
-        return query
+        return loaded
     try:
         words = shlex.split(text)
     except ValueError as exc:

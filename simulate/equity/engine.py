@@ -29,7 +29,6 @@ from ...errors import PokerlabError
 from ...evaluator.api import high_tables
 from ...evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
 from ...evaluator.layout import board_state
-from ..distributed import cluster_threads, run_shards
 from ..ranges.classes import class_combos, hand_class
 from ..ranges.headsup_table import BOARDS as HEADSUP_BOARDS
 from ..ranges.headsup_table import lookup as lookup_headsup
@@ -498,6 +497,7 @@ def exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids
 
 def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, by_key, threads=None):
     """Like :func:`_run_exact`, in shards on ``client`` (or on ``threads`` local threads when it is None)."""
+    from ..distributed import cluster_threads, run_shards  # sharded runs only: a table answer never loads it
     groups = list((_group_deals(parsed, board_ids, dead_ids) if by_key is None else by_key).values())
     if not groups:
         raise EquityError("no deal is possible: the players' hands or ranges always share a card")
@@ -534,6 +534,7 @@ def _mc_shard(ranges: tuple, board: tuple, seed: int, index: int, n_trials: int)
 
 def _run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, progress, threads=None):
     """Monte Carlo in shards of independent streams (see the plan above); same outputs as the local run."""
+    from ..distributed import run_shards  # sharded runs only: a table answer never loads it
     ranges, board = _mc_inputs(parsed, board_ids, dead_mask)
     _, _, share_m = outcome_shares(len(parsed))
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
@@ -738,6 +739,9 @@ def equity(
         raise EquityError(f"method must be 'auto', 'exact' or 'mc', got {method!r}")
     check_options(trials, stderr, seed, threads)
     parsed, board_ids, dead_ids, _, dead_mask = _prepare(players, board, dead)
+    if client is not None:
+        from ..distributed import cluster_threads  # with a cluster only: a local run never loads it
+
     if use_tables and method != "mc" and not board_ids and not dead_ids:
         # Table answers need neither numba nor its threads: they use one thread (or report the cluster's).
         table_threads = cluster_threads(client) if client is not None else int(threads or 1)
