@@ -120,8 +120,10 @@ def main() -> int:
     print(f"whole process, best of {args.rounds} alternating rounds (load average {load:.2f}):")
     print("     wall      cpu  command")
     for name, figures in walls.items():
-        shown = "failed or not installed" if figures is None else " ".join(
-            f"{1000 * figures[k]:6.1f} ms" for k in ("wall", "cpu")
+        shown = (
+            "failed or not installed"
+            if figures is None
+            else " ".join(f"{1000 * figures[k]:6.1f} ms" for k in ("wall", "cpu"))
         )
         print(f"  {shown}  {name}")
     width = shutil.get_terminal_size().columns

@@ -498,6 +498,7 @@ def exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids
 def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, by_key, threads=None):
     """Like :func:`_run_exact`, in shards on ``client`` (or on ``threads`` local threads when it is None)."""
     from ..distributed import cluster_threads, run_shards  # sharded runs only: a table answer never loads it
+
     groups = list((_group_deals(parsed, board_ids, dead_ids) if by_key is None else by_key).values())
     if not groups:
         raise EquityError("no deal is possible: the players' hands or ranges always share a card")
@@ -535,6 +536,7 @@ def _mc_shard(ranges: tuple, board: tuple, seed: int, index: int, n_trials: int)
 def _run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, progress, threads=None):
     """Monte Carlo in shards of independent streams (see the plan above); same outputs as the local run."""
     from ..distributed import run_shards  # sharded runs only: a table answer never loads it
+
     ranges, board = _mc_inputs(parsed, board_ids, dead_mask)
     _, _, share_m = outcome_shares(len(parsed))
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
