@@ -80,6 +80,10 @@ def _spot(case: Case, config: BenchConfig) -> str:
         return f"{case.spot}, to stderr {config.mc_stderr:g}"
     if case.kind == "mc-trials":
         return f"{case.spot}, {config.hu_trials:,} trials"
+    if case.kind == "many":
+        return f"{config.many_queries:,} random " + ("deals" if case.id == "many-preflop" else "hands and flops")
+    if case.kind == "process":
+        return f"{'eval' if case.id == 'start-eval' else 'equity'} {case.spot}"
     return case.spot
 
 
