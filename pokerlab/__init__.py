@@ -31,6 +31,7 @@ _LAZY = {
     "parse_cards": "pokerlab.evaluator",
     "TableError": "pokerlab.evaluator.tables",
     "equity": "pokerlab.simulate.equity",
+    "equity_many": "pokerlab.simulate.equity",
     "EquityResult": "pokerlab.simulate.equity",
     "EquityError": "pokerlab.simulate.equity",
     "parse_range": "pokerlab.simulate.ranges",
@@ -95,7 +96,7 @@ if TYPE_CHECKING:  # what the lazy names are, for type checkers
     )
     from .evaluator.tables import TableError  # noqa: F401
     from .simulate.draw import DrawError, best_discard, draw_equity, draw_odds  # noqa: F401
-    from .simulate.equity import EquityError, EquityResult, equity  # noqa: F401
+    from .simulate.equity import EquityError, EquityResult, equity, equity_many  # noqa: F401
     from .simulate.game import IllegalActionError, State  # noqa: F401
     from .simulate.histories import dump, dump_all, dumps, load, load_all, loads  # noqa: F401
     from .simulate.precomputed import preflop_equity  # noqa: F401
