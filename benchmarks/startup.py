@@ -13,7 +13,8 @@ system) beside it, which the machine's load disturbs less. The commands:
 - ``import numpy``: what any command that touches an array pays;
 - ``pokerlab eval`` and ``pokerlab equity AsAh KsKh`` (a heads-up answer from the shipped table);
 - the same equity computed (``use_tables=False``): numba's import and the cached kernels' first dispatch;
-- pokerfast's exact equity of the same hands in a new process, when it is installed.
+- pokerfast's exact equity of the same hands in a new process, when it is installed;
+- with ``--before LAYOUT``, the two pokerlab commands of an earlier checkout, in the same rounds.
 
 Then ``python -X importtime`` of the two commands, best of 3, summed by package (self times).
 """
@@ -58,14 +59,26 @@ def _console_script() -> list[str]:
     return [str(script)] if script.is_file() else POKERLAB
 
 
-def wall_times(rounds: int) -> dict[str, dict[str, float] | None]:
+def before_commands(layout: str) -> dict[str, tuple[list[str], dict[str, str]]]:
+    """The two pokerlab commands run from another checkout's import layout (``--before``), for a side-by-side
+    before-and-after: ``layout`` holds a ``pokerlab`` folder whose ``evaluator`` and ``simulate`` are that
+    checkout's (links will do, as tests/test_layers.py builds them), put first on PYTHONPATH."""
+    env = {**os.environ, "PYTHONPATH": layout}
+    return {
+        f"before: {name}": ([PY, "-m", "pokerlab", *COMMANDS[name][3:]], env)
+        for name in ("pokerlab eval 'As Ks Qs Js Ts'", "pokerlab equity AsAh KsKh")
+    }
+
+
+def wall_times(rounds: int, before: str | None = None) -> dict[str, dict[str, float] | None]:
     """Best wall and best CPU (user + system) time of each command over ``rounds`` alternating rounds.
 
     None: the command failed (or its library is not installed). On a shared machine wall time waits for a
     core; the CPU time is what the process itself spent, the figure an idle machine's wall time approaches.
     """
     script = _console_script()
-    commands = {k: [*script, *v[3:]] if v[:3] == POKERLAB else v for k, v in COMMANDS.items()}
+    commands = {k: ([*script, *v[3:]] if v[:3] == POKERLAB else v, None) for k, v in COMMANDS.items()}
+    commands.update(before_commands(before) if before else {})
     best: dict[str, dict[str, float] | None] = {k: {"wall": float("inf"), "cpu": float("inf")} for k in commands}
     names = list(commands)
     for r in range(rounds):
@@ -73,7 +86,8 @@ def wall_times(rounds: int) -> dict[str, dict[str, float] | None]:
         for name in order if r % 2 == 0 else order[::-1]:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            done = subprocess.run(commands[name], capture_output=True, check=False)
+            argv, env = commands[name]
+            done = subprocess.run(argv, capture_output=True, check=False, env=env)
             seconds = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
@@ -107,8 +121,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--before", metavar="LAYOUT", help="also time the commands of another checkout (see below)")
     args = parser.parse_args()
-    walls = wall_times(args.rounds)
+    walls = wall_times(args.rounds, args.before)
     breakdown = {
         "pokerlab eval": import_breakdown(["-m", "pokerlab", "eval", "As Ks Qs Js Ts"]),
         "pokerlab equity AsAh KsKh": import_breakdown(["-m", "pokerlab", "equity", "AsAh", "KsKh"]),
