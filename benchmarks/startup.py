@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import json
 import os
 import re
@@ -30,6 +31,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -59,11 +61,26 @@ def _console_script() -> list[str]:
     return [str(script)] if script.is_file() else POKERLAB
 
 
+CACHE_ENV = "POKERLAB_CACHE_DIR"
+
+
+@functools.lru_cache(maxsize=1)
+def _private_caches() -> str:
+    """A kernel cache folder of this run's own, also the commands' working folder.
+
+    ``python -m pokerlab`` run inside a checkout would import that checkout's ``pokerlab`` folder first.
+    Checkouts with the same kernel sources but other file times share the default cache folder and
+    invalidate each other's kernels (numba stamps a cache with its source file's time): that would time
+    compiling, not a warm start.
+    """
+    return tempfile.mkdtemp(prefix="pokerlab-startup-")
+
+
 def before_commands(layout: str) -> dict[str, tuple[list[str], dict[str, str]]]:
     """The two pokerlab commands run from another checkout's import layout (``--before``), for a side-by-side
     before-and-after: ``layout`` holds a ``pokerlab`` folder whose ``evaluator`` and ``simulate`` are that
     checkout's (links will do, as tests/test_layers.py builds them), put first on PYTHONPATH."""
-    env = {**os.environ, "PYTHONPATH": layout}
+    env = {**os.environ, "PYTHONPATH": layout, CACHE_ENV: str(Path(_private_caches()) / "before")}
     return {
         f"before: {name}": ([PY, "-m", "pokerlab", *COMMANDS[name][3:]], env)
         for name in ("pokerlab eval 'As Ks Qs Js Ts'", "pokerlab equity AsAh KsKh")
@@ -77,8 +94,11 @@ def wall_times(rounds: int, before: str | None = None) -> dict[str, dict[str, fl
     core; the CPU time is what the process itself spent, the figure an idle machine's wall time approaches.
     """
     script = _console_script()
-    commands = {k: ([*script, *v[3:]] if v[:3] == POKERLAB else v, None) for k, v in COMMANDS.items()}
+    env = {**os.environ, CACHE_ENV: str(Path(_private_caches()) / "after")}
+    commands = {k: ([*script, *v[3:]] if v[:3] == POKERLAB else v, env) for k, v in COMMANDS.items()}
     commands.update(before_commands(before) if before else {})
+    for argv, env in commands.values():  # warm each kernel cache (compiling once), untimed
+        subprocess.run(argv, capture_output=True, check=False, env=env, cwd=_private_caches())
     best: dict[str, dict[str, float] | None] = {k: {"wall": float("inf"), "cpu": float("inf")} for k in commands}
     names = list(commands)
     for r in range(rounds):
@@ -87,7 +107,7 @@ def wall_times(rounds: int, before: str | None = None) -> dict[str, dict[str, fl
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             argv, env = commands[name]
-            done = subprocess.run(argv, capture_output=True, check=False, env=env)
+            done = subprocess.run(argv, capture_output=True, check=False, env=env, cwd=_private_caches())
             seconds = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
@@ -123,7 +143,10 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--before", metavar="LAYOUT", help="also time the commands of another checkout (see below)")
     args = parser.parse_args()
-    walls = wall_times(args.rounds, args.before)
+    try:
+        walls = wall_times(args.rounds, args.before)
+    finally:
+        shutil.rmtree(_private_caches(), ignore_errors=True)
     breakdown = {
         "pokerlab eval": import_breakdown(["-m", "pokerlab", "eval", "As Ks Qs Js Ts"]),
         "pokerlab equity AsAh KsKh": import_breakdown(["-m", "pokerlab", "equity", "AsAh", "KsKh"]),
