@@ -330,7 +330,8 @@ def equity_command(
       pokerlab equity AsAh KsKh
       pokerlab equity "QQ+,AKs" random random --board Qs7h2c --dead 5d
       pokerlab equity AKs QQ --mc --stderr 1e-4 --seed 7 --json
-      printf 'AsAh KsKh\n{"players": ["AhKh", "QQ+"], "board": "Qs7h2c"}\n' | pokerlab equity --batch -
+      pokerlab equity --batch queries.txt   # lines like: AsAh KsKh --board Qs7h2c
+      echo 'AA KK' | pokerlab equity --batch -
     """
     if batch is not None:
         given = {"PLAYERS": bool(players), "board": bool(board), "dead": bool(dead), "method": method is not None}
