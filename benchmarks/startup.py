@@ -17,6 +17,8 @@ system) beside it, which the machine's load disturbs less. The commands:
 - with ``--before LAYOUT``, the two pokerlab commands of an earlier checkout, in the same rounds.
 
 Then ``python -X importtime`` of the two commands, best of 3, summed by package (self times).
+Every command runs with Python's bytecode cache on, as a user has it, even where the environment sets
+PYTHONDONTWRITEBYTECODE.
 """
 
 from __future__ import annotations
@@ -64,6 +66,13 @@ def _console_script() -> list[str]:
 CACHE_ENV = "POKERLAB_CACHE_DIR"
 
 
+def _environment(**extra: str) -> dict[str, str]:
+    """This process's environment for a timed command, with Python's bytecode cache on, as a user has it
+    (PYTHONDONTWRITEBYTECODE would make every process compile pokerlab's sources again: tens of ms)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, **extra}
+
+
 @functools.lru_cache(maxsize=1)
 def _private_caches() -> str:
     """A kernel cache folder of this run's own, also the commands' working folder.
@@ -80,7 +89,7 @@ def before_commands(layout: str) -> dict[str, tuple[list[str], dict[str, str]]]:
     """The two pokerlab commands run from another checkout's import layout (``--before``), for a side-by-side
     before-and-after: ``layout`` holds a ``pokerlab`` folder whose ``evaluator`` and ``simulate`` are that
     checkout's (links will do, as tests/test_layers.py builds them), put first on PYTHONPATH."""
-    env = {**os.environ, "PYTHONPATH": layout, CACHE_ENV: str(Path(_private_caches()) / "before")}
+    env = _environment(PYTHONPATH=layout, **{CACHE_ENV: str(Path(_private_caches()) / "before")})
     return {
         f"before: {name}": ([PY, "-m", "pokerlab", *COMMANDS[name][3:]], env)
         for name in ("pokerlab eval 'As Ks Qs Js Ts'", "pokerlab equity AsAh KsKh")
@@ -94,10 +103,10 @@ def wall_times(rounds: int, before: str | None = None) -> dict[str, dict[str, fl
     core; the CPU time is what the process itself spent, the figure an idle machine's wall time approaches.
     """
     script = _console_script()
-    env = {**os.environ, CACHE_ENV: str(Path(_private_caches()) / "after")}
+    env = _environment(**{CACHE_ENV: str(Path(_private_caches()) / "after")})
     commands = {k: ([*script, *v[3:]] if v[:3] == POKERLAB else v, env) for k, v in COMMANDS.items()}
     commands.update(before_commands(before) if before else {})
-    for argv, env in commands.values():  # warm each kernel cache (compiling once), untimed
+    for argv, env in commands.values():  # warm each kernel cache and bytecode cache (compiling once), untimed
         subprocess.run(argv, capture_output=True, check=False, env=env, cwd=_private_caches())
     best: dict[str, dict[str, float] | None] = {k: {"wall": float("inf"), "cpu": float("inf")} for k in commands}
     names = list(commands)
@@ -123,7 +132,9 @@ def import_breakdown(args: list[str], repeats: int = 3) -> dict[str, float]:
     """Seconds of import (self time, best of ``repeats``) by top-level package; pokerlab by subpackage."""
     best: dict[str, int] = {}
     for _ in range(repeats):
-        done = subprocess.run([PY, "-X", "importtime", *args], capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [PY, "-X", "importtime", *args], capture_output=True, text=True, check=False, env=_environment()
+        )
         for line in done.stderr.splitlines():
             match = re.match(r"import time:\s+(\d+) \|\s+\d+ \|\s*(\S+)", line)
             if match:

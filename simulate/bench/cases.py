@@ -189,7 +189,7 @@ MANY_NOTE = (
     "in a loop."
 )
 PROCESS_NOTE = (
-    "A new process per run, timed whole (interpreter, imports, first call, exit), warm kernel cache: "
+    "A new process per run, timed whole (interpreter, imports, first call, exit), warm kernel and bytecode caches: "
     "`pokerlab equity` and `pokerlab eval` as a user types them, pokerfast as `python -c` with the same question."
 )
 MC_TRIALS_NOTE = (

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import os
 import shlex
 import subprocess
 import sys
@@ -414,11 +415,16 @@ def _pokerfast_many(case: Case, hands: Hands | None, config: BenchConfig) -> Con
 
 
 def _process(argv: list[str], parse: Callable[[str], Any]) -> tuple[Callable[[], None], Callable[[], Any]]:
-    """Run ``argv`` as a new process; ``parse`` reads its stdout into the result."""
+    """Run ``argv`` as a new process; ``parse`` reads its stdout into the result.
+
+    Python's bytecode cache is on, its default, even where PYTHONDONTWRITEBYTECODE is set: without it every
+    process would compile pokerlab's sources again. The untimed warm-up run writes the cache.
+    """
     last: dict = {}
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
     def run() -> None:
-        done = subprocess.run(argv, capture_output=True, text=True, check=False)
+        done = subprocess.run(argv, capture_output=True, text=True, check=False, env=env)
         if done.returncode != 0:
             raise RuntimeError(f"exit status {done.returncode}: {done.stderr.strip()[-300:]}")
         last["v"] = parse(done.stdout)
