@@ -16,13 +16,6 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-try:
-    from importlib.metadata import version as _version
-
-    __version__ = _version("pokerlab")
-except Exception:  # a source tree used without installing  # noqa: BLE001
-    __version__ = "0+source"
-
 # name -> module that defines it, imported on first access (PEP 562). Even the evaluator's names load
 # lazily: they read the lookup tables, and a broken install must still let `pokerlab` start and say so.
 _LAZY = {
@@ -38,6 +31,7 @@ _LAZY = {
     "parse_cards": "pokerlab.evaluator",
     "TableError": "pokerlab.evaluator.tables",
     "equity": "pokerlab.simulate.equity",
+    "equity_many": "pokerlab.simulate.equity",
     "EquityResult": "pokerlab.simulate.equity",
     "EquityError": "pokerlab.simulate.equity",
     "parse_range": "pokerlab.simulate.ranges",
@@ -61,7 +55,20 @@ _LAZY = {
 __all__ = ["__version__", *_LAZY]
 
 
+def _package_version() -> str:
+    """The installed version; read on first use of ``__version__`` (importlib.metadata costs every command ~15 ms)."""
+    try:
+        from importlib.metadata import version
+
+        return version("pokerlab")
+    except Exception:  # a source tree used without installing  # noqa: BLE001
+        return "0+source"
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        value = globals()["__version__"] = _package_version()
+        return value
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'pokerlab' has no attribute {name!r}")
@@ -71,7 +78,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | {"__version__"})
 
 
 if TYPE_CHECKING:  # what the lazy names are, for type checkers
@@ -89,7 +96,7 @@ if TYPE_CHECKING:  # what the lazy names are, for type checkers
     )
     from .evaluator.tables import TableError  # noqa: F401
     from .simulate.draw import DrawError, best_discard, draw_equity, draw_odds  # noqa: F401
-    from .simulate.equity import EquityError, EquityResult, equity  # noqa: F401
+    from .simulate.equity import EquityError, EquityResult, equity, equity_many  # noqa: F401
     from .simulate.game import IllegalActionError, State  # noqa: F401
     from .simulate.histories import dump, dump_all, dumps, load, load_all, loads  # noqa: F401
     from .simulate.precomputed import preflop_equity  # noqa: F401

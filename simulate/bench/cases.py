@@ -66,6 +66,8 @@ class BenchConfig:
     all_threads_equity: bool = True  # also time the long exact equity case with every thread
     seed: int = 20240601
     phh_hands: int = 1_000  # hand histories replayed (histories section), over two .phhs files
+    many_queries: int = 200  # many-query cases: equity queries answered in one process per run
+    process_runs: int = 1  # start-up cases: new processes per timed run
 
     @staticmethod
     def named(name: str) -> BenchConfig:
@@ -107,6 +109,7 @@ QUICK = BenchConfig(
     case_budget=0.15,
     all_threads_equity=False,
     phh_hands=1_000,
+    many_queries=40,
 )
 TINY = BenchConfig(
     "tiny",
@@ -122,6 +125,7 @@ TINY = BenchConfig(
     case_budget=0.0,
     all_threads_equity=False,
     phh_hands=40,
+    many_queries=6,
 )
 
 
@@ -132,7 +136,9 @@ class Case:
     ``kind`` says which contenders answer it: ``batch`` (an array of hands),
     ``call`` (one hand per call from a Python loop), ``enum`` (every hand of
     ``n_cards``), ``exact`` (exact equity), ``mc-stderr`` (Monte Carlo to a
-    standard error) or ``mc-trials`` (Monte Carlo, a fixed number of trials).
+    standard error), ``mc-trials`` (Monte Carlo, a fixed number of trials),
+    ``many`` (many equity queries in one process, :func:`many_queries`) or
+    ``process`` (a new process that answers one query: start-up included).
     ``unit`` is what a run's work is counted in; ``show`` whether the report
     gives a rate (units per second) or the time of one run.
     """
@@ -187,6 +193,16 @@ PHH_NOTE = (
     "but at showdowns. pokerlab: read + replay with every rule checked + recorded results compared; "
     "pokerkit: HandHistory.load_all and a walk through each hand's states (target: pokerlab at least 10x)."
 )
+MANY_NOTE = (
+    "Queries answered one after another in one process, one thread: pokerlab's equity_many on lines of "
+    "`pokerlab equity` arguments (what `pokerlab equity --batch` runs; preflop heads-up answers come from the "
+    "shipped exact table, checked against the enumeration before timing), pokerfast's equity.equity(exact=True) "
+    "in a loop."
+)
+PROCESS_NOTE = (
+    "A new process per run, timed whole (interpreter, imports, first call, exit), warm kernel and bytecode caches: "
+    "`pokerlab equity` and `pokerlab eval` as a user types them, pokerfast as `python -c` with the same question."
+)
 MC_TRIALS_NOTE = (
     "eval7's Monte Carlo is heads-up, a hand against a range, the villain's combos dealt in turn rather than at "
     "random; pokerlab deals the same number of trials at random. pokerfast (OMPEval's pf_equity) runs to the "
@@ -232,6 +248,16 @@ def _equity_cases() -> list[Case]:
         threads=False,
         note=MC_STDERR_NOTE,
     )
+    many = [
+        Case("many-preflop", "equity", "many queries, exact preflop hand vs hand", "many", "queries", "rate",
+             note=MANY_NOTE),
+        Case("many-flop", "equity", "many queries, exact flop hand vs range", "many", "queries", "rate",
+             note=MANY_NOTE),
+        Case("start-equity", "equity", "start-up, new process: equity", "process", "call", "time",
+             players=("AsAh", "KsKh"), expected=0.826366112559452, threads=False, note=PROCESS_NOTE),
+        Case("start-eval", "equity", "start-up, new process: eval", "process", "call", "time", n_cards=5,
+             players=("As Ks Qs Js Ts",), threads=False, note=PROCESS_NOTE),
+    ]  # fmt: skip
     return [
         exact("eq-hands", "exact preflop, hands", ["AsAh", "KsKh"], expected=0.826366112559452),
         exact("eq-ranges", "exact preflop, ranges", ["AA", "KK"], expected=0.8194605046767397),
@@ -253,6 +279,7 @@ def _equity_cases() -> list[Case]:
             expected=0.8520371330210104,
             note=MC_TRIALS_NOTE,
         ),
+        *many,
     ]
 
 
@@ -280,6 +307,35 @@ def select_cases(only: Sequence[str] | None = None) -> list[Case]:
             f"cases: {', '.join(c.id for c in CASES)}"
         )
     return [c for c in CASES if c.section in wanted or c.id in wanted]
+
+
+# --------------------------------------------------------------------------- many queries
+
+FLOP_RANGES = ("QQ+,AKs", "random", "22+,A2s+,KTo+", "TT+,AQs+,KQs", "88+,ATs+,KJo+")
+
+
+def many_queries(case: Case, n: int, seed: int = 20240601) -> list[tuple[list[str], str]]:
+    """The ``(players, board)`` of a many-query case: random hand against random hand preflop
+    (``many-preflop``), or a random hand against one of :data:`FLOP_RANGES` on a random flop (``many-flop``).
+
+    >>> many_queries(CASES[0], 2)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InputError: batch-5 is not a many-query case
+    >>> [len(p) for p, _ in many_queries(select_cases(["many-flop"])[0], 3)]
+    [2, 2, 2]
+    """
+    rng = np.random.default_rng(seed)
+    queries = []
+    for i in range(n):
+        cards = [CARD_STRINGS[c] for c in rng.permutation(52)[:5].tolist()]
+        if case.id == "many-preflop":
+            queries.append(([cards[0] + cards[1], cards[2] + cards[3]], ""))
+        elif case.id == "many-flop":
+            queries.append(([cards[0] + cards[1], FLOP_RANGES[i % len(FLOP_RANGES)]], "".join(cards[2:5])))
+        else:
+            raise InputError(f"{case.id} is not a many-query case")
+    return queries
 
 
 # --------------------------------------------------------------------------- hands

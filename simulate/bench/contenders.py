@@ -14,14 +14,31 @@ such, it is never silently dropped.
 from __future__ import annotations
 
 import ctypes
+import json
+import os
+import shlex
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from ...errors import InputError
-from .cases import CARD_STRINGS, CASES, HANDS_IN_DECK, BenchConfig, Case, Contender, Hands, all_hands, dealt
+from .cases import (
+    CARD_STRINGS,
+    CASES,
+    HANDS_IN_DECK,
+    BenchConfig,
+    Case,
+    Contender,
+    Hands,
+    all_hands,
+    dealt,
+    many_queries,
+)
 
 # Peer name -> module to import (the peers extra installs them all).
 PEERS = {
@@ -383,14 +400,98 @@ def _eval7_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender
     return Contender(call, run, lambda: last["v"], trials)
 
 
+# --------------------------------------------------------------------------- many queries, new processes
+
+
+def _query_line(players: list[str], board: str) -> str:
+    """A ``pokerlab equity`` argument line (what ``--batch`` reads)."""
+    return " ".join(shlex.quote(p) for p in players) + (f" --board {board}" if board else "")
+
+
+def _pokerlab_many(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    """``equity_many(lines, threads=1)``: parses each line and answers it, as ``pokerlab equity --batch`` does."""
+    from ..equity.batch import equity_many  # timed by measure_startup: kept out of bench's import
+
+    lines = [_query_line(p, b) for p, b in many_queries(case, config.many_queries, config.seed)]
+    last: dict = {}
+
+    def run() -> None:
+        answers = list(equity_many(lines, threads=1))
+        wrong = [a for a in answers if "error" in a]
+        if wrong:
+            raise RuntimeError(f"line {wrong[0]['line']}: {wrong[0]['error']}")
+        last["v"] = [a["players"][0]["equity"] for a in answers]
+
+    return Contender(f"equity_many({len(lines)} argument lines, threads=1)", run, lambda: last["v"], len(lines))
+
+
+def _pokerfast_many(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    """``equity.equity(players, board, exact=True, threads=1)`` for each query, in a Python loop."""
+    equity, _ = _pokerfast_lib()
+    queries = many_queries(case, config.many_queries, config.seed)
+    last: dict = {}
+
+    def run() -> None:
+        last["v"] = [equity.equity(players, board, exact=True, threads=1)[0] for players, board in queries]
+
+    return Contender(f"equity.equity(players, board, exact=True, threads=1) x {len(queries)}", run,
+                     lambda: last["v"], len(queries))  # fmt: skip
+
+
+def _process(argv: list[str], parse: Callable[[str], Any]) -> tuple[Callable[[], None], Callable[[], Any]]:
+    """Run ``argv`` as a new process; ``parse`` reads its stdout into the result.
+
+    Python's bytecode cache is on, its default, even where PYTHONDONTWRITEBYTECODE is set: without it every
+    process would compile pokerlab's sources again. The untimed warm-up run writes the cache.
+    """
+    last: dict = {}
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+    def run() -> None:
+        done = subprocess.run(argv, capture_output=True, text=True, check=False, env=env)
+        if done.returncode != 0:
+            raise RuntimeError(f"exit status {done.returncode}: {done.stderr.strip()[-300:]}")
+        last["v"] = parse(done.stdout)
+
+    return run, lambda: last["v"]
+
+
+def _pokerlab_process(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    """``pokerlab equity AsAh KsKh --json`` or ``pokerlab eval ... --json``, as a user types it."""
+    script = Path(sys.executable).with_name("pokerlab")
+    command = [str(script)] if script.is_file() else [sys.executable, "-m", "pokerlab"]
+    if case.id == "start-eval":
+        argv = [*command, "eval", *case.players, "--json"]
+        run, result = _process(argv, lambda out: json.loads(out)["rank"])
+    else:
+        argv = [*command, "equity", *case.players, "--json"]
+        run, result = _process(argv, lambda out: EquityOutcome([p["equity"] for p in json.loads(out)["players"]]))
+    shown = " ".join(shlex.quote(a) for a in ["pokerlab", *argv[len(command) :]])
+    return Contender(f"new process: {shown}", run, result)
+
+
+def _pokerfast_process(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    """``python -c`` importing pokerfast and asking the same question (exact equity, or one 5-card rank)."""
+    import pokerfast  # noqa: F401  (only to report it missing before timing anything)
+
+    if case.id == "start-eval":
+        cards = case.players[0].split()
+        code = f"from pokerfast import eval7; print(eval7({tuple(cards)!r}))"
+        run, result = _process([sys.executable, "-c", code], lambda out: int(out.split()[0]))
+    else:
+        code = f"from pokerfast import equity; print(*equity.equity({list(case.players)!r}, '', exact=True, threads=1))"
+        run, result = _process([sys.executable, "-c", code], lambda out: EquityOutcome([float(x) for x in out.split()]))
+    return Contender(f"new process: python -c {code!r}", run, result)
+
+
 # --------------------------------------------------------------------------- registry
 
 
 def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
     """Every contender of a case, pokerlab (one thread) first.
 
-    >>> [s.key for s in specs_for(CASES[-1])]
-    ['pokerlab', 'pokerkit']
+    >>> [s.key for s in specs_for(next(c for c in CASES if c.id == "mc-hu"))]
+    ['pokerlab', 'eval7']
     """
     every = "all threads"
     if case.kind == "batch":
@@ -449,6 +550,16 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
         return [
             Spec("pokerlab", "pokerlab", "read + replay + check", pokerlab_replay),
             Spec("pokerkit", "pokerkit", "HandHistory iteration", pokerkit_replay),
+        ]
+    if case.kind == "many":
+        return [
+            Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_many),
+            Spec("pokerfast", "pokerfast", "1 thread", _pokerfast_many),
+        ]
+    if case.kind == "process":
+        return [
+            Spec("pokerlab", "pokerlab", "command line", _pokerlab_process),
+            Spec("pokerfast", "pokerfast", "python -c", _pokerfast_process),
         ]
     raise InputError(f"unknown case kind {case.kind!r}")
 

@@ -82,6 +82,10 @@ def _spot(case: Case, config: BenchConfig) -> str:
         return f"{case.spot}, {config.hu_trials:,} trials"
     if case.kind == "phh-replay":
         return f"{config.phh_hands:,} hands in .phhs files"
+    if case.kind == "many":
+        return f"{config.many_queries:,} random " + ("deals" if case.id == "many-preflop" else "hands and flops")
+    if case.kind == "process":
+        return f"{'eval' if case.id == 'start-eval' else 'equity'} {case.spot}"
     return case.spot
 
 

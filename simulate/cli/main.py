@@ -30,15 +30,24 @@ from ._common import (
     threads_option,
 )
 from ._common import friendly_errors as _friendly_errors
-from .bench import bench_command
-from .cache import cache_command
-from .game import play_command, replay_command, simulate_command
-from .tables import chart_command, table_command
 
 if TYPE_CHECKING:
     from pokerlab.simulate.equity.engine import EquityResult
 
 EXIT_FAILED_CHECK = 1
+
+
+# Commands defined in other modules, imported only when named (or listed by --help): every call of
+# `pokerlab eval` or `pokerlab equity` would otherwise pay for the modules of all the others.
+LAZY_COMMANDS = {
+    "bench": ("bench", "bench_command"),
+    "play": ("game", "play_command"),
+    "simulate": ("game", "simulate_command"),
+    "replay": ("game", "replay_command"),
+    "table": ("tables", "table_command"),
+    "chart": ("tables", "chart_command"),
+    "cache": ("cache", "cache_command"),
+}
 
 
 class _Commands(click.Group):
@@ -47,6 +56,17 @@ class _Commands(click.Group):
     Anything else is a bug: one line naming it, exit 1, and the traceback with ``pokerlab --debug``.
     Ctrl-C stops the command at once: what it has printed stays, ``interrupted`` on stderr, exit 130.
     """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            from importlib import import_module
+
+            module, attr = LAZY_COMMANDS[cmd_name]
+            self.add_command(getattr(import_module(f"{__package__}.{module}"), attr), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def main(
         self,
@@ -262,7 +282,7 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
 
 
 @main.command("equity")
-@click.argument("players", nargs=-1, required=True)
+@click.argument("players", nargs=-1)
 @click.option("--board", "-b", default="", help="Board cards (0, 3, 4 or 5), e.g. Qs7h2c.")
 @click.option("--dead", "-d", default="", help="Dead cards, removed from the deck and the ranges.")
 @click.option(
@@ -283,6 +303,13 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
 @threads_option()
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run the shards on this Dask scheduler's workers.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " Fractions in 0..1.")
+@click.option(
+    "--batch",
+    type=click.File("r"),
+    metavar="FILE",
+    help="Answer many queries in one process: one a line in FILE ('-': stdin), the same arguments as this "
+    "command or a JSON object; one JSON line per answer, in order (a wrong line gets an error line).",
+)
 @_friendly_errors
 def equity_command(
     players: tuple[str, ...],
@@ -297,24 +324,43 @@ def equity_command(
     threads: int | None,
     scheduler: str | None,
     as_json: bool,
+    batch: Any,
 ) -> None:
     """Equity of 2-10 PLAYERS, each a hand ("AsAh") or a range ("QQ+,AKs", "random").
 
     Ties are split: equity counts 1/k of a k-way tie. Exact when feasible,
-    otherwise Monte Carlo with its standard error.
+    otherwise Monte Carlo with its standard error. With --batch, many
+    queries in one process; exits 2 after the last answer when any line
+    was wrong.
 
     \b
     Examples:
       pokerlab equity AsAh KsKh
       pokerlab equity "QQ+,AKs" random random --board Qs7h2c --dead 5d
       pokerlab equity AKs QQ --mc --stderr 1e-4 --seed 7 --json
+      pokerlab equity --batch queries.txt   # lines like: AsAh KsKh --board Qs7h2c
+      echo 'AA KK' | pokerlab equity --batch -
     """
+    if batch is not None:
+        given = {"PLAYERS": bool(players), "board": bool(board), "dead": bool(dead), "method": method is not None}
+        given.update(exact=exact_flag, mc=mc_flag, trials=trials is not None, stderr=target is not None)
+        given.update(seed=seed is not None, scheduler=scheduler is not None)
+        if any(given.values()):
+            name = next(k for k, v in given.items() if v)
+            raise click.UsageError(f"--batch takes each query from its lines: {name} goes on a line, not here")
+        _equity_batch(batch, threads)
+        return
+    if not players:
+        raise click.UsageError("Missing argument 'PLAYERS...'")
     refuse_together(method=method is not None, exact=exact_flag, mc=mc_flag)
     method = method or ("exact" if exact_flag else "mc" if mc_flag else "auto")
-    from pokerlab.simulate.distributed import close_client, connect
     from pokerlab.simulate.equity.engine import EquityInterrupted, equity
 
-    client = connect(scheduler) if scheduler else None
+    client = None
+    if scheduler:
+        from pokerlab.simulate.distributed import close_client, connect  # only for a cluster run
+
+        client = connect(scheduler)
     # Shown only once a run has taken a second; filled at the end (Monte Carlo may stop early).
     progress = ProgressBar("equity", enabled=not as_json and sys.stderr.isatty(), delay=1.0, fill_on_close=True)
     try:
@@ -343,6 +389,22 @@ def equity_command(
         if client is not None:
             close_client(client)
     _print_equity(result, as_json)
+
+
+def _equity_batch(lines: Any, threads: int | None) -> None:
+    """Print one JSON line per query line, as each is answered; exit 2 at the end when any line was wrong."""
+    import json
+
+    from pokerlab.simulate.equity.batch import equity_many
+
+    failed = answered = 0
+    for answer in equity_many((line.rstrip("\n") for line in lines), threads=threads):
+        click.echo(json.dumps(answer, allow_nan=False))
+        answered += 1
+        failed += "error" in answer
+    if failed:
+        click.echo(f"error: {failed} of {answered} queries failed (their lines say why)", err=True)
+        sys.exit(EXIT_BAD_INPUT)
 
 
 def _print_equity(result: EquityResult, as_json: bool) -> None:
@@ -561,14 +623,6 @@ def range_command(text: str, dead: str, as_json: bool, plain: bool) -> None:
         Console().print(grid)
     click.echo(f"range: {r}")
 
-
-main.add_command(bench_command)
-main.add_command(play_command)
-main.add_command(simulate_command)
-main.add_command(replay_command)
-main.add_command(table_command)
-main.add_command(chart_command)
-main.add_command(cache_command)
 
 if __name__ == "__main__":
     main()

@@ -19,7 +19,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeGuard
 
@@ -29,8 +29,9 @@ from ...errors import PokerlabError
 from ...evaluator.api import high_tables
 from ...evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
 from ...evaluator.layout import board_state
-from ..distributed import cluster_threads, run_shards
 from ..ranges.classes import class_combos, hand_class
+from ..ranges.headsup_table import BOARDS as HEADSUP_BOARDS
+from ..ranges.headsup_table import lookup as lookup_headsup
 from ..ranges.parse import Range, RangeError, parse_range
 from ..ranges.table import load_preflop_table
 from .postflop import postflop_work, run_exact_postflop
@@ -53,6 +54,7 @@ MIN_TRIALS_FOR_STDERR = 100  # below this a standard error is not estimable (rep
 MAX_SEED = 2**64 - 1  # seeds are 64-bit (xoshiro streams)
 MAX_EXACT_SECONDS = 600.0  # method="exact" refuses a job estimated to take longer
 MAX_EXACT_DEALS = 2_000_000  # and one listing more deals (their grouping is held in memory)
+HEADSUP_TABLE_MAX_DEALS = 250_000  # heads-up preflop: pairs of combos summed from the shipped table (a few ms)
 
 
 class EquityError(PokerlabError, ValueError):
@@ -119,7 +121,7 @@ class EquityResult:
             data["trials"] = self.trials
             data["seed"] = self.seed
         data.update(seconds=round(self.seconds, 6), stderr=self.stderr, threads=self.threads)
-        data["players"] = [asdict(p) for p in self.players]
+        data["players"] = [dict(vars(p)) for p in self.players]  # flat fields: asdict's deep copy costs more
         return data
 
 
@@ -512,6 +514,8 @@ def exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids
 
 def _run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, by_key, threads=None):
     """Like :func:`_run_exact`, in shards on ``client`` (or on ``threads`` local threads when it is None)."""
+    from ..distributed import cluster_threads, run_shards  # sharded runs only: a table answer never loads it
+
     groups = list((_group_deals(parsed, board_ids, dead_ids) if by_key is None else by_key).values())
     if not groups:
         raise EquityError("no deal is possible: the players' hands or ranges always share a card")
@@ -548,6 +552,8 @@ def _mc_shard(ranges: tuple, board: tuple, seed: int, index: int, n_trials: int)
 
 def _run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, progress, threads=None):
     """Monte Carlo in shards of independent streams (see the plan above); same outputs as the local run."""
+    from ..distributed import run_shards  # sharded runs only: a table answer never loads it
+
     ranges, board = _mc_inputs(parsed, board_ids, dead_mask)
     _, _, share_m = outcome_shares(len(parsed))
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
@@ -630,6 +636,32 @@ def _from_preflop_table(parsed: list[_Player], start: float, threads: int) -> Eq
     return None
 
 
+def _from_headsup_table(parsed: list[_Player], start: float, threads: int) -> EquityResult | None:
+    """Two hands or small ranges before the flop: every deal's exact counts from the shipped heads-up table.
+
+    The counts, and so the result, are those the enumeration gives (the table is that enumeration, checked
+    against it); ranges of up to ``HEADSUP_TABLE_MAX_DEALS`` pairs of combos are summed with their weights.
+    """
+    if len(parsed) != 2:
+        return None
+    first, second = parsed
+    n1, n2 = len(first.combos), len(second.combos)
+    if n1 * n2 > HEADSUP_TABLE_MAX_DEALS:
+        return None
+    i, j = np.divmod(np.arange(n1 * n2), n2)
+    hands1, hands2 = first.combos[i].astype(np.int64), second.combos[j].astype(np.int64)
+    one = np.int64(1)
+    apart = ((one << hands1[:, 0]) | (one << hands1[:, 1])) & ((one << hands2[:, 0]) | (one << hands2[:, 1])) == 0
+    if not apart.any():
+        raise EquityError("no deal is possible: the players' hands or ranges always share a card")
+    found = lookup_headsup(hands1[apart], hands2[apart])
+    weights = first.weights[i[apart]] * second.weights[j[apart]]
+    counts = np.zeros(4, dtype=np.float64)  # by winner mask: nobody, player 1, player 2, both (a tie)
+    counts[1:] = weights @ found
+    deals = int(apart.sum())
+    return _exact_result(parsed, counts, float(weights.sum()) * HEADSUP_BOARDS, deals * HEADSUP_BOARDS, start, threads)
+
+
 def _check_exact_size(seconds: float, deals: int | None) -> None:
     """Refuse an exact run estimated past ``MAX_EXACT_SECONDS`` or listing over ``MAX_EXACT_DEALS`` deals."""
     if deals is not None and deals > MAX_EXACT_DEALS:
@@ -700,10 +732,12 @@ def equity(
     same ``seed`` and ``threads`` give the same result. ``progress`` is
     called with the fraction done.
 
-    A hand or a whole class against one ``random`` hand before the flop
-    (no dead cards) is read from the shipped exact table
-    (:mod:`pokerlab.simulate.precomputed`) unless ``use_tables`` is False; the counts
-    are those the enumeration would give.
+    Heads-up before the flop with no dead cards, the exact counts are read
+    from shipped tables unless ``use_tables`` is False: a hand or a whole
+    class against one ``random`` hand (:mod:`pokerlab.simulate.ranges.table`),
+    and two hands or ranges of up to ``HEADSUP_TABLE_MAX_DEALS`` pairs of
+    combos (:mod:`pokerlab.simulate.ranges.headsup_table`). The counts are
+    those the enumeration would give; such answers need no numba.
 
     ``client``: a ``dask.distributed.Client`` to run the job on its
     workers, in shards (see :func:`pokerlab.simulate.distributed.connect`). An exact
@@ -724,15 +758,20 @@ def equity(
         raise EquityError(f"method must be 'auto', 'exact' or 'mc', got {method!r}")
     check_options(trials, stderr, seed, threads)
     parsed, board_ids, dead_ids, _, dead_mask = _prepare(players, board, dead)
-    from numba import get_num_threads
+    if client is not None:
+        from ..distributed import cluster_threads  # with a cluster only: a local run never loads it
+
+    if use_tables and method != "mc" and not board_ids and not dead_ids:
+        # Table answers need neither numba nor its threads: they use one thread (or report the cluster's).
+        table_threads = cluster_threads(client) if client is not None else int(threads or 1)
+        answer = _from_preflop_table(parsed, start, table_threads) or _from_headsup_table(parsed, start, table_threads)
+        if answer is not None:
+            return answer
+    from numba import get_num_threads  # imported only when something is computed: it costs a third of a second
 
     n_threads = int(threads) if threads else get_num_threads()  # threads checked by check_options
     if client is not None:
         n_threads = cluster_threads(client)
-    if use_tables and method != "mc" and not board_ids and not dead_ids:
-        answer = _from_preflop_table(parsed, start, n_threads)
-        if answer is not None:
-            return answer
     if method != "mc" and len(board_ids) >= 3:
         # After the flop: every board is ranked once per combo (pokerlab.simulate.equity.postflop).
 

@@ -3,7 +3,9 @@
 Both tables are exact integer counts computed in shards (local threads or a
 Dask cluster, resumable from a work folder); see :mod:`.preflop` and
 :mod:`.headsup`. The shipped table's reader lives below the builders, in
-:mod:`pokerlab.simulate.ranges.table` (re-exported here).
+:mod:`pokerlab.simulate.ranges.table` (re-exported here). Every heads-up deal
+of two hands ships too (:mod:`.headsup_build` builds and checks it; its
+reader is :mod:`pokerlab.simulate.ranges.headsup_table`).
 
 >>> round(100 * preflop_equity("AKs"), 2)
 67.04

@@ -3,7 +3,8 @@
 - :mod:`.parse`: ``parse_range``, :class:`Range`, the grid;
 - :mod:`.classes`: the 169 classes, their combos, the class of two cards;
 - :mod:`.order`: the classes' order by equity against a random hand (for
-  ``15%``-style ranges), from the shipped table (:mod:`.table`).
+  ``15%``-style ranges), from the shipped table (:mod:`.table`);
+- :mod:`.headsup_table`: the shipped exact counts of every heads-up deal of two hands.
 
 >>> len(parse_range("TT+, AKs")), class_combos("AKo")
 (34, 12)

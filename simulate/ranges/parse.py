@@ -124,15 +124,15 @@ def _cell(top: int, low: int, suited: bool) -> int:
 
 
 def _build_tables() -> tuple[np.ndarray, np.ndarray, list[np.ndarray], list[str]]:
-    combos = np.zeros((N_COMBOS, 2), dtype=np.uint8)
-    combo_cell = np.zeros(N_COMBOS, dtype=np.intp)
-    for hi in range(52):
-        for lo in range(hi):
-            index = _combo_index(hi, lo)
-            combos[index] = hi, lo
-            suited = hi % 4 == lo % 4 and hi // 4 != lo // 4
-            combo_cell[index] = _cell(hi // 4, lo // 4, suited)
-    cell_indices = [np.flatnonzero(combo_cell == cell) for cell in range(169)]
+    # Vectorised (it runs on every import, so on every command): row-major lower-triangle pairs are
+    # exactly the combo indices 0..1325 in order.
+    hi, lo = np.tril_indices(52, -1)
+    combos = np.column_stack([hi, lo]).astype(np.uint8)
+    top, low = hi // 4, lo // 4
+    suited = (hi % 4 == lo % 4) & (top != low)
+    combo_cell = np.where(suited, (12 - top) * 13 + (12 - low), (12 - low) * 13 + (12 - top)).astype(np.intp)
+    by_cell = np.argsort(combo_cell, kind="stable")  # each cell's combos in index order
+    cell_indices = np.split(by_cell, np.cumsum(np.bincount(combo_cell, minlength=169))[:-1])
     labels = []
     for row in range(13):
         for col in range(13):

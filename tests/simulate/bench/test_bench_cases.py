@@ -20,7 +20,7 @@ def test_every_item_of_the_issue_has_a_case():
     ids = {c.id for c in CASES}
     assert {"batch-5", "batch-6", "batch-7", "call-5", "call-6", "call-7", "enum-5", "enum-7"} <= ids
     kinds = {c.kind for c in CASES if c.section == "equity"}
-    assert kinds == {"exact", "mc-stderr", "mc-trials"}
+    assert kinds == {"exact", "mc-stderr", "mc-trials", "many", "process"}
     exact = [c for c in CASES if c.kind == "exact"]
     assert any(not c.board and all(len(p) == 4 for p in c.players) for c in exact)  # specific hands preflop
     assert any(not c.board and any(p in ("AA", "KK", "QQ") for p in c.players) for c in exact)  # ranges
