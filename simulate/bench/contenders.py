@@ -491,7 +491,7 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
     """Every contender of a case, pokerlab (one thread) first.
 
     >>> [s.key for s in specs_for(next(c for c in CASES if c.id == "mc-hu"))]
-    ['pokerlab', 'eval7']
+    ['pokerlab', 'pokerfast', 'eval7']
     """
     every = "all threads"
     if case.kind == "batch":
