@@ -1,0 +1,179 @@
+"""numba kernels of the Omaha evaluator: rows of hole cards against boards (``evaluate_batch``).
+
+A hand is exactly two hole cards and exactly three board cards. On a full
+board (five cards) a row costs, instead of the 60 five-card lookups of four
+hole cards:
+
+1. the board's rank key (five additions) through the five-card rank hash,
+   which names the board's rank multiset; ``omaha_board_row`` turns that
+   into a row of ``omaha_high`` (see :mod:`pokerlab.evaluator.omaha_build`);
+2. one lookup per pair of hole ranks in that row (six for four cards): the
+   best non-flush hand of the pair with any three board ranks;
+3. a flush only when a suit holds three board cards and two hole cards (the
+   suit counters of the key say so): then the suited pairs and triples are
+   tried in ``flush_values``, which also knows straight flushes;
+4. for hi/lo, ``omaha_low[board_low_mask << 8 | hole_low_mask]``.
+
+Boards of three or four cards (flop and turn) try each pair with each
+triple. Like every kernel here they compile on first call and are cached
+on disk.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import prange
+
+from .jit import njit
+from .layout import RANK_KEY_MASK
+from .tables import SIZED_RANK_SHIFT
+
+_MASK = np.uint64(RANK_KEY_MASK)
+_SHIFT = np.uint64(SIZED_RANK_SHIFT)
+_COLS = np.uint64((1 << SIZED_RANK_SHIFT) - 1)
+_S32 = np.uint64(32)
+PARALLEL_BLOCK = 1 << 13
+
+
+class OmahaTables(NamedTuple):
+    """The arrays the Omaha kernels read (all read-only)."""
+
+    card_keys: np.ndarray  # uint64[52], rank key plus one suit counter nibble from bit 32
+    rank5_offsets: np.ndarray  # uint16, the five-card rank hash
+    rank5_values: np.ndarray  # uint16
+    flush_values: np.ndarray  # uint16[8192]
+    board_row: np.ndarray  # uint16[40960]
+    high: np.ndarray  # uint16[6175 * 91]
+    low: np.ndarray  # uint16[65536]
+    low_bits: np.ndarray  # uint16[52], the card's bit in a low mask (0 above eight)
+
+
+@njit(cache=True, inline="always")
+def best_flush(board_mask, hole_mask, flush_values):
+    """Best flush value of two ranks of ``hole_mask`` and three of ``board_mask`` (13-bit masks, one suit)."""
+    best = 0
+    a_left = hole_mask
+    while a_left:
+        a = a_left & -a_left
+        a_left ^= a
+        b_left = a_left
+        while b_left:
+            b = b_left & -b_left
+            b_left ^= b
+            x_left = board_mask
+            while x_left:
+                x = x_left & -x_left
+                x_left ^= x
+                y_left = x_left
+                while y_left:
+                    y = y_left & -y_left
+                    y_left ^= y
+                    z_left = y_left
+                    while z_left:
+                        z = z_left & -z_left
+                        z_left ^= z
+                        v = flush_values[a | b | x | y | z]
+                        if v > best:
+                            best = v
+    return best
+
+
+@njit(cache=True, inline="always")
+def _rows(lo, hi, holes, boards, shared, out_high, out_low, hilo, t_keys, r5_off, r5_val, fv, b_row, high, low, lbits):
+    """Rank rows lo..hi-1 (the loops read the arrays themselves; see the module doc)."""
+    h = holes.shape[1]
+    nb = boards.shape[1]
+    for i in range(lo, hi):
+        bi = 0 if shared else i
+        key = np.uint64(0)
+        b_suited = np.int64(0)
+        b_low = 0
+        for j in range(nb):
+            c = boards[bi, j]
+            key += t_keys[c]
+            b_suited |= np.int64(1) << np.int64(16 * (c & 3) + (c >> 2))
+            b_low |= lbits[c]
+        best = 0
+        if nb == 5:
+            rk = key & _MASK
+            row = np.int64(b_row[r5_val[np.uint64(r5_off[rk >> _SHIFT]) + (rk & _COLS)]]) * 91
+            for x in range(h):
+                rx = np.int64(holes[i, x] >> 2)
+                for y in range(x + 1, h):
+                    ry = np.int64(holes[i, y] >> 2)
+                    if rx >= ry:
+                        v = high[row + rx * (rx + 1) // 2 + ry]
+                    else:
+                        v = high[row + ry * (ry + 1) // 2 + rx]
+                    if v > best:
+                        best = v
+        else:
+            # Flop or turn: every pair with every triple, flushes included.
+            for x in range(h):
+                cx = holes[i, x]
+                for y in range(x + 1, h):
+                    cy = holes[i, y]
+                    kxy = t_keys[cx] + t_keys[cy]
+                    for p in range(nb):
+                        for q in range(p + 1, nb):
+                            for r in range(q + 1, nb):
+                                cp, cq, cr = boards[bi, p], boards[bi, q], boards[bi, r]
+                                k = kxy + t_keys[cp] + t_keys[cq] + t_keys[cr]
+                                s = cx & 3
+                                if (cy & 3) == s and (cp & 3) == s and (cq & 3) == s and (cr & 3) == s:
+                                    m = (
+                                        (1 << (cx >> 2))
+                                        | (1 << (cy >> 2))
+                                        | (1 << (cp >> 2))
+                                        | (1 << (cq >> 2))
+                                        | (1 << (cr >> 2))
+                                    )
+                                    v = fv[m]
+                                else:
+                                    rk = k & _MASK
+                                    v = r5_val[np.uint64(r5_off[rk >> _SHIFT]) + (rk & _COLS)]
+                                if v > best:
+                                    best = v
+        if nb == 5:
+            # A suit with three board cards (counter + 5 reaches 8) may flush with two hole cards.
+            threes = ((key >> _S32) + np.uint64(0x5555)) & np.uint64(0x8888)
+            if threes:
+                suit = 0 if threes & 0x8 else 1 if threes & 0x80 else 2 if threes & 0x800 else 3
+                h_mask = np.int64(0)
+                for x in range(h):
+                    c = holes[i, x]
+                    if (c & 3) == suit:
+                        h_mask |= np.int64(1) << np.int64(c >> 2)
+                if h_mask & (h_mask - 1):  # two or more
+                    v = best_flush((b_suited >> np.int64(16 * suit)) & 0x1FFF, h_mask, fv)
+                    if v > best:
+                        best = v
+        out_high[i] = best
+        if hilo:
+            h_low = 0
+            for x in range(h):
+                h_low |= lbits[holes[i, x]]
+            out_low[i] = low[(b_low << 8) | h_low]
+
+
+@njit(cache=True)
+def omaha_rows(holes, boards, shared, out_high, out_low, hilo, t_keys, r5_off, r5_val, fv, b_row, high, low, lbits):
+    """Rank every row of ``holes`` (N, 4..6) with its board (``boards[i]``, or ``boards[0]`` when shared)."""
+    _rows(0, holes.shape[0], holes, boards, shared, out_high, out_low, hilo, t_keys, r5_off, r5_val, fv, b_row, high,
+          low, lbits)  # fmt: skip
+
+
+@njit(cache=True, parallel=True)
+def omaha_rows_parallel(
+    holes, boards, shared, out_high, out_low, hilo, t_keys, r5_off, r5_val, fv, b_row, high, low, lbits
+):
+    """Like :func:`omaha_rows`, in blocks spread over numba's threads."""
+    n = holes.shape[0]
+    blocks = (n + PARALLEL_BLOCK - 1) // PARALLEL_BLOCK
+    for blk in prange(blocks):
+        lo = blk * PARALLEL_BLOCK
+        hi = min(n, lo + PARALLEL_BLOCK)
+        _rows(lo, hi, holes, boards, shared, out_high, out_low, hilo, t_keys, r5_off, r5_val, fv, b_row, high, low,
+              lbits)  # fmt: skip
