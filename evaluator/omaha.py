@@ -79,7 +79,7 @@ def split_hand(cards: object) -> tuple[list[int], list[int]]:
     pokerlab.errors.InputError: an Omaha hand is (hole, board) or a string 'hole | board', e.g. 'AsKsQdJd | Ts9s2c'
     """
     if isinstance(cards, str):
-        parts = cards.replace("/", "|").split("|")
+        parts = [part.strip() for part in cards.replace("/", "|").split("|")]
     elif isinstance(cards, Sequence) and len(cards) == 2 and not isinstance(cards[0], int):
         parts = list(cards)
     else:

@@ -126,24 +126,30 @@ def main(ctx: click.Context, debug: bool) -> None:
 RULE_NAMES = ["high", "ace-five", "deuce-seven", "ace-five-joker", "joker", "bug", "two-jokers", "deuces-wild"]
 
 
+OMAHA_RULE_NAMES = ["omaha", "omaha-hilo"]
+
+
 @main.command("eval")
 @click.argument("cards", nargs=-1, required=True)
 @click.option(
     "--rules",
     "-r",
-    type=click.Choice(RULE_NAMES),
+    type=click.Choice(RULE_NAMES + OMAHA_RULE_NAMES),
     default="high",
     show_default=True,
-    help="How hands rank: high, lowball (ace-five, deuce-seven) or wild cards (five cards; the joker is Jk).",
+    help="How hands rank: high, lowball (ace-five, deuce-seven), wild cards (five cards; the joker is Jk), "
+    "or Omaha (omaha, omaha-hilo: 4-6 hole CARDS with --board).",
 )
+@click.option("--board", "-b", default=None, help="Omaha: the board (3, 4 or 5 cards), e.g. Ts9s2c.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_friendly_errors
-def eval_command(cards: tuple[str, ...], rules: str, as_json: bool) -> None:
-    """Rank the best five of 5, 6 or 7 CARDS.
+def eval_command(cards: tuple[str, ...], rules: str, board: str | None, as_json: bool) -> None:
+    """Rank the best five of 5, 6 or 7 CARDS (Omaha: two of 4-6 hole CARDS and three of --board).
 
     Cards are written rank then suit, together or apart, any case: "AsKh",
     "as kh", "10h" is "Th"; the joker is "Jk". The rank is larger for a
-    better hand under every ruleset.
+    better hand under every ruleset. In Omaha hi/lo the low is an
+    ace-to-five low of ranks eight or lower, or none.
 
     \b
     Examples:
@@ -151,11 +157,18 @@ def eval_command(cards: tuple[str, ...], rules: str, as_json: bool) -> None:
       pokerlab eval Kh Kd Kc 3s 3h --json
       pokerlab eval "Kh 7d 5c 4s 3h 2d 2c" --rules deuce-seven
       pokerlab eval "Jk As Ad Ac Ah" --rules bug
+      pokerlab eval --rules omaha "AsKsQdJd" --board "Ts9s2c"
+      pokerlab eval --rules omaha-hilo "As2d9c9h" --board "3h4h5cKsKd"
     """
     from pokerlab.evaluator.rules import get_rules
 
     from pokerlab import evaluator
 
+    if rules in OMAHA_RULE_NAMES:
+        _eval_omaha(" ".join(cards), board, rules, as_json)
+        return
+    if board is not None:
+        raise InputError(f"--board is for Omaha (--rules omaha or omaha-hilo); rules {rules!r} rank whole hands")
     ruleset = get_rules(rules)
     ids = evaluator.parse_cards(" ".join(cards), count=ruleset.hand_sizes, deck_size=ruleset.deck_size)
     rank = evaluator.evaluate(ids, rules=rules)
@@ -175,6 +188,44 @@ def eval_command(cards: tuple[str, ...], rules: str, as_json: bool) -> None:
     width = max(len(k) for k in result)
     for key in ("cards", "rules", "category", "description", "best_five", "rank"):
         click.echo(f"{key.replace('_', ' '):<{width}}  {result[key]}")
+
+
+def _eval_omaha(hole: str, board: str | None, rules: str, as_json: bool) -> None:
+    """``pokerlab eval --rules omaha|omaha-hilo HOLE --board BOARD``."""
+    from pokerlab.evaluator.api import best_low_five
+    from pokerlab.evaluator.omaha import check_hand, evaluate_omaha
+
+    from pokerlab import evaluator
+
+    if board is None:
+        raise InputError(f"--rules {rules} needs the board: --board, e.g. --board Ts9s2c")
+    hole_ids, board_ids = check_hand(hole, board)
+    value = evaluate_omaha(hole_ids, board_ids, rules=rules)
+    high, low = value if isinstance(value, tuple) else (value, None)
+    result: dict[str, Any] = {
+        "cards": evaluator.format_cards(hole_ids, " "),
+        "board": evaluator.format_cards(board_ids, " "),
+        "rules": rules,
+        "rank": high,
+        "category": evaluator.category_name(high),
+        "category_index": evaluator.category(high),
+        "description": evaluator.describe(high),
+        "best_five": evaluator.format_cards(evaluator.best_five((hole_ids, board_ids), rules="omaha"), " "),
+    }
+    keys = ["cards", "board", "rules", "category", "description", "best_five", "rank"]
+    if low is not None:
+        five = best_low_five((hole_ids, board_ids))
+        result["low"] = low or None
+        result["low_description"] = evaluator.describe(low, rules="ace-five") if low else "no low"
+        result["best_low"] = evaluator.format_cards(five, " ") if five else None
+        keys += ["low_description", "best_low", "low"]
+    if as_json:
+        emit_json(result)
+        return
+    width = max(len(k) for k in keys)
+    for key in keys:
+        shown = "-" if result[key] is None else result[key]
+        click.echo(f"{key.replace('_', ' '):<{width}}  {shown}")
 
 
 VERIFY_GROUPS = {
