@@ -25,13 +25,15 @@ cdef unsigned int SHIFT = 0
 cdef uint64_t COL_MASK = 0
 cdef uint64_t KEY_MASK = 0
 cdef bint READY = False
+cdef object FALLBACK = None  # evaluator.omaha's pure-Python evaluate: precise errors, odd inputs
 cdef signed char RANK_OF_CHAR[128]
 cdef signed char SUIT_OF_CHAR[128]
 
 
-def init(card_keys, offsets, values, flush, board_row, high, low, int shift, uint64_t key_mask):
+def init(card_keys, offsets, values, flush, board_row, high, low, int shift, uint64_t key_mask, fallback):
     """Point the extension at the loaded tables (called once by evaluator.omaha)."""
-    global OFFSETS, VALUES, FLUSH, BOARD_ROW, HIGH, LOW, SHIFT, COL_MASK, KEY_MASK, READY
+    global OFFSETS, VALUES, FLUSH, BOARD_ROW, HIGH, LOW, SHIFT, COL_MASK, KEY_MASK, READY, FALLBACK
+    FALLBACK = fallback
     cdef int i, r
     for i in range(52):
         CARD_KEYS[i] = card_keys[i]
@@ -142,8 +144,8 @@ cdef uint16_t _best_flush(int board_mask, int hole_mask) noexcept nogil:
 
 
 cdef uint16_t _high(int* hole, int h, int* board, int nb) noexcept nogil:
-    cdef uint64_t key = 0, k
-    cdef int i, j, p, q, r, rx, ry, s, suit, b_mask, h_mask, b_count
+    cdef uint64_t key = 0, k, threes
+    cdef int i, j, p, q, r, rx, ry, s, suit, b_mask, h_mask
     cdef Py_ssize_t row
     cdef uint16_t best = 0, v
     if nb == 5:
@@ -160,23 +162,22 @@ cdef uint16_t _high(int* hole, int h, int* board, int nb) noexcept nogil:
                     v = HIGH[row + ry * (ry + 1) // 2 + rx]
                 if v > best:
                     best = v
-        for suit in range(4):
+        # A suit with three board cards (its counter + 5 reaches 8) may flush with two hole cards.
+        threes = ((key >> 32) + 0x5555) & 0x8888
+        if threes:
+            suit = 0 if threes & 0x8 else 1 if threes & 0x80 else 2 if threes & 0x800 else 3
             b_mask = 0
-            b_count = 0
             for j in range(5):
                 if board[j] & 3 == suit:
                     b_mask |= 1 << (board[j] >> 2)
-                    b_count += 1
-            if b_count >= 3:
-                h_mask = 0
-                for i in range(h):
-                    if hole[i] & 3 == suit:
-                        h_mask |= 1 << (hole[i] >> 2)
-                if h_mask & (h_mask - 1):
-                    v = _best_flush(b_mask, h_mask)
-                    if v > best:
-                        best = v
-                break  # at most one suit holds three of five board cards
+            h_mask = 0
+            for i in range(h):
+                if hole[i] & 3 == suit:
+                    h_mask |= 1 << (hole[i] >> 2)
+            if h_mask & (h_mask - 1):
+                v = _best_flush(b_mask, h_mask)
+                if v > best:
+                    best = v
         return best
     for i in range(h):
         for j in range(i + 1, h):
@@ -195,21 +196,28 @@ cdef uint16_t _high(int* hole, int h, int* board, int nb) noexcept nogil:
     return best
 
 
-def evaluate(hole, board, bint hilo):
-    """The value of an Omaha hand (a tuple (high, low) when hilo), or None when the input is unusual."""
+def evaluate_omaha(hole, board, rules="omaha"):
+    """Value of an Omaha hand (see evaluator.omaha.evaluate_omaha, which this is when the extension is built)."""
     cdef int hole_ids[6]
     cdef int board_ids[6]
     cdef uint64_t seen = 0
     cdef int h, nb, i, b_low = 0, h_low = 0
     cdef uint16_t high
+    cdef bint hilo
+    if rules == "omaha":
+        hilo = False
+    elif rules == "omaha-hilo":
+        hilo = True
+    else:
+        return FALLBACK(hole, board, rules)
     if not READY:
         raise RuntimeError("evaluator._omaha.init was not called")
     h = _read(hole, hole_ids, &seen)
     if h < 4:
-        return None
+        return FALLBACK(hole, board, rules)
     nb = _read(board, board_ids, &seen)
     if nb < 3 or nb > 5:
-        return None
+        return FALLBACK(hole, board, rules)
     high = _high(hole_ids, h, board_ids, nb)
     if not hilo:
         return high

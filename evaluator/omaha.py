@@ -187,6 +187,25 @@ def _triples(cards: Sequence[int]) -> list[tuple[int, int, int]]:
     return [(cards[i], cards[j], cards[k]) for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n)]
 
 
+def evaluate_omaha(hole: CardsLike, board: CardsLike, rules: str = "omaha") -> int | tuple[int, int]:
+    """Value of an Omaha hand: exactly two of the 4-6 ``hole`` cards and three of the 3-5 card ``board``.
+
+    ``rules="omaha"`` returns the high value (larger is better, equal on a
+    tie); ``"omaha-hilo"`` returns ``(high, low)`` with ``low`` 0 when no
+    eight-or-better low qualifies. With the Cython extension built, this is
+    its function (same behaviour, no Python frame per call).
+
+    >>> from pokerlab.evaluator import describe
+    >>> describe(evaluate_omaha("AsKsQdJd", "Ts9s2c7h8h"))   # QJ + T98: AKQJT would take three hole cards
+    'Straight, queen high'
+    >>> evaluate_omaha("AhKhQhJh", "2h3h9c8d5s") >> 12   # four hearts in the hole and two on the board: no flush
+    0
+    """
+    hilo = _check_rules(rules)
+    hole_ids, board_ids = check_hand(hole, board)
+    return value_of_ids(hole_ids, board_ids, hilo)
+
+
 try:  # the Cython extension built by setup.py: the per-call path without Python frames
     from . import _omaha  # type: ignore[attr-defined]  # compiled, no stub
 
@@ -201,31 +220,11 @@ try:  # the Cython extension built by setup.py: the per-call path without Python
         _T["omaha_low"],
         _tables.SIZED_RANK_SHIFT,
         _tables.RANK_KEY_MASK,
+        evaluate_omaha,
     )
+    evaluate_omaha = _omaha.evaluate_omaha  # noqa: F811
 except ImportError:  # source tree without a build: the same tables in pure Python
     _omaha = None
-
-
-def evaluate_omaha(hole: CardsLike, board: CardsLike, rules: str = "omaha") -> int | tuple[int, int]:
-    """Value of an Omaha hand: exactly two of the 4-6 ``hole`` cards and three of the 3-5 card ``board``.
-
-    ``rules="omaha"`` returns the high value (larger is better, equal on a
-    tie); ``"omaha-hilo"`` returns ``(high, low)`` with ``low`` 0 when no
-    eight-or-better low qualifies.
-
-    >>> from pokerlab.evaluator import describe
-    >>> describe(evaluate_omaha("AsKsQdJd", "Ts9s2c7h8h"))   # QJ + T98: AKQJT would take three hole cards
-    'Straight, queen high'
-    >>> evaluate_omaha("AhKhQhJh", "2h3h9c8d5s") >> 12   # four hearts in the hole and two on the board: no flush
-    0
-    """
-    hilo = _check_rules(rules)
-    if _omaha is not None:
-        value = _omaha.evaluate(hole, board, hilo)
-        if value is not None:
-            return value  # type: ignore[no-any-return]
-    hole_ids, board_ids = check_hand(hole, board)
-    return value_of_ids(hole_ids, board_ids, hilo)
 
 
 def evaluate_omaha_cards(cards: object, rules: str = "omaha") -> int | tuple[int, int]:
@@ -234,11 +233,10 @@ def evaluate_omaha_cards(cards: object, rules: str = "omaha") -> int | tuple[int
     >>> evaluate_omaha_cards("AsKsQdJd|Ts9s2c") == evaluate_omaha("AsKsQdJd", "Ts9s2c")
     True
     """
-    hilo = _check_rules(rules)
+    if isinstance(cards, tuple) and len(cards) == 2:
+        return evaluate_omaha(cards[0], cards[1], rules)  # the fast path; it checks everything itself
     hole, board = split_hand(cards)
-    if _omaha is not None:
-        return _omaha.evaluate(hole, board, hilo)  # type: ignore[no-any-return]
-    return value_of_ids(hole, board, hilo)
+    return evaluate_omaha(hole, board, rules)
 
 
 @lru_cache(maxsize=1)
@@ -294,8 +292,9 @@ def evaluate_omaha_batch(
     hilo = _check_rules(rules)
     if board is None:
         rows = _ids_array(cards, "hands (hole cards then a five-card board)", tuple(h + 5 for h in HOLE_SIZES))
-        holes, boards, shared = rows[:, :-5], rows[:, -5:], False
-        holes, boards = np.ascontiguousarray(holes), np.ascontiguousarray(boards)
+        # One array read in place: hole cards from column 0, the board from column h.
+        holes, boards, shared = rows, rows, False
+        h, b0, nb = rows.shape[1] - 5, rows.shape[1] - 5, 5
     else:
         holes = _ids_array(cards, "hole cards", HOLE_SIZES)
         b = np.asarray(board)
@@ -303,13 +302,14 @@ def evaluate_omaha_batch(
         boards = _ids_array(b.reshape(1, -1) if shared else b, "board", BOARD_SIZES)
         if not shared and boards.shape[0] != holes.shape[0]:
             raise CardError(f"Omaha board: {boards.shape[0]} boards for {holes.shape[0]} hands")
+        h, b0, nb = holes.shape[1], 0, boards.shape[1]
     n = holes.shape[0]
     high = np.empty(n, dtype=np.uint16)
     low = np.empty(n if hilo else 0, dtype=np.uint16)
     from . import omaha_kernels  # numba-compiled: imported on the first batch
 
     kernel = omaha_kernels.omaha_rows_parallel if parallel else omaha_kernels.omaha_rows
-    kernel(holes, boards, shared, high, low, hilo, *omaha_tables())
+    kernel(holes, 0, h, boards, b0, nb, shared, high, low, hilo, *omaha_tables())
     if hilo:
         return np.stack([high, low], axis=1)
     return high
