@@ -326,6 +326,13 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
 @threads_option()
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run the shards on this Dask scheduler's workers.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " Fractions in 0..1.")
+@click.option(
+    "--game",
+    type=click.Choice(["holdem", "omaha", "omaha-hilo"]),
+    default="holdem",
+    show_default=True,
+    help="Omaha: PLAYERS hold 4-6 cards (AsKsQdJd), 'random' or patterns (AA**, AAxxds); hi/lo splits the pot.",
+)
 @_friendly_errors
 def equity_command(
     players: tuple[str, ...],
@@ -340,6 +347,7 @@ def equity_command(
     threads: int | None,
     scheduler: str | None,
     as_json: bool,
+    game: str = "holdem",
 ) -> None:
     """Equity of 2-10 PLAYERS, each a hand ("AsAh") or a range ("QQ+,AKs", "random").
 
@@ -351,9 +359,16 @@ def equity_command(
       pokerlab equity AsAh KsKh
       pokerlab equity "QQ+,AKs" random random --board Qs7h2c --dead 5d
       pokerlab equity AKs QQ --mc --stderr 1e-4 --seed 7 --json
+      pokerlab equity --game omaha AsAhKsKh QdQcJdJc --board 2s7d9c
+      pokerlab equity --game omaha-hilo "AA**ds" random random --mc --seed 3
     """
     refuse_together(method=method is not None, exact=exact_flag, mc=mc_flag)
     method = method or ("exact" if exact_flag else "mc" if mc_flag else "auto")
+    if game != "holdem":
+        if scheduler:
+            raise InputError("--scheduler runs hold'em equity only; Omaha runs on this machine")
+        _omaha_equity(players, board, dead, game, method, trials, target, seed, threads, as_json)
+        return
     from pokerlab.simulate.distributed import close_client, connect
     from pokerlab.simulate.equity.engine import EquityInterrupted, equity
 
@@ -386,6 +401,59 @@ def equity_command(
         if client is not None:
             close_client(client)
     _print_equity(result, as_json)
+
+
+def _omaha_equity(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    method: str,
+    trials: int | None,
+    target: float | None,
+    seed: int | None,
+    threads: int | None,
+    as_json: bool,
+) -> None:
+    """``pokerlab equity --game omaha|omaha-hilo``: the table, the hi/lo columns, the footer."""
+    from pokerlab.simulate.equity.omaha import omaha_equity
+
+    result = omaha_equity(
+        list(players),
+        board=board or None,
+        dead=dead or None,
+        game=game,
+        method=method,
+        trials=trials,
+        stderr=target,
+        seed=resolve_seed(seed) if method != "exact" else seed,
+        threads=threads,
+    )
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    hilo = game == "omaha-hilo"
+    header = ["player", "hand", "combos"]
+    header += (
+        ["high win %", "high tie %", "low win %", "low tie %", "scoop %", "quarter %"] if hilo else ["win %", "tie %"]
+    )
+    header.append("equity %")
+    rows = []
+    for i, p in enumerate(result.players):
+        shares = [p.win, p.tie] + ([p.low_win, p.low_tie, p.scoop, p.quarter] if hilo else [])
+        rows.append([str(i + 1), p.hand, f"{p.combos:,}", *(f"{100 * (x or 0.0):.3f}" for x in shares),
+                     f"{100 * p.equity:.3f}"])  # fmt: skip
+    click.echo(text_table(header, rows, right={0, *range(2, len(header))}))
+    no_low = f"; no low on {100 * result.no_low:.3f} % of boards" if result.no_low is not None else ""
+    if result.method == "exact":
+        counted = "boards" if all(p.combos == 1 for p in result.players) else "deals (hand combinations x boards)"
+        click.echo(f"exact: {result.boards:,} {counted} in {result.seconds:.3f} s{no_low}")
+    else:
+        error = "not estimable (too few trials)" if result.stderr is None else f"{100 * result.stderr:.3f} %"
+        click.echo(
+            f"Monte Carlo: {result.trials:,} trials in {result.seconds:.3f} s, standard error {error} "
+            f"(seed {result.seed}, {result.threads} threads){no_low}"
+        )
 
 
 def _print_equity(result: EquityResult, as_json: bool) -> None:

@@ -301,7 +301,7 @@ def omaha_equity(
         return OmahaEquityResult(
             name,
             h,
-            _player_results(stats, n_boards, hilo, ranges, live, None),
+            _player_results(stats, n_boards, hilo, ranges, live, np.zeros(len(ranges))),
             "exact",
             time.perf_counter() - start,
             boards=int(n_boards),

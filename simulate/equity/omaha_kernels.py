@@ -54,7 +54,7 @@ def prepare_players(hands, pidx, h_key, h_suits, h_low, card_keys, low_bits):
         h_low[p] = lo
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def score_board(board, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, highs, lows, stats, weight, t):
     """Score one five-card board for every player into ``stats``; returns 1 when no low qualifies, else 0.
 

@@ -51,3 +51,47 @@ def test_eval_omaha_errors(args, words):
     assert len(result.output.strip().splitlines()) == 1
     for word in words:
         assert word in result.output
+
+
+def test_equity_omaha_exact_text():
+    result = run("equity", "--game", "omaha", "AsAhKsKh", "QdQcJdJc", "--board", "2s7d9c")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].split() == ["player", "hand", "combos", "win", "%", "tie", "%", "equity", "%"]
+    assert "72.439" in lines[2] and "27.561" in lines[3]
+    assert lines[-1].startswith("exact: 820 boards in ")
+
+
+def test_equity_omaha_hilo_json_reports_scoops_and_quarters():
+    result = run("equity", "--game", "omaha-hilo", "Ah2hQcJd", "Ad2dTcTh", "KcKsQh9s", "-b", "3s4c8hKd7s", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == "omaha-hilo" and data["no_low"] == 0.0
+    assert [p["quarter"] for p in data["players"]] == [1.0, 1.0, 0.0]
+    assert [p["equity"] for p in data["players"]] == [0.25, 0.25, 0.5]
+
+
+def test_equity_omaha_monte_carlo_repeats_with_its_seed():
+    args = ["equity", "--game", "omaha", "AA**", "random", "--mc", "--trials", "20000", "--seed", "4", "--json"]
+    first, second = run(*args), run(*args, "-t", "1")
+    assert first.exit_code == 0, first.output
+    a, b = json.loads(first.stdout), json.loads(second.stdout)
+    assert a["seed"] == 4 and a["trials"] == 32768
+    assert [p["equity"] for p in a["players"]] == [p["equity"] for p in b["players"]]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["AsAhKsKh", "AsQcJdJc"], ["players 1 and 2 both hold As"]),
+        (["AsAhKsKh", "QQQ"], ["player 2", "QQQ"]),
+        (["random", "random", "random", "--exact"], ["exact enumeration would"]),
+        (["AsAhKsKh", "random", "--scheduler", "tcp://x:1"], ["--scheduler runs hold'em equity only"]),
+    ],
+)
+def test_equity_omaha_errors(args, words):
+    result = run("equity", "--game", "omaha", *args)
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1
+    for word in words:
+        assert word in result.output
