@@ -31,7 +31,7 @@ def _progress_bar():
     "--only",
     multiple=True,
     metavar="NAME[,NAME]",
-    help="Run only these sections (batch, per-call, enumerate, rules, equity) or case ids (see --list).",
+    help="Run only these sections (batch, per-call, enumerate, rules, equity, omaha) or case ids (see --list).",
 )
 @click.option(
     "--format",
