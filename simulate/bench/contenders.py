@@ -480,7 +480,7 @@ def _pokerkit_omaha_mc(case: Case, hands: Hands | None, config: BenchConfig) -> 
 def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
     """Every contender of a case, pokerlab (one thread) first.
 
-    >>> [s.key for s in specs_for(CASES[-1])]
+    >>> [s.key for s in specs_for(next(c for c in CASES if c.id == "mc-hu"))]
     ['pokerlab', 'eval7']
     """
     every = "all threads"
