@@ -102,6 +102,9 @@ def _rows(lo, hi, holes, h0, h, boards, b0, nb, shared, out_high, out_low, hilo,
     The loops read the arrays themselves (see the module doc); four hole
     cards on a full board, the common case, is spelled out.
     """
+    tri_key = np.zeros(4, dtype=np.uint64)
+    tri_suit = np.zeros(4, dtype=np.int64)
+    tri_mask = np.zeros(4, dtype=np.int64)
     for i in range(lo, hi):
         bi = 0 if shared else i
         best = 0
@@ -165,30 +168,32 @@ def _rows(lo, hi, holes, h0, h, boards, b0, nb, shared, out_high, out_low, hilo,
             h_low = 0
             for x in range(h0, h0 + h):
                 h_low |= lbits[holes[i, x]]
+            # The board's triples once (one on the flop, four on the turn): key, suit (-1 when mixed), ranks.
+            n_tri = 0
+            for p in range(b0, b0 + nb):
+                for q in range(p + 1, b0 + nb):
+                    for r in range(q + 1, b0 + nb):
+                        cp, cq, cr = boards[bi, p], boards[bi, q], boards[bi, r]
+                        tri_key[n_tri] = t_keys[cp] + t_keys[cq] + t_keys[cr]
+                        same = (cp & 3) == (cq & 3) and (cq & 3) == (cr & 3)
+                        tri_suit[n_tri] = np.int64(cp & 3) if same else -1
+                        tri_mask[n_tri] = (1 << np.int64(cp >> 2)) | (1 << np.int64(cq >> 2)) | (1 << np.int64(cr >> 2))
+                        n_tri += 1
             for x in range(h0, h0 + h):
                 cx = holes[i, x]
                 for y in range(x + 1, h0 + h):
                     cy = holes[i, y]
                     kxy = t_keys[cx] + t_keys[cy]
-                    for p in range(b0, b0 + nb):
-                        for q in range(p + 1, b0 + nb):
-                            for r in range(q + 1, b0 + nb):
-                                cp, cq, cr = boards[bi, p], boards[bi, q], boards[bi, r]
-                                s = cx & 3
-                                if (cy & 3) == s and (cp & 3) == s and (cq & 3) == s and (cr & 3) == s:
-                                    m = (
-                                        (1 << (cx >> 2))
-                                        | (1 << (cy >> 2))
-                                        | (1 << (cp >> 2))
-                                        | (1 << (cq >> 2))
-                                        | (1 << (cr >> 2))
-                                    )
-                                    v = fv[m]
-                                else:
-                                    rk = (kxy + t_keys[cp] + t_keys[cq] + t_keys[cr]) & _MASK
-                                    v = r5_val[np.uint64(r5_off[rk >> _SHIFT]) + (rk & _COLS)]
-                                if v > best:
-                                    best = v
+                    suit = np.int64(cx & 3) if (cx & 3) == (cy & 3) else -2
+                    m = (1 << np.int64(cx >> 2)) | (1 << np.int64(cy >> 2))
+                    for k in range(n_tri):
+                        if tri_suit[k] == suit:
+                            v = fv[m | tri_mask[k]]
+                        else:
+                            rk = (kxy + tri_key[k]) & _MASK
+                            v = r5_val[np.uint64(r5_off[rk >> _SHIFT]) + (rk & _COLS)]
+                        if v > best:
+                            best = v
         out_high[i] = best
         if hilo:
             out_low[i] = low[(b_low << 8) | h_low]
@@ -213,3 +218,23 @@ def omaha_rows_parallel(holes, h0, h, boards, b0, nb, shared, out_high, out_low,
         hi = min(n, lo + PARALLEL_BLOCK)
         _rows(lo, hi, holes, h0, h, boards, b0, nb, shared, out_high, out_low, hilo, t_keys, r5_off, r5_val, fv,
               b_row, high, low, lbits)  # fmt: skip
+
+
+@njit(cache=True)
+def best_of_pairs(holes, pair_values, out):
+    """``out[i]``: the best ``pair_values[a * 52 + b]`` over the pairs ``a < b`` of row ``i``'s hole cards.
+
+    With ``pair_values`` the five-card values of each pair plus a flop, this is Omaha on the flop ranked
+    by the plain five-card evaluator: the independent path ``pokerlab verify omaha`` compares with.
+    """
+    h = holes.shape[1]
+    for i in range(holes.shape[0]):
+        best = 0
+        for x in range(h):
+            a = np.int64(holes[i, x])
+            for y in range(x + 1, h):
+                b = np.int64(holes[i, y])
+                v = pair_values[min(a, b) * 52 + max(a, b)]
+                if v > best:
+                    best = v
+        out[i] = best

@@ -235,7 +235,7 @@ VERIFY_GROUPS = {
     "wild": ["joker", "bug", "two-jokers", "deuces"],
 }
 VERIFY_TABLES = ["5card", "6card", "7card", "ace-five-5card", "ace-five-7card", "deuce-seven-5card"]
-VERIFY_TABLES += ["joker", "bug", "two-jokers", "deuces", "jacks"]
+VERIFY_TABLES += ["joker", "bug", "two-jokers", "deuces", "jacks", "omaha"]
 
 
 @main.command("verify")
@@ -250,7 +250,8 @@ def verify_command(table: str, as_json: bool, threads: int | None, legacy_thread
 
     Tables: high hands (5card, 6card, 7card), lowball (ace-five-5card,
     ace-five-7card, deuce-seven-5card), wild cards (joker, bug, two-jokers,
-    deuces) and jacks (deals holding jacks or better); or a group: high,
+    deuces), jacks (deals holding jacks or better) and omaha (every Omaha
+    high hand on the flop, suit-reduced, against the five-card evaluator); or a group: high,
     ace-five, lowball, wild, all. Exits 1 when any count differs. The
     column "check" says ok when the count equals the published one.
 
