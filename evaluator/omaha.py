@@ -207,10 +207,12 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike, rules: str = "omaha") -> i
 
 
 try:  # the Cython extension built by setup.py: the per-call path without Python frames
-    from . import _omaha  # type: ignore[attr-defined]  # compiled, no stub
+    # Imported by name: 'from . import _omaha' would import the package, and with it the API above this layer.
+    from ._omaha import evaluate_omaha as _compiled_evaluate
+    from ._omaha import init as _compiled_init
 
     _T = _tables.load()
-    _omaha.init(
+    _compiled_init(
         _T["card_keys"],
         _T["rank5_offsets"],
         _T["rank5_values"],
@@ -222,9 +224,10 @@ try:  # the Cython extension built by setup.py: the per-call path without Python
         _tables.RANK_KEY_MASK,
         evaluate_omaha,
     )
-    evaluate_omaha = _omaha.evaluate_omaha  # noqa: F811
+    evaluate_omaha = _compiled_evaluate  # noqa: F811
+    COMPILED = True
 except ImportError:  # source tree without a build: the same tables in pure Python
-    _omaha = None
+    COMPILED = False
 
 
 def evaluate_omaha_cards(cards: object, rules: str = "omaha") -> int | tuple[int, int]:

@@ -32,7 +32,7 @@ import numpy as np
 
 from ...evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
 from ...evaluator.omaha import omaha_rules, omaha_tables
-from ..ranges.omaha import HOLE_SIZES, OmahaRange, _split_condition, parse_omaha_range
+from ..ranges.omaha import HOLE_SIZES, OmahaRange, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
 from .engine import DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
 
@@ -116,7 +116,7 @@ def _hole_cards(players: Sequence[str]) -> int:
             fits = []
             for h in HOLE_SIZES:
                 try:
-                    _split_condition(item, h)
+                    split_condition(item, h)
                     fits.append(h)
                 except RangeError:
                     pass

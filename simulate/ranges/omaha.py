@@ -77,7 +77,12 @@ def _tokens(text: str) -> list[str] | None:
     return tokens
 
 
-def _split_condition(item: str, hole_cards: int) -> tuple[list[str], str | None]:
+def split_condition(item: str, hole_cards: int) -> tuple[list[str], str | None]:
+    """The tokens of one pattern item of ``hole_cards`` cards and its suit condition; RangeError if it is not one.
+
+    >>> split_condition("AAxxds", 4)
+    (['A', 'A', '*', '*'], 'ds')
+    """
     tokens = _tokens(item)
     if tokens is not None and len(tokens) == hole_cards:
         return tokens, None
@@ -187,7 +192,7 @@ def parse_omaha_range(text: str, hole_cards: int = 4, dead: int = 0) -> OmahaRan
         return OmahaRange(text.strip(), hole_cards, np.zeros((0, hole_cards), dtype=np.uint8), True)
     parts = []
     for item in items:
-        tokens, condition = _split_condition(item.replace(" ", ""), hole_cards)
+        tokens, condition = split_condition(item.replace(" ", ""), hole_cards)
         hands = _pattern_hands(tokens, live)
         if condition is not None:
             hands = _suit_filter(hands, condition)
