@@ -15,6 +15,7 @@ from libc.stdint cimport uint16_t, uint64_t
 
 cdef uint64_t CARD_KEYS[52]
 cdef int LOW_BIT[52]
+cdef int PAIR_COLUMN[169]  # 13 * rank + rank -> the pair's column in a row of HIGH (no branch on which is higher)
 cdef const uint16_t[::1] OFFSETS
 cdef const uint16_t[::1] VALUES
 cdef const uint16_t[::1] FLUSH
@@ -35,6 +36,9 @@ def init(card_keys, offsets, values, flush, board_row, high, low, int shift, uin
     global OFFSETS, VALUES, FLUSH, BOARD_ROW, HIGH, LOW, SHIFT, COL_MASK, KEY_MASK, READY, FALLBACK
     FALLBACK = fallback
     cdef int i, r
+    for i in range(169):
+        r = max(i // 13, i % 13)
+        PAIR_COLUMN[i] = r * (r + 1) // 2 + min(i // 13, i % 13)
     for i in range(52):
         CARD_KEYS[i] = card_keys[i]
         r = i >> 2
@@ -144,28 +148,27 @@ cdef uint16_t _best_flush(int board_mask, int hole_mask) noexcept nogil:
 
 
 cdef uint16_t _high(int* hole, int h, int* board, int nb) noexcept nogil:
-    cdef uint64_t key = 0, k, threes
+    cdef uint64_t key = 0, k
     cdef int i, j, p, q, r, rx, ry, s, suit, b_mask, h_mask
-    cdef Py_ssize_t row
     cdef uint16_t best = 0, v
+    cdef uint64_t h_key = 0, flushing
+    cdef const uint16_t* cells
     if nb == 5:
         for j in range(5):
             key += CARD_KEYS[board[j]]
-        row = <Py_ssize_t>BOARD_ROW[_rank5(key)] * 91
+        cells = &HIGH[<Py_ssize_t>BOARD_ROW[_rank5(key)] * 91]
         for i in range(h):
-            rx = hole[i] >> 2
+            rx = 13 * (hole[i] >> 2)
+            h_key += CARD_KEYS[hole[i]]
             for j in range(i + 1, h):
-                ry = hole[j] >> 2
-                if rx >= ry:
-                    v = HIGH[row + rx * (rx + 1) // 2 + ry]
-                else:
-                    v = HIGH[row + ry * (ry + 1) // 2 + rx]
+                v = cells[PAIR_COLUMN[rx + (hole[j] >> 2)]]
                 if v > best:
                     best = v
-        # A suit with three board cards (its counter + 5 reaches 8) may flush with two hole cards.
-        threes = ((key >> 32) + 0x5555) & 0x8888
-        if threes:
-            suit = 0 if threes & 0x8 else 1 if threes & 0x80 else 2 if threes & 0x800 else 3
+        # A flush needs a suit with three board cards and two hole cards: the suit counters say so
+        # (board count + 5 and hole count + 6 both reach 8).
+        flushing = ((key >> 32) + 0x5555) & ((h_key >> 32) + 0x6666) & 0x8888
+        if flushing:
+            suit = 0 if flushing & 0x8 else 1 if flushing & 0x80 else 2 if flushing & 0x800 else 3
             b_mask = 0
             for j in range(5):
                 if board[j] & 3 == suit:
@@ -174,10 +177,9 @@ cdef uint16_t _high(int* hole, int h, int* board, int nb) noexcept nogil:
             for i in range(h):
                 if hole[i] & 3 == suit:
                     h_mask |= 1 << (hole[i] >> 2)
-            if h_mask & (h_mask - 1):
-                v = _best_flush(b_mask, h_mask)
-                if v > best:
-                    best = v
+            v = _best_flush(b_mask, h_mask)
+            if v > best:
+                best = v
         return best
     for i in range(h):
         for j in range(i + 1, h):
