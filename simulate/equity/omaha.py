@@ -37,7 +37,7 @@ from ..ranges.parse import RangeError
 from .engine import DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
 
 #: method="auto" enumerates when players x boards x deals is at most this (about a second).
-EXACT_AUTO_WORK = 40_000_000
+EXACT_AUTO_WORK = 8_000_000
 #: method="exact" refuses more work than this (minutes).
 EXACT_MAX_WORK = 4_000_000_000
 MAX_EXACT_DEALS = 2_000_000
