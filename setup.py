@@ -31,7 +31,12 @@ extensions = [
         "pokerlab.evaluator._fast",
         ["evaluator/_fast.pyx"],
         extra_compile_args=["-O3"],
-    )
+    ),
+    Extension(
+        "pokerlab.evaluator._omaha",
+        ["evaluator/_omaha.pyx"],
+        extra_compile_args=["-O3"],
+    ),
 ]
 
 setup(

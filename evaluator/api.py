@@ -41,6 +41,7 @@ from .hand_values import (
     category,
 )
 from .layout import BITS_PER_SUIT, FLUSH_NIBBLES, SUIT_INIT, SUIT_RANKS, SUIT_SHIFT, suited_bit
+from .omaha import evaluate_omaha, evaluate_omaha_batch, omaha_rules, split_hand
 from .rules import get_rules
 from .variants import (
     check_batch,
@@ -89,7 +90,9 @@ def evaluate(cards: CardsLike, rules: str | None = None) -> int:
     ``rank >> 12`` is the category (:data:`CATEGORY_NAMES`, or the ruleset's
     ``categories``). ``rules`` is ``high`` (the default), ``ace-five``,
     ``deuce-seven``, ``ace-five-joker``, ``joker``, ``bug``, ``two-jokers`` or
-    ``deuces-wild``; the joker is written ``Jk`` (ids 52 and 53).
+    ``deuces-wild``; the joker is written ``Jk`` (ids 52 and 53). ``omaha``
+    and ``omaha-hilo`` take ``(hole, board)`` or ``"hole | board"``
+    (:mod:`pokerlab.evaluator.omaha`); ``omaha-hilo`` gives ``(high, low)``.
 
     >>> evaluate("AsKsQsJsTs") >> 12
     9
@@ -173,6 +176,7 @@ def evaluate_batch(
     parallel: bool = False,
     check: bool = True,
     out: np.ndarray | None = None,
+    board: np.ndarray | None = None,
 ) -> np.ndarray:
     """Ranks of N hands given as an ``(N, k)`` array of card ids, k in 5..7.
 
@@ -185,12 +189,29 @@ def evaluate_batch(
     array of N values, receives the ranks and is returned: reusing one saves
     a fresh allocation (and its page faults) per call on large batches.
 
+    ``rules="omaha"`` or ``"omaha-hilo"`` rank Omaha hands (see
+    :func:`pokerlab.evaluator.omaha.evaluate_omaha_batch`): rows of hole
+    cards then a five-card board, or hole cards only with ``board`` (one
+    board for all rows, or one per row); hi/lo gives an ``(N, 2)`` array of
+    (high, low).
+
     >>> import numpy as np
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8)) >> 12
     array([9], dtype=uint16)
     >>> evaluate_batch(np.array([[52, 51, 50, 49, 48]], dtype=np.uint8), rules="joker") >> 12
     array([10], dtype=uint16)
     """
+    omaha = omaha_rules(rules)
+    if omaha is not None:
+        values = evaluate_omaha_batch(cards, board, rules=omaha, parallel=parallel)
+        if out is None:
+            return values
+        if values.ndim != 1:
+            raise InputError("out takes one value per row; rules 'omaha-hilo' give two (high, low)")
+        _check_out(out, len(values))[:] = values
+        return out
+    if board is not None:
+        raise InputError(f"board= is for Omaha rules; rules {rules or 'high'!r} rank whole hands")
     if rules is not None and rules != "high":
         r = get_rules(rules)
         array = check_batch(cards, r) if check else cards
@@ -252,6 +273,8 @@ def category_name(rank: int, rules: str | None = None) -> str:
     >>> category_name(evaluate("7c5d4h3s2c", rules="deuce-seven"), rules="deuce-seven")
     '7-high'
     """
+    if omaha_rules(rules) is not None:  # Omaha high values are high-hand values (hi/lo: the high of the pair)
+        return CATEGORY_NAMES[category(rank[0] if isinstance(rank, tuple) else rank)]
     if rules is not None:
         return get_rules(rules).categories[category(rank)]
     return CATEGORY_NAMES[category(rank)]
@@ -283,7 +306,17 @@ def describe(rank: int, rules: str | None = None) -> str:
     'Straight, five high'
     >>> describe(evaluate("Ah2c3d4s5h", rules="ace-five"), rules="ace-five")
     'Five-four low (5-4-3-2-A)'
+    >>> describe(evaluate("As2d9c9h | 3h4h5cKsKd", rules="omaha-hilo"), rules="omaha-hilo")
+    'Straight, five high; low: Five-four low (5-4-3-2-A)'
     """
+    omaha = omaha_rules(rules)
+    if omaha == "omaha-hilo":
+        if not isinstance(rank, tuple) or len(rank) != 2:
+            raise InputError(f"an omaha-hilo value is a pair (high, low), got {rank!r}")
+        low = f"low: {describe(rank[1], rules='ace-five')}" if rank[1] else "no low"
+        return f"{describe(rank[0])}; {low}"
+    if omaha is not None:
+        return describe(rank)
     if rules is not None and rules != "high":
         return describe_variant(rank, rules, describe)
     cat = category(rank)
@@ -321,6 +354,8 @@ def best_five(cards: CardsLike, rules: str | None = None) -> list[int]:
     >>> format_cards(best_five("Kh 7d 5c 4s 3h 2d 2c", rules="deuce-seven"))
     '7d5c4s3h2d'
     """
+    if omaha_rules(rules) is not None:
+        return _best_five_omaha(cards)
     if rules is not None and rules != "high":
         return _best_five_variant(cards, rules)
     ids = to_card_ids(cards, count=(5, 6, 7))
@@ -336,6 +371,39 @@ def best_five(cards: CardsLike, rules: str | None = None) -> list[int]:
                 ordered.append(pick)
             return ordered
     raise AssertionError("unreachable: some five cards make the hand")
+
+
+def _best_five_omaha(cards: object) -> list[int]:
+    """The two hole and three board cards of an Omaha hand's high, ordered as :func:`describe` reads them."""
+    hole, board = split_hand(cards)
+    target = evaluate_omaha(hole, board)
+    for pair in itertools.combinations(hole, 2):
+        for three in itertools.combinations(board, 3):
+            if evaluate([*pair, *three]) == target:
+                return best_five([*pair, *three])
+    raise AssertionError("unreachable: some two hole and three board cards make the hand")
+
+
+def best_low_five(cards: object) -> list[int] | None:
+    """The five cards of an Omaha hand's eight-or-better low (two hole, three board), best first; None without one.
+
+    >>> from pokerlab.evaluator.cards import format_cards
+    >>> format_cards(best_low_five("As2d9c9h | 3h4h5cKsKd"))
+    '5c4h3h2dAs'
+    >>> best_low_five("AsKdQcJh | 3h4h5c6s7d") is None
+    True
+    """
+    hole, board = split_hand(cards)
+    _, target = evaluate_omaha(hole, board, rules="omaha-hilo")  # type: ignore[misc]
+    if not target:
+        return None
+    for pair in itertools.combinations(hole, 2):
+        for three in itertools.combinations(board, 3):
+            five = [*pair, *three]
+            if evaluate_variant(five, "ace-five") == target:
+                ranks = low_ranks(target, "ace-five")
+                return [next(c for c in five if c >> 2 == r) for r in ranks]
+    raise AssertionError("unreachable: some two hole and three board cards make the low")
 
 
 def _best_five_variant(cards: CardsLike, rules: str) -> list[int]:
@@ -358,6 +426,7 @@ __all__ = [
     "CATEGORY_NAMES",
     "CATEGORY_SHIFT",
     "best_five",
+    "best_low_five",
     "category",
     "category_name",
     "check_duplicates",

@@ -34,8 +34,9 @@ from . import tables as _tables
 from .hand_values import CATEGORY_SHIFT, five_card_key
 from .jit import njit
 from .layout import MAX_CARDS, SUIT_SHIFT, plain_key, rank_key_of, rank_multisets  # noqa: F401  (re-exported)
+from .omaha_build import build_omaha_tables
 from .tables import RANK_KEY_BITS, RANK_KEY_MASK, RANK_SHIFT, SIZED_RANK_SHIFT
-from .variant_build import build_variant_tables
+from .variant_build import ace_five_numbering, build_variant_tables
 
 # Odd multipliers tried by the build (seeded, so the build is reproducible); the smallest table wins.
 MULTIPLIER_SEED = 5
@@ -232,8 +233,10 @@ def build_tables() -> dict[str, np.ndarray]:
         class_ranks[i] = _class_ranks(by_value[int(v)])
 
     variants = build_variant_tables(rank_keys, offsets, shift, multisets, numbering, displacement_hash)
+    omaha = build_omaha_tables(numbering, ace_five_numbering())
     return {
         **variants,
+        **omaha,
         "card_keys": card_keys,
         "rank_offsets": offsets.astype(np.uint32),
         "rank_values": rank_values,

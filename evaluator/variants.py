@@ -25,6 +25,7 @@ from ..errors import InputError
 from . import tables as _tables
 from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, to_card_ids
 from .hand_values import CATEGORY_SHIFT, FIVE_OF_A_KIND
+from .omaha import evaluate_omaha_cards, omaha_rules
 from .rules import Ruleset, get_rules
 
 _T = _tables.load()
@@ -113,9 +114,17 @@ def value_of_ids(ids: Sequence[int], rules: Ruleset) -> int:
 def evaluate_variant(cards: str | Iterable[int], rules: str | Ruleset) -> int:
     """Value of a hand under ``rules``: larger is better, equal exactly on a tie.
 
+    Omaha rules (:mod:`pokerlab.evaluator.omaha`) take ``(hole, board)`` or
+    ``"hole | board"``; ``omaha-hilo`` gives a pair ``(high, low)``.
+
     >>> evaluate_variant("Jk As Ad Ac Ah", "joker") >> 12   # five aces
     10
+    >>> evaluate_variant("AsKsQdJd | Ts9s2s", "omaha") >> 12   # a flush
+    5
     """
+    omaha = omaha_rules(rules)
+    if omaha is not None:
+        return evaluate_omaha_cards(cards, omaha)  # type: ignore[return-value]  # a pair for omaha-hilo
     r = get_rules(rules)
     ids = to_card_ids(cards, count=r.hand_sizes, deck_size=r.deck_size)
     if r.kernel == "high":

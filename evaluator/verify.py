@@ -26,6 +26,7 @@ from .api import enumerate_values, evaluate
 from .hand_values import CATEGORY_NAMES, CATEGORY_SHIFT, ROYAL_FLUSH
 from .rules import get_rules
 from .variants import enumerate_variant_values
+from .verify_omaha import verify_omaha
 from .verify_order import check_order
 
 # Counts by category, best first: royal flush, straight flush, four of a kind,
@@ -75,7 +76,7 @@ def category_counts(histogram: np.ndarray) -> list[int]:
 
 def table_names() -> list[str]:
     """Every table :func:`verify` knows, high hands first."""
-    return [*PUBLISHED, *VARIANT_TABLES]
+    return [*PUBLISHED, *VARIANT_TABLES, "omaha"]
 
 
 def verify(name: str, *, parallel: bool = False) -> dict[str, Any]:
@@ -87,6 +88,8 @@ def verify(name: str, *, parallel: bool = False) -> dict[str, Any]:
     """
     if name in VARIANT_TABLES:
         return _verify_variant(name, parallel)
+    if name == "omaha":
+        return verify_omaha(parallel)
     if name not in PUBLISHED:
         raise InputError(f"unknown table {name!r}; choose from {', '.join(table_names())}")
     spec = PUBLISHED[name]

@@ -16,6 +16,7 @@ import numpy as np
 from ..evaluator import RULESETS, enumerate_values, evaluate_batch, get_rules
 from .draw import draw_odds
 from .equity.engine import equity
+from .equity.omaha import omaha_equity
 from .game.fast_nlhe import simulate_random_nlhe
 from .precomputed.headsup import matchup_plan, matchup_shard
 from .precomputed.preflop import preflop_shard
@@ -65,6 +66,16 @@ def _fast_nlhe() -> None:
     simulate_random_nlhe(2, players=2, seed=0, record=True)
 
 
+def _omaha() -> None:
+    holes = np.arange(4 * 3, dtype=np.uint8).reshape(3, 4)
+    for board in (np.arange(12, 17, dtype=np.uint8), np.arange(12, 15, dtype=np.uint8)):
+        for parallel in (False, True):
+            for rules in ("omaha", "omaha-hilo"):
+                evaluate_batch(holes, rules=rules, board=board, parallel=parallel)
+    omaha_equity(["AsAhKsKh", "QdQcJdJc"], board="2s7d9c", game="omaha-hilo", method="exact")
+    omaha_equity(["AsAhKsKh", "random"], game="omaha-hilo", method="mc", trials=1_000, seed=1, threads=1)
+
+
 def _precomputed() -> None:
 
     preflop_shard(0, 1 << 20)
@@ -82,6 +93,7 @@ STEPS: dict[str, Callable[[], None]] = {
     "draw odds": _draw,
     "fast no-limit simulation": _fast_nlhe,
     "precomputed tables": _precomputed,
+    "Omaha evaluation and equity": _omaha,
 }
 
 

@@ -133,6 +133,8 @@ JSON_COMMANDS = {
     "replay FOLDER": ["replay", ".", "--json"],
     "table matchups": ["table", "matchups", "--classes", "AA", "--no-resume", "-t", "1", "--json"],
     "cache": ["cache", "--json"],
+    "eval --rules omaha-hilo": ["eval", "--rules", "omaha-hilo", "As2d9c9h", "--board", "3h4h5cKsKd", "--json"],
+    "equity --game omaha-hilo": ["equity", "--game", "omaha-hilo", "As2s3dKh", "KdKcQsJh", "-b", "4c5h9d", "--json"],
 }
 MAPS = {"counts", "probabilities", "checked", "examples"}  # keyed by category or field names, described in README
 

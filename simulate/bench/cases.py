@@ -36,7 +36,7 @@ CATEGORY_COUNTS = {
     7: [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 37_260, 4_324],
 }
 
-SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "histories")
+SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "histories")
 RULES_CHECKED = 2_000  # rows of a rules case re-ranked one call at a time, the reference for its batch
 
 
@@ -288,7 +288,29 @@ def _history_cases() -> list[Case]:
     return [Case("phh-replay", "histories", title, "phh-replay", "hands", "rate", threads=False, note=PHH_NOTE)]
 
 
-CASES: list[Case] = _eval_cases() + _equity_cases() + _history_cases()
+OMAHA_NOTE = (
+    "Four hole cards and a five-card board per hand. No peer has an Omaha batch API: phevaluator's "
+    "evaluate_omaha_cards in a plain Python loop (card ids converted untimed), on fewer hands; pokerkit's "
+    "OmahaHoldemHand.from_game on fewer still."
+)
+OMAHA_MC_NOTE = (
+    "pokerkit's calculate_equities is Monte Carlo only, one process here: it gets the config's pokerkit_hands "
+    "samples per run, pokerlab as many trials rounded up to its blocks of 16,384; compare trials/s."
+)
+
+
+def _omaha_cases() -> list[Case]:
+    return [
+        Case("omaha-batch", "omaha", "4-card Omaha random hands, batch", "omaha-batch", "hands", "rate", 9,
+             note=OMAHA_NOTE),
+        Case("omaha-call", "omaha", "4-card Omaha random hands, per call", "omaha-call", "hands", "rate", 9,
+             threads=False, note=OMAHA_NOTE),
+        Case("omaha-mc-flop", "omaha", "Omaha Monte Carlo on the flop, hi/lo", "omaha-mc", "trials", "rate", 9,
+             ("As2s3dKh", "KdKcQsJh"), "4c5h9d", threads=False, note=OMAHA_MC_NOTE, rules="omaha-hilo"),
+    ]  # fmt: skip
+
+
+CASES: list[Case] = _eval_cases() + _equity_cases() + _omaha_cases() + _history_cases()
 
 
 def select_cases(only: Sequence[str] | None = None) -> list[Case]:
@@ -424,10 +446,30 @@ def dealt(hands: Hands | None) -> Hands:
     return hands
 
 
+def random_omaha_hands(n: int, seed: int) -> np.ndarray:
+    """``(n, 9)`` uint8 card ids: four hole cards then a five-card board per row, nine distinct cards.
+
+    >>> random_omaha_hands(2, seed=1).shape
+    (2, 9)
+    """
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, 9), dtype=np.uint8)
+    for lo in range(0, n, 1 << 18):
+        m = min(1 << 18, n - lo)
+        out[lo : lo + m] = np.argsort(rng.random((m, 52), dtype=np.float32), axis=1)[:, :9]
+    return out
+
+
 def deal(case: Case, config: BenchConfig) -> Hands | None:
     """The hands a batch or per-call case evaluates (None for the other kinds)."""
     if case.kind == "rules-batch":
         return _deal_rules(case, config)
+    if case.kind in ("omaha-batch", "omaha-call"):
+        from ... import evaluator  # timed by measure_startup: kept out of bench's import
+
+        n = config.batch_hands if case.kind == "omaha-batch" else config.call_hands
+        array = random_omaha_hands(n, config.seed + 17)
+        return Hands(array, evaluator.evaluate_batch(array, rules="omaha"))
     if case.kind not in ("batch", "call"):
         return None
     from ... import evaluator  # timed by measure_startup: kept out of bench's import

@@ -484,6 +484,110 @@ def _pokerfast_process(case: Case, hands: Hands | None, config: BenchConfig) -> 
     return Contender(f"new process: python -c {code!r}", run, result)
 
 
+# --------------------------------------------------------------------------- Omaha
+
+
+def _pokerlab_omaha_batch(parallel: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
+    def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+        from ... import evaluator  # timed by measure_startup: kept out of bench's import
+
+        a = dealt(hands).array
+        buf = np.empty(len(a), dtype=np.uint16)
+        call = "evaluator.evaluate_batch(a, rules='omaha', " + ("parallel=True, " if parallel else "") + "out=buf)"
+        run = lambda: evaluator.evaluate_batch(a, rules="omaha", parallel=parallel, out=buf)  # noqa: E731
+        return Contender(call, run, lambda: buf.copy(), len(a))
+
+    return build
+
+
+def _pokerlab_omaha_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    from ...evaluator.omaha import evaluate_omaha  # timed by measure_startup: kept out of bench's import
+
+    native = [(h[:4], h[4:]) for h in dealt(hands).ids[: config.call_hands]]
+
+    def loop() -> None:
+        for hole, board in native:
+            evaluate_omaha(hole, board)
+
+    return Contender(
+        "evaluate_omaha(4 hole ids, 5 board ids)", loop, lambda: [evaluate_omaha(h, b) for h, b in native], len(native)
+    )
+
+
+def _phevaluator_omaha(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    from phevaluator import Card, evaluate_omaha_cards
+
+    if Card("As").id_ != CARD_STRINGS.index("As") or Card("2d").id_ != CARD_STRINGS.index("2d"):
+        raise RuntimeError("phevaluator's card ids differ from pokerlab's")
+    # phevaluator takes the five board cards first, then the four hole cards.
+    native = [tuple(h[4:] + h[:4]) for h in dealt(hands).ids[: config.call_hands]]
+
+    def loop() -> None:
+        for h in native:
+            evaluate_omaha_cards(*h)
+
+    # phevaluator: smaller is stronger
+    return Contender(
+        "evaluate_omaha_cards(*5 board ids, *4 hole ids)",
+        loop,
+        lambda: [-evaluate_omaha_cards(*h) for h in native],
+        len(native),
+    )
+
+
+def _pokerkit_omaha(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    from pokerkit import Card, OmahaHoldemHand
+
+    deck = [next(iter(Card.parse(s))) for s in CARD_STRINGS]
+    native = [(tuple(deck[c] for c in h[:4]), tuple(deck[c] for c in h[4:])) for h in dealt(hands).ids]
+    native = native[: config.pokerkit_hands]
+
+    def loop() -> None:
+        for hole, board in native:
+            OmahaHoldemHand.from_game(hole, board)
+
+    # Hand objects compare by strength
+    return Contender(
+        "OmahaHoldemHand.from_game(4 hole Card, 5 board Card)",
+        loop,
+        lambda: [OmahaHoldemHand.from_game(hole, board) for hole, board in native],
+        len(native),
+    )
+
+
+def _pokerlab_omaha_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    from ..equity.omaha import MC_BLOCK_TRIALS, omaha_equity  # timed by measure_startup: kept out of bench's import
+
+    players, trials = list(case.players), config.pokerkit_hands
+    last: dict = {}
+
+    def run() -> None:
+        r = omaha_equity(players, board=case.board, game=case.rules, method="mc", trials=trials, seed=1, threads=1)
+        stderrs = [p.stderr for p in r.players if p.stderr is not None]
+        last["v"] = EquityOutcome([p.equity for p in r.players], r.trials or 0, stderrs or None)
+
+    call = f"omaha_equity({players!r}, board={case.board!r}, game={case.rules!r}, method='mc', trials={trials})"
+    blocks = -(-trials // MC_BLOCK_TRIALS)  # Monte Carlo deals whole blocks
+    return Contender(call, run, lambda: last["v"], blocks * MC_BLOCK_TRIALS)
+
+
+def _pokerkit_omaha_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    from pokerkit import Card, Deck, OmahaEightOrBetterLowHand, OmahaHoldemHand, calculate_equities
+
+    types = (OmahaHoldemHand, OmahaEightOrBetterLowHand) if case.rules == "omaha-hilo" else (OmahaHoldemHand,)
+    ranges = [[tuple(Card.parse(p))] for p in case.players]
+    board = tuple(Card.parse(case.board))
+    n = config.pokerkit_hands
+    last: dict = {}
+
+    def run() -> None:
+        eq = calculate_equities(ranges, board, 4, 5, Deck.STANDARD, types, sample_count=n)
+        last["v"] = EquityOutcome(list(eq), n)
+
+    names = ", ".join(t.__name__ for t in types)
+    return Contender(f"calculate_equities(..., ({names}), sample_count={n})", run, lambda: last["v"], n)
+
+
 # --------------------------------------------------------------------------- registry
 
 
@@ -560,6 +664,23 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
         return [
             Spec("pokerlab", "pokerlab", "command line", _pokerlab_process),
             Spec("pokerfast", "pokerfast", "python -c", _pokerfast_process),
+        ]
+    if case.kind == "omaha-batch":
+        return [
+            Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_omaha_batch(False)),
+            Spec("pokerlab-threads", "pokerlab", every, _pokerlab_omaha_batch(True)),
+            Spec("phevaluator", "phevaluator", "per-call loop", _phevaluator_omaha),
+        ]
+    if case.kind == "omaha-call":
+        return [
+            Spec("pokerlab", "pokerlab", "", _pokerlab_omaha_call),
+            Spec("phevaluator", "phevaluator", "", _phevaluator_omaha),
+            Spec("pokerkit", "pokerkit", "", _pokerkit_omaha),
+        ]
+    if case.kind == "omaha-mc":
+        return [
+            Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_omaha_mc),
+            Spec("pokerkit", "pokerkit", "1 process", _pokerkit_omaha_mc),
         ]
     raise InputError(f"unknown case kind {case.kind!r}")
 

@@ -70,10 +70,12 @@ def plan_rounds(warmups: Sequence[float], config: BenchConfig) -> int:
 
 
 def _spot(case: Case, config: BenchConfig) -> str:
-    if case.kind in ("batch", "rules-batch"):
+    if case.kind in ("batch", "rules-batch", "omaha-batch"):
         return f"{config.batch_hands:,} hands"
-    if case.kind == "call":
+    if case.kind in ("call", "omaha-call"):
         return f"{config.call_hands:,} hands"
+    if case.kind == "omaha-mc":
+        return f"{case.spot}, {config.pokerkit_hands:,} samples (pokerkit)"
     if case.kind == "enum":
         return f"{HANDS_IN_DECK[case.n_cards]:,} hands"
     if case.kind == "mc-stderr":
@@ -151,7 +153,11 @@ def run_case(
             continue
         finally:
             step()
-        if not spec.is_reference and reference is None and case.kind not in ("batch", "call"):
+        if (
+            not spec.is_reference
+            and reference is None
+            and case.kind not in ("batch", "call", "omaha-batch", "omaha-call")
+        ):
             entry.status, entry.note = FAILED, "no pokerlab result to check against"
             continue
         ok, entry.note = check(case, hands, found, None if spec.is_reference else reference)

@@ -32,7 +32,7 @@ def _progress_bar() -> Any:  # click.progressbar's bar, or None
     "--only",
     multiple=True,
     metavar="NAME[,NAME]",
-    help="Run only these sections (batch, per-call, enumerate, rules, equity, histories) or case ids (see --list).",
+    help="Run only these sections (batch, per-call, enumerate, rules, equity, omaha, histories) or case ids (--list).",
 )
 @click.option(
     "--format",

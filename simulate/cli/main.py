@@ -154,24 +154,30 @@ def main(ctx: click.Context, debug: bool) -> None:
 RULE_NAMES = ["high", "ace-five", "deuce-seven", "ace-five-joker", "joker", "bug", "two-jokers", "deuces-wild"]
 
 
+OMAHA_RULE_NAMES = ["omaha", "omaha-hilo"]
+
+
 @main.command("eval")
 @click.argument("cards", nargs=-1, required=True)
 @click.option(
     "--rules",
     "-r",
-    type=click.Choice(RULE_NAMES),
+    type=click.Choice(RULE_NAMES + OMAHA_RULE_NAMES),
     default="high",
     show_default=True,
-    help="How hands rank: high, lowball (ace-five, deuce-seven) or wild cards (five cards; the joker is Jk).",
+    help="How hands rank: high, lowball (ace-five, deuce-seven), wild cards (five cards; the joker is Jk), "
+    "or Omaha (omaha, omaha-hilo: 4-6 hole CARDS with --board).",
 )
+@click.option("--board", "-b", default=None, help="Omaha: the board (3, 4 or 5 cards), e.g. Ts9s2c.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_friendly_errors
-def eval_command(cards: tuple[str, ...], rules: str, as_json: bool) -> None:
-    """Rank the best five of 5, 6 or 7 CARDS.
+def eval_command(cards: tuple[str, ...], rules: str, board: str | None, as_json: bool) -> None:
+    """Rank the best five of 5, 6 or 7 CARDS (Omaha: two of 4-6 hole CARDS and three of --board).
 
     Cards are written rank then suit, together or apart, any case: "AsKh",
     "as kh", "10h" is "Th"; the joker is "Jk". The rank is larger for a
-    better hand under every ruleset.
+    better hand under every ruleset. In Omaha hi/lo the low is an
+    ace-to-five low of ranks eight or lower, or none.
 
     \b
     Examples:
@@ -179,11 +185,18 @@ def eval_command(cards: tuple[str, ...], rules: str, as_json: bool) -> None:
       pokerlab eval Kh Kd Kc 3s 3h --json
       pokerlab eval "Kh 7d 5c 4s 3h 2d 2c" --rules deuce-seven
       pokerlab eval "Jk As Ad Ac Ah" --rules bug
+      pokerlab eval --rules omaha "AsKsQdJd" --board "Ts9s2c"
+      pokerlab eval --rules omaha-hilo "As2d9c9h" --board "3h4h5cKsKd"
     """
     from pokerlab.evaluator.rules import get_rules
 
     from pokerlab import evaluator
 
+    if rules in OMAHA_RULE_NAMES:
+        _eval_omaha(" ".join(cards), board, rules, as_json)
+        return
+    if board is not None:
+        raise InputError(f"--board is for Omaha (--rules omaha or omaha-hilo); rules {rules!r} rank whole hands")
     ruleset = get_rules(rules)
     ids = evaluator.parse_cards(" ".join(cards), count=ruleset.hand_sizes, deck_size=ruleset.deck_size)
     rank = evaluator.evaluate(ids, rules=rules)
@@ -205,6 +218,44 @@ def eval_command(cards: tuple[str, ...], rules: str, as_json: bool) -> None:
         click.echo(f"{key.replace('_', ' '):<{width}}  {result[key]}")
 
 
+def _eval_omaha(hole: str, board: str | None, rules: str, as_json: bool) -> None:
+    """``pokerlab eval --rules omaha|omaha-hilo HOLE --board BOARD``."""
+    from pokerlab.evaluator.api import best_low_five
+    from pokerlab.evaluator.omaha import check_hand, evaluate_omaha
+
+    from pokerlab import evaluator
+
+    if board is None:
+        raise InputError(f"--rules {rules} needs the board: --board, e.g. --board Ts9s2c")
+    hole_ids, board_ids = check_hand(hole, board)
+    value = evaluate_omaha(hole_ids, board_ids, rules=rules)
+    high, low = value if isinstance(value, tuple) else (value, None)
+    result: dict[str, Any] = {
+        "cards": evaluator.format_cards(hole_ids, " "),
+        "board": evaluator.format_cards(board_ids, " "),
+        "rules": rules,
+        "rank": high,
+        "category": evaluator.category_name(high),
+        "category_index": evaluator.category(high),
+        "description": evaluator.describe(high),
+        "best_five": evaluator.format_cards(evaluator.best_five((hole_ids, board_ids), rules="omaha"), " "),
+    }
+    keys = ["cards", "board", "rules", "category", "description", "best_five", "rank"]
+    if low is not None:
+        five = best_low_five((hole_ids, board_ids))
+        result["low"] = low or None
+        result["low_description"] = evaluator.describe(low, rules="ace-five") if low else "no low"
+        result["best_low"] = evaluator.format_cards(five, " ") if five else None
+        keys += ["low_description", "best_low", "low"]
+    if as_json:
+        emit_json(result)
+        return
+    width = max(len(k) for k in keys)
+    for key in keys:
+        shown = "-" if result[key] is None else result[key]
+        click.echo(f"{key.replace('_', ' '):<{width}}  {shown}")
+
+
 VERIFY_GROUPS = {
     "high": ["5card", "6card", "7card"],
     "ace-five": ["ace-five-5card", "ace-five-7card"],
@@ -212,7 +263,7 @@ VERIFY_GROUPS = {
     "wild": ["joker", "bug", "two-jokers", "deuces"],
 }
 VERIFY_TABLES = ["5card", "6card", "7card", "ace-five-5card", "ace-five-7card", "deuce-seven-5card"]
-VERIFY_TABLES += ["joker", "bug", "two-jokers", "deuces", "jacks"]
+VERIFY_TABLES += ["joker", "bug", "two-jokers", "deuces", "jacks", "omaha"]
 
 
 @main.command("verify")
@@ -227,7 +278,8 @@ def verify_command(table: str, as_json: bool, threads: int | None, legacy_thread
 
     Tables: high hands (5card, 6card, 7card), lowball (ace-five-5card,
     ace-five-7card, deuce-seven-5card), wild cards (joker, bug, two-jokers,
-    deuces) and jacks (deals holding jacks or better); or a group: high,
+    deuces), jacks (deals holding jacks or better) and omaha (every Omaha
+    high hand on the flop, suit-reduced, against the five-card evaluator); or a group: high,
     ace-five, lowball, wild, all. Exits 1 when any count differs. The
     column "check" says ok when the count equals the published one.
 
@@ -304,6 +356,13 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run the shards on this Dask scheduler's workers.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " Fractions in 0..1.")
 @click.option(
+    "--game",
+    type=click.Choice(["holdem", "omaha", "omaha-hilo"]),
+    default="holdem",
+    show_default=True,
+    help="Omaha: PLAYERS hold 4-6 cards (AsKsQdJd), 'random' or patterns (AA**, AAxxds); hi/lo splits the pot.",
+)
+@click.option(
     "--batch",
     type=click.File("r"),
     metavar="FILE",
@@ -325,6 +384,7 @@ def equity_command(
     scheduler: str | None,
     as_json: bool,
     batch: Any,
+    game: str = "holdem",
 ) -> None:
     """Equity of 2-10 PLAYERS, each a hand ("AsAh") or a range ("QQ+,AKs", "random").
 
@@ -340,11 +400,13 @@ def equity_command(
       pokerlab equity AKs QQ --mc --stderr 1e-4 --seed 7 --json
       pokerlab equity --batch queries.txt   # lines like: AsAh KsKh --board Qs7h2c
       echo 'AA KK' | pokerlab equity --batch -
+      pokerlab equity --game omaha AsAhKsKh QdQcJdJc --board 2s7d9c
+      pokerlab equity --game omaha-hilo "AA**ds" random random --mc --seed 3
     """
     if batch is not None:
         given = {"PLAYERS": bool(players), "board": bool(board), "dead": bool(dead), "method": method is not None}
         given.update(exact=exact_flag, mc=mc_flag, trials=trials is not None, stderr=target is not None)
-        given.update(seed=seed is not None, scheduler=scheduler is not None)
+        given.update(seed=seed is not None, scheduler=scheduler is not None, game=game != "holdem")
         if any(given.values()):
             name = next(k for k, v in given.items() if v)
             raise click.UsageError(f"--batch takes each query from its lines: {name} goes on a line, not here")
@@ -354,6 +416,11 @@ def equity_command(
         raise click.UsageError("Missing argument 'PLAYERS...'")
     refuse_together(method=method is not None, exact=exact_flag, mc=mc_flag)
     method = method or ("exact" if exact_flag else "mc" if mc_flag else "auto")
+    if game != "holdem":
+        if scheduler:
+            raise InputError("--scheduler runs hold'em equity only; Omaha runs on this machine")
+        _omaha_equity(players, board, dead, game, method, trials, target, seed, threads, as_json)
+        return
     from pokerlab.simulate.equity.engine import EquityInterrupted, equity
 
     client = None
@@ -405,6 +472,59 @@ def _equity_batch(lines: Any, threads: int | None) -> None:
     if failed:
         click.echo(f"error: {failed} of {answered} queries failed (their lines say why)", err=True)
         sys.exit(EXIT_BAD_INPUT)
+
+
+def _omaha_equity(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    method: str,
+    trials: int | None,
+    target: float | None,
+    seed: int | None,
+    threads: int | None,
+    as_json: bool,
+) -> None:
+    """``pokerlab equity --game omaha|omaha-hilo``: the table, the hi/lo columns, the footer."""
+    from pokerlab.simulate.equity.omaha import omaha_equity
+
+    result = omaha_equity(
+        list(players),
+        board=board or None,
+        dead=dead or None,
+        game=game,
+        method=method,
+        trials=trials,
+        stderr=target,
+        seed=resolve_seed(seed) if method != "exact" else seed,
+        threads=threads,
+    )
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    hilo = game == "omaha-hilo"
+    header = ["player", "hand", "combos"]
+    header += (
+        ["high win %", "high tie %", "low win %", "low tie %", "scoop %", "quarter %"] if hilo else ["win %", "tie %"]
+    )
+    header.append("equity %")
+    rows = []
+    for i, p in enumerate(result.players):
+        shares = [p.win, p.tie] + ([p.low_win, p.low_tie, p.scoop, p.quarter] if hilo else [])
+        rows.append([str(i + 1), p.hand, f"{p.combos:,}", *(f"{100 * (x or 0.0):.3f}" for x in shares),
+                     f"{100 * p.equity:.3f}"])  # fmt: skip
+    click.echo(text_table(header, rows, right={0, *range(2, len(header))}))
+    no_low = f"; no low on {100 * result.no_low:.3f} % of boards" if result.no_low is not None else ""
+    if result.method == "exact":
+        counted = "boards" if all(p.combos == 1 for p in result.players) else "deals (hand combinations x boards)"
+        click.echo(f"exact: {result.boards:,} {counted} in {result.seconds:.3f} s{no_low}")
+    else:
+        error = "not estimable (too few trials)" if result.stderr is None else f"{100 * result.stderr:.3f} %"
+        click.echo(
+            f"Monte Carlo: {result.trials:,} trials in {result.seconds:.3f} s, standard error {error} "
+            f"(seed {result.seed}, {result.threads} threads){no_low}"
+        )
 
 
 def _print_equity(result: EquityResult, as_json: bool) -> None:

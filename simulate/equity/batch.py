@@ -23,6 +23,9 @@ from typing import Any
 
 from ...errors import InputError, PokerlabError
 from .engine import equity
+from .omaha import omaha_equity
+
+GAMES = ("holdem", "omaha", "omaha-hilo")
 
 #: The keys of a query (a JSON object or mapping), with the type of each value.
 QUERY_KEYS: dict[str, tuple[type, ...]] = {
@@ -34,6 +37,7 @@ QUERY_KEYS: dict[str, tuple[type, ...]] = {
     "stderr": (float, int),
     "seed": (int,),
     "threads": (int,),
+    "game": (str,),
     "id": (str, int, float, type(None)),  # echoed in the answer, to match answers with queries
 }
 
@@ -51,6 +55,7 @@ OPTIONS: dict[str, tuple[str, str | None]] = {
     "--seed": ("seed", None),
     "--threads": ("threads", None),
     "-t": ("threads", None),
+    "--game": ("game", None),
     "--json": ("", "yes"),  # answers are JSON anyway
 }
 _NUMBERS = {"trials": int, "seed": int, "threads": int, "stderr": float}
@@ -148,6 +153,8 @@ def _checked(query: Mapping[str, Any]) -> dict[str, Any]:
             args[key] = " ".join(map(str, args[key]))
     if "method" in args and args["method"] not in ("exact", "mc", "auto"):
         raise InputError(f"method must be exact, mc or auto, got {args['method']!r}")
+    if "game" in args and args["game"] not in GAMES:
+        raise InputError(f"game must be {', '.join(GAMES)}, got {args['game']!r}")
     return args
 
 
@@ -178,7 +185,8 @@ def equity_many(
                 answer["id"] = parsed["id"]
             args = _checked(parsed)
             args.setdefault("threads", threads)
-            result = equity(use_tables=use_tables, **args)
+            game = args.pop("game", "holdem")
+            result = equity(use_tables=use_tables, **args) if game == "holdem" else omaha_equity(game=game, **args)
         except PokerlabError as exc:
             answer["error"] = str(exc)
         else:

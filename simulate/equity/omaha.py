@@ -1,0 +1,371 @@
+"""Omaha equity (high, and hi/lo eight or better): exact enumeration and Monte Carlo, 2 to 10 players.
+
+A player is a hand (``"AsKsQdJd"``), ``"random"`` or an Omaha range
+(``"AA**"``, ``"AAxxds, KKQQ"``: see :mod:`pokerlab.simulate.ranges.omaha`).
+Hands hold 4, 5 or 6 cards (inferred from the players, all the same).
+
+Equity is the expected share of the pot. In hi/lo the pot is split between
+the best high and the best eight-or-better low (each half shared by tied
+players, so a two-way tie for one half with nothing else is a quarter); with
+no qualifying low the high takes it all. Reported separately per player:
+the high half won alone or tied, the low half won alone or tied, scoops
+(the whole pot alone) and quarters (exactly a quarter), and per result the
+fraction of boards with no low.
+
+>>> r = omaha_equity(["AsAhKsKh", "QdQcJdJc"], board="2s7d9c")
+>>> r.method, r.boards, round(r.players[0].equity, 4)
+('exact', 820, 0.7244)
+>>> r = omaha_equity(["As2s3dKh", "KdKcQsJh"], board="4c5h9d", game="omaha-hilo")
+>>> round(r.players[0].equity, 4), round(r.players[0].scoop, 4), round(r.no_low, 4)
+(0.6537, 0.539, 0.2317)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from ...evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
+from ...evaluator.omaha import omaha_rules, omaha_tables
+from ..ranges.omaha import HOLE_SIZES, OmahaRange, parse_omaha_range, split_condition
+from ..ranges.parse import RangeError
+from .engine import DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
+
+#: method="auto" enumerates when players x boards x deals is at most this (about a second).
+EXACT_AUTO_WORK = 8_000_000
+#: method="exact" refuses more work than this (minutes).
+EXACT_MAX_WORK = 4_000_000_000
+MAX_EXACT_DEALS = 2_000_000
+MC_BLOCK_TRIALS = 1 << 14  # deals per Monte Carlo block: block i is dealt from stream (seed, i)
+MAX_DEFAULT_TRIALS = 50_000_000
+MIN_TRIALS_FOR_STDERR = 100
+
+
+@dataclass(frozen=True)
+class OmahaPlayerEquity:
+    """One player's result, fractions in 0..1 (the hi/lo fields are None in Omaha high)."""
+
+    hand: str
+    combos: int
+    equity: float
+    win: float  # the high (the whole pot in Omaha high) won alone
+    tie: float  # the high tied
+    low_win: float | None = None  # the low half won alone
+    low_tie: float | None = None
+    scoop: float | None = None  # the whole pot alone
+    quarter: float | None = None  # exactly a quarter of the pot
+    stderr: float | None = 0.0  # Monte Carlo: of the equity; None when not estimable
+
+
+@dataclass(frozen=True)
+class OmahaEquityResult:
+    """Equity of every player, and how it was computed."""
+
+    game: str
+    hole_cards: int
+    players: list[OmahaPlayerEquity]
+    method: str
+    seconds: float
+    boards: int | None = None  # exact: deals x boards scored
+    trials: int | None = None
+    no_low: float | None = None  # hi/lo: the fraction of boards without a qualifying low
+    stderr: float | None = 0.0
+    seed: int | None = None
+    threads: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: ``{"game", "method", "boards" or "trials", ..., "players": [...]}``."""
+        data: dict[str, Any] = {"game": self.game, "hole_cards": self.hole_cards, "method": self.method}
+        if self.boards is not None:
+            data["boards"] = self.boards
+        if self.trials is not None:
+            data["trials"] = self.trials
+            data["seed"] = self.seed
+        if self.no_low is not None:
+            data["no_low"] = self.no_low
+        data.update(seconds=round(self.seconds, 6), stderr=self.stderr, threads=self.threads)
+        data["players"] = [asdict(p) for p in self.players]
+        return data
+
+
+def _cards(cards: str | Sequence[int] | None, what: str, allowed: tuple[int, ...]) -> list[int]:
+    if cards is None or cards == "":
+        return []
+    try:
+        ids = to_card_ids(cards)
+    except CardError as exc:
+        raise CardError(f"{what}: {exc}") from None
+    if len(ids) not in allowed:
+        raise EquityError(f"{what} must have {' or '.join(map(str, allowed))} cards, got {len(ids)}")
+    return ids
+
+
+def _hole_cards(players: Sequence[str]) -> int:
+    """The hand size every non-random player's text implies (4 when all are random)."""
+    sizes = set()
+    for i, text in enumerate(players):
+        items = [item.strip().replace(" ", "") for item in text.split(",") if item.strip()]
+        if any(item.lower() in ("random", "*") for item in items):
+            continue
+        for item in items:
+            fits = []
+            for h in HOLE_SIZES:
+                try:
+                    split_condition(item, h)
+                    fits.append(h)
+                except RangeError:
+                    pass
+            if not fits:
+                raise RangeError(f"player {i + 1}: {item!r} is not an Omaha hand or pattern of 4, 5 or 6 cards")
+            sizes.add(fits[0])
+    if len(sizes) > 1:
+        raise EquityError(f"every Omaha hand must hold the same number of cards, got {sorted(sizes)}")
+    return sizes.pop() if sizes else 4
+
+
+def _parse_players(players: Sequence[str], hole_cards: int, removed: int) -> list[OmahaRange]:
+    parsed = []
+    for i, text in enumerate(players):
+        if not isinstance(text, str):
+            raise EquityError(f"player {i + 1}: an Omaha player is text (a hand, a pattern or 'random')")
+        try:
+            ids = parse_cards(text)
+        except CardError:
+            ids = None
+        if ids is not None and len(ids) == hole_cards:
+            bad = [c for c in ids if removed >> c & 1]
+            if bad:
+                raise EquityError(
+                    f"player {i + 1}'s hand {text} uses {format_cards(bad)}, which is on the board or dead"
+                )
+        try:
+            parsed.append(parse_omaha_range(text, hole_cards, removed))
+        except RangeError as exc:
+            raise RangeError(f"player {i + 1}: {exc}") from None
+    seen: dict[int, int] = {}
+    for i, r in enumerate(parsed):
+        if len(r.combos) == 1:
+            for c in r.combos[0].tolist():
+                if c in seen:
+                    raise EquityError(f"players {seen[c] + 1} and {i + 1} both hold {format_cards([c])}")
+                seen[c] = i
+    return parsed
+
+
+def _all_hands(hole_cards: int, removed: int) -> np.ndarray:
+    return parse_omaha_range("*" * hole_cards, hole_cards, removed).combos
+
+
+def _list_deals(combos: list[np.ndarray]) -> np.ndarray:
+    """Every choice of one combo per player with no card twice, as rows of combo indices."""
+    masks = [(np.int64(1) << c.astype(np.int64)).sum(axis=1) if len(c) else np.zeros(0, dtype=np.int64) for c in combos]
+    deals = np.arange(len(combos[0]), dtype=np.int64)[:, None]
+    used = masks[0].copy()
+    for p in range(1, len(combos)):
+        m = masks[p]
+        if len(deals) * len(m) > 4 * MAX_EXACT_DEALS:
+            raise EquityError(
+                f"exact enumeration would list over {MAX_EXACT_DEALS:,} deals of the players' hands; "
+                "use Monte Carlo (method='mc', --mc)"
+            )
+        left, right = np.divmod(np.arange(len(deals) * len(m), dtype=np.int64), len(m))
+        keep = (used[left] & m[right]) == 0
+        deals = np.concatenate([deals[left[keep]], right[keep, None]], axis=1)
+        used = used[left[keep]] | m[right[keep]]
+    if len(deals) > MAX_EXACT_DEALS:
+        raise EquityError(f"exact enumeration would list {len(deals):,} deals (the limit is {MAX_EXACT_DEALS:,})")
+    return deals
+
+
+def _player_results(stats: np.ndarray, total: float, hilo: bool, ranges: list[OmahaRange], live: int,
+                    stderr: np.ndarray | None) -> list[OmahaPlayerEquity]:  # fmt: skip
+    from .omaha_kernels import (
+        STAT_HIGH_TIE,
+        STAT_HIGH_WIN,
+        STAT_LOW_TIE,
+        STAT_LOW_WIN,
+        STAT_QUARTER,
+        STAT_SCOOP,
+        STAT_SHARE,
+    )
+
+    out = []
+    for p, r in enumerate(ranges):
+        s = stats[p] / total if total else stats[p] * 0.0
+        combos = math.comb(live, r.hole_cards) if r.is_random else len(r.combos)
+        err = None if stderr is None else float(stderr[p])
+        out.append(
+            OmahaPlayerEquity(
+                hand=r.text,
+                combos=combos,
+                equity=float(s[STAT_SHARE]),
+                win=float(s[STAT_HIGH_WIN]),
+                tie=float(s[STAT_HIGH_TIE]),
+                low_win=float(s[STAT_LOW_WIN]) if hilo else None,
+                low_tie=float(s[STAT_LOW_TIE]) if hilo else None,
+                scoop=float(s[STAT_SCOOP]) if hilo else None,
+                quarter=float(s[STAT_QUARTER]) if hilo else None,
+                stderr=err,
+            )
+        )
+    return out
+
+
+def omaha_equity(
+    players: Sequence[str],
+    board: str | Sequence[int] | None = None,
+    dead: str | Sequence[int] | None = None,
+    *,
+    game: str = "omaha",
+    method: str = "auto",
+    trials: int | None = None,
+    stderr: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> OmahaEquityResult:
+    """Equity of 2 to 10 Omaha hands or ranges (``game`` ``"omaha"`` or ``"omaha-hilo"``).
+
+    ``method``: ``"exact"`` (every deal of the ranges and every board),
+    ``"mc"`` (Monte Carlo: stops after ``trials`` deals, rounded up to
+    whole blocks of 16,384, or once every player's standard error is at
+    most ``stderr``, default 5e-4), or
+    ``"auto"`` (exact when that takes about a second). The same ``seed``
+    gives the same result whatever ``threads`` is.
+
+    >>> r = omaha_equity(["AsAhKsKh", "random"], method="mc", trials=50_000, seed=1)
+    >>> 0.65 < r.players[0].equity < 0.75, r.trials
+    (True, 65536)
+    """
+    start = time.perf_counter()
+    name = omaha_rules(game)
+    if name is None:
+        raise EquityError(f"unknown Omaha game {game!r}; choose omaha or omaha-hilo")
+    hilo = name == "omaha-hilo"
+    if method not in ("auto", "exact", "mc"):
+        raise EquityError(f"method must be 'auto', 'exact' or 'mc', got {method!r}")
+    check_options(trials, stderr, seed, threads)
+    if isinstance(players, str) or not 2 <= len(players) <= MAX_PLAYERS:
+        count = 1 if isinstance(players, str) else len(players)
+        raise EquityError(f"equity needs 2 to {MAX_PLAYERS} players, got {count}")
+    board_ids = _cards(board, "board", (0, 3, 4, 5))
+    dead_ids = _cards(dead, "dead cards", tuple(range(0, 45)))
+    board_mask, dead_mask = cards_to_mask(board_ids), cards_to_mask(dead_ids)
+    if board_mask & dead_mask:
+        raise EquityError(f"{format_cards(c for c in board_ids if dead_mask >> c & 1)} is both on the board and dead")
+    removed = board_mask | dead_mask
+    h = _hole_cards(list(players))
+    live = 52 - len(board_ids) - len(dead_ids)
+    if live - len(players) * h < 5 - len(board_ids):
+        raise EquityError(f"{len(players)} hands of {h} cards and a board do not fit in the {live} live cards")
+    ranges = _parse_players(list(players), h, removed)
+    tables = omaha_tables()
+    need = 5 - len(board_ids)
+    after_hands = live - len(players) * h
+
+    deals = None
+    work = math.inf
+    if method != "mc":
+        combos_each = [math.comb(live, h) if r.is_random else len(r.combos) for r in ranges]
+        if math.prod(combos_each) <= 4 * MAX_EXACT_DEALS:
+            deals_combos = [_all_hands(h, removed) if r.is_random else r.combos for r in ranges]
+            deals = _list_deals(deals_combos)
+            if not len(deals):
+                raise EquityError("no deal gives every player a hand: the ranges always collide")
+            work = len(deals) * math.comb(after_hands, need) * len(players)
+        elif method == "exact":
+            raise EquityError(
+                f"exact enumeration would list about {math.prod(combos_each):.3g} deals of the players' hands "
+                f"(the limit is {MAX_EXACT_DEALS:,}); use Monte Carlo (method='mc', --mc) or method='auto'"
+            )
+        if method == "exact" and work > EXACT_MAX_WORK:
+            raise EquityError(
+                f"exact enumeration would score {work:.3g} hands (the limit is {EXACT_MAX_WORK:.0e}); "
+                "use Monte Carlo (method='mc', --mc) or method='auto'"
+            )
+    from numba import get_num_threads
+
+    from . import omaha_kernels as ok  # numba-compiled: imported on first use
+
+    n_threads = int(threads) if threads else get_num_threads()
+    if deals is not None and (method == "exact" or work <= EXACT_AUTO_WORK):
+        stacked = np.ascontiguousarray(np.concatenate(deals_combos), dtype=np.uint8)
+        offsets = np.cumsum([0] + [len(c) for c in deals_combos[:-1]]).astype(np.int64)
+        stats, n_boards, no_low = ok.exact_deals(
+            stacked, offsets, deals, np.array(board_ids, dtype=np.uint8), np.int64(removed), hilo, tables
+        )
+        return OmahaEquityResult(
+            name,
+            h,
+            _player_results(stats, n_boards, hilo, ranges, live, np.zeros(len(ranges))),
+            "exact",
+            time.perf_counter() - start,
+            boards=int(n_boards),
+            no_low=no_low / n_boards if hilo else None,
+            threads=1,
+        )
+    return _monte_carlo(ranges, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start)
+
+
+def _monte_carlo(ranges, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start):  # type: ignore[no-untyped-def]
+    from numba import get_num_threads, set_num_threads
+
+    from . import omaha_kernels as ok
+
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % (1 << 64))  # type: ignore[operator]
+    target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
+    limit = trials if trials is not None else MAX_DEFAULT_TRIALS
+    combos = [r.combos if not r.is_random else np.zeros((1, h), dtype=np.uint8) for r in ranges]
+    stacked = np.ascontiguousarray(np.concatenate(combos), dtype=np.uint8)
+    offsets = np.cumsum([0] + [len(c) for c in combos[:-1]]).astype(np.int64)
+    counts = np.array([len(c) for c in combos], dtype=np.int64)
+    is_random = np.array([r.is_random for r in ranges], dtype=np.bool_)
+    board = np.array(board_ids, dtype=np.uint8)
+    tables = omaha_tables()
+    players = len(ranges)
+    stats = np.zeros((players, ok.N_STATS))
+    done = 0
+    no_low = 0
+    block = 0
+    blocks = 2  # rounds of 2, 8, 32 ... blocks whatever the threads, so a seed gives one result
+    previous = get_num_threads()
+    set_num_threads(min(n_threads, previous))
+    try:
+        while True:
+            wanted = max(1, min(blocks, -(-(limit - done) // MC_BLOCK_TRIALS)))
+            seeds = np.array([(seed * 0x9E3779B1 + block + i) % (1 << 64) for i in range(wanted)], dtype=np.uint64)
+            s, d, nl = ok.mc_blocks(
+                seeds, MC_BLOCK_TRIALS, stacked, offsets, counts, is_random, h, board, np.int64(removed), hilo, tables
+            )
+            if (d < 0).any():
+                raise EquityError("the players' ranges collide on almost every deal: no deal could be made")
+            stats += s.sum(axis=0)
+            done += int(d.sum())
+            no_low += int(nl.sum())
+            block += wanted
+            mean = stats[:, ok.STAT_SHARE] / done
+            var = np.maximum(stats[:, ok.STAT_SHARE_SQ] / done - mean**2, 0.0)
+            errors = np.sqrt(var / done)
+            if done >= limit or (target is not None and errors.max() <= target):
+                break
+            blocks = min(4 * blocks, 256)
+    finally:
+        set_num_threads(previous)
+    errs = errors if done >= MIN_TRIALS_FOR_STDERR else None
+    return OmahaEquityResult(
+        name,
+        h,
+        _player_results(stats, done, hilo, ranges, live, errs),
+        "mc",
+        time.perf_counter() - start,
+        trials=done,
+        no_low=no_low / done if hilo else None,
+        stderr=float(errors.max()) if errs is not None else None,
+        seed=seed,
+        threads=n_threads,
+    )

@@ -1,0 +1,311 @@
+"""numba kernels of Omaha equity: score boards for 2-10 players, exactly or by Monte Carlo.
+
+Per deal, each player's hole cards are reduced once to what a board needs
+(see :mod:`pokerlab.evaluator.omaha_kernels` for the tables): the column of
+each pair of hole ranks in a board's row of ``omaha_high``, the hole suit
+counters, the suited rank masks and the low mask. A board then costs its
+rank-hash lookup and, per player, one lookup per hole pair (a flush only
+when a suit holds three board cards and two of the player's).
+
+Statistics per player (columns of ``stats``): ``STAT_SHARE`` the pot share
+summed, ``STAT_SHARE_SQ`` its square (Monte Carlo's standard error), the
+high half won alone / tied, the low half won alone / tied, scoops (the
+whole pot alone) and quarters (exactly a quarter of the pot). ``no_low``
+counts boards without a qualifying low (hi/lo only).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from ...evaluator.jit import njit
+from ...evaluator.omaha_kernels import best_flush
+
+STAT_SHARE, STAT_SHARE_SQ, STAT_HIGH_WIN, STAT_HIGH_TIE, STAT_LOW_WIN, STAT_LOW_TIE, STAT_SCOOP, STAT_QUARTER = range(8)
+N_STATS = 8
+_MASK = np.uint64((1 << 25) - 1)
+_S32 = np.uint64(32)
+_EMPTY = 0xFFFF  # no card
+
+
+@njit(cache=True)
+def prepare_players(hands, pidx, h_key, h_suits, h_low, card_keys, low_bits):
+    """Fill each player's pair columns, suit counters, suited masks and low mask from ``hands`` (P, h)."""
+    players, h = hands.shape
+    for p in range(players):
+        k = 0
+        key = np.uint64(0)
+        lo = 0
+        for s in range(4):
+            h_suits[p, s] = 0
+        for x in range(h):
+            cx = np.int64(hands[p, x])
+            key += card_keys[cx]
+            lo |= low_bits[cx]
+            h_suits[p, cx & 3] |= np.int64(1) << (cx >> 2)
+            for y in range(x + 1, h):
+                cy = np.int64(hands[p, y])
+                a = max(cx >> 2, cy >> 2)
+                b = min(cx >> 2, cy >> 2)
+                pidx[p, k] = a * (a + 1) // 2 + b
+                k += 1
+        h_key[p] = key
+        h_low[p] = lo
+
+
+@njit(cache=True, inline="always")
+def score_board(board, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, highs, lows, stats, weight, t):
+    """Score one five-card board for every player into ``stats``; returns 1 when no low qualifies, else 0.
+
+    ``t`` is the evaluator's Omaha tables tuple (card keys, rank5 hash, flush values, board rows, high, low,
+    low bits), see :class:`pokerlab.evaluator.omaha_kernels.OmahaTables`.
+    """
+    card_keys, r5_off, r5_val, fv, b_row, high, low, lbits = t
+    key = np.uint64(0)
+    b_low = 0
+    b_suits0 = np.int64(0)
+    b_suits1 = np.int64(0)
+    b_suits2 = np.int64(0)
+    b_suits3 = np.int64(0)
+    for j in range(5):
+        c = np.int64(board[j])
+        key += card_keys[c]
+        b_low |= lbits[c]
+        bit = np.int64(1) << (c >> 2)
+        s = c & 3
+        if s == 0:
+            b_suits0 |= bit
+        elif s == 1:
+            b_suits1 |= bit
+        elif s == 2:
+            b_suits2 |= bit
+        else:
+            b_suits3 |= bit
+    rk = key & _MASK
+    row = np.int64(b_row[r5_val[np.uint64(r5_off[rk >> np.uint64(13)]) + (rk & np.uint64(8191))]]) * 91
+    threes = ((key >> _S32) + np.uint64(0x5555)) & np.uint64(0x8888)
+    best_high = 0
+    best_low = 0
+    for p in range(players):
+        v = 0
+        for k in range(n_pairs):
+            w = high[row + pidx[p, k]]
+            if w > v:
+                v = w
+        flushing = threes & ((h_key[p] >> _S32) + np.uint64(0x6666))
+        if flushing:
+            suit = 0 if flushing & 0x8 else 1 if flushing & 0x80 else 2 if flushing & 0x800 else 3
+            b_mask = b_suits0 if suit == 0 else b_suits1 if suit == 1 else b_suits2 if suit == 2 else b_suits3
+            f = best_flush(b_mask, h_suits[p, suit], fv)
+            if f > v:
+                v = f
+        highs[p] = v
+        if v > best_high:
+            best_high = v
+        if hilo:
+            lv = low[(b_low << 8) | h_low[p]]
+            lows[p] = lv
+            if lv > best_low:
+                best_low = lv
+    n_high = 0
+    n_low = 0
+    for p in range(players):
+        if highs[p] == best_high:
+            n_high += 1
+        if best_low and lows[p] == best_low:
+            n_low += 1
+    for p in range(players):
+        share = 0.0
+        won_high = highs[p] == best_high
+        if best_low:
+            if won_high:
+                share += 0.5 / n_high
+            if lows[p] == best_low:
+                share += 0.5 / n_low
+                if n_low == 1:
+                    stats[p, STAT_LOW_WIN] += weight
+                else:
+                    stats[p, STAT_LOW_TIE] += weight
+        elif won_high:
+            share = 1.0 / n_high
+        if won_high:
+            if n_high == 1:
+                stats[p, STAT_HIGH_WIN] += weight
+            else:
+                stats[p, STAT_HIGH_TIE] += weight
+        stats[p, STAT_SHARE] += weight * share
+        stats[p, STAT_SHARE_SQ] += weight * share * share
+        if share == 1.0:
+            stats[p, STAT_SCOOP] += weight
+        elif share == 0.25:
+            stats[p, STAT_QUARTER] += weight
+    return 1 if hilo and not best_low else 0
+
+
+@njit(cache=True)
+def exact_deals(combos, offsets, deals, board, dead_mask, hilo, t):
+    """Every deal (a row of combo indices, one per player) with every completion of ``board``.
+
+    ``combos`` stacks each player's hands ((sum M, h) uint8, player p's from ``offsets[p]``);
+    ``board`` holds the known board cards (0 to 5). Returns (stats (P, N_STATS), boards scored, no-low boards).
+    """
+    players = deals.shape[1]
+    h = combos.shape[1]
+    n_pairs = h * (h - 1) // 2
+    stats = np.zeros((players, N_STATS))
+    hands = np.empty((players, h), dtype=np.uint8)
+    pidx = np.empty((players, n_pairs), dtype=np.int64)
+    h_key = np.empty(players, dtype=np.uint64)
+    h_suits = np.empty((players, 4), dtype=np.int64)
+    h_low = np.empty(players, dtype=np.int64)
+    highs = np.empty(players, dtype=np.int64)
+    lows = np.zeros(players, dtype=np.int64)
+    known = board.shape[0]
+    need = 5 - known
+    full = np.empty(5, dtype=np.uint8)
+    for j in range(known):
+        full[j] = board[j]
+    rest = np.empty(52, dtype=np.int64)
+    idx = np.empty(5, dtype=np.int64)
+    n_boards = 0
+    no_low = 0
+    for d in range(deals.shape[0]):
+        used = dead_mask
+        for p in range(players):
+            row = offsets[p] + deals[d, p]
+            for x in range(h):
+                c = combos[row, x]
+                hands[p, x] = c
+                used |= np.int64(1) << np.int64(c)
+        prepare_players(hands, pidx, h_key, h_suits, h_low, t[0], t[7])
+        n_rest = 0
+        for c in range(52):
+            if not (used >> c) & 1:
+                rest[n_rest] = c
+                n_rest += 1
+        if need == 0:
+            no_low += score_board(full, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, highs, lows, stats, 1.0, t)
+            n_boards += 1
+            continue
+        if n_rest < need:
+            continue
+        for j in range(need):
+            idx[j] = j
+        while True:
+            for j in range(need):
+                full[known + j] = rest[idx[j]]
+            no_low += score_board(full, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, highs, lows, stats, 1.0, t)
+            n_boards += 1
+            j = need - 1
+            while j >= 0 and idx[j] == n_rest - need + j:
+                j -= 1
+            if j < 0:
+                break
+            idx[j] += 1
+            for m in range(j + 1, need):
+                idx[m] = idx[m - 1] + 1
+    return stats, n_boards, no_low
+
+
+@njit(cache=True, inline="always")
+def _next(state):
+    """xorshift64* step: (new state, 64 random bits)."""
+    state ^= state >> np.uint64(12)
+    state ^= state << np.uint64(25)
+    state ^= state >> np.uint64(27)
+    return state, state * np.uint64(0x2545F4914F6CDD1D)
+
+
+@njit(cache=True, inline="always")
+def _below(bits, n):
+    """A number in 0..n-1 from the high 32 random bits."""
+    return np.int64(((bits >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True)
+def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_mask, hilo, t):
+    """``trials`` random deals: a hand per player (uniform over its combos, or any live cards when random),
+    then the rest of the board; a deal whose ranged hands collide is dealt again.
+
+    Returns (stats, deals dealt, no-low boards), or a negative deals count when 10,000 tries in a row collided.
+    """
+    players = counts.shape[0]
+    n_pairs = h * (h - 1) // 2
+    stats = np.zeros((players, N_STATS))
+    hands = np.empty((players, h), dtype=np.uint8)
+    pidx = np.empty((players, n_pairs), dtype=np.int64)
+    h_key = np.empty(players, dtype=np.uint64)
+    h_suits = np.empty((players, 4), dtype=np.int64)
+    h_low = np.empty(players, dtype=np.int64)
+    highs = np.empty(players, dtype=np.int64)
+    lows = np.zeros(players, dtype=np.int64)
+    known = board.shape[0]
+    full = np.empty(5, dtype=np.uint8)
+    for j in range(known):
+        full[j] = board[j]
+    # splitmix64 of the seed: a well-mixed nonzero xorshift state.
+    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    state = (z ^ (z >> np.uint64(31))) | np.uint64(1)
+    no_low = 0
+    done = 0
+    misses = 0
+    while done < trials:
+        used = dead_mask
+        ok = True
+        for p in range(players):
+            if is_random[p]:
+                continue
+            state, bits = _next(state)
+            row = offsets[p] + _below(bits, counts[p])
+            for x in range(h):
+                c = np.int64(combos[row, x])
+                if (used >> c) & 1:
+                    ok = False
+                used |= np.int64(1) << c
+                hands[p, x] = c
+        if not ok:
+            misses += 1
+            if misses >= 10_000:
+                return stats, -1, no_low
+            continue
+        misses = 0
+        for p in range(players):
+            if is_random[p]:
+                for x in range(h):
+                    while True:
+                        state, bits = _next(state)
+                        c = _below(bits, 52)
+                        if not (used >> c) & 1:
+                            break
+                    used |= np.int64(1) << c
+                    hands[p, x] = c
+        for j in range(known, 5):
+            while True:
+                state, bits = _next(state)
+                c = _below(bits, 52)
+                if not (used >> c) & 1:
+                    break
+            used |= np.int64(1) << c
+            full[j] = c
+        prepare_players(hands, pidx, h_key, h_suits, h_low, t[0], t[7])
+        no_low += score_board(full, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, highs, lows, stats, 1.0, t)
+        done += 1
+    return stats, done, no_low
+
+
+@njit(cache=True, parallel=True)
+def mc_blocks(seeds, trials, combos, offsets, counts, is_random, h, board, dead_mask, hilo, t):
+    """:func:`mc_block` once per seed across numba's threads: a block's result depends on its seed only."""
+    n = seeds.shape[0]
+    stats = np.zeros((n, counts.shape[0], N_STATS))
+    done = np.zeros(n, dtype=np.int64)
+    no_low = np.zeros(n, dtype=np.int64)
+    for b in prange(n):
+        s, d, nl = mc_block(seeds[b], trials, combos, offsets, counts, is_random, h, board, dead_mask, hilo, t)
+        stats[b] = s
+        done[b] = d
+        no_low[b] = nl
+    return stats, done, no_low
