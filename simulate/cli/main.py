@@ -238,7 +238,7 @@ def _eval_omaha(hole: str, board: str | None, rules: str, as_json: bool) -> None
         "category": evaluator.category_name(high),
         "category_index": evaluator.category(high),
         "description": evaluator.describe(high),
-        "best_five": evaluator.format_cards(evaluator.best_five((hole_ids, board_ids), rules="omaha"), " "),
+        "best_five": evaluator.format_cards(evaluator.best_five(f"{hole} | {board}", rules="omaha"), " "),
     }
     keys = ["cards", "board", "rules", "category", "description", "best_five", "rank"]
     if low is not None:

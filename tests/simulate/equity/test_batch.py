@@ -110,3 +110,14 @@ def test_the_lines_take_the_same_options_as_the_command():
     command = {opt for param in equity_command.params for opt in param.opts if opt.startswith("-")}
     command -= {"--batch", "--scheduler", "--help", "-h"}
     assert set(OPTIONS) == command
+
+
+def test_an_omaha_line_is_answered_by_omaha_equity():
+    from pokerlab.simulate.equity.omaha import omaha_equity
+
+    line = "AsAhKsKh QdQcJdJc --board 2s7d9c --game omaha"
+    json_form = {"players": ["AsAhKsKh", "QdQcJdJc"], "board": "2s7d9c", "game": "omaha"}
+    answers = list(equity_many([line, json_form, "AsAh KsKh --game stud"]))
+    direct = omaha_equity(["AsAhKsKh", "QdQcJdJc"], board="2s7d9c", threads=1)
+    assert answers[0]["players"][0]["equity"] == answers[1]["players"][0]["equity"] == direct.players[0].equity
+    assert answers[2]["error"] == "game must be holdem, omaha, omaha-hilo, got 'stud'"
