@@ -25,7 +25,7 @@ from .errors import LEGAL, IllegalActionError, Legality, describe_argument, whol
 from .fields import HandFields
 from .phases import DRAW, SHOWDOWN
 from .pots import award_pots
-from .showdown import hand_value
+from .showdown import showdown_value
 
 ACE = 12
 
@@ -202,7 +202,7 @@ class DrawShowdownMixin(HandFields):
 
     def _reveal(self, seat: int) -> None:
         self.shown[seat] = True
-        self.values[seat] = hand_value(self.hole[seat] + self.board, self.variant.ranking)
+        self.values[seat] = showdown_value(self.variant, self.hole[seat], self.board)
         self.history.append(("show", seat, tuple(self.hole[seat])))
 
     def _uncontested(self, seat: int) -> bool:
@@ -273,7 +273,7 @@ class DrawShowdownMixin(HandFields):
                 values.append(-1)  # unshown but uncontested: wins only pots nobody else contests
         carry = self.variant.rules.odd_chip == "carry"
         if self.variant.low is not None:
-            from .stud import award_high_low  # high-low split games only
+            from .hilo import award_high_low  # high-low split games only
 
             won, odd = award_high_low(self, values, carry)
             self._settle(won, odd)

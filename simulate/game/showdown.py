@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from functools import cache
 
 from pokerlab.evaluator import describe, evaluate
+from pokerlab.evaluator.omaha import evaluate_omaha
 
 from pokerlab.errors import InputError
 
-from .variants import HIGH_RANKINGS
+from .variants import HIGH_RANKINGS, Variant
 
 WEAKEST_JACKS = (36, 37, 8, 4, 0)  # Jc Jd 4c 3c 2c
 
@@ -37,6 +38,21 @@ def hand_value(cards: Sequence[int], ranking: str) -> int:
     if ranking == "high":
         return evaluate(cards)  # the fast path: no rules argument to dispatch on
     return evaluate(cards, rules=ranking)
+
+
+def showdown_value(variant: Variant, hole: Sequence[int], board: Sequence[int]) -> int:
+    """The (high) value of a player's hand at the showdown of ``variant``: the best five of hole and board
+    cards, or in Omaha (``hole_used``) exactly two hole cards and three board cards (docs/rules.md 14.2).
+
+    >>> from pokerlab.simulate.game.cards import parse
+    >>> from pokerlab.simulate.game.variants import pot_limit_omaha, pot_limit_holdem
+    >>> hole, board = parse("As Kd 7c 2h"), parse("Qs Js Ts 9s 3s")   # Omaha: a straight (one spade in hand)
+    >>> showdown_value(pot_limit_omaha(), hole, board) >> 12, showdown_value(pot_limit_holdem(), hole[:2], board) >> 12
+    (4, 5)
+    """
+    if variant.hole_used:
+        return evaluate_omaha(list(hole), list(board))  # type: ignore[return-value]
+    return hand_value(list(hole) + list(board), variant.ranking)
 
 
 def describe_value(value: int, ranking: str) -> str:

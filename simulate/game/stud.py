@@ -1,4 +1,4 @@
-"""Stud mechanics (docs/rules.md 13): up cards, the bring-in, who acts first, the open pair, the short deck, hi/lo.
+"""Stud mechanics (docs/rules.md 13): up cards, the bring-in, who acts first, the open pair, the short deck.
 
 The variant declares the stud street layout (:class:`~pokerlab.simulate.game.variants.Street` ``up``),
 the bring-in (``ForcedBets.bring_in``), how up cards are read (``Variant.showing``) and the low half
@@ -26,15 +26,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pokerlab.evaluator import evaluate
-
 from .errors import LEGAL, IllegalActionError, Legality
 from .fields import HandFields
+from .hilo import award_high_low, qualifying_low  # re-exported: the split began with stud
 from .phases import BET
-from .pots import Pot, award_pots
 
 if TYPE_CHECKING:
-    from .variants import LowHalf, Street, Variant  # noqa: F401 (Street: the cache's annotation)
+    from .variants import Street, Variant  # noqa: F401 (Street: the cache's annotation)
 
 BRING_IN_FIRST = "you bring in: post the bring-in of {amount} or complete to {complete}"
 
@@ -327,63 +325,6 @@ def open_pair_bounds(state: HandFields, min_to: int) -> tuple[int, int]:
     if _big_bet_made(state):
         return big_to, big_to
     return min_to, big_to
-
-
-# ------------------------------------------------------------------ showdown: the low half
-def qualifying_low(cards: Sequence[int], low: LowHalf) -> int | None:
-    """The ace-to-five low value of the best five of ``cards`` if it qualifies (no pair, top card at most the
-    qualifier), else None. Larger is better, as every value in pokerlab.
-
-    >>> from pokerlab.simulate.game.cards import parse
-    >>> from pokerlab.simulate.game.variants import LowHalf
-    >>> qualifying_low(parse("8h 7c 6d 5s 3c Kd Ks"), LowHalf()) is not None
-    True
-    >>> qualifying_low(parse("9c 4h 3d 2c As Kd Qs"), LowHalf()) is None
-    True
-    """
-    value = evaluate(cards, rules=low.ranking)
-    # Ace-five categories (value >> 12): 5 "K-high" ... 13 "5-high"; a low of top card q is category 18 - q.
-    return value if value >> 12 >= 18 - low.qualifier else None
-
-
-def award_high_low(state: HandFields, values: list[int | None], carry: bool) -> tuple[list[int], int]:
-    """Award every pot half to the best high and half to the best qualifying low (docs/rules.md 13.6).
-
-    The odd chip of a pot goes to the high half; a half with tied winners is split again (quartering).
-    A pot where no contender has a qualifying low goes whole to the high hand.
-    """
-    low = state.variant.low
-    assert low is not None
-    lows: list[int | None] = []
-    for seat, value in enumerate(values):
-        if value is None or value == -1:
-            lows.append(value)
-        else:
-            lows.append(qualifying_low(state.hole[seat] + state.board, low))
-    n = state.n
-    won, carried = [0] * n, 0
-    for pot in reversed(state.pots):
-        contenders = [i for i in pot.eligible if values[i] is not None]
-        if len(contenders) < 2 or not any(lows[i] is not None and lows[i] != -1 for i in contenders):
-            part, odd = award_pots([pot], values, state.button, carry, state.muck_order)
-            parts = [pot]
-        else:
-            high_half = Pot(pot.amount - pot.amount // 2, pot.eligible)
-            low_half = Pot(pot.amount // 2, pot.eligible)
-            part, odd = award_pots([high_half], values, state.button, carry, state.muck_order)
-            low_won, low_odd = award_pots([low_half], lows, state.button, carry, state.muck_order)
-            part = [a + b for a, b in zip(part, low_won)]
-            odd += low_odd
-            parts = [high_half, low_half]
-        shares: dict[int, int] = {}
-        for half in parts:
-            for seat, chips in zip(half.winners, half.shares):
-                shares[seat] = shares.get(seat, 0) + chips
-        pot.winners, pot.shares = tuple(shares), tuple(shares.values())
-        pot.odd_chips = odd
-        won = [a + b for a, b in zip(won, part)]
-        carried += odd
-    return won, carried
 
 
 __all__ = [

@@ -320,7 +320,8 @@ class Variant:
 
     Stud games set ``showing``: the ranking ("high" or "ace-five") that reads the up cards; the
     weakest door card brings in and the best showing hand acts first on later streets. ``low``
-    splits every pot with the best qualifying low (high-low games).
+    splits every pot with the best qualifying low (high-low games). ``hole_used``: a hand is exactly
+    this many hole cards plus board cards to five (Omaha: 2, docs/rules.md 14); 0 the best five of all.
 
     >>> v = texas_holdem(POT_LIMIT, small_blind=1, big_blind=2)
     >>> v.name, v.deck_size
@@ -341,10 +342,13 @@ class Variant:
     max_players: int = 10
     showing: str | None = None
     low: LowHalf | None = None
+    hole_used: int = 0
 
     def __post_init__(self) -> None:
         if self.showing is not None:
             _check_stud(self)
+        if self.hole_used:
+            _check_omaha(self)
         if self.ranking not in RANKINGS:
             raise InputError(f"unknown ranking {self.ranking!r}; choose one of {', '.join(RANKINGS)}")
         if sum(s.hole for s in self.streets) != self.hole_cards:
@@ -369,7 +373,7 @@ class Variant:
                 f"but jokers={self.jokers} makes {self.deck_size} cards"
             )
         seen = self.hole_cards + sum(s.board for s in self.streets)
-        if seen not in rules.hand_sizes:
+        if seen not in rules.hand_sizes and not self.hole_used:
             sizes = " or ".join(str(k) for k in rules.hand_sizes)
             raise InputError(f"{self.name}: the ranking {self.ranking!r} ranks {sizes} cards, a hand here has {seen}")
         if self.opening.requirement == "jacks" and self.ranking not in HIGH_RANKINGS:
@@ -437,6 +441,19 @@ def _check_stud(variant: Variant) -> None:
         raise InputError(f"{name}: the first stud street deals at least one card face up (the door card)")
     if any(s.up > s.hole or s.board or s.draw is not None for s in variant.streets):
         raise InputError(f"{name}: stud streets deal hole cards, some face up; no board cards and no draws")
+
+
+def _check_omaha(variant: Variant) -> None:
+    """The declarations an Omaha game needs (docs/rules.md 14): two of 4-6 hole cards, three of a five-card board."""
+    name = variant.name
+    if variant.hole_used != 2:
+        raise InputError(f"{name}: a hand of exactly {variant.hole_used} hole cards is not ranked; Omaha uses 2")
+    if not variant.uses_board or sum(s.board for s in variant.streets) != 5:
+        raise InputError(f"{name}: Omaha hands take three cards of a five-card board")
+    if variant.hole_cards not in (4, 5, 6) or variant.ranking != "high" or variant.jokers:
+        raise InputError(f"{name}: Omaha is ranked high with 4, 5 or 6 hole cards and no joker")
+    if variant.low is not None and variant.low.qualifier != 8:
+        raise InputError(f"{name}: the Omaha low is eight or better, not {variant.low.qualifier}-or-better")
 
 
 HOLDEM_STREETS = (
@@ -701,6 +718,9 @@ def shipped_variants() -> dict[str, Variant]:
         "seven-card-stud": seven_card_stud(),
         "seven-card-stud-hilo": seven_card_stud_hilo(),
         "fixed-limit-razz": razz(),
+        "pot-limit-omaha": pot_limit_omaha(),
+        "pot-limit-omaha-hilo": pot_limit_omaha_hilo(),
+        "fixed-limit-omaha-hilo": fixed_limit_omaha_hilo(),
     }
 
 
@@ -812,3 +832,73 @@ def razz(
     'ace-five'
     """
     return _stud("Razz", "ace-five", "ace-five", None, False, ante, bring_in, small_bet, big_bet, raise_cap, rules)
+
+
+# ------------------------------------------------------------------ Omaha (docs/rules.md 14)
+# Hold'em's blinds, streets and betting with 4, 5 or 6 hole cards; a hand is exactly two hole cards and
+# three board cards. The deck holds 52 - 8 board and burn cards: 10 players with four cards, 8 with five, 7 with six.
+OMAHA_MAX_PLAYERS = {4: 10, 5: 8, 6: 7}
+
+
+def omaha(
+    kind: str = POT_LIMIT,
+    small_blind: int = 1,
+    big_blind: int = 2,
+    *,
+    hole_cards: int = 4,
+    hilo: bool = False,
+    ante: int = 0,
+    small_bet: int | None = None,
+    big_bet: int | None = None,
+    raise_cap: int | None | str = DEFAULT_CAP,
+    rules: HouseRules | None = None,
+) -> Variant:
+    """Omaha with any betting structure, 4-6 hole cards, high or high-low eight or better.
+
+    >>> game = omaha(hole_cards=5, hilo=True)
+    >>> game.name, game.hole_used, game.max_players, game.low.qualifier
+    ('Pot-limit five-card Omaha high-low eight or better', 2, 8, 8)
+    """
+    if hole_cards not in OMAHA_MAX_PLAYERS:
+        raise InputError(f"Omaha is dealt 4, 5 or 6 hole cards, not {hole_cards!r}")
+    holdem = texas_holdem(
+        kind, small_blind, big_blind, ante=ante, small_bet=small_bet, big_bet=big_bet, raise_cap=raise_cap, rules=rules
+    )
+    cards = {4: "", 5: "five-card ", 6: "six-card "}[hole_cards]
+    title = holdem.name.split(" Texas")[0]
+    return replace(
+        holdem,
+        name=f"{title} {cards}Omaha" + (" high-low eight or better" if hilo else ""),
+        hole_cards=hole_cards,
+        streets=(Street(hole=hole_cards), *HOLDEM_STREETS[1:]),
+        max_players=OMAHA_MAX_PLAYERS[hole_cards],
+        low=LowHalf() if hilo else None,
+        hole_used=2,
+    )
+
+
+def pot_limit_omaha(small_blind: int = 1, big_blind: int = 2, *, hole_cards: int = 4) -> Variant:
+    """Pot-limit Omaha high (PLO).
+
+    >>> pot_limit_omaha().name
+    'Pot-limit Omaha'
+    """
+    return omaha(POT_LIMIT, small_blind, big_blind, hole_cards=hole_cards)
+
+
+def pot_limit_omaha_hilo(small_blind: int = 1, big_blind: int = 2, *, hole_cards: int = 4) -> Variant:
+    """Pot-limit Omaha high-low eight or better.
+
+    >>> pot_limit_omaha_hilo().low.ranking
+    'ace-five'
+    """
+    return omaha(POT_LIMIT, small_blind, big_blind, hole_cards=hole_cards, hilo=True)
+
+
+def fixed_limit_omaha_hilo(small_blind: int = 1, big_blind: int = 2, *, hole_cards: int = 4) -> Variant:
+    """Fixed-limit Omaha high-low eight or better: small bet the big blind, big bet double, a bet and three raises.
+
+    >>> g = fixed_limit_omaha_hilo(); g.betting.small_bet, g.betting.big_bet, g.betting.raise_cap
+    (2, 4, 3)
+    """
+    return omaha(FIXED_LIMIT, small_blind, big_blind, hole_cards=hole_cards, hilo=True)
