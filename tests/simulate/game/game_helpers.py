@@ -51,3 +51,15 @@ def stud_deck(hands: list[str], button: int) -> list[int]:
         deck.append(burns[street - 1])
         deck += [parsed[s][2 + street] for s in order if len(parsed[s]) > 2 + street]
     return deck
+
+
+def omaha_deck(holes: list[str], board: str, button: int) -> list[int]:
+    """An Omaha deck: every seat's hole cards (4, 5 or 6), one at a time clockwise from the button's left,
+    then burn, flop, burn, turn, burn, river (burns taken from unused cards)."""
+    n = len(holes)
+    hands = [parse(h) for h in holes]
+    order = [(button + 1 + k) % n for k in range(n)]
+    deck = [hands[s][k] for k in range(len(hands[0])) for s in order]
+    cards = parse(board)
+    burns = _fill(deck + cards, 3)
+    return deck + [burns[0], *cards[:3], burns[1], cards[3], burns[2], cards[4]]
