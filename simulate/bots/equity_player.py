@@ -100,6 +100,10 @@ class EquityBot:
             from .stud_play import stud_equity  # stud games only
 
             return stud_equity(view, self.budget, self.rng)
+        if view.is_omaha:
+            from .omaha_play import omaha_seat_equity  # Omaha games only
+
+            return omaha_seat_equity(view, self.budget, self.rng)
         if view.uses_board:
             return self._holdem_equity(view)
         return self._draw_equity(view)

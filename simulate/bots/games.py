@@ -1,4 +1,4 @@
-"""Games by the short names the command line uses (holdem, draw, jacks, bug, deuces, 2-7, triple, a-5, stud...).
+"""Games by the short names the command line uses (holdem, omaha, draw, jacks, bug, deuces, 2-7, triple, stud...).
 
 >>> make_game("holdem", "no-limit", blinds=(5, 10)).name
 "No-limit Texas hold'em"
@@ -6,6 +6,8 @@
 'jacks'
 >>> make_game("razz", ante=1, bets=(4, 8)).forced.bring_in
 2
+>>> make_game("omaha-hilo", "fixed-limit").name
+'Fixed-limit Omaha high-low eight or better'
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from ...errors import InputError
 from ..game.variants import (
     BETTING_KINDS,
     FIXED_LIMIT,
+    LAST_BET_LIMIT,
     NO_LIMIT,
+    POT_LIMIT,
     SPREAD_LIMIT,
     Variant,
     ace_to_five_draw,
@@ -23,6 +27,7 @@ from ..game.variants import (
     draw_with_bug,
     five_card_draw,
     jacks_or_better,
+    omaha,
     razz,
     seven_card_stud,
     seven_card_stud_hilo,
@@ -44,6 +49,8 @@ GAMES = {
     "stud": "seven-card stud (antes, bring-in, fixed limit)",
     "stud-hilo": "seven-card stud high-low, eight or better (antes, bring-in, fixed limit)",
     "razz": "razz, seven-card stud for the low (antes, bring-in, fixed limit)",
+    "omaha": "Omaha high, four hole cards (blinds, pot-limit)",
+    "omaha-hilo": "Omaha high-low, eight or better, four hole cards (blinds, pot-limit)",
 }
 STUD_GAMES = {"stud": seven_card_stud, "stud-hilo": seven_card_stud_hilo, "razz": razz}
 ALIASES = {
@@ -59,6 +66,9 @@ ALIASES = {
     "7-stud": "stud",
     "stud8": "stud-hilo",
     "stud-8": "stud-hilo",
+    "plo": "omaha",
+    "plo8": "omaha-hilo",
+    "omaha8": "omaha-hilo",
 }
 
 
@@ -119,6 +129,8 @@ def make_game(
             return shipped[key]
         raise InputError(f"unknown game {game!r}; choose from {', '.join(GAMES)} or {', '.join(shipped)}")
     default = SPREAD_LIMIT if spread else NO_LIMIT if key in ("holdem", "2-7", "2-7-joker") else FIXED_LIMIT
+    if key in ("omaha", "omaha-hilo") and not spread:
+        default = POT_LIMIT
     kind = (structure or default).lower()
     if kind in ("nl", "no", "nolimit"):
         kind = NO_LIMIT
@@ -130,6 +142,10 @@ def make_game(
     max_bet = spread[1] if spread else None
     if spread and key not in ("holdem", "draw", "jacks", "bug", "deuces") and spread[0] != big_blind:
         raise InputError(f"in {GAMES[key]} the spread's minimum is the big blind ({big_blind}), got {spread[0]}")
+    if key in ("omaha", "omaha-hilo"):
+        if spread or kind in (SPREAD_LIMIT, LAST_BET_LIMIT):
+            raise InputError(f"Omaha is played pot-limit, no-limit or fixed-limit here, not {kind}")
+        return omaha(kind, small_blind, big_blind, hilo=key == "omaha-hilo")
     if key == "holdem":
         return texas_holdem(kind, small_blind, big_blind, small_bet=spread[0] if spread else None, max_bet=max_bet)
     if key in ("2-7", "2-7-joker"):

@@ -156,7 +156,12 @@ class RuleBot:
         return share * min(1.0, 6 / n) if n > 6 else share * (1.0 + 0.08 * (6 - n))
 
     def _preflop(self, view: SeatView) -> Action:
-        pct = preflop_percentile(view.hole)
+        if view.is_omaha:
+            from .omaha_play import omaha_percentile  # Omaha games only
+
+            pct = omaha_percentile(view.hole, view.low_half is not None)
+        else:
+            pct = preflop_percentile(view.hole)
         share = self._play_share(view)
         raises = view.round_raises()
         if raises == 0:  # unopened (or limped)
@@ -173,7 +178,12 @@ class RuleBot:
         return Action.check() if "check" in view.legal else Action.fold()
 
     def _postflop(self, view: SeatView) -> Action:
-        tier = holdem_tier(view.hole, view.board)
+        if view.is_omaha:
+            from .omaha_play import omaha_tier  # Omaha games only
+
+            tier = omaha_tier(view.hole, view.board, view.low_half is not None)
+        else:
+            tier = holdem_tier(view.hole, view.board)
         to_call = view.to_call
         if to_call == 0:
             bluff = self.rng.random() < self.params.bluff * (1.5 if tier == 1 else 0.5)

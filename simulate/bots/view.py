@@ -204,6 +204,11 @@ class SeatView:
         return self._state.variant.is_stud
 
     @property
+    def is_omaha(self) -> bool:
+        """Whether hands are exactly two hole cards and three board cards (Omaha, 4 to 6 hole cards)."""
+        return bool(self._state.variant.hole_used)
+
+    @property
     def low_half(self) -> LowHalf | None:
         """The low half of a high-low split game (its ranking and qualifier), None in other games."""
         return self._state.variant.low

@@ -29,9 +29,10 @@ MAX_HANDS, MAX_STACK = 10**9, 10**12
 
 # The short game names first, then the shipped variants' keys; aliases (texas, 27, ...) are accepted too.
 GAME_NAMES = ["holdem", "draw", "jacks", "bug", "deuces", "2-7", "2-7-joker", "triple", "a-5", "stud", "stud-hilo"]
-GAME_NAMES += ["razz", "california-draw", "jacks-or-better", "draw-with-bug", "deuces-wild-draw", "fixed-limit-holdem"]
-GAME_NAMES += ["pot-limit-holdem", "no-limit-holdem", "deuce-seven-single-draw", "ace-five-draw", "seven-card-stud"]
-GAME_NAMES += ["seven-card-stud-hilo", "fixed-limit-razz"]
+GAME_NAMES += ["razz", "omaha", "omaha-hilo", "california-draw", "jacks-or-better", "draw-with-bug", "deuces-wild-draw"]
+GAME_NAMES += ["fixed-limit-holdem", "pot-limit-holdem", "no-limit-holdem", "deuce-seven-single-draw", "ace-five-draw"]
+GAME_NAMES += ["seven-card-stud", "seven-card-stud-hilo", "fixed-limit-razz", "pot-limit-omaha", "pot-limit-omaha-hilo"]
+GAME_NAMES += ["fixed-limit-omaha-hilo"]
 STRUCTURES = ["fixed-limit", "no-limit", "pot-limit", "spread-limit", "last-bet-limit"]
 BOT_NAMES = ["random", "station", "tight", "loose", "equity"]
 
@@ -206,7 +207,7 @@ GAME_OPTIONS = [
         "--structure",
         "-s",
         type=click.Choice(STRUCTURES, case_sensitive=False),
-        help="Betting structure (default: no-limit for holdem and 2-7, else fixed-limit).",
+        help="Betting structure (default: no-limit for holdem and 2-7, pot-limit for Omaha, else fixed-limit).",
     ),
     click.option("--blinds", default="1/2", show_default=True, help="Small/big blind of blind games, e.g. 5/10."),
     click.option("--ante", type=click.IntRange(min=1), default=1, show_default=True, help="Ante of ante games."),
@@ -271,10 +272,11 @@ def play_command(
     """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, i, q.
 
     GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5,
-    stud, stud-hilo, razz, or a shipped variant: california-draw,
-    jacks-or-better, draw-with-bug, deuces-wild-draw, seven-card-stud,
-    seven-card-stud-hilo, fixed-limit-razz, fixed-limit-holdem,
-    pot-limit-holdem, no-limit-holdem, deuce-seven-single-draw, ace-five-draw.
+    stud, stud-hilo, razz, omaha, omaha-hilo, or a shipped variant: no-limit-holdem,
+    pot-limit-holdem, fixed-limit-holdem, california-draw, jacks-or-better,
+    draw-with-bug, deuces-wild-draw, seven-card-stud, seven-card-stud-hilo,
+    fixed-limit-razz, deuce-seven-single-draw, ace-five-draw, pot-limit-omaha,
+    pot-limit-omaha-hilo, fixed-limit-omaha-hilo.
 
     \b
     Examples:
@@ -282,6 +284,7 @@ def play_command(
       pokerlab play draw --ante 1 --bets 2/4 --bots loose --save night.phhs
       pokerlab play holdem --blinds 100/200 --bb-ante 200 --straddles 400
       pokerlab play stud --ante 1 --bring-in 2 --bets 5/10 --players 6
+      pokerlab play omaha-hilo --structure fixed-limit --blinds 1/2 --players 6
     """
     from pokerlab.simulate.bots import TableGame, make_bot, seat_names
     from pokerlab.simulate.game.session import doubling_schedule
@@ -355,10 +358,11 @@ def simulate_command(
     """Bots play GAME against each other; results in big blinds (antes in ante games) per 100 hands, 95 % CI.
 
     GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5,
-    stud, stud-hilo, razz, or a shipped variant: california-draw,
-    jacks-or-better, draw-with-bug, deuces-wild-draw, seven-card-stud,
-    seven-card-stud-hilo, fixed-limit-razz, fixed-limit-holdem,
-    pot-limit-holdem, no-limit-holdem, deuce-seven-single-draw, ace-five-draw. One thread (the hands are played
+    stud, stud-hilo, razz, omaha, omaha-hilo, or a shipped variant: no-limit-holdem,
+    pot-limit-holdem, fixed-limit-holdem, california-draw, jacks-or-better,
+    draw-with-bug, deuces-wild-draw, seven-card-stud, seven-card-stud-hilo,
+    fixed-limit-razz, deuce-seven-single-draw, ace-five-draw, pot-limit-omaha,
+    pot-limit-omaha-hilo, fixed-limit-omaha-hilo. One thread (the hands are played
     in Python); --scheduler spreads them over a Dask cluster.
 
     \b

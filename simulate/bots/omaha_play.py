@@ -1,0 +1,135 @@
+"""Rule-bot hand reading for Omaha (high and hi/lo, 4 to 6 hole cards), and the equity bot's Omaha equity.
+
+Before the flop a hand is scored by rules of thumb (pairs, suited aces and kings, connected ranks, high
+cards; in hi/lo low cards, an ace with a deuce above all) and the score is read as a percentile among
+random hands of the same size, so the rule bots' hold'em thresholds (:meth:`RuleBot._preflop`) apply
+unchanged. After the flop the made hand (exactly two hole cards and three board cards, through the
+Omaha evaluator) gives the same tiers as :func:`~pokerlab.simulate.bots.strength.holdem_tier`.
+
+>>> from pokerlab.simulate.game.cards import parse
+>>> omaha_percentile(parse("As Ad Ks Kd"), False) < 0.02, omaha_percentile(parse("2c 7d 9h Qs"), False) > 0.5
+(True, True)
+>>> omaha_tier(parse("As Ad Kc 2h"), parse("Ah 7c 2s"), False)   # top set
+3
+>>> omaha_tier(parse("Kh Qh 3c 3d"), parse("Ah 7h 2s"), False)   # a flush draw
+1
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+
+from ..equity.omaha import omaha_equity
+from ..game.cards import names
+from .view import SeatView
+
+SAMPLE_HANDS = 4000  # random hands per size that turn a score into a percentile
+
+
+def omaha_points(hole: Sequence[int], hilo: bool) -> float:
+    """A rule-of-thumb starting-hand score (larger is better): pairs, suits, connected and high ranks, lows.
+
+    >>> from pokerlab.simulate.game.cards import parse
+    >>> omaha_points(parse("Ac 2c 3d Kd"), True) > omaha_points(parse("Ac 2c 3d Kd"), False)
+    True
+    """
+    ranks = [c >> 2 for c in hole]
+    counts = Counter(ranks)
+    points = 0.0
+    for rank, count in counts.items():
+        if count == 2:
+            points += 4 + rank * 0.6  # a pair makes sets; trips and quads in hand are dead weight
+        elif count > 2:
+            points -= 2
+    for suit, count in Counter(c & 3 for c in hole).items():
+        if count >= 2:
+            top = max(r for c, r in zip(hole, ranks) if c & 3 == suit)
+            points += 2 + (3 if top == 12 else 1.5 if top == 11 else 0) - (1 if count > 2 else 0)
+    distinct = sorted(counts)
+    points += sum(1.5 for a, b in zip(distinct, distinct[1:]) if b - a <= 2)
+    points += sum(r for r in ranks if r >= 8) * 0.25
+    if hilo:
+        lows = {(r + 1) % 13 for r in distinct if r <= 6 or r == 12}  # ace = 0, deuce = 1... eight = 7
+        points += 1.5 * len(lows) + (6 if {0, 1} <= lows else 2 if 0 in lows else 0)
+    return points
+
+
+@cache
+def _sample_points(cards: int, hilo: bool) -> list[float]:
+    rng = random.Random(cards * 2 + hilo)  # the same table every run
+    deck = list(range(52))
+    return sorted(omaha_points(rng.sample(deck, cards), hilo) for _ in range(SAMPLE_HANDS))
+
+
+def omaha_percentile(hole: Sequence[int], hilo: bool) -> float:
+    """Where an Omaha starting hand ranks among random hands of its size: near 0 the best, near 1 the worst."""
+    table = _sample_points(len(hole), hilo)
+    better = len(table) - bisect.bisect_right(table, omaha_points(hole, hilo))
+    return (better + 0.5) / (len(table) + 1)
+
+
+def omaha_tier(hole: Sequence[int], board: Sequence[int], hilo: bool) -> int:
+    """Made-hand tier after the flop: 4 monster, 3 strong, 2 medium, 1 weak pair or draw, 0 nothing.
+
+    In hi/lo a qualifying low lifts the tier (a low with an ace and a deuce in hand is close to the nuts).
+    """
+    from pokerlab.evaluator.omaha import evaluate_omaha
+
+    if hilo:
+        high, low = evaluate_omaha(list(hole), list(board), rules="omaha-hilo")  # type: ignore[misc]
+    else:
+        high, low = evaluate_omaha(list(hole), list(board)), 0  # type: ignore[assignment]
+    category = high >> 12
+    board_ranks = Counter(c >> 2 for c in board)
+    paired = max(board_ranks.values()) >= 2
+    if category >= 6 or (category == 5 and not paired):
+        tier = 4
+    elif category in (4, 5) or (category == 3 and not paired):
+        tier = 3
+    elif category >= 2:
+        tier = 2
+    elif category == 1 and max(board_ranks) in {c >> 2 for c in hole}:
+        tier = 1
+    else:
+        tier = 0
+    if tier < 1 and len(board) < 5:
+        suits = Counter(c & 3 for c in board)
+        held = Counter(c & 3 for c in hole)
+        if any(n >= 2 and held[s] >= 2 for s, n in suits.items()):
+            tier = 1  # a flush draw with two of the suit in hand
+    if hilo:
+        hole_low = {(c >> 2) for c in hole if (c >> 2) <= 6 or (c >> 2) == 12}
+        nut_low = {12, 0} <= hole_low  # an ace and a deuce
+        if low:
+            tier = max(tier, 3 if nut_low else 2)
+        elif nut_low and len(board) < 5:
+            tier = max(tier, 1)  # a low draw
+    return tier
+
+
+def omaha_seat_equity(view: SeatView, budget: float, rng: random.Random) -> float:
+    """The seat's Monte Carlo share of the pot against random hands (the equity bot's Omaha estimate).
+
+    One block of deals (about 10 ms) at least, more while ``budget`` seconds last.
+    """
+    game = "omaha-hilo" if view.low_half is not None else "omaha"
+    players = [names(view.hole).replace(" ", ""), *["random"] * len(view.opponents)]
+    board = names(view.board).replace(" ", "") or None
+    deadline = time.perf_counter() + budget
+    total = weight = 0.0
+    while True:
+        result = omaha_equity(
+            players, board=board, game=game, method="mc", trials=1, seed=rng.randrange(1 << 30), threads=1
+        )
+        total += result.players[0].equity * result.trials
+        weight += result.trials
+        if time.perf_counter() >= deadline:
+            return total / weight
+
+
+__all__ = ["omaha_percentile", "omaha_points", "omaha_seat_equity", "omaha_tier"]
