@@ -7,12 +7,14 @@ Standard PHH codes we write and read (the game is the same one PHH and pokerkit 
   (pokerlab ships no triple draw; :func:`deuce_to_seven_triple_draw` declares it for the engine so
   such histories replay),
 - ``F7S`` fixed-limit seven-card stud, ``F7S/8`` seven-card stud high-low eight or better, ``FR`` razz:
-  ``antes``, ``bring_in``, ``small_bet``, ``big_bet``, and no ``blinds_or_straddles``.
+  ``antes``, ``bring_in``, ``small_bet``, ``big_bet``, and no ``blinds_or_straddles``,
+- ``PO`` pot-limit Omaha (four hole cards), ``FO/8`` fixed-limit Omaha high-low eight or better.
 
 PHH has no code for the other games pokerlab plays. They get an *extension code* built the way PHH
 builds its codes, a structure letter (``F`` fixed, ``N`` no, ``P`` pot, ``S`` spread, ``L`` last-bet
 limit) and a game (``T`` Texas hold'em, ``5CD`` five-card draw, ``2L1D``/``2L3D`` deuce-to-seven
-single/triple draw, ``A5L1D`` ace-to-five single draw), e.g. ``PT`` or ``F5CD``. The required fields
+single/triple draw, ``A5L1D`` ace-to-five single draw, ``O`` Omaha, ``O/8`` Omaha high-low eight or
+better), e.g. ``PT``, ``F5CD`` or ``PO/8``. The required fields
 stay standard (``antes``, ``blinds_or_straddles``, ``small_bet``/``big_bet`` in fixed limit, else
 ``min_bet``). Every house option that differs from the code's default is a user-defined ``_`` field
 (PHH's mechanism for extra data, ignored by other readers):
@@ -20,8 +22,8 @@ stay standard (``antes``, ``blinds_or_straddles``, ``small_bet``/``big_bet`` in 
 ``_game`` (display name), ``_ranking``, ``_jokers``, ``_max_discards``, ``_four_with_ace``, ``_raise_cap``
 (an integer or ``"unlimited"``), ``_blind_counts_as_bet``, ``_max_bet``, ``_opening`` (``"any"``/``"jacks"``),
 ``_bet_or_drop``, ``_fold_when_check_free``, ``_odd_chip``, ``_after_draw_first``, ``_show_first``,
-``_max_players``, ``_cap_heads_up``, ``_bet_or_drop_second_round``. Spread limit (``S``) always writes
-``_max_bet``: a spread is a minimum (``min_bet``) and a maximum.
+``_max_players``, ``_cap_heads_up``, ``_bet_or_drop_second_round``, ``_hole_cards`` (Omaha's 5 or 6).
+Spread limit (``S``) always writes ``_max_bet``: a spread is a minimum (``min_bet``) and a maximum.
 
 A standard code is still used when our house options only *restrict* the standard game (e.g. our
 fixed-limit hold'em counts the big blind as the first bet: ``FT`` plus ``_blind_counts_as_bet = true``);
@@ -61,12 +63,13 @@ from pokerlab.simulate.game.variants import (
 
 from pokerlab.errors import PokerlabError
 
-STANDARD_CODES = ("NT", "FT", "N2L1D", "F2L3D", "F7S", "F7S/8", "FR")
+STANDARD_CODES = ("NT", "FT", "N2L1D", "F2L3D", "F7S", "F7S/8", "FR", "PO", "FO/8")
 #: The stud codes and their factories' ranking and low half: (ranking, high-low).
 STUD_CODES = {"F7S": ("high", False), "F7S/8": ("high", True), "FR": ("ace-five", False)}
 STRUCTURES = {"F": FIXED_LIMIT, "N": NO_LIMIT, "P": POT_LIMIT, "S": SPREAD_LIMIT, "L": LAST_BET_LIMIT}
 LETTERS = {kind: letter for letter, kind in STRUCTURES.items()}
-GAMES = ("T", "5CD", "2L1D", "2L3D", "A5L1D")
+GAMES = ("T", "5CD", "2L1D", "2L3D", "A5L1D", "O", "O/8")
+OMAHA_GAMES = ("O", "O/8")
 TITLES = {
     FIXED_LIMIT: "Fixed-limit",
     POT_LIMIT: "Pot-limit",
@@ -161,10 +164,20 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
         big if kind == FIXED_LIMIT else small,
         max_bet=extra.get("max_bet"),
         raise_cap=None if cap == UNLIMITED else int(cap),
-        blind_counts_as_bet=bool(extra.get("blind_counts_as_bet", letter + family not in ("FT", "F2L3D"))),
+        blind_counts_as_bet=bool(extra.get("blind_counts_as_bet", letter + family not in ("FT", "F2L3D", "FO/8"))),
         cap_heads_up=bool(extra.get("cap_heads_up", True)),
     )
     game = family
+    rules = HouseRules(
+        fold_when_check_free=bool(extra.get("fold_when_check_free", True)),
+        odd_chip=str(extra.get("odd_chip", "left-of-button")),
+        after_draw_first=str(extra.get("after_draw_first", "opener")),
+        show_first=str(extra.get("show_first", "last-aggressor")),
+    )
+    if game in OMAHA_GAMES:
+        return _omaha(kind, forced, betting, rules, game == "O/8", extra)
+    if "hole_cards" in extra:
+        raise PHHError(f"only Omaha takes a hole-card count; {letter + game} deals a fixed number", field="_hole_cards")
     draw_default = 3 if game == "5CD" else 5
     ranking = {"T": "high", "5CD": "high", "2L1D": "deuce-seven", "2L3D": "deuce-seven", "A5L1D": "ace-five"}[game]
     names = {
@@ -174,12 +187,6 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
         "2L3D": "Deuce-to-seven triple draw",
         "A5L1D": "Ace-to-five draw",
     }
-    rules = HouseRules(
-        fold_when_check_free=bool(extra.get("fold_when_check_free", True)),
-        odd_chip=str(extra.get("odd_chip", "left-of-button")),
-        after_draw_first=str(extra.get("after_draw_first", "opener")),
-        show_first=str(extra.get("show_first", "last-aggressor")),
-    )
     return Variant(
         name=str(extra.get("game", names[game])),
         hole_cards=2 if game == "T" else 5,
@@ -199,8 +206,29 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
     )
 
 
+def _omaha(
+    kind: str, forced: ForcedBets, betting: Betting, rules: HouseRules, hilo: bool, extra: Mapping[str, Any]
+) -> Variant:
+    """The Omaha game of an ``O`` or ``O/8`` code: the factory's declaration with the file's stakes and options."""
+    from pokerlab.simulate.game.variants import omaha
+
+    base = omaha(kind, hole_cards=int(extra.get("hole_cards", 4)), hilo=hilo)
+    options = {key: extra[key] for key in ("ranking", "jokers") if key in extra}
+    return replace(
+        base,
+        name=str(extra.get("game", base.name)),
+        forced=forced,
+        betting=betting,
+        rules=rules,
+        max_players=int(extra.get("max_players", base.max_players)),
+        **options,
+    )
+
+
 def _family(variant: Variant) -> str:
     streets = variant.streets
+    if variant.hole_used:
+        return "O/8" if variant.low is not None else "O"
     if variant.uses_board and streets == HOLDEM_STREETS:
         return "T"
     draws = [s.draw for s in streets[1:]]
@@ -219,6 +247,7 @@ def _family(variant: Variant) -> str:
 
 # The "_" options' types and ranges (checked before use: a PHH file is untrusted input).
 OPTION_RANGES = {"jokers": (0, 1), "max_discards": (0, 5), "raise_cap": (0, 1000), "max_players": (2, 52)}
+OPTION_RANGES |= {"hole_cards": (4, 6)}
 OPTION_RANGES |= {"max_bet": (1, 1 << 62)}
 BOOL_OPTIONS = (
     "four_with_ace",
@@ -273,6 +302,7 @@ OPTIONS = (
     "max_players",
     "cap_heads_up",
     "bet_or_drop_second_round",
+    "hole_cards",
 )
 
 
@@ -297,6 +327,7 @@ def _options_of(variant: Variant) -> dict[str, Any]:
         "max_players": variant.max_players,
         "cap_heads_up": betting.cap_heads_up,
         "bet_or_drop_second_round": variant.opening.bet_or_drop_second_round,
+        "hole_cards": variant.hole_cards,
     }
 
 
@@ -542,7 +573,7 @@ def _variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str,
     if not isinstance(code, str) or not code or code[0] not in STRUCTURES or code[1:] not in GAMES:
         raise PHHError(
             f"{_short(code)} is not one pokerlab plays: standard codes {', '.join(STANDARD_CODES)}; "
-            "extension codes are F/N/P/S/L + T, 5CD, 2L1D, 2L3D or A5L1D",
+            "extension codes are F/N/P/S/L + T, 5CD, 2L1D, 2L3D, A5L1D, O or O/8",
             field="variant",
         )
     antes = [_whole(a, "antes") for a in fields.get("antes") or []]

@@ -34,6 +34,9 @@ EXPECTED_CODES = {
     "seven-card-stud": "F7S",
     "seven-card-stud-hilo": "F7S/8",
     "fixed-limit-razz": "FR",
+    "pot-limit-omaha": "PO",
+    "pot-limit-omaha-hilo": "PO/8",
+    "fixed-limit-omaha-hilo": "FO/8",
 }
 
 
