@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from ...errors import InputError
 from ..game.cards import names, parse
 from ..game.errors import IllegalActionError
+from ..game.hilo import low_value
 from ..game.session import BlindLevel, Session
-from ..game.showdown import describe_value, hand_value
+from ..game.showdown import describe_value, showdown_value
 from ..game.state import BET, DONE, DRAW, SHOWDOWN, State
 from ..game.variants import Variant
 from ..histories import history_from_state
@@ -307,7 +308,10 @@ class TableGame:
         if kind == "return":
             return f"{entry[2]} uncalled returned to {who}"
         if kind == "show":
-            value = describe_value(hand_value(list(entry[2]) + list(state.board), ranking), ranking)
+            value = describe_value(showdown_value(state.variant, entry[2], state.board), ranking)
+            if state.variant.low is not None:  # high-low games: the low half too
+                low = low_value(state.variant, entry[2], state.board)
+                value += f"; low: {describe_value(low, 'ace-five') if low is not None else 'none'}"
             return f"{who} shows {names(entry[2])}: {value}"
         if kind == "muck":
             return f"{who} mucks"
