@@ -126,8 +126,9 @@ def omaha_seat_equity(view: SeatView, budget: float, rng: random.Random) -> floa
         result = omaha_equity(
             players, board=board, game=game, method="mc", trials=1, seed=rng.randrange(1 << 30), threads=1
         )
-        total += result.players[0].equity * result.trials
-        weight += result.trials
+        trials = result.trials or 1  # always set by Monte Carlo
+        total += result.players[0].equity * trials
+        weight += trials
         if time.perf_counter() >= deadline:
             return total / weight
 
