@@ -118,3 +118,22 @@ def test_pokerkit_replays_our_omaha_hands_to_the_same_stacks(code):
     assert showdowns >= 30 and splits >= (
         3 if code == "FO/8" else 1
     )  # showdowns and split pots compared, not only folds
+
+
+@pytest.mark.parametrize("code", list(STANDARD))
+def test_we_replay_the_omaha_hands_pokerkit_writes(code):
+    pokerkit = pytest.importorskip("pokerkit")
+    checked = 0
+    for hand in _random_hands(STANDARD[code], 40, (2, 6), salt=2):
+        if _short_raise_raised_again(hand):
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = pokerkit.HandHistory.loads(dumps(history_from_state(hand)))
+            final = list(theirs)[-1]
+            written = pokerkit.HandHistory.from_game_state(theirs.create_game(), final).dumps()
+        result = replay(loads(written))
+        assert result.error is None, written
+        assert result.stacks == list(final.stacks)
+        checked += 1
+    assert checked >= 30
