@@ -112,6 +112,7 @@ def make_game(
     ante: int = 1,
     bets: tuple[int, int] | None = None,
     spread: tuple[int, int] | None = None,
+    hole_cards: int | None = None,
 ) -> Variant:
     """The variant for a short game name (or a :func:`~pokerlab.simulate.game.shipped_variants` key).
 
@@ -121,8 +122,11 @@ def make_game(
     ``spread``: (minimum, maximum) bet of spread limit (the structure then defaults to spread limit);
     in blind games the minimum is the big blind. Stud games (fixed limit only) take the ante and bets;
     their bring-in is half the small bet (at least 1), changed with ``with_forced(bring_in=...)``.
+    ``hole_cards``: 4 (default), 5 or 6 in Omaha; refused for the other games.
     """
     key = ALIASES.get(game.lower(), game.lower())
+    if hole_cards is not None and key not in ("omaha", "omaha-hilo"):
+        raise InputError(f"only Omaha (omaha, omaha-hilo) is dealt a choice of hole cards, not {game}")
     if key not in GAMES:
         shipped = shipped_variants()
         if key in shipped and structure is None:
@@ -145,7 +149,7 @@ def make_game(
     if key in ("omaha", "omaha-hilo"):
         if spread or kind in (SPREAD_LIMIT, LAST_BET_LIMIT):
             raise InputError(f"Omaha is played pot-limit, no-limit or fixed-limit here, not {kind}")
-        return omaha(kind, small_blind, big_blind, hilo=key == "omaha-hilo")
+        return omaha(kind, small_blind, big_blind, hole_cards=hole_cards or 4, hilo=key == "omaha-hilo")
     if key == "holdem":
         return texas_holdem(kind, small_blind, big_blind, small_bet=spread[0] if spread else None, max_bet=max_bet)
     if key in ("2-7", "2-7-joker"):

@@ -85,6 +85,7 @@ def _variant(
         ante=ante,
         bets=parse_pair(bets, "--bets") if bets else None,
         spread=parse_spread(rules["spread"]) if rules["spread"] else None,
+        hole_cards=rules["hole_cards"],
     )
     betting = variant.betting
     if rules["raise_cap"] is not None:
@@ -102,7 +103,8 @@ def _variant(
 
 def _rule_options(kwargs: dict) -> dict:
     """The game-rule options (issue 16) out of a command's keyword arguments."""
-    return {name: kwargs.pop(name) for name in ("spread", "raise_cap", "heads_up_cap", "bet_or_drop_second_round")}
+    names = ("spread", "raise_cap", "heads_up_cap", "bet_or_drop_second_round", "hole_cards")
+    return {name: kwargs.pop(name) for name in names}
 
 
 def _amounts(text: str | None, option: str) -> tuple[int, ...]:
@@ -216,6 +218,9 @@ GAME_OPTIONS = [
         "--bring-in",
         type=click.IntRange(1, MAX_STACK),
         help="Stud's bring-in, at most the small bet (default: half the small bet, at least 1).",
+    ),
+    click.option(
+        "--hole-cards", type=click.IntRange(4, 6), help="Omaha's hole cards: 4 (default), 5 or 6 (omaha, omaha-hilo)."
     ),
     click.option("--spread", metavar="MIN-MAX", help="Spread limit's minimum and maximum bet, e.g. 2-10."),
     click.option("--raise-cap", help="Raises after the bet in a round, or 'none' (default: 3 in fixed limit only)."),

@@ -47,3 +47,23 @@ def test_play_omaha_hilo_calls_down(tmp_path):
     [hand] = load_file(save)
     assert hand.variant == "PO/8" and replay(hand).ok
     assert len(hand.actions[0].split()[-1]) == 8  # four hole cards
+
+
+@pytest.mark.parametrize("cards,title", [(5, "Pot-limit five-card Omaha:"), (6, "Pot-limit six-card Omaha:")])
+def test_hole_cards_option_deals_five_and_six_card_omaha(cards, title, tmp_path):
+    result = run("simulate", "omaha", "--hole-cards", str(cards), "-n", "10", "-p", "3", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(title)
+    played = run("simulate", "omaha", "--hole-cards", str(cards), "-n", "3", "--seed", "1", "--phh-out", str(tmp_path))
+    [written] = list(tmp_path.glob("*.phhs"))
+    assert played.exit_code == 0 and f"_hole_cards = {cards}" in written.read_text()
+    assert all(replay(hand).ok for hand in load_file(written))
+
+
+def test_hole_cards_option_errors():
+    holdem = run("simulate", "holdem", "-n", "3", "--hole-cards", "5")
+    assert holdem.exit_code == 2 and "only Omaha" in holdem.output
+    seven = run("simulate", "omaha", "-n", "3", "--hole-cards", "7")
+    assert seven.exit_code == 2 and "4<=x<=6" in seven.output
+    crowded = run("simulate", "omaha", "-n", "3", "--hole-cards", "6", "-p", "8")
+    assert crowded.exit_code == 2 and "takes 2 to 7 players, got 8" in crowded.output
