@@ -47,6 +47,7 @@ LAZY_COMMANDS = {
     "table": ("tables", "table_command"),
     "chart": ("tables", "chart_command"),
     "cache": ("cache", "cache_command"),
+    "hits": ("ranges", "hits_command"),
 }
 
 
