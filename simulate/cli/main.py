@@ -370,6 +370,11 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
     help="Answer many queries in one process: one a line in FILE ('-': stdin), the same arguments as this "
     "command or a JSON object; one JSON line per answer, in order (a wrong line gets an error line).",
 )
+@click.option(
+    "--breakdown",
+    is_flag=True,
+    help="HAND against RANGE: the equity against each hand class of the range, with its combos and share.",
+)
 @_friendly_errors
 def equity_command(
     players: tuple[str, ...],
@@ -386,6 +391,7 @@ def equity_command(
     as_json: bool,
     batch: Any,
     game: str = "holdem",
+    breakdown: bool = False,
 ) -> None:
     """Equity of 2-10 PLAYERS, each a hand ("AsAh") or a range ("QQ+,AKs", "random").
 
@@ -403,11 +409,13 @@ def equity_command(
       echo 'AA KK' | pokerlab equity --batch -
       pokerlab equity --game omaha AsAhKsKh QdQcJdJc --board 2s7d9c
       pokerlab equity --game omaha-hilo "AA**ds" random random --mc --seed 3
+      pokerlab equity AsKs "QQ+,AQs+" --board Qh7c2d --breakdown
     """
     if batch is not None:
         given = {"PLAYERS": bool(players), "board": bool(board), "dead": bool(dead), "method": method is not None}
         given.update(exact=exact_flag, mc=mc_flag, trials=trials is not None, stderr=target is not None)
         given.update(seed=seed is not None, scheduler=scheduler is not None, game=game != "holdem")
+        given.update(breakdown=breakdown)
         if any(given.values()):
             name = next(k for k, v in given.items() if v)
             raise click.UsageError(f"--batch takes each query from its lines: {name} goes on a line, not here")
@@ -417,6 +425,9 @@ def equity_command(
         raise click.UsageError("Missing argument 'PLAYERS...'")
     refuse_together(method=method is not None, exact=exact_flag, mc=mc_flag)
     method = method or ("exact" if exact_flag else "mc" if mc_flag else "auto")
+    if breakdown:
+        _equity_breakdown(players, board, dead, game, method, trials, target, seed, threads, scheduler, as_json)
+        return
     if game != "holdem":
         if scheduler:
             raise InputError("--scheduler runs hold'em equity only; Omaha runs on this machine")
@@ -457,6 +468,50 @@ def equity_command(
         if client is not None:
             close_client(client)
     _print_equity(result, as_json)
+
+
+def _equity_breakdown(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    method: str,
+    trials: int | None,
+    target: float | None,
+    seed: int | None,
+    threads: int | None,
+    scheduler: str | None,
+    as_json: bool,
+) -> None:
+    """``--breakdown``: one hand against one range, class by class (pokerlab.simulate.equity.breakdown)."""
+    if len(players) != 2:
+        raise InputError(f"--breakdown takes a hand and a range, got {len(players)} players")
+    for name, given in (("--game", game != "holdem"), ("--scheduler", scheduler), ("--stderr", target is not None)):
+        if given:
+            raise InputError(f"--breakdown does not take {name}")
+    from pokerlab.simulate.equity.breakdown import equity_breakdown
+
+    seed = resolve_seed(seed) if method != "exact" else seed
+    result = equity_breakdown(
+        players[0], players[1], board=board or None, dead=dead or None, method=method, trials=trials, seed=seed,
+        threads=threads,
+    )  # fmt: skip
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    rows = [
+        [r.hand_class, f"{r.combos:,}", f"{100 * r.share:.2f}", f"{100 * r.win:.3f}", f"{100 * r.tie:.3f}",
+         f"{100 * r.equity:.3f}"]
+        for r in result.rows
+    ]  # fmt: skip
+    on = f" on {result.board}" if result.board else ""
+    click.echo(f"{result.hand} against {result.range}{on}, by class")
+    click.echo(text_table(["class", "combos", "share %", "win %", "tie %", "equity %"], rows))
+    methods = sorted({r.method for r in result.rows})
+    click.echo(
+        f"all: {result.combos:,} combos, win {100 * result.win:.3f} %, tie {100 * result.tie:.3f} %, "
+        f"equity {100 * result.equity:.3f} % ({', '.join(methods)})"
+    )
 
 
 def _equity_batch(lines: Any, threads: int | None) -> None:
