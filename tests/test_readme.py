@@ -127,6 +127,7 @@ JSON_COMMANDS = {
     "draw --discard": ["draw", "Jh Jd 9c 6s 2h", "--discard", "9c", "--json"],
     "draw": ["draw", "Jh Jd 9c 6s 2h", "--top", "1", "--json"],
     "range": ["range", "AA", "--json"],
+    "equity --by-combo": ["equity", "QQ+,AKs", "JJ", "-b", "Qh7c2d", "--by-combo", "--json"],
     "equity --breakdown": ["equity", "AsKs", "QQ+,AQs+", "-b", "Qh7c2d", "--breakdown", "--json"],
     "hits": ["hits", "AKs", "--board", "Qs7h2c", "--json"],
     "simulate": ["simulate", "holdem", "-n", "5", "-p", "2", "--json"],

@@ -375,6 +375,11 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
     is_flag=True,
     help="HAND against RANGE: the equity against each hand class of the range, with its combos and share.",
 )
+@click.option(
+    "--by-combo",
+    is_flag=True,
+    help="Every combo of each player's range with its equity against the others (Equilab's distribution).",
+)
 @_friendly_errors
 def equity_command(
     players: tuple[str, ...],
@@ -392,6 +397,7 @@ def equity_command(
     batch: Any,
     game: str = "holdem",
     breakdown: bool = False,
+    by_combo: bool = False,
 ) -> None:
     """Equity of 2-10 PLAYERS, each a hand ("AsAh") or a range ("QQ+,AKs", "random").
 
@@ -410,12 +416,13 @@ def equity_command(
       pokerlab equity --game omaha AsAhKsKh QdQcJdJc --board 2s7d9c
       pokerlab equity --game omaha-hilo "AA**ds" random random --mc --seed 3
       pokerlab equity AsKs "QQ+,AQs+" --board Qh7c2d --breakdown
+      pokerlab equity "QQ+,AKs" "JJ-99,AQs" --board Qh7c2d --by-combo
     """
     if batch is not None:
         given = {"PLAYERS": bool(players), "board": bool(board), "dead": bool(dead), "method": method is not None}
         given.update(exact=exact_flag, mc=mc_flag, trials=trials is not None, stderr=target is not None)
         given.update(seed=seed is not None, scheduler=scheduler is not None, game=game != "holdem")
-        given.update(breakdown=breakdown)
+        given.update(breakdown=breakdown, by_combo=by_combo)
         if any(given.values()):
             name = next(k for k, v in given.items() if v)
             raise click.UsageError(f"--batch takes each query from its lines: {name} goes on a line, not here")
@@ -425,6 +432,10 @@ def equity_command(
         raise click.UsageError("Missing argument 'PLAYERS...'")
     refuse_together(method=method is not None, exact=exact_flag, mc=mc_flag)
     method = method or ("exact" if exact_flag else "mc" if mc_flag else "auto")
+    if by_combo:
+        refuse_together(breakdown=breakdown, by_combo=by_combo)
+        _equity_by_combo(players, board, dead, game, method, trials, target, seed, threads, scheduler, as_json)
+        return
     if breakdown:
         _equity_breakdown(players, board, dead, game, method, trials, target, seed, threads, scheduler, as_json)
         return
@@ -512,6 +523,50 @@ def _equity_breakdown(
         f"all: {result.combos:,} combos, win {100 * result.win:.3f} %, tie {100 * result.tie:.3f} %, "
         f"equity {100 * result.equity:.3f} % ({', '.join(methods)})"
     )
+
+
+def _equity_by_combo(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    method: str,
+    trials: int | None,
+    target: float | None,
+    seed: int | None,
+    threads: int | None,
+    scheduler: str | None,
+    as_json: bool,
+) -> None:
+    """``--by-combo``: every combo's equity against the others (pokerlab.simulate.equity.distribution)."""
+    for name, given in (("--game", game != "holdem"), ("--scheduler", scheduler), ("--stderr", target is not None)):
+        if given:
+            raise InputError(f"--by-combo does not take {name}")
+    from pokerlab.simulate.equity.distribution import equity_by_combo
+
+    seed = resolve_seed(seed) if method != "exact" else seed
+    result = equity_by_combo(
+        list(players), board=board or None, dead=dead or None, method=method, trials=trials, seed=seed,
+        threads=threads,
+    )  # fmt: skip
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    for i, p in enumerate(result.players):
+        st = p.stats()
+        if i:
+            click.echo("")
+        click.echo(
+            f"player {i + 1} {p.hand}: {len(p.combos):,} combos, equity {100 * p.equity:.3f} % "
+            f"(combos: mean {100 * st['mean']:.2f}, median {100 * st['median']:.2f}, "
+            f"min {100 * st['min']:.2f}, max {100 * st['max']:.2f})"
+        )
+        rows = [
+            [c.combo, f"{c.weight:g}", f"{100 * c.win:.3f}", f"{100 * c.tie:.3f}", f"{100 * c.equity:.3f}"]
+            for c in p.combos
+        ]
+        click.echo(text_table(["combo", "weight", "win %", "tie %", "equity %"], rows))
+    click.echo(f"{result.method}, every combo against the other players" + (f" on {result.board}" if board else ""))
 
 
 def _equity_batch(lines: Any, threads: int | None) -> None:

@@ -3,7 +3,12 @@ combos' counts times their weights add back up to the range's counts exactly."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from click.testing import CliRunner
+from pokerlab.simulate.cli._common import json_text
+from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.equity.distribution import equity_by_combo
 from pokerlab.simulate.equity.engine import EquityError, equity
 
@@ -74,3 +79,43 @@ def test_bad_input_is_named():
         equity_by_combo(["AsKs", "AsQs"])
     with pytest.raises(EquityError, match="no combo left"):
         equity_by_combo(["AsKs", "QQ"], board="As7c2d")
+
+
+# --- pokerlab equity --by-combo --------------------------------------------------------------------------
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), prog_name="pokerlab")
+
+
+def test_cli_by_combo_json_is_the_library_result():
+    result = run("equity", "QQ+,AKs", "JJ", "-b", "Qh7c2d", "--by-combo", "--json")
+    assert result.exit_code == 0, result.output
+    expected = equity_by_combo(["QQ+,AKs", "JJ"], board="Qh7c2d").to_dict()
+    assert result.stdout == json_text(expected) + "\n"
+    data = json.loads(result.stdout)
+    assert data["players"][0]["combos"] == 19 and data["players"][0]["list"][0]["combo"] == "QsQd"
+
+
+def test_cli_by_combo_table():
+    result = run("equity", "QQ+,AKs", "JJ", "-b", "Qh7c2d", "--by-combo")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("player 1 QQ+,AKs: 19 combos, equity 79.468 %")
+    assert lines[3].split() == ["QsQd", "1", "99.899", "0.000", "99.899"]
+    assert lines[-1] == "exact, every combo against the other players on Qh7c2d"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["equity", "AA", "KK", "--by-combo", "--breakdown"],
+        ["equity", "AA", "KK", "--by-combo", "--game", "omaha"],
+        ["equity", "AA", "KK", "--by-combo", "--stderr", "1e-3"],
+        ["equity", "AA", "--by-combo"],
+    ],
+)
+def test_cli_by_combo_refuses_what_it_cannot_do(args):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert len(result.stderr.strip().splitlines()) == 1
