@@ -92,6 +92,7 @@ def equity_breakdown(
 
     Each row is ``equity([hand, that class's combos], board, dead, method, ...)``; the totals are the rows'
     summed counts (exact rows add up to exactly the plain equity against the range). Rows are in grid order.
+    ``threads`` is per call, default 1 (the calls are small).
 
     >>> b = equity_breakdown("AhAd", "KK, AKs")
     >>> [(r.hand_class, r.combos, r.share) for r in b.rows]
@@ -118,7 +119,7 @@ def equity_breakdown(
         part = Range(combos[pick], weights[pick])
         result = equity(
             [hole, part], board=board_ids or None, dead=dead_ids or None, method=method, trials=trials, seed=seed,
-            threads=threads,
+            threads=threads or 1,
         )  # fmt: skip
         p = result.players[0]
         weight = float(weights[pick].sum())

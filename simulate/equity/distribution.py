@@ -107,7 +107,8 @@ def equity_by_combo(
 ) -> Distribution:
     """Every live combo of each player's range with its equity against the other players, best first.
 
-    A combo no deal allows (it shares a card with another player's fixed hand) is left out. With exact
+    A combo no deal allows (it shares a card with another player's fixed hand) is left out. ``threads``
+    is per call, default 1: the calls are many and small, and numba's threads cost more than they save. With exact
     calls, ``sum(weight * wins)`` over a player's combos is the plain result's wins, and the same for ties
     and outcomes; ``equity`` is computed from those sums.
 
@@ -138,7 +139,7 @@ def equity_by_combo(
             try:
                 result = equity(
                     deal, board=board_ids or None, dead=dead_ids or None, method=method, trials=trials, seed=seed,
-                    threads=threads,
+                    threads=threads or 1,
                 )  # fmt: skip
             except EquityError as exc:
                 if "no deal is possible" in str(exc):
