@@ -54,7 +54,7 @@ def plain_categories() -> dict[str, int]:
 def plain_by_combo() -> list[list[tuple[str, float]]]:
     board = to_card_ids(BOARD)
     out = []
-    for i, (me, other) in enumerate(((HERO, VILLAIN), (VILLAIN, HERO))):
+    for me, other in ((HERO, VILLAIN), (VILLAIN, HERO)):
         rows = []
         for combo in parse_range(me).remove(cards_to_mask(board)).combos.tolist():
             r = equity([list(combo), other], board=BOARD)
