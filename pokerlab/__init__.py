@@ -32,11 +32,14 @@ _LAZY = {
     "TableError": "pokerlab.evaluator.tables",
     "equity": "pokerlab.simulate.equity",
     "equity_many": "pokerlab.simulate.equity",
+    "equity_breakdown": "pokerlab.simulate.equity",
+    "equity_by_combo": "pokerlab.simulate.equity",
     "EquityResult": "pokerlab.simulate.equity",
     "EquityError": "pokerlab.simulate.equity",
     "parse_range": "pokerlab.simulate.ranges",
     "Range": "pokerlab.simulate.ranges",
     "RangeError": "pokerlab.simulate.ranges",
+    "hit_frequencies": "pokerlab.simulate.ranges",
     "draw_odds": "pokerlab.simulate.draw",
     "best_discard": "pokerlab.simulate.draw",
     "draw_equity": "pokerlab.simulate.draw",
@@ -96,8 +99,15 @@ if TYPE_CHECKING:  # what the lazy names are, for type checkers
     )
     from .evaluator.tables import TableError  # noqa: F401
     from .simulate.draw import DrawError, best_discard, draw_equity, draw_odds  # noqa: F401
-    from .simulate.equity import EquityError, EquityResult, equity, equity_many  # noqa: F401
+    from .simulate.equity import (  # noqa: F401
+        EquityError,
+        EquityResult,
+        equity,
+        equity_breakdown,
+        equity_by_combo,
+        equity_many,
+    )
     from .simulate.game import IllegalActionError, State  # noqa: F401
     from .simulate.histories import dump, dump_all, dumps, load, load_all, loads  # noqa: F401
     from .simulate.precomputed import preflop_equity  # noqa: F401
-    from .simulate.ranges import Range, RangeError, parse_range  # noqa: F401
+    from .simulate.ranges import Range, RangeError, hit_frequencies, parse_range  # noqa: F401

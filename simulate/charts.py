@@ -214,3 +214,44 @@ def equity_chart(
     ax.legend(loc="upper center", ncols=n, bbox_to_anchor=(0.5, 1.1), frameon=False)
     ax.spines[["top", "right"]].set_visible(False)
     return _save(fig, out)
+
+
+def distribution_chart(
+    players: Sequence[str],
+    out: str | os.PathLike[str],
+    board: str | Sequence[int] = "",
+    dead: str | None = None,
+    distribution: Any = None,
+) -> Path:
+    """Equilab's equity distribution: each player's combos sorted by equity against the others, as a curve.
+
+    The x axis is the share of the range's weight (best combos first), the y axis the combo's equity.
+    ``distribution``: :func:`pokerlab.simulate.equity.distribution.equity_by_combo`'s result when already computed.
+    """
+    need_matplotlib()
+    if distribution is None:
+        from .equity.distribution import equity_by_combo
+
+        distribution = equity_by_combo(list(players), board=board or None, dead=dead or None)
+    fig = _figure(8.0, 5.0)
+    ax = fig.add_axes((0.09, 0.11, 0.88, 0.77))
+    for i, p in enumerate(distribution.players):
+        weights = [c.weight for c in p.combos]
+        total = sum(weights)
+        xs, ys, done = [0.0], [100 * p.combos[0].equity], 0.0
+        for c in p.combos:  # best first: a step per combo, as wide as its weight
+            xs += [100 * done / total, 100 * (done + c.weight) / total]
+            ys += [100 * c.equity, 100 * c.equity]
+            done += c.weight
+        label = f"{p.hand}: {100 * p.equity:.1f} %"
+        ax.plot(xs, ys, color=PLAYER_COLOURS[i % len(PLAYER_COLOURS)], label=label, linewidth=1.8)
+    ax.set_xlim(0, 100)
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("share of the range, best combos first (%)")
+    ax.set_ylabel("equity (%)")
+    on = f" on {distribution.board}" if distribution.board else ""
+    ax.set_title(f"equity distribution{on}", loc="left", fontsize=10)
+    ax.legend(loc="upper center", ncols=min(len(distribution.players), 3), bbox_to_anchor=(0.5, 1.14), frameon=False)
+    ax.grid(alpha=0.3)
+    ax.spines[["top", "right"]].set_visible(False)
+    return _save(fig, out)

@@ -36,7 +36,7 @@ CATEGORY_COUNTS = {
     7: [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 37_260, 4_324],
 }
 
-SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "histories")
+SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "histories", "ranges")
 RULES_CHECKED = 2_000  # rows of a rules case re-ranked one call at a time, the reference for its batch
 
 
@@ -310,7 +310,23 @@ def _omaha_cases() -> list[Case]:
     ]  # fmt: skip
 
 
-CASES: list[Case] = _eval_cases() + _equity_cases() + _omaha_cases() + _history_cases()
+RANGE_NOTE = (
+    "Range analysis (issue 20) against answering the same with plain pokerlab calls, one per combo: "
+    "hits against evaluate() per combo, which finds only the made-hand category (no pair split, no draws); "
+    "by-combo equity against equity([combo, other range], board) per combo with its default threads."
+)
+
+
+def _range_cases() -> list[Case]:
+    return [
+        Case("range-hits", "ranges", "hits of a 20 % range on a flop", "range-hits", "call", "time",
+             players=("20%",), board="Qh7c2d", threads=False, note=RANGE_NOTE),
+        Case("range-by-combo", "ranges", "by-combo equity, 20 % vs 15 % on a flop", "range-by-combo", "call", "time",
+             players=("20%", "15%"), board="Qh7c2d", threads=False, note=RANGE_NOTE),
+    ]  # fmt: skip
+
+
+CASES: list[Case] = _eval_cases() + _equity_cases() + _omaha_cases() + _history_cases() + _range_cases()
 
 
 def select_cases(only: Sequence[str] | None = None) -> list[Case]:

@@ -58,6 +58,16 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
         return True, f"answered {result} (the peer's own scale)"
     if case.kind == "many":
         return _check_many(case, result, reference)
+    if case.kind == "range-hits":
+        ok = reference is None or result == reference
+        return ok, f"made hands {result}" if reference is None else (
+            "the same made hands" if ok else "OTHER made hands"
+        )
+    if case.kind == "range-by-combo":
+        if reference is None:
+            return True, f"{len(result):,} combos"
+        ok = result.keys() == reference.keys() and all(abs(result[k] - reference[k]) < 1e-12 for k in result)
+        return ok, f"the same equity for all {len(result):,} combos" if ok else "OTHER equities"
     return _check_monte_carlo(case, result, reference)
 
 

@@ -591,6 +591,81 @@ def _pokerkit_omaha_mc(case: Case, hands: Hands | None, config: BenchConfig) -> 
 # --------------------------------------------------------------------------- registry
 
 
+def _range_hits(plain: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
+    """Hits of a range on a board: made-hand categories, by ``hit_frequencies`` or one ``evaluate`` per combo."""
+
+    def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+        from ...evaluator.api import category_name, evaluate
+        from ...evaluator.cards import cards_to_mask, to_card_ids
+        from ..ranges.hits import MADE_ROWS, hit_frequencies
+        from ..ranges.parse import parse_range
+
+        board = to_card_ids(case.board)
+        last: dict = {}
+        if plain:
+            combos = parse_range(case.players[0]).remove(cards_to_mask(board)).combos.tolist()
+
+            def run() -> None:
+                counts: dict[str, int] = {}
+                for combo in combos:
+                    name = category_name(evaluate(list(combo) + board)).replace("Royal flush", "Straight flush")
+                    counts[name.lower()] = counts.get(name.lower(), 0) + 1
+                last["v"] = counts
+
+            call = "evaluate(combo + board) per combo"
+        else:
+            pairs = set(MADE_ROWS[MADE_ROWS.index("overpair") : MADE_ROWS.index("high card")])
+
+            def run() -> None:
+                counts: dict[str, int] = {}
+                for row in hit_frequencies(case.players[0], board=case.board).rows:
+                    if row.group == "made" and row.combos:
+                        name = "one pair" if row.category in pairs else row.category
+                        counts[name] = counts.get(name, 0) + int(row.combos)
+                last["v"] = counts
+
+            call = f"hit_frequencies({case.players[0]!r}, board={case.board!r})"
+        return Contender(call, run, lambda: last["v"])
+
+    return build
+
+
+def _range_by_combo(plain: bool) -> Callable[[Case, Hands | None, BenchConfig], Contender]:
+    """Every combo's equity: by ``equity_by_combo``, or one plain ``equity`` call per combo of each range."""
+
+    def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+        from ...evaluator.cards import cards_to_mask, format_cards, to_card_ids
+        from ..equity.distribution import equity_by_combo
+        from ..equity.engine import equity
+        from ..ranges.parse import parse_range
+
+        players, last = list(case.players), {}
+        if plain:
+            mask = cards_to_mask(to_card_ids(case.board))
+            combos = [parse_range(p).remove(mask).combos.tolist() for p in players]
+
+            def run() -> None:
+                found = {}
+                for i, own in enumerate(combos):
+                    for combo in own:
+                        deal = list(players)
+                        deal[i] = combo
+                        found[(i, format_cards(combo))] = equity(deal, board=case.board).players[i].equity
+                last["v"] = found
+
+            call = "equity([combo, other range], board) per combo"
+        else:
+
+            def run() -> None:
+                d = equity_by_combo(players, board=case.board)
+                last["v"] = {(i, c.combo): c.equity for i, p in enumerate(d.players) for c in p.combos}
+
+            call = f"equity_by_combo({players!r}, board={case.board!r})"
+        return Contender(call, run, lambda: last["v"])
+
+    return build
+
+
 def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
     """Every contender of a case, pokerlab (one thread) first.
 
@@ -681,6 +756,16 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
         return [
             Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_omaha_mc),
             Spec("pokerkit", "pokerkit", "1 process", _pokerkit_omaha_mc),
+        ]
+    if case.kind == "range-hits":
+        return [
+            Spec("pokerlab", "pokerlab", "hit_frequencies", _range_hits(False)),
+            Spec("pokerlab-plain", "pokerlab", "evaluate() per combo", _range_hits(True)),
+        ]
+    if case.kind == "range-by-combo":
+        return [
+            Spec("pokerlab", "pokerlab", "equity_by_combo", _range_by_combo(False)),
+            Spec("pokerlab-plain", "pokerlab", "equity() per combo", _range_by_combo(True)),
         ]
     raise InputError(f"unknown case kind {case.kind!r}")
 

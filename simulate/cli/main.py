@@ -47,6 +47,7 @@ LAZY_COMMANDS = {
     "table": ("tables", "table_command"),
     "chart": ("tables", "chart_command"),
     "cache": ("cache", "cache_command"),
+    "hits": ("ranges", "hits_command"),
 }
 
 
@@ -369,6 +370,16 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
     help="Answer many queries in one process: one a line in FILE ('-': stdin), the same arguments as this "
     "command or a JSON object; one JSON line per answer, in order (a wrong line gets an error line).",
 )
+@click.option(
+    "--breakdown",
+    is_flag=True,
+    help="HAND against RANGE: the equity against each hand class of the range, with its combos and share.",
+)
+@click.option(
+    "--by-combo",
+    is_flag=True,
+    help="Every combo of each player's range with its equity against the others (Equilab's distribution).",
+)
 @_friendly_errors
 def equity_command(
     players: tuple[str, ...],
@@ -385,6 +396,8 @@ def equity_command(
     as_json: bool,
     batch: Any,
     game: str = "holdem",
+    breakdown: bool = False,
+    by_combo: bool = False,
 ) -> None:
     """Equity of 2-10 PLAYERS, each a hand ("AsAh") or a range ("QQ+,AKs", "random").
 
@@ -402,11 +415,14 @@ def equity_command(
       echo 'AA KK' | pokerlab equity --batch -
       pokerlab equity --game omaha AsAhKsKh QdQcJdJc --board 2s7d9c
       pokerlab equity --game omaha-hilo "AA**ds" random random --mc --seed 3
+      pokerlab equity AsKs "QQ+,AQs+" --board Qh7c2d --breakdown
+      pokerlab equity "QQ+,AKs" "JJ-99,AQs" --board Qh7c2d --by-combo
     """
     if batch is not None:
         given = {"PLAYERS": bool(players), "board": bool(board), "dead": bool(dead), "method": method is not None}
         given.update(exact=exact_flag, mc=mc_flag, trials=trials is not None, stderr=target is not None)
         given.update(seed=seed is not None, scheduler=scheduler is not None, game=game != "holdem")
+        given.update(breakdown=breakdown, by_combo=by_combo)
         if any(given.values()):
             name = next(k for k, v in given.items() if v)
             raise click.UsageError(f"--batch takes each query from its lines: {name} goes on a line, not here")
@@ -416,6 +432,13 @@ def equity_command(
         raise click.UsageError("Missing argument 'PLAYERS...'")
     refuse_together(method=method is not None, exact=exact_flag, mc=mc_flag)
     method = method or ("exact" if exact_flag else "mc" if mc_flag else "auto")
+    if by_combo:
+        refuse_together(breakdown=breakdown, by_combo=by_combo)
+        _equity_by_combo(players, board, dead, game, method, trials, target, seed, threads, scheduler, as_json)
+        return
+    if breakdown:
+        _equity_breakdown(players, board, dead, game, method, trials, target, seed, threads, scheduler, as_json)
+        return
     if game != "holdem":
         if scheduler:
             raise InputError("--scheduler runs hold'em equity only; Omaha runs on this machine")
@@ -456,6 +479,94 @@ def equity_command(
         if client is not None:
             close_client(client)
     _print_equity(result, as_json)
+
+
+def _equity_breakdown(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    method: str,
+    trials: int | None,
+    target: float | None,
+    seed: int | None,
+    threads: int | None,
+    scheduler: str | None,
+    as_json: bool,
+) -> None:
+    """``--breakdown``: one hand against one range, class by class (pokerlab.simulate.equity.breakdown)."""
+    if len(players) != 2:
+        raise InputError(f"--breakdown takes a hand and a range, got {len(players)} players")
+    for name, given in (("--game", game != "holdem"), ("--scheduler", scheduler), ("--stderr", target is not None)):
+        if given:
+            raise InputError(f"--breakdown does not take {name}")
+    from pokerlab.simulate.equity.breakdown import equity_breakdown
+
+    seed = resolve_seed(seed) if method != "exact" else seed
+    result = equity_breakdown(
+        players[0], players[1], board=board or None, dead=dead or None, method=method, trials=trials, seed=seed,
+        threads=threads,
+    )  # fmt: skip
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    rows = [
+        [r.hand_class, f"{r.combos:,}", f"{100 * r.share:.2f}", f"{100 * r.win:.3f}", f"{100 * r.tie:.3f}",
+         f"{100 * r.equity:.3f}"]
+        for r in result.rows
+    ]  # fmt: skip
+    on = f" on {result.board}" if result.board else ""
+    click.echo(f"{result.hand} against {result.range}{on}, by class")
+    click.echo(text_table(["class", "combos", "share %", "win %", "tie %", "equity %"], rows))
+    methods = sorted({r.method for r in result.rows})
+    click.echo(
+        f"all: {result.combos:,} combos, win {100 * result.win:.3f} %, tie {100 * result.tie:.3f} %, "
+        f"equity {100 * result.equity:.3f} % ({', '.join(methods)})"
+    )
+
+
+def _equity_by_combo(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    method: str,
+    trials: int | None,
+    target: float | None,
+    seed: int | None,
+    threads: int | None,
+    scheduler: str | None,
+    as_json: bool,
+) -> None:
+    """``--by-combo``: every combo's equity against the others (pokerlab.simulate.equity.distribution)."""
+    for name, given in (("--game", game != "holdem"), ("--scheduler", scheduler), ("--stderr", target is not None)):
+        if given:
+            raise InputError(f"--by-combo does not take {name}")
+    from pokerlab.simulate.equity.distribution import equity_by_combo
+
+    seed = resolve_seed(seed) if method != "exact" else seed
+    result = equity_by_combo(
+        list(players), board=board or None, dead=dead or None, method=method, trials=trials, seed=seed,
+        threads=threads,
+    )  # fmt: skip
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    for i, p in enumerate(result.players):
+        st = p.stats()
+        if i:
+            click.echo("")
+        click.echo(
+            f"player {i + 1} {p.hand}: {len(p.combos):,} combos, equity {100 * p.equity:.3f} % "
+            f"(combos: mean {100 * st['mean']:.2f}, median {100 * st['median']:.2f}, "
+            f"min {100 * st['min']:.2f}, max {100 * st['max']:.2f})"
+        )
+        rows = [
+            [c.combo, f"{c.weight:g}", f"{100 * c.win:.3f}", f"{100 * c.tie:.3f}", f"{100 * c.equity:.3f}"]
+            for c in p.combos
+        ]
+        click.echo(text_table(["combo", "weight", "win %", "tie %", "equity %"], rows))
+    click.echo(f"{result.method}, every combo against the other players" + (f" on {result.board}" if board else ""))
 
 
 def _equity_batch(lines: Any, threads: int | None) -> None:

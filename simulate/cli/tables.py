@@ -268,6 +268,7 @@ def chart_command() -> None:
       pokerlab chart preflop --out preflop.png
       pokerlab chart range "TT+,AKs" --out range.svg
       pokerlab chart equity AsAh KsKh --board Qs7h2c5d9c --out streets.png
+      pokerlab chart distribution "QQ+,AKs" "JJ-99,AQs" --board Qh7c2d --out curve.png
     """
 
 
@@ -315,3 +316,22 @@ def chart_equity_command(players: tuple[str, ...], board: str, dead: str, seed: 
     path = equity_chart(list(players), out, board=board, by_street=(streets, values))
     summary = ", ".join(f"{s} " + " / ".join(f"{100 * v:.3f}" for v in vs) for s, vs in zip(streets, values))
     click.echo(f"wrote {path} in {time.perf_counter() - start:.1f} s (seed {seed}); equity %: {summary}")
+
+
+@chart_command.command("distribution", context_settings=HELP_OPTIONS)
+@click.argument("players", nargs=-1, required=True)
+@click.option("--board", "-b", default="", help="Board cards (0, 3, 4 or 5).")
+@click.option("--dead", "-d", default="", help="Dead cards.")
+@_OUT
+@_friendly_errors
+def chart_distribution_command(players: tuple[str, ...], board: str, dead: str, out: str) -> None:
+    """Each of PLAYERS' combos sorted by equity against the others (as in 'pokerlab equity --by-combo')."""
+    from pokerlab.simulate.charts import distribution_chart, need_matplotlib
+    from pokerlab.simulate.equity.distribution import equity_by_combo
+
+    need_matplotlib()  # before the equity runs, not after
+    start = time.perf_counter()
+    result = equity_by_combo(list(players), board=board or None, dead=dead or None)
+    path = distribution_chart(list(players), out, distribution=result)
+    summary = " / ".join(f"{100 * p.equity:.3f}" for p in result.players)
+    click.echo(f"wrote {path} in {time.perf_counter() - start:.1f} s ({result.method}); equity %: {summary}")

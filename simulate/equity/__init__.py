@@ -5,13 +5,17 @@
 - :mod:`.rank_boards`: exact equity before the flop, boards scored by rank multiset;
 - :mod:`.postflop`: exact equity once the flop is out;
 - :mod:`.mc_kernels`, :mod:`.postflop_kernels`: their numba kernels;
-- :mod:`.batch`: :func:`equity_many`, many queries in one process (``pokerlab equity --batch``).
+- :mod:`.batch`: :func:`equity_many`, many queries in one process (``pokerlab equity --batch``);
+- :mod:`.breakdown`: :func:`equity_breakdown`, one hand against a range class by class;
+- :mod:`.distribution`: :func:`equity_by_combo`, every combo of each range with its equity.
 
 >>> round(equity(["AsAh", "KsKh"]).players[0].equity, 6)
 0.826366
 """
 
 from .batch import equity_many
+from .breakdown import equity_breakdown
+from .distribution import equity_by_combo
 from .engine import EquityError, EquityInterrupted, EquityResult, PlayerEquity, alias_table, check_options, equity
 
 __all__ = [
@@ -22,5 +26,7 @@ __all__ = [
     "alias_table",
     "check_options",
     "equity",
+    "equity_breakdown",
+    "equity_by_combo",
     "equity_many",
 ]

@@ -55,7 +55,8 @@ def test_every_json_output_has_the_one_layout(args):
 
 
 def test_every_command_that_prints_data_takes_json():
-    without = {"chart", "chart preflop", "chart range", "chart equity", "play", "table", "cache clear"}
+    without = {"chart", "chart preflop", "chart range", "chart equity", "chart distribution", "play", "table"}
+    without.add("cache clear")
     for path, command in all_commands():
         names = {opt for p in command.params for opt in getattr(p, "opts", [])}
         assert ("--json" in names) != (path in without), path
@@ -266,7 +267,12 @@ def test_range_without_rich_plain_changes_nothing(monkeypatch):
 
 @pytest.mark.parametrize(
     "args",
-    [["chart", "preflop"], ["chart", "range", "TT+"], ["chart", "equity", "AsAh", "KsKh", "--board", "Qs7h2c"]],
+    [
+        ["chart", "preflop"],
+        ["chart", "range", "TT+"],
+        ["chart", "equity", "AsAh", "KsKh", "--board", "Qs7h2c"],
+        ["chart", "distribution", "AA", "KK", "--board", "Qs7h2c"],
+    ],
 )
 def test_chart_commands_without_matplotlib_print_one_line(args, monkeypatch, tmp_path):
     for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:

@@ -1,0 +1,121 @@
+"""Equity by combo: each combo's equity is the plain equity with that combo in place of the range, and the
+combos' counts times their weights add back up to the range's counts exactly."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from pokerlab.simulate.cli._common import json_text
+from pokerlab.simulate.cli.main import main
+from pokerlab.simulate.equity.distribution import equity_by_combo
+from pokerlab.simulate.equity.engine import EquityError, equity
+
+from pokerlab.errors import PokerlabError
+
+CASES = [
+    (["QQ+,AKs", "JJ-99,AQs"], "Qh7c2d", None),
+    (["22+,ATs+,KQo", "AsKd"], "8d7c2d4s", None),
+    (["AhAd", "KK, AKs, 54s"], None, None),
+    (["TT+,AK", "random"], "Ks8c4h", "2s"),
+    (["AKs", "QQ", "JTs"], "9h8h2c", None),
+]
+
+
+@pytest.mark.parametrize(("players", "board", "dead"), CASES)
+def test_combos_add_back_to_the_range_exactly(players, board, dead):
+    d = equity_by_combo(players, board=board, dead=dead, method="exact")
+    plain = equity(players, board=board, dead=dead, method="exact")
+    assert d.method == "exact"
+    for dist, p in zip(d.players, plain.players):
+        # Integer weights: the very integers of the plain run.
+        assert sum(c.weight * c.wins for c in dist.combos) == p.wins
+        assert sum(c.weight * c.ties for c in dist.combos) == p.ties
+        assert sum(c.weight * c.outcomes for c in dist.combos) == plain.outcomes
+        assert dist.equity == pytest.approx(p.equity, rel=1e-12)
+        assert dist.win == pytest.approx(p.win, rel=1e-12) and dist.tie == pytest.approx(p.tie, rel=1e-12, abs=0)
+        assert [c.equity for c in dist.combos] == sorted((c.equity for c in dist.combos), reverse=True)
+
+
+def test_weights_scale_the_combos_and_add_back():
+    players = ["QQ@50, AKs@25, 77", "JJ:0.4, 99"]
+    d = equity_by_combo(players, board="Qh7c2d", method="exact")
+    plain = equity(players, board="Qh7c2d", method="exact")
+    for dist, p in zip(d.players, plain.players):
+        assert sum(c.weight * c.wins for c in dist.combos) == pytest.approx(p.wins, rel=1e-12)
+        assert dist.equity == pytest.approx(p.equity, rel=1e-12)
+    assert {c.weight for c in d.players[0].combos} == {0.5, 0.25, 1.0}
+
+
+def test_each_combo_is_the_plain_equity_of_that_hand():
+    d = equity_by_combo(["QQ+,AKs", "JJ-99,AQs"], board="Qh7c2d", method="exact")
+    for c in d.players[0].combos[:5] + d.players[0].combos[-3:]:
+        alone = equity([c.combo, "JJ-99,AQs"], board="Qh7c2d", method="exact")
+        assert (c.wins, c.ties, c.outcomes) == (alone.players[0].wins, alone.players[0].ties, alone.outcomes)
+        assert c.equity == alone.players[0].equity
+
+
+def test_combos_blocked_by_a_fixed_hand_are_left_out():
+    d = equity_by_combo(["AA", "AsKd"], board="Qh7c2d")
+    assert len(d.players[0].combos) == 3  # the three aces combos without the ace of spades
+    d = equity_by_combo(["AsKs, AsQs, JJ", "AsKd, AsJd"], board="2c3c4d")
+    assert all("As" not in c.combo for c in d.players[0].combos)
+
+
+def test_stats_weigh_the_combos():
+    d = equity_by_combo(["AsAh", "KK"])
+    stats = d.players[1].to_dict()["stats"]
+    eqs = [c.equity for c in d.players[1].combos]
+    assert stats["mean"] == pytest.approx(sum(eqs) / 6) and stats["min"] == min(eqs) and stats["max"] == max(eqs)
+    assert set(stats) == {"mean", "stdev", "min", "median", "max"}
+    assert stats["median"] in eqs
+
+
+def test_bad_input_is_named():
+    with pytest.raises(EquityError, match="2 or more players"):
+        equity_by_combo(["AA"])
+    with pytest.raises(PokerlabError, match="no deal is possible for player 1"):
+        equity_by_combo(["AsKs", "AsQs"])
+    with pytest.raises(EquityError, match="no combo left"):
+        equity_by_combo(["AsKs", "QQ"], board="As7c2d")
+
+
+# --- pokerlab equity --by-combo --------------------------------------------------------------------------
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), prog_name="pokerlab")
+
+
+def test_cli_by_combo_json_is_the_library_result():
+    result = run("equity", "QQ+,AKs", "JJ", "-b", "Qh7c2d", "--by-combo", "--json")
+    assert result.exit_code == 0, result.output
+    expected = equity_by_combo(["QQ+,AKs", "JJ"], board="Qh7c2d").to_dict()
+    assert result.stdout == json_text(expected) + "\n"
+    data = json.loads(result.stdout)
+    assert data["players"][0]["combos"] == 19 and data["players"][0]["list"][0]["combo"] == "QsQd"
+
+
+def test_cli_by_combo_table():
+    result = run("equity", "QQ+,AKs", "JJ", "-b", "Qh7c2d", "--by-combo")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("player 1 QQ+,AKs: 19 combos, equity 79.468 %")
+    assert lines[3].split() == ["QsQd", "1", "99.899", "0.000", "99.899"]
+    assert lines[-1] == "exact, every combo against the other players on Qh7c2d"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["equity", "AA", "KK", "--by-combo", "--breakdown"],
+        ["equity", "AA", "KK", "--by-combo", "--game", "omaha"],
+        ["equity", "AA", "KK", "--by-combo", "--stderr", "1e-3"],
+        ["equity", "AA", "--by-combo"],
+    ],
+)
+def test_cli_by_combo_refuses_what_it_cannot_do(args):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert len(result.stderr.strip().splitlines()) == 1
