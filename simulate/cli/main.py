@@ -481,6 +481,13 @@ def equity_command(
     _print_equity(result, as_json)
 
 
+def _refuse_for_analysis(option: str, game: str, scheduler: str | None, target: float | None) -> None:
+    """--breakdown and --by-combo run hold'em here, to a fixed trial count when Monte Carlo: refuse the rest."""
+    for name, given in (("--game", game != "holdem"), ("--scheduler", scheduler), ("--stderr", target is not None)):
+        if given:
+            raise InputError(f"{option} does not take {name}")
+
+
 def _equity_breakdown(
     players: tuple[str, ...],
     board: str,
@@ -497,9 +504,7 @@ def _equity_breakdown(
     """``--breakdown``: one hand against one range, class by class (pokerlab.simulate.equity.breakdown)."""
     if len(players) != 2:
         raise InputError(f"--breakdown takes a hand and a range, got {len(players)} players")
-    for name, given in (("--game", game != "holdem"), ("--scheduler", scheduler), ("--stderr", target is not None)):
-        if given:
-            raise InputError(f"--breakdown does not take {name}")
+    _refuse_for_analysis("--breakdown", game, scheduler, target)
     from pokerlab.simulate.equity.breakdown import equity_breakdown
 
     seed = resolve_seed(seed) if method != "exact" else seed
@@ -539,9 +544,7 @@ def _equity_by_combo(
     as_json: bool,
 ) -> None:
     """``--by-combo``: every combo's equity against the others (pokerlab.simulate.equity.distribution)."""
-    for name, given in (("--game", game != "holdem"), ("--scheduler", scheduler), ("--stderr", target is not None)):
-        if given:
-            raise InputError(f"--by-combo does not take {name}")
+    _refuse_for_analysis("--by-combo", game, scheduler, target)
     from pokerlab.simulate.equity.distribution import equity_by_combo
 
     seed = resolve_seed(seed) if method != "exact" else seed
