@@ -42,7 +42,7 @@ from pokerlab.evaluator.cards import CardError, card_str, parse_cards
 from pokerlab.simulate.game.variants import Variant
 
 from .codes import STUD_CODES, PHHError, variant_from_phh
-from .money import Amount, amount, amounts, places_of, to_chips
+from .money import Amount, CheckedAmounts, amount, amounts, places_of, to_chips
 
 REQUIRED = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet")
 OPTIONAL = (
@@ -247,7 +247,11 @@ def _whole_list(value: Any, name: str, minimum: int = 0) -> list[int]:
 
 def _checked_optional(data: dict[str, Any], n: int) -> dict[str, Any]:
     """The optional fields (PHH's and unknown ones), with the ones pokerlab reads checked."""
-    optional = {k: v for k, v in data.items() if k not in REQUIRED and k not in NOT_OPTIONAL and not k.startswith("_")}
+    optional = {
+        k: list(v) if type(v) is CheckedAmounts else v  # the reader's marker stays inside the reader
+        for k, v in data.items()
+        if k not in REQUIRED and k not in NOT_OPTIONAL and not k.startswith("_")
+    }
     for name in CHIP_LISTS:
         if optional.get(name) is not None:
             optional[name] = amounts(optional[name], name)
@@ -274,7 +278,7 @@ def unknown_fields(hand: HandHistory) -> list[str]:
 
 
 def _checked_user(data: dict[str, Any]) -> dict[str, Any]:
-    user = {k: v for k, v in data.items() if k.startswith("_")}
+    user = {k: list(v) if type(v) is CheckedAmounts else v for k, v in data.items() if k.startswith("_")}
     for name in ("_carried_pot", "_carry_out"):
         if user.get(name) is not None:
             user[name] = amount(user[name], name)
@@ -435,9 +439,25 @@ def _fast_scalar(raw: str) -> Any:
     return _NO
 
 
+# The arrays every hand has, read by one regex each (measured on the bench's files: the general item loop
+# below took 40% of the fast reader's time; these take half as long for the same arrays).
+_FAST_STRING_TEXT = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'
+_FAST_STRINGS = re.compile(rf"\[[ \t]*(?:{_FAST_STRING_TEXT}[ \t]*,[ \t]*)*(?:{_FAST_STRING_TEXT}[ \t]*)?\]")
+_FAST_STRING_ITEM = re.compile(r'"([^"]*)"')
+# Amounts of money that are valid as they stand (whole or up to 9 decimals, below 10**18 < 2**62): the reader
+# hands them over as CheckedAmounts and from_dict does not check them again one by one.
+_FAST_AMOUNT_TEXT = r"(?:0|[1-9][0-9]{0,17})(?:\.[0-9]{1,9})?"
+_FAST_AMOUNTS = re.compile(rf"\[[ \t]*(?:{_FAST_AMOUNT_TEXT}[ \t]*,[ \t]*)*{_FAST_AMOUNT_TEXT}[ \t]*,?[ \t]*\]")
+_FAST_AMOUNT_ITEM = re.compile(r"[0-9.]+")
+
+
 def _fast_value(raw: str) -> Any:
     if not raw.startswith("["):
         return _fast_scalar(raw)
+    if _FAST_STRINGS.fullmatch(raw) is not None:
+        return _FAST_STRING_ITEM.findall(raw)
+    if _FAST_AMOUNTS.fullmatch(raw) is not None:
+        return CheckedAmounts([Decimal(x) if "." in x else int(x) for x in _FAST_AMOUNT_ITEM.findall(raw)])
     inner = raw[1:-1]
     if _FAST_ARRAY.fullmatch(inner) is None:
         return _NO
@@ -529,6 +549,14 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[str | None, int, str]]:
     first = 1
     single = False
     for number, line in enumerate(lines, start=1):
+        if scanner.closing is None and not (
+            "[" in line or "]" in line or "{" in line or "}" in line or '"""' in line or "'''" in line
+        ):
+            # Most lines (an action, a scalar field) can neither start a table nor open or close a value:
+            # skipping the scanner's two calls for them halved this loop's time (bench files, cProfile).
+            scanner.line += 1
+            buffer.append(line)
+            continue
         try:
             header = scanner.header_key(line)
         except PHHError as exc:
