@@ -512,7 +512,8 @@ def replay(
         # The hand's unit: its finest recorded amount (cents...); every amount becomes whole chips of it.
         user_amounts = [history.user.get("_carried_pot"), history.user.get("_carry_out")]
         written = [p.written for p in parsed if type(p.written) is Decimal]
-        places = max(history.money_places(), places_of(written), places_of(user_amounts))
+        found = history.read_places if checked and history.read_places is not None else history.money_places()
+        places = max(found, places_of(written), places_of(user_amounts))
         result.places = places
         for p in parsed:
             if p.written is not None:
