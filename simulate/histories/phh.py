@@ -101,9 +101,6 @@ class HandHistory:
     bring_in: Amount | None = None
     optional: dict[str, Any] = field(default_factory=dict)
     user: dict[str, Any] = field(default_factory=dict)
-    # money_places() as the reader found it from the text of the amounts (None: not known). Only a replay of
-    # a history straight from the reader uses it: Decimal by Decimal it was 9% of a replay's time (cProfile).
-    read_places: int | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def players(self) -> int:
@@ -295,6 +292,12 @@ def from_dict(data: dict[str, Any]) -> HandHistory:
     ...            "starting_stacks": [9, 9], "actions": []}).min_bet
     2
     """
+    return _from_dict(data)[0]
+
+
+def _from_dict(data: dict[str, Any]) -> tuple[HandHistory, int | None]:
+    """:func:`from_dict`, and the hand's :meth:`~HandHistory.money_places` when the reader found it in the
+    amounts' text (None otherwise). Decimal by Decimal, money_places() was 9% of a replay's time (cProfile)."""
     if not isinstance(data, dict):
         raise PHHError(f"a hand is a TOML table, got {_short(data)}")
     missing = [name for name in ("variant", "antes", "starting_stacks", "actions") if name not in data]
@@ -337,8 +340,7 @@ def from_dict(data: dict[str, Any]) -> HandHistory:
         elif value is not None:
             places = None  # not read from plain text: money_places() finds it
             break
-    hand.read_places = places
-    return hand
+    return hand, places
 
 
 def check_history(hand: HandHistory) -> HandHistory:
@@ -609,7 +611,8 @@ def iter_hands(
     ...  'starting_stacks = [9, 9]\\n', 'actions = []\\n'])]
     ['1']
     """
-    yield from _hands(lines, source, warn, recover=False)  # type: ignore[misc]
+    for label, hand, _ in _hands(lines, source, warn, recover=False):
+        yield label, hand  # type: ignore[misc]
 
 
 def iter_hands_recovering(
@@ -624,17 +627,32 @@ def iter_hands_recovering(
     >>> [(label, type(hand).__name__) for label, hand in iter_hands_recovering(text)]
     [('1', 'PHHError'), ('2', 'HandHistory')]
     """
+    for label, hand, _ in _hands(lines, source, warn, recover=True):
+        yield label, hand
+
+
+def read_hands_and_places(
+    lines: Iterable[str], source: str | None = None, warn: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]:
+    """As :func:`iter_hands_recovering`, with each hand's :meth:`~HandHistory.money_places` when the reader
+    found it in the amounts' text (else None), for a replay straight from the reader.
+
+    >>> [places for _, _, places in read_hands_and_places(['[1]\\n', 'variant = "NT"\\n', 'antes = [0, 0]\\n',
+    ...  'min_bet = 1.00\\n', 'starting_stacks = [9.5, 9]\\n', 'actions = []\\n'])]
+    [2]
+    """
     yield from _hands(lines, source, warn, recover=True)
 
 
 def _hands(
     lines: Iterable[str], source: str | None, warn: Callable[[str], None] | None, recover: bool
-) -> Iterator[tuple[str, HandHistory | PHHError]]:
+) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]:
     seen = False
     key: str | None = None
     reported: set[str] = set()
 
-    def checked(label: str, hand: HandHistory) -> tuple[str, HandHistory]:
+    def checked(label: str, read: tuple[HandHistory, int | None]) -> tuple[str, HandHistory, int | None]:
+        hand = read[0]
         new = [name for name in unknown_fields(hand) if name not in reported]
         if new:
             reported.update(new)
@@ -644,7 +662,7 @@ def _hands(
                 warnings.warn(message, PHHWarning, stacklevel=4)
             else:
                 warn(message)
-        return label, hand
+        return label, hand, read[1]
 
     try:
         for key, first, text in _chunks(lines):
@@ -652,7 +670,7 @@ def _hands(
             if key is None:
                 data = _toml(text, first, scanned=True)
                 key = "1"
-                yield checked(key, from_dict(data))
+                yield checked(key, _from_dict(data))
                 continue
             try:
                 data = _toml(text, first, scanned=True)
@@ -664,7 +682,7 @@ def _hands(
             except PHHError as exc:
                 if not recover:
                     raise
-                yield key, exc.located(hand=key, file=source)
+                yield key, exc.located(hand=key, file=source), None
                 continue
             yield from hands
     except PHHError as exc:
@@ -675,9 +693,9 @@ def _hands(
         raise PHHError("holds no hands (an empty file, or only comments)", file=source)
 
 
-def _located(table: dict[str, Any], key: str) -> HandHistory:
+def _located(table: dict[str, Any], key: str) -> tuple[HandHistory, int | None]:
     try:
-        return from_dict(table)
+        return _from_dict(table)
     except PHHError as exc:
         raise exc.located(hand=key) from None
 

@@ -491,6 +491,19 @@ def replay(
     comes straight from this package's reader, unchanged, so its fields need no second check.
     ``steps=False`` leaves ``result.steps`` empty (a dataset needs only the verdicts). See the module example.
     """
+    return replay_read(history, None, fill_skipped=fill_skipped, checked=checked, steps=steps)
+
+
+def replay_read(
+    history: HandHistory,
+    places_read: int | None,
+    *,
+    fill_skipped: bool = False,
+    checked: bool = False,
+    steps: bool = True,
+) -> ReplayResult:
+    """:func:`replay`, given the hand's :meth:`~HandHistory.money_places` as the reader found it (None: not
+    known), as :func:`~pokerlab.simulate.histories.phh.read_hands_and_places` gives it."""
     result = ReplayResult(history, history.names())
     n = history.players
     try:
@@ -512,7 +525,7 @@ def replay(
         # The hand's unit: its finest recorded amount (cents...); every amount becomes whole chips of it.
         user_amounts = [history.user.get("_carried_pot"), history.user.get("_carry_out")]
         written = [p.written for p in parsed if type(p.written) is Decimal]
-        found = history.read_places if checked and history.read_places is not None else history.money_places()
+        found = history.money_places() if places_read is None else places_read
         places = max(found, places_of(written), places_of(user_amounts))
         result.places = places
         for p in parsed:
