@@ -538,9 +538,12 @@ def replay_read(
         found = history.money_places() if places_read is None else places_read
         places = max(found, places_of(written), places_of(user_amounts))
         result.places = places
+        muck = False
         for p in parsed:
             if p.written is not None:
                 p.amount = to_chips(p.written, places)
+            elif p.verb == "sm" and p.amount == 0:
+                muck = True
         variant = history.game(places)
         top, planned = _stack_stud_deck(variant, parsed, n) if variant.is_stud else _stack_deck(variant, parsed, n)
     except _ActionProblem as exc:
@@ -559,7 +562,6 @@ def replay_read(
     for k, seat in enumerate(seat_of):
         stacks[seat] = to_chips(history.starting_stacks[k], places)
     antes_posted = not variant.forced.has_antes or any(history.antes)
-    muck = any(p.verb == "sm" and p.amount == 0 for p in parsed)
     try:
         state = _ReplayState(
             variant,
@@ -712,7 +714,8 @@ def _seen_cards(parsed: list[_Parsed]) -> set[int]:
     for p in parsed:
         for group in (p.cards, p.replacement):
             if group:
-                seen.update(c for c in group if c is not None)
+                seen.update(group)
+    seen.discard(None)  # type: ignore[arg-type]  # one discard, not a test per card
     return seen
 
 
