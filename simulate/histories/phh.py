@@ -489,10 +489,37 @@ _FAST_STRINGS = re.compile(rf"\[[ \t]*(?:{_FAST_STRING_TEXT}[ \t]*,[ \t]*)*(?:{_
 _FAST_STRING_ITEM = re.compile(r'"([^"]*)"')
 # Amounts of money that are valid as they stand (whole or up to 9 decimals, below 10**18 < 2**62): the reader
 # hands them over as CheckedAmounts and from_dict does not check them again one by one.
-_FAST_AMOUNT_TEXT = r"(?:0|[1-9][0-9]{0,17})(?:\.[0-9]{1,9})?"
-_FAST_AMOUNTS = re.compile(rf"\[[ \t]*(?:{_FAST_AMOUNT_TEXT}[ \t]*,[ \t]*)*{_FAST_AMOUNT_TEXT}[ \t]*,?[ \t]*\]")
-_FAST_AMOUNT_ITEM = re.compile(r"[0-9.]+")
-_FAST_FRACTION = re.compile(r"\.([0-9]+)")
+_FAST_AMOUNTS_SHAPE = re.compile(r"\[[0-9., \t]*\]")
+_FAST_AMOUNT = re.compile(r"(?:0|[1-9][0-9]{0,17})(\.[0-9]{1,9})?")
+# Each written amount (" 0.00", " 1.00"...) read once: (value, decimal places). Amounts repeat across a
+# dataset's hands; a lookup instead of a regex and a Decimal per amount took an array of six from about 10 to 3 us (timeit).
+_AMOUNT_TEXTS: dict[str, tuple[Amount, int]] = {}
+
+
+def _fast_amounts(raw: str) -> CheckedAmounts | None:
+    """An array of amounts each valid as written, else None."""
+    if _FAST_AMOUNTS_SHAPE.fullmatch(raw) is None:
+        return None
+    words = raw[1:-1].split(",")
+    if len(words) > 1 and not words[-1].strip(" \t"):
+        words.pop()  # a trailing comma
+    out: list[Amount] = []
+    places = 0
+    for word in words:
+        known = _AMOUNT_TEXTS.get(word)
+        if known is None:
+            text = word.strip(" \t")
+            match = _FAST_AMOUNT.fullmatch(text)
+            if match is None:
+                return None
+            fraction = match.group(1)
+            known = (Decimal(text), len(fraction) - 1) if fraction else (int(text), 0)
+            if len(_AMOUNT_TEXTS) < 4096:
+                _AMOUNT_TEXTS[word] = known
+        out.append(known[0])
+        if known[1] > places:
+            places = known[1]
+    return CheckedAmounts(out, places)
 
 
 def _fast_value(raw: str) -> Any:
@@ -500,10 +527,9 @@ def _fast_value(raw: str) -> Any:
         return _fast_scalar(raw)
     if _FAST_STRINGS.fullmatch(raw) is not None:
         return _FAST_STRING_ITEM.findall(raw)
-    if _FAST_AMOUNTS.fullmatch(raw) is not None:
-        items = _FAST_AMOUNT_ITEM.findall(raw)
-        places = max(map(len, _FAST_FRACTION.findall(raw)), default=0)
-        return CheckedAmounts([Decimal(x) if "." in x else int(x) for x in items], places)
+    checked = _fast_amounts(raw)
+    if checked is not None:
+        return checked
     inner = raw[1:-1]
     if _FAST_ARRAY.fullmatch(inner) is None:
         return _NO
