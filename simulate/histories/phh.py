@@ -250,6 +250,7 @@ MAX_NESTING = 32  # arrays/inline tables nested deeper than this are refused (to
 MAX_CHIPS = 1 << 62
 CHIP_LISTS = ("finishing_stacks", "winnings")  # optional fields replay compares, one amount per player
 NOT_OPTIONAL = ("starting_stacks", "actions")
+_NOT_OPTIONAL_SET = frozenset(REQUIRED + NOT_OPTIONAL)
 
 
 def _short(value: Any, limit: int = 40) -> str:
@@ -278,11 +279,11 @@ def _checked_optional(data: dict[str, Any], n: int) -> dict[str, Any]:
     optional = {
         k: list(v) if type(v) is CheckedAmounts else v  # the reader's marker stays inside the reader
         for k, v in data.items()
-        if k not in REQUIRED and k not in NOT_OPTIONAL and not k.startswith("_")
+        if k not in _NOT_OPTIONAL_SET and k[:1] != "_"
     }
     for name in CHIP_LISTS:
         if optional.get(name) is not None:
-            optional[name] = amounts(optional[name], name)
+            optional[name] = amounts(data[name], name)  # data's: the reader's marker spares a check per amount
             if len(optional[name]) != n:
                 raise PHHError(f"has {len(optional[name])} entries for {n} players", field=name)
     if optional.get("seats") is not None:
