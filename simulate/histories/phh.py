@@ -29,8 +29,8 @@ import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
 from decimal import Decimal
+from itertools import repeat
 from pathlib import Path
 from typing import IO, Any
 
@@ -361,14 +361,13 @@ def _from_dict(data: dict[str, Any]) -> tuple[HandHistory, int | None]:
         user=_checked_user(data),
         **scalars,
     )
-    places: int | None = places_of(scalars.values())
+    places = places_of(scalars.values())
     for name in ("antes", "blinds_or_straddles", "starting_stacks", *CHIP_LISTS):
-        value = data.get(name)
-        if type(value) is CheckedAmounts:
-            places = max(places, value.places)  # type: ignore[call-overload]
-        elif value is not None:
-            places = None  # not read from plain text: money_places() finds it
-            break
+        read = data.get(name)
+        if type(read) is CheckedAmounts:
+            places = max(places, read.places)
+        elif read is not None:
+            return hand, None  # not read from plain text: money_places() finds it
     return hand, places
 
 
@@ -493,7 +492,8 @@ _FAST_STRING_ITEM = re.compile(r'"([^"]*)"')
 _FAST_AMOUNTS_SHAPE = re.compile(r"\[[0-9., \t]*\]")
 _FAST_AMOUNT = re.compile(r"(?:0|[1-9][0-9]{0,17})(\.[0-9]{1,9})?")
 # Each written amount (" 0.00", " 1.00"...) read once: (value, decimal places). Amounts repeat across a
-# dataset's hands; a lookup instead of a regex and a Decimal per amount took an array of six from about 10 to 3 us (timeit).
+# dataset's hands; a lookup instead of a regex and a Decimal per amount took an array of six from about
+# 10 to 3 us (timeit).
 _AMOUNT_TEXTS: dict[str, tuple[Amount, int]] = {}
 
 

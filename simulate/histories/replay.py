@@ -22,10 +22,10 @@ cards). A rule-breaking action stops the replay with the action, its index and t
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
-from collections.abc import Sequence
 from typing import Any
 
 from pokerlab.simulate.game.cards import names
@@ -711,13 +711,13 @@ def _fill_skipped(state: State, seat: int, result: ReplayResult, street: str, pl
 
 def _seen_cards(parsed: list[_Parsed]) -> set[int]:
     """Every card the record names (dealt, drawn or shown): the engine's other cards are stand-ins."""
-    seen: set[int] = set()
+    seen: set[int | None] = set()
     for p in parsed:
         for group in (p.cards, p.replacement):
             if group:
                 seen.update(group)
-    seen.discard(None)  # type: ignore[arg-type]  # one discard, not a test per card
-    return seen
+    seen.discard(None)  # one discard, not a test per card
+    return seen  # type: ignore[return-value]  # None is out
 
 
 def _unknown_reason(state: State, parsed: list[_Parsed], names_: list[str], player_of: dict) -> str | None:
