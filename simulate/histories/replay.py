@@ -514,7 +514,15 @@ def replay_read(
     steps: bool = True,
 ) -> ReplayResult:
     """:func:`replay`, given the hand's :meth:`~HandHistory.money_places` as the reader found it (None: not
-    known), as :func:`~pokerlab.simulate.histories.phh.read_hands_and_places` gives it."""
+    known), as :func:`~pokerlab.simulate.histories.phh.read_hands_and_places` gives it.
+
+    >>> from pokerlab.simulate.histories.phh import read_hands_and_places
+    >>> [(label, hand, places)] = read_hands_and_places(['variant = "NT"\\n', 'antes = [0, 0]\\n', 'min_bet = 1\\n',
+    ...     'blinds_or_straddles = [0.50, 1]\\n', 'starting_stacks = [9, 9]\\n', 'actions = ["p2 f"]\\n'])
+    >>> result = replay_read(hand, places, checked=True)
+    >>> places, result.ok, result.stacks
+    (2, True, [Decimal('9.50'), Decimal('8.50')])
+    """
     result = ReplayResult(history, history.names())
     n = history.players
     try:
