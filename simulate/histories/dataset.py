@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from .codes import PHHError
-from .phh import iter_hands_recovering
-from .replay import DIFFERS, ILLEGAL, OK, UNFINISHED, UNKNOWN_OUTCOME, ReplayResult, replay
+from .phh import read_hands_and_places
+from .replay import DIFFERS, ILLEGAL, OK, UNFINISHED, UNKNOWN_OUTCOME, ReplayResult, replay_read
 
 UNREADABLE = "unreadable"  # a hand that is not well-formed PHH (a field of the wrong type...)
 STATUSES = (OK, UNKNOWN_OUTCOME, DIFFERS, UNFINISHED, ILLEGAL, UNREADABLE)
@@ -129,11 +129,11 @@ def iter_results(
     [('1', 'ok', [51, 49])]
     """
     with open(path, encoding="utf-8", newline="") as handle:
-        for label, hand in iter_hands_recovering(handle, source=str(path), warn=warn):
+        for label, hand, places in read_hands_and_places(handle, source=str(path), warn=warn):
             if isinstance(hand, PHHError):
                 yield label, hand
                 continue
-            result = replay(hand, fill_skipped=fill_skipped, checked=True, steps=False)
+            result = replay_read(hand, places, fill_skipped=fill_skipped, checked=True, steps=False)
             if result.error is not None and result.error.kind == "phh":
                 yield label, result.error.as_phh_error(hand=label, file=str(path))
             else:

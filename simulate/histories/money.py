@@ -66,8 +66,27 @@ def amount(value: Any, name: str, minimum: int = 0) -> Amount:
     return value
 
 
+class CheckedAmounts(list):
+    """A list of amounts the PHH reader found valid as written (digits, at most 9 decimals, below 10**18).
+
+    Checking 31 amounts a hand one by one took a fifth of the time of turning parsed TOML into a history
+    (cProfile on the bench's files); the reader's regex has already made sure of every one of them.
+    ``places``: the most decimal places written among them.
+    """
+
+    def __init__(self, values: Iterable[Amount], places: int) -> None:
+        super().__init__(values)
+        self.places = places
+
+
 def amounts(value: Any, name: str, minimum: int = 0) -> list[Amount]:
-    """An array of amounts (:func:`amount` each)."""
+    """An array of amounts (:func:`amount` each).
+
+    >>> amounts([Decimal("0.50"), 1], "blinds_or_straddles")
+    [Decimal('0.50'), 1]
+    """
+    if type(value) is CheckedAmounts and minimum == 0:
+        return list(value)
     if not isinstance(value, list):
         raise PHHError(f"must be an array of amounts, got {_short(value)}", field=name, malformed=True)
     return [amount(item, name, minimum) for item in value]

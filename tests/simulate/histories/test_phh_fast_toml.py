@@ -72,3 +72,25 @@ def test_random_texts_read_the_same_or_go_to_tomllib(pieces):
     text = "".join(pieces)
     fast = _fast_toml(text)
     assert fast is None or fast == reference(text), text
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.phh*")), ids=lambda p: p.name)
+def test_the_places_the_reader_finds_are_the_hands_money_places(path):
+    from pokerlab.simulate.histories.phh import read_hands_and_places
+
+    with open(path, encoding="utf-8") as handle:
+        read = list(read_hands_and_places(handle))
+    assert read and all(places is None or places == hand.money_places() for _, hand, places in read)
+    assert any(places is not None for _, _, places in read)
+
+
+@pytest.mark.parametrize(
+    ("array", "places"),
+    [("[0, 1]", 0), ("[0.5, 200.30, 7]", 2), ("[1.000000001, 0]", 9), ("[1.0000000001]", None), ("[-1, 2]", None)],
+)
+def test_amount_arrays_are_checked_by_the_reader_only_when_valid_as_written(array, places):
+    from pokerlab.simulate.histories.money import CheckedAmounts
+
+    value = _fast_toml(f"a = {array}\n")["a"]
+    assert value == reference(f"a = {array}\n")["a"]
+    assert (value.places if type(value) is CheckedAmounts else None) == places
