@@ -424,7 +424,7 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
     tables = high_tables()
     ranges, board = _mc_inputs(parsed, board_ids, dead_mask)
     states = kernels.seed_streams(np.uint64(seed), threads)
-    win_m, tie_m, share_m = outcome_shares(len(parsed))
+    share_m = outcome_shares(len(parsed))[2]
     counts = np.zeros(1 << len(parsed), dtype=np.int64)
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
     target = stderr if stderr is not None else (DEFAULT_STDERR if trials is None else None)
@@ -432,7 +432,7 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
     done = 0
     errors = np.full(len(parsed), np.inf)
     # The last finished block's totals as one tuple, so Ctrl-C never sees counts and trials out of step.
-    finished = (counts.copy(), done, errors)
+    finished = (counts, done, errors)  # _monte_carlo_block returns new arrays: no copy needed
     try:
         while done < limit:
             finished = _monte_carlo_block(
@@ -440,11 +440,8 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
             )
             counts, done, errors = finished
             if progress is not None:
-                if target is not None and np.isfinite(errors).all() and errors.max() > 0:
-                    needed = done * (errors.max() / target) ** 2
-                    progress(min(1.0, done / min(limit, needed)))
-                else:
-                    progress(min(1.0, done / limit))
+                needed = _predicted_deals(done, errors, target)
+                progress(min(1.0, done / (limit if needed is None else min(limit, needed))))
             if target is not None and errors.max() <= target and done >= 10_000:
                 break
             block = _next_mc_block(block, done, errors, target)
@@ -464,10 +461,22 @@ def _next_mc_block(block: int, done: int, errors: np.ndarray, target: float | No
     1381498
     """
     doubled = min(block * 2, 1 << 22)
-    if target is None or done < 1 << 16 or not (np.isfinite(errors).all() and errors.max() > 0):
+    predicted = _predicted_deals(done, errors, target)
+    if predicted is None or done < 1 << 16:
         return doubled
-    needed = int(done * (errors.max() / target) ** 2 * 1.03) - done
+    needed = int(predicted * 1.03) - done
     return min(max(needed, 1 << 15), doubled)
+
+
+def _predicted_deals(done: int, errors: np.ndarray, target: float | None) -> float | None:
+    """The deals the standard-error target needs, extrapolated from ``done`` (None when not estimable).
+
+    >>> _predicted_deals(1 << 20, np.array([1.5e-3, 1e-3]), 1e-3)
+    2359296.0
+    """
+    if target is None or not (np.isfinite(errors).all() and errors.max() > 0):
+        return None
+    return done * (float(errors.max()) / target) ** 2
 
 
 def _monte_carlo_block(kernels, tables, ranges, board, states, threads, share_m, counts, done, wanted):
