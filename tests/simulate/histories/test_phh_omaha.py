@@ -3,12 +3,9 @@ and pokerkit's replay to the same finishing stacks."""
 
 from __future__ import annotations
 
-import random
-import warnings
-
 import pytest
+from phh_helpers import pokerkit_stacks, random_hands, replay_what_pokerkit_writes
 from pokerlab.simulate.game import State
-from pokerlab.simulate.game.random_play import play_random_hand
 from pokerlab.simulate.game.variants import FIXED_LIMIT, POT_LIMIT, fixed_limit_omaha_hilo, omaha, pot_limit_omaha
 from pokerlab.simulate.histories.codes import PHHError, phh_fields, variant_from_phh
 from pokerlab.simulate.histories.phh import dumps, loads
@@ -22,14 +19,6 @@ EXTENDED = {
     "PO-5": omaha(POT_LIMIT, 1, 2, hole_cards=5),
     "PO/8-6": omaha(POT_LIMIT, 1, 2, hole_cards=6, hilo=True),
 }
-
-
-def _random_hands(variant, count: int, players: tuple[int, int], salt: int = 0):
-    for seed in range(count):
-        rng = random.Random(seed * 7919 + salt)
-        n = rng.randint(players[0], min(players[1], variant.max_players))
-        stacks = [rng.randint(5, 120) for _ in range(n)]
-        yield play_random_hand(State(variant, stacks, button=rng.randrange(n), seed=seed), rng)
 
 
 def test_standard_omaha_codes_and_fields():
@@ -62,21 +51,13 @@ def test_hole_card_count_is_checked():
 
 @pytest.mark.parametrize("variant", [*STANDARD.values(), *EXTENDED.values()], ids=[*STANDARD, *EXTENDED])
 def test_omaha_round_trips_write_read_replay_identical(variant):
-    for hand in _random_hands(variant, 40, (2, 10)):
+    for hand in random_hands(variant, 40, (2, 10)):
         text = dumps(history_from_state(hand))
         again = loads(text)
         assert dumps(again) == text
         result = replay(again)
         assert result.ok, (result.error, result.problems, text)
         assert result.state.stacks == hand.stacks and result.state.board == hand.board
-
-
-def _pokerkit_stacks(text: str) -> list[int]:
-    from pokerkit import HandHistory as PokerkitHistory
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return list(list(PokerkitHistory.loads(text))[-1].stacks)
 
 
 def _short_raise_raised_again(hand: State) -> bool:
@@ -108,11 +89,11 @@ def _short_raise_raised_again(hand: State) -> bool:
 def test_pokerkit_replays_our_omaha_hands_to_the_same_stacks(code):
     pytest.importorskip("pokerkit")
     showdowns = splits = 0
-    for hand in _random_hands(STANDARD[code], 200, (2, 6), salt=1):
+    for hand in random_hands(STANDARD[code], 200, (2, 6), salt=1):
         if _short_raise_raised_again(hand):
             continue  # a rule pokerkit reads differently (docs/rules.md 10)
         ours = [hand.stacks[seat] for seat in phh_order(hand)]
-        assert _pokerkit_stacks(dumps(history_from_state(hand))) == ours, dumps(history_from_state(hand))
+        assert pokerkit_stacks(dumps(history_from_state(hand))) == ours, dumps(history_from_state(hand))
         showdowns += hand.ended_by == "showdown"
         splits += any(len(pot.winners) > 1 for pot in hand.pots)
     assert showdowns >= 30 and splits >= (
@@ -123,17 +104,5 @@ def test_pokerkit_replays_our_omaha_hands_to_the_same_stacks(code):
 @pytest.mark.parametrize("code", list(STANDARD))
 def test_we_replay_the_omaha_hands_pokerkit_writes(code):
     pokerkit = pytest.importorskip("pokerkit")
-    checked = 0
-    for hand in _random_hands(STANDARD[code], 40, (2, 6), salt=2):
-        if _short_raise_raised_again(hand):
-            continue
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            theirs = pokerkit.HandHistory.loads(dumps(history_from_state(hand)))
-            final = list(theirs)[-1]
-            written = pokerkit.HandHistory.from_game_state(theirs.create_game(), final).dumps()
-        result = replay(loads(written))
-        assert result.error is None, written
-        assert result.stacks == list(final.stacks)
-        checked += 1
-    assert checked >= 30
+    hands = random_hands(STANDARD[code], 40, (2, 6), salt=2)
+    assert replay_what_pokerkit_writes(pokerkit, hands, skip=_short_raise_raised_again) >= 30

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import random
-import warnings
-
 import pytest
+from phh_helpers import pokerkit_stacks, random_hands, replay_what_pokerkit_writes
 from pokerlab.simulate.game import State
 from pokerlab.simulate.game.cards import parse
-from pokerlab.simulate.game.random_play import play_random_hand
 from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo
 from pokerlab.simulate.histories.codes import PHHError, phh_fields, variant_from_phh
 from pokerlab.simulate.histories.phh import HandHistory, dumps, loads
@@ -20,14 +17,6 @@ GAMES = {
     "F7S/8": seven_card_stud_hilo(ante=1, bring_in=1, small_bet=2, big_bet=4),
     "FR": razz(ante=1, bring_in=1, small_bet=2, big_bet=4),
 }
-
-
-def _random_hands(variant, count: int, players: tuple[int, int], salt: int = 0):
-    for seed in range(count):
-        rng = random.Random(seed * 7919 + salt)
-        n = rng.randint(*players)
-        stacks = [rng.randint(5, 80) for _ in range(n)]
-        yield play_random_hand(State(variant, stacks, button=rng.randrange(n), seed=seed), rng)
 
 
 @pytest.mark.parametrize("code", list(GAMES))
@@ -63,7 +52,7 @@ def test_the_bring_in_is_written_as_pb_and_completion_as_cbr():
 
 @pytest.mark.parametrize("code", list(GAMES))
 def test_stud_round_trips_write_read_replay_identical(code):
-    for hand in _random_hands(GAMES[code], 60, (2, 8)):
+    for hand in random_hands(GAMES[code], 60, (2, 8), max_stack=80):
         record = history_from_state(hand)
         text = dumps(record)
         again = loads(text)
@@ -98,23 +87,15 @@ def _open_pair_big_bet(state: State) -> bool:
     return False
 
 
-def _pokerkit_stacks(text: str) -> list[int]:
-    from pokerkit import HandHistory as PokerkitHistory
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return list(list(PokerkitHistory.loads(text))[-1].stacks)
-
-
 @pytest.mark.parametrize("code", list(GAMES))
 def test_pokerkit_replays_our_stud_hands_to_the_same_stacks(code):
     pytest.importorskip("pokerkit")
     compared = 0
-    for hand in _random_hands(GAMES[code], 80, (2, 6), salt=1):
+    for hand in random_hands(GAMES[code], 80, (2, 6), salt=1, max_stack=80):
         if _open_pair_big_bet(hand):
             continue  # docs/rules.md 13.7: pokerkit plays fourth street at the small bet only
         ours = [hand.stacks[seat] for seat in phh_order(hand)]
-        assert _pokerkit_stacks(dumps(history_from_state(hand))) == ours
+        assert pokerkit_stacks(dumps(history_from_state(hand))) == ours
         compared += 1
     assert compared >= 60
 
@@ -132,23 +113,11 @@ def test_pokerkit_has_no_open_pair_big_bet():
     hand.fold()
     assert hand.net == [4, -2, -2]
     with pytest.raises(Exception):  # noqa: B017 - pokerkit refuses the big bet (its error type is its own)
-        _pokerkit_stacks(dumps(history_from_state(hand)))
+        pokerkit_stacks(dumps(history_from_state(hand)))
 
 
 @pytest.mark.parametrize("code", list(GAMES))
 def test_we_replay_the_stud_hands_pokerkit_writes(code):
     pokerkit = pytest.importorskip("pokerkit")
-    checked = 0
-    for hand in _random_hands(GAMES[code], 30, (2, 6), salt=2):
-        if _open_pair_big_bet(hand):
-            continue
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            theirs = pokerkit.HandHistory.loads(dumps(history_from_state(hand)))
-            final = list(theirs)[-1]
-            written = pokerkit.HandHistory.from_game_state(theirs.create_game(), final).dumps()
-        result = replay(loads(written))
-        assert result.error is None, written
-        assert result.stacks == list(final.stacks)
-        checked += 1
-    assert checked >= 20
+    hands = random_hands(GAMES[code], 30, (2, 6), salt=2, max_stack=80)
+    assert replay_what_pokerkit_writes(pokerkit, hands, skip=_open_pair_big_bet) >= 20
