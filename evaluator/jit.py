@@ -81,8 +81,10 @@ def _version() -> str:
 
 @lru_cache(maxsize=1)
 def cache_key() -> str:
-    """pokerlab's, Python's and numba's versions and a hash of the kernel sources, as a folder name."""
-    digest = hashlib.sha256()
+    """pokerlab's, Python's and numba's versions and a hash of the checkout's path and kernels, as a folder name."""
+    # The checkout's own path is part of the key: numba stamps each index with its source file's
+    # mtime, so two checkouts of the same sources sharing one folder would recompile each other's kernels.
+    digest = hashlib.sha256(str(_PACKAGE_ROOT).encode())
     for path, source in _kernel_sources():
         digest.update(path.relative_to(_PACKAGE_ROOT).as_posix().encode())
         digest.update(hashlib.sha256(source).digest())
