@@ -144,6 +144,21 @@ def score_board(board, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, high
 
 
 @njit(cache=True)
+def _scratch(players, h, n_pairs):
+    """A deal loop's buffers: stats, the dealt hands, each hand's pair indices and keys, and the deal's values."""
+    return (
+        np.zeros((players, N_STATS)),
+        np.empty((players, h), dtype=np.uint8),
+        np.empty((players, n_pairs), dtype=np.int64),
+        np.empty(players, dtype=np.uint64),
+        np.empty((players, 4), dtype=np.int64),
+        np.empty(players, dtype=np.int64),
+        np.empty(players, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
 def exact_deals(combos, offsets, deals, board, dead_mask, hilo, t):
     """Every deal (a row of combo indices, one per player) with every completion of ``board``.
 
@@ -153,14 +168,7 @@ def exact_deals(combos, offsets, deals, board, dead_mask, hilo, t):
     players = deals.shape[1]
     h = combos.shape[1]
     n_pairs = h * (h - 1) // 2
-    stats = np.zeros((players, N_STATS))
-    hands = np.empty((players, h), dtype=np.uint8)
-    pidx = np.empty((players, n_pairs), dtype=np.int64)
-    h_key = np.empty(players, dtype=np.uint64)
-    h_suits = np.empty((players, 4), dtype=np.int64)
-    h_low = np.empty(players, dtype=np.int64)
-    highs = np.empty(players, dtype=np.int64)
-    lows = np.zeros(players, dtype=np.int64)
+    stats, hands, pidx, h_key, h_suits, h_low, highs, lows = _scratch(players, h, n_pairs)
     known = board.shape[0]
     need = 5 - known
     full = np.empty(5, dtype=np.uint8)
@@ -232,14 +240,7 @@ def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_ma
     """
     players = counts.shape[0]
     n_pairs = h * (h - 1) // 2
-    stats = np.zeros((players, N_STATS))
-    hands = np.empty((players, h), dtype=np.uint8)
-    pidx = np.empty((players, n_pairs), dtype=np.int64)
-    h_key = np.empty(players, dtype=np.uint64)
-    h_suits = np.empty((players, 4), dtype=np.int64)
-    h_low = np.empty(players, dtype=np.int64)
-    highs = np.empty(players, dtype=np.int64)
-    lows = np.zeros(players, dtype=np.int64)
+    stats, hands, pidx, h_key, h_suits, h_low, highs, lows = _scratch(players, h, n_pairs)
     known = board.shape[0]
     full = np.empty(5, dtype=np.uint8)
     for j in range(known):
