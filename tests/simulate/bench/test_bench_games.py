@@ -1,0 +1,114 @@
+"""The game-engine rows of ``pokerlab bench``: both engines play the declared game, and the check can fail."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from pokerlab.simulate.bench import run_case
+from pokerlab.simulate.bench.cases import CASES, BenchConfig, select_cases
+from pokerlab.simulate.bench.contenders import specs_for
+from pokerlab.simulate.bench.games import GAMES, check_game, play_pokerkit, play_pokerlab
+from pokerlab.simulate.bench.report import OK, WRONG
+from pokerlab.simulate.game import FIXED_LIMIT, NO_LIMIT, POT_LIMIT
+
+TINY = BenchConfig.named("tiny")
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_every_game_row_is_a_case_of_the_game_section_with_pokerkit():
+    game_cases = [c for c in CASES if c.section == "game"]
+    assert [c.id for c in game_cases] == ["game-nlhe", "game-plo", "game-stud"] == list(GAMES)
+    for case in game_cases:
+        assert [s.key for s in specs_for(case)] == ["pokerlab", "pokerkit"]
+        assert case.unit == "hands" and case.show == "rate"
+
+
+def test_the_declared_games_are_the_issues_games():
+    nlhe, plo, stud = (GAMES[k].pokerlab_variant() for k in ("game-nlhe", "game-plo", "game-stud"))
+    assert nlhe.betting.kind == NO_LIMIT and nlhe.hole_cards == 2
+    assert plo.betting.kind == POT_LIMIT and plo.hole_cards == 4 and plo.hole_used == 2
+    assert stud.is_stud and stud.betting.kind == FIXED_LIMIT
+    assert (stud.forced.ante, stud.forced.bring_in, stud.betting.small_bet, stud.betting.big_bet) == (1, 1, 2, 4)
+    # pokerkit has no open-pair big bet on fourth street (docs/rules.md 13.7): the row's stud leaves it out
+    assert not any(street.open_pair_big_bet for street in stud.streets)
+    for game in GAMES.values():
+        assert game.players == 6 and game.stack == 200
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_pokerlab_plays_every_hand_out_with_the_chips_it_dealt(game_id):
+    game = GAMES[game_id]
+    played = play_pokerlab(game, 40, seed=7)
+    assert len(played) == 40
+    assert {chips for _, chips in played} == {game.players * game.stack}
+    assert min(d for d, _ in played) >= 1
+    assert played == play_pokerlab(game, 40, seed=7)  # the same seed plays the same hands
+    assert played != play_pokerlab(game, 40, seed=8)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_pokerkit_plays_the_same_game_with_the_same_policy(game_id):
+    pytest.importorskip("pokerkit")
+    game = GAMES[game_id]
+    case = select_cases([game_id])[0]
+    theirs = play_pokerkit(game, 30, seed=3)
+    ours = play_pokerlab(game, 120, seed=3)
+    ok, what = check_game(case, theirs, ours)
+    assert ok, what
+    assert "standard errors apart" in what
+
+
+def test_lost_chips_and_another_policy_are_refused():
+    case = select_cases(["game-nlhe"])[0]
+    ours = play_pokerlab(GAMES["game-nlhe"], 60, seed=1)
+    ok, what = check_game(case, [(10, 1200), (8, 1201)], None)
+    assert not ok and "1 of 2 hands ended with other than the 1,200 chips dealt" in what
+    assert check_game(case, [], None) == (False, "no hands played")
+    folding = [(5, 1200)] * 60  # everyone folds round to the big blind: 5 decisions, every hand
+    ok, what = check_game(case, folding, ours)
+    assert not ok and "NOT the same game or policy" in what
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_bench_times_both_engines_after_the_check(game_id):
+    pytest.importorskip("pokerkit")
+    result = run_case(select_cases([game_id])[0], TINY)
+    pokerlab, pokerkit = result.entry("pokerlab"), result.entry("pokerkit")
+    assert pokerlab.status == OK and pokerkit.status == OK, (pokerlab.note, pokerkit.note)
+    assert pokerlab.work == [TINY.game_hands] * result.rounds and pokerkit.work == [TINY.game_peer_hands] * result.rounds
+    assert len(pokerkit.ratios) == result.rounds
+    assert "chips conserved" in pokerkit.note and f"{TINY.game_hands:,} hands" in result.spot
+
+
+def test_a_peer_that_loses_chips_is_not_timed(monkeypatch):
+    from pokerlab.simulate.bench import games
+
+    real = games.play_pokerkit
+
+    def leaky(game, hands, seed, new_state=None):
+        return [(d, chips - 1) for d, chips in real(game, hands, seed, new_state)]
+
+    pytest.importorskip("pokerkit")
+    monkeypatch.setattr(games, "play_pokerkit", leaky)
+    result = run_case(select_cases(["game-stud"])[0], TINY)
+    assert result.entry("pokerkit").status == WRONG and result.entry("pokerkit").seconds == []
+
+
+def _game_speed_script():
+    spec = importlib.util.spec_from_file_location("game_speed", ROOT / "benchmarks" / "game_speed.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_game_speed_script_runs_on_the_shared_loops(capsys):
+    pytest.importorskip("pokerkit")
+    script = _game_speed_script()
+    script.main(["--hands", "20", "--rounds", "1", "--breakdown", "--json"])
+    parts = json.loads(capsys.readouterr().out)
+    assert parts["decisions per hand"] > 1 and parts["State hand"] > 0
+    assert sys.modules.get("pokerlab.simulate.bench.games") is not None  # the script played through the bench's loops
