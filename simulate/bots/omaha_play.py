@@ -10,21 +10,20 @@ The equity bot's Omaha estimate (:func:`omaha_seat_equity`) puts each opponent o
 what they did this hand, as it does in hold'em, written as the equity engine's Omaha patterns
 (:mod:`pokerlab.simulate.ranges.omaha`; :data:`OMAHA_RANGES`):
 
-=====================  ==================================  ===================================
-opponent this hand     Omaha high (share of hands)          hi/lo eight or better
-=====================  ==================================  ===================================
-bet or raised twice+   ``AA**, KK**`` (5 %)                 ``A2**, AA**`` (9 %)
-bet or raised once     ``AA**, KK**, QQ**, JJ**, AKxxds``   ``A2**, A3**, AA**, KK**`` (16 %)
-                       (11 %)
-called or checked      ``random``                           ``random``
-=====================  ==================================  ===================================
+=====================  ========================================  ===================================
+opponent this hand     Omaha high (share of hands)               hi/lo eight or better
+=====================  ========================================  ===================================
+bet or raised twice+   ``AA**, KK**`` (5 %)                      ``A2**, AA**`` (9 %)
+bet or raised once     ``AA**, KK**, QQ**, JJ**, AKxxds`` (11 %)  ``A2**, A3**, AA**, KK**`` (16 %)
+called or checked      ``random``                                ``random``
+=====================  ========================================  ===================================
 
 Why these: big pairs (and in hi/lo an ace with a deuce or a trey) are what Omaha players raise
-with, and a double-suited ace-king is the strongest unpaired holding. A call narrows nothing:
+with, and a double-suited ace-king is among the strongest unpaired holdings. A call narrows nothing:
 Omaha hands run close together before the flop (aces are about 65 % against a random hand), so
 callers play most hands; and a wide pattern lists too many hands to parse within a decision's budget
-(``A***, KK**, QQ**, JJ**, TT**`` lists 99,341 hands and takes about 0.1 s to read, ``xxxxds`` reads
-all 270,725 hands to keep 36,504, about 1 s, against a default budget of 0.05 s). For the same
+(``A***, KK**, QQ**, JJ**, TT**`` lists 99,341 hands and takes about 0.2 s to read, ``xxxxds`` reads
+all 270,725 hands to keep 36,504, 0.5 to 1 s, against a default budget of 0.05 s). For the same
 reason five- and six-card Omaha opponents stay ``random``: ``AA***`` alone lists 108,336 five-card
 hands, ``AA****`` 1.2 million six-card ones. Even the narrow patterns take 20 to 40 ms to read per
 opponent and equity call, so a decision facing raisers runs over a small budget by about that much.
