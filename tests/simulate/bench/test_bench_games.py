@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -106,10 +105,22 @@ def _game_speed_script():
     return module
 
 
-def test_the_game_speed_script_runs_on_the_shared_loops(capsys):
+def test_the_game_speed_script_runs_on_the_shared_loops(capsys, monkeypatch):
     pytest.importorskip("pokerkit")
+    from pokerlab.simulate.bench import games
+
+    played: list[tuple[str, int]] = []
+    for name in ("play_pokerlab", "play_pokerkit"):
+        real = getattr(games, name)
+
+        def spy(game, hands, seed, *rest, real=real, name=name):
+            played.append((name, hands))
+            return real(game, hands, seed, *rest)
+
+        monkeypatch.setattr(games, name, spy)
     script = _game_speed_script()
     script.main(["--hands", "20", "--rounds", "1", "--breakdown", "--json"])
     parts = json.loads(capsys.readouterr().out)
     assert parts["decisions per hand"] > 1 and parts["State hand"] > 0
-    assert sys.modules.get("pokerlab.simulate.bench.games") is not None  # the script played through the bench's loops
+    assert {name for name, _ in played} == {"play_pokerlab", "play_pokerkit"}  # the bench's loops, not copies
+    assert ("play_pokerkit", 20) in played
