@@ -112,8 +112,8 @@ QUICK = BenchConfig(
     all_threads_equity=False,
     phh_hands=1_000,
     many_queries=40,
-    game_hands=1_000,
-    game_peer_hands=40,
+    game_hands=800,
+    game_peer_hands=30,
 )
 TINY = BenchConfig(
     "tiny",

@@ -1,9 +1,11 @@
 """The game-engine rows of ``pokerlab bench``: random hands played deal to payout, pokerlab against pokerkit.
 
 Each row is one game declared twice, once per engine, with the same table: the
-players, the stacks, the blinds or antes and bring-in, the limits. Both engines
-play their own shuffled decks with the same policy, every decision drawn from a
-seeded ``random.Random``, legal moves only:
+players, the stacks, the blinds or antes and bring-in, the limits. Each engine
+shuffles its own decks, from the same seed every run (pokerkit shuffles with the
+``random`` module's generator: it is seeded for the run and restored after), and
+both play the same policy, every decision drawn from a seeded ``random.Random``,
+legal moves only:
 
 - with a free check, check or bet (never fold);
 - facing a bet, fold, call or raise;
@@ -153,34 +155,44 @@ def play_pokerkit(game: Game, hands: int, seed: int, new_state: Callable[[], Any
     new_state = new_state or pokerkit_factory(game)
     rng = random.Random(seed)
     played = []
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pokerkit warns on some legal moves it finds pointless
-        for _ in range(hands):
-            state = new_state()
-            decisions = 0
-            while state.status:
-                if state.can_post_bring_in():
-                    choices = ["bring_in"]
-                elif state.checking_or_calling_amount == 0:
-                    choices = ["check_or_call"]
-                else:
-                    choices = ["fold", "check_or_call"]
-                if state.can_complete_bet_or_raise_to():
-                    choices.append("raise")
-                choice = choices[rng.randrange(len(choices))]
-                if choice == "raise":
-                    low = state.min_completion_betting_or_raising_to_amount
-                    high = state.max_completion_betting_or_raising_to_amount
-                    state.complete_bet_or_raise_to(rng.randint(low, high))
-                elif choice == "bring_in":
-                    state.post_bring_in()
-                elif choice == "fold":
-                    state.fold()
-                else:
-                    state.check_or_call()
-                decisions += 1
-            played.append((decisions, sum(state.stacks)))
+    saved = random.getstate()
+    random.seed(seed)  # pokerkit shuffles with the random module's own generator: the same decks every run
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # pokerkit warns on some legal moves it finds pointless
+            _pokerkit_hands(new_state, hands, rng, played)
+    finally:
+        random.setstate(saved)  # the caller's generator as it was
     return played
+
+
+def _pokerkit_hands(new_state: Callable[[], Any], hands: int, rng: random.Random, played: Played) -> None:
+    """The loop of :func:`play_pokerkit`: the policy on pokerkit's ``State``, one hand after another."""
+    for _ in range(hands):
+        state = new_state()
+        decisions = 0
+        while state.status:
+            if state.can_post_bring_in():
+                choices = ["bring_in"]
+            elif state.checking_or_calling_amount == 0:
+                choices = ["check_or_call"]
+            else:
+                choices = ["fold", "check_or_call"]
+            if state.can_complete_bet_or_raise_to():
+                choices.append("raise")
+            choice = choices[rng.randrange(len(choices))]
+            if choice == "raise":
+                low = state.min_completion_betting_or_raising_to_amount
+                high = state.max_completion_betting_or_raising_to_amount
+                state.complete_bet_or_raise_to(rng.randint(low, high))
+            elif choice == "bring_in":
+                state.post_bring_in()
+            elif choice == "fold":
+                state.fold()
+            else:
+                state.check_or_call()
+            decisions += 1
+        played.append((decisions, sum(state.stacks)))
 
 
 # --------------------------------------------------------------------------- the bench's contenders

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,18 @@ def test_pokerkit_plays_the_same_game_with_the_same_policy(game_id):
     ok, what = check_game(case, theirs, ours)
     assert ok, what
     assert "standard errors apart" in what
+
+
+def test_pokerkit_plays_the_same_hands_every_run_and_leaves_the_random_module_alone():
+    pytest.importorskip("pokerkit")
+    game = GAMES["game-plo"]
+    random.seed(11)
+    expected_next = random.random()
+    random.seed(11)
+    first = play_pokerkit(game, 12, seed=5)
+    assert random.random() == expected_next  # the caller's generator, as it was
+    assert play_pokerkit(game, 12, seed=5) == first
+    assert play_pokerkit(game, 12, seed=6) != first
 
 
 def test_lost_chips_and_another_policy_are_refused():
