@@ -131,7 +131,7 @@ def breakdown(hands: int, rounds: int) -> dict[str, float]:
     stacks = [2 * BIG_BLINDS] * PLAYERS
 
     def decisions() -> float:
-        return sum(count for count, _ in play_pokerlab(GAMES[NLHE], hands, 1000)) / hands
+        return play_pokerlab(GAMES[NLHE], hands, 1000).decisions / hands
 
     def deals_only(count: int, seed: int) -> None:  # State() alone: checks, deck, blinds, hole cards
         rng = random.Random(seed)

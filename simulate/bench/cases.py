@@ -318,10 +318,10 @@ def _omaha_cases() -> list[Case]:
 
 GAME_NOTE = (
     "Random hands deal to payout, the same table and policy on both engines (check or bet when free; fold, call "
-    "or raise facing a bet; bring in or complete; amounts uniform over the legal range), each on its own seeded "
-    "decks and decisions; pokerkit with every dealer step automated, on fewer hands. Checked untimed: chips "
-    "conserved in every hand, and decisions a hand alike on both. Stud without the open-pair big bet, which "
-    "pokerkit does not have."
+    "or raise facing a bet; bring in or complete; amounts uniform over the legal range), its draws from one seeded "
+    "generator; each engine shuffles its own decks. pokerkit with every dealer step automated, on fewer hands. "
+    "Checked untimed: chips conserved in every hand, and pokerkit making pokerlab's moves, amounts included, in "
+    "every hand it plays. Stud without the open-pair big bet, which pokerkit does not have."
 )
 
 

@@ -5,7 +5,7 @@ does (ties included). Enumeration: the histogram must hold every hand and match
 the known category counts. Exact equity: every library within 1e-6 of
 pokerlab, and pokerlab equal to the known value where one is given. Monte
 Carlo: within 4 standard errors of pokerlab (or of the exact value). Game
-engines: chips conserved in every hand, and decisions a hand alike
+engines: chips conserved in every hand, and pokerlab's moves made by the peer
 (:func:`~pokerlab.simulate.bench.games.check_game`).
 
 >>> from pokerlab.simulate.bench.cases import CASES

@@ -1,11 +1,8 @@
 """The game-engine rows of ``pokerlab bench``: random hands played deal to payout, pokerlab against pokerkit.
 
 Each row is one game declared twice, once per engine, with the same table: the
-players, the stacks, the blinds or antes and bring-in, the limits. Each engine
-shuffles its own decks, from the same seed every run (pokerkit shuffles with the
-``random`` module's generator: it is seeded for the run and restored after), and
-both play the same policy, every decision drawn from a seeded ``random.Random``,
-legal moves only:
+players, the stacks, the blinds or antes and bring-in, the limits. Both engines
+play the same policy, legal moves only:
 
 - with a free check, check or bet (never fold);
 - facing a bet, fold, call or raise;
@@ -16,30 +13,46 @@ pokerlab's side is :func:`~pokerlab.simulate.game.random_play.random_action` on 
 :class:`~pokerlab.simulate.game.State`; pokerkit's is the same policy on its
 ``State`` with every dealer step automated. Stud is played without the open-pair
 big bet on fourth street (pokerlab's option, a rule pokerkit does not have:
-docs/rules.md 13.7), so both engines play one game. A run records, per hand, the
-decisions made and the chips on the table at the end; :func:`check_game` then
-checks (untimed) that every hand finished with the chips it started with, and
-that the two engines made about as many decisions a hand, the sign that they
-played the same game with the same policy. ``benchmarks/game_speed.py`` plays
-the no-limit row's hands through the same functions.
+docs/rules.md 13.7), so both engines play one game.
 
->>> played = play_pokerlab(GAMES["game-nlhe"], 3, seed=1)
->>> len(played), {chips for _, chips in played}
-(3, {1200})
+The policy never looks at the cards, and both sides draw its choices from one
+seeded ``random.Random`` in the same way (``randrange`` over the legal moves,
+``randint`` over the legal amounts; pokerlab's deck seeds come from a second
+generator). So the two engines make the same moves, amounts included, hand after
+hand, as long as they agree on what is legal: who may raise, the bounds of a bet,
+the cap. Each shuffles its own decks (pokerkit with the ``random`` module's
+generator, seeded for the run and restored after): the cards differ, the betting
+does not. :func:`check_game` checks, untimed, that every hand ended with the chips
+it started with and that pokerkit made pokerlab's moves in every hand it played.
+``benchmarks/game_speed.py`` plays the no-limit row's hands through the same
+functions.
+
+>>> run = play_pokerlab(GAMES["game-nlhe"], 3, seed=1, traced=1)
+>>> run.chips, len(run.moves)
+([1200, 1200, 1200], 1)
 """
 
 from __future__ import annotations
 
-import math
 import random
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cases import BenchConfig, Case, Contender, Hands
 
-Played = list[tuple[int, int]]  # per hand: (decisions, chips on the table at the end)
+Move = str | int  # "f" fold, "c" check or call, "b" bring-in, a number: bet, raise or complete to that total
+
+
+@dataclass
+class GameRun:
+    """What a run of hands did: the chips on the table at the end of each hand, the decisions over all
+    hands, and the moves of the hands traced (the first ones), in order."""
+
+    chips: list[int] = field(default_factory=list)
+    decisions: int = 0
+    moves: list[tuple[Move, ...]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -98,10 +111,13 @@ GAMES = {
 }  # fmt: skip
 
 
-def play_pokerlab(game: Game, hands: int, seed: int) -> Played:
-    """``hands`` random hands on pokerlab's ``State``, the button moving round; per hand (decisions, chips).
+_MOVES: dict[str, Move] = {"fold": "f", "check": "c", "call": "c", "bring-in": "b"}
 
-    >>> [chips for _, chips in play_pokerlab(GAMES["game-stud"], 2, seed=3)]
+
+def play_pokerlab(game: Game, hands: int, seed: int, traced: int = 0) -> GameRun:
+    """``hands`` random hands on pokerlab's ``State``, the button moving round; the first ``traced`` traced.
+
+    >>> play_pokerlab(GAMES["game-stud"], 2, seed=3).chips
     [1200, 1200]
     """
     from ..game import State
@@ -109,16 +125,32 @@ def play_pokerlab(game: Game, hands: int, seed: int) -> Played:
 
     variant = game.pokerlab_variant()
     stacks = [game.stack] * game.players
-    rng = random.Random(seed)
-    played = []
+    rng = random.Random(seed)  # the policy's draws: the ones pokerkit's side makes
+    decks = random.Random(seed + 1)  # the deck seeds, apart, so that they take none of the policy's draws
+    run = GameRun()
+    chips = run.chips
+    decisions = 0
     for h in range(hands):
-        hand = State(variant, stacks, button=h % game.players, seed=rng.getrandbits(62))
-        decisions = 0
+        hand = State(variant, stacks, button=h % game.players, seed=decks.getrandbits(62))
         while hand.phase != "done":
             random_action(hand, rng)
             decisions += 1
-        played.append((decisions, sum(hand.stacks)))
-    return played
+        chips.append(sum(hand.stacks))
+        if h < traced:
+            run.moves.append(_pokerlab_moves(hand.history))
+    run.decisions = decisions
+    return run
+
+
+def _pokerlab_moves(history: list[tuple]) -> tuple[Move, ...]:
+    moves: list[Move] = []
+    for entry in history:
+        kind = entry[0]
+        if kind in _MOVES:
+            moves.append(_MOVES[kind])
+        elif kind in ("bet", "raise"):
+            moves.append(entry[2])
+    return tuple(moves)
 
 
 POKERKIT_AUTOMATIONS = (
@@ -147,30 +179,33 @@ def pokerkit_factory(game: Game) -> Callable[[], Any]:
     return lambda: create(*args, mode=cash)
 
 
-def play_pokerkit(game: Game, hands: int, seed: int, new_state: Callable[[], Any] | None = None) -> Played:
-    """``hands`` random hands on pokerkit's ``State`` with pokerlab's policy; per hand (decisions, chips).
+def play_pokerkit(game: Game, hands: int, seed: int, new_state: Callable[[], Any] | None = None) -> GameRun:
+    """``hands`` random hands on pokerkit's ``State`` with pokerlab's policy, every hand traced.
 
     ``new_state`` is :func:`pokerkit_factory`'s function, built once by a caller that times the hands.
+    The moves are recorded as they are made, where pokerlab's loop counts them: an append a move,
+    against about a millisecond pokerkit takes to make one.
     """
     new_state = new_state or pokerkit_factory(game)
     rng = random.Random(seed)
-    played = []
+    run = GameRun()
     saved = random.getstate()
     random.seed(seed)  # pokerkit shuffles with the random module's own generator: the same decks every run
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # pokerkit warns on some legal moves it finds pointless
-            _pokerkit_hands(new_state, hands, rng, played)
+            _pokerkit_hands(new_state, hands, rng, run)
     finally:
         random.setstate(saved)  # the caller's generator as it was
-    return played
+    run.decisions = sum(len(m) for m in run.moves)
+    return run
 
 
-def _pokerkit_hands(new_state: Callable[[], Any], hands: int, rng: random.Random, played: Played) -> None:
+def _pokerkit_hands(new_state: Callable[[], Any], hands: int, rng: random.Random, run: GameRun) -> None:
     """The loop of :func:`play_pokerkit`: the policy on pokerkit's ``State``, one hand after another."""
     for _ in range(hands):
         state = new_state()
-        decisions = 0
+        moves: list[Move] = []
         while state.status:
             if state.can_post_bring_in():
                 choices = ["bring_in"]
@@ -184,37 +219,49 @@ def _pokerkit_hands(new_state: Callable[[], Any], hands: int, rng: random.Random
             if choice == "raise":
                 low = state.min_completion_betting_or_raising_to_amount
                 high = state.max_completion_betting_or_raising_to_amount
-                state.complete_bet_or_raise_to(rng.randint(low, high))
+                to = rng.randint(low, high)
+                state.complete_bet_or_raise_to(to)
+                moves.append(to)
             elif choice == "bring_in":
                 state.post_bring_in()
+                moves.append("b")
             elif choice == "fold":
                 state.fold()
+                moves.append("f")
             else:
                 state.check_or_call()
-            decisions += 1
-        played.append((decisions, sum(state.stacks)))
+                moves.append("c")
+        run.chips.append(sum(state.stacks))
+        run.moves.append(tuple(moves))
 
 
 # --------------------------------------------------------------------------- the bench's contenders
 
 
 def pokerlab_game(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-    """pokerlab: ``config.game_hands`` hands on ``State`` per run, the same seed every run."""
+    """pokerlab: ``config.game_hands`` hands on ``State`` per run, the same seed every run.
+
+    Its result adds the moves of the hands pokerkit plays, from an untimed replay of the same seed.
+    """
     game = GAMES[case.id]
-    last: dict[str, Played] = {}
+    last: dict[str, GameRun] = {}
 
     def run() -> None:
         last["v"] = play_pokerlab(game, config.game_hands, config.seed)
 
+    def result() -> GameRun:
+        traced = play_pokerlab(game, config.game_peer_hands, config.seed, traced=config.game_peer_hands)
+        return GameRun(last["v"].chips, last["v"].decisions, traced.moves)
+
     call = "State(variant, stacks, button, seed) + random_action(state, rng) until done"
-    return Contender(call, run, lambda: last["v"], config.game_hands)
+    return Contender(call, run, result, config.game_hands)
 
 
 def pokerkit_game(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
     """pokerkit: ``config.game_peer_hands`` hands on its ``State`` per run (it is much slower)."""
     game = GAMES[case.id]
     new_state = pokerkit_factory(game)
-    last: dict[str, Played] = {}
+    last: dict[str, GameRun] = {}
 
     def run() -> None:
         last["v"] = play_pokerkit(game, config.game_peer_hands, config.seed, new_state)
@@ -223,40 +270,41 @@ def pokerkit_game(case: Case, hands: Hands | None, config: BenchConfig) -> Conte
     return Contender(call, run, lambda: last["v"], config.game_peer_hands)
 
 
-SIGMAS = 5.0  # how far apart the two engines' mean decisions a hand may be, in standard errors
+def _describe(moves: tuple[Move, ...], k: int) -> str:
+    if k >= len(moves):
+        return "the hand over"
+    move = moves[k]
+    return f"to {move}" if isinstance(move, int) else {"f": "fold", "c": "check or call", "b": "bring-in"}[move]
 
 
-def _mean_and_error(values: list[int]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    variance = sum((v - mean) ** 2 for v in values) / max(n - 1, 1)
-    return mean, math.sqrt(variance / n)
-
-
-def check_game(case: Case, result: Played, reference: Played | None) -> tuple[bool, str]:
-    """Every hand ended with the chips it started with; against pokerlab, about as many decisions a hand.
+def check_game(case: Case, result: GameRun, reference: GameRun | None) -> tuple[bool, str]:
+    """Every hand ended with the chips dealt; against pokerlab, pokerlab's moves in every hand.
 
     >>> from pokerlab.simulate.bench.cases import select_cases
     >>> nlhe = select_cases(["game-nlhe"])[0]
-    >>> check_game(nlhe, [(9, 1200), (12, 1200)], None)
+    >>> check_game(nlhe, GameRun([1200, 1200], 21), None)
     (True, 'chips conserved in all 2 hands, 10.5 decisions a hand')
-    >>> check_game(nlhe, [(9, 1200), (3, 1190)], None)[1]
+    >>> check_game(nlhe, GameRun([1200, 1190], 12), None)[1]
     '1 of 2 hands ended with other than the 1,200 chips dealt'
+    >>> check_game(nlhe, GameRun([1200], 3, [("c", 6, "f")]), GameRun([1200], 3, [("c", 8, "f")]))[1]
+    "hand 1, move 2: to 6, pokerlab's to 8: NOT the same game or policy"
     """
     game = GAMES[case.id]
     total = game.players * game.stack
-    if not result:
+    hands = len(result.chips)
+    if not hands:
         return False, "no hands played"
-    lost = sum(1 for _, chips in result if chips != total)
+    lost = sum(1 for chips in result.chips if chips != total)
     if lost:
-        return False, f"{lost:,} of {len(result):,} hands ended with other than the {total:,} chips dealt"
-    mean, error = _mean_and_error([d for d, _ in result])
-    what = f"chips conserved in all {len(result):,} hands, {mean:.1f} decisions a hand"
+        return False, f"{lost:,} of {hands:,} hands ended with other than the {total:,} chips dealt"
+    what = f"chips conserved in all {hands:,} hands, {result.decisions / hands:.1f} decisions a hand"
     if reference is None:
         return True, what
-    ours, our_error = _mean_and_error([d for d, _ in reference])
-    z = abs(mean - ours) / max(math.hypot(error, our_error), 1e-9)
-    ok = z <= SIGMAS
-    return ok, f"{what} (pokerlab {ours:.1f}, {z:.1f} standard errors apart)" + (
-        "" if ok else f": NOT the same game or policy (limit {SIGMAS:g})"
-    )
+    if len(result.moves) != hands or len(reference.moves) < hands:
+        return False, f"{len(result.moves):,} of {hands:,} hands traced, pokerlab {len(reference.moves):,}: no check"
+    for number, (theirs, ours) in enumerate(zip(result.moves, reference.moves), 1):
+        if theirs != ours:
+            k = next((i for i, (a, b) in enumerate(zip(theirs, ours)) if a != b), min(len(theirs), len(ours)))
+            mine, other = _describe(theirs, k), _describe(ours, k)
+            return False, f"hand {number}, move {k + 1}: {mine}, pokerlab's {other}: NOT the same game or policy"
+    return True, f"{what}, pokerlab's moves in every one (amounts included)"

@@ -11,7 +11,7 @@ import pytest
 from pokerlab.simulate.bench import run_case
 from pokerlab.simulate.bench.cases import CASES, BenchConfig, select_cases
 from pokerlab.simulate.bench.contenders import specs_for
-from pokerlab.simulate.bench.games import GAMES, check_game, play_pokerkit, play_pokerlab
+from pokerlab.simulate.bench.games import GAMES, GameRun, check_game, play_pokerkit, play_pokerlab
 from pokerlab.simulate.bench.report import OK, WRONG
 from pokerlab.simulate.game import FIXED_LIMIT, NO_LIMIT, POT_LIMIT
 
@@ -42,24 +42,26 @@ def test_the_declared_games_are_the_issues_games():
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_pokerlab_plays_every_hand_out_with_the_chips_it_dealt(game_id):
     game = GAMES[game_id]
-    played = play_pokerlab(game, 40, seed=7)
-    assert len(played) == 40
-    assert {chips for _, chips in played} == {game.players * game.stack}
-    assert min(d for d, _ in played) >= 1
-    assert played == play_pokerlab(game, 40, seed=7)  # the same seed plays the same hands
-    assert played != play_pokerlab(game, 40, seed=8)
+    run = play_pokerlab(game, 40, seed=7, traced=40)
+    assert run.chips == [game.players * game.stack] * 40
+    assert run.decisions == sum(len(moves) for moves in run.moves) >= 40
+    again = play_pokerlab(game, 40, seed=7, traced=40)
+    assert again.moves == run.moves  # the same seed plays the same hands
+    assert play_pokerlab(game, 40, seed=8, traced=40).moves != run.moves
+    assert play_pokerlab(game, 40, seed=7).moves == []  # untraced: the timed runs record no moves
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_pokerkit_plays_the_same_game_with_the_same_policy(game_id):
+def test_pokerkit_makes_pokerlabs_moves_hand_after_hand(game_id):
     pytest.importorskip("pokerkit")
     game = GAMES[game_id]
     case = select_cases([game_id])[0]
-    theirs = play_pokerkit(game, 30, seed=3)
-    ours = play_pokerlab(game, 120, seed=3)
+    theirs = play_pokerkit(game, 40, seed=3)
+    ours = play_pokerlab(game, 40, seed=3, traced=40)
+    assert theirs.moves == ours.moves  # every fold, call, bring-in and raise-to amount
+    assert any(isinstance(move, int) for moves in ours.moves for move in moves)  # raises among them
     ok, what = check_game(case, theirs, ours)
-    assert ok, what
-    assert "standard errors apart" in what
+    assert ok and what.endswith("pokerlab's moves in every one (amounts included)"), what
 
 
 def test_pokerkit_plays_the_same_hands_every_run_and_leaves_the_random_module_alone():
@@ -74,15 +76,20 @@ def test_pokerkit_plays_the_same_hands_every_run_and_leaves_the_random_module_al
     assert play_pokerkit(game, 12, seed=6) != first
 
 
-def test_lost_chips_and_another_policy_are_refused():
+def test_lost_chips_and_other_moves_are_refused():
     case = select_cases(["game-nlhe"])[0]
-    ours = play_pokerlab(GAMES["game-nlhe"], 60, seed=1)
-    ok, what = check_game(case, [(10, 1200), (8, 1201)], None)
+    ours = play_pokerlab(GAMES["game-nlhe"], 20, seed=1, traced=20)
+    ok, what = check_game(case, GameRun([1200, 1201], 18), None)
     assert not ok and "1 of 2 hands ended with other than the 1,200 chips dealt" in what
-    assert check_game(case, [], None) == (False, "no hands played")
-    folding = [(5, 1200)] * 60  # everyone folds round to the big blind: 5 decisions, every hand
+    assert check_game(case, GameRun(), None) == (False, "no hands played")
+    folding = GameRun([1200] * 20, 100, [("f",) * 5] * 20)  # everyone folds round to the big blind
     ok, what = check_game(case, folding, ours)
-    assert not ok and "NOT the same game or policy" in what
+    assert not ok and what.startswith("hand 1, move ") and "NOT the same game or policy" in what
+    shorter = GameRun([1200], len(ours.moves[0]) - 1, [ours.moves[0][:-1]])
+    ok, what = check_game(case, shorter, ours)
+    assert not ok and "the hand over, pokerlab's" in what
+    untraced = GameRun([1200] * 20, 200)
+    assert check_game(case, untraced, ours)[0] is False
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -94,7 +101,8 @@ def test_the_bench_times_both_engines_after_the_check(game_id):
     assert pokerlab.work == [TINY.game_hands] * result.rounds
     assert pokerkit.work == [TINY.game_peer_hands] * result.rounds
     assert len(pokerkit.ratios) == result.rounds
-    assert "chips conserved" in pokerkit.note and f"{TINY.game_hands:,} hands" in result.spot
+    assert "chips conserved" in pokerkit.note and "pokerlab's moves in every one" in pokerkit.note
+    assert f"{TINY.game_hands:,} hands" in result.spot
 
 
 def test_a_peer_that_loses_chips_is_not_timed(monkeypatch):
@@ -103,7 +111,9 @@ def test_a_peer_that_loses_chips_is_not_timed(monkeypatch):
     real = games.play_pokerkit
 
     def leaky(game, hands, seed, new_state=None):
-        return [(d, chips - 1) for d, chips in real(game, hands, seed, new_state)]
+        run = real(game, hands, seed, new_state)
+        run.chips[-1] -= 1
+        return run
 
     pytest.importorskip("pokerkit")
     monkeypatch.setattr(games, "play_pokerkit", leaky)
