@@ -64,8 +64,7 @@ class Game:
     or bring-in and the two limits), in pokerkit's order.
     """
 
-    id: str
-    title: str
+    id: str  # the bench case it answers (cases.py: title and note)
     players: int
     stack: int
     variant: Callable[[], Any]  # () -> pokerlab Variant (imported lazily: kept out of bench's import)
@@ -101,12 +100,10 @@ def _stud() -> Any:
 GAMES = {
     g.id: g
     for g in (
-        Game("game-nlhe", "6-max no-limit hold'em, random play", 6, 200, _nlhe, "NoLimitTexasHoldem",
-             (True, 0, (1, 2), 2), "blinds 1/2, 100 big blinds"),
-        Game("game-plo", "6-max pot-limit Omaha, random play", 6, 200, _plo, "PotLimitOmahaHoldem",
-             (True, 0, (1, 2), 2), "blinds 1/2, 100 big blinds"),
-        Game("game-stud", "6-player seven-card stud, random play", 6, 200, _stud, "FixedLimitSevenCardStud",
-             (True, 1, 1, 2, 4), "ante 1, bring-in 1, limits 2/4, 50 big bets"),
+        Game("game-nlhe", 6, 200, _nlhe, "NoLimitTexasHoldem", (True, 0, (1, 2), 2), "blinds 1/2, 100 big blinds"),
+        Game("game-plo", 6, 200, _plo, "PotLimitOmahaHoldem", (True, 0, (1, 2), 2), "blinds 1/2, 100 big blinds"),
+        Game("game-stud", 6, 200, _stud, "FixedLimitSevenCardStud", (True, 1, 1, 2, 4),
+             "ante 1, bring-in 1, limits 2/4, 50 big bets"),
     )
 }  # fmt: skip
 
