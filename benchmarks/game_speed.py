@@ -14,8 +14,10 @@ count the waits for a core the neighbours hold.
 - pokerkit ``NoLimitTexasHoldem`` with every dealer step automated;
 - pokerfast ``FastHand`` (its 6-max no-limit engine).
 
-Every engine plays the same policy: with a free check, check or bet; facing a bet, fold, call
-or raise; amounts uniform over the legal range. Blinds 1/2 (pokerfast: 100/200), 100 big blinds
+The pokerlab ``State`` and pokerkit loops are those of ``pokerlab bench --only game-nlhe``
+(``pokerlab.simulate.bench.games``): the same table, policy and seeds. Every engine plays the same
+policy: with a free check, check or bet; facing a bet, fold, call or raise; amounts uniform over the
+legal range. Blinds 1/2 (pokerfast: 100/200), 100 big blinds
 each, evaluation included. ``--hands N`` is the per-round count of the pure-Python engines;
 pokerkit plays N/10 (a sample large enough that its mix of hand lengths matches) and the numba path 50 N.
 """
@@ -34,22 +36,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout, when not installed
 
+NLHE = "game-nlhe"  # the row of `pokerlab bench` whose table, policy and engines' loops this script shares
 PLAYERS = 6
 BIG_BLINDS = 100
 
 
 def pokerlab_state(hands: int, seed: int) -> None:
-    """Hands through the main engine (``pokerlab.simulate.game.State``)."""
-    from pokerlab.simulate.game import State, no_limit_holdem
-    from pokerlab.simulate.game.random_play import random_action
+    """Hands through the main engine (``pokerlab.simulate.game.State``), as ``pokerlab bench`` plays them."""
+    from pokerlab.simulate.bench.games import GAMES, play_pokerlab
 
-    variant = no_limit_holdem(1, 2)
-    rng = random.Random(seed)
-    stacks = [2 * BIG_BLINDS] * PLAYERS
-    for h in range(hands):
-        hand = State(variant, stacks, button=h % PLAYERS, seed=rng.getrandbits(62))
-        while hand.phase != "done":
-            random_action(hand, rng)
+    play_pokerlab(GAMES[NLHE], hands, seed)
 
 
 def pokerlab_fast(hands: int, seed: int) -> None:
@@ -60,38 +56,10 @@ def pokerlab_fast(hands: int, seed: int) -> None:
 
 
 def pokerkit_hands(hands: int, seed: int) -> None:
-    """Hands through pokerkit's NoLimitTexasHoldem, all dealer steps automated."""
-    from pokerkit import Automation, Mode, NoLimitTexasHoldem
+    """Hands through pokerkit's NoLimitTexasHoldem, all dealer steps automated, as ``pokerlab bench`` plays them."""
+    from pokerlab.simulate.bench.games import GAMES, play_pokerkit
 
-    automations = (
-        Automation.ANTE_POSTING,
-        Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING,
-        Automation.HOLE_DEALING,
-        Automation.BOARD_DEALING,
-        Automation.RUNOUT_COUNT_SELECTION,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-        Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING,
-        Automation.CHIPS_PULLING,
-    )
-    rng = random.Random(seed)
-    for _ in range(hands):
-        state = NoLimitTexasHoldem.create_state(
-            automations, True, 0, (1, 2), 2, 2 * BIG_BLINDS, PLAYERS, mode=Mode.CASH_GAME
-        )
-        while state.status:
-            choices = ["check_or_call"] if state.checking_or_calling_amount == 0 else ["fold", "check_or_call"]
-            if state.can_complete_bet_or_raise_to():
-                choices.append("raise")
-            choice = choices[rng.randrange(len(choices))]
-            if choice == "raise":
-                low = state.min_completion_betting_or_raising_to_amount
-                high = state.max_completion_betting_or_raising_to_amount
-                state.complete_bet_or_raise_to(rng.randint(low, high))
-            else:
-                getattr(state, choice)()
+    play_pokerkit(GAMES[NLHE], hands, seed)
 
 
 def pokerfast_hands(hands: int, seed: int) -> None:
@@ -155,21 +123,15 @@ def measure(hands: int, rounds: int) -> dict[str, dict[str, float]]:
 
 def breakdown(hands: int, rounds: int) -> dict[str, float]:
     """Where a ``State`` hand's time goes, in CPU microseconds (best of interleaved rounds), beside pokerkit's."""
-    from pokerlab.simulate.game import State, no_limit_holdem
+    from pokerlab.simulate.bench.games import GAMES, play_pokerlab
+    from pokerlab.simulate.game import State
     from pokerlab.simulate.game.cards import new_deck
-    from pokerlab.simulate.game.random_play import random_action
 
-    variant = no_limit_holdem(1, 2)
+    variant = GAMES[NLHE].pokerlab_variant()
     stacks = [2 * BIG_BLINDS] * PLAYERS
 
     def decisions() -> float:
-        rng, count = random.Random(1000), 0
-        for h in range(hands):
-            hand = State(variant, stacks, button=h % PLAYERS, seed=rng.getrandbits(62))
-            while hand.phase != "done":
-                random_action(hand, rng)
-                count += 1
-        return count / hands
+        return play_pokerlab(GAMES[NLHE], hands, 1000).decisions / hands
 
     def deals_only(count: int, seed: int) -> None:  # State() alone: checks, deck, blinds, hole cards
         rng = random.Random(seed)

@@ -36,7 +36,7 @@ CATEGORY_COUNTS = {
     7: [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 37_260, 4_324],
 }
 
-SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "histories", "ranges")
+SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "histories", "game", "ranges")
 RULES_CHECKED = 2_000  # rows of a rules case re-ranked one call at a time, the reference for its batch
 
 
@@ -68,6 +68,8 @@ class BenchConfig:
     phh_hands: int = 1_000  # hand histories replayed (histories section), over two .phhs files
     many_queries: int = 200  # many-query cases: equity queries answered in one process per run
     process_runs: int = 1  # start-up cases: new processes per timed run
+    game_hands: int = 3_000  # game-engine cases: random hands pokerlab's State plays per run
+    game_peer_hands: int = 150  # the same for pokerkit (30 to 60 times slower a hand)
 
     @staticmethod
     def named(name: str) -> BenchConfig:
@@ -110,6 +112,8 @@ QUICK = BenchConfig(
     all_threads_equity=False,
     phh_hands=1_000,
     many_queries=40,
+    game_hands=800,
+    game_peer_hands=30,
 )
 TINY = BenchConfig(
     "tiny",
@@ -126,6 +130,8 @@ TINY = BenchConfig(
     all_threads_equity=False,
     phh_hands=40,
     many_queries=6,
+    game_hands=30,
+    game_peer_hands=8,
 )
 
 
@@ -310,6 +316,26 @@ def _omaha_cases() -> list[Case]:
     ]  # fmt: skip
 
 
+GAME_NOTE = (
+    "Random hands deal to payout, the same table and policy on both engines (check or bet when free; fold, call "
+    "or raise facing a bet; bring in or complete; amounts uniform over the legal range), its draws from one seeded "
+    "generator; each engine shuffles its own decks. pokerkit with every dealer step automated, on fewer hands. "
+    "Checked untimed: chips conserved in every hand, and pokerkit making pokerlab's moves, amounts included, in "
+    "every hand it plays. Stud without the open-pair big bet, which pokerkit does not have."
+)
+
+
+def _game_cases() -> list[Case]:
+    return [
+        Case("game-nlhe", "game", "6-max no-limit hold'em, random play", "game", "hands", "rate",
+             threads=False, note=GAME_NOTE),
+        Case("game-plo", "game", "6-max pot-limit Omaha, random play", "game", "hands", "rate",
+             threads=False, note=GAME_NOTE),
+        Case("game-stud", "game", "6-player seven-card stud, random play", "game", "hands", "rate",
+             threads=False, note=GAME_NOTE),
+    ]  # fmt: skip
+
+
 RANGE_NOTE = (
     "Range analysis (issue 20) against answering the same with plain pokerlab calls, one per combo: "
     "hits against evaluate() per combo, which finds only the made-hand category (no pair split, no draws); "
@@ -326,7 +352,7 @@ def _range_cases() -> list[Case]:
     ]  # fmt: skip
 
 
-CASES: list[Case] = _eval_cases() + _equity_cases() + _omaha_cases() + _history_cases() + _range_cases()
+CASES: list[Case] = _eval_cases() + _equity_cases() + _omaha_cases() + _history_cases() + _game_cases() + _range_cases()
 
 
 def select_cases(only: Sequence[str] | None = None) -> list[Case]:

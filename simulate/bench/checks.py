@@ -4,7 +4,9 @@ Evaluation cases: the library must order the case's hands exactly as pokerlab
 does (ties included). Enumeration: the histogram must hold every hand and match
 the known category counts. Exact equity: every library within 1e-6 of
 pokerlab, and pokerlab equal to the known value where one is given. Monte
-Carlo: within 4 standard errors of pokerlab (or of the exact value).
+Carlo: within 4 standard errors of pokerlab (or of the exact value). Game
+engines: chips conserved in every hand, and pokerlab's moves made by the peer
+(:func:`~pokerlab.simulate.bench.games.check_game`).
 
 >>> from pokerlab.simulate.bench.cases import CASES
 >>> check(CASES[0], None, np.array([1, 2]), np.array([5, 9]))
@@ -43,6 +45,10 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
         return ok, f"orders all {n:,} hands as pokerlab does" if ok else f"orders its {n:,} hands UNLIKE pokerlab"
     if case.kind == "enum":
         return _check_enum(case, result, reference)
+    if case.kind == "game":
+        from .games import check_game
+
+        return check_game(case, result, reference)
     if case.kind == "phh-replay":
         from .histories import check_replay
 

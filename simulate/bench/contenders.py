@@ -730,6 +730,13 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
             Spec("pokerlab", "pokerlab", "read + replay + check", pokerlab_replay),
             Spec("pokerkit", "pokerkit", "HandHistory iteration", pokerkit_replay),
         ]
+    if case.kind == "game":
+        from .games import pokerkit_game, pokerlab_game
+
+        return [
+            Spec("pokerlab", "pokerlab", "State, pure Python", pokerlab_game),
+            Spec("pokerkit", "pokerkit", "State, dealer automated", pokerkit_game),
+        ]
     if case.kind == "many":
         return [
             Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_many),

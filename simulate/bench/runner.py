@@ -86,6 +86,10 @@ def _spot(case: Case, config: BenchConfig) -> str:
         return f"{config.phh_hands:,} hands in .phhs files"
     if case.kind == "many":
         return f"{config.many_queries:,} random " + ("deals" if case.id == "many-preflop" else "hands and flops")
+    if case.kind == "game":
+        from .games import GAMES
+
+        return f"{GAMES[case.id].table}, {config.game_hands:,} hands (pokerkit {config.game_peer_hands:,})"
     if case.kind == "process":
         return f"{'eval' if case.id == 'start-eval' else 'equity'} {case.spot}"
     return case.spot

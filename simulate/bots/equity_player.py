@@ -5,7 +5,10 @@ Hold'em: each opponent gets a range from what they did this hand (raised twice: 
 until the budget is spent. Draw games: the draw is :func:`pokerlab.simulate.draw.best_discard`; equity is
 sampled against opponents' hands that fit their play (a raiser's hand is strong, a pat hand very
 strong, a three-card draw at best a pair). Stud: the unseen cards are dealt at random around every
-player's up cards (:func:`pokerlab.simulate.bots.stud_play.stud_equity`).
+player's up cards (:func:`pokerlab.simulate.bots.stud_play.stud_equity`). Omaha: four-card opponents
+who bet or raised get Omaha patterns (raised twice: ``AA**, KK**``; once: big pairs and ``AKxxds``;
+hi/lo: hands with an ace and a deuce or trey), the others any hand
+(:func:`pokerlab.simulate.bots.omaha_play.omaha_ranges`, whose module says why).
 
 The decision: fold when equity is below the pot odds, call in between, bet or raise when equity is
 well above a fair share (1 / players in the hand), sized by how far above.

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
-from pokerlab.simulate.bots import make_bot
+from pokerlab.simulate.bots import make_bot, omaha_play
+from pokerlab.simulate.bots.equity_player import EquityBot
 from pokerlab.simulate.bots.games import make_game
-from pokerlab.simulate.bots.omaha_play import omaha_percentile, omaha_seat_equity, omaha_tier
+from pokerlab.simulate.bots.omaha_play import (
+    OMAHA_RANGES,
+    omaha_percentile,
+    omaha_ranges,
+    omaha_seat_equity,
+    omaha_tier,
+)
 from pokerlab.simulate.bots.view import SeatView, apply_action
 from pokerlab.simulate.game import State
-from pokerlab.simulate.game.cards import parse
-from pokerlab.simulate.game.variants import omaha
+from pokerlab.simulate.game.cards import names, parse
+from pokerlab.simulate.game.variants import omaha, pot_limit_omaha, pot_limit_omaha_hilo
 
 from pokerlab.errors import InputError
 
@@ -58,3 +66,106 @@ def test_every_bot_plays_only_legal_moves(game, structure):
 def test_omaha_takes_no_spread():
     with pytest.raises(InputError, match="pot-limit, no-limit or fixed-limit"):
         make_game("omaha", "spread-limit")
+
+
+# ---------------------------------------------------------------- the equity bot's ranges from actions
+
+HIGH_TWICE, HIGH_ONCE = OMAHA_RANGES[False]
+HILO_TWICE, HILO_ONCE = OMAHA_RANGES[True]
+
+
+def spy_on_equity(monkeypatch) -> list[list[str]]:
+    """Record the players of every Omaha equity call the bots make (and still compute it)."""
+    calls: list[list[str]] = []
+    real = omaha_play.omaha_equity
+
+    def spy(players, **options):
+        calls.append(list(players))
+        return real(players, **options)
+
+    monkeypatch.setattr(omaha_play, "omaha_equity", spy)
+    return calls
+
+
+def test_the_equity_call_gets_ranges_that_narrow_with_each_raise(monkeypatch):
+    calls = spy_on_equity(monkeypatch)
+    bot = EquityBot(budget=0.001, seed=1)
+    hand = State(pot_limit_omaha(1, 2), [200, 200, 200], button=0, seed=4)  # the button acts first
+    view = SeatView(hand)
+    assert omaha_ranges(view) == ["random", "random"]
+    hand.bet_or_raise(7)  # the button raises
+    bot(SeatView(hand))  # the small blind's decision
+    assert calls[-1][1:] == [HIGH_ONCE, "random"]
+    hand.bet_or_raise(20)  # the small blind re-raises
+    bot(SeatView(hand))  # the big blind's decision: the button raised once, the small blind once
+    assert calls[-1][1:] == [HIGH_ONCE, HIGH_ONCE]
+    hand.fold()
+    hand.bet_or_raise(hand.bet_or_raise_range()[1])  # the button raises again, the pot
+    bot(SeatView(hand))  # the small blind faces a player who raised twice
+    assert calls[-1][1:] == [HIGH_TWICE]
+    assert calls[-1][0] == "".join(names(hand.hole[1]).split())  # the hero's own hand comes first
+
+
+def test_hilo_ranges_are_low_hands_and_calls_narrow_nothing():
+    hand = State(pot_limit_omaha_hilo(1, 2), [200, 200, 200], button=0, seed=5)
+    hand.call()  # the button calls (limps)
+    hand.bet_or_raise(8)  # the small blind raises
+    assert omaha_ranges(SeatView(hand)) == ["random", HILO_ONCE]  # the big blind's view
+    hand.call()
+    hand.bet_or_raise(hand.bet_or_raise_range()[0])  # the button raises after limping
+    hand.bet_or_raise(hand.bet_or_raise_range()[0])  # the small blind raises again
+    assert omaha_ranges(SeatView(hand)) == [HILO_ONCE, HILO_TWICE]
+
+
+@pytest.mark.parametrize("cards", [5, 6])
+def test_five_and_six_card_opponents_stay_random(cards):
+    hand = State(omaha(hole_cards=cards), [200, 200, 200], button=0, seed=6)
+    hand.bet_or_raise(7)
+    assert omaha_ranges(SeatView(hand)) == ["random", "random"]
+
+
+def test_a_range_the_cards_seen_rule_out_falls_back_to_random(monkeypatch):
+    calls = spy_on_equity(monkeypatch)
+    # Seat 1 holds Ac Kd 7h 8h; the board comes As Ah Ad, then Ks, then Kh: no pair of aces or kings is left.
+    deck = parse("Ac 2c Kd 3c 7h 4c 8h 5c 9d As Ah Ad 6d Ks 6h Kh")
+    hand = State(pot_limit_omaha(1, 2), [500, 500], button=0, deck=deck)
+    hand.bet_or_raise(6)
+    hand.call()
+    for _street in range(3):  # flop, turn, river: seat 1 checks, the button bets, seat 1 calls
+        hand.check()
+        hand.bet_or_raise(4)
+        if hand.board and len(hand.board) == 5:
+            break
+        hand.call()
+    assert names(hand.board) == "As Ah Ad Ks Kh" and hand.actor == 1
+    assert omaha_ranges(SeatView(hand)) == [HIGH_TWICE]
+    share = omaha_seat_equity(SeatView(hand), 0.0, random.Random(2))
+    assert calls[0][1:] == [HIGH_TWICE] and calls[-1][1:] == ["random"]
+    assert 0.0 <= share <= 1.0
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
+def test_the_equity_bot_plays_legal_moves_with_narrowed_ranges(game, monkeypatch):
+    calls = spy_on_equity(monkeypatch)
+    variant = make_game(game, "pot-limit")
+    bots = [make_bot(name, seed=k) for k, name in enumerate(["equity:0.001", "loose", "equity:0.001", "random"])]
+    for seed in range(5):
+        hand = State(variant, [100] * 4, button=seed % 4, seed=seed)
+        while hand.phase != "done":
+            action = bots[hand.actor](SeatView(hand))
+            assert SeatView(hand).can(action), action
+            apply_action(hand, action)
+        assert sum(hand.stacks) == 400
+    assert any(p != "random" for players in calls for p in players[1:])  # the narrowing was exercised
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
+def test_simulate_with_the_equity_bot_makes_no_illegal_move(game):
+    from click.testing import CliRunner
+    from pokerlab.simulate.cli.main import main
+
+    args = ["simulate", game, "--bots", "equity:0.001,loose,tight", "-p", "3", "-n", "8", "--seed", "2", "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["hands"] == 8 and [seat["illegal"] for seat in report["seats"]] == [0, 0, 0]
