@@ -170,7 +170,7 @@ def _check_spot(players: Sequence[Any], dead: object, game: str) -> _Spot:
                 "even with one community card on seventh street"
             )
         missing = [m - 1 for m in missing]
-    texts = [format_cards(k) for k in known]
+    texts = [format_cards(k, " ") for k in known]
     return _Spot(name, known, texts, pool, missing, community)
 
 
