@@ -24,9 +24,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from ...errors import InputError, PokerlabError
-from .engine import equity
-from .omaha import omaha_equity
-from .stud import stud_equity
+from .engine import EquityResult, equity
+from .omaha import OmahaEquityResult, omaha_equity
+from .stud import StudEquityResult, stud_equity
 
 GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz")
 STUD_GAMES = ("stud", "stud-hilo", "razz")
@@ -190,6 +190,7 @@ def equity_many(
             args = _checked(parsed)
             args.setdefault("threads", threads)
             game = args.pop("game", "holdem")
+            result: EquityResult | OmahaEquityResult | StudEquityResult
             if game == "holdem":
                 result = equity(use_tables=use_tables, **args)
             elif game in STUD_GAMES:

@@ -194,6 +194,15 @@ def _exact_plan(spot: _Spot) -> tuple[list[int], int, float]:
     return order, prefixes * times, work * times
 
 
+def count_deals(players: Sequence[str | Sequence[int]], dead: str | Sequence[int] | None = None) -> int:
+    """How many deals exact enumeration walks for these players (the same in every stud game), without running it.
+
+    >>> count_deals(["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"]), count_deals(["AsAh Kd 7c", "QcQd 9h 9s"])
+    (1560, 141181040)
+    """
+    return _exact_plan(_check_spot(players, dead, "stud"))[1]
+
+
 def _tables() -> tuple:
     """(card keys, rank-hash offsets, high values, flush values, ace-to-five values, shift): the evaluator's."""
     from ...evaluator.api import high_tables

@@ -35,8 +35,6 @@ from .omaha_kernels import (
     STAT_SCOOP,
     STAT_SHARE,
     STAT_SHARE_SQ,
-    _below,
-    _next,
 )
 
 GAME_STUD, GAME_HILO, GAME_RAZZ = 0, 1, 2
@@ -244,6 +242,21 @@ def exact_slices(bounds, masks, mains, lows, offsets, sizes, hilo):
 
 
 @njit(cache=True, inline="always")
+def _step(state):
+    """One xorshift64* step: (the new state, 64 random bits)."""
+    state ^= state >> np.uint64(12)
+    state ^= state << np.uint64(25)
+    state ^= state >> np.uint64(27)
+    return state, state * np.uint64(0x2545F4914F6CDD1D)
+
+
+@njit(cache=True, inline="always")
+def _index(bits, n):
+    """A number in 0..n-1 from the top 32 random bits (multiply and shift: no division)."""
+    return np.int64(((bits >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True, inline="always")
 def _seeded(seed):
     """A well-mixed nonzero xorshift state from a seed (splitmix64)."""
     z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
@@ -274,8 +287,8 @@ def mc_block(seed, trials, keys, suited, missing, community, pool, game, t):
         shared_key = np.uint64(0)
         shared_suit = np.uint64(0)
         if community:
-            state, bits = _next(state)
-            j = _below(bits, n)
+            state, bits = _step(state)
+            j = _index(bits, n)
             c = deck[j]
             deck[j] = deck[0]
             deck[0] = c
@@ -286,8 +299,8 @@ def mc_block(seed, trials, keys, suited, missing, community, pool, game, t):
             k = keys[p] + shared_key
             s = suited[p] | shared_suit
             for _x in range(missing[p]):
-                state, bits = _next(state)
-                j = top + _below(bits, n - top)
+                state, bits = _step(state)
+                j = top + _index(bits, n - top)
                 c = deck[j]
                 deck[j] = deck[top]
                 deck[top] = c
