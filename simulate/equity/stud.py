@@ -259,7 +259,7 @@ def _run_exact(spot: _Spot, order: list[int], n_threads: int, progress: Progress
             masks, mains, lows = (np.concatenate([part[i] for part in parts]) for i in range(3))
             cuts = np.unique(np.linspace(0, sizes[0], min(EXACT_SLICES, sizes[0]) + 1).astype(np.int64))
             bounds = np.stack([cuts[:-1], cuts[1:]], axis=1)
-            rounds = 8 if progress is not None and not spot.community else 1
+            rounds = 1 if spot.community else 8  # fixed, so that progress or not, the sums run in one order
             for chunk in np.array_split(bounds, rounds):
                 if not len(chunk):
                     continue

@@ -308,3 +308,26 @@ def test_pokerkit_calculate_equities_agrees_within_its_sampling_error(game):
     for mine, their in zip(ours.players, theirs):
         sigma = max(math.sqrt(mine.equity * (1 - mine.equity) / samples), 1e-3)
         assert abs(mine.equity - their) < 5 * sigma
+
+
+def test_exact_is_the_same_whatever_threads():
+    players = ["As2s 3d 8h 9d", "4c5c 6c 7h Th"]
+    one = stud_equity(players, game="stud-hilo", method="exact", threads=1)
+    two = stud_equity(players, game="stud-hilo", method="exact", threads=2)
+    assert one.players == two.players and one.no_low == two.no_low and one.deals == two.deals
+
+
+def test_pokerkit_deals_the_community_card_as_a_one_card_board():
+    # pokerkit expresses the short deck as six hole cards each and a one-card board shared by all.
+    pk = pytest.importorskip("pokerkit")
+    players = ["AsAh Kd 6s 3d 4d", "QcQd 9h 7d 3h 4h", "2c3c4c Jc Jd 2h", "KsQsJs Ad 3s 4s",
+               "8s8h8d 9c Kc Kh", "5c6c7s 5d 5s 6h", "TcThTd Ac Ts 2d", "9d6d7h 2s 7c 9s"]  # fmt: skip
+    ours = stud_equity(players, game="stud-hilo")
+    assert ours.community
+    holes = [[list(pk.Card.parse(p.replace(" ", "")))] for p in players]
+    samples = 400
+    theirs = pk.calculate_equities(holes, [], 6, 1, pk.Deck.STANDARD, (pk.StandardHighHand, pk.EightOrBetterLowHand),
+                                   sample_count=samples)  # fmt: skip
+    for mine, their in zip(ours.players, theirs):
+        sigma = max(math.sqrt(mine.equity * (1 - mine.equity) / samples), 1e-3)
+        assert abs(mine.equity - their) < 5 * sigma
