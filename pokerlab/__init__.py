@@ -36,6 +36,8 @@ _LAZY = {
     "equity_by_combo": "pokerlab.simulate.equity",
     "EquityResult": "pokerlab.simulate.equity",
     "EquityError": "pokerlab.simulate.equity",
+    "stud_equity": "pokerlab.simulate.equity.stud",
+    "StudEquityResult": "pokerlab.simulate.equity.stud",
     "parse_range": "pokerlab.simulate.ranges",
     "Range": "pokerlab.simulate.ranges",
     "RangeError": "pokerlab.simulate.ranges",

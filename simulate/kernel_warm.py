@@ -17,6 +17,7 @@ from ..evaluator import RULESETS, enumerate_values, evaluate_batch, get_rules
 from .draw import draw_odds
 from .equity.engine import equity
 from .equity.omaha import omaha_equity
+from .equity.stud import stud_equity
 from .game.fast_nlhe import simulate_random_nlhe
 from .precomputed.headsup import matchup_plan, matchup_shard
 from .precomputed.preflop import preflop_shard
@@ -76,6 +77,12 @@ def _omaha() -> None:
     omaha_equity(["AsAhKsKh", "random"], game="omaha-hilo", method="mc", trials=1_000, seed=1, threads=1)
 
 
+def _stud() -> None:
+    for game in ("stud", "stud-hilo", "razz"):
+        stud_equity(["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"], game=game, method="exact", threads=1)
+        stud_equity(["AsAh Kd", "QcQd 9h"], game=game, method="mc", trials=1_000, seed=1, threads=1)
+
+
 def _precomputed() -> None:
 
     preflop_shard(0, 1 << 20)
@@ -94,6 +101,7 @@ STEPS: dict[str, Callable[[], None]] = {
     "fast no-limit simulation": _fast_nlhe,
     "precomputed tables": _precomputed,
     "Omaha evaluation and equity": _omaha,
+    "stud equity": _stud,
 }
 
 

@@ -138,6 +138,7 @@ JSON_COMMANDS = {
     "cache": ["cache", "--json"],
     "eval --rules omaha-hilo": ["eval", "--rules", "omaha-hilo", "As2d9c9h", "--board", "3h4h5cKsKd", "--json"],
     "equity --game omaha-hilo": ["equity", "--game", "omaha-hilo", "As2s3dKh", "KdKcQsJh", "-b", "4c5h9d", "--json"],
+    "equity --game stud-hilo": ["equity", "--game", "stud-hilo", "As2s 3d 8h 8c Kh", "4c5c 6c 7h Jd Qs", "--json"],
 }
 MAPS = {"counts", "probabilities", "checked", "examples"}  # keyed by category or field names, described in README
 

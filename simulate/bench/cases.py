@@ -36,7 +36,7 @@ CATEGORY_COUNTS = {
     7: [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 37_260, 4_324],
 }
 
-SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "histories", "game", "ranges")
+SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "stud", "histories", "game", "ranges")
 RULES_CHECKED = 2_000  # rows of a rules case re-ranked one call at a time, the reference for its batch
 
 
@@ -316,6 +316,26 @@ def _omaha_cases() -> list[Case]:
     ]  # fmt: skip
 
 
+STUD_EXACT_NOTE = (
+    "Every deal of the missing cards (deals/s). No peer: pokerkit's calculate_equities, the only peer that "
+    "deals stud, is Monte Carlo only, so it cannot give this exact answer; see stud-mc."
+)
+STUD_MC_NOTE = (
+    "pokerkit's calculate_equities (hole_dealing_count 7, no board, its razz hand type RegularLowHand) is Monte "
+    "Carlo only, one process here: it gets the config's pokerkit_hands samples per run, pokerlab as many trials "
+    "rounded up to its blocks of 16,384; compare trials/s."
+)
+
+
+def _stud_cases() -> list[Case]:
+    return [
+        Case("stud-exact", "stud", "Stud hi/lo exact, heads-up on fourth street", "stud-exact", "deals", "rate",
+             players=("As2s 3d 8h", "4c5c 6c 7h"), threads=False, note=STUD_EXACT_NOTE, rules="stud-hilo"),
+        Case("stud-mc", "stud", "Razz Monte Carlo, three-way on third street", "stud-mc", "trials", "rate",
+             players=("As2d 3h", "4c5c 6d", "7h7d Qs"), threads=False, note=STUD_MC_NOTE, rules="razz"),
+    ]  # fmt: skip
+
+
 GAME_NOTE = (
     "Random hands deal to payout, the same table and policy on both engines (check or bet when free; fold, call "
     "or raise facing a bet; bring in or complete; amounts uniform over the legal range), its draws from one seeded "
@@ -352,7 +372,9 @@ def _range_cases() -> list[Case]:
     ]  # fmt: skip
 
 
-CASES: list[Case] = _eval_cases() + _equity_cases() + _omaha_cases() + _history_cases() + _game_cases() + _range_cases()
+CASES: list[Case] = (
+    _eval_cases() + _equity_cases() + _omaha_cases() + _stud_cases() + _history_cases() + _game_cases() + _range_cases()
+)
 
 
 def select_cases(only: Sequence[str] | None = None) -> list[Case]:

@@ -53,7 +53,7 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
         from .histories import check_replay
 
         return check_replay(result, reference)
-    if case.kind == "exact" or (case.kind == "process" and case.id != "start-eval"):
+    if case.kind in ("exact", "stud-exact") or (case.kind == "process" and case.id != "start-eval"):
         return _check_exact(case, result, reference)
     if case.kind == "process":
         from ... import evaluator  # timed by measure_startup: kept out of bench's import

@@ -588,6 +588,53 @@ def _pokerkit_omaha_mc(case: Case, hands: Hands | None, config: BenchConfig) -> 
     return Contender(f"calculate_equities(..., ({names}), sample_count={n})", run, lambda: last["v"], n)
 
 
+def _pokerlab_stud_exact(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    from ..equity.stud import count_deals, stud_equity  # timed by measure_startup: kept out of bench's import
+
+    players = list(case.players)
+    last: dict = {}
+
+    def run() -> None:
+        r = stud_equity(players, game=case.rules, method="exact", threads=1)
+        last["v"] = EquityOutcome([p.equity for p in r.players])
+
+    call = f"stud_equity({players!r}, game={case.rules!r}, method='exact', threads=1)"
+    return Contender(call, run, lambda: last["v"], count_deals(players))
+
+
+def _pokerlab_stud_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    from ..equity.stud import MC_BLOCK_TRIALS, stud_equity  # timed by measure_startup: kept out of bench's import
+
+    players, trials = list(case.players), config.pokerkit_hands
+    last: dict = {}
+
+    def run() -> None:
+        r = stud_equity(players, game=case.rules, method="mc", trials=trials, seed=1, threads=1)
+        stderrs = [p.stderr for p in r.players if p.stderr is not None]
+        last["v"] = EquityOutcome([p.equity for p in r.players], r.trials or 0, stderrs or None)
+
+    call = f"stud_equity({players!r}, game={case.rules!r}, method='mc', trials={trials})"
+    blocks = -(-trials // MC_BLOCK_TRIALS)  # Monte Carlo deals whole blocks
+    return Contender(call, run, lambda: last["v"], blocks * MC_BLOCK_TRIALS)
+
+
+def _pokerkit_stud_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    from pokerkit import Card, Deck, EightOrBetterLowHand, RegularLowHand, StandardHighHand, calculate_equities
+
+    types = {"stud": (StandardHighHand,), "stud-hilo": (StandardHighHand, EightOrBetterLowHand),
+             "razz": (RegularLowHand,)}[case.rules]  # fmt: skip
+    ranges = [[tuple(Card.parse(p.replace(" ", "")))] for p in case.players]
+    n = config.pokerkit_hands
+    last: dict = {}
+
+    def run() -> None:
+        eq = calculate_equities(ranges, (), 7, 0, Deck.STANDARD, types, sample_count=n)
+        last["v"] = EquityOutcome(list(eq), n)
+
+    names = ", ".join(t.__name__ for t in types)
+    return Contender(f"calculate_equities(..., 7, 0, ..., ({names}), sample_count={n})", run, lambda: last["v"], n)
+
+
 # --------------------------------------------------------------------------- registry
 
 
@@ -763,6 +810,13 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
         return [
             Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_omaha_mc),
             Spec("pokerkit", "pokerkit", "1 process", _pokerkit_omaha_mc),
+        ]
+    if case.kind == "stud-exact":
+        return [Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_stud_exact)]
+    if case.kind == "stud-mc":
+        return [
+            Spec("pokerlab", "pokerlab", "1 thread", _pokerlab_stud_mc),
+            Spec("pokerkit", "pokerkit", "1 process", _pokerkit_stud_mc),
         ]
     if case.kind == "range-hits":
         return [

@@ -74,7 +74,7 @@ def _spot(case: Case, config: BenchConfig) -> str:
         return f"{config.batch_hands:,} hands"
     if case.kind in ("call", "omaha-call"):
         return f"{config.call_hands:,} hands"
-    if case.kind == "omaha-mc":
+    if case.kind in ("omaha-mc", "stud-mc"):
         return f"{case.spot}, {config.pokerkit_hands:,} samples (pokerkit)"
     if case.kind == "enum":
         return f"{HANDS_IN_DECK[case.n_cards]:,} hands"

@@ -358,10 +358,12 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " Fractions in 0..1.")
 @click.option(
     "--game",
-    type=click.Choice(["holdem", "omaha", "omaha-hilo"]),
+    type=click.Choice(["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"]),
     default="holdem",
     show_default=True,
-    help="Omaha: PLAYERS hold 4-6 cards (AsKsQdJd), 'random' or patterns (AA**, AAxxds); hi/lo splits the pot.",
+    help="Omaha: PLAYERS hold 4-6 cards (AsKsQdJd), 'random' or patterns (AA**, AAxxds); hi/lo splits the pot. "
+    "Stud, stud hi/lo, razz: each of PLAYERS is the 1-7 cards known so far ('AsAh Kd'), the rest dealt; "
+    "--dead for folded up cards.",
 )
 @click.option(
     "--batch",
@@ -415,6 +417,8 @@ def equity_command(
       echo 'AA KK' | pokerlab equity --batch -
       pokerlab equity --game omaha AsAhKsKh QdQcJdJc --board 2s7d9c
       pokerlab equity --game omaha-hilo "AA**ds" random random --mc --seed 3
+      pokerlab equity --game stud "AsAh Kd 7c" "QcQd 9h 9s" --dead "2c 9d"
+      pokerlab equity --game razz "As2d 3h 8c" "4c5c 6d Kh" "7h 7d Qs" --mc --seed 1
       pokerlab equity AsKs "QQ+,AQs+" --board Qh7c2d --breakdown
       pokerlab equity "QQ+,AKs" "JJ-99,AQs" --board Qh7c2d --by-combo
     """
@@ -438,6 +442,13 @@ def equity_command(
         return
     if breakdown:
         _equity_breakdown(players, board, dead, game, method, trials, target, seed, threads, scheduler, as_json)
+        return
+    if game in STUD_GAMES:
+        if scheduler:
+            raise InputError("--scheduler runs hold'em equity only; stud runs on this machine")
+        if board:
+            raise InputError("stud has no board: give each player's cards as PLAYERS, folded up cards as --dead")
+        _stud_equity(players, dead, game, method, trials, target, seed, threads, as_json)
         return
     if game != "holdem":
         if scheduler:
@@ -638,6 +649,59 @@ def _omaha_equity(
         click.echo(
             f"Monte Carlo: {result.trials:,} trials in {result.seconds:.3f} s, standard error {error} "
             f"(seed {result.seed}, {result.threads} threads){no_low}"
+        )
+
+
+STUD_GAMES = ("stud", "stud-hilo", "razz")
+
+
+def _stud_equity(
+    players: tuple[str, ...],
+    dead: str,
+    game: str,
+    method: str,
+    trials: int | None,
+    target: float | None,
+    seed: int | None,
+    threads: int | None,
+    as_json: bool,
+) -> None:
+    """``pokerlab equity --game stud|stud-hilo|razz``: the table, the hi/lo columns, the footer."""
+    from pokerlab.simulate.equity.stud import stud_equity
+
+    progress = ProgressBar("equity", enabled=not as_json and sys.stderr.isatty(), delay=1.0, fill_on_close=True)
+    with progress:
+        result = stud_equity(
+            list(players),
+            dead or None,
+            game=game,
+            method=method,
+            trials=trials,
+            stderr=target,
+            seed=resolve_seed(seed) if method != "exact" else seed,
+            threads=threads,
+            progress=progress,
+        )
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    hilo = game == "stud-hilo"
+    header = ["player", "hand", *(["high win %", "high tie %", "low win %", "low tie %", "scoop %", "quarter %"]
+              if hilo else ["win %", "tie %"]), "equity %"]  # fmt: skip
+    rows = []
+    for i, p in enumerate(result.players):
+        shares = [p.win, p.tie] + ([p.low_win, p.low_tie, p.scoop, p.quarter] if hilo else [])
+        rows.append([str(i + 1), p.hand, *(f"{100 * (x or 0.0):.3f}" for x in shares), f"{100 * p.equity:.3f}"])
+    click.echo(text_table(header, rows, right={0, *range(2, len(header))}))
+    notes = "; the seventh-street card is one community card (short deck)" if result.community else ""
+    notes += f"; no low on {100 * result.no_low:.3f} % of deals" if result.no_low is not None else ""
+    if result.method == "exact":
+        click.echo(f"exact: {result.deals:,} deals in {result.seconds:.3f} s{notes}")
+    else:
+        error = "not estimable (too few trials)" if result.stderr is None else f"{100 * result.stderr:.3f} %"
+        click.echo(
+            f"Monte Carlo: {result.trials:,} trials in {result.seconds:.3f} s, standard error {error} "
+            f"(seed {result.seed}, {result.threads} threads){notes}"
         )
 
 

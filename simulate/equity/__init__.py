@@ -7,7 +7,9 @@
 - :mod:`.mc_kernels`, :mod:`.postflop_kernels`: their numba kernels;
 - :mod:`.batch`: :func:`equity_many`, many queries in one process (``pokerlab equity --batch``);
 - :mod:`.breakdown`: :func:`equity_breakdown`, one hand against a range class by class;
-- :mod:`.distribution`: :func:`equity_by_combo`, every combo of each range with its equity.
+- :mod:`.distribution`: :func:`equity_by_combo`, every combo of each range with its equity;
+- :mod:`.omaha`, :mod:`.stud`: Omaha and stud-family equity (``omaha_equity``, ``stud_equity``),
+  with their kernels in :mod:`.omaha_kernels` and :mod:`.stud_kernels`.
 
 >>> round(equity(["AsAh", "KsKh"]).players[0].equity, 6)
 0.826366

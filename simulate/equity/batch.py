@@ -2,7 +2,9 @@
 
 A query is a mapping (``{"players": ["AsAh", "KsKh"], "board": "Qs7h2c"}``),
 the text of a JSON object, or a line of the same arguments as ``pokerlab
-equity`` (``AsAh KsKh --board Qs7h2c --mc --trials 10000 --seed 1``). A query
+equity`` (``AsAh KsKh --board Qs7h2c --mc --trials 10000 --seed 1``); with
+``--game stud`` (or ``stud-hilo``, ``razz``) each player is its known cards,
+quoted when spaced (``"AsAh Kd" "QcQd 9h" --game stud``). A query
 that is wrong gets an answer ``{"line": n, "error": "..."}`` naming the
 problem, and the run goes on. ``pokerlab equity --batch FILE`` prints these
 answers as JSON lines.
@@ -22,10 +24,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from ...errors import InputError, PokerlabError
-from .engine import equity
-from .omaha import omaha_equity
+from .engine import EquityResult, equity
+from .omaha import OmahaEquityResult, omaha_equity
+from .stud import StudEquityResult, stud_equity
 
-GAMES = ("holdem", "omaha", "omaha-hilo")
+GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz")
+STUD_GAMES = ("stud", "stud-hilo", "razz")
 
 #: The keys of a query (a JSON object or mapping), with the type of each value.
 QUERY_KEYS: dict[str, tuple[type, ...]] = {
@@ -186,7 +190,15 @@ def equity_many(
             args = _checked(parsed)
             args.setdefault("threads", threads)
             game = args.pop("game", "holdem")
-            result = equity(use_tables=use_tables, **args) if game == "holdem" else omaha_equity(game=game, **args)
+            result: EquityResult | OmahaEquityResult | StudEquityResult
+            if game == "holdem":
+                result = equity(use_tables=use_tables, **args)
+            elif game in STUD_GAMES:
+                if args.pop("board", None):
+                    raise InputError("stud has no board: give each player's known cards, folded up cards as dead")
+                result = stud_equity(game=game, **args)
+            else:
+                result = omaha_equity(game=game, **args)
         except PokerlabError as exc:
             answer["error"] = str(exc)
         else:

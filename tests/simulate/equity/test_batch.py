@@ -118,7 +118,19 @@ def test_an_omaha_line_is_answered_by_omaha_equity():
 
     line = "AsAhKsKh QdQcJdJc --board 2s7d9c --game omaha"
     json_form = {"players": ["AsAhKsKh", "QdQcJdJc"], "board": "2s7d9c", "game": "omaha"}
-    answers = list(equity_many([line, json_form, "AsAh KsKh --game stud"]))
+    answers = list(equity_many([line, json_form, "AsAh KsKh --game badugi"]))
     direct = omaha_equity(["AsAhKsKh", "QdQcJdJc"], board="2s7d9c", threads=1)
     assert answers[0]["players"][0]["equity"] == answers[1]["players"][0]["equity"] == direct.players[0].equity
-    assert answers[2]["error"] == "game must be holdem, omaha, omaha-hilo, got 'stud'"
+    assert answers[2]["error"] == "game must be holdem, omaha, omaha-hilo, stud, stud-hilo, razz, got 'badugi'"
+
+
+def test_a_stud_line_is_answered_by_stud_equity():
+    from pokerlab.simulate.equity.stud import stud_equity
+
+    line = '"AsAh Kd 7c 2s 3h" "QcQd 9h 9c 4d 5s" --game stud-hilo --dead 2c'
+    json_form = {"players": ["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"], "game": "stud-hilo", "dead": "2c"}
+    answers = list(equity_many([line, json_form, '"AsAh Kd" "QcQd 9h" --game razz -b 2d3d4d']))
+    direct = stud_equity(["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"], "2c", game="stud-hilo")
+    assert answers[0]["players"][0]["equity"] == answers[1]["players"][0]["equity"] == direct.players[0].equity
+    assert answers[0]["game"] == "stud-hilo" and answers[0]["deals"] == direct.deals
+    assert answers[2]["error"].startswith("stud has no board")

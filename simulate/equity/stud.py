@@ -1,0 +1,416 @@
+"""Stud equity (seven-card stud, stud hi/lo eight or better, razz): exact enumeration and Monte Carlo, 2 to 8 players.
+
+A player is the cards known so far, written as one list (``"AsAh Kd"`` or
+``"AsAhKd"``; spaces do not matter, up and down cards are not marked since
+equity does not depend on which are which), 1 to 7 cards. Players may know
+different numbers of cards: each player's missing cards, up to seven, are
+dealt from the unseen deck (the 52 cards less every known and dead card),
+so ``"AsAh Kd 7c"`` against an opponent's up cards ``"Qc 9d"`` deals the
+opponent's two down cards too. Dead cards are cards out of play that were
+seen (folded players' up cards).
+
+When the unseen deck cannot give every player seven cards, the last card is
+one community card that plays in every hand (docs/rules.md 13.5): each
+player gets one own card less and the shared card. When even that does not
+fit, the call is refused.
+
+Equity is the expected share of the pot. In stud hi/lo the pot is split
+between the best high and the best eight-or-better low, each half shared by
+tied players (a quarter), and with no qualifying low the high takes it all;
+reported separately per player: high won alone or tied, low won alone or
+tied, scoops and quarters, and the fraction of deals with no low. In razz
+the best ace-to-five low of seven cards takes the pot (``win``, ``tie``).
+
+>>> r = stud_equity(["AsAh Kd 7c 2s", "QcQd 9h 9c 4d"], game="stud")
+>>> r.method, r.deals, round(r.players[0].equity, 4)
+('exact', 671580, 0.4153)
+>>> r = stud_equity(["As2s 3d 8h 8c", "4c5c 6c 7h Jd"], game="stud-hilo")
+>>> round(r.players[1].low_win, 4), round(r.players[1].scoop, 4), round(r.no_low, 4)
+(0.399, 0.2506, 0.2768)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from ...evaluator.cards import CardError, format_cards, to_card_ids
+from .engine import DEFAULT_STDERR, EquityError, check_options
+
+GAMES = ("stud", "stud-hilo", "razz")
+#: What each name the command line knows means.
+GAME_ALIASES = {"stud": "stud", "seven-card-stud": "stud", "stud-hilo": "stud-hilo",
+                "seven-card-stud-hilo": "stud-hilo", "razz": "razz", "fixed-limit-razz": "razz"}  # fmt: skip
+MAX_STUD_PLAYERS = 8
+HAND_CARDS = 7
+#: method="auto" enumerates when the estimated work is at most this: about a second on one thread (units of
+#: about 4 ns, see _exact_plan). It does not depend on threads, so auto picks one method whatever threads is.
+EXACT_AUTO_WORK = 250_000_000
+#: method="exact" refuses more work than this (about two minutes on one thread).
+EXACT_MAX_WORK = 25_000_000_000
+MC_BLOCK_TRIALS = 1 << 14  # deals per Monte Carlo block: block i is dealt from stream (seed, i)
+MAX_DEFAULT_TRIALS = 50_000_000
+MIN_TRIALS_FOR_STDERR = 100
+EXACT_SLICES = 128  # the first player's completions are cut in this many slices (threads, progress)
+
+Progress = Callable[[float], None]
+
+
+@dataclass(frozen=True)
+class StudPlayerEquity:
+    """One player's result, fractions in 0..1 (the hi/lo fields are None in stud high and razz)."""
+
+    hand: str
+    cards: int  # cards known
+    equity: float
+    win: float  # the high (razz: the low; stud: the whole pot) won alone
+    tie: float
+    low_win: float | None = None  # hi/lo: the low half won alone
+    low_tie: float | None = None
+    scoop: float | None = None  # hi/lo: the whole pot alone
+    quarter: float | None = None  # hi/lo: exactly a quarter of the pot
+    stderr: float | None = 0.0  # Monte Carlo: of the equity; None when not estimable
+
+
+@dataclass(frozen=True)
+class StudEquityResult:
+    """Equity of every player, and how it was computed."""
+
+    game: str
+    players: list[StudPlayerEquity]
+    method: str
+    seconds: float
+    community: bool = False  # the seventh-street card is one shared card (docs/rules.md 13.5)
+    deals: int | None = None  # exact: every deal of the missing cards
+    trials: int | None = None
+    no_low: float | None = None  # hi/lo: the fraction of deals without a qualifying low
+    stderr: float | None = 0.0
+    seed: int | None = None
+    threads: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: ``{"game", "method", "community", "deals" or "trials", ..., "players": [...]}``.
+
+        >>> sorted(stud_equity(["AsAh Kd 7c 2s 3h Qs", "QcQd 9h 9c 4d 5s"]).to_dict())[:4]
+        ['community', 'deals', 'game', 'method']
+        """
+        data: dict[str, Any] = {"game": self.game, "method": self.method, "community": self.community}
+        if self.deals is not None:
+            data["deals"] = self.deals
+        if self.trials is not None:
+            data["trials"] = self.trials
+            data["seed"] = self.seed
+        if self.no_low is not None:
+            data["no_low"] = self.no_low
+        data.update(seconds=round(self.seconds, 6), stderr=self.stderr, threads=self.threads)
+        data["players"] = [asdict(p) for p in self.players]
+        return data
+
+
+@dataclass(frozen=True)
+class _Spot:
+    """The checked input: known cards per player, the unseen pool, what each player still gets."""
+
+    game: str
+    known: list[list[int]]
+    texts: list[str]
+    pool: list[int]
+    missing: list[int]  # own cards each player gets
+    community: bool
+
+
+def _parse_cards(cards: object, what: str) -> list[int]:
+    if cards is None or cards == "":
+        return []
+    if not isinstance(cards, (str, Sequence)):
+        raise EquityError(f"{what} must be cards as text (e.g. 'AsAh Kd') or card ids, got {type(cards).__name__}")
+    try:
+        return to_card_ids(cards)  # type: ignore[arg-type]
+    except CardError as exc:
+        raise CardError(f"{what}: {exc}") from None
+
+
+def _check_spot(players: Sequence[Any], dead: object, game: str) -> _Spot:
+    name = GAME_ALIASES.get(game) if isinstance(game, str) else None
+    if name is None:
+        raise EquityError(f"unknown stud game {game!r}; choose {', '.join(GAMES)}")
+    if isinstance(players, str) or not isinstance(players, Sequence) or not 2 <= len(players) <= MAX_STUD_PLAYERS:
+        count = 1 if isinstance(players, str) else len(players) if isinstance(players, Sequence) else 0
+        raise EquityError(f"stud equity needs 2 to {MAX_STUD_PLAYERS} players, got {count}")
+    known: list[list[int]] = []
+    owner: dict[int, str] = {}
+    for i, cards in enumerate(players):
+        ids = _parse_cards(cards, f"player {i + 1}")
+        if not 1 <= len(ids) <= HAND_CARDS:
+            raise EquityError(
+                f"player {i + 1} has {len(ids)} cards; a stud player is the 1 to {HAND_CARDS} cards known so far"
+            )
+        for c in ids:
+            if c in owner:
+                raise EquityError(f"{format_cards([c])} is held by {owner[c]} and player {i + 1}")
+            owner[c] = f"player {i + 1}"
+        known.append(ids)
+    for c in _parse_cards(dead, "dead cards"):
+        if c in owner:
+            raise EquityError(f"dead card {format_cards([c])} is also held by {owner[c]}")
+        owner[c] = "the dead cards"
+    pool = [c for c in range(52) if c not in owner]
+    missing = [HAND_CARDS - len(k) for k in known]
+    community = sum(missing) > len(pool)
+    if community:
+        # Seventh street from a short deck: one shared card instead of one card each (docs/rules.md 13.5).
+        if min(missing) < 1 or sum(missing) - len(missing) + 1 > len(pool):
+            raise EquityError(
+                f"the {len(pool)} unseen cards cannot give every player seven cards ({sum(missing)} needed), "
+                "even with one community card on seventh street"
+            )
+        missing = [m - 1 for m in missing]
+    texts = [format_cards(k, " ") for k in known]
+    return _Spot(name, known, texts, pool, missing, community)
+
+
+def _exact_plan(spot: _Spot) -> tuple[list[int], int, float]:
+    """(player order for the walk, deals, work): work counts completions valued, masks tested and awards made.
+
+    The walk tests each completion of player p against every deal of the players before it; the last
+    player's are only counted per class, and each prefix of the others makes a few awards.
+    """
+    order = sorted(range(len(spot.known)), key=lambda p: -spot.missing[p])  # most completions first: even slices
+    pool = len(spot.pool) - (1 if spot.community else 0)
+    prefixes, used, work = 1, 0, 0.0
+    for i, p in enumerate(order):
+        size = math.comb(pool, spot.missing[p])
+        work += size * 20 + prefixes * size  # valuing a completion costs about 20 mask tests
+        if i == len(order) - 1:
+            work += prefixes * len(order) * 8
+        prefixes *= math.comb(pool - used, spot.missing[p])
+        used += spot.missing[p]
+    times = len(spot.pool) if spot.community else 1
+    return order, prefixes * times, work * times
+
+
+def count_deals(players: Sequence[str | Sequence[int]], dead: str | Sequence[int] | None = None) -> int:
+    """How many deals exact enumeration walks for these players (the same in every stud game), without running it.
+
+    >>> count_deals(["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"]), count_deals(["AsAh Kd 7c", "QcQd 9h 9s"])
+    (1560, 141181040)
+    """
+    return _exact_plan(_check_spot(players, dead, "stud"))[1]
+
+
+def _tables() -> tuple:
+    """(card keys, rank-hash offsets, high values, flush values, ace-to-five values, shift): the evaluator's."""
+    from ...evaluator.api import high_tables
+    from ...evaluator.variants import variant_tables
+
+    high = high_tables()
+    low = variant_tables("ace-five")  # its rank hash is the high one's: one slot gives both values
+    assert low.offsets is high.offsets and low.shift == high.shift
+    return (high.card_keys, high.offsets, high.rank_values, high.flush_values, low.values, np.int64(high.shift))
+
+
+def _game_code(game: str) -> int:
+    from . import stud_kernels as sk
+
+    return {"stud": sk.GAME_STUD, "stud-hilo": sk.GAME_HILO, "razz": sk.GAME_RAZZ}[game]
+
+
+def _known_array(known: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    array = np.zeros((len(known), HAND_CARDS), dtype=np.uint8)
+    for p, ids in enumerate(known):
+        array[p, : len(ids)] = ids
+    return array, np.array([len(k) for k in known], dtype=np.int64)
+
+
+def _run_exact(spot: _Spot, order: list[int], n_threads: int, progress: Progress | None):
+    from numba import get_num_threads, set_num_threads
+
+    from . import stud_kernels as sk
+
+    t = _tables()
+    code = _game_code(spot.game)
+    hilo = spot.game == "stud-hilo"
+    known, counts = _known_array([spot.known[p] for p in order])
+    keys, suited = sk.base_keys(known, counts, t[0])
+    missing = [spot.missing[p] for p in order]
+    players = len(order)
+    stats = np.zeros((players, sk.N_STATS))
+    deals = no_low = 0
+    shared_cards = spot.pool if spot.community else [None]
+    previous = get_num_threads()
+    set_num_threads(min(n_threads, previous))
+    try:
+        for step, shared in enumerate(shared_cards):
+            pool = np.array([c for c in spot.pool if c != shared], dtype=np.int64)
+            parts = []
+            for p in range(players):
+                key, suit = keys[p], suited[p]
+                if shared is not None:
+                    key = key + t[0][shared]
+                    suit = suit | np.uint64(1 << (16 * (shared & 3) + (shared >> 2)))
+                parts.append(sk.completions(pool, missing[p], key, suit, code, *t))
+            sizes = np.array([len(m) for m, _, _ in parts], dtype=np.int64)
+            offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+            masks, mains, lows = (np.concatenate([part[i] for part in parts]) for i in range(3))
+            cuts = np.unique(np.linspace(0, sizes[0], min(EXACT_SLICES, sizes[0]) + 1).astype(np.int64))
+            bounds = np.stack([cuts[:-1], cuts[1:]], axis=1)
+            rounds = 1 if spot.community else 8  # fixed, so that progress or not, the sums run in one order
+            for chunk in np.array_split(bounds, rounds):
+                if not len(chunk):
+                    continue
+                s, d, nl = sk.exact_slices(np.ascontiguousarray(chunk), masks, mains, lows, offsets, sizes, hilo)
+                stats += s.sum(axis=0)
+                deals += int(d.sum())
+                no_low += int(nl.sum())
+                if progress is not None and not spot.community:
+                    progress(float(chunk[-1, 1]) / float(sizes[0]))
+            if progress is not None and spot.community:
+                progress((step + 1) / len(shared_cards))
+    finally:
+        set_num_threads(previous)
+    back = np.empty_like(stats)
+    back[order] = stats
+    return back, deals, no_low
+
+
+def _players(spot: _Spot, stats: np.ndarray, total: float, errors: np.ndarray | None) -> list[StudPlayerEquity]:
+    from . import stud_kernels as sk
+
+    hilo = spot.game == "stud-hilo"
+    out = []
+    for p, text in enumerate(spot.texts):
+        s = stats[p] / total if total else stats[p] * 0.0
+        out.append(
+            StudPlayerEquity(
+                hand=text,
+                cards=len(spot.known[p]),
+                equity=float(s[sk.STAT_SHARE]),
+                win=float(s[sk.STAT_HIGH_WIN]),
+                tie=float(s[sk.STAT_HIGH_TIE]),
+                low_win=float(s[sk.STAT_LOW_WIN]) if hilo else None,
+                low_tie=float(s[sk.STAT_LOW_TIE]) if hilo else None,
+                scoop=float(s[sk.STAT_SCOOP]) if hilo else None,
+                quarter=float(s[sk.STAT_QUARTER]) if hilo else None,
+                stderr=None if errors is None else float(errors[p]),
+            )
+        )
+    return out
+
+
+def stud_equity(
+    players: Sequence[str | Sequence[int]],
+    dead: str | Sequence[int] | None = None,
+    *,
+    game: str = "stud",
+    method: str = "auto",
+    trials: int | None = None,
+    stderr: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> StudEquityResult:
+    """Equity of 2 to 8 stud hands (``game`` ``"stud"``, ``"stud-hilo"`` or ``"razz"``), each the cards known so far.
+
+    ``method``: ``"exact"`` (every deal of the missing cards), ``"mc"``
+    (Monte Carlo: stops after ``trials`` deals, rounded up to whole blocks
+    of 16,384, or once every player's standard error is at most ``stderr``,
+    default 5e-4), or ``"auto"`` (exact when that takes about a second).
+    The same ``seed`` gives the same result whatever ``threads`` is.
+    ``progress`` is called with the fraction done (0..1) as the run goes.
+
+    >>> r = stud_equity(["2c3d 4h 5s", "KcKd Kh 9s"], game="razz", method="mc", trials=20_000, seed=1)
+    >>> 0.98 < r.players[0].equity < 1.0, r.trials
+    (True, 32768)
+    """
+    start = time.perf_counter()
+    if method not in ("auto", "exact", "mc"):
+        raise EquityError(f"method must be 'auto', 'exact' or 'mc', got {method!r}")
+    check_options(trials, stderr, seed, threads)
+    if progress is not None and not callable(progress):
+        raise EquityError(f"progress must be a function of the fraction done, got {type(progress).__name__}")
+    spot = _check_spot(players, dead, game)
+    from numba import get_num_threads
+
+    n_threads = int(threads) if threads else get_num_threads()
+    if method != "mc":
+        order, n_deals, work = _exact_plan(spot)
+        if method == "exact" and work > EXACT_MAX_WORK:
+            raise EquityError(
+                f"exact enumeration would walk {n_deals:.3g} deals (work {work:.3g}, the limit is "
+                f"{EXACT_MAX_WORK:.0e}); use Monte Carlo (method='mc', --mc) or method='auto'"
+            )
+        if method == "exact" or work <= EXACT_AUTO_WORK:
+            stats, deals, no_low = _run_exact(spot, order, n_threads, progress)
+            return StudEquityResult(
+                spot.game,
+                _players(spot, stats, deals, np.zeros(len(spot.known))),
+                "exact",
+                time.perf_counter() - start,
+                community=spot.community,
+                deals=deals,
+                no_low=no_low / deals if spot.game == "stud-hilo" else None,
+                threads=n_threads,
+            )
+    return _monte_carlo(spot, trials, stderr, seed, n_threads, progress, start)
+
+
+def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) -> StudEquityResult:  # type: ignore[no-untyped-def]
+    from numba import get_num_threads, set_num_threads
+
+    from . import stud_kernels as sk
+
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % (1 << 64))  # type: ignore[operator]
+    target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
+    limit = trials if trials is not None else MAX_DEFAULT_TRIALS
+    t = _tables()
+    known, counts = _known_array(spot.known)
+    keys, suited = sk.base_keys(known, counts, t[0])
+    missing = np.array(spot.missing, dtype=np.int64)
+    pool = np.array(spot.pool, dtype=np.int64)
+    code = _game_code(spot.game)
+    stats = np.zeros((len(spot.known), sk.N_STATS))
+    done = no_low = block = 0
+    blocks = 2  # rounds of 2, 8, 32 ... blocks whatever the threads, so a seed gives one result
+    previous = get_num_threads()
+    set_num_threads(min(n_threads, previous))
+    try:
+        while True:
+            wanted = max(1, min(blocks, -(-(limit - done) // MC_BLOCK_TRIALS)))
+            seeds = np.array([(seed * 0x9E3779B1 + block + i) % (1 << 64) for i in range(wanted)], dtype=np.uint64)
+            s, nl = sk.mc_blocks(seeds, MC_BLOCK_TRIALS, keys, suited, missing, spot.community, pool, code, t)
+            stats += s.sum(axis=0)
+            done += wanted * MC_BLOCK_TRIALS
+            no_low += int(nl.sum())
+            block += wanted
+            mean = stats[:, sk.STAT_SHARE] / done
+            errors = np.sqrt(np.maximum(stats[:, sk.STAT_SHARE_SQ] / done - mean**2, 0.0) / done)
+            finished = done >= limit or (target is not None and errors.max() <= target)
+            if progress is not None:
+                goal = float(limit)
+                if target is not None and errors.max() > 0:
+                    goal = min(goal, done * (float(errors.max()) / target) ** 2)
+                progress(1.0 if finished else min(1.0, done / goal))
+            if finished:
+                break
+            blocks = min(4 * blocks, 256)
+    finally:
+        set_num_threads(previous)
+    errs = errors if done >= MIN_TRIALS_FOR_STDERR else None
+    return StudEquityResult(
+        spot.game,
+        _players(spot, stats, done, errs),
+        "mc",
+        time.perf_counter() - start,
+        community=spot.community,
+        trials=done,
+        no_low=no_low / done if spot.game == "stud-hilo" else None,
+        stderr=float(errors.max()) if errs is not None else None,
+        seed=seed,
+        threads=n_threads,
+    )
