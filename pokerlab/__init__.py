@@ -36,6 +36,8 @@ _LAZY = {
     "equity_by_combo": "pokerlab.simulate.equity",
     "EquityResult": "pokerlab.simulate.equity",
     "EquityError": "pokerlab.simulate.equity",
+    "omaha_equity": "pokerlab.simulate.equity.omaha",
+    "OmahaEquityResult": "pokerlab.simulate.equity.omaha",
     "stud_equity": "pokerlab.simulate.equity.stud",
     "StudEquityResult": "pokerlab.simulate.equity.stud",
     "parse_range": "pokerlab.simulate.ranges",
@@ -109,6 +111,8 @@ if TYPE_CHECKING:  # what the lazy names are, for type checkers
         equity_by_combo,
         equity_many,
     )
+    from .simulate.equity.omaha import OmahaEquityResult, omaha_equity  # noqa: F401
+    from .simulate.equity.stud import StudEquityResult, stud_equity  # noqa: F401
     from .simulate.game import IllegalActionError, State  # noqa: F401
     from .simulate.histories import dump, dump_all, dumps, load, load_all, loads  # noqa: F401
     from .simulate.precomputed import preflop_equity  # noqa: F401

@@ -37,6 +37,16 @@ def test_every_public_name_resolves(name):
     assert name in dir(pokerlab)
 
 
+def test_type_checkers_see_every_lazy_name():
+    """The `if TYPE_CHECKING:` imports must list what `__getattr__` serves, or mypy users see `Any`."""
+    import ast
+
+    tree = ast.parse((ROOT / "pokerlab" / "__init__.py").read_text())
+    block = next(n for n in tree.body if isinstance(n, ast.If) and getattr(n.test, "id", "") == "TYPE_CHECKING")
+    imported = {alias.name for node in block.body if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert imported == set(pokerlab.__all__) - {"__version__"}
+
+
 def test_an_unknown_name_is_an_attribute_error():
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         pokerlab.nope  # noqa: B018
