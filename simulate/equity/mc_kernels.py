@@ -37,6 +37,7 @@ from ...evaluator.tables import SIZED_RANK_SHIFT
 
 _SUIT_RANKS = np.uint64(SUIT_RANKS)
 _ALL_CARDS = np.uint64((1 << 52) - 1)
+_RANK_NIBBLES = np.uint64(0x1111111111111)  # bit 4 * rank of a card mask: one suit's thirteen cards
 _ROW_SHIFT = np.uint64(SIZED_RANK_SHIFT)
 _COL_MASK = np.uint64((1 << SIZED_RANK_SHIFT) - 1)
 
@@ -70,6 +71,19 @@ def _pdep(typingctx, source, mask):
     return sig, codegen
 
 
+@intrinsic
+def _pext(typingctx, source, mask):
+    """BMI2 ``pext``: the bits of ``source`` at the set bits of ``mask``, packed from the lowest."""
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        i64 = ir.IntType(64)
+        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pext.64", fnty=ir.FunctionType(i64, [i64, i64]))
+        return builder.call(fn, args)
+
+    return sig, codegen
+
+
 @njit(cache=True, inline="always")
 def _nth_bit_pdep(r, bits):
     return _pdep(np.uint64(1) << r, bits)
@@ -82,8 +96,23 @@ def _nth_bit_loop(r, bits):
     return bits & (~bits + np.uint64(1))
 
 
+@njit(cache=True, inline="always")
+def _suit_ranks_pext(cards, suit):
+    return _pext(cards >> np.uint64(suit), _RANK_NIBBLES)
+
+
+@njit(cache=True, inline="always")
+def _suit_ranks_loop(cards, suit):
+    ranks = np.uint64(0)
+    for rank in range(13):
+        ranks |= ((cards >> np.uint64(4 * rank + suit)) & np.uint64(1)) << np.uint64(rank)
+    return ranks
+
+
 # The r-th (from 0) lowest set bit of a mask, as a one-bit mask: the r-th free card.
 _nth_bit = _nth_bit_pdep if FAST_PDEP else _nth_bit_loop
+# The ranks (bit r: rank r) of one suit's cards in a card mask (bit c: card c = 4 * rank + suit).
+_suit_ranks = _suit_ranks_pext if FAST_PDEP else _suit_ranks_loop
 
 
 @njit(cache=True, inline="always")
@@ -141,13 +170,16 @@ def _deal_card(i, buf, bound, free, s0, s1, s2, s3):
 
 
 @njit(cache=True, inline="always")
-def _value(key, suited, offsets, rank_values, flush_values):
-    """A seven-card hand's value from its key and suited ranks (the evaluator's steps, inline)."""
+def _value(key, cards, offsets, rank_values, flush_values):
+    """A seven-card hand's value from its summed key and its card mask (bit c: card c).
+
+    The flush's suited ranks come from the card mask (``pext``) only for the hand that has one,
+    instead of keeping a suit-major mask up to date for every card dealt (5 operations a card).
+    """
     suit = flush_suit(key)
     rk = key & RANK_KEY_MASK
-    flush_row = (suited >> np.uint64(16 * (suit & 3))) & _SUIT_RANKS
     plain = rank_values[np.uint64(offsets[rk >> _ROW_SHIFT]) + (rk & _COL_MASK)]
-    return np.int64(flush_values[flush_row] if suit >= 0 else plain)
+    return np.int64(flush_values[_suit_ranks(cards, suit)] if suit >= 0 else plain)
 
 
 @njit(cache=True)
@@ -163,6 +195,67 @@ def seed_streams(seed, n_streams):
             z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
             states[s, j] = z ^ (z >> np.uint64(31))
     return states
+
+
+@njit(cache=True)
+def deal_plan(ranges, board, card_keys):
+    """How :func:`mc_stream` deals each player, worked out once per call.
+
+    Returns ``(combo_mask, combo_key, uniform, hole_key, hole_cards, dealt, n_dealt, picked,
+    n_picked, fixed_mask, n_left)``: every combo's card mask and key; per player whether its
+    weights are equal, and its hole key and card mask if fixed; the players
+    dealt any two free cards and those picking a combo; the cards out of the deck for good; and
+    the cards left to deal from once the picked players have theirs (-1: no deal exists, fixed
+    hands sharing a card or too few cards).
+    """
+    combo_cards, alias_prob, _, range_start, range_len = ranges
+    board_mask, n_board_left = board[2], board[3]
+    n_players = range_start.shape[0]
+    n_combos = combo_cards.shape[0]
+    # Each combo's card mask and key computed once per call, not per pick.
+    combo_mask = np.empty(n_combos, dtype=np.uint64)
+    combo_key = np.empty(n_combos, dtype=np.uint64)
+    for a in range(n_combos):
+        c1, c2 = combo_cards[a, 0], combo_cards[a, 1]
+        combo_mask[a] = (np.uint64(1) << np.uint64(c1)) | (np.uint64(1) << np.uint64(c2))
+        combo_key[a] = card_keys[c1] + card_keys[c2]
+    n_free = 52
+    for c in range(52):
+        n_free -= np.int64((board_mask >> np.uint64(c)) & np.uint64(1))
+    # Players in three kinds: a fixed hand (its cards leave the deck once), "any two cards"
+    # (dealt from the free cards like the board) and the rest (a combo picked from the range).
+    hole_key = np.zeros(n_players, dtype=np.uint64)
+    hole_cards = np.zeros(n_players, dtype=np.uint64)
+    uniform = np.ones(n_players, dtype=np.bool_)  # equal weights: the alias slot is the combo
+    dealt = np.empty(n_players, dtype=np.int64)
+    picked = np.empty(n_players, dtype=np.int64)
+    n_dealt = 0
+    n_picked = 0
+    fixed_mask = board_mask
+    clash = False
+    for p in range(n_players):
+        lo = range_start[p]
+        for a in range(lo, lo + range_len[p]):
+            if alias_prob[a] < 1.0:
+                uniform[p] = False
+        if range_len[p] == 1:
+            if fixed_mask & combo_mask[lo]:
+                clash = True  # fixed hands share a card: no deal exists
+            fixed_mask |= combo_mask[lo]
+            hole_key[p] = combo_key[lo]
+            hole_cards[p] = combo_mask[lo]
+        elif uniform[p] and range_len[p] == n_free * (n_free - 1) // 2:
+            dealt[n_dealt] = p
+            n_dealt += 1
+        else:
+            picked[n_picked] = p
+            n_picked += 1
+    n_left = 52 - 2 * n_picked
+    for c in range(52):
+        n_left -= np.int64((fixed_mask >> np.uint64(c)) & np.uint64(1))
+    if clash or n_board_left + 2 * n_dealt > n_left:
+        n_left = -1  # too few cards for every player and the board
+    return combo_mask, combo_key, uniform, hole_key, hole_cards, dealt, n_dealt, picked, n_picked, fixed_mask, n_left
 
 
 @njit(cache=True)
@@ -188,51 +281,14 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     flush_values = tables.flush_values
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     n_players = range_start.shape[0]
-    n_combos = combo_cards.shape[0]
-    # Each combo's card mask, key and suited bits computed once per call, not per pick.
-    combo_mask = np.empty(n_combos, dtype=np.uint64)
-    combo_key = np.empty(n_combos, dtype=np.uint64)
-    combo_suited = np.empty(n_combos, dtype=np.uint64)
-    for a in range(n_combos):
-        c1, c2 = combo_cards[a, 0], combo_cards[a, 1]
-        combo_mask[a] = (np.uint64(1) << np.uint64(c1)) | (np.uint64(1) << np.uint64(c2))
-        combo_key[a] = card_keys[c1] + card_keys[c2]
-        combo_suited[a] = _bit(c1) | _bit(c2)
-    n_free = 52
+    plan = deal_plan(ranges, board, card_keys)
+    combo_mask, combo_key, uniform, hole_key, hole_cards, dealt, n_dealt, picked, n_picked, fixed_mask, n_left = plan
+    if n_left < 0:
+        return 0  # no deal exists
+    board_cards = np.uint64(0)  # the board's card mask (bit c: card c), from its suited ranks
     for c in range(52):
-        n_free -= np.int64((board_mask >> np.uint64(c)) & np.uint64(1))
-    # Players in three kinds: a fixed hand (its cards leave the deck once), "any two cards"
-    # (dealt from the free cards like the board) and the rest (a combo picked from the range).
-    hole_key = np.zeros(n_players, dtype=np.uint64)
-    hole_suited = np.zeros(n_players, dtype=np.uint64)
-    uniform = np.ones(n_players, dtype=np.bool_)  # equal weights: the alias slot is the combo
-    dealt = np.empty(n_players, dtype=np.int64)
-    picked = np.empty(n_players, dtype=np.int64)
-    n_dealt = 0
-    n_picked = 0
-    fixed_mask = board_mask
-    for p in range(n_players):
-        lo = range_start[p]
-        for a in range(lo, lo + range_len[p]):
-            if alias_prob[a] < 1.0:
-                uniform[p] = False
-        if range_len[p] == 1:
-            if fixed_mask & combo_mask[lo]:
-                return 0  # fixed hands share a card: no deal exists
-            fixed_mask |= combo_mask[lo]
-            hole_key[p] = combo_key[lo]
-            hole_suited[p] = combo_suited[lo]
-        elif uniform[p] and range_len[p] == n_free * (n_free - 1) // 2:
-            dealt[n_dealt] = p
-            n_dealt += 1
-        else:
-            picked[n_picked] = p
-            n_picked += 1
-    n_left = 52 - 2 * n_picked
-    for c in range(52):
-        n_left -= np.int64((fixed_mask >> np.uint64(c)) & np.uint64(1))
-    if n_board_left + 2 * n_dealt > n_left:
-        return 0  # too few cards for every player and the board
+        if board_suited & _bit(c):
+            board_cards |= np.uint64(1) << np.uint64(c)
     # Counted here and added at the end: streams on other threads write the next rows of
     # ``counts``, and sharing a cache line with them would halve the speed of both.
     local = np.zeros(counts.shape[0], dtype=np.int64)
@@ -258,7 +314,7 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
                 break
             used |= m
             hole_key[p] = combo_key[a]
-            hole_suited[p] = combo_suited[a]
+            hole_cards[p] = combo_mask[a]
         if not ok:
             # Reject the whole deal: the accepted deals follow the joint weighted distribution exactly.
             rejected += 1
@@ -266,46 +322,44 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
                 break
             continue
         # The board, then two cards per "any two" player, each a uniform one of the cards still
-        # free: no collision to test or redraw, so no mispredicted branch (HOLD).
+        # free: no collision to test and redraw (HOLD).
         free = ~used & _ALL_CARDS
         bound = np.uint64(n_left)
         key = board_key
-        suited = board_suited
+        cards = board_cards
         buf = np.uint64(0)
-        i = 0
-        for _ in range(n_board_left):
+        for i in range(n_board_left):
             card, bit, buf, s0, s1, s2, s3 = _deal_card(i, buf, bound, free, s0, s1, s2, s3)
             free ^= bit
             key += card_keys[card]
-            suited |= _bit(card)
+            cards |= bit
             bound -= np.uint64(1)
-            i += 1
+        i = n_board_left
         for q in range(n_dealt):
             card, bit, buf, s0, s1, s2, s3 = _deal_card(i, buf, bound, free, s0, s1, s2, s3)
             free ^= bit
             hk = card_keys[card]
-            hs = _bit(card)
-            card, bit, buf, s0, s1, s2, s3 = _deal_card(i + 1, buf, bound - np.uint64(1), free, s0, s1, s2, s3)
-            free ^= bit
+            card, bit2, buf, s0, s1, s2, s3 = _deal_card(i + 1, buf, bound - np.uint64(1), free, s0, s1, s2, s3)
+            free ^= bit2
             hole_key[dealt[q]] = hk + card_keys[card]
-            hole_suited[dealt[q]] = hs | _bit(card)
+            hole_cards[dealt[q]] = bit | bit2
             bound -= np.uint64(2)
             i += 2
         if n_players == 2:
-            v0 = _value(key + hole_key[0], suited | hole_suited[0], offsets, rank_values, flush_values)
-            v1 = _value(key + hole_key[1], suited | hole_suited[1], offsets, rank_values, flush_values)
+            v0 = _value(key + hole_key[0], cards | hole_cards[0], offsets, rank_values, flush_values)
+            v1 = _value(key + hole_key[1], cards | hole_cards[1], offsets, rank_values, flush_values)
             best = max(v0, v1)
             winners = np.int64(v0 == best) | (np.int64(v1 == best) << 1)
         elif n_players == 3:
-            v0 = _value(key + hole_key[0], suited | hole_suited[0], offsets, rank_values, flush_values)
-            v1 = _value(key + hole_key[1], suited | hole_suited[1], offsets, rank_values, flush_values)
-            v2 = _value(key + hole_key[2], suited | hole_suited[2], offsets, rank_values, flush_values)
+            v0 = _value(key + hole_key[0], cards | hole_cards[0], offsets, rank_values, flush_values)
+            v1 = _value(key + hole_key[1], cards | hole_cards[1], offsets, rank_values, flush_values)
+            v2 = _value(key + hole_key[2], cards | hole_cards[2], offsets, rank_values, flush_values)
             best = max(max(v0, v1), v2)
             winners = np.int64(v0 == best) | (np.int64(v1 == best) << 1) | (np.int64(v2 == best) << 2)
         else:
             best = np.int64(0)
             for p in range(n_players):
-                values[p] = _value(key + hole_key[p], suited | hole_suited[p], offsets, rank_values, flush_values)
+                values[p] = _value(key + hole_key[p], cards | hole_cards[p], offsets, rank_values, flush_values)
                 best = max(best, values[p])
             winners = 0
             for p in range(n_players):
