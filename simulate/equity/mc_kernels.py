@@ -198,6 +198,19 @@ def seed_streams(seed, n_streams):
 
 
 @njit(cache=True)
+def _every_pair(masks, taken):
+    """Whether the combo masks are all different and clear of ``taken`` (so, given their number, every pair)."""
+    seen = np.zeros(1 << 12, dtype=np.bool_)
+    for m in masks:
+        low = m & (~m + np.uint64(1))
+        row = (trailing_zeros(low) << np.uint64(6)) | trailing_zeros(m ^ low)  # the two cards, 6 bits each
+        if m & taken or seen[row]:
+            return False
+        seen[row] = True
+    return True
+
+
+@njit(cache=True)
 def deal_plan(ranges, board, card_keys):
     """How :func:`mc_stream` deals each player, worked out once per call.
 
@@ -244,7 +257,11 @@ def deal_plan(ranges, board, card_keys):
             fixed_mask |= combo_mask[lo]
             hole_key[p] = combo_key[lo]
             hole_cards[p] = combo_mask[lo]
-        elif uniform[p] and range_len[p] == n_free * (n_free - 1) // 2:
+        elif (
+            uniform[p]
+            and range_len[p] == n_free * (n_free - 1) // 2
+            and _every_pair(combo_mask[lo : lo + range_len[p]], board_mask)
+        ):
             dealt[n_dealt] = p
             n_dealt += 1
         else:
