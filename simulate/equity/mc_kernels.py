@@ -174,7 +174,9 @@ def _value(key, cards, offsets, rank_values, flush_values):
     """A seven-card hand's value from its summed key and its card mask (bit c: card c).
 
     The flush's suited ranks come from the card mask (``pext``) only for the hand that has one,
-    instead of keeping a suit-major mask up to date for every card dealt (5 operations a card).
+    instead of keeping a suit-major mask up to date for every card dealt (5 operations a card:
+    heads-up 26.3 -> 23.8 ns, 3-way 42.2 -> 38.1 ns). One return of a conditional expression:
+    the same helper written with two ``return`` statements made the kernel 2-3 times slower.
     """
     suit = flush_suit(key)
     rk = key & RANK_KEY_MASK
@@ -288,8 +290,9 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     dealt together cannot hang it, and at once when fixed hands share a card
     or too few cards are left to deal.
 
-    Speed (CPU time of one stream, ``benchmarks/mc_breakdown.py``): each trick below is noted
-    with what it measured against the kernel before it.
+    Speed (ns per deal, CPU time of one stream, best of 30-40 rounds of 200,000 deals, kernels
+    alternating; AsAh vs random and QQ+,AKs vs random vs random): each trick below is noted with
+    what it measured against the kernel before it. ``benchmarks/mc_breakdown.py`` splits the time.
     """
     combo_cards, alias_prob, alias_index, range_start, range_len = ranges
     board_key, board_suited, board_mask, n_board_left = board
@@ -339,7 +342,8 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
                 break
             continue
         # The board, then two cards per "any two" player, each a uniform one of the cards still
-        # free: no collision to test and redraw (HOLD).
+        # free: no collision to test and redraw, and no deal rejected for a random hand's clash
+        # (heads-up 29.9 -> 23.7 ns, 3-way 48.0 -> 40.1 ns, with the 2- and 3-player branches below).
         free = ~used & _ALL_CARDS
         bound = np.uint64(n_left)
         key = board_key
@@ -362,6 +366,7 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
             hole_cards[dealt[q]] = bit | bit2
             bound -= np.uint64(2)
             i += 2
+        # Two or three players (most queries): values in scalars, not an array (3-8 %).
         if n_players == 2:
             v0 = _value(key + hole_key[0], cards | hole_cards[0], offsets, rank_values, flush_values)
             v1 = _value(key + hole_key[1], cards | hole_cards[1], offsets, rank_values, flush_values)
