@@ -76,13 +76,14 @@ def test_the_rare_biased_products_are_drawn_again():
 def test_the_fast_and_portable_bit_helpers_agree(mask):
     bits = np.uint64(mask)
     for r in range(bin(mask).count("1")):
-        loop = mc_kernels._nth_bit_loop.py_func(np.uint64(r), bits)
+        loop = mc_kernels._nth_bit_loop(np.uint64(r), bits)  # compiled: the portable path as the kernel runs it
+        assert loop == mc_kernels._nth_bit_loop.py_func(np.uint64(r), bits)
         assert bin(int(loop)).count("1") == 1 and int(loop) & mask
         assert bin(mask & (int(loop) - 1)).count("1") == r  # exactly r set bits below it
         if mc_kernels.FAST_PDEP:
             assert njit(lambda r, b: mc_kernels._nth_bit_pdep(r, b))(np.uint64(r), bits) == loop
     for suit in range(4):
-        ranks = mc_kernels._suit_ranks_loop.py_func(bits, suit)
+        ranks = mc_kernels._suit_ranks_loop(bits, suit)
         assert int(ranks) == sum(1 << r for r in range(13) if mask >> (4 * r + suit) & 1)
         if mc_kernels.FAST_PDEP:
             assert njit(lambda b, s: mc_kernels._suit_ranks_pext(b, s))(bits, suit) == ranks
