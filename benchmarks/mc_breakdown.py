@@ -23,7 +23,9 @@ neighbours. Nothing here is a pass/fail test.
 from __future__ import annotations
 
 import argparse
+import functools
 import time
+from collections.abc import Callable
 
 import numpy as np
 from numba import njit
@@ -132,10 +134,12 @@ def breakdown(players: list[str], deals: int, rounds: int, kernels: dict) -> dic
     """CPU seconds of each stage (and the whole kernel) over ``deals`` deals, ``rounds`` times in turn."""
     ranges, board = spot_inputs(players)
     tables = high_tables()
-    state = mc_kernels.seed_streams(np.uint64(1), 1)[0]
+    state = mc_kernels.seed_streams(np.uint64(1), 1)[0]  # stages go on from where the last call left it
     counts = np.zeros(1 << len(players), dtype=np.int64)
-    calls = {name: (lambda k=k: k(state.copy(), deals, ranges, board, tables)) for name, k in kernels.items()}
-    calls["kernel"] = lambda: mc_kernels.mc_stream(state.copy(), deals, ranges, board, tables, counts)
+    calls: dict[str, Callable[[], object]] = {
+        name: functools.partial(k, state, deals, ranges, board, tables) for name, k in kernels.items()
+    }
+    calls["kernel"] = functools.partial(mc_kernels.mc_stream, state, deals, ranges, board, tables, counts)
     for call in calls.values():
         call()  # compile and warm
     times: dict[str, list[float]] = {name: [] for name in calls}
