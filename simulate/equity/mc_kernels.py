@@ -9,12 +9,26 @@ one addition and one lookup. (Exact enumeration is in
 Monte Carlo draws every player's combo and the board with a per-stream
 xoshiro256** generator seeded by splitmix64, so a run depends only on the
 seed and the number of streams.
+
+A deal picks a combo for each player whose range varies (Walker's alias
+method, the whole deal rejected when two picks share a card); a player holding
+"any two cards" (a ``random`` range: every combo of the free cards, equal
+weights) and the board are then dealt card by card from the free cards, each
+the r-th free card for a uniform r, so no card is ever drawn twice and nothing
+is rejected. Why this is exact: every pick of the ranged players leaves the
+same number of ways to deal the rest, so their joint law is the weights'
+product over sharing-free picks, and the rest is uniform given them.
 """
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
-from numba import prange
+from llvmlite import ir
+from numba import prange, types
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
 
 from ...evaluator.jit import njit
 from ...evaluator.kernels import RANK_KEY_MASK, flush_suit
@@ -22,6 +36,83 @@ from ...evaluator.layout import SUIT_RANKS
 from ...evaluator.tables import SIZED_RANK_SHIFT
 
 _SUIT_RANKS = np.uint64(SUIT_RANKS)
+_ALL_CARDS = np.uint64((1 << 52) - 1)
+_RANK_NIBBLES = np.uint64(0x1111111111111)  # bit 4 * rank of a card mask: one suit's thirteen cards
+_ROW_SHIFT = np.uint64(SIZED_RANK_SHIFT)
+_COL_MASK = np.uint64((1 << SIZED_RANK_SHIFT) - 1)
+
+
+def _fast_pdep() -> bool:
+    """Whether numba compiles for this machine's CPU and it has a fast BMI2 ``pdep`` (not AMD before Zen 3)."""
+    if os.environ.get("NUMBA_CPU_NAME") or os.environ.get("NUMBA_CPU_FEATURES"):
+        return False  # a portable build (e.g. a shared cache): no CPU-specific instruction
+    try:
+        import llvmlite.binding as llvm
+
+        features, name = llvm.get_host_cpu_features(), llvm.get_host_cpu_name()
+    except Exception:  # noqa: BLE001 - any failure to ask means: do not assume the instruction
+        return False
+    return bool(features.get("bmi2")) and not name.startswith(("znver1", "znver2", "bdver", "btver"))
+
+
+FAST_PDEP = _fast_pdep()
+
+
+@intrinsic
+def _pdep(typingctx, source, mask):
+    """BMI2 ``pdep``: the bits of ``source`` deposited, lowest first, at the set bits of ``mask``."""
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        i64 = ir.IntType(64)
+        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pdep.64", fnty=ir.FunctionType(i64, [i64, i64]))
+        return builder.call(fn, args)
+
+    return sig, codegen
+
+
+@intrinsic
+def _pext(typingctx, source, mask):
+    """BMI2 ``pext``: the bits of ``source`` at the set bits of ``mask``, packed from the lowest."""
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        i64 = ir.IntType(64)
+        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pext.64", fnty=ir.FunctionType(i64, [i64, i64]))
+        return builder.call(fn, args)
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def _nth_bit_pdep(r, bits):
+    return _pdep(np.uint64(1) << r, bits)
+
+
+@njit(cache=True, inline="always")
+def _nth_bit_loop(r, bits):
+    for _ in range(r):
+        bits &= bits - np.uint64(1)
+    return bits & (~bits + np.uint64(1))
+
+
+@njit(cache=True, inline="always")
+def _suit_ranks_pext(cards, suit):
+    return _pext(cards >> np.uint64(suit), _RANK_NIBBLES)
+
+
+@njit(cache=True, inline="always")
+def _suit_ranks_loop(cards, suit):
+    ranks = np.uint64(0)
+    for rank in range(13):
+        ranks |= ((cards >> np.uint64(4 * rank + suit)) & np.uint64(1)) << np.uint64(rank)
+    return ranks
+
+
+# The r-th (from 0) lowest set bit of a mask, as a one-bit mask: the r-th free card.
+_nth_bit = _nth_bit_pdep if FAST_PDEP else _nth_bit_loop
+# The ranks (bit r: rank r) of one suit's cards in a card mask (bit c: card c = 4 * rank + suit).
+_suit_ranks = _suit_ranks_pext if FAST_PDEP else _suit_ranks_loop
 
 
 @njit(cache=True, inline="always")
@@ -50,6 +141,50 @@ def _next_random(s0, s1, s2, s3):
 
 
 @njit(cache=True)
+def _redraw_biased(m, bound, s0, s1, s2, s3):
+    """Lemire's exact rejection, kept out of line (rarely run): redraw while ``m``'s low half is under the threshold."""
+    threshold = (np.uint64(65536) - bound) % bound
+    while (m & np.uint64(0xFFFF)) < threshold:
+        extra, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+        m = (extra & np.uint64(0xFFFF)) * bound
+    return m, s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def _deal_card(i, buf, bound, free, s0, s1, s2, s3):
+    """The ``i``-th card of a deal: a uniform one of the ``bound`` set bits of ``free``.
+
+    Four cards per 64-bit draw (``buf``), one per 16-bit field, each scaled to ``bound`` by a
+    multiply (Lemire's method: the rare low products that would bias it, under ``2**16 % bound``
+    of 65,536, are drawn again, so every free card is exactly equally likely). Returns
+    ``(card, its bit, buf, s0, s1, s2, s3)``.
+    """
+    if i & 3 == 0:
+        buf, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+    m = (buf & np.uint64(0xFFFF)) * bound
+    buf >>= np.uint64(16)
+    if (m & np.uint64(0xFFFF)) < bound:  # under 52 in 65,536: only then is the exact threshold worth a division
+        m, s0, s1, s2, s3 = _redraw_biased(m, bound, s0, s1, s2, s3)
+    bit = _nth_bit(m >> np.uint64(16), free)
+    return trailing_zeros(bit), bit, buf, s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def _value(key, cards, offsets, rank_values, flush_values):
+    """A seven-card hand's value from its summed key and its card mask (bit c: card c).
+
+    The flush's suited ranks come from the card mask (``pext``) only for the hand that has one,
+    instead of keeping a suit-major mask up to date for every card dealt (5 operations a card:
+    heads-up 26.3 -> 23.8 ns, 3-way 42.2 -> 38.1 ns). One return of a conditional expression:
+    the same helper written with two ``return`` statements made the kernel 2-3 times slower.
+    """
+    suit = flush_suit(key)
+    rk = key & RANK_KEY_MASK
+    plain = rank_values[np.uint64(offsets[rk >> _ROW_SHIFT]) + (rk & _COL_MASK)]
+    return np.int64(flush_values[_suit_ranks(cards, suit)] if suit >= 0 else plain)
+
+
+@njit(cache=True)
 def seed_streams(seed, n_streams):
     """xoshiro256** states (n_streams, 4) from one seed via splitmix64."""
     states = np.empty((n_streams, 4), dtype=np.uint64)
@@ -65,6 +200,84 @@ def seed_streams(seed, n_streams):
 
 
 @njit(cache=True)
+def _every_pair(masks, taken):
+    """Whether the combo masks are all different and clear of ``taken`` (so, given their number, every pair)."""
+    seen = np.zeros(1 << 12, dtype=np.bool_)
+    for m in masks:
+        low = m & (~m + np.uint64(1))
+        row = (trailing_zeros(low) << np.uint64(6)) | trailing_zeros(m ^ low)  # the two cards, 6 bits each
+        if m & taken or seen[row]:
+            return False
+        seen[row] = True
+    return True
+
+
+@njit(cache=True)
+def deal_plan(ranges, board, card_keys):
+    """How :func:`mc_stream` deals each player, worked out once per call.
+
+    Returns ``(combo_mask, combo_key, uniform, hole_key, hole_cards, dealt, n_dealt, picked,
+    n_picked, fixed_mask, n_left)``: every combo's card mask and key; per player whether its
+    weights are equal, and its hole key and card mask if fixed; the players
+    dealt any two free cards and those picking a combo; the cards out of the deck for good; and
+    the cards left to deal from once the picked players have theirs (-1: no deal exists, fixed
+    hands sharing a card or too few cards).
+    """
+    combo_cards, alias_prob, _, range_start, range_len = ranges
+    board_mask, n_board_left = board[2], board[3]
+    n_players = range_start.shape[0]
+    n_combos = combo_cards.shape[0]
+    # Each combo's card mask and key computed once per call, not per pick.
+    combo_mask = np.empty(n_combos, dtype=np.uint64)
+    combo_key = np.empty(n_combos, dtype=np.uint64)
+    for a in range(n_combos):
+        c1, c2 = combo_cards[a, 0], combo_cards[a, 1]
+        combo_mask[a] = (np.uint64(1) << np.uint64(c1)) | (np.uint64(1) << np.uint64(c2))
+        combo_key[a] = card_keys[c1] + card_keys[c2]
+    n_free = 52
+    for c in range(52):
+        n_free -= np.int64((board_mask >> np.uint64(c)) & np.uint64(1))
+    # Players in three kinds: a fixed hand (its cards leave the deck once), "any two cards"
+    # (dealt from the free cards like the board) and the rest (a combo picked from the range).
+    hole_key = np.zeros(n_players, dtype=np.uint64)
+    hole_cards = np.zeros(n_players, dtype=np.uint64)
+    uniform = np.ones(n_players, dtype=np.bool_)  # equal weights: the alias slot is the combo
+    dealt = np.empty(n_players, dtype=np.int64)
+    picked = np.empty(n_players, dtype=np.int64)
+    n_dealt = 0
+    n_picked = 0
+    fixed_mask = board_mask
+    clash = False
+    for p in range(n_players):
+        lo = range_start[p]
+        for a in range(lo, lo + range_len[p]):
+            if alias_prob[a] < 1.0:
+                uniform[p] = False
+        if range_len[p] == 1:
+            if fixed_mask & combo_mask[lo]:
+                clash = True  # fixed hands share a card: no deal exists
+            fixed_mask |= combo_mask[lo]
+            hole_key[p] = combo_key[lo]
+            hole_cards[p] = combo_mask[lo]
+        elif (
+            uniform[p]
+            and range_len[p] == n_free * (n_free - 1) // 2
+            and _every_pair(combo_mask[lo : lo + range_len[p]], board_mask)
+        ):
+            dealt[n_dealt] = p
+            n_dealt += 1
+        else:
+            picked[n_picked] = p
+            n_picked += 1
+    n_left = 52 - 2 * n_picked
+    for c in range(52):
+        n_left -= np.int64((fixed_mask >> np.uint64(c)) & np.uint64(1))
+    if clash or n_board_left + 2 * n_dealt > n_left:
+        n_left = -1  # too few cards for every player and the board
+    return combo_mask, combo_key, uniform, hole_key, hole_cards, dealt, n_dealt, picked, n_picked, fixed_mask, n_left
+
+
+@njit(cache=True)
 def mc_stream(state, n_trials, ranges, board, tables, counts):
     """Run ``n_trials`` accepted deals on one stream, adding to ``counts`` by winner mask.
 
@@ -74,112 +287,105 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     deal)``; ``tables`` is :class:`pokerlab.evaluator.kernels.HighTables`. Returns the
     number of rejected deals; gives up (leaving fewer deals in ``counts``)
     after ``1000 * n_trials + 10**6`` rejections, so ranges that can never be
-    dealt together cannot hang it.
+    dealt together cannot hang it, and at once when fixed hands share a card
+    or too few cards are left to deal.
 
-    Speed (measured best-of-5 against the previous kernel in one process, 2M trials, one thread,
-    AsAh vs random and QQ+,AKs vs random vs random): each trick below is noted with its gain.
+    Speed (ns per deal, CPU time of one stream, best of 30-40 rounds of 200,000 deals, kernels
+    alternating; AsAh vs random and QQ+,AKs vs random vs random): each trick below is noted with
+    what it measured against the kernel before it. ``benchmarks/mc_breakdown.py`` splits the time.
     """
     combo_cards, alias_prob, alias_index, range_start, range_len = ranges
     board_key, board_suited, board_mask, n_board_left = board
     # Seven cards every time: the hash of 7-card keys only, smaller than the shared one.
     card_keys, offsets, rank_values = tables.card_keys, tables.rank7_offsets, tables.rank7_values
     flush_values = tables.flush_values
-    col_mask = np.uint64((1 << SIZED_RANK_SHIFT) - 1)
-    sh = np.uint64(SIZED_RANK_SHIFT)
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     n_players = range_start.shape[0]
-    n_combos = combo_cards.shape[0]
-    # Each combo's card mask, key and suited bits computed once per call, not per pick: one load
-    # each instead of two card lookups and shifts (with the next two changes, +25 % heads-up).
-    combo_mask = np.empty(n_combos, dtype=np.uint64)
-    combo_key = np.empty(n_combos, dtype=np.uint64)
-    combo_suited = np.empty(n_combos, dtype=np.uint64)
-    for a in range(n_combos):
-        c1, c2 = combo_cards[a, 0], combo_cards[a, 1]
-        combo_mask[a] = (np.uint64(1) << np.uint64(c1)) | (np.uint64(1) << np.uint64(c2))
-        combo_key[a] = card_keys[c1] + card_keys[c2]
-        combo_suited[a] = _bit(c1) | _bit(c2)
-    # Equal weights (every alias coin is 1.0): the slot is the combo, no coin to test.
-    uniform = np.ones(n_players, dtype=np.bool_)
-    for p in range(n_players):
-        for a in range(range_start[p], range_start[p] + range_len[p]):
-            if alias_prob[a] < 1.0:
-                uniform[p] = False
-    hole_key = np.zeros(n_players, dtype=np.uint64)
-    hole_suited = np.zeros(n_players, dtype=np.uint64)
-    values = np.zeros(n_players, dtype=np.int64)
+    plan = deal_plan(ranges, board, card_keys)
+    combo_mask, combo_key, uniform, hole_key, hole_cards, dealt, n_dealt, picked, n_picked, fixed_mask, n_left = plan
+    if n_left < 0:
+        return 0  # no deal exists
+    board_cards = np.uint64(0)  # the board's card mask (bit c: card c), from its suited ranks
+    for c in range(52):
+        if board_suited & _bit(c):
+            board_cards |= np.uint64(1) << np.uint64(c)
     # Counted here and added at the end: streams on other threads write the next rows of
     # ``counts``, and sharing a cache line with them would halve the speed of both.
     local = np.zeros(counts.shape[0], dtype=np.int64)
+    values = np.zeros(n_players, dtype=np.int64)
     rejected = 0
     done = 0
     while done < n_trials:
-        used = board_mask
+        used = fixed_mask
         ok = True
-        for p in range(n_players):
+        for q in range(n_picked):
+            p = picked[q]
             lo = range_start[p]
-            a = lo
-            if range_len[p] > 1:  # a fixed hand draws no random number (+8 % heads-up)
-                # Weighted pick in O(1) by Walker's alias method: a uniform slot, then its coin.
-                result, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
-                a = lo + np.int64(((result >> np.uint64(32)) * np.uint64(range_len[p])) >> np.uint64(32))
-                if not uniform[p]:
-                    coin = np.float64(result & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0)
-                    if coin >= alias_prob[a]:
-                        a = lo + alias_index[a]
+            # Weighted pick in O(1) by Walker's alias method: a uniform slot, then its coin.
+            result, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+            a = lo + np.int64(((result >> np.uint64(32)) * np.uint64(range_len[p])) >> np.uint64(32))
+            if not uniform[p]:
+                coin = np.float64(result & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0)
+                if coin >= alias_prob[a]:
+                    a = lo + alias_index[a]
             m = combo_mask[a]
             if used & m:
                 ok = False
                 break
             used |= m
             hole_key[p] = combo_key[a]
-            hole_suited[p] = combo_suited[a]
+            hole_cards[p] = combo_mask[a]
         if not ok:
             # Reject the whole deal: the accepted deals follow the joint weighted distribution exactly.
             rejected += 1
             if rejected > 1000 * n_trials + 1_000_000:
                 break
             continue
+        # The board, then two cards per "any two" player, each a uniform one of the cards still
+        # free: no collision to test and redraw, and no deal rejected for a random hand's clash
+        # (heads-up 29.9 -> 23.7 ns, 3-way 48.0 -> 40.1 ns, with the 2- and 3-player branches below).
+        free = ~used & _ALL_CARDS
+        bound = np.uint64(n_left)
         key = board_key
-        suited = board_suited
-        # Four board cards per 64-bit draw, two from each 32-bit half by multiply-and-carry
-        # (x * 52: the high part is a card, the low part the rest of the fraction): each card's
-        # chance is off by at most 52**2 / 2**32 (6e-7 relative), and a five-card board takes two
-        # draws instead of five or more (+10 % heads-up).
-        left = n_board_left
-        while left > 0:
-            result, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
-            x = result >> np.uint64(32)
-            for j in range(4):
-                if j == 2:
-                    x = result & np.uint64(0xFFFFFFFF)
-                x = x * np.uint64(52)
-                card = x >> np.uint64(32)
-                x &= np.uint64(0xFFFFFFFF)
-                bit = np.uint64(1) << card
-                if not used & bit:
-                    used |= bit
-                    key += card_keys[card]
-                    suited |= _bit(card)
-                    left -= 1
-                    if left == 0:
-                        break
-        # Values first, then the winners from the best one without a branch on the comparison
-        # (which mispredicts about every other deal): +14 % three-way.
-        best = np.int64(0)
-        for p in range(n_players):
-            k = key + hole_key[p]
-            suit = flush_suit(k)
-            if suit >= 0:
-                v = np.int64(flush_values[((suited | hole_suited[p]) >> np.uint64(16 * suit)) & _SUIT_RANKS])
-            else:
-                rk = k & RANK_KEY_MASK
-                v = np.int64(rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)])
-            values[p] = v
-            best = max(best, v)
-        winners = 0
-        for p in range(n_players):
-            winners |= np.int64(values[p] == best) << p
+        cards = board_cards
+        buf = np.uint64(0)
+        for i in range(n_board_left):
+            card, bit, buf, s0, s1, s2, s3 = _deal_card(i, buf, bound, free, s0, s1, s2, s3)
+            free ^= bit
+            key += card_keys[card]
+            cards |= bit
+            bound -= np.uint64(1)
+        i = n_board_left
+        for q in range(n_dealt):
+            card, bit, buf, s0, s1, s2, s3 = _deal_card(i, buf, bound, free, s0, s1, s2, s3)
+            free ^= bit
+            hk = card_keys[card]
+            card, bit2, buf, s0, s1, s2, s3 = _deal_card(i + 1, buf, bound - np.uint64(1), free, s0, s1, s2, s3)
+            free ^= bit2
+            hole_key[dealt[q]] = hk + card_keys[card]
+            hole_cards[dealt[q]] = bit | bit2
+            bound -= np.uint64(2)
+            i += 2
+        # Two or three players (most queries): values in scalars, not an array (3-8 %).
+        if n_players == 2:
+            v0 = _value(key + hole_key[0], cards | hole_cards[0], offsets, rank_values, flush_values)
+            v1 = _value(key + hole_key[1], cards | hole_cards[1], offsets, rank_values, flush_values)
+            best = max(v0, v1)
+            winners = np.int64(v0 == best) | (np.int64(v1 == best) << 1)
+        elif n_players == 3:
+            v0 = _value(key + hole_key[0], cards | hole_cards[0], offsets, rank_values, flush_values)
+            v1 = _value(key + hole_key[1], cards | hole_cards[1], offsets, rank_values, flush_values)
+            v2 = _value(key + hole_key[2], cards | hole_cards[2], offsets, rank_values, flush_values)
+            best = max(max(v0, v1), v2)
+            winners = np.int64(v0 == best) | (np.int64(v1 == best) << 1) | (np.int64(v2 == best) << 2)
+        else:
+            best = np.int64(0)
+            for p in range(n_players):
+                values[p] = _value(key + hole_key[p], cards | hole_cards[p], offsets, rank_values, flush_values)
+                best = max(best, values[p])
+            winners = 0
+            for p in range(n_players):
+                winners |= np.int64(values[p] == best) << p
         local[winners] += 1
         done += 1
     counts += local
