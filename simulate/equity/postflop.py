@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
@@ -44,28 +45,57 @@ def run_exact_postflop(parsed, board_ids, dead_mask, threads: int):
 
 def _every_deal(parsed, board_ids, dead_mask, threads: int):
     """:func:`run_exact_postflop` for any players: every combo ranked on every board, then every deal scored."""
-    from . import postflop_kernels as k  # numba-compiled: imported on first use
-
-    t = high_tables()
-    combos = np.concatenate([p.combos for p in parsed])
-    weights = np.concatenate([p.weights for p in parsed]).astype(np.float64, copy=False)
-    player_start = np.array(list(itertools.accumulate((len(p.combos) for p in parsed), initial=0)), dtype=np.int64)
+    k = _kernels()
+    combos, weights, player_start = _stacked(tuple(parsed))
+    card_keys, *tables = _tables()
     board = np.array(board_ids, dtype=np.int64)
     dead = np.uint64(dead_mask)
-    tables = (t.rank7_offsets, t.rank7_values, t.flush_values)  # seven cards: 7-card keys only
     unseen = 52 - len(board_ids) - bin(dead_mask).count("1")
     workers = max(1, min(threads, math.comb(unseen, 5 - len(board_ids))))
     if workers == 1:  # one compiled call, set-up included (no thread pool to start)
-        counts, deals, weight = k.exact_postflop(combos, weights, player_start, board, dead, t.card_keys, *tables)
+        counts, deals, weight = k.exact_postflop(combos, weights, player_start, board, dead, card_keys, *tables)
     else:
-        inputs = k.postflop_inputs(combos, board, dead, t.card_keys)
+        inputs = k.postflop_inputs(combos, board, dead, card_keys)
         completions, board_key, board_suited, board_mask, combo_keys, combo_suited, masks, rank_pair, suits = inputs
-        shared = (board_key, board_suited, board_mask, t.card_keys, combo_keys, combo_suited)
+        shared = (board_key, board_suited, board_mask, card_keys, combo_keys, combo_suited)
         per_combo = (masks, rank_pair, suits, weights, player_start, len(parsed))
         counts, deals, weight = k.count_postflop_parallel(
             workers, completions, *shared, *per_combo, *tables, SIZED_RANK_SHIFT
         )
     return counts, float(weight), int(deals)
+
+
+@functools.cache
+def _kernels():
+    """:mod:`postflop_kernels`, imported on first use (numba-compiled); a cached call costs less than the
+    ``from . import`` statement run on every call (2 us)."""
+    from . import postflop_kernels
+
+    return postflop_kernels
+
+
+@functools.lru_cache(maxsize=32)  # small: players not from the text cache are new objects, never hit
+def _stacked(parsed: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every player's combos and weights in one array each, and where each player's rows start.
+
+    Keyed by the player objects themselves (hashed by identity; the engine caches them per text), so a
+    query repeated with the same players stacks them once: measured 4.5 -> 0.3 us on the exact turn spot.
+    The arrays are writable, as the compiled kernels were typed for, but only ever read.
+    """
+    combos = np.concatenate([p.combos for p in parsed])
+    weights = np.concatenate([p.weights for p in parsed]).astype(np.float64, copy=False)
+    player_start = np.array(list(itertools.accumulate((len(p.combos) for p in parsed), initial=0)), dtype=np.int64)
+    return combos, weights, player_start
+
+
+@functools.cache
+def _tables() -> tuple[np.ndarray, ...]:
+    """The arrays the seven-card kernels read: card keys, 7-card rank hash (offsets, values), flush values.
+
+    Built once: :func:`high_tables` assembles its tuple on every call (1 us, a tenth of a small spot's counting).
+    """
+    t = high_tables()
+    return t.card_keys, t.rank7_offsets, t.rank7_values, t.flush_values
 
 
 def _hand_vs_range(parsed, hero: int, board_ids, dead_mask, threads: int):
