@@ -49,9 +49,7 @@ def stages(players: list[str], board: str) -> dict[str, Callable[[], object]]:
     board_array = np.array(board_ids, dtype=np.int64)
     card_keys, *tables = postflop._tables()
     calls: dict[str, Callable[[], object]] = {
-        "equity() whole call": lambda: engine.equity(
-            players, board=board, method="exact", threads=1, use_tables=False
-        ),
+        "equity() whole call": lambda: engine.equity(players, board=board, method="exact", threads=1, use_tables=False),
         "  _prepare (parse, check)": lambda: engine._prepare(players, board, None),
         "  work estimate": lambda: postflop.postflop_work(parsed, board_ids, dead_ids),
         "  run_exact_postflop": lambda: postflop.run_exact_postflop(parsed, board_ids, dead_mask, 1),

@@ -376,16 +376,17 @@ def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity
     result = []
     for i, p in enumerate(parsed):
         win, tie = wins[i], ties[i]
+        # Fields by position (hand, combos, win, tie, equity, wins, ties, stderr): keywords cost 0.6 us more each.
         result.append(
             PlayerEquity(
-                hand=p.text,
-                combos=len(p.combos),
-                win=win / outcomes,
-                tie=tie / outcomes,
-                equity=shares[i] / outcomes,
-                wins=int(round(win)) if as_int else win,
-                ties=int(round(tie)) if as_int else tie,
-                stderr=0.0 if errors is None else (None if math.isnan(errors[i]) else errors[i]),
+                p.text,
+                len(p.combos),
+                win / outcomes,
+                tie / outcomes,
+                shares[i] / outcomes,
+                int(round(win)) if as_int else win,
+                int(round(tie)) if as_int else tie,
+                0.0 if errors is None else (None if math.isnan(errors[i]) else errors[i]),
             )
         )
     return result
@@ -657,14 +658,9 @@ def _run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, 
 
 def _exact_result(parsed, counts, outcomes: float, boards: int, start: float, threads: int) -> EquityResult:
     """An exact run's result from its counts by winner mask."""
-    return EquityResult(
-        players=_result_players(parsed, counts, outcomes),
-        method="exact",
-        outcomes=outcomes,
-        seconds=time.perf_counter() - start,
-        boards=boards,
-        threads=threads,
-    )
+    players = _result_players(parsed, counts, outcomes)
+    # By position (players, method, outcomes, seconds, boards, trials, stderr, seed, threads), as above.
+    return EquityResult(players, "exact", outcomes, time.perf_counter() - start, boards, None, 0.0, None, threads)
 
 
 def _from_preflop_table(parsed: list[_Player], start: float, threads: int) -> EquityResult | None:
