@@ -13,7 +13,8 @@ prepared outside the timing:
 - ``_prepare``: parsing players, board and dead cards, with every check;
 - the work estimate (``postflop_work``) that picks exact or Monte Carlo;
 - ``run_exact_postflop``: the kernel's inputs and its compiled call;
-- the compiled call alone (``exact_postflop``, set-up and counting);
+- the compiled call alone, set-up and counting (``hand_vs_range_exact`` for a hand against a range
+  before the river, else ``exact_postflop``);
 - building the result (``_exact_result``);
 - pokerfast's whole ``equity.equity(..., exact=True, threads=1)``, when installed.
 
@@ -45,17 +46,21 @@ def stages(players: list[str], board: str) -> dict[str, Callable[[], object]]:
     """The timed stages of one ``equity(players, board, method="exact", threads=1, use_tables=False)``."""
     parsed, board_ids, dead_ids, _, dead_mask = engine._prepare(players, board, None)
     counts, outcomes, boards = postflop.run_exact_postflop(parsed, board_ids, dead_mask, 1)
-    combos, weights, player_start = postflop._stacked(tuple(parsed))
-    board_array = np.array(board_ids, dtype=np.int64)
+    board_array, dead = np.array(board_ids, dtype=np.int64), np.uint64(dead_mask)
     card_keys, *tables = postflop._tables()
+    if len(parsed) == 2 and len(board_ids) < 5 and len(parsed[0].combos) == 1:  # run_exact_postflop's choice
+        kernel = "hand_vs_range_exact"
+        args = (parsed[0].combos, parsed[1].combos, parsed[1].weights, board_array, dead, card_keys, *tables)
+    else:
+        kernel = "exact_postflop"
+        args = (*postflop._stacked(tuple(parsed)), board_array, dead, card_keys, *tables)
+    compiled = getattr(postflop_kernels, kernel)
     calls: dict[str, Callable[[], object]] = {
         "equity() whole call": lambda: engine.equity(players, board=board, method="exact", threads=1, use_tables=False),
         "  _prepare (parse, check)": lambda: engine._prepare(players, board, None),
         "  work estimate": lambda: postflop.postflop_work(parsed, board_ids, dead_ids),
         "  run_exact_postflop": lambda: postflop.run_exact_postflop(parsed, board_ids, dead_mask, 1),
-        "    its compiled call": lambda: postflop_kernels.exact_postflop(
-            combos, weights, player_start, board_array, np.uint64(dead_mask), card_keys, *tables
-        ),
+        f"    its compiled call ({kernel})": lambda: compiled(*args),
         "  result (_exact_result)": lambda: engine._exact_result(parsed, counts, outcomes, boards, 0.0, 1),
     }
     try:
@@ -96,7 +101,7 @@ def main() -> None:
     players, board = SPOTS[args.spot]
     print(f"exact {args.spot}: {' vs '.join(players)} on {board}, one thread (us per call, CPU time)")
     for name, s in alternate(stages(players, board), args.rounds, args.calls).items():
-        print(f"  {name:36s} best {min(s) * 1e6:7.1f}  median {statistics.median(s) * 1e6:7.1f}")
+        print(f"  {name:46s} best {min(s) * 1e6:7.1f}  median {statistics.median(s) * 1e6:7.1f}")
 
 
 if __name__ == "__main__":
