@@ -376,20 +376,36 @@ def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity
     result = []
     for i, p in enumerate(parsed):
         win, tie = wins[i], ties[i]
-        # Fields by position (hand, combos, win, tie, equity, wins, ties, stderr): keywords cost 0.6 us more each.
         result.append(
-            PlayerEquity(
-                p.text,
-                len(p.combos),
-                win / outcomes,
-                tie / outcomes,
-                shares[i] / outcomes,
-                int(round(win)) if as_int else win,
-                int(round(tie)) if as_int else tie,
-                0.0 if errors is None else (None if math.isnan(errors[i]) else errors[i]),
+            _frozen(
+                PlayerEquity,
+                hand=p.text,
+                combos=len(p.combos),
+                win=win / outcomes,
+                tie=tie / outcomes,
+                equity=shares[i] / outcomes,
+                wins=int(round(win)) if as_int else win,
+                ties=int(round(tie)) if as_int else tie,
+                stderr=0.0 if errors is None else (None if math.isnan(errors[i]) else errors[i]),
             )
         )
     return result
+
+
+def _frozen(cls: type, **fields: Any) -> Any:
+    """An instance of the frozen dataclass ``cls`` (no ``__post_init__``) from every one of its fields.
+
+    The generated ``__init__`` of a frozen dataclass sets each field through ``object.__setattr__``:
+    measured 1.4-3.4 us per PlayerEquity against 0.4-1.1 us filling the instance's dict at once, and a
+    small exact spot builds three such objects. The instance stays frozen.
+
+    >>> p = _frozen(PlayerEquity, hand="AA", combos=6, win=1.0, tie=0.0, equity=1.0, wins=6, ties=0, stderr=0.0)
+    >>> p == PlayerEquity("AA", 6, 1.0, 0.0, 1.0, 6, 0, 0.0)
+    True
+    """
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
 
 
 def _exact_units(groups: list, board_ids, dead_ids, n_players: int, split: bool) -> list[tuple[int, int]]:
@@ -659,8 +675,18 @@ def _run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, 
 def _exact_result(parsed, counts, outcomes: float, boards: int, start: float, threads: int) -> EquityResult:
     """An exact run's result from its counts by winner mask."""
     players = _result_players(parsed, counts, outcomes)
-    # By position (players, method, outcomes, seconds, boards, trials, stderr, seed, threads), as above.
-    return EquityResult(players, "exact", outcomes, time.perf_counter() - start, boards, None, 0.0, None, threads)
+    return _frozen(
+        EquityResult,
+        players=players,
+        method="exact",
+        outcomes=outcomes,
+        seconds=time.perf_counter() - start,
+        boards=boards,
+        trials=None,
+        stderr=0.0,
+        seed=None,
+        threads=threads,
+    )
 
 
 def _from_preflop_table(parsed: list[_Player], start: float, threads: int) -> EquityResult | None:

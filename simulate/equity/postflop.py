@@ -112,7 +112,7 @@ def _hand_vs_range(parsed, hero: int, board_ids, dead_mask, threads: int):
         unseen = 52 - len(board_ids) - bin(dead_mask).count("1") - 2
         workers = min(threads, math.comb(unseen, 5 - len(board_ids)))
     if workers == 1:  # set-up and counting in one compiled call
-        outcome, deals, weight = k.hand_vs_range_exact(
+        wins, losses, ties, deals, weight = k.hand_vs_range_exact(
             player.combos, opponent.combos, opponent.weights, board, dead, card_keys, offsets, rank_values, flush_values
         )
     else:
@@ -120,9 +120,9 @@ def _hand_vs_range(parsed, hero: int, board_ids, dead_mask, threads: int):
         outcome, deals, weight = k.hand_vs_range_parallel(
             workers, *inputs, card_keys, offsets, rank_values, flush_values
         )
+        wins, losses, ties = outcome.tolist()
     # Plain floats and one array built from a list: numpy item by item cost 2 us of a 10 us turn spot.
     hero_weight = player.weights.item(0)
-    wins, losses, ties = outcome.tolist()
     counts = [0.0, 0.0, 0.0, ties * hero_weight]
     counts[1 << hero], counts[1 << (1 - hero)] = wins * hero_weight, losses * hero_weight
     return np.array(counts), weight * hero_weight, deals

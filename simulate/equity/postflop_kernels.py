@@ -483,7 +483,8 @@ def hand_vs_range_exact(
 ):  # fmt: skip  # pragma: no cover - numba
     """:func:`hand_vs_range_inputs` and :func:`hand_vs_range_share` on one thread, in one compiled call.
 
-    Returns (hero wins, opponent wins, ties) in combo weight, the deals and their total weight.
+    Returns hero wins, opponent wins and ties in combo weight, the deals and their total weight, all
+    scalars: no array to hand back to Python (boxing one cost about 1 us of a 10 us turn spot).
     """
     completions, board_t, hero_t, opp_t, classes_t, lists_t = hand_vs_range_inputs(
         hero_cards, opp_combos, opp_weights, board, dead_mask, card_keys
@@ -493,4 +494,4 @@ def hand_vs_range_exact(
         0, 1, completions, board_t, hero_t, opp_t, classes_t, lists_t, card_keys, offsets, rank_values, flush_values,
         outcome,
     )  # fmt: skip
-    return outcome, deals, weight
+    return outcome[0], outcome[1], outcome[2], deals, weight
