@@ -47,6 +47,9 @@ _NS_PER_PREFLOP = 40_000.0  # Python and allocation cost of one unique deal
 _NS_PER_DEAL_GROUPED = 15_000.0  # Python cost of listing and grouping one deal
 _GROUP_FIRST_DEALS = 20_000  # below this many deals, group them before choosing the method
 _NS_PER_POSTFLOP_STEP = 5.0  # one combo ranked or one deal scored on one board, after the flop
+# After the flop, below this estimate (one thread) the count runs on one thread: on 2 cores the turn spot
+# AhKh vs QQ+,AQs+,KQs took 32 us on one thread and 500 us on two, AhKh vs random on Qh7h2c3s 112 and 617 us.
+_POSTFLOP_PARALLEL_SECONDS = 1e-3
 DEFAULT_STDERR = 5e-4
 MAX_DEFAULT_TRIALS = 200_000_000
 MAX_TRIALS = 10**11  # hours of Monte Carlo on one machine: a larger request is a typo
@@ -865,10 +868,13 @@ def equity(
     if method != "mc" and len(board_ids) >= 3:
         # After the flop: every board is ranked once per combo (pokerlab.simulate.equity.postflop).
 
-        seconds = postflop_work(parsed, board_ids, dead_ids) * _NS_PER_POSTFLOP_STEP * 1e-9 / n_threads
+        one_thread = postflop_work(parsed, board_ids, dead_ids) * _NS_PER_POSTFLOP_STEP * 1e-9
+        seconds = one_thread / n_threads
         if method == "exact":
             _check_exact_size(seconds, None)
         if method == "exact" or seconds <= EXACT_BUDGET_SECONDS:
+            if client is None and one_thread < _POSTFLOP_PARALLEL_SECONDS:
+                n_threads = 1  # waking a thread pool costs more than the whole count
             counts, outcomes, boards = run_exact_postflop(parsed, board_ids, dead_mask, n_threads)
             if progress is not None:
                 progress(1.0)
