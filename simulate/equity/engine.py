@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 import numpy as np
 
@@ -39,6 +39,7 @@ from .postflop import postflop_work, run_exact_postflop
 PlayerLike = str | Range | Sequence[int]
 CardsLike = str | Sequence[int] | None
 Progress = Callable[[float], None]
+_T = TypeVar("_T")
 
 MAX_PLAYERS = 10
 EXACT_BUDGET_SECONDS = 1.0  # method="auto" enumerates when the estimate is below this
@@ -395,7 +396,7 @@ def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity
     return result
 
 
-def _frozen(cls: type, **fields: Any) -> Any:
+def _frozen(cls: type[_T], **fields: Any) -> _T:
     """An instance of the frozen dataclass ``cls`` (no ``__post_init__``) from every one of its fields.
 
     The generated ``__init__`` of a frozen dataclass sets each field through ``object.__setattr__``:
@@ -406,7 +407,7 @@ def _frozen(cls: type, **fields: Any) -> Any:
     >>> p == PlayerEquity("AA", 6, 1.0, 0.0, 1.0, 6, 0, 0.0)
     True
     """
-    obj = object.__new__(cls)
+    obj: _T = object.__new__(cls)
     obj.__dict__.update(fields)
     return obj
 
