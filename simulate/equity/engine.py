@@ -366,6 +366,7 @@ def _result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity
     if not (math.isfinite(outcomes) and outcomes > 0):
         raise EquityError("no deal with a nonzero weight is possible: the players' ranges always share a card")
     n = len(parsed)
+    outcomes = float(outcomes)  # a numpy float from some engines: the fields are plain floats
     # One product (none heads-up) and plain floats: three products and numpy scalar arithmetic per
     # field took 35 us of the exact turn spot's call, now 5 us.
     if n == 2:  # counts by winner mask: nobody, player 1, player 2, both; the same sums the product makes
@@ -683,7 +684,7 @@ def _exact_result(parsed, counts, outcomes: float, boards: int, start: float, th
         EquityResult,
         players=players,
         method="exact",
-        outcomes=outcomes,
+        outcomes=float(outcomes),
         seconds=time.perf_counter() - start,
         boards=boards,
         trials=None,

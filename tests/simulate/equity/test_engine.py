@@ -379,3 +379,20 @@ def test_errors_are_raised_on_every_call_with_the_same_text(players, board, word
             equity(players, board=board, method="exact")
         messages.append(str(info.value))
     assert messages[0] == messages[1] and words in messages[0]
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (["AA", "KK"], {"use_tables": False}),
+        (["AA@50", "KK", "QQ"], {}),
+        (["AhKh", "QQ+,AQs+,KQs"], {"board": "Qh7h2c3s"}),
+        (["AhKh", "QQ", "JJ"], {"board": "Qh7h2c3s5d"}),
+        (["AsAh", "random"], {"method": "mc", "trials": 1_000, "seed": 1}),
+    ],
+)
+def test_result_fields_are_plain_python_numbers(players, options):
+    """Every engine reports ints, floats and strings, never numpy scalars (their repr differs)."""
+    r = equity(players, **options)
+    fields = [*(v for p in r.players for v in vars(p).values()), *(v for k, v in vars(r).items() if k != "players")]
+    assert all(type(v) in (str, int, float, type(None)) for v in fields), [type(v) for v in fields]
