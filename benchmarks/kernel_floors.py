@@ -93,17 +93,14 @@ def turn_rows(rounds: int) -> None:
     players, board = ["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s"
     parsed, board_ids, _, _, _ = engine._prepare(players, board, None)
     t = high_tables()
-    combos = np.concatenate([p.combos for p in parsed])
-    weights = np.concatenate([p.weights for p in parsed])
-    start = np.array([0, len(parsed[0].combos), len(combos)], dtype=np.int64)
     board_array = np.array(board_ids, dtype=np.int64)
     calls = {
         "pokerlab equity()": lambda: engine.equity(players, board=board, method="exact", threads=1, use_tables=False),
         "  its _prepare (parse, check)": lambda: engine._prepare(players, board, None),
-        "  its compiled call": lambda: postflop_kernels.exact_postflop(
-            combos,
-            weights,
-            start,
+        "  its compiled call": lambda: postflop_kernels.hand_vs_range_exact(  # a hand against a range, by rank pair
+            parsed[0].combos,
+            parsed[1].combos,
+            parsed[1].weights,
             board_array,
             np.uint64(0),
             t.card_keys,

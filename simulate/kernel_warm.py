@@ -50,8 +50,11 @@ def _exact_preflop() -> None:
 
 
 def _exact_postflop() -> None:
-    equity(["AhKh", "random"], board="Qh7h2c", method="exact")
-    equity(["AhKh", "QQ"], board="Qh7h2c5d", method="exact")
+    # A hand against a range by rank pair, and deal by deal (three players, the river): one thread and two.
+    for threads in (1, 2):
+        equity(["AhKh", "random"], board="Qh7h2c", method="exact", threads=threads)
+        equity(["AhKh", "QQ", "JJ"], board="Qh7h2c5d", method="exact", threads=threads)
+    equity(["AhKh", "QQ"], board="Qh7h2c5d3s", method="exact", threads=1)
 
 
 def _monte_carlo() -> None:

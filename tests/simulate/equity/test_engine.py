@@ -226,6 +226,9 @@ def test_monte_carlo_runs_exactly_the_requested_trials(trials, threads):
         (["AsAd", "KK", "22-55"], "Kh7h2c4d", ""),
         (["88+,A9s+", "random"], "9s8s2c5d", "Ac"),
         (["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s5d", ""),
+        (["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s", ""),
+        (["KK,QQ@30", "AhKh@50"], "Qh7h2c", "Ad"),
+        (["AhKh", "QsQd"], "Qh7h2c3s", ""),
     ],
 )
 def test_postflop_engine_matches_the_deal_by_deal_engine(players, board, dead):
@@ -328,3 +331,68 @@ def test_tiny_weights_never_give_nan():
     result = equity(["AA@0.0001", "KK@0.0001"], method="exact")
     assert all(math.isfinite(p.equity) for p in result.players)
     assert abs(sum(p.equity for p in result.players) - 1) < 1e-9
+
+
+def test_repeated_queries_give_equal_results_and_parsed_players_stay_read_only():
+    """Players are parsed once per text and removed cards: the cached arrays cannot be written."""
+    from pokerlab.simulate.equity.engine import _prepare
+
+    first = equity(["AhKh", "QQ+,AQs+,KQs"], board="Qh7h2c3s", method="exact")
+    again = equity(["AhKh", "QQ+,AQs+,KQs"], board="Qh7h2c3s", method="exact")
+    assert [p.wins for p in first.players] == [p.wins for p in again.players] == [183, 504]
+    other_board = equity(["AhKh", "QQ+,AQs+,KQs"], board="8h7h2c3s", method="exact")
+    assert (other_board.players[1].combos, first.players[1].combos) == (30, 25)  # keyed by the removed cards too
+    parsed = _prepare(["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s", None)[0]
+    for player in parsed:
+        with pytest.raises(ValueError):
+            player.combos[0, 0] = 0
+        with pytest.raises(ValueError):
+            player.weights[0] = 0.5
+
+
+def test_result_objects_stay_frozen():
+    import dataclasses
+
+    r = equity(["AhKh", "QQ+,AQs+,KQs"], board="Qh7h2c3s", method="exact", threads=1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.players[0].win = 1.0  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.method = "mc"  # type: ignore[misc]
+    assert r.players[0] == dataclasses.replace(r.players[0])
+    assert r.to_dict()["players"][0] == dataclasses.asdict(r.players[0])
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "words"),
+    [
+        (["AhKh", "QQ+,AQx"], "Qh7h2c3s", "player 2: unknown token 'AQx'"),
+        (["AhKh", "QhQd"], "Qh7h2c3s", "player 2's hand QhQd uses Qh"),
+        (["AhKh", "AhQc"], "Qd7h2c3s", "players 1 and 2 both hold Ah"),
+        (["AhKh", "QQ"], "Qh7h2x", "board: unknown suit"),
+    ],
+)
+def test_errors_are_raised_on_every_call_with_the_same_text(players, board, words):
+    """Parsing is cached, errors are not: a bad query fails the same way each time."""
+    messages = []
+    for _ in range(2):
+        with pytest.raises(ValueError) as info:
+            equity(players, board=board, method="exact")
+        messages.append(str(info.value))
+    assert messages[0] == messages[1] and words in messages[0]
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (["AA", "KK"], {"use_tables": False}),
+        (["AA@50", "KK", "QQ"], {}),
+        (["AhKh", "QQ+,AQs+,KQs"], {"board": "Qh7h2c3s"}),
+        (["AhKh", "QQ", "JJ"], {"board": "Qh7h2c3s5d"}),
+        (["AsAh", "random"], {"method": "mc", "trials": 1_000, "seed": 1}),
+    ],
+)
+def test_result_fields_are_plain_python_numbers(players, options):
+    """Every engine reports ints, floats and strings, never numpy scalars (their repr differs)."""
+    r = equity(players, **options)
+    fields = [*(v for p in r.players for v in vars(p).values()), *(v for k, v in vars(r).items() if k != "players")]
+    assert all(type(v) in (str, int, float, type(None)) for v in fields), [type(v) for v in fields]
