@@ -30,24 +30,6 @@ class FlowMixin(DrawShowdownMixin):
     __slots__ = ()
 
     # ------------------------------------------------------------------ forced bets
-    def _forced_bets(self, antes: bool) -> list[tuple[int, str, int]]:
-        forced = self.variant.forced
-        n = self.n
-        queue: list[tuple[int, str, int]] = []
-        if antes and forced.has_antes:
-            owed = forced.position_antes(n)
-            for k in range(n):  # clockwise from the dealer's left
-                seat = (self.button + 1 + k) % n
-                if owed[self.position_of(seat)]:
-                    queue.append((seat, "ante", owed[self.position_of(seat)]))
-        if forced.big_blind:
-            kinds = ("small blind", "big blind")
-            for position, amount in enumerate(forced.position_blinds(n)):
-                if amount:
-                    kind = kinds[position] if position < 2 else "straddle"
-                    queue.append((self.seat_at(position), kind, amount))
-        return queue
-
     def _pots_now(self) -> list:
         """Main and side pots from what everyone put in: complete antes are dead money anyone still in can win.
 

@@ -119,42 +119,56 @@ class State(FlowMixin, StudMixin):
         n = len(stacks)
         if not variant.min_players <= n <= variant.max_players:
             raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
-        chips: list[int] = []
-        for stack in stacks:
-            chip = stack if type(stack) is int else _whole_chips(stack)
+        chips = list(stacks)
+        for k, chip in enumerate(chips):
+            if type(chip) is not int:
+                chip = chips[k] = _whole_chips(chip)
             if chip is None or not 0 < chip < MAX_CHIPS:
                 shown = describe_argument(list(stacks), 80)
                 raise InputError(f"every stack must be a positive whole number of chips below 2**62, got {shown}")
-            chips.append(chip)
-        seat = whole_number(button)
+        seat = button if type(button) is int else whole_number(button)
         if seat is None or not 0 <= seat < n:
             raise InputError(f"button seat {describe_argument(button)} is not one of the seats 0..{n - 1}")
-        carried = _whole_chips(carried_pot)
+        carried = carried_pot if type(carried_pot) is int else _whole_chips(carried_pot)
         if carried is None or not 0 <= carried < MAX_CHIPS:
             raise InputError(f"the carried pot must be a whole number of chips, 0 or more; got {carried_pot!r}")
-        if seed is not None and whole_number(seed) is None:
-            raise InputError(f"the seed must be a whole number or None, got {describe_argument(seed)}")
+        if seed is None:
+            seed = random.randrange(1 << 62)
+        elif type(seed) is not int:
+            number = whole_number(seed)
+            if number is None:
+                raise InputError(f"the seed must be a whole number or None, got {describe_argument(seed)}")
+            seed = number
         button, carried_pot = seat, carried
-        needed = n * variant.hole_cards + sum(s.burn + s.board for s in variant.streets)
+        needed = n * variant.hole_cards + variant.table_cards
         if variant.is_stud:  # a short deck turns the last street into one community card (docs/rules.md 13.5)
             needed = cards_needed(variant, n)
         if needed > variant.deck_size:
             raise InputError(f"{n} players need {needed} cards, the deck has {variant.deck_size}")
+        forced = variant.forced_orders.get((n, button, antes))
+        if forced is None:  # the same for every hand with these seats: worked out once per variant
+            forced = variant.forced_orders[n, button, antes] = tuple(_forced_bets(variant, n, button, antes))
         self.variant = variant
         self.n = n
         self.button = button
-        self.seed = random.randrange(1 << 62) if seed is None else seed
+        self.seed = seed
         self.automatic = automatic
         self.auto_showdown = auto_showdown
         self.starting_stacks = chips
-        self.stacks = list(self.starting_stacks)
-        self.bets = [0] * n
-        self.contributions = [0] * n
-        self.antes_paid = [0] * n
+        self.stacks = chips[:]
+        zeros = [0] * n
+        self.bets = zeros[:]
+        self.contributions = zeros[:]
+        self.antes_paid = zeros[:]
+        self.payouts = zeros
         self.folded = [False] * n
+        self.shown = [False] * n
+        self.mucked = [False] * n
         self.hole: list[list[int]] = [[] for _ in range(n)]
         self.board: list[int] = []
-        self.deck = new_deck(variant.deck_size, self.seed, deck)
+        # Only the cards a hand can deal are shuffled: every card when a draw or stud's short deck may reach
+        # the bottom. A 6-max hold'em hand draws 20 cards, not 51 (cards.new_deck).
+        self.deck = new_deck(variant.deck_size, seed, deck, None if variant.deals_deep else needed)
         self.deck_pos = 0
         self.dead_cards: list[tuple[int, int]] = []  # (owner seat or -1 for burns, card): the reshuffle pool
         self.reshuffles = 0
@@ -169,19 +183,16 @@ class State(FlowMixin, StudMixin):
         self.opener: int | None = None
         self.opening_hand: list[int] | None = None
         self.draw_queue: list[int] = []
-        self.shown = [False] * n
-        self.mucked = [False] * n
         self.muck_order: list[int] = []
         self.show_queue: list[int] = []
         self.values: list[int | None] = [None] * n
         self.pots: list = []
-        self.payouts = [0] * n
         self.carry_out = 0
         self.ended_by: str | None = None
         self.history: list[tuple] = []
         self._raise_memo = (-1, "")  # (history length, bounds): no decision has length -1
-        self.forced_queue = self._forced_bets(antes)
-        self.phase = POST if self.forced_queue else DEAL
+        self.forced_queue = list(forced)
+        self.phase = POST if forced else DEAL
         self._run_dealer()
 
     # ------------------------------------------------------------------ seats and queries
@@ -601,6 +612,34 @@ class State(FlowMixin, StudMixin):
             f"<State {self.variant.name}: phase={self.phase} street={self.street} actor={self.actor} "
             f"stacks={self.stacks} bets={self.bets} pot={self.pot_total}>"
         )
+
+
+def _forced_bets(variant: Variant, n: int, button: int, antes: bool) -> list[tuple[int, str, int]]:
+    """The forced bets in posting order, ``(seat, kind, amount)``: antes clockwise from the dealer's left, then blinds.
+
+    >>> from pokerlab.simulate.game.variants import no_limit_holdem
+    >>> _forced_bets(no_limit_holdem(1, 2), 3, 0, True)
+    [(1, 'small blind', 1), (2, 'big blind', 2)]
+    """
+    forced = variant.forced
+    queue: list[tuple[int, str, int]] = []
+
+    def seat_at(position: int) -> int:  # State.seat_at: heads-up the button posts the small blind
+        return (button + position) % 2 if n == 2 else (button + 1 + position) % n
+
+    if antes and forced.has_antes:
+        owed = forced.position_antes(n)
+        for k in range(n):  # clockwise from the dealer's left
+            seat = (button + 1 + k) % n
+            due = owed[(seat - button) % 2 if n == 2 else (seat - button - 1) % n]
+            if due:
+                queue.append((seat, "ante", due))
+    if forced.big_blind:
+        kinds = ("small blind", "big blind")
+        for position, amount in enumerate(forced.position_blinds(n)):
+            if amount:
+                queue.append((seat_at(position), kinds[position] if position < 2 else "straddle", amount))
+    return queue
 
 
 def _whole_chips(value: object) -> int | None:
