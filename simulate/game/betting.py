@@ -33,7 +33,7 @@ def street_unit(state: HandFields) -> int:
     >>> street_unit(State(fixed_limit_holdem(1, 2), [100, 100], seed=0))
     2
     """
-    return state.variant.betting.unit(state.variant.streets[state.street].big_bet)
+    return state.variant.street_units[state.street]
 
 
 def reopened_for(state: HandFields, seat: int) -> bool:
@@ -105,11 +105,12 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
             "the raises since you acted were all-in for less than a full raise and do not reopen "
             "the betting; you may call or fold"
         )
-    reason = state.opening_refusal(seat)
-    if reason:
-        return reason
+    if variant.jacks_to_open:  # the call only where openers are asked for: most games never do
+        reason = state.opening_refusal(seat)
+        if reason:
+            return reason
     kind = betting.kind
-    unit = betting.big_bet if betting.big_bet and variant.streets[state.street].big_bet else betting.small_bet
+    unit = variant.street_units[state.street]
     # full_raise_to(state):
     if kind == FIXED_LIMIT:
         min_to = state.full_level + unit

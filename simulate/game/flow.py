@@ -203,11 +203,23 @@ class FlowMixin(DrawShowdownMixin):
         if folded.count(False) == 1:
             self._finish_uncontested()
             return
-        following = self._next_needing(actor)
-        if following is None:
-            self._end_round()
-        else:
-            self.actor = following
+        # _next_needing(actor), inlined: it runs after every betting action (a call fewer each, ~3 % of a hand).
+        n = self.n
+        stacks, bets, acted_at, level = self.stacks, self.bets, self.acted_at, self.level
+        for k in range(1, n + 1):
+            seat = (actor + k) % n
+            if folded[seat] or stacks[seat] == 0:
+                continue
+            if bets[seat] < level:
+                self.actor = seat
+                return
+            if acted_at[seat] >= 0:
+                continue
+            for j in range(n):
+                if j != seat and not folded[j] and stacks[j] > 0:
+                    self.actor = seat
+                    return
+        self._end_round()
 
     def _return_uncalled(self) -> None:
         bets = self.bets

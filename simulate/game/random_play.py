@@ -39,7 +39,7 @@ def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -
         choices: tuple[str, ...]
         if state.variant.is_stud and state.can_bring_in():
             choices = _BRING_IN_COMPLETE if bounds else _BRING_IN  # forced: post the bring-in or complete
-        elif state.call_amount > 0:
+        elif state.level > state.bets[state.actor]:  # type: ignore[index]  # call_amount > 0, without the property
             choices = _FOLD_CALL_RAISE if bounds else _FOLD_CALL
         elif state.can_check():
             choices = _CHECK_RAISE if bounds else _CHECK

@@ -23,14 +23,14 @@ from collections.abc import Sequence
 
 from pokerlab.errors import InputError
 
-from .betting import full_raise_to, raise_bounds, street_unit
+from .betting import raise_bounds
 from .cards import new_deck
 from .errors import LEGAL, MAX_CHIPS, IllegalActionError, Legality, describe_argument, whole_number
 from .flow import FlowMixin
 from .phases import BET, DEAL, DONE, DRAW, POST, SHOWDOWN
 from .showdown import has_jacks_or_better
 from .stud import StudMixin, bring_in_due, bring_in_refusal, cards_needed
-from .variants import FIXED_LIMIT, Variant
+from .variants import FIXED_LIMIT, LAST_BET_LIMIT, Variant
 
 #: Misdeal causes (docs/rules.md 4.3): a card dealt face up, or a player dealt the wrong number of cards.
 MISDEAL_EXPOSED_CARD = "exposed-card"
@@ -342,18 +342,19 @@ class State(FlowMixin, StudMixin):
         return None
 
     def _why_not_bet_or_raise(self, to: int | None, seat: int | None) -> str | None:
-        if to is not None and whole_number(to) is None:
+        if to is not None and type(to) is not int and whole_number(to) is None:
             return f"bet amounts are whole numbers of chips (a raise-to total), got {describe_argument(to)}"
         if seat is not None or self.phase != BET:
             reason = self._check_seat(seat, BET, "bet or raise")
             if reason:
                 return reason
-        bounds = self._raise_bounds_now()
-        if isinstance(bounds, str):
-            return bounds
+        memo = self._raise_memo  # the range asked for before the raise: one computation per decision
+        bounds = memo[1] if memo[0] == len(self.history) else self._raise_bounds_now()
+        if bounds.__class__ is str:
+            return bounds  # type: ignore[return-value]
         if to is None:
             return None
-        low, high = bounds
+        low, high = bounds  # type: ignore[misc]
         if not low <= to <= high:
             word = "bet" if self.level == 0 else "raise"
             span = f"exactly {low}" if low == high else f"between {low} and {high}"
@@ -395,8 +396,14 @@ class State(FlowMixin, StudMixin):
             return None
         key = len(self.history)  # _raise_bounds_now(), inlined: asked at every decision
         memo = self._raise_memo
-        bounds = memo[1] if memo[0] == key else self._raise_bounds_now()
-        return None if isinstance(bounds, str) else bounds
+        if memo[0] == key:
+            bounds = memo[1]
+        else:
+            actor = self.actor
+            assert actor is not None  # a betting round always has a player to act
+            bounds = raise_bounds(self, actor)
+            self._raise_memo = (key, bounds)
+        return None if bounds.__class__ is str else bounds  # type: ignore[return-value]
 
     def _raise_bounds_now(self) -> tuple[int, int] | str:
         """``raise_bounds`` for the actor, computed once per decision.
@@ -468,7 +475,10 @@ class State(FlowMixin, StudMixin):
         owed = self.level - self.bets[actor]
         stack = self.stacks[actor]
         amount = owed if owed < stack else stack  # call_amount, without the property's phase checks
-        self._commit(actor, amount)
+        self.stacks[actor] = stack - amount  # _commit, inlined in the two commonest actions
+        self.bets[actor] += amount
+        self.contributions[actor] += amount
+        self.pot_total += amount
         self.acted_at[actor] = self.level
         self.last_caller = actor
         self.history.append(("call", actor, amount))
@@ -481,20 +491,33 @@ class State(FlowMixin, StudMixin):
         reason = self._why_not_bet_or_raise(to, seat)
         if reason:
             raise IllegalActionError(reason)
-        actor, total = self.actor, whole_number(to)
+        actor, total = self.actor, to if type(to) is int else whole_number(to)
         assert actor is not None and total is not None  # checked by _why_not_bet_or_raise
         to = total
-        increment = to - self.level
-        full = to >= full_raise_to(self)
-        if not full and self.variant.betting.kind == FIXED_LIMIT:
+        level = self.level
+        increment = to - level
+        variant = self.variant
+        kind = variant.betting.kind
+        unit = variant.street_units[self.street]
+        # full_raise_to(self) and street_unit(self), inlined: three calls fewer a raise.
+        if kind == FIXED_LIMIT:
             # In fixed limit an all-in of at least half a bet counts as a full raise and reopens the betting.
-            full = 2 * increment >= street_unit(self)
-        self._commit(actor, to - self.bets[actor])
+            full = to >= self.full_level + unit or 2 * increment >= unit
+        elif kind == LAST_BET_LIMIT:
+            full = to >= level + unit
+        else:
+            last = self.last_raise
+            full = to >= level + (last if last > unit else unit)
+        amount = to - self.bets[actor]
+        self.stacks[actor] -= amount  # _commit, inlined
+        self.bets[actor] = to
+        self.contributions[actor] += amount
+        self.pot_total += amount
         if full:
             self.full_level = to
             self.last_raise = increment
             self.bets_made += 1
-        if self.street == 0 and self.opener is None and self.level == 0 and not self.variant.has_blinds:
+        if self.street == 0 and self.opener is None and level == 0 and not variant.has_blinds:
             self.opener = actor
             self.opening_hand = list(self.hole[actor])
         self.level = to

@@ -357,6 +357,8 @@ class Variant:
     deals_deep: bool = field(init=False, repr=False, compare=False)
     #: Burn and board cards of a whole deal.
     table_cards: int = field(init=False, repr=False, compare=False)
+    #: The bet unit of each street (``betting.unit`` of the street's ``big_bet``).
+    street_units: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: The forced bets' posting order by (players, button, antes due), filled by the states dealt.
     forced_orders: dict[tuple[int, int, bool], tuple[tuple[int, str, int], ...]] = field(
         init=False, repr=False, compare=False
@@ -370,6 +372,7 @@ class Variant:
             "jacks_to_open": self.opening.requirement == "jacks" and not self.forced.big_blind,
             "deals_deep": self.showing is not None or any(s.draw is not None for s in self.streets),
             "table_cards": sum(s.burn + s.board for s in self.streets),
+            "street_units": tuple(self.betting.unit(s.big_bet) for s in self.streets),
             "forced_orders": {},
         }
         for name, value in derived.items():
