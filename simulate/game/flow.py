@@ -79,11 +79,11 @@ class FlowMixin(DrawShowdownMixin):
             self._commit(seat, amount)
         self.history.append(("post", seat, kind, amount))
         if not self.forced_queue:
-            forced = self.variant.forced
-            if forced.big_blind:
+            variant = self.variant
+            if variant.has_blinds:
                 # The blinds are live: the largest blind or straddle is the bet to match (in full even if
                 # its poster is short) and, by option, the round's opening bet for the raise cap.
-                self.level = self.full_level = self.last_raise = forced.live_top
+                self.level = self.full_level = self.last_raise = variant.forced.live_top
                 self.bets_made = 1 if self.variant.betting.blind_counts_as_bet else 0
             self.phase = DEAL
 
@@ -169,13 +169,11 @@ class FlowMixin(DrawShowdownMixin):
         variant = self.variant
         if variant.is_stud:
             return first_to_act(self)
+        n = self.n
         if self.street == 0 and variant.has_blinds:
-            if any(variant.forced.straddles):
-                blinds = variant.forced.position_blinds(self.n)
-                last = max(k for k, amount in enumerate(blinds) if amount)  # the last straddle
-            else:
-                last = 1  # the big blind
-            return self.left_of(self.seat_at(last))
+            # left_of(seat_at(the last blind or straddle)), as arithmetic: once a street, two calls fewer.
+            last = variant.last_blind
+            return (self.button + last + 1) % 2 if n == 2 else (self.button + last + 2) % n
         if (
             self.street > 0
             and not variant.has_blinds
@@ -183,7 +181,7 @@ class FlowMixin(DrawShowdownMixin):
             and variant.rules.after_draw_first == "opener"
         ):
             return self.opener  # or the nearest seat to the opener's left that can act
-        return self.left_of(self.button)
+        return (self.button + 1) % n
 
     def _start_betting(self) -> None:
         self.phase = BET
@@ -246,7 +244,8 @@ class FlowMixin(DrawShowdownMixin):
         if self.street + 1 < len(self.variant.streets):
             self.street += 1
             self.phase = DEAL
-            self._run_dealer()
+            if self.automatic:  # _run_dealer(): between streets nothing is posted, the street is dealt
+                self._deal_street()
         else:
             self._start_showdown()
 

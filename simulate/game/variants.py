@@ -357,6 +357,8 @@ class Variant:
     deals_deep: bool = field(init=False, repr=False, compare=False)
     #: Burn and board cards of a whole deal.
     table_cards: int = field(init=False, repr=False, compare=False)
+    #: The position (0 the small blind, 1 the big blind, 2... straddles) of the last live blind.
+    last_blind: int = field(init=False, repr=False, compare=False)
     #: The bet unit of each street (``betting.unit`` of the street's ``big_bet``).
     street_units: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: The forced bets' posting order by (players, button, antes due), filled by the states dealt.
@@ -372,6 +374,7 @@ class Variant:
             "jacks_to_open": self.opening.requirement == "jacks" and not self.forced.big_blind,
             "deals_deep": self.showing is not None or any(s.draw is not None for s in self.streets),
             "table_cards": sum(s.burn + s.board for s in self.streets),
+            "last_blind": 1 + max((k + 1 for k, amount in enumerate(self.forced.straddles) if amount), default=0),
             "street_units": tuple(self.betting.unit(s.big_bet) for s in self.streets),
             "forced_orders": {},
         }
