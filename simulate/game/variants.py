@@ -353,6 +353,8 @@ class Variant:
     has_blinds: bool = field(init=False, repr=False, compare=False)
     #: Whether a bet needs openers (jacks or better) before the pot is open: ante games only.
     jacks_to_open: bool = field(init=False, repr=False, compare=False)
+    #: Whether some round is bet or drop (no check before the first bet), by the opening rules.
+    bet_or_drop: bool = field(init=False, repr=False, compare=False)
     #: Whether a hand may deal to the bottom of the deck (draws, stud's short deck), so every card is shuffled.
     deals_deep: bool = field(init=False, repr=False, compare=False)
     #: Burn and board cards of a whole deal.
@@ -372,6 +374,7 @@ class Variant:
             "deck_size": 52 + self.jokers,
             "has_blinds": self.forced.big_blind > 0,
             "jacks_to_open": self.opening.requirement == "jacks" and not self.forced.big_blind,
+            "bet_or_drop": self.opening.bet_or_drop or self.opening.bet_or_drop_second_round,
             "deals_deep": self.showing is not None or any(s.draw is not None for s in self.streets),
             "table_cards": sum(s.burn + s.board for s in self.streets),
             "last_blind": 1 + max((k + 1 for k, amount in enumerate(self.forced.straddles) if amount), default=0),
