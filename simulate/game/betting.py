@@ -100,7 +100,13 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
             cap = None  # docs/rules.md 6.1: by option the cap is lifted when two players are left
         elif level > 0 and state.bets_made >= 1 + cap:
             return f"the betting is capped: a bet and {cap} raises have been made this round"
-    if state.acted_at[seat] >= 0 and not reopened_for(state, seat):
+    acted = state.acted_at[seat]
+    # reopened_for(state, seat), inlined for the structures that read the last full raise (the call only otherwise)
+    if acted >= 0 and (
+        level - acted < state.last_raise
+        if betting.kind not in (FIXED_LIMIT, LAST_BET_LIMIT)
+        else not reopened_for(state, seat)
+    ):
         return (
             "the raises since you acted were all-in for less than a full raise and do not reopen "
             "the betting; you may call or fold"

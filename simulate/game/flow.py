@@ -69,14 +69,16 @@ class FlowMixin(DrawShowdownMixin):
 
     def _post_next(self) -> None:
         seat, kind, amount = self.forced_queue.pop(0)
-        amount = min(amount, self.stacks[seat])
+        stack = self.stacks[seat]
+        if amount > stack:
+            amount = stack
+        self.stacks[seat] = stack - amount
+        self.contributions[seat] += amount
+        self.pot_total += amount
         if kind == "ante":  # dead money: in the pot, not a bet of the round
-            self.stacks[seat] -= amount
-            self.contributions[seat] += amount
             self.antes_paid[seat] += amount
-            self.pot_total += amount
         else:
-            self._commit(seat, amount)
+            self.bets[seat] += amount
         self.history.append(("post", seat, kind, amount))
         if not self.forced_queue:
             variant = self.variant

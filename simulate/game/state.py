@@ -500,9 +500,21 @@ class State(FlowMixin, StudMixin):
         """Bet or raise to ``to`` chips in total this round ("raise to", as in PHH)."""
         if to is None:
             raise IllegalActionError("bet_or_raise needs the amount: a whole number of chips (a raise-to total)")
-        reason = self._why_not_bet_or_raise(to, seat)
-        if reason:
-            raise IllegalActionError(reason)
+        memo = self._raise_memo
+        bounds = memo[1]
+        if (
+            seat is not None
+            or memo[0] != len(self.history)
+            or type(to) is not int
+            or bounds.__class__ is str
+            or not bounds[0] <= to <= bounds[1]  # type: ignore[index]
+            or (bounds[0] < to < bounds[1] and self.variant.betting.kind == FIXED_LIMIT)  # type: ignore[index]
+        ):
+            # Not the range this decision was already asked for (bet_or_raise_range, then the raise): the full
+            # check. With it, the amount inside the range proves the raise legal, and the call is saved.
+            reason = self._why_not_bet_or_raise(to, seat)
+            if reason:
+                raise IllegalActionError(reason)
         actor, total = self.actor, to if type(to) is int else whole_number(to)
         assert actor is not None and total is not None  # checked by _why_not_bet_or_raise
         to = total
