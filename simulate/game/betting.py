@@ -22,7 +22,7 @@ Round bookkeeping the functions read from the state:
 from __future__ import annotations
 
 from .fields import HandFields
-from .variants import FIXED_LIMIT, LAST_BET_LIMIT, POT_LIMIT
+from .variants import FIXED_LIMIT, LAST_BET_LIMIT, NO_LIMIT, POT_LIMIT, SPREAD_LIMIT
 
 
 def street_unit(state: HandFields) -> int:
@@ -78,6 +78,7 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
     # and Betting.unit, full_raise_to, the not-acted case of reopened_for): under cProfile, half the time per call.
     variant = state.variant
     betting = variant.betting
+    kind = betting.kind
     bets = state.bets
     stacks = state.stacks
     folded = state.folded
@@ -104,7 +105,7 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
     # reopened_for(state, seat), inlined for the structures that read the last full raise (the call only otherwise)
     if acted >= 0 and (
         level - acted < state.last_raise
-        if betting.kind not in (FIXED_LIMIT, LAST_BET_LIMIT)
+        if kind != FIXED_LIMIT and kind != LAST_BET_LIMIT
         else not reopened_for(state, seat)
     ):
         return (
@@ -115,34 +116,31 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
         reason = state.opening_refusal(seat)
         if reason:
             return reason
-    kind = betting.kind
     unit = variant.street_units[state.street]
-    # full_raise_to(state):
-    if kind == FIXED_LIMIT:
-        min_to = state.full_level + unit
-    elif kind == LAST_BET_LIMIT:
-        min_to = level + unit
-    else:
-        min_to = level + (state.last_raise if state.last_raise > unit else unit)
-    if kind == FIXED_LIMIT:
-        max_to = min_to
-        if state.variant.streets[state.street].open_pair_big_bet:
+    # One branch per structure, the commonest first: min_to is full_raise_to(state).
+    if kind == NO_LIMIT or kind == POT_LIMIT or kind == SPREAD_LIMIT:
+        last = state.last_raise
+        min_to = level + (last if last > unit else unit)
+        if kind == POT_LIMIT:
+            # Pot plus all bets on the table plus the call (docs/rules.md 6): raise-to = level + that.
+            max_to = level + state.pot_total + (level - bets[seat])
+        else:
+            max_to = all_in_to
+        if betting.max_bet is not None:
+            max_to = min(max_to, level + betting.max_bet)
+        if max_to < min_to:
+            max_to = min_to
+    elif kind == FIXED_LIMIT:
+        min_to = max_to = state.full_level + unit
+        if variant.streets[state.street].open_pair_big_bet:
             from .stud import open_pair_bounds  # stud only; stud imports this module's neighbours
 
             min_to, max_to = open_pair_bounds(state, min_to)
-    else:
-        if kind == LAST_BET_LIMIT:
-            max_to = level + max(unit, state.last_raise) if level > 0 else level + (betting.max_bet or all_in_to)
-        else:
-            if kind == POT_LIMIT:
-                # Pot plus all bets on the table plus the call (docs/rules.md 6): raise-to = level + that.
-                max_to = level + state.pot_total + (level - bets[seat])
-            else:
-                max_to = all_in_to
-        if betting.max_bet is not None and kind != LAST_BET_LIMIT:
-            max_to = min(max_to, level + betting.max_bet)
+    else:  # last-bet limit
+        min_to = level + unit
+        max_to = level + max(unit, state.last_raise) if level > 0 else level + (betting.max_bet or all_in_to)
         if max_to < min_to:
             max_to = min_to
     if all_in_to < min_to:
         return all_in_to, all_in_to
-    return min_to, min(max_to, all_in_to)
+    return min_to, max_to if max_to < all_in_to else all_in_to

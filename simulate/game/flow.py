@@ -122,7 +122,9 @@ class FlowMixin(DrawShowdownMixin):
         if street.hole:
             n = self.n
             folded, hole = self.folded, self.hole
-            order = [seat for seat in [(self.button + 1 + k) % n for k in range(n)] if not folded[seat]]
+            order = [(self.button + k) % n for k in range(1, n + 1)]  # clockwise from the dealer's left
+            if True in folded:
+                order = [seat for seat in order if not folded[seat]]
             # One card at a time round the table: seat i's cards are every len(order)-th card from pos + i
             # (one slice per seat instead of an append per card).
             step = len(order)

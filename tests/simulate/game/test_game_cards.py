@@ -26,6 +26,11 @@ def test_a_partial_shuffle_deals_the_same_top_cards_as_a_full_one():
             assert deck[:reach] == full[:reach]
 
 
+def test_below_the_reach_the_rest_stays_in_order():
+    deck = new_deck(52, 3, shuffled=20)
+    assert deck[20:] == sorted(deck[20:]) and sorted(deck) == list(range(52))
+
+
 def test_the_cards_dealt_are_uniform_over_positions_and_cards():
     # 26,000 decks: each card lands in each of the first positions about 500 times. A biased draw (a
     # Sattolo off-by-one that never leaves a card in place, a modulo over the wrong range) is far off.
