@@ -37,6 +37,7 @@ MISDEAL_EXPOSED_CARD = "exposed-card"
 MISDEAL_WRONG_COUNT = "wrong-count"
 MISDEAL_CAUSES = (MISDEAL_EXPOSED_CARD, MISDEAL_WRONG_COUNT)
 PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "draw", "bring-in")
+_INT_ONLY = {int}
 
 
 class State(FlowMixin, StudMixin):
@@ -120,12 +121,14 @@ class State(FlowMixin, StudMixin):
         if not variant.min_players <= n <= variant.max_players:
             raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
         chips = list(stacks)
-        for k, chip in enumerate(chips):
-            if type(chip) is not int:
-                chip = chips[k] = _whole_chips(chip)
-            if chip is None or not 0 < chip < MAX_CHIPS:
-                shown = describe_argument(list(stacks), 80)
-                raise InputError(f"every stack must be a positive whole number of chips below 2**62, got {shown}")
+        # Plain ints in range (the usual case) are proved in C, without a Python loop over the seats.
+        if set(map(type, chips)) != _INT_ONLY or min(chips) <= 0 or max(chips) >= MAX_CHIPS:
+            for k, chip in enumerate(chips):
+                if type(chip) is not int:
+                    chip = chips[k] = _whole_chips(chip)
+                if chip is None or not 0 < chip < MAX_CHIPS:
+                    shown = describe_argument(list(stacks), 80)
+                    raise InputError(f"every stack must be a positive whole number of chips below 2**62, got {shown}")
         seat = button if type(button) is int else whole_number(button)
         if seat is None or not 0 <= seat < n:
             raise InputError(f"button seat {describe_argument(button)} is not one of the seats 0..{n - 1}")
