@@ -26,7 +26,7 @@ from pokerlab.errors import InputError
 from .betting import raise_bounds
 from .cards import new_deck
 from .errors import LEGAL, MAX_CHIPS, IllegalActionError, Legality, describe_argument, whole_number
-from .flow import FlowMixin
+from .flow import FlowMixin, clockwise
 from .phases import BET, DEAL, DONE, DRAW, POST, SHOWDOWN
 from .showdown import has_jacks_or_better
 from .stud import StudMixin, bring_in_due, bring_in_refusal, cards_needed
@@ -148,6 +148,7 @@ class State(FlowMixin, StudMixin):
             needed = cards_needed(variant, n)
         if needed > variant.deck_size:
             raise InputError(f"{n} players need {needed} cards, the deck has {variant.deck_size}")
+        clockwise(n)  # the table's seat orders, which the dealer and the betting read from flow.CLOCKWISE
         forced = variant.forced_orders.get((n, button, antes))
         if forced is None:  # the same for every hand with these seats: worked out once per variant
             forced = variant.forced_orders[n, button, antes] = tuple(_forced_bets(variant, n, button, antes))
