@@ -22,6 +22,7 @@ Round bookkeeping the functions read from the state:
 from __future__ import annotations
 
 from .fields import HandFields
+from .seating import CLOCKWISE
 from .variants import FIXED_LIMIT, LAST_BET_LIMIT, NO_LIMIT, POT_LIMIT, SPREAD_LIMIT
 
 
@@ -87,8 +88,9 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
     if all_in_to <= level:
         return "calling already puts all your chips in; you may call or fold"
     # A raise needs someone who could put in more than the current bet (pokerkit and cardrooms agree).
-    for j in range(state.n):
-        if j != seat and not folded[j] and bets[j] + stacks[j] > level:
+    # Looked for clockwise from the seat: the next player is usually one, so the loop mostly stops at once.
+    for j in CLOCKWISE[state.n][seat]:
+        if not folded[j] and bets[j] + stacks[j] > level and j != seat:
             break
     else:
         return (

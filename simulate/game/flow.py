@@ -21,23 +21,8 @@ from .draw_showdown import DrawShowdownMixin
 from .errors import LEGAL, IllegalActionError, Legality
 from .phases import BET, DEAL, DONE, POST
 from .pots import award_pots, build_pots
+from .seating import CLOCKWISE
 from .stud import deal_street, first_to_act
-
-#: ``CLOCKWISE[n][seat]``: the seats of an n-handed table clockwise after ``seat``, ending with it
-#: (filled by :func:`clockwise` for every table size a state is dealt at).
-CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-
-def clockwise(n: int) -> tuple[tuple[int, ...], ...]:
-    """The clockwise orders of an n-handed table, one per seat, kept in :data:`CLOCKWISE`.
-
-    >>> clockwise(3)[2]
-    (0, 1, 2)
-    """
-    orders = CLOCKWISE.get(n)
-    if orders is None:
-        orders = CLOCKWISE[n] = tuple(tuple((seat + k) % n for k in range(1, n + 1)) for seat in range(n))
-    return orders
 
 
 class FlowMixin(DrawShowdownMixin):

@@ -26,8 +26,9 @@ from pokerlab.errors import InputError
 from .betting import raise_bounds
 from .cards import new_deck
 from .errors import LEGAL, MAX_CHIPS, IllegalActionError, Legality, describe_argument, whole_number
-from .flow import FlowMixin, clockwise
+from .flow import FlowMixin
 from .phases import BET, DEAL, DONE, DRAW, POST, SHOWDOWN
+from .seating import clockwise
 from .showdown import has_jacks_or_better
 from .stud import StudMixin, bring_in_due, bring_in_refusal, cards_needed
 from .variants import FIXED_LIMIT, LAST_BET_LIMIT, Variant
@@ -123,12 +124,12 @@ class State(FlowMixin, StudMixin):
         chips = list(stacks)
         # Plain ints in range (the usual case) are proved in C, without a Python loop over the seats.
         if set(map(type, chips)) != _INT_ONLY or min(chips) <= 0 or max(chips) >= MAX_CHIPS:
-            for k, chip in enumerate(chips):
-                if type(chip) is not int:
-                    chip = chips[k] = _whole_chips(chip)
+            for k, stack in enumerate(stacks):
+                chip = stack if type(stack) is int else _whole_chips(stack)
                 if chip is None or not 0 < chip < MAX_CHIPS:
                     shown = describe_argument(list(stacks), 80)
                     raise InputError(f"every stack must be a positive whole number of chips below 2**62, got {shown}")
+                chips[k] = chip
         seat = button if type(button) is int else whole_number(button)
         if seat is None or not 0 <= seat < n:
             raise InputError(f"button seat {describe_argument(button)} is not one of the seats 0..{n - 1}")
@@ -354,11 +355,11 @@ class State(FlowMixin, StudMixin):
                 return reason
         memo = self._raise_memo  # the range asked for before the raise: one computation per decision
         bounds = memo[1] if memo[0] == len(self.history) else self._raise_bounds_now()
-        if bounds.__class__ is str:
-            return bounds  # type: ignore[return-value]
+        if isinstance(bounds, str):
+            return bounds
         if to is None:
             return None
-        low, high = bounds  # type: ignore[misc]
+        low, high = bounds
         if not low <= to <= high:
             word = "bet" if self.level == 0 else "raise"
             span = f"exactly {low}" if low == high else f"between {low} and {high}"
@@ -407,7 +408,7 @@ class State(FlowMixin, StudMixin):
             assert actor is not None  # a betting round always has a player to act
             bounds = raise_bounds(self, actor)
             self._raise_memo = (key, bounds)
-        return None if bounds.__class__ is str else bounds  # type: ignore[return-value]
+        return None if isinstance(bounds, str) else bounds
 
     def _raise_bounds_now(self) -> tuple[int, int] | str:
         """``raise_bounds`` for the actor, computed once per decision.
@@ -510,9 +511,9 @@ class State(FlowMixin, StudMixin):
             seat is not None
             or memo[0] != len(self.history)
             or type(to) is not int
-            or bounds.__class__ is str
-            or not bounds[0] <= to <= bounds[1]  # type: ignore[index]
-            or (bounds[0] < to < bounds[1] and self.variant.betting.kind == FIXED_LIMIT)  # type: ignore[index]
+            or isinstance(bounds, str)
+            or not bounds[0] <= to <= bounds[1]
+            or (bounds[0] < to < bounds[1] and self.variant.betting.kind == FIXED_LIMIT)
         ):
             # Not the range this decision was already asked for (bet_or_raise_range, then the raise): the full
             # check. With it, the amount inside the range proves the raise legal, and the call is saved.
