@@ -129,9 +129,10 @@ class FlowMixin(DrawShowdownMixin):
             # One card at a time round the table: seat i's cards are every len(order)-th card from pos + i
             # (one slice per seat instead of an append per card).
             step = len(order)
-            for i, seat in enumerate(order):
-                hole[seat].extend(deck[pos + i : pos + step * street.hole : step])
-            pos += step * street.hole
+            end = pos + step * street.hole
+            for seat, first in zip(order, range(pos, pos + step)):
+                hole[seat].extend(deck[first:end:step])
+            pos = end
             self.history.append(("deal", tuple(map(tuple, hole))))
         for _ in range(street.burn):
             self.dead_cards.append((-1, deck[pos]))
