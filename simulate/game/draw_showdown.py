@@ -270,14 +270,18 @@ class DrawShowdownMixin(HandFields):
         self._next_to_show()
 
     def _award(self) -> None:
-        values: list[int | None] = []
-        for seat in range(self.n):
-            if self.folded[seat] or self.mucked[seat]:
-                values.append(None)
-            elif self.shown[seat]:
-                values.append(self.values[seat])
-            else:
-                values.append(-1)  # unshown but uncontested: wins only pots nobody else contests
+        if self.shown.count(True) == self.folded.count(False):
+            # Every player still in has shown (cards speak): the shown values, None for the folded seats.
+            values = self.values[:]
+        else:
+            values = []
+            for seat in range(self.n):
+                if self.folded[seat] or self.mucked[seat]:
+                    values.append(None)
+                elif self.shown[seat]:
+                    values.append(self.values[seat])
+                else:
+                    values.append(-1)  # unshown but uncontested: wins only pots nobody else contests
         carry = self.variant.rules.odd_chip == "carry"
         if self.variant.low is not None:
             from .hilo import award_high_low  # high-low split games only
