@@ -218,7 +218,7 @@ class FlowMixin(DrawShowdownMixin):
         if top == 0 or bets.count(top) > 1:
             return
         seat = bets.index(top)
-        second = max(b for i, b in enumerate(bets) if i != seat)
+        second = sorted(bets)[-2]  # the top bet is one seat's alone: the next value is the most anyone matched
         excess = top - second
         self.stacks[seat] += excess
         bets[seat] -= excess
