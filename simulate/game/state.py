@@ -149,7 +149,7 @@ class State(FlowMixin, StudMixin):
             needed = cards_needed(variant, n)
         if needed > variant.deck_size:
             raise InputError(f"{n} players need {needed} cards, the deck has {variant.deck_size}")
-        clockwise(n)  # the table's seat orders, which the dealer and the betting read from flow.CLOCKWISE
+        clockwise(n)  # the table's seat orders, which the dealer and the betting read from seating.CLOCKWISE
         forced = variant.forced_orders.get((n, button, antes))
         if forced is None:  # the same for every hand with these seats: worked out once per variant
             forced = variant.forced_orders[n, button, antes] = tuple(_forced_bets(variant, n, button, antes))
