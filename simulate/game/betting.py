@@ -22,7 +22,8 @@ Round bookkeeping the functions read from the state:
 from __future__ import annotations
 
 from .fields import HandFields
-from .variants import FIXED_LIMIT, LAST_BET_LIMIT, POT_LIMIT
+from .seating import CLOCKWISE
+from .variants import FIXED_LIMIT, LAST_BET_LIMIT, NO_LIMIT, POT_LIMIT, SPREAD_LIMIT
 
 
 def street_unit(state: HandFields) -> int:
@@ -33,7 +34,7 @@ def street_unit(state: HandFields) -> int:
     >>> street_unit(State(fixed_limit_holdem(1, 2), [100, 100], seed=0))
     2
     """
-    return state.variant.betting.unit(state.variant.streets[state.street].big_bet)
+    return state.variant.street_units[state.street]
 
 
 def reopened_for(state: HandFields, seat: int) -> bool:
@@ -78,6 +79,7 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
     # and Betting.unit, full_raise_to, the not-acted case of reopened_for): under cProfile, half the time per call.
     variant = state.variant
     betting = variant.betting
+    kind = betting.kind
     bets = state.bets
     stacks = state.stacks
     folded = state.folded
@@ -86,8 +88,9 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
     if all_in_to <= level:
         return "calling already puts all your chips in; you may call or fold"
     # A raise needs someone who could put in more than the current bet (pokerkit and cardrooms agree).
-    for j in range(state.n):
-        if j != seat and not folded[j] and bets[j] + stacks[j] > level:
+    # Looked for clockwise from the seat: the next player is usually one, so the loop mostly stops at once.
+    for j in CLOCKWISE[state.n][seat]:
+        if not folded[j] and bets[j] + stacks[j] > level and j != seat:
             break
     else:
         return (
@@ -100,42 +103,46 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
             cap = None  # docs/rules.md 6.1: by option the cap is lifted when two players are left
         elif level > 0 and state.bets_made >= 1 + cap:
             return f"the betting is capped: a bet and {cap} raises have been made this round"
-    if state.acted_at[seat] >= 0 and not reopened_for(state, seat):
+    acted = state.acted_at[seat]
+    # reopened_for(state, seat), inlined for the structures that read the last full raise (the call only otherwise)
+    if acted >= 0 and (
+        level - acted < state.last_raise
+        if kind != FIXED_LIMIT and kind != LAST_BET_LIMIT
+        else not reopened_for(state, seat)
+    ):
         return (
             "the raises since you acted were all-in for less than a full raise and do not reopen "
             "the betting; you may call or fold"
         )
-    reason = state.opening_refusal(seat)
-    if reason:
-        return reason
-    kind = betting.kind
-    unit = betting.big_bet if betting.big_bet and variant.streets[state.street].big_bet else betting.small_bet
-    # full_raise_to(state):
-    if kind == FIXED_LIMIT:
-        min_to = state.full_level + unit
-    elif kind == LAST_BET_LIMIT:
-        min_to = level + unit
-    else:
-        min_to = level + (state.last_raise if state.last_raise > unit else unit)
-    if kind == FIXED_LIMIT:
-        max_to = min_to
-        if state.variant.streets[state.street].open_pair_big_bet:
+    if variant.jacks_to_open:  # the call only where openers are asked for: most games never do
+        reason = state.opening_refusal(seat)
+        if reason:
+            return reason
+    unit = variant.street_units[state.street]
+    # One branch per structure, the commonest first: min_to is full_raise_to(state).
+    if kind == NO_LIMIT or kind == POT_LIMIT or kind == SPREAD_LIMIT:
+        last = state.last_raise
+        min_to = level + (last if last > unit else unit)
+        if kind == POT_LIMIT:
+            # Pot plus all bets on the table plus the call (docs/rules.md 6): raise-to = level + that.
+            max_to = level + state.pot_total + (level - bets[seat])
+        else:
+            max_to = all_in_to
+        if betting.max_bet is not None:
+            max_to = min(max_to, level + betting.max_bet)
+        if max_to < min_to:
+            max_to = min_to
+    elif kind == FIXED_LIMIT:
+        min_to = max_to = state.full_level + unit
+        if variant.streets[state.street].open_pair_big_bet:
             from .stud import open_pair_bounds  # stud only; stud imports this module's neighbours
 
             min_to, max_to = open_pair_bounds(state, min_to)
-    else:
-        if kind == LAST_BET_LIMIT:
-            max_to = level + max(unit, state.last_raise) if level > 0 else level + (betting.max_bet or all_in_to)
-        else:
-            if kind == POT_LIMIT:
-                # Pot plus all bets on the table plus the call (docs/rules.md 6): raise-to = level + that.
-                max_to = level + state.pot_total + (level - bets[seat])
-            else:
-                max_to = all_in_to
-        if betting.max_bet is not None and kind != LAST_BET_LIMIT:
-            max_to = min(max_to, level + betting.max_bet)
+    else:  # last-bet limit
+        min_to = level + unit
+        max_to = level + max(unit, state.last_raise) if level > 0 else level + (betting.max_bet or all_in_to)
         if max_to < min_to:
             max_to = min_to
     if all_in_to < min_to:
         return all_in_to, all_in_to
-    return min_to, min(max_to, all_in_to)
+    return min_to, max_to if max_to < all_in_to else all_in_to

@@ -20,6 +20,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import cast
 
+from pokerlab.evaluator import evaluate
+
 from .cards import names, parse
 from .errors import LEGAL, IllegalActionError, Legality, describe_argument, whole_number
 from .fields import HandFields
@@ -202,7 +204,12 @@ class DrawShowdownMixin(HandFields):
 
     def _reveal(self, seat: int) -> None:
         self.shown[seat] = True
-        self.values[seat] = showdown_value(self.variant, self.hole[seat], self.board)
+        variant = self.variant
+        if variant.ranking == "high" and not variant.hole_used:
+            # showdown_value's commonest case (hold'em), without its two calls: best five of all the cards.
+            self.values[seat] = evaluate(self.hole[seat] + self.board)
+        else:
+            self.values[seat] = showdown_value(variant, self.hole[seat], self.board)
         self.history.append(("show", seat, tuple(self.hole[seat])))
 
     def _uncontested(self, seat: int) -> bool:
@@ -263,14 +270,18 @@ class DrawShowdownMixin(HandFields):
         self._next_to_show()
 
     def _award(self) -> None:
-        values: list[int | None] = []
-        for seat in range(self.n):
-            if self.folded[seat] or self.mucked[seat]:
-                values.append(None)
-            elif self.shown[seat]:
-                values.append(self.values[seat])
-            else:
-                values.append(-1)  # unshown but uncontested: wins only pots nobody else contests
+        if self.shown.count(True) == self.folded.count(False):
+            # Every player still in has shown (cards speak): the shown values, None for the folded seats.
+            values = self.values[:]
+        else:
+            values = []
+            for seat in range(self.n):
+                if self.folded[seat] or self.mucked[seat]:
+                    values.append(None)
+                elif self.shown[seat]:
+                    values.append(self.values[seat])
+                else:
+                    values.append(-1)  # unshown but uncontested: wins only pots nobody else contests
         carry = self.variant.rules.odd_chip == "carry"
         if self.variant.low is not None:
             from .hilo import award_high_low  # high-low split games only

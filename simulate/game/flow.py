@@ -21,6 +21,7 @@ from .draw_showdown import DrawShowdownMixin
 from .errors import LEGAL, IllegalActionError, Legality
 from .phases import BET, DEAL, DONE, POST
 from .pots import award_pots, build_pots
+from .seating import CLOCKWISE
 from .stud import deal_street, first_to_act
 
 
@@ -30,24 +31,6 @@ class FlowMixin(DrawShowdownMixin):
     __slots__ = ()
 
     # ------------------------------------------------------------------ forced bets
-    def _forced_bets(self, antes: bool) -> list[tuple[int, str, int]]:
-        forced = self.variant.forced
-        n = self.n
-        queue: list[tuple[int, str, int]] = []
-        if antes and forced.has_antes:
-            owed = forced.position_antes(n)
-            for k in range(n):  # clockwise from the dealer's left
-                seat = (self.button + 1 + k) % n
-                if owed[self.position_of(seat)]:
-                    queue.append((seat, "ante", owed[self.position_of(seat)]))
-        if forced.big_blind:
-            kinds = ("small blind", "big blind")
-            for position, amount in enumerate(forced.position_blinds(n)):
-                if amount:
-                    kind = kinds[position] if position < 2 else "straddle"
-                    queue.append((self.seat_at(position), kind, amount))
-        return queue
-
     def _pots_now(self) -> list:
         """Main and side pots from what everyone put in: complete antes are dead money anyone still in can win.
 
@@ -87,21 +70,23 @@ class FlowMixin(DrawShowdownMixin):
 
     def _post_next(self) -> None:
         seat, kind, amount = self.forced_queue.pop(0)
-        amount = min(amount, self.stacks[seat])
+        stack = self.stacks[seat]
+        if amount > stack:
+            amount = stack
+        self.stacks[seat] = stack - amount
+        self.contributions[seat] += amount
+        self.pot_total += amount
         if kind == "ante":  # dead money: in the pot, not a bet of the round
-            self.stacks[seat] -= amount
-            self.contributions[seat] += amount
             self.antes_paid[seat] += amount
-            self.pot_total += amount
         else:
-            self._commit(seat, amount)
+            self.bets[seat] += amount
         self.history.append(("post", seat, kind, amount))
         if not self.forced_queue:
-            forced = self.variant.forced
-            if forced.big_blind:
+            variant = self.variant
+            if variant.has_blinds:
                 # The blinds are live: the largest blind or straddle is the bet to match (in full even if
                 # its poster is short) and, by option, the round's opening bet for the raise cap.
-                self.level = self.full_level = self.last_raise = forced.live_top
+                self.level = self.full_level = self.last_raise = variant.forced.live_top
                 self.bets_made = 1 if self.variant.betting.blind_counts_as_bet else 0
             self.phase = DEAL
 
@@ -138,13 +123,16 @@ class FlowMixin(DrawShowdownMixin):
         if street.hole:
             n = self.n
             folded, hole = self.folded, self.hole
-            order = [seat for seat in [(self.button + 1 + k) % n for k in range(n)] if not folded[seat]]
+            order = CLOCKWISE[n][self.button]  # from the dealer's left
+            if True in folded:
+                order = tuple([seat for seat in order if not folded[seat]])
             # One card at a time round the table: seat i's cards are every len(order)-th card from pos + i
             # (one slice per seat instead of an append per card).
             step = len(order)
-            for i, seat in enumerate(order):
-                hole[seat].extend(deck[pos + i : pos + step * street.hole : step])
-            pos += step * street.hole
+            end = pos + step * street.hole
+            for seat, first in zip(order, range(pos, pos + step)):
+                hole[seat].extend(deck[first:end:step])
+            pos = end
             self.history.append(("deal", tuple(map(tuple, hole))))
         for _ in range(street.burn):
             self.dead_cards.append((-1, deck[pos]))
@@ -170,8 +158,7 @@ class FlowMixin(DrawShowdownMixin):
         """
         n = self.n
         folded, stacks, bets, acted_at, level = self.folded, self.stacks, self.bets, self.acted_at, self.level
-        for k in range(1, n + 1):
-            seat = (after + k) % n
+        for seat in CLOCKWISE[n][after % n]:  # a stored order: no modulo per seat
             if folded[seat] or stacks[seat] == 0:
                 continue
             if bets[seat] < level:
@@ -187,13 +174,11 @@ class FlowMixin(DrawShowdownMixin):
         variant = self.variant
         if variant.is_stud:
             return first_to_act(self)
+        n = self.n
         if self.street == 0 and variant.has_blinds:
-            if any(variant.forced.straddles):
-                blinds = variant.forced.position_blinds(self.n)
-                last = max(k for k, amount in enumerate(blinds) if amount)  # the last straddle
-            else:
-                last = 1  # the big blind
-            return self.left_of(self.seat_at(last))
+            # left_of(seat_at(the last blind or straddle)), as arithmetic: once a street, two calls fewer.
+            last = variant.last_blind
+            return (self.button + last + 1) % 2 if n == 2 else (self.button + last + 2) % n
         if (
             self.street > 0
             and not variant.has_blinds
@@ -201,7 +186,7 @@ class FlowMixin(DrawShowdownMixin):
             and variant.rules.after_draw_first == "opener"
         ):
             return self.opener  # or the nearest seat to the opener's left that can act
-        return self.left_of(self.button)
+        return (self.button + 1) % n
 
     def _start_betting(self) -> None:
         self.phase = BET
@@ -233,7 +218,7 @@ class FlowMixin(DrawShowdownMixin):
         if top == 0 or bets.count(top) > 1:
             return
         seat = bets.index(top)
-        second = max(b for i, b in enumerate(bets) if i != seat)
+        second = sorted(bets)[-2]  # the top bet is one seat's alone: the next value is the most anyone matched
         excess = top - second
         self.stacks[seat] += excess
         bets[seat] -= excess
@@ -252,7 +237,8 @@ class FlowMixin(DrawShowdownMixin):
         if self.street + 1 < len(self.variant.streets):
             self.street += 1
             self.phase = DEAL
-            self._run_dealer()
+            if self.automatic:  # _run_dealer(): between streets nothing is posted, the street is dealt
+                self._deal_street()
         else:
             self._start_showdown()
 
@@ -278,10 +264,11 @@ class FlowMixin(DrawShowdownMixin):
         self._settle(won, 0)
 
     def _settle(self, won: list[int], carried_odd: int) -> None:
-        for seat in range(self.n):
-            if won[seat]:
-                self.stacks[seat] += won[seat]
-                self.history.append(("win", seat, won[seat]))
+        stacks = self.stacks
+        for seat, chips in enumerate(won):
+            if chips:
+                stacks[seat] += chips
+                self.history.append(("win", seat, chips))
         self.payouts = won
         self.carry_out = carried_odd
         self.pot_total = 0

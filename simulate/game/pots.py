@@ -44,10 +44,10 @@ def build_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
     [(15, (0, 2)), (12, (0,))]
     """
     n = len(contributions)
-    contenders = tuple(i for i in range(n) if not folded[i])
+    contenders = tuple([i for i in range(n) if not folded[i]])  # a list first: cheaper than a generator
     if contenders:
         top = contributions[contenders[0]]
-        if top > 0 and all(contributions[i] == top for i in contenders):
+        if top > 0 and [contributions[i] for i in contenders].count(top) == len(contenders):
             # Nobody still in is short (most hands): the layers below would all merge into one pot for
             # these contenders, folded chips above them included. Half the time of the general walk.
             return [Pot(sum(contributions) + dead, contenders)]
@@ -96,7 +96,12 @@ def award_pots(
     won = [0] * n
     carried = 0
     for pot in reversed(pots):
-        contenders = [i for i in pot.eligible if values[i] is not None]
+        eligible = pot.eligible
+        if len(eligible) == 1:  # one player eligible (everyone else folded): the whole pot, no showdown
+            won[eligible[0]] += pot.amount
+            pot.winners, pot.shares = eligible, (pot.amount,)
+            continue
+        contenders = [i for i in eligible if values[i] is not None]
         if not contenders:
             muckers = [i for i in last_mucker if i in pot.eligible]
             contenders = [muckers[-1]] if muckers else list(pot.eligible)
@@ -105,7 +110,7 @@ def award_pots(
             best_seats = contenders
         else:
             shown = [(value, i) for i in contenders if (value := values[i]) is not None]  # all of them
-            best = max(value for value, _ in shown)
+            best = max(shown)[0]  # the best value (ties broken by seat, which only the value is read for)
             best_seats = [i for value, i in shown if value == best]
         if len(best_seats) > 1:  # seat order starting at the button's left: the first winner gets the first odd chip
             best_seats.sort(key=lambda seat: (seat - button - 1) % n)

@@ -37,17 +37,19 @@ def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -
         # The actor to bet is never all-in, so chips owed mean a call is legal and a check is not; asking
         # can_check() there first built its refusal message on every decision facing a bet.
         choices: tuple[str, ...]
-        if state.variant.is_stud and state.can_bring_in():
+        variant = state.variant
+        if variant.is_stud and state.can_bring_in():
             choices = _BRING_IN_COMPLETE if bounds else _BRING_IN  # forced: post the bring-in or complete
-        elif state.call_amount > 0:
+        elif state.level > state.bets[state.actor]:  # type: ignore[index]  # call_amount > 0, without the property
             choices = _FOLD_CALL_RAISE if bounds else _FOLD_CALL
-        elif state.can_check():
+        elif not (variant.is_stud or variant.bet_or_drop) or state.can_check():
+            # Nothing owed: a check is legal unless a stud bring-in is due or the round is bet or drop.
             choices = _CHECK_RAISE if bounds else _CHECK
         else:  # bet or drop: nothing to call, no check
             choices = _FOLD_RAISE if bounds else _FOLD
         bits = rng.getrandbits
         count = len(choices)  # _below(bits, count), inlined: one call less per decision
-        width = count.bit_length()
+        width = _WIDTHS[count]
         pick = bits(width)
         while pick >= count:
             pick = bits(width)
@@ -94,6 +96,7 @@ _CHECK, _CHECK_RAISE = ("check",), ("check", "raise")
 _FOLD, _FOLD_RAISE = ("fold",), ("fold", "raise")
 _FOLD_CALL, _FOLD_CALL_RAISE = ("fold", "call"), ("fold", "call", "raise")
 _BRING_IN, _BRING_IN_COMPLETE = ("bring_in",), ("bring_in", "raise")
+_WIDTHS = (0, 1, 2, 2)  # bit_length() of 0..3 choices
 
 
 def _below(bits: Callable[[int], int], n: int) -> int:

@@ -343,8 +343,46 @@ class Variant:
     showing: str | None = None
     low: LowHalf | None = None
     hole_used: int = 0
+    # Derived from the declaration once, in __post_init__: plain attributes, because the state reads them
+    # at every decision (as properties they were 2 calls of a random 6-max hand's ~30 per decision).
+    #: Whether players' up cards order the betting (stud games: ``showing`` names their ranking).
+    is_stud: bool = field(init=False, repr=False, compare=False)
+    #: 52 plus the jokers.
+    deck_size: int = field(init=False, repr=False, compare=False)
+    #: Whether the first round starts with live blinds (no check-around, no openers).
+    has_blinds: bool = field(init=False, repr=False, compare=False)
+    #: Whether a bet needs openers (jacks or better) before the pot is open: ante games only.
+    jacks_to_open: bool = field(init=False, repr=False, compare=False)
+    #: Whether some round is bet or drop (no check before the first bet), by the opening rules.
+    bet_or_drop: bool = field(init=False, repr=False, compare=False)
+    #: Whether a hand may deal to the bottom of the deck (draws, stud's short deck), so every card is shuffled.
+    deals_deep: bool = field(init=False, repr=False, compare=False)
+    #: Burn and board cards of a whole deal.
+    table_cards: int = field(init=False, repr=False, compare=False)
+    #: The position (0 the small blind, 1 the big blind, 2... straddles) of the last live blind.
+    last_blind: int = field(init=False, repr=False, compare=False)
+    #: The bet unit of each street (``betting.unit`` of the street's ``big_bet``).
+    street_units: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: The forced bets' posting order by (players, button, antes due), filled by the states dealt.
+    forced_orders: dict[tuple[int, int, bool], tuple[tuple[int, str, int], ...]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
+        derived = {
+            "is_stud": self.showing is not None,
+            "deck_size": 52 + self.jokers,
+            "has_blinds": self.forced.big_blind > 0,
+            "jacks_to_open": self.opening.requirement == "jacks" and not self.forced.big_blind,
+            "bet_or_drop": self.opening.bet_or_drop or self.opening.bet_or_drop_second_round,
+            "deals_deep": self.showing is not None or any(s.draw is not None for s in self.streets),
+            "table_cards": sum(s.burn + s.board for s in self.streets),
+            "last_blind": 1 + max((k + 1 for k, amount in enumerate(self.forced.straddles) if amount), default=0),
+            "street_units": tuple(self.betting.unit(s.big_bet) for s in self.streets),
+            "forced_orders": {},
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)  # frozen: set once, here
         if self.showing is not None:
             _check_stud(self)
         if self.hole_used:
@@ -381,21 +419,6 @@ class Variant:
                 f"jacks or better to open needs a high ranking ({', '.join(HIGH_RANKINGS)}); "
                 f"{self.ranking!r} ranks low hands"
             )
-
-    @property
-    def is_stud(self) -> bool:
-        """Whether players' up cards order the betting (stud games: ``showing`` names their ranking)."""
-        return self.showing is not None
-
-    @property
-    def deck_size(self) -> int:
-        """52 plus the jokers."""
-        return 52 + self.jokers
-
-    @property
-    def has_blinds(self) -> bool:
-        """Whether the first round starts with live blinds (no check-around, no openers)."""
-        return self.forced.big_blind > 0
 
     def with_rules(self, **options: Any) -> Variant:
         """The same game with some house rules changed.

@@ -41,10 +41,10 @@ def test_bring_in_option_and_its_errors():
 
 def test_play_stud_brings_in_with_i(tmp_path):
     save = tmp_path / "stud.phh"
-    # Seed 1: you hold the lowest door card and bring in; then call and check to the end, and quit.
+    # Seed 6: you hold the lowest door card and bring in; then call and check to the end, and quit.
     moves = "i\n" + "c\n" * 3 + "k\n" * 12 + "q\n"
     result = run(
-        "play", "stud", "-p", "3", "--seed", "1", "--bots", "station", "-n", "1", "--save", str(save), stdin=moves
+        "play", "stud", "-p", "3", "--seed", "6", "--bots", "station", "-n", "1", "--save", str(save), stdin=moves
     )
     assert result.exit_code == 0, result.output
     assert "bring_in ('i')" in result.output and "You bring in for 1" in result.output

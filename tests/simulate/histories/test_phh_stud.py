@@ -116,8 +116,29 @@ def test_pokerkit_has_no_open_pair_big_bet():
         pokerkit_stacks(dumps(history_from_state(hand)))
 
 
+def _short_all_in_raised(state: State) -> bool:
+    """Whether a bet or raise followed an all-in short of a full raise in the same round.
+
+    We complete such a bet to the last full level plus a unit (docs/rules.md 5.6 and 10.1); pokerkit 0.7.7
+    asks for the all-in plus a unit and refuses the completion it reads back ("below the minimum").
+    """
+    betting, street, level, full, short = state.variant.betting, -1, 0, 0, False
+    for entry in state.history:
+        if entry[0] in ("deal", "board"):
+            street, level, full, short = street + 1, 0, 0, False
+        elif entry[0] in ("bet", "raise"):
+            if short:
+                return True
+            unit = betting.unit(state.variant.streets[street].big_bet)
+            short = 2 * (entry[2] - level) < unit and entry[2] < full + unit
+            full = full if short else entry[2]
+            level = entry[2]
+    return False
+
+
 @pytest.mark.parametrize("code", list(GAMES))
 def test_we_replay_the_stud_hands_pokerkit_writes(code):
     pokerkit = pytest.importorskip("pokerkit")
     hands = random_hands(GAMES[code], 30, (2, 6), salt=2, max_stack=80)
-    assert replay_what_pokerkit_writes(pokerkit, hands, skip=_open_pair_big_bet) >= 20
+    skip = lambda hand: _open_pair_big_bet(hand) or _short_all_in_raised(hand)  # noqa: E731 - two known differences
+    assert replay_what_pokerkit_writes(pokerkit, hands, skip=skip) >= 20
