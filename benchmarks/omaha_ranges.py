@@ -50,7 +50,7 @@ def widen_range(text: str, hole_cards: int) -> str:
 
 
 def cold_parse(text: str, hole_cards: int) -> int:
-    clear = getattr(omaha.parse_omaha_range, "cache_clear", None)
+    clear = getattr(omaha, "clear_cache", None)  # absent before the parse cache came
     if clear is not None:
         clear()
     return len(omaha.parse_omaha_range(text, hole_cards))
