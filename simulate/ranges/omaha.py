@@ -63,8 +63,11 @@ class OmahaRange:
 #: Parses kept (least recently used dropped first), by (text, hole_cards, dead mask): a bot reads the same few
 #: ranges decision after decision.
 CACHE_ENTRIES = 64
-CACHE_BYTES = 96 << 20  # and at most this many bytes (a million six-card hands: 6 MB of cards, 8 MB of keys)
-_Entry = tuple[OmahaRange, np.ndarray] | str  # a parse and its hands' keys, or why it failed
+CACHE_BYTES = 160 << 20  # and at most this many bytes (a million six-card hands: 6 MB of cards, 8 MB of keys)
+#: Smaller parses are not kept: they take well under a millisecond to make again, and a bot's own hand (new
+#: every decision, parsed with the ranges) would push the ranges out of the cache.
+CACHE_MIN_HANDS = 100
+_Entry = tuple[OmahaRange, np.ndarray | None] | str  # a parse and its hands' keys (whole-deck parses), or why it failed
 _CACHE: OrderedDict[tuple[str, int, int], _Entry] = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 _cache_bytes = 0
@@ -257,15 +260,19 @@ def _cached(text: str, hole_cards: int, dead: int) -> _Entry:
         entry = _CACHE.get(key)
         if entry is not None:
             _CACHE.move_to_end(key)
+            if dead and (text, hole_cards, 0) in _CACHE:
+                _CACHE.move_to_end((text, hole_cards, 0))  # the whole-deck parse outlives its boards' parses
             return entry
     base = _cached(text, hole_cards, 0) if dead else None
-    if isinstance(base, tuple):
-        entry = _without(base, text, dead)
+    if isinstance(base, tuple) and base[1] is not None:
+        entry = _without(base[0], base[1], text, dead)
     else:  # no dead cards, or the whole deck's parse failed (too many hands with every card live, say)
         try:
             entry = _parse(text, hole_cards, dead)
         except RangeError as exc:
             entry = str(exc)
+    if isinstance(entry, tuple) and not entry[0].is_random and len(entry[0]) < CACHE_MIN_HANDS:
+        return entry
     with _CACHE_LOCK:
         global _cache_bytes
         if key not in _CACHE:  # another thread may have stored it meanwhile
@@ -277,21 +284,21 @@ def _cached(text: str, hole_cards: int, dead: int) -> _Entry:
 
 
 def _entry_bytes(entry: _Entry) -> int:
-    return 0 if isinstance(entry, str) else entry[0].combos.nbytes + entry[1].nbytes
+    return 0 if isinstance(entry, str) else entry[0].combos.nbytes + (0 if entry[1] is None else entry[1].nbytes)
 
 
-def _without(base: tuple[OmahaRange, np.ndarray], text: str, dead: int) -> _Entry:
-    """A parsed range less the hands that hold a dead card (the error when none are left)."""
-    parsed, keys = base
+def _without(parsed: OmahaRange, keys: np.ndarray, text: str, dead: int) -> _Entry:
+    """A parsed range less the hands that hold a dead card (the error when none are left); no keys kept, as
+    only whole-deck parses are filtered (a board's parse of a million six-card hands is 6 MB, not 14)."""
     if parsed.is_random:
-        return base
+        return parsed, None
     dead_key = sum(1 << (51 - c) for c in range(52) if dead >> c & 1)
     keep = (keys & dead_key) == 0
     if not keep.any():
         return _none_left(text, dead)
     rows = parsed.combos.view(np.dtype((np.void, parsed.hole_cards))).ravel()  # a hand an item: 10x faster to pick
     combos = _read_only(rows[keep].view(np.uint8).reshape(-1, parsed.hole_cards))
-    return OmahaRange(parsed.text, parsed.hole_cards, combos, False), _read_only(keys[keep])
+    return OmahaRange(parsed.text, parsed.hole_cards, combos, False), None
 
 
 def _none_left(text: str, dead: int) -> str:
