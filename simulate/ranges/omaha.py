@@ -21,6 +21,12 @@ and so does every item:
 Ranks and ``x`` are case-insensitive; suits are lowercase after a rank
 (``As``). Cards that are dead (the board, dead cards) are removed first.
 
+A pattern is read with numpy: every choice of its named cards and ranks, times every combination of
+live cards for its wildcards, as 64-bit card masks deduplicated by a sort (``benchmarks/omaha_ranges.py``
+times it). Parses are cached by text, hand size and dead cards (:data:`CACHE_ENTRIES`, :data:`CACHE_BYTES`),
+so their ``combos`` are read-only; a parse with dead cards is the cached whole-deck parse less the hands
+holding one, which is what a bot pays on each new board.
+
 >>> len(parse_omaha_range("AA**").combos)   # C(4,2)*C(48,2) + C(4,3)*48 + 1
 6961
 >>> len(parse_omaha_range("AAxxds").combos), len(parse_omaha_range("AsKsQdJd, AhKhQcJc").combos)
