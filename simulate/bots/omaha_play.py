@@ -8,25 +8,42 @@ Omaha evaluator) gives the same tiers as :func:`~pokerlab.simulate.bots.strength
 
 The equity bot's Omaha estimate (:func:`omaha_seat_equity`) puts each opponent on a range read from
 what they did this hand, as it does in hold'em, written as the equity engine's Omaha patterns
-(:mod:`pokerlab.simulate.ranges.omaha`; :data:`OMAHA_RANGES`):
+(:mod:`pokerlab.simulate.ranges.omaha`; :data:`OMAHA_RANGES`, by hole cards; the share of all hands of the
+size in brackets):
 
-=====================  ========================================  ===================================
-opponent this hand     Omaha high (share of hands)               hi/lo eight or better
-=====================  ========================================  ===================================
-bet or raised twice+   ``AA**, KK**`` (5 %)                      ``A2**, AA**`` (9 %)
-bet or raised once     ``AA**, KK**, QQ**, JJ**, AKxxds`` (11 %)  ``A2**, A3**, AA**, KK**`` (16 %)
-called or checked      ``random``                                ``random``
-=====================  ========================================  ===================================
+=======  ====================  ==============================================  =====================================
+hole     opponent this hand    Omaha high                                      hi/lo eight or better
+=======  ====================  ==============================================  =====================================
+4 cards  bet or raised twice+  ``AA**, KK**`` (5 %)                            ``A2**, AA**`` (9 %)
+         bet or raised once    ``AA**, KK**, QQ**, JJ**, AKxxds`` (11 %)       ``A2**, A3**, AA**, KK**`` (16 %)
+5 cards  bet or raised twice+  ``AA***, KK***`` (8 %)                          ``A2***, AA***`` (13 %)
+         bet or raised once    ``AA***, KK***, QQ***, JJ***, AK***ds`` (20 %)  ``A2***, A3***, AA***, KK***`` (24 %)
+6 cards  bet or raised twice+  ``AA****`` (6 %)                                ``A2A***, A23***`` (6 %)
+         bet or raised once    ``AA****, KK****`` (12 %)                       ``A2****`` (14 %)
+any      called or checked     ``random``                                      ``random``
+=======  ====================  ==============================================  =====================================
 
 Why these: big pairs (and in hi/lo an ace with a deuce or a trey) are what Omaha players raise
-with, and a double-suited ace-king is among the strongest unpaired holdings. A call narrows nothing:
-Omaha hands run close together before the flop (aces are about 65 % against a random hand), so
-callers play most hands; and a wide pattern lists too many hands to parse within a decision's budget
-(``A***, KK**, QQ**, JJ**, TT**`` lists 99,341 hands and takes about 0.2 s to read, ``xxxxds`` reads
-all 270,725 hands to keep 36,504, 0.5 to 1 s, against a default budget of 0.05 s). For the same
-reason five- and six-card Omaha opponents stay ``random``: ``AA***`` alone lists 108,336 five-card
-hands, ``AA****`` 1.2 million six-card ones. Even the narrow patterns take 20 to 40 ms to read per
-opponent and equity call, so a decision facing raisers runs over a small budget by about that much.
+with, and a double-suited ace-king is among the strongest unpaired holdings. More cards hold more
+pairs, so the same patterns cover more hands; six-card ranges are one pattern narrower, as the
+four-card lists widened to six cards list over the 3 million hands a range may hold
+(:data:`~pokerlab.simulate.ranges.omaha.MAX_COMBOS`; ``AA****, KK****`` is 2.4 million). A call
+narrows nothing: Omaha hands run close together before the flop (aces are about 65 % against a random
+hand), so callers play most hands, and a wide pattern lists many hands (``xxxxds`` 36,504 four-card
+hands of 270,725 read, about 30 ms).
+
+What a range costs a decision (``benchmarks/omaha_ranges.py``; CPU time on a loaded two-core machine):
+a range is parsed once per process and kept (:func:`~pokerlab.simulate.ranges.omaha.parse_omaha_range`
+caches by text, hole cards and dead cards); with a board it is the cached parse less the hands that
+hold a board card. The first parse of the ranges above takes under 5 ms for four cards, 15 to 50 ms
+for five and 70 to 180 ms for six, each new board 1 to 25 ms, a repeat well under a millisecond.
+One Monte Carlo block against a range costs about what it costs against ``random`` for four cards,
+a few ms more for five and 10 to 20 ms more for six (the engine copies the listed hands each call).
+Equity bots at the default budget of 0.05 s facing raisers, ranges parsed: median decisions of 55 to
+65 ms against 55 to 63 ms when every opponent is ``random`` (12 hands a game, five and six cards, high
+and hi/lo; the budget is checked between blocks, so both overrun it a little). The exception is a hand
+that blocks most of a range: holding two aces and a deuce against two ``A2****`` opponents, Monte Carlo
+rejects most deals it draws and one block took 0.6 s.
 A range that the board or the hero's cards leave empty (or that collides on nearly every deal) falls
 back to ``random`` for that decision.
 
@@ -37,8 +54,8 @@ back to ``random`` for that decision.
 3
 >>> omaha_tier(parse("Kh Qh 3c 3d"), parse("Ah 7h 2s"), False)   # a flush draw
 1
->>> OMAHA_RANGES[False][0]
-'AA**, KK**'
+>>> OMAHA_RANGES[4][False][0], OMAHA_RANGES[6][True][1]
+('AA**, KK**', 'A2****')
 """
 
 from __future__ import annotations
@@ -56,12 +73,21 @@ from .view import SeatView
 
 SAMPLE_HANDS = 4000  # random hands per size that turn a score into a percentile
 
-#: Four-card Omaha opponents' ranges by hi/lo: (bet or raised twice or more, bet or raised once).
-OMAHA_RANGES = {
-    False: ("AA**, KK**", "AA**, KK**, QQ**, JJ**, AKxxds"),
-    True: ("A2**, AA**", "A2**, A3**, AA**, KK**"),
+#: Omaha opponents' ranges by hole cards, then hi/lo: (bet or raised twice or more, bet or raised once).
+OMAHA_RANGES: dict[int, dict[bool, tuple[str, str]]] = {
+    4: {
+        False: ("AA**, KK**", "AA**, KK**, QQ**, JJ**, AKxxds"),
+        True: ("A2**, AA**", "A2**, A3**, AA**, KK**"),
+    },
+    5: {
+        False: ("AA***, KK***", "AA***, KK***, QQ***, JJ***, AK***ds"),
+        True: ("A2***, AA***", "A2***, A3***, AA***, KK***"),
+    },
+    6: {  # one pattern narrower: the four-card lists widened to six cards hold too many hands (module doc)
+        False: ("AA****", "AA****, KK****"),
+        True: ("A2A***, A23***", "A2****"),
+    },
 }
-RANGE_HOLE_CARDS = 4  # wider hands' patterns list too many hands to read within a decision (module doc)
 
 
 def omaha_points(hole: Sequence[int], hilo: bool) -> float:
@@ -154,9 +180,10 @@ def omaha_ranges(view: SeatView) -> list[str]:
     >>> omaha_ranges(SeatView(hand))   # the small blind's view: the raiser, then the big blind
     ['AA**, KK**, QQ**, JJ**, AKxxds', 'random']
     """
-    if len(view.hole) != RANGE_HOLE_CARDS:
+    by_game = OMAHA_RANGES.get(len(view.hole))
+    if by_game is None:  # no Omaha game deals other sizes; a guess is better than an error mid-hand
         return ["random"] * len(view.opponents)
-    twice, once = OMAHA_RANGES[view.low_half is not None]
+    twice, once = by_game[view.low_half is not None]
     raises = Counter(view.aggressors())
     return [twice if raises[seat] >= 2 else once if raises[seat] else "random" for seat in view.opponents]
 

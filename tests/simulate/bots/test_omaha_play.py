@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import numpy as np
 import pytest
 from pokerlab.simulate.bots import make_bot, omaha_play
 from pokerlab.simulate.bots.equity_player import EquityBot
@@ -70,8 +71,8 @@ def test_omaha_takes_no_spread():
 
 # ---------------------------------------------------------------- the equity bot's ranges from actions
 
-HIGH_TWICE, HIGH_ONCE = OMAHA_RANGES[False]
-HILO_TWICE, HILO_ONCE = OMAHA_RANGES[True]
+HIGH_TWICE, HIGH_ONCE = OMAHA_RANGES[4][False]
+HILO_TWICE, HILO_ONCE = OMAHA_RANGES[4][True]
 
 
 def spy_on_equity(monkeypatch) -> list[list[str]]:
@@ -117,11 +118,33 @@ def test_hilo_ranges_are_low_hands_and_calls_narrow_nothing():
     assert omaha_ranges(SeatView(hand)) == [HILO_ONCE, HILO_TWICE]
 
 
+@pytest.mark.parametrize("hilo", [False, True])
 @pytest.mark.parametrize("cards", [5, 6])
-def test_five_and_six_card_opponents_stay_random(cards):
-    hand = State(omaha(hole_cards=cards), [200, 200, 200], button=0, seed=6)
-    hand.bet_or_raise(7)
-    assert omaha_ranges(SeatView(hand)) == ["random", "random"]
+def test_five_and_six_card_opponents_get_ranges_of_their_size(cards, hilo, monkeypatch):
+    calls = spy_on_equity(monkeypatch)
+    twice, once = OMAHA_RANGES[cards][hilo]
+    hand = State(omaha(hole_cards=cards, hilo=hilo), [200, 200, 200], button=0, seed=6)
+    hand.bet_or_raise(7)  # the button raises
+    assert omaha_ranges(SeatView(hand)) == [once, "random"]
+    hand.bet_or_raise(hand.bet_or_raise_range()[0])  # the small blind raises
+    hand.fold()
+    hand.bet_or_raise(hand.bet_or_raise_range()[0])  # the button raises again
+    view = SeatView(hand)
+    assert omaha_ranges(view) == [twice]
+    share = omaha_seat_equity(view, 0.0, random.Random(3))
+    assert calls[-1][1:] == [twice] and 0.0 < share < 1.0  # the range was read, not dropped for random
+
+
+@pytest.mark.parametrize("cards", [4, 5, 6])
+def test_every_range_is_patterns_of_its_size_within_the_hand_limit(cards):
+    from pokerlab.simulate.ranges.omaha import parse_omaha_range
+
+    for hilo in (False, True):
+        twice, once = OMAHA_RANGES[cards][hilo]
+        narrow, wide = parse_omaha_range(twice, cards), parse_omaha_range(once, cards)
+        assert narrow.combos.shape[1] == cards and 0 < len(narrow) < len(wide)
+        packed = [(r.combos.astype(np.int64) << (6 * np.arange(cards))).sum(axis=1) for r in (narrow, wide)]
+        assert np.isin(packed[0], packed[1]).all()  # raising twice narrows what raising once allows
 
 
 def test_a_range_the_cards_seen_rule_out_falls_back_to_random(monkeypatch):
@@ -157,6 +180,22 @@ def test_the_equity_bot_plays_legal_moves_with_narrowed_ranges(game, monkeypatch
             apply_action(hand, action)
         assert sum(hand.stacks) == 400
     assert any(p != "random" for players in calls for p in players[1:])  # the narrowing was exercised
+
+
+@pytest.mark.parametrize("hilo", [False, True])
+@pytest.mark.parametrize("cards", [5, 6])
+def test_the_equity_bot_plays_five_and_six_card_omaha_with_ranges(cards, hilo, monkeypatch):
+    calls = spy_on_equity(monkeypatch)
+    bots = [make_bot(name, seed=k) for k, name in enumerate(["equity:0.001", "loose", "equity:0.001", "tight"])]
+    for seed in range(3):
+        hand = State(omaha(hole_cards=cards, hilo=hilo), [100] * 4, button=seed % 4, seed=seed)
+        while hand.phase != "done":
+            action = bots[hand.actor](SeatView(hand))
+            assert SeatView(hand).can(action), action
+            apply_action(hand, action)
+        assert sum(hand.stacks) == 400
+    ranges = set(OMAHA_RANGES[cards][hilo])
+    assert any(p in ranges for players in calls for p in players[1:])  # the narrowing was exercised
 
 
 @pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
