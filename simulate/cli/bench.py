@@ -101,8 +101,10 @@ def bench_command(
 
     if list_cases:
         click.echo(f"sections: {', '.join(SECTIONS)}")
+        id_width = max(len(case.id) for case in CASES)
         for case in CASES:
-            click.echo(f"  {case.id:12} {case.section:10} {case.title}" + (f": {case.spot}" if case.players else ""))
+            line = f"  {case.id:{id_width}}  {case.section:10} {case.title}"
+            click.echo(line + (f": {case.spot}" if case.players else ""))
         return
     if from_json:
         try:

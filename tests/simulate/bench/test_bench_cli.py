@@ -50,6 +50,10 @@ def test_list():
     result = CliRunner().invoke(bench_command, ["--list"])
     assert result.exit_code == 0
     assert "eq-flop" in result.output and "batch-7" in result.output
+    # the section column lines up however long an id is
+    columns = {line.index(" batch ") for line in result.output.splitlines() if line.split()[1:2] == ["batch"]}
+    columns |= {line.index(" rules ") for line in result.output.splitlines() if line.split()[1:2] == ["rules"]}
+    assert len(columns) == 1
 
 
 def test_runs_and_prints_markdown():
