@@ -21,6 +21,7 @@ from numba import prange
 
 from ...evaluator.jit import njit
 from ...evaluator.omaha_kernels import best_flush
+from .rng_kernels import below, seeded_state, xorshift_step
 
 STAT_SHARE, STAT_SHARE_SQ, STAT_HIGH_WIN, STAT_HIGH_TIE, STAT_LOW_WIN, STAT_LOW_TIE, STAT_SCOOP, STAT_QUARTER = range(8)
 N_STATS = 8
@@ -216,21 +217,6 @@ def exact_deals(combos, offsets, deals, board, dead_mask, hilo, t):
     return stats, n_boards, no_low
 
 
-@njit(cache=True, inline="always")
-def _next(state):
-    """xorshift64* step: (new state, 64 random bits)."""
-    state ^= state >> np.uint64(12)
-    state ^= state << np.uint64(25)
-    state ^= state >> np.uint64(27)
-    return state, state * np.uint64(0x2545F4914F6CDD1D)
-
-
-@njit(cache=True, inline="always")
-def _below(bits, n):
-    """A number in 0..n-1 from the high 32 random bits."""
-    return np.int64(((bits >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
-
-
 @njit(cache=True)
 def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_mask, hilo, t):
     """``trials`` random deals: a hand per player (uniform over its combos, or any live cards when random),
@@ -245,11 +231,7 @@ def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_ma
     full = np.empty(5, dtype=np.uint8)
     for j in range(known):
         full[j] = board[j]
-    # splitmix64 of the seed: a well-mixed nonzero xorshift state.
-    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    state = (z ^ (z >> np.uint64(31))) | np.uint64(1)
+    state = seeded_state(seed)
     no_low = 0
     done = 0
     misses = 0
@@ -259,8 +241,8 @@ def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_ma
         for p in range(players):
             if is_random[p]:
                 continue
-            state, bits = _next(state)
-            row = offsets[p] + _below(bits, counts[p])
+            state, bits = xorshift_step(state)
+            row = offsets[p] + below(bits, counts[p])
             for x in range(h):
                 c = np.int64(combos[row, x])
                 if (used >> c) & 1:
@@ -277,16 +259,16 @@ def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_ma
             if is_random[p]:
                 for x in range(h):
                     while True:
-                        state, bits = _next(state)
-                        c = _below(bits, 52)
+                        state, bits = xorshift_step(state)
+                        c = below(bits, 52)
                         if not (used >> c) & 1:
                             break
                     used |= np.int64(1) << c
                     hands[p, x] = c
         for j in range(known, 5):
             while True:
-                state, bits = _next(state)
-                c = _below(bits, 52)
+                state, bits = xorshift_step(state)
+                c = below(bits, 52)
                 if not (used >> c) & 1:
                     break
             used |= np.int64(1) << c

@@ -36,6 +36,7 @@ from .omaha_kernels import (
     STAT_SHARE,
     STAT_SHARE_SQ,
 )
+from .rng_kernels import below, seeded_state, xorshift_step
 
 GAME_STUD, GAME_HILO, GAME_RAZZ = 0, 1, 2
 LOW_EIGHT_CATEGORY = 10  # ace-five categories: 13 is five-high ... 10 is eight-high (18 - qualifier)
@@ -241,30 +242,6 @@ def exact_slices(bounds, masks, mains, lows, offsets, sizes, hilo):
     return stats, deals, no_low
 
 
-@njit(cache=True, inline="always")
-def _step(state):
-    """One xorshift64* step: (the new state, 64 random bits)."""
-    state ^= state >> np.uint64(12)
-    state ^= state << np.uint64(25)
-    state ^= state >> np.uint64(27)
-    return state, state * np.uint64(0x2545F4914F6CDD1D)
-
-
-@njit(cache=True, inline="always")
-def _index(bits, n):
-    """A number in 0..n-1 from the top 32 random bits (multiply and shift: no division)."""
-    return np.int64(((bits >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
-
-
-@njit(cache=True, inline="always")
-def _seeded(seed):
-    """A well-mixed nonzero xorshift state from a seed (splitmix64)."""
-    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return (z ^ (z >> np.uint64(31))) | np.uint64(1)
-
-
 @njit(cache=True)
 def mc_block(seed, trials, keys, suited, missing, community, pool, game, t):
     """``trials`` random deals: each player's ``missing`` cards (and one shared card when ``community``) drawn
@@ -280,15 +257,15 @@ def mc_block(seed, trials, keys, suited, missing, community, pool, game, t):
     n = deck.shape[0]
     mains = np.empty(players, dtype=np.int64)
     lows = np.empty(players, dtype=np.int64)
-    state = _seeded(seed)
+    state = seeded_state(seed)
     no_low = 0.0
     for _ in range(trials):
         top = 0
         shared_key = np.uint64(0)
         shared_suit = np.uint64(0)
         if community:
-            state, bits = _step(state)
-            j = _index(bits, n)
+            state, bits = xorshift_step(state)
+            j = below(bits, n)
             c = deck[j]
             deck[j] = deck[0]
             deck[0] = c
@@ -299,8 +276,8 @@ def mc_block(seed, trials, keys, suited, missing, community, pool, game, t):
             k = keys[p] + shared_key
             s = suited[p] | shared_suit
             for _x in range(missing[p]):
-                state, bits = _step(state)
-                j = top + _index(bits, n - top)
+                state, bits = xorshift_step(state)
+                j = top + below(bits, n - top)
                 c = deck[j]
                 deck[j] = deck[top]
                 deck[top] = c
