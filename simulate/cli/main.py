@@ -628,28 +628,9 @@ def _omaha_equity(
     if as_json:
         emit_json(result.to_dict())
         return
-    hilo = game == "omaha-hilo"
-    header = ["player", "hand", "combos"]
-    header += (
-        ["high win %", "high tie %", "low win %", "low tie %", "scoop %", "quarter %"] if hilo else ["win %", "tie %"]
-    )
-    header.append("equity %")
-    rows = []
-    for i, p in enumerate(result.players):
-        shares = [p.win, p.tie] + ([p.low_win, p.low_tie, p.scoop, p.quarter] if hilo else [])
-        rows.append([str(i + 1), p.hand, f"{p.combos:,}", *(f"{100 * (x or 0.0):.3f}" for x in shares),
-                     f"{100 * p.equity:.3f}"])  # fmt: skip
-    click.echo(text_table(header, rows, right={0, *range(2, len(header))}))
     no_low = f"; no low on {100 * result.no_low:.3f} % of boards" if result.no_low is not None else ""
-    if result.method == "exact":
-        counted = "boards" if all(p.combos == 1 for p in result.players) else "deals (hand combinations x boards)"
-        click.echo(f"exact: {result.boards:,} {counted} in {result.seconds:.3f} s{no_low}")
-    else:
-        error = "not estimable (too few trials)" if result.stderr is None else f"{100 * result.stderr:.3f} %"
-        click.echo(
-            f"Monte Carlo: {result.trials:,} trials in {result.seconds:.3f} s, standard error {error} "
-            f"(seed {result.seed}, {result.threads} threads){no_low}"
-        )
+    counted = "boards" if all(p.combos == 1 for p in result.players) else "deals (hand combinations x boards)"
+    _print_split_pots(result, game == "omaha-hilo", f"{result.boards or 0:,} {counted}", no_low)
 
 
 STUD_GAMES = ("stud", "stud-hilo", "razz")
@@ -685,24 +666,39 @@ def _stud_equity(
     if as_json:
         emit_json(result.to_dict())
         return
-    hilo = game == "stud-hilo"
-    header = ["player", "hand", *(["high win %", "high tie %", "low win %", "low tie %", "scoop %", "quarter %"]
-              if hilo else ["win %", "tie %"]), "equity %"]  # fmt: skip
+    notes = "; the seventh-street card is one community card (short deck)" if result.community else ""
+    notes += f"; no low on {100 * result.no_low:.3f} % of deals" if result.no_low is not None else ""
+    _print_split_pots(result, game == "stud-hilo", f"{result.deals or 0:,} deals", notes)
+
+
+HILO_COLUMNS = ["high win %", "high tie %", "low win %", "low tie %", "scoop %", "quarter %"]
+
+
+def _print_split_pots(result: Any, hilo: bool, exact_count: str, notes: str) -> None:
+    """The table of an Omaha or stud result (hi/lo: both halves, scoops, quarters) and its one-line footer."""
+    combos = hasattr(result, "hole_cards")  # Omaha players may be ranges; a stud player is its known cards
+    header = ["player", "hand", *(["combos"] if combos else [])]
+    header += HILO_COLUMNS if hilo else ["win %", "tie %"]
+    header.append("equity %")
     rows = []
     for i, p in enumerate(result.players):
         shares = [p.win, p.tie] + ([p.low_win, p.low_tie, p.scoop, p.quarter] if hilo else [])
-        rows.append([str(i + 1), p.hand, *(f"{100 * (x or 0.0):.3f}" for x in shares), f"{100 * p.equity:.3f}"])
+        rows.append([str(i + 1), p.hand, *([f"{p.combos:,}"] if combos else []),
+                     *(f"{100 * (x or 0.0):.3f}" for x in shares), f"{100 * p.equity:.3f}"])  # fmt: skip
     click.echo(text_table(header, rows, right={0, *range(2, len(header))}))
-    notes = "; the seventh-street card is one community card (short deck)" if result.community else ""
-    notes += f"; no low on {100 * result.no_low:.3f} % of deals" if result.no_low is not None else ""
     if result.method == "exact":
-        click.echo(f"exact: {result.deals:,} deals in {result.seconds:.3f} s{notes}")
+        click.echo(f"exact: {exact_count} in {result.seconds:.3f} s{notes}")
     else:
-        error = "not estimable (too few trials)" if result.stderr is None else f"{100 * result.stderr:.3f} %"
-        click.echo(
-            f"Monte Carlo: {result.trials:,} trials in {result.seconds:.3f} s, standard error {error} "
-            f"(seed {result.seed}, {result.threads} threads){notes}"
-        )
+        click.echo(_monte_carlo_footer(result) + notes)
+
+
+def _monte_carlo_footer(result: Any) -> str:
+    """``Monte Carlo: N trials in S s, standard error E % (seed, threads)``, for every game's result."""
+    error = "not estimable (too few trials)" if result.stderr is None else f"{100 * result.stderr:.3f} %"
+    return (
+        f"Monte Carlo: {result.trials:,} trials in {result.seconds:.3f} s, standard error {error} "
+        f"(seed {result.seed}, {result.threads} threads)"
+    )
 
 
 def _print_equity(result: EquityResult, as_json: bool) -> None:
@@ -719,11 +715,7 @@ def _print_equity(result: EquityResult, as_json: bool) -> None:
         counted = "boards" if all(p.combos == 1 for p in result.players) else "deals (hand combinations x boards)"
         footer = f"exact: {result.boards:,.0f} {counted} in {result.seconds:.3f} s"
     else:
-        error = "not estimable (too few trials)" if result.stderr is None else f"{100 * result.stderr:.3f} %"
-        footer = (
-            f"Monte Carlo: {result.trials:,} trials in {result.seconds:.3f} s, standard error "
-            f"{error} (seed {result.seed}, {result.threads} threads)"
-        )
+        footer = _monte_carlo_footer(result)
     click.echo(footer)
 
 
