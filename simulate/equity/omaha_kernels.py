@@ -86,8 +86,6 @@ def score_board(board, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, high
     rk = key & _MASK
     row = np.int64(b_row[r5_val[np.uint64(r5_off[rk >> np.uint64(13)]) + (rk & np.uint64(8191))]]) * 91
     threes = ((key >> _S32) + np.uint64(0x5555)) & np.uint64(0x8888)
-    best_high = 0
-    best_low = 0
     for p in range(players):
         v = 0
         for k in range(n_pairs):
@@ -102,46 +100,53 @@ def score_board(board, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, high
             if f > v:
                 v = f
         highs[p] = v
-        if v > best_high:
-            best_high = v
         if hilo:
-            lv = low[(b_low << 8) | h_low[p]]
-            lows[p] = lv
-            if lv > best_low:
-                best_low = lv
+            lows[p] = low[(b_low << 8) | h_low[p]]
+    return 1 if award_pot(highs, lows, players, hilo, stats, weight) else 0
+
+
+@njit(cache=True, inline="always")
+def award_pot(mains, lows, players, hilo, stats, weight):
+    """Add one deal's pot shares, times ``weight``, to ``stats``; returns ``weight`` when hi/lo and nobody has a
+    qualifying low (low 0), else 0. ``mains``/``lows`` hold each player's high (or razz) and low values.
+
+    Omaha's and stud's kernels both award through here: half the pot to the best high and half to the best
+    low when one qualifies, split among ties (a quarter when two tie for one half), else all to the best high.
+    """
+    best = np.int64(-(1 << 62))
+    best_low = np.int64(0)
+    for p in range(players):
+        if mains[p] > best:
+            best = mains[p]
+        if lows[p] > best_low:
+            best_low = lows[p]
     n_high = 0
     n_low = 0
     for p in range(players):
-        if highs[p] == best_high:
+        if mains[p] == best:
             n_high += 1
         if best_low and lows[p] == best_low:
             n_low += 1
     for p in range(players):
         share = 0.0
-        won_high = highs[p] == best_high
-        if best_low:
-            if won_high:
+        won = mains[p] == best
+        if best_low:  # only hi/lo has lows
+            if won:
                 share += 0.5 / n_high
             if lows[p] == best_low:
                 share += 0.5 / n_low
-                if n_low == 1:
-                    stats[p, STAT_LOW_WIN] += weight
-                else:
-                    stats[p, STAT_LOW_TIE] += weight
-        elif won_high:
+                stats[p, STAT_LOW_WIN if n_low == 1 else STAT_LOW_TIE] += weight
+        elif won:
             share = 1.0 / n_high
-        if won_high:
-            if n_high == 1:
-                stats[p, STAT_HIGH_WIN] += weight
-            else:
-                stats[p, STAT_HIGH_TIE] += weight
+        if won:
+            stats[p, STAT_HIGH_WIN if n_high == 1 else STAT_HIGH_TIE] += weight
         stats[p, STAT_SHARE] += weight * share
         stats[p, STAT_SHARE_SQ] += weight * share * share
         if share == 1.0:
             stats[p, STAT_SCOOP] += weight
         elif share == 0.25:
             stats[p, STAT_QUARTER] += weight
-    return 1 if hilo and not best_low else 0
+    return weight if hilo and not best_low else 0.0
 
 
 @njit(cache=True)

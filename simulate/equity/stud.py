@@ -230,6 +230,7 @@ def _known_array(known: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
 def _run_exact(spot: _Spot, order: list[int], n_threads: int, progress: Progress | None):
     from numba import get_num_threads, set_num_threads
 
+    from . import omaha_kernels as pots
     from . import stud_kernels as sk
 
     t = _tables()
@@ -239,7 +240,7 @@ def _run_exact(spot: _Spot, order: list[int], n_threads: int, progress: Progress
     keys, suited = sk.base_keys(known, counts, t[0])
     missing = [spot.missing[p] for p in order]
     players = len(order)
-    stats = np.zeros((players, sk.N_STATS))
+    stats = np.zeros((players, pots.N_STATS))
     deals = no_low = 0
     shared_cards = spot.pool if spot.community else [None]
     previous = get_num_threads()
@@ -279,7 +280,7 @@ def _run_exact(spot: _Spot, order: list[int], n_threads: int, progress: Progress
 
 
 def _players(spot: _Spot, stats: np.ndarray, total: float, errors: np.ndarray | None) -> list[StudPlayerEquity]:
-    from . import stud_kernels as sk
+    from . import omaha_kernels as pots  # the statistics' layout, shared with Omaha (numba: loaded on first use)
 
     hilo = spot.game == "stud-hilo"
     out = []
@@ -289,13 +290,13 @@ def _players(spot: _Spot, stats: np.ndarray, total: float, errors: np.ndarray | 
             StudPlayerEquity(
                 hand=text,
                 cards=len(spot.known[p]),
-                equity=float(s[sk.STAT_SHARE]),
-                win=float(s[sk.STAT_HIGH_WIN]),
-                tie=float(s[sk.STAT_HIGH_TIE]),
-                low_win=float(s[sk.STAT_LOW_WIN]) if hilo else None,
-                low_tie=float(s[sk.STAT_LOW_TIE]) if hilo else None,
-                scoop=float(s[sk.STAT_SCOOP]) if hilo else None,
-                quarter=float(s[sk.STAT_QUARTER]) if hilo else None,
+                equity=float(s[pots.STAT_SHARE]),
+                win=float(s[pots.STAT_HIGH_WIN]),
+                tie=float(s[pots.STAT_HIGH_TIE]),
+                low_win=float(s[pots.STAT_LOW_WIN]) if hilo else None,
+                low_tie=float(s[pots.STAT_LOW_TIE]) if hilo else None,
+                scoop=float(s[pots.STAT_SCOOP]) if hilo else None,
+                quarter=float(s[pots.STAT_QUARTER]) if hilo else None,
                 stderr=None if errors is None else float(errors[p]),
             )
         )
@@ -362,6 +363,7 @@ def stud_equity(
 def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) -> StudEquityResult:  # type: ignore[no-untyped-def]
     from numba import get_num_threads, set_num_threads
 
+    from . import omaha_kernels as pots
     from . import stud_kernels as sk
 
     if seed is None:
@@ -374,7 +376,7 @@ def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) 
     missing = np.array(spot.missing, dtype=np.int64)
     pool = np.array(spot.pool, dtype=np.int64)
     code = _game_code(spot.game)
-    stats = np.zeros((len(spot.known), sk.N_STATS))
+    stats = np.zeros((len(spot.known), pots.N_STATS))
     done = no_low = block = 0
     blocks = 2  # rounds of 2, 8, 32 ... blocks whatever the threads, so a seed gives one result
     previous = get_num_threads()
@@ -388,8 +390,8 @@ def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) 
             done += wanted * MC_BLOCK_TRIALS
             no_low += int(nl.sum())
             block += wanted
-            mean = stats[:, sk.STAT_SHARE] / done
-            errors = np.sqrt(np.maximum(stats[:, sk.STAT_SHARE_SQ] / done - mean**2, 0.0) / done)
+            mean = stats[:, pots.STAT_SHARE] / done
+            errors = np.sqrt(np.maximum(stats[:, pots.STAT_SHARE_SQ] / done - mean**2, 0.0) / done)
             finished = done >= limit or (target is not None and errors.max() <= target)
             if progress is not None:
                 goal = float(limit)

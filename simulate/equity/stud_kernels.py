@@ -25,17 +25,7 @@ from numba import prange
 
 from ...evaluator.jit import njit
 from ...evaluator.kernels import RANK_KEY_MASK, SUIT_INIT, flush_suit
-from .omaha_kernels import (
-    N_STATS,
-    STAT_HIGH_TIE,
-    STAT_HIGH_WIN,
-    STAT_LOW_TIE,
-    STAT_LOW_WIN,
-    STAT_QUARTER,
-    STAT_SCOOP,
-    STAT_SHARE,
-    STAT_SHARE_SQ,
-)
+from .omaha_kernels import N_STATS, award_pot  # the pot's shares and statistics, as Omaha awards them
 from .rng_kernels import below, seeded_state, xorshift_step
 
 GAME_STUD, GAME_HILO, GAME_RAZZ = 0, 1, 2
@@ -119,47 +109,6 @@ def completions(pool, m, key, suited, game, card_keys, offsets, rank_values, flu
     return masks, mains, lows
 
 
-@njit(cache=True, inline="always")
-def award(mains, lows, players, hilo, stats, weight):
-    """Add one deal's pot shares, times ``weight``, to ``stats``; returns ``weight`` when hi/lo and nobody has a
-    qualifying low (low 0), else 0.
-    """
-    best = np.int64(-(1 << 62))
-    best_low = np.int64(0)
-    for p in range(players):
-        if mains[p] > best:
-            best = mains[p]
-        if lows[p] > best_low:
-            best_low = lows[p]
-    n_high = 0
-    n_low = 0
-    for p in range(players):
-        if mains[p] == best:
-            n_high += 1
-        if best_low and lows[p] == best_low:
-            n_low += 1
-    for p in range(players):
-        share = 0.0
-        won = mains[p] == best
-        if best_low:  # only hi/lo has lows
-            if won:
-                share += 0.5 / n_high
-            if lows[p] == best_low:
-                share += 0.5 / n_low
-                stats[p, STAT_LOW_WIN if n_low == 1 else STAT_LOW_TIE] += weight
-        elif won:
-            share = 1.0 / n_high
-        if won:
-            stats[p, STAT_HIGH_WIN if n_high == 1 else STAT_HIGH_TIE] += weight
-        stats[p, STAT_SHARE] += weight * share
-        stats[p, STAT_SHARE_SQ] += weight * share * share
-        if share == 1.0:
-            stats[p, STAT_SCOOP] += weight
-        elif share == 0.25:
-            stats[p, STAT_QUARTER] += weight
-    return weight if hilo and not best_low else 0.0
-
-
 @njit(cache=True)
 def exact_slice(lo, hi, masks, mains, lows, offsets, sizes, hilo):
     """Every deal whose first player's completion index is in ``lo..hi-1``: (stats (P, N_STATS), deals, no-low).
@@ -222,7 +171,7 @@ def exact_slice(lo, hi, masks, mains, lows, offsets, sizes, hilo):
             deal_low[last] = (
                 best_low + 1 if low_class == 0 else best_low if low_class == 1 else 1 if low_class == 2 else 0
             )
-            no_low += award(deal_main, deal_low, players, hilo, stats, np.float64(bins[b]))
+            no_low += award_pot(deal_main, deal_low, players, hilo, stats, np.float64(bins[b]))
             deals += bins[b]
     return stats, deals, no_low
 
@@ -285,7 +234,7 @@ def mc_block(seed, trials, keys, suited, missing, community, pool, game, t):
                 k += card_keys[c]
                 s |= np.uint64(1) << np.uint64(16 * (c & 3) + (c >> 2))
             mains[p], lows[p] = hand_value(k, s, game, card_keys, offsets, rank_values, flush_values, low_values, shift)
-        no_low += award(mains, lows, players, hilo, stats, 1.0)
+        no_low += award_pot(mains, lows, players, hilo, stats, 1.0)
     return stats, no_low
 
 
