@@ -210,22 +210,29 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike, rules: str = "omaha") -> i
 
 try:  # the Cython extension built by setup.py: the per-call path without Python frames
     # Imported by name: 'from . import _omaha' would import the package, and with it the API above this layer.
+    from ._omaha import defer_init as _compiled_defer_init
     from ._omaha import evaluate_omaha as _compiled_evaluate
     from ._omaha import init as _compiled_init
 
-    _T = _tables.load()
-    _compiled_init(  # memoryviews: its typed memoryviews take any buffer, and numpy stays unimported
-        _T.view("card_keys"),
-        _T.view("rank5_offsets"),
-        _T.view("rank5_values"),
-        _T.view("flush_values"),
-        _T.view("omaha_board_row"),
-        _T.view("omaha_high"),
-        _T.view("omaha_low"),
-        _tables.SIZED_RANK_SHIFT,
-        _tables.RANK_KEY_MASK,
-        evaluate_omaha,
-    )
+    _evaluate_omaha_py = evaluate_omaha
+
+    def _init_compiled() -> None:
+        """Hand the tables to the extension; it calls this on its first evaluation (start-up reads no Omaha table)."""
+        t = _tables.load()
+        _compiled_init(  # memoryviews: its typed memoryviews take any buffer, and numpy stays unimported
+            t.view("card_keys"),
+            t.view("rank5_offsets"),
+            t.view("rank5_values"),
+            t.view("flush_values"),
+            t.view("omaha_board_row"),
+            t.view("omaha_high"),
+            t.view("omaha_low"),
+            _tables.SIZED_RANK_SHIFT,
+            _tables.RANK_KEY_MASK,
+            _evaluate_omaha_py,
+        )
+
+    _compiled_defer_init(_init_compiled, _evaluate_omaha_py)
     evaluate_omaha = _compiled_evaluate  # noqa: F811
     COMPILED = True
 except ImportError:  # source tree without a build: the same tables in pure Python

@@ -211,3 +211,13 @@ def test_a_wrong_table_reaches_the_command_line_as_one_line(tmp_path):
     result = _pokerlab(folder, "eval", "As Ks Qs Js Ts")
     assert result.returncode == 2 and result.stderr.count("\n") == 1
     assert "rank_values.npy has header" in result.stderr
+
+
+def test_a_broken_omaha_table_only_stops_omaha(tmp_path):
+    """The Omaha kernel reads its tables on its first hand: other commands never read them, nor fail on them."""
+    folder = _broken_copy(tmp_path)
+    (folder / "omaha_high.npy").write_bytes(b"broken")
+    assert _pokerlab(folder, "eval", "As Ks Qs Js Ts").returncode == 0
+    result = _pokerlab(folder, "eval", "--rules", "omaha", "AsKsQdJd", "--board", "Ts9s2c")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "omaha_high.npy is missing or corrupt" in result.stderr
