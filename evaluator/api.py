@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import operator
 from collections.abc import Iterable, Sequence
@@ -295,19 +296,16 @@ def category_name(rank: int, rules: str | None = None) -> str:
     return CATEGORY_NAMES[category(rank)]
 
 
-@lru_cache(maxsize=1)
-def _class_index() -> dict[int, int]:
-    return {v: i for i, v in enumerate(_T.view("class_values").tolist())}
-
-
 def class_ranks(rank: int) -> tuple[int, ...]:
     """The five ranks (0..12 for 2..A) of a hand class, grouped as described.
 
     >>> class_ranks(evaluate("7c7d7h6s6c"))
     (5, 5, 5, 4, 4)
     """
-    index = _class_index().get(int(rank))
-    if index is None:
+    # class_values is sorted (tests/evaluator/test_tables.py checks it): a search, not a 7,462-entry dict per process.
+    values, rank = _T.view("class_values"), int(rank)
+    index = bisect.bisect_left(values, rank)
+    if index == len(values) or values[index] != rank:
         raise InputError(f"{rank} is not a hand rank")
     ranks = _T.view("class_ranks")  # (classes, 5): a 2-D memoryview takes an index pair
     return tuple(ranks[index, j] for j in range(5))

@@ -221,3 +221,9 @@ def test_a_broken_omaha_table_only_stops_omaha(tmp_path):
     result = _pokerlab(folder, "eval", "--rules", "omaha", "AsKsQdJd", "--board", "Ts9s2c")
     assert result.returncode == 2 and result.stderr.count("\n") == 1
     assert "omaha_high.npy is missing or corrupt" in result.stderr
+
+
+def test_hand_class_values_are_sorted():
+    """class_ranks finds a rank's class by binary search in class_values."""
+    values = tables.load()["class_values"]
+    assert (np.diff(values.astype(np.int64)) > 0).all()
