@@ -148,7 +148,10 @@ def _read(folder: Path, entry: dict) -> memoryview:
     if hashlib.sha256(data).hexdigest() != entry["sha256"]:
         raise TableError(f"table {path} is missing or corrupt (sha256 differs from {MANIFEST})")
     offset = _npy_data_offset(data, path, entry)
-    return memoryview(data)[offset:].cast(_DTYPES[entry["dtype"]][1], entry["shape"])
+    try:
+        return memoryview(data)[offset:].cast(_DTYPES[entry["dtype"]][1], entry["shape"])
+    except (ValueError, TypeError) as exc:  # shapes a memoryview cannot take (a zero or over 64 dimensions)
+        raise TableError(f"table {path} cannot be read: {exc}") from None
 
 
 def _npy_data_offset(data: bytes, path: Path, entry: dict) -> int:

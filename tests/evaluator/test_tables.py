@@ -194,8 +194,9 @@ def _npy(array, fortran=False):
         ("flush_values", b"not a numpy file at all", {}, "not a .npy file"),
         ("flush_values", _npy(np.zeros(8192, dtype=np.uint16))[:-2], {}, "data bytes"),
         ("flush_values", _npy(np.zeros(8192, dtype=np.uint16)).replace(b"'descr'", b"descr()", 1), {}, "not a Python"),
+        ("flush_values", _npy(np.zeros(0, dtype=np.uint16)), {"shape": [0]}, "cannot be read"),
     ],
-    ids=["dtype", "shape", "fortran", "manifest-dtype", "magic", "truncated", "header-syntax"],
+    ids=["dtype", "shape", "fortran", "manifest-dtype", "magic", "truncated", "header-syntax", "empty"],
 )
 def test_a_table_file_unlike_its_manifest_entry_is_refused(tmp_path, name, data, entry, message):
     folder = _rewritten(tmp_path, name, data, **entry)
