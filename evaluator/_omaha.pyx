@@ -27,8 +27,20 @@ cdef uint64_t COL_MASK = 0
 cdef uint64_t KEY_MASK = 0
 cdef bint READY = False
 cdef object FALLBACK = None  # evaluator.omaha's pure-Python evaluate: precise errors, odd inputs
+cdef object LOADER = None  # evaluator.omaha's table loader, which calls init: run on the first evaluation
 cdef signed char RANK_OF_CHAR[128]
 cdef signed char SUIT_OF_CHAR[128]
+
+
+def defer_init(loader, fallback):
+    """Register the function that reads the tables and calls init, run on the first evaluation.
+
+    A process that never ranks an Omaha hand (most command-line calls) then
+    never reads and checks the Omaha tables (1.3 MB).
+    """
+    global LOADER, FALLBACK
+    LOADER = loader
+    FALLBACK = fallback
 
 
 def init(card_keys, offsets, values, flush, board_row, high, low, int shift, uint64_t key_mask, fallback):
@@ -213,7 +225,9 @@ def evaluate_omaha(hole, board, rules="omaha"):
     else:
         return FALLBACK(hole, board, rules)
     if not READY:
-        raise RuntimeError("evaluator._omaha.init was not called")
+        if LOADER is None:
+            raise RuntimeError("evaluator._omaha.init was not called")
+        LOADER()
     h = _read(hole, hole_ids, &seen)
     if h < 4:
         return FALLBACK(hole, board, rules)

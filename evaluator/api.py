@@ -15,12 +15,12 @@ True
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import operator
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from . import tables as _tables
@@ -52,18 +52,23 @@ from .variants import (
     value_of_ids,
 )
 
+if TYPE_CHECKING:
+    import numpy as np
+
 CardsLike = str | Iterable[int]
 
+# Memoryviews, not arrays: ranking one hand never imports numpy (a command-line call's start-up).
 _T = _tables.load()
-_CARD_KEYS = _T["card_keys"]
-_SHIFT = int(_T["rank_shift"][0])
+_CARD_KEYS = _T.view("card_keys")
+_SHIFT = _T.view("rank_shift")[0]
 if _SHIFT != _tables.RANK_SHIFT:  # the batch kernels compile the shift in
     raise _tables.TableError(f"tables/rank_shift is {_SHIFT}, the code expects {_tables.RANK_SHIFT}: rebuild them")
 
 try:  # the Cython extension built by setup.py
     from . import _fast  # type: ignore[attr-defined]  # compiled, no stub
 
-    _fast.init(_CARD_KEYS, _T["rank_offsets"], _T["rank_values"], _T["flush_values"], _SHIFT, _tables.RANK_KEY_MASK)
+    _views = [_T.view(name) for name in ("rank_offsets", "rank_values", "flush_values")]
+    _fast.init(_CARD_KEYS, *_views, _SHIFT, _tables.RANK_KEY_MASK)
 except ImportError:  # source tree without a build: same tables, pure Python
     _fast = None
 
@@ -72,15 +77,15 @@ def _value_py(ids: Sequence[int]) -> int:
     key = SUIT_INIT
     suited = 0
     for c in ids:
-        key += int(_CARD_KEYS[c])
+        key += _CARD_KEYS[c]
         suited |= suited_bit(c)
     flush = (key >> SUIT_SHIFT) & FLUSH_NIBBLES
     if flush:
         suit = (flush.bit_length() - 4) // 4
-        return int(_T["flush_values"][(suited >> (BITS_PER_SUIT * suit)) & SUIT_RANKS])
+        return _T.view("flush_values")[(suited >> (BITS_PER_SUIT * suit)) & SUIT_RANKS]
     rank_key = key & _tables.RANK_KEY_MASK
-    slot = int(_T["rank_offsets"][rank_key >> _SHIFT]) + (rank_key & ((1 << _SHIFT) - 1))
-    return int(_T["rank_values"][slot])
+    slot = _T.view("rank_offsets")[rank_key >> _SHIFT] + (rank_key & ((1 << _SHIFT) - 1))
+    return _T.view("rank_values")[slot]
 
 
 def evaluate(cards: CardsLike, rules: str | None = None) -> int:
@@ -141,19 +146,22 @@ def high_tables():
     sized = [_T[f"rank{k}_{part}"] for k in (5, 6, 7) for part in ("offsets", "values")]
     if any(len(offsets) << _tables.SIZED_RANK_SHIFT != 1 << _tables.RANK_KEY_BITS for offsets in sized[::2]):
         raise _tables.TableError("tables/rank*_offsets do not match SIZED_RANK_SHIFT: rebuild the tables")
+    card_keys = _T["card_keys"]
     return HighTables(
-        _CARD_KEYS,
+        card_keys,
         _T["rank_offsets"],
         _T["rank_values"],
         _T["flush_values"],
         _SHIFT,
-        *batch_tables(_CARD_KEYS),
+        *batch_tables(card_keys),
         *sized,
     )
 
 
 def _check_batch(cards: np.ndarray) -> np.ndarray:
     """A C-contiguous uint8 (N, k) array; ids of a uint8 array are range-checked by the kernel itself."""
+    import numpy as np  # batch work only: the per-call path never imports numpy
+
     array = np.asarray(cards)
     if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
         raise CardError(f"expected an (N, k) array of card ids with k in 5..7, got shape {array.shape}")
@@ -165,6 +173,8 @@ def _check_batch(cards: np.ndarray) -> np.ndarray:
 
 
 def _raise_out_of_range(array: np.ndarray) -> None:
+    import numpy as np  # batch work only
+
     row, col = np.argwhere((array < 0) | (array > 51))[0]
     raise CardError(f"card id {array[row, col]} at row {row}, position {col + 1} is out of range 0..51")
 
@@ -220,6 +230,8 @@ def evaluate_batch(
             return values
         _check_out(out, len(values))[:] = values
         return out
+    import numpy as np  # batch work only: the per-call path never imports numpy
+
     array = _check_batch(cards)
     out = np.empty(array.shape[0], dtype=np.uint16) if out is None else _check_out(out, array.shape[0])
     from .batch_kernels import evaluate_rows  # numba-compiled: imported on the first batch
@@ -230,6 +242,8 @@ def evaluate_batch(
 
 
 def _check_out(out: np.ndarray, n: int) -> np.ndarray:
+    import numpy as np  # batch work only
+
     if not isinstance(out, np.ndarray) or out.dtype != np.uint16 or out.shape != (n,) or not out.flags.c_contiguous:
         got = f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
         raise InputError(f"out must be a C-contiguous uint16 array of shape ({n},), got {got}")
@@ -240,6 +254,8 @@ def _check_out(out: np.ndarray, n: int) -> np.ndarray:
 
 def check_duplicates(cards: np.ndarray) -> None:
     """Raise :class:`CardError` naming the first row that holds a card twice."""
+    import numpy as np  # batch work only
+
     array = np.sort(np.asarray(cards), axis=1)
     dup = np.argwhere(array[:, 1:] == array[:, :-1])
     if dup.size:
@@ -280,21 +296,19 @@ def category_name(rank: int, rules: str | None = None) -> str:
     return CATEGORY_NAMES[category(rank)]
 
 
-@lru_cache(maxsize=1)
-def _class_index() -> dict[int, int]:
-    return {int(v): i for i, v in enumerate(_T["class_values"])}
-
-
 def class_ranks(rank: int) -> tuple[int, ...]:
     """The five ranks (0..12 for 2..A) of a hand class, grouped as described.
 
     >>> class_ranks(evaluate("7c7d7h6s6c"))
     (5, 5, 5, 4, 4)
     """
-    index = _class_index().get(int(rank))
-    if index is None:
+    # class_values is sorted (tests/evaluator/test_tables.py checks it): a search, not a 7,462-entry dict per process.
+    values, rank = _T.view("class_values"), int(rank)
+    index = bisect.bisect_left(values, rank)
+    if index == len(values) or values[index] != rank:
         raise InputError(f"{rank} is not a hand rank")
-    return tuple(int(r) for r in _T["class_ranks"][index])
+    ranks = _T.view("class_ranks")  # (classes, 5): a 2-D memoryview takes an index pair
+    return tuple(ranks[index, j] for j in range(5))
 
 
 def describe(rank: int, rules: str | None = None) -> str:

@@ -18,8 +18,10 @@ its cards' keys plus :data:`SUIT_INIT`:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 RANK_KEY_BITS = 25
 RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
@@ -78,10 +80,13 @@ def suited_bit(card: int) -> int:
 def board_state(cards: Iterable[int], card_keys: np.ndarray) -> tuple[np.uint64, np.uint64]:
     """Summed key (with :data:`SUIT_INIT`) and suited-rank mask of known cards, e.g. a board.
 
+    >>> import numpy as np
     >>> key, suited = board_state([], np.zeros(52, dtype=np.uint64))
     >>> int(key) == SUIT_INIT, int(suited)
     (True, 0)
     """
+    import numpy as np  # callers pass numpy keys (the batch and equity paths); the per-call evaluator does not
+
     key = np.uint64(SUIT_INIT)
     suited = 0
     for c in cards:

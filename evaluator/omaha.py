@@ -28,12 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from . import tables as _tables
 from .cards import CardError, card_str, to_card_ids
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: The Omaha rulesets and what they rank.
 OMAHA_RULES = {
@@ -112,17 +114,17 @@ def check_hand(hole: CardsLike, board: CardsLike) -> tuple[list[int], list[int]]
 
 
 class _PyTables:
-    """Python copies of the tables for the pure-Python path (used when the Cython extension is missing)."""
+    """The tables as memoryviews for the pure-Python path (used when the Cython extension is missing)."""
 
     def __init__(self) -> None:
         t = _tables.load()
-        self.rank_keys = [int(k) & _tables.RANK_KEY_MASK for k in t["card_keys"]]
-        self.offsets = t["rank5_offsets"]
-        self.values = t["rank5_values"]
-        self.flush = t["flush_values"]
-        self.board_row = t["omaha_board_row"]
-        self.high = t["omaha_high"]
-        self.low = t["omaha_low"]
+        self.rank_keys = [k & _tables.RANK_KEY_MASK for k in t.view("card_keys").tolist()]
+        self.offsets = t.view("rank5_offsets")
+        self.values = t.view("rank5_values")
+        self.flush = t.view("flush_values")
+        self.board_row = t.view("omaha_board_row")
+        self.high = t.view("omaha_high")
+        self.low = t.view("omaha_low")
 
 
 @lru_cache(maxsize=1)
@@ -208,22 +210,29 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike, rules: str = "omaha") -> i
 
 try:  # the Cython extension built by setup.py: the per-call path without Python frames
     # Imported by name: 'from . import _omaha' would import the package, and with it the API above this layer.
+    from ._omaha import defer_init as _compiled_defer_init
     from ._omaha import evaluate_omaha as _compiled_evaluate
     from ._omaha import init as _compiled_init
 
-    _T = _tables.load()
-    _compiled_init(
-        _T["card_keys"],
-        _T["rank5_offsets"],
-        _T["rank5_values"],
-        _T["flush_values"],
-        _T["omaha_board_row"],
-        _T["omaha_high"],
-        _T["omaha_low"],
-        _tables.SIZED_RANK_SHIFT,
-        _tables.RANK_KEY_MASK,
-        evaluate_omaha,
-    )
+    _evaluate_omaha_py = evaluate_omaha
+
+    def _init_compiled() -> None:
+        """Hand the tables to the extension; it calls this on its first evaluation (start-up reads no Omaha table)."""
+        t = _tables.load()
+        _compiled_init(  # memoryviews: its typed memoryviews take any buffer, and numpy stays unimported
+            t.view("card_keys"),
+            t.view("rank5_offsets"),
+            t.view("rank5_values"),
+            t.view("flush_values"),
+            t.view("omaha_board_row"),
+            t.view("omaha_high"),
+            t.view("omaha_low"),
+            _tables.SIZED_RANK_SHIFT,
+            _tables.RANK_KEY_MASK,
+            _evaluate_omaha_py,
+        )
+
+    _compiled_defer_init(_init_compiled, _evaluate_omaha_py)
     evaluate_omaha = _compiled_evaluate  # noqa: F811
     COMPILED = True
 except ImportError:  # source tree without a build: the same tables in pure Python
@@ -245,6 +254,8 @@ def evaluate_omaha_cards(cards: object, rules: str = "omaha") -> int | tuple[int
 @lru_cache(maxsize=1)
 def omaha_tables():  # type: ignore[no-untyped-def]
     """The arrays the numba kernels take (imports numba on first use)."""
+    import numpy as np  # batch work only: the per-call path never imports numpy
+
     from .omaha_kernels import OmahaTables
 
     t = _tables.load()
@@ -262,6 +273,8 @@ def omaha_tables():  # type: ignore[no-untyped-def]
 
 
 def _ids_array(cards: object, what: str, sizes: tuple[int, ...]) -> np.ndarray:
+    import numpy as np  # batch work only
+
     array = np.asarray(cards)
     if array.ndim != 2 or array.shape[1] not in sizes:
         want = " or ".join(map(str, sizes))
@@ -288,10 +301,13 @@ def evaluate_omaha_batch(
     (3..5 ids) or one per row (N, 3..5). Ids are checked to be in range;
     duplicate cards are the caller's responsibility.
 
+    >>> import numpy as np
     >>> holes = np.array([[51, 47, 41, 37], [0, 1, 2, 3]], dtype=np.uint8)   # AsKsQdJd, 2c2d2h2s
     >>> evaluate_omaha_batch(holes, np.array([35, 31, 4, 22, 26])) >> 12     # Ts9s3c7h8h
     array([4, 1], dtype=uint16)
     """
+    import numpy as np  # batch work only: the per-call path never imports numpy
+
     hilo = _check_rules(rules)
     if board is None:
         rows = _ids_array(cards, "hands (hole cards then a five-card board)", tuple(h + 5 for h in HOLE_SIZES))

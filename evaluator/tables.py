@@ -3,7 +3,9 @@
 Tables are ``.npy`` files plus ``manifest.json`` (name, dtype, shape, sha256)
 in the project's ``tables/`` folder, installed as package data
 ``evaluator/_tables``. They are read once per process and checked against
-the manifest.
+the manifest. The per-call evaluators read them as read-only ``memoryview``s
+(:meth:`Tables.view`), so ranking a hand never imports numpy; batch work
+gets numpy arrays over the same checked bytes (``load()[name]``).
 
 Rebuild them (offline, about half a minute) with::
 
@@ -16,15 +18,20 @@ Rebuild them (offline, about half a minute) with::
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
+import math
 import os
-from collections.abc import Mapping
+import sys
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING, Literal
 
 from ..errors import PokerlabError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MANIFEST = "manifest.json"
 #: The tables the high-hand evaluator reads (the rest serve lowball and wild cards).
@@ -52,7 +59,16 @@ RANK_SHIFT = 12
 #: The batch kernels read, for each hand size k, a smaller hash of k-card keys only
 #: (``rank{k}_offsets``, ``rank{k}_values``), whose rows are ``key >> SIZED_RANK_SHIFT``.
 SIZED_RANK_SHIFT = 13
-_cache: Mapping[str, np.ndarray] | None = None
+_cache: Tables | None = None
+#: Table dtypes (the manifest's names): the ``.npy`` header's ``descr`` and the memoryview format.
+_DTYPES: dict[str, tuple[str, Literal["B", "H", "I", "Q", "q"]]] = {
+    "uint8": ("|u1", "B"),
+    "uint16": ("<u2", "H"),
+    "uint32": ("<u4", "I"),
+    "uint64": ("<u8", "Q"),
+    "int64": ("<i8", "q"),
+}
+_NPY_MAGIC = b"\x93NUMPY"
 
 
 class TableError(PokerlabError, ValueError):
@@ -82,41 +98,90 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-class _Tables(Mapping):
-    """Tables by name, each read and checked against the manifest on first access."""
+class Tables(Mapping):
+    """Tables by name, each read and checked against the manifest on first access.
+
+    ``tables[name]`` is a read-only numpy array (imports numpy: batch work);
+    ``tables.view(name)`` is a read-only memoryview of the same bytes (no numpy:
+    the per-call paths).
+    """
 
     def __init__(self, folder: Path, entries: dict[str, dict]) -> None:
         self._folder, self._entries = folder, entries
+        self._views: dict[str, memoryview] = {}
         self._arrays: dict[str, np.ndarray] = {}
+
+    def view(self, name: str) -> memoryview:
+        """The table as a read-only memoryview of its type and shape (``B``, ``H``, ``I``, ``Q`` or ``q``).
+
+        >>> load().view("flush_values").format, load().view("class_ranks").shape
+        ('H', (7462, 5))
+        """
+        view = self._views.get(name)
+        if view is None:
+            if name not in self._entries:
+                raise TableError(f"{self._folder / MANIFEST} lists no table {name!r}: reinstall pokerlab")
+            view = self._views[name] = _read(self._folder, self._entries[name])
+        return view
 
     def __getitem__(self, name: str) -> np.ndarray:
         array = self._arrays.get(name)
         if array is None:
-            if name not in self._entries:
-                raise TableError(f"{self._folder / MANIFEST} lists no table {name!r}: reinstall pokerlab")
-            array = self._arrays[name] = _read(self._folder, self._entries[name])
+            # numpy only here: batch kernels and table tools want arrays, the per-call paths use view().
+            import numpy as np
+
+            view = self.view(name)
+            array = self._arrays[name] = np.asarray(view)
         return array
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._entries)
 
     def __len__(self) -> int:
         return len(self._entries)
 
 
-def _read(folder: Path, entry: dict) -> np.ndarray:
+def _read(folder: Path, entry: dict) -> memoryview:
+    """A table file's data, checked against its manifest entry (sha256, then the ``.npy`` header), as a memoryview."""
     path = folder / entry["file"]
     data = path.read_bytes() if path.is_file() else b""
     if hashlib.sha256(data).hexdigest() != entry["sha256"]:
         raise TableError(f"table {path} is missing or corrupt (sha256 differs from {MANIFEST})")
+    offset = _npy_data_offset(data, path, entry)
     try:
-        array = np.load(path, allow_pickle=False)
-    except (OSError, ValueError) as exc:
+        return memoryview(data)[offset:].cast(_DTYPES[entry["dtype"]][1], entry["shape"])
+    except (ValueError, TypeError) as exc:  # shapes a memoryview cannot take (a zero or over 64 dimensions)
         raise TableError(f"table {path} cannot be read: {exc}") from None
-    if list(array.shape) != entry["shape"] or str(array.dtype) != entry["dtype"]:
-        raise TableError(f"table {path} has shape {array.shape} {array.dtype}, manifest says otherwise")
-    array.flags.writeable = False
-    return array
+
+
+def _npy_data_offset(data: bytes, path: Path, entry: dict) -> int:
+    """Where the data of an ``.npy`` file starts, after checking its header says what the manifest says.
+
+    Read by hand (format versions 1-3: magic, version, header length, a Python
+    dict literal) so that loading a table does not import numpy; anything but
+    a C-ordered array of the manifest's dtype and shape is refused.
+    """
+    if entry["dtype"] not in _DTYPES:
+        raise TableError(f"table {path}: the manifest's dtype {entry['dtype']!r} is not a table's: reinstall pokerlab")
+    if sys.byteorder != "little":  # the kernels read the little-endian files in place
+        raise TableError(f"table {path}: the tables are little-endian and this machine is not")
+    if data[:6] != _NPY_MAGIC or len(data) < 12 or data[6] not in (1, 2, 3):
+        raise TableError(f"table {path} cannot be read: not a .npy file of format version 1, 2 or 3")
+    size = 2 if data[6] == 1 else 4
+    start = 8 + size
+    offset = start + int.from_bytes(data[8:start], "little")
+    try:
+        header = ast.literal_eval(data[start:offset].decode("utf-8" if data[6] == 3 else "latin-1"))
+    except (ValueError, SyntaxError, MemoryError, RecursionError, UnicodeDecodeError):
+        raise TableError(f"table {path} cannot be read: its .npy header is not a Python dict literal") from None
+    descr, itemsize = _DTYPES[entry["dtype"]][0], int(_DTYPES[entry["dtype"]][0][2:])
+    expected = {"descr": descr, "fortran_order": False, "shape": tuple(entry["shape"])}
+    if header != expected:
+        raise TableError(f"table {path} has header {header!r}, manifest says {expected!r}")
+    if len(data) - offset != math.prod(entry["shape"]) * itemsize or offset % 16:
+        # np.save pads the header to a multiple of 64 bytes: a misaligned or truncated table was not written by it.
+        raise TableError(f"table {path} holds {len(data) - offset} data bytes at offset {offset}, not its shape's")
+    return offset
 
 
 _ENTRY_TYPES = {"file": str, "dtype": str, "shape": list, "sha256": str}
@@ -141,7 +206,7 @@ def _checked_entries(manifest: object, path: Path) -> dict[str, dict]:
     return entries
 
 
-def load(folder: Path | None = None, *, lazy: bool = True) -> Mapping[str, np.ndarray]:
+def load(folder: Path | None = None, *, lazy: bool = True) -> Tables:
     """All tables by name, read once per process and verified against the manifest.
 
     Each table is read when first used (a process ranking only high hands
@@ -158,10 +223,10 @@ def load(folder: Path | None = None, *, lazy: bool = True) -> Mapping[str, np.nd
         manifest = json.loads((folder / MANIFEST).read_text())
     except (OSError, ValueError, RecursionError) as exc:
         raise TableError(f"cannot read {folder / MANIFEST}: {exc}") from None
-    result = _Tables(folder, _checked_entries(manifest, folder / MANIFEST))
+    result = Tables(folder, _checked_entries(manifest, folder / MANIFEST))
     if not lazy:
         for name in result:
-            result[name]
+            result.view(name)  # reads and checks; arrays wrap the same bytes when asked for
     if folder == tables_dir():
         _cache = result
     return result
@@ -169,6 +234,8 @@ def load(folder: Path | None = None, *, lazy: bool = True) -> Mapping[str, np.nd
 
 def write(tables: Mapping[str, np.ndarray], folder: Path) -> None:
     """Write tables and their manifest into ``folder``."""
+    import numpy as np  # table building works on arrays
+
     folder.mkdir(parents=True, exist_ok=True)
     entries = {}
     for name, array in sorted(tables.items()):
@@ -186,6 +253,8 @@ def write(tables: Mapping[str, np.ndarray], folder: Path) -> None:
 
 def compare(built: Mapping[str, np.ndarray], shipped: Mapping[str, np.ndarray]) -> list[str]:
     """Names of tables that differ between two sets (empty when identical)."""
+    import numpy as np  # table checks compare arrays
+
     names = sorted(set(built) | set(shipped))
     return [
         n

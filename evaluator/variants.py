@@ -17,9 +17,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..errors import InputError
 from . import tables as _tables
@@ -28,11 +26,14 @@ from .hand_values import CATEGORY_SHIFT, FIVE_OF_A_KIND
 from .omaha import evaluate_omaha_cards, omaha_rules
 from .rules import Ruleset, get_rules
 
+if TYPE_CHECKING:
+    import numpy as np
+
+# Per call the tables are memoryviews (no numpy import); batch work asks for arrays.
 _T = _tables.load()
-_SHIFT = int(_T["rank_shift"][0])
-_WILD_SHIFT = int(_T["wild_shift"][0])
-_RANK_KEYS = [int(k) & _tables.RANK_KEY_MASK for k in _T["card_keys"]]
-_CARD_KEYS = [int(k) for k in _T["card_keys"]]
+_SHIFT = _T.view("rank_shift")[0]
+_WILD_SHIFT = _T.view("wild_shift")[0]
+_RANK_KEYS = [k & _tables.RANK_KEY_MASK for k in _T.view("card_keys").tolist()]
 # Kernel selector of evaluate_variant_parallel: 3 looks up flushes (wild, bug), 4 does not.
 _KIND = {"ace-five": 1, "deuce-seven": 2, "wild": 3, "bug": 3, "ace-five-joker": 4, "deuce-seven-joker": 5}
 #: The joker of ``deuce-seven-joker`` (the deck's only joker).
@@ -40,30 +41,40 @@ _JOKER = 52
 
 
 class VariantTables(NamedTuple):
-    """The arrays one variant kernel reads."""
+    """The arrays (or, per call, memoryviews) one variant kernel reads."""
 
-    card_keys: np.ndarray
-    offsets: np.ndarray
-    values: np.ndarray
-    flush_values: np.ndarray
+    card_keys: np.ndarray | memoryview
+    offsets: np.ndarray | memoryview
+    values: np.ndarray | memoryview
+    flush_values: np.ndarray | memoryview
     shift: int
 
 
 @cache
-def variant_tables(kernel: str) -> VariantTables:
-    """Tables for a kernel name ('ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker')."""
-    keys = _T["card_keys"]
+def variant_tables(kernel: str, arrays: bool = True) -> VariantTables:
+    """Tables for a kernel name ('ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker').
+
+    numpy arrays for the batch kernels, or with ``arrays=False`` memoryviews
+    of the same tables (the per-call path, which never imports numpy).
+
+    >>> variant_tables("ace-five", arrays=False).values.format
+    'H'
+    """
+    get = _T.__getitem__ if arrays else _T.view
+    keys = get("card_keys")
     if kernel == "ace-five":
-        return VariantTables(keys, _T["rank_offsets"], _T["ace_five_values"], _T["deuce_seven_flush"], _SHIFT)
+        return VariantTables(keys, get("rank_offsets"), get("ace_five_values"), get("deuce_seven_flush"), _SHIFT)
     if kernel in ("deuce-seven", "deuce-seven-joker"):
-        return VariantTables(keys, _T["rank_offsets"], _T["deuce_seven_values"], _T["deuce_seven_flush"], _SHIFT)
+        return VariantTables(keys, get("rank_offsets"), get("deuce_seven_values"), get("deuce_seven_flush"), _SHIFT)
     values = {"wild": "wild_values", "bug": "bug_values", "ace-five-joker": "ace_five_joker_values"}[kernel]
-    return VariantTables(keys, _T["wild_offsets"], _T[values], _T["wild_flush"], _WILD_SHIFT)
+    return VariantTables(keys, get("wild_offsets"), get(values), get("wild_flush"), _WILD_SHIFT)
 
 
 @cache
 def wild_card_tables(first_natural: int) -> tuple[np.ndarray, np.ndarray]:
     """Per-card keys and suit bits for the wild kernel; wild cards (ids >= 52 or < first_natural) get 0."""
+    import numpy as np  # batch work only
+
     keys = np.zeros(54, dtype=np.uint64)
     suit_bits = np.zeros(54, dtype=np.int64)
     for c in range(first_natural, 52):
@@ -75,19 +86,19 @@ def wild_card_tables(first_natural: int) -> tuple[np.ndarray, np.ndarray]:
 def _rank_value(cards: Sequence[int], t: VariantTables) -> int:
     """The value table's entry for the ranks of ``cards`` (the rank hash of :mod:`pokerlab.evaluator.table_build`)."""
     key = sum(_RANK_KEYS[c] for c in cards) & _tables.RANK_KEY_MASK
-    return int(t.values[int(t.offsets[key >> t.shift]) + (key & ((1 << t.shift) - 1))])
+    return t.values[t.offsets[key >> t.shift] + (key & ((1 << t.shift) - 1))]
 
 
 def _deuce_seven_five(five: Sequence[int], t: VariantTables) -> int:
     if len({c & 3 for c in five}) == 1:
-        return int(t.flush_values[sum(1 << (c >> 2) for c in five)])
+        return t.flush_values[sum(1 << (c >> 2) for c in five)]
     return _rank_value(five, t)
 
 
 def value_of_ids(ids: Sequence[int], rules: Ruleset) -> int:
     """Value of checked card ids under ``rules`` (not ``high``); pure Python, a few microseconds."""
     kernel = rules.kernel
-    t = variant_tables(kernel)
+    t = variant_tables(kernel, arrays=False)
     if kernel == "ace-five":
         return _rank_value(ids, t)
     if kernel == "deuce-seven":
@@ -107,7 +118,7 @@ def value_of_ids(ids: Sequence[int], rules: Ruleset) -> int:
     naturals = [c for c in ids if not rules.is_wild(c)]
     value = _rank_value(naturals, t)
     if kernel != "ace-five-joker" and len({c & 3 for c in naturals}) == 1:
-        value = max(value, int(t.flush_values[sum(1 << (c >> 2) for c in naturals)]))
+        value = max(value, t.flush_values[sum(1 << (c >> 2) for c in naturals)])
     return value
 
 
@@ -134,6 +145,8 @@ def evaluate_variant(cards: str | Iterable[int], rules: str | Ruleset) -> int:
 
 def check_batch(cards: np.ndarray, rules: Ruleset) -> np.ndarray:
     """A C-contiguous uint8 copy/view of ``cards`` after checking shape and ids for ``rules``."""
+    import numpy as np  # batch work only: the per-call path never imports numpy
+
     array = np.asarray(cards)
     sizes = rules.hand_sizes
     if array.ndim != 2 or array.shape[1] not in sizes:
@@ -151,6 +164,8 @@ def check_batch(cards: np.ndarray, rules: Ruleset) -> np.ndarray:
 
 def evaluate_variant_batch(array: np.ndarray, rules: Ruleset, parallel: bool = False) -> np.ndarray:
     """Values of checked rows (uint8, C-contiguous) under ``rules`` (not ``high``)."""
+    import numpy as np  # batch work only
+
     from . import variant_kernels as vk  # numba-compiled: imported on the first batch
 
     t = variant_tables(rules.kernel)
@@ -176,8 +191,9 @@ def evaluate_variant_batch(array: np.ndarray, rules: Ruleset, parallel: bool = F
 
 @cache
 def _low_classes(name: str) -> dict[int, tuple[int, ...]]:
-    values, ranks = _T[f"{name}_class_values"], _T[f"{name}_class_ranks"]
-    return {int(v): tuple(int(x) for x in r) for v, r in zip(values, ranks)}
+    values = _T.view(f"{name}_class_values").tolist()
+    ranks = cast("list[list[int]]", _T.view(f"{name}_class_ranks").tolist())  # (classes, 5): a list per class
+    return {v: tuple(r) for v, r in zip(values, ranks)}
 
 
 def low_ranks(value: int, rules: str | Ruleset) -> tuple[int, ...]:
@@ -246,6 +262,8 @@ def enumerate_variant_values(rules: str | Ruleset, n_cards: int = 5, parallel: b
     >>> int(enumerate_variant_values("joker").sum())   # C(53, 5)
     2869685
     """
+    import numpy as np  # batch work only
+
     from .variant_kernels import next_combinations  # numba-compiled: imported on first use
 
     r = get_rules(rules)

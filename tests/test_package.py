@@ -26,6 +26,17 @@ def test_evaluating_a_hand_does_not_import_numba(tmp_path):
     assert _fresh(code, tmp_path) == f"{pokerlab.evaluate('As Ks Qs Js Ts')} False"
 
 
+def test_evaluating_a_hand_does_not_import_numpy(tmp_path):
+    """The per-call evaluator reads its tables as memoryviews: numpy's import is most of a CLI call's start-up."""
+    code = (
+        "import sys, pokerlab; from pokerlab import evaluator as e; "
+        "v = [e.evaluate('As Ks Qs Js Ts'), e.evaluate('7s 5h 4d 3c 2s', rules='deuce-seven'), "
+        "e.evaluate('AsKsQdJd | Ts9s2c', rules='omaha-hilo'), e.describe(e.evaluate('KhKdKc3s3h'))]; "
+        "print(v, 'numpy' in sys.modules)"
+    )
+    assert _fresh(code, tmp_path).endswith(" False")
+
+
 def test_equity_works_from_outside_the_repository(tmp_path):
     out = _fresh("import pokerlab; print(round(pokerlab.equity(['AsAh', 'KsKh']).players[0].equity, 6))", tmp_path)
     assert out == "0.826366"

@@ -140,3 +140,91 @@ def test_a_broken_preflop_table_names_its_file(tmp_path, text, message):
     result = _pokerlab(folder, "equity", "AA", "random")
     assert result.returncode == 2
     assert "preflop_vs_random.json" in result.stderr and message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_views_hold_the_same_values_as_the_arrays():
+    loaded = tables.load()
+    for name in loaded:
+        view, array = loaded.view(name), loaded[name]
+        assert view.readonly and not array.flags.writeable
+        assert view.shape == array.shape and np.dtype(view.format) == array.dtype
+        assert view.tolist() == array.tolist()
+    assert np.shares_memory(np.asarray(loaded.view("rank_values")), loaded["rank_values"])  # one copy in memory
+
+
+def test_reading_the_tables_does_not_import_numpy():
+    code = (
+        "import sys; from pokerlab.evaluator.tables import load; t = load(lazy=False); "
+        "print(t.view('flush_values')[0x1F00], 'numpy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300)
+    # pokerlab.evaluator's __init__ runs first (it imports the API): still no numpy.
+    assert out.stdout.split() == [str(tables.load()["flush_values"][0x1F00]), "False"]
+
+
+def _rewritten(tmp_path, name, data, **entry):
+    """A copy of the tables where ``name`` holds ``data``, listed in the manifest with its true sha256."""
+    import hashlib
+
+    folder = _broken_copy(tmp_path)
+    path = folder / f"{name}.npy"
+    path.write_bytes(data)
+    manifest = json.loads((folder / tables.MANIFEST).read_text())
+    manifest["tables"][name].update(sha256=hashlib.sha256(data).hexdigest(), **entry)
+    (folder / tables.MANIFEST).write_text(json.dumps(manifest))
+    return folder
+
+
+def _npy(array, fortran=False):
+    import io
+
+    buffer = io.BytesIO()
+    np.save(buffer, np.asfortranarray(array) if fortran else array)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    "name, data, entry, message",
+    [
+        # A table whose header disagrees with the manifest, though its checksum is right: refused, never reinterpreted.
+        ("flush_values", _npy(np.zeros(8192, dtype=np.uint32)), {}, "has header"),
+        ("flush_values", _npy(np.zeros(4096, dtype=np.uint16)), {}, "has header"),
+        ("class_ranks", _npy(np.zeros((7462, 5), dtype=np.uint8), fortran=True), {}, "has header"),
+        ("flush_values", _npy(np.zeros(8192, dtype=np.float16)), {"dtype": "float16"}, "not a table's"),
+        ("flush_values", b"not a numpy file at all", {}, "not a .npy file"),
+        ("flush_values", _npy(np.zeros(8192, dtype=np.uint16))[:-2], {}, "data bytes"),
+        ("flush_values", _npy(np.zeros(8192, dtype=np.uint16)).replace(b"'descr'", b"descr()", 1), {}, "not a Python"),
+        ("flush_values", _npy(np.zeros(0, dtype=np.uint16)), {"shape": [0]}, "cannot be read"),
+    ],
+    ids=["dtype", "shape", "fortran", "manifest-dtype", "magic", "truncated", "header-syntax", "empty"],
+)
+def test_a_table_file_unlike_its_manifest_entry_is_refused(tmp_path, name, data, entry, message):
+    folder = _rewritten(tmp_path, name, data, **entry)
+    with pytest.raises(tables.TableError, match=message) as caught:
+        tables.load(folder)[name]
+    assert name in str(caught.value)
+    with pytest.raises(tables.TableError, match=message):
+        tables.load(folder).view(name)
+
+
+def test_a_wrong_table_reaches_the_command_line_as_one_line(tmp_path):
+    folder = _rewritten(tmp_path, "rank_values", _npy(np.zeros(81791, dtype=np.uint32)))
+    result = _pokerlab(folder, "eval", "As Ks Qs Js Ts")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "rank_values.npy has header" in result.stderr
+
+
+def test_a_broken_omaha_table_only_stops_omaha(tmp_path):
+    """The Omaha kernel reads its tables on its first hand: other commands never read them, nor fail on them."""
+    folder = _broken_copy(tmp_path)
+    (folder / "omaha_high.npy").write_bytes(b"broken")
+    assert _pokerlab(folder, "eval", "As Ks Qs Js Ts").returncode == 0
+    result = _pokerlab(folder, "eval", "--rules", "omaha", "AsKsQdJd", "--board", "Ts9s2c")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "omaha_high.npy is missing or corrupt" in result.stderr
+
+
+def test_hand_class_values_are_sorted():
+    """class_ranks finds a rank's class by binary search in class_values."""
+    values = tables.load()["class_values"]
+    assert (np.diff(values.astype(np.int64)) > 0).all()
