@@ -125,6 +125,20 @@ def board_completions(deck, cards_left):  # pragma: no cover - numba
     return completions
 
 
+@njit(cache=True, inline="always")
+def board_keys(board, card_keys):  # pragma: no cover - numba
+    """The board's rank key (from ``SUIT_INIT``), its suited-rank bits (16 per suit) and its card mask."""
+    one = np.uint64(1)
+    key = np.uint64(SUIT_INIT)
+    suited = np.uint64(0)
+    mask = np.uint64(0)
+    for c in board:
+        key += card_keys[c]
+        suited |= one << np.uint64(16 * (c & 3) + (c >> 2))
+        mask |= one << np.uint64(c)
+    return key, suited, mask
+
+
 @njit(cache=True)
 def postflop_inputs(combos, board, dead_mask, card_keys):  # pragma: no cover - numba
     """What :func:`count_postflop_share` reads, from the players' combos ((M, 2) card ids) and board ids.
@@ -134,13 +148,7 @@ def postflop_inputs(combos, board, dead_mask, card_keys):  # pragma: no cover - 
     measured 44 -> 7 us for a turn spot of 26 combos, where the counting itself takes a few us.
     """
     one = np.uint64(1)
-    key = np.uint64(SUIT_INIT)
-    suited = np.uint64(0)
-    mask = np.uint64(0)
-    for c in board:
-        key += card_keys[c]
-        suited |= one << np.uint64(16 * (c & 3) + (c >> 2))
-        mask |= one << np.uint64(c)
+    key, suited, mask = board_keys(board, card_keys)
     n_deck = 0
     deck = np.empty(52, dtype=np.int64)
     for c in range(52):
@@ -393,13 +401,7 @@ def hand_vs_range_inputs(hero_cards, opp_combos, opp_weights, board, dead_mask, 
     """
     one = np.uint64(1)
     h1, h2 = np.int64(hero_cards[0, 0]), np.int64(hero_cards[0, 1])
-    board_key = np.uint64(SUIT_INIT)
-    board_suited = np.uint64(0)
-    board_mask = np.uint64(0)
-    for c in board:
-        board_key += card_keys[c]
-        board_suited |= one << np.uint64(16 * (c & 3) + (c >> 2))
-        board_mask |= one << np.uint64(c)
+    board_key, board_suited, board_mask = board_keys(board, card_keys)
     hero_mask = (one << np.uint64(h1)) | (one << np.uint64(h2))
     blocked = board_mask | dead_mask | hero_mask
     n_deck = 0
