@@ -21,7 +21,7 @@ from numba import prange
 
 from ...evaluator.jit import njit
 from ...evaluator.omaha_kernels import best_flush
-from .rng_kernels import below, seeded_state, xorshift_step
+from .rng_kernels import below, free_card, seeded_state, xorshift_step
 
 STAT_SHARE, STAT_SHARE_SQ, STAT_HIGH_WIN, STAT_HIGH_TIE, STAT_LOW_WIN, STAT_LOW_TIE, STAT_SCOOP, STAT_QUARTER = range(8)
 N_STATS = 8
@@ -263,19 +263,11 @@ def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_ma
         for p in range(players):
             if is_random[p]:
                 for x in range(h):
-                    while True:
-                        state, bits = xorshift_step(state)
-                        c = below(bits, 52)
-                        if not (used >> c) & 1:
-                            break
+                    state, c = free_card(state, used)
                     used |= np.int64(1) << c
                     hands[p, x] = c
         for j in range(known, 5):
-            while True:
-                state, bits = xorshift_step(state)
-                c = below(bits, 52)
-                if not (used >> c) & 1:
-                    break
+            state, c = free_card(state, used)
             used |= np.int64(1) << c
             full[j] = c
         prepare_players(hands, pidx, h_key, h_suits, h_low, t[0], t[7])

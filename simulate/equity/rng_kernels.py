@@ -43,3 +43,13 @@ def xorshift_step(state):
 def below(bits, n):
     """A number in 0..n-1 from the top 32 random bits (multiply and shift: no division)."""
     return np.int64(((np.uint64(bits) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True, inline="always")
+def free_card(state, used):
+    """A uniform card of 0..51 whose bit is clear in ``used``, drawn again until one is: (the new state, card)."""
+    while True:
+        state, bits = xorshift_step(state)
+        c = below(bits, 52)
+        if not (used >> c) & 1:
+            return state, c
