@@ -5,9 +5,9 @@ Run from the repository root::
     python benchmarks/kernel_floors.py [--rounds 15]
 
 - 7-card batch: pokerlab's kernel, a loop that does only its table loads
-  (seven card keys, the row offset and the value per row: no flush, no
-  check of the ids) and pokerfast's OMPEval kernel, on the same 2,000,000
-  random hands;
+  (three pair keys, one card key, the row's displacement and the value per
+  row: no flush, no check of the ids) and pokerfast's OMPEval kernel, on the
+  same 2,000,000 random hands;
 - exact turn spot (AhKh vs QQ+,AQs+,KQs on Qh7h2c3s): the whole
   ``equity()`` call, its parsing and checking (``_prepare``), its one
   compiled call (set-up and counting), and pokerfast's whole call;
@@ -28,6 +28,7 @@ import time
 import numpy as np
 from numba import njit
 from pokerlab.evaluator.api import high_tables
+from pokerlab.evaluator.batch_kernels import _LAST_ROW, _SINGLES, _load_pair
 from pokerlab.evaluator.kernels import RANK_KEY_MASK
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 from pokerlab.simulate.bench.cases import random_hands
@@ -36,21 +37,22 @@ from pokerlab.simulate.equity import engine, mc_kernels, postflop_kernels
 from pokerlab import evaluator
 
 _SHIFT = np.uint64(SIZED_RANK_SHIFT)
-_COLS = np.uint64((1 << SIZED_RANK_SHIFT) - 1)
 
 
 @njit
-def loads_only(cards, out, keys, offsets, values):  # pragma: no cover - numba
-    """The batch kernel's table loads and nothing else: the floor of any kernel over these tables."""
+def loads_only(cards, out, pair_keys, disp, values):  # pragma: no cover - numba
+    """The 7-card batch kernel's table loads and nothing else: the floor of any kernel over these tables.
+
+    Three pairs of cards and one single card, the row's displacement and the value, as the kernel
+    reads them; no flush, no check of the ids.
+    """
     flat = cards.reshape(-1)
     b = np.uint64(0)
     for i in range(cards.shape[0]):
-        key = keys[flat[b]] + keys[flat[b + np.uint64(1)]] + keys[flat[b + np.uint64(2)]]
-        key += keys[flat[b + np.uint64(3)]] + keys[flat[b + np.uint64(4)]] + keys[flat[b + np.uint64(5)]]
-        key += keys[flat[b + np.uint64(6)]]
+        key = pair_keys[_load_pair(flat, b)] + pair_keys[_load_pair(flat, b + np.uint64(2))]
+        key += pair_keys[_load_pair(flat, b + np.uint64(4))] + pair_keys[_SINGLES + flat[b + np.uint64(6)]]
         b += np.uint64(7)
-        rk = key & RANK_KEY_MASK
-        out[i] = values[np.uint64(offsets[rk >> _SHIFT]) + (rk & _COLS)]
+        out[i] = values[(key + disp[(key >> _SHIFT) & _LAST_ROW]) & RANK_KEY_MASK]
     return 0
 
 
@@ -76,7 +78,7 @@ def batch_rows(rounds: int) -> None:
     out = np.empty(len(hands), dtype=np.uint16)
     calls = {
         "pokerlab evaluate_batch": lambda: evaluator.evaluate_batch(hands, out=out),
-        "table loads only": lambda: loads_only(hands, out, t.batch_keys, t.rank7_offsets, t.rank7_values),
+        "table loads only": lambda: loads_only(hands, out, t.pair_keys, t.rank7_disp, t.rank7_values),
     }
     try:
         calls["pokerfast (OMPEval kernel)"] = pokerfast_native(hands).run

@@ -98,14 +98,20 @@ _FORTY_THOUSAND = random_hands(40_000, 7)
 @pytest.mark.parametrize("k", [5, 6, 7])
 @pytest.mark.parametrize("parallel", [False, True])
 @pytest.mark.parametrize(("row", "bad_id"), [(0, 52), (4_095, 200), (4_096, 255), (39_999, 99)])
-def test_batch_kernel_finds_every_out_of_range_id(k, parallel, row, bad_id):
-    """The kernel itself checks uint8 ids: first row, the edges of its blocks, the last row, high ids."""
+@pytest.mark.parametrize("position", [0, 3, -1])
+def test_batch_kernel_finds_every_out_of_range_id(k, parallel, row, bad_id, position):
+    """The kernel itself checks uint8 ids: first row, the edges of its blocks, the last row, high ids.
+
+    Positions 0 and 3 are the low and high byte of a two-card load; the last is a single card (5, 7)
+    or the high byte of the third pair (6).
+    """
+    position %= k
     hands = _FORTY_THOUSAND[:, :k].copy()
     expected = evaluator.evaluate_batch(hands, parallel=parallel)
-    hands[row, k - 1] = bad_id
-    with pytest.raises(CardError, match=f"card id {bad_id} at row {row}, position {k} "):
+    hands[row, position] = bad_id
+    with pytest.raises(CardError, match=f"card id {bad_id} at row {row}, position {position + 1} "):
         evaluator.evaluate_batch(hands, parallel=parallel)
-    hands[row, k - 1] = _FORTY_THOUSAND[row, k - 1]
+    hands[row, position] = _FORTY_THOUSAND[row, position]
     assert np.array_equal(evaluator.evaluate_batch(hands, parallel=parallel), expected)
 
 
