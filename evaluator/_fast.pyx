@@ -20,8 +20,8 @@ cdef unsigned int SHIFT = 0
 cdef uint64_t COL_MASK = 0
 cdef uint64_t RANK_KEY_MASK = 0
 cdef bint READY = False
-cdef signed char RANK_OF_CHAR[128]
-cdef signed char SUIT_OF_CHAR[128]
+
+include "card_chars.pxi"
 
 
 # The key layout of pokerlab.evaluator.layout, as C constants: init checks that they agree.
@@ -47,15 +47,7 @@ def init(card_keys, offsets, rank_values, flush_values, int shift, uint64_t rank
     SHIFT = shift
     COL_MASK = (1 << shift) - 1
     RANK_KEY_MASK = rank_key_mask
-    for i in range(128):
-        RANK_OF_CHAR[i] = -1
-        SUIT_OF_CHAR[i] = -1
-    for i, ch in enumerate("23456789TJQKA"):
-        RANK_OF_CHAR[ord(ch)] = i
-        RANK_OF_CHAR[ord(ch.lower())] = i
-    for i, ch in enumerate("cdhs"):
-        SUIT_OF_CHAR[ord(ch)] = i
-        SUIT_OF_CHAR[ord(ch.upper())] = i
+    _init_card_chars()
     READY = True
 
 
@@ -113,33 +105,22 @@ cdef int _value_of_ids(object seq, Py_ssize_t n, bint is_list) except -2:
 cdef int _value_of_str(str text) except -2:
     """Value of a plain card string such as 'AsKh Qd...' or -1 when unusual."""
     cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0
-    cdef Py_UCS4 ch
-    cdef int rank, suit, count = 0, c
+    cdef int count = 0, c
     cdef uint64_t key = 0x3333ULL << 32
     cdef uint64_t suited = 0, seen = 0, bit
-    while i < n:
-        ch = PyUnicode_READ_CHAR(text, i)
-        if ch == ' ' or ch == ',':
-            i += 1
-            continue
-        if ch >= 128 or i + 1 >= n:
+    while True:
+        c = _next_card(text, n, &i)
+        if c == END_OF_CARDS:
+            break
+        if c < 0:
             return -1
-        rank = RANK_OF_CHAR[ch]
-        ch = PyUnicode_READ_CHAR(text, i + 1)
-        if rank < 0 or ch >= 128:
-            return -1
-        suit = SUIT_OF_CHAR[ch]
-        if suit < 0:
-            return -1
-        c = 4 * rank + suit
         bit = 1ULL << c
         if seen & bit:
             return -1
         seen |= bit
         key += CARD_KEYS[c]
-        suited |= 1ULL << (16 * suit + rank)
+        suited |= 1ULL << (16 * (c & 3) + (c >> 2))
         count += 1
-        i += 2
     if count < 5 or count > 7:
         return -1
     return value_of(key, suited)

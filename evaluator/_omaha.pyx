@@ -28,8 +28,8 @@ cdef uint64_t KEY_MASK = 0
 cdef bint READY = False
 cdef object FALLBACK = None  # evaluator.omaha's pure-Python evaluate: precise errors, odd inputs
 cdef object LOADER = None  # evaluator.omaha's table loader, which calls init: run on the first evaluation
-cdef signed char RANK_OF_CHAR[128]
-cdef signed char SUIT_OF_CHAR[128]
+
+include "card_chars.pxi"
 
 
 def defer_init(loader, fallback):
@@ -64,15 +64,7 @@ def init(card_keys, offsets, values, flush, board_row, high, low, int shift, uin
     SHIFT = shift
     COL_MASK = (1 << shift) - 1
     KEY_MASK = key_mask
-    for i in range(128):
-        RANK_OF_CHAR[i] = -1
-        SUIT_OF_CHAR[i] = -1
-    for i, ch in enumerate("23456789TJQKA"):
-        RANK_OF_CHAR[ord(ch)] = i
-        RANK_OF_CHAR[ord(ch.lower())] = i
-    for i, ch in enumerate("cdhs"):
-        SUIT_OF_CHAR[ord(ch)] = i
-        SUIT_OF_CHAR[ord(ch.upper())] = i
+    _init_card_chars()
     READY = True
 
 
@@ -80,9 +72,9 @@ cdef int _read(object cards, int* out, uint64_t* seen) except -2:
     """Ids of a list/tuple of ints or a plain card string into out; their count, or -1 when unusual."""
     cdef Py_ssize_t n, i
     cdef long c
-    cdef int overflow = 0, count = 0, rank, suit
+    cdef int overflow = 0, count = 0
     cdef object item
-    cdef Py_UCS4 ch
+    cdef str text
     cdef bint is_list = type(cards) is list
     if is_list or type(cards) is tuple:
         n = PyList_GET_SIZE(cards) if is_list else PyTuple_GET_SIZE(cards)
@@ -100,30 +92,18 @@ cdef int _read(object cards, int* out, uint64_t* seen) except -2:
         return <int>n
     if type(cards) is not str:
         return -1
-    n = PyUnicode_GET_LENGTH(cards)
+    text = <str>cards
+    n = PyUnicode_GET_LENGTH(text)
     i = 0
-    while i < n:
-        ch = PyUnicode_READ_CHAR(cards, i)
-        if ch == ' ' or ch == ',':
-            i += 1
-            continue
-        if ch >= 128 or i + 1 >= n or count >= 6:
-            return -1
-        rank = RANK_OF_CHAR[ch]
-        ch = PyUnicode_READ_CHAR(cards, i + 1)
-        if rank < 0 or ch >= 128:
-            return -1
-        suit = SUIT_OF_CHAR[ch]
-        if suit < 0:
-            return -1
-        c = 4 * rank + suit
-        if seen[0] & (1ULL << c):
+    while True:
+        c = _next_card(text, n, &i)
+        if c == END_OF_CARDS:
+            return count
+        if c < 0 or count >= 6 or seen[0] & (1ULL << c):
             return -1
         seen[0] |= 1ULL << c
         out[count] = <int>c
         count += 1
-        i += 2
-    return count
 
 
 cdef inline uint16_t _rank5(uint64_t key) noexcept nogil:
