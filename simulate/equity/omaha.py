@@ -22,6 +22,7 @@ fraction of boards with no low.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Sequence
@@ -30,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ...evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
+from ...evaluator.cards import CardError, card_str, cards_to_mask, format_cards, parse_cards, to_card_ids
 from ...evaluator.omaha import omaha_rules, omaha_tables
 from ..ranges.omaha import HOLE_SIZES, OmahaRange, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
@@ -203,6 +204,7 @@ def _without_blocked(
     applied = [0] * len(ranges)
     changed = True
     while changed:
+        _check_forced(ranges, forced)
         changed = False
         for p, r in enumerate(ranges):
             others = 0
@@ -215,11 +217,7 @@ def _without_blocked(
             try:
                 kept = parse_omaha_range(texts[p], h, removed | others).combos
             except RangeError:  # no hand left
-                holders = "; ".join(
-                    f"player {q + 1} {format_cards(c for c in range(52) if mask >> c & 1)}"
-                    for q, mask in enumerate(forced)
-                    if q != p and mask
-                )
+                holders = "; ".join(f"player {q + 1}: {_names(m)}" for q, m in enumerate(forced) if q != p and m)
                 raise EquityError(
                     f"player {p + 1}: every hand of {r.text!r} holds a card another player must hold ({holders})"
                 ) from None
@@ -231,6 +229,20 @@ def _without_blocked(
                 forced[p] = common
                 changed = True
     return parts, forced
+
+
+def _names(mask: int) -> str:
+    return " ".join(card_str(c) for c in range(51, -1, -1) if mask >> c & 1)
+
+
+def _check_forced(ranges: list[OmahaRange], forced: list[int]) -> None:
+    """EquityError when two players must both hold a card (every hand of each holds it): no deal fits."""
+    for p, q in itertools.combinations(range(len(ranges)), 2):
+        if forced[p] & forced[q]:
+            raise EquityError(
+                f"players {p + 1} and {q + 1} must both hold {_names(forced[p] & forced[q])} "
+                f"(every hand of {ranges[p].text!r} and of {ranges[q].text!r} does)"
+            )
 
 
 def _player_results(stats: np.ndarray, total: float, hilo: bool, ranges: list[OmahaRange], live: int,
@@ -326,11 +338,12 @@ def omaha_equity(
     deals = None
     work = math.inf
     if method != "mc":
-        combos_each = [math.comb(live, h) if r.is_random else len(c) for r, c in zip(ranges, parts)]
+        held = 0  # the cards some player must hold: no random hand holds one
+        for mask in forced:
+            held |= mask
+        free = live - held.bit_count()
+        combos_each = [math.comb(free, h) if r.is_random else len(c) for r, c in zip(ranges, parts)]
         if math.prod(combos_each) <= 4 * MAX_EXACT_DEALS:
-            held = 0
-            for mask in forced:
-                held |= mask
             every = _all_hands(h, removed | held)
             deals_combos = [every if r.is_random else c for r, c in zip(ranges, parts)]
             deals = _list_deals(deals_combos)
