@@ -12,6 +12,13 @@ the high half won alone or tied, the low half won alone or tied, scoops
 (the whole pot alone) and quarters (exactly a quarter), and per result the
 fraction of boards with no low.
 
+Monte Carlo deals each ranged player a hand drawn uniformly from its range
+and draws the whole deal again when two hands share a card, so every deal
+that fits is equally likely. Hands holding a card another player must hold
+(a specific hand's cards, a card in every hand of a range) are first dropped
+from the ranges: that leaves the law unchanged and keeps a blocked spot from
+throwing most deals away (``rejected`` counts the deals drawn again).
+
 >>> r = omaha_equity(["AsAhKsKh", "QdQcJdJc"], board="2s7d9c")
 >>> r.method, r.boards, round(r.players[0].equity, 4)
 ('exact', 820, 0.7244)
