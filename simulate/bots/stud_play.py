@@ -115,9 +115,9 @@ def stud_equity(view: SeatView, budget: float, rng: random.Random) -> float:
     come) dealt at random around the known ones (the seat's cards, the up cards of everyone still in, the
     community card when a short deck dealt one), for ``budget`` seconds, at least one block of deals.
 
-    Folded seats' up cards are out of play (dead). The equity engine's :func:`~pokerlab.simulate.equity.stud.
-    stud_equity` deals and values the cards (16,384 deals a block in a few ms) for the three stud games it
-    prices; another declaration (a low qualifier other than eight, say) is sampled here, a deal at a time.
+    Folded seats' up cards are out of play (dead). For the three stud games it prices, the equity engine
+    (:func:`pokerlab.simulate.equity.stud.stud_equity`) deals and values the cards, 16,384 deals a block in a
+    few ms; another declaration (a low qualifier other than eight, say) is sampled here, a deal at a time.
     When the unseen cards cannot give everyone a seventh card, the last card is one shared card (docs/rules.md 13.5).
     """
     game = ENGINE_GAMES.get((view.ranking, view.low_half))

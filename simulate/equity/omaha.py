@@ -201,7 +201,7 @@ def _without_blocked(
     Such a hand is in no deal that deals every card once, so dropping it leaves the deals exact enumeration
     lists, and the law of Monte Carlo's accepted deals (every sharing-free choice of hands equally likely),
     as they were; it only stops Monte Carlo drawing deals it must throw away (a hand holding two aces and a
-    deuce blocks three quarters of an ``A2**`` range). A range less those cards is parsed with them dead, which
+    deuce blocks two thirds of an ``A2**`` range). A range less those cards is parsed with them dead, which
     the parse cache keeps: a bot pays it once per decision, not once per call. Repeated while a cut-down
     range comes to hold a card in every hand; a random player is never cut down (its hands are dealt from
     the cards left).
