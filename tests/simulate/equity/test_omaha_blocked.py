@@ -155,3 +155,20 @@ def test_kept_deals_weigh_each_hand_by_the_hands_it_leaves_the_others():
     kings = sum(k for deal, k in counts.items() if sum(c >> 2 == 11 for c in deal[4:8]) == 2)
     share, expected = kings / n, 504 / 1656
     assert abs(share - expected) < 4 * (expected * (1 - expected) / n) ** 0.5, share
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
+def test_exact_enumeration_lists_the_same_deals_with_or_without_the_blocked_hands(game):
+    from pokerlab.evaluator.omaha import omaha_tables
+
+    players, board = [HERO, "A2K*", "KQ**ds"], "7h8d9sTc4d"
+    result = omaha_equity(players, board=board, game=game, method="exact")
+    whole = [np.ascontiguousarray(r.combos) for r in omaha._parse_players(players, 4, mask(board))]
+    deals = omaha._list_deals(whole)  # the whole ranges: pairs that share a card are left out here instead
+    stats, boards, _ = omaha_kernels.exact_deals(
+        np.concatenate(whole), np.cumsum([0] + [len(c) for c in whole[:-1]]).astype(np.int64), deals,
+        np.array(parse_cards(board), dtype=np.uint8), np.int64(mask(board)), game == "omaha-hilo", omaha_tables(),
+    )  # fmt: skip
+    assert result.boards == boards
+    for p, player in enumerate(result.players):
+        assert player.equity == pytest.approx(stats[p, omaha_kernels.STAT_SHARE] / boards, abs=1e-12)
