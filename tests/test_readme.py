@@ -176,6 +176,6 @@ def test_readme_lists_every_json_key(tmp_path, monkeypatch):
         keys = all_keys(json.loads(result.stdout))
         assert keys <= rows[name], f"README's JSON table lacks {sorted(keys - rows[name])} for {name}"
         # Present in some runs only (exact or Monte Carlo, a replay error), or inside a map (checked).
-        optional = {"reference", "problem", "boards", "trials", "seed", "field", "index", "kind", "reason"}
+        optional = {"reference", "problem", "boards", "trials", "seed", "rejected", "field", "index", "kind", "reason"}
         optional |= {"recorded", "replayed", "file", "error"}  # a failed file's entry
         assert rows[name] - keys <= optional, f"README lists {sorted(rows[name] - keys)} that {name} lacks"

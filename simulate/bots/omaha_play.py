@@ -35,15 +35,17 @@ hands of 270,725 read, about 30 ms).
 What a range costs a decision (``benchmarks/omaha_ranges.py``; CPU time on a loaded two-core machine):
 a range is parsed once per process and kept (:func:`~pokerlab.simulate.ranges.omaha.parse_omaha_range`
 caches by text, hole cards and dead cards); with a board it is the cached parse less the hands that
-hold a board card. The first parse of the ranges above takes under 5 ms for four cards, 15 to 50 ms
-for five and 70 to 180 ms for six, each new board 1 to 25 ms, a repeat well under a millisecond.
-One Monte Carlo block against a range costs about what it costs against ``random`` for four cards,
-a few ms more for five and 10 to 20 ms more for six (the engine copies the listed hands each call).
-Equity bots at the default budget of 0.05 s facing raisers, ranges parsed: median decisions of 55 to
-65 ms against 55 to 63 ms when every opponent is ``random`` (12 hands a game, five and six cards, high
-and hi/lo; the budget is checked between blocks, so both overrun it a little). The exception is a hand
-that blocks most of a range: holding two aces and a deuce against two ``A2****`` opponents, Monte Carlo
-rejects most deals it draws and one block took 0.6 s.
+hold a board card, and the equity engine reads it less the hands holding one of the hero's cards too
+(kept the same way, so once per decision). The first parse of the ranges above takes under 5 ms for
+four cards, 15 to 50 ms for five and 70 to 180 ms for six, each new board or hero hand 1 to 25 ms, a
+repeat well under a millisecond. One Monte Carlo block against a range costs about what it costs
+against ``random`` for four cards, a few ms more for five and 10 to 20 ms more for six (the engine
+copies the listed hands each call). Equity bots at the default budget of 0.05 s facing raisers, ranges
+parsed: median decisions of 55 to 65 ms against 55 to 63 ms when every opponent is ``random`` (12 hands
+a game, five and six cards, high and hi/lo; the budget is checked between blocks, so both overrun it a
+little; measured before the hero's cards were taken out of the ranges). A hand that blocks most of a
+range (two aces and a deuce against two ``A2****`` opponents) no longer makes Monte Carlo throw most
+deals away: a block takes about 30 ms, not 0.3 to 0.6 s (``benchmarks/omaha_blocked.py``).
 A range that the board or the hero's cards leave empty (or that collides on nearly every deal) falls
 back to ``random`` for that decision.
 

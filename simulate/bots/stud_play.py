@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 
 from ..game.showdown import hand_value
 from ..game.stud import qualifying_low
+from ..game.variants import LowHalf
 from .view import Action, SeatView
 
 if TYPE_CHECKING:
-    from ..game.variants import LowHalf
     from .players import Style
 
 
@@ -106,6 +106,41 @@ def stud_decision(view: SeatView, style: Style, rng: random.Random) -> Action:
     return Action.fold()
 
 
+#: The stud games the equity engine prices, by (ranking, low half): stud, stud hi/lo eight or better, razz.
+ENGINE_GAMES = {("high", None): "stud", ("high", LowHalf()): "stud-hilo", ("ace-five", None): "razz"}
+
+
+def stud_equity(view: SeatView, budget: float, rng: random.Random) -> float:
+    """Monte Carlo share of the pot for the seat: every unseen card (opponents' down cards and the cards to
+    come) dealt at random around the known ones (the seat's cards, the up cards of everyone still in, the
+    community card when a short deck dealt one), for ``budget`` seconds, at least one block of deals.
+
+    Folded seats' up cards are out of play (dead). For the three stud games it prices, the equity engine
+    (:func:`pokerlab.simulate.equity.stud.stud_equity`) deals and values the cards, 16,384 deals a block in a
+    few ms; another declaration (a low qualifier other than eight, say) is sampled here, a deal at a time.
+    When the unseen cards cannot give everyone a seventh card, the last card is one shared card (docs/rules.md 13.5).
+    """
+    game = ENGINE_GAMES.get((view.ranking, view.low_half))
+    if game is None:
+        return _sampled_share(view, budget, rng)
+    from ..equity.stud import stud_equity as engine
+
+    players = [list(view.hole), *(list(view.up_cards(seat)) for seat in view.opponents)]
+    dead = [c for seat, out in enumerate(view.folded) if out for c in view.up_cards(seat)]
+    deadline = time.perf_counter() + budget
+    total = weight = 0.0
+    while True:
+        result = engine(
+            players, dead, community=list(view.board), game=game, method="mc", trials=1,
+            seed=rng.randrange(1 << 30), threads=1,
+        )  # fmt: skip
+        trials = result.trials or 1  # always set by Monte Carlo
+        total += result.players[0].equity * trials
+        weight += trials
+        if time.perf_counter() >= deadline:
+            return total / weight
+
+
 def _share(cards: list[list[int]], ranking: str, low: LowHalf | None) -> float:
     """Seat 0's share of a pot among these final hands (high-low: half each way, the high scooping without a low)."""
     highs = [hand_value(hand, ranking) for hand in cards]
@@ -122,12 +157,9 @@ def _share(cards: list[list[int]], ranking: str, low: LowHalf | None) -> float:
     return 0.5 * high_share + 0.5 * low_share
 
 
-def stud_equity(view: SeatView, budget: float, rng: random.Random, chunk: int = 50) -> float:
-    """Monte Carlo share of the pot for the seat: every unseen card (opponents' down cards and the cards to
-    come) dealt at random around the known ones (the seat's cards, everyone's up cards), for ``budget`` seconds.
-
-    When the unseen cards cannot give everyone a seventh card, the last card is one shared card (docs/rules.md 13.5).
-    """
+def _sampled_share(view: SeatView, budget: float, rng: random.Random, chunk: int = 50) -> float:
+    """:func:`stud_equity` for a declaration the equity engine does not price: ``chunk`` deals at a time in Python,
+    each valued by the game's own showdown (:func:`_share`), until ``budget`` seconds have passed."""
     mine = list(view.hole) + list(view.board)
     opponents = [list(view.up_cards(seat)) for seat in view.opponents]
     known = set(mine).union(*map(set, opponents))

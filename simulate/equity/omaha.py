@@ -12,6 +12,13 @@ the high half won alone or tied, the low half won alone or tied, scoops
 (the whole pot alone) and quarters (exactly a quarter), and per result the
 fraction of boards with no low.
 
+Monte Carlo deals each ranged player a hand drawn uniformly from its range
+and draws the whole deal again when two hands share a card, so every deal
+that fits is equally likely. Hands holding a card another player must hold
+(a specific hand's cards, a card in every hand of a range) are first dropped
+from the ranges: that leaves the law unchanged and keeps a blocked spot from
+throwing most deals away (``rejected`` counts the deals drawn again).
+
 >>> r = omaha_equity(["AsAhKsKh", "QdQcJdJc"], board="2s7d9c")
 >>> r.method, r.boards, round(r.players[0].equity, 4)
 ('exact', 820, 0.7244)
@@ -22,6 +29,7 @@ fraction of boards with no low.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Sequence
@@ -30,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from ...evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
+from ...evaluator.cards import CardError, card_str, cards_to_mask, format_cards, parse_cards, to_card_ids
 from ...evaluator.omaha import omaha_rules, omaha_tables
 from ..ranges.omaha import HOLE_SIZES, OmahaRange, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
@@ -77,6 +85,7 @@ class OmahaEquityResult:
     stderr: float | None = 0.0
     seed: int | None = None
     threads: int = 1
+    rejected: int | None = None  # Monte Carlo: deals drawn and dealt again because two ranged hands shared a card
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: ``{"game", "method", "boards" or "trials", ..., "players": [...]}``."""
@@ -86,6 +95,7 @@ class OmahaEquityResult:
         if self.trials is not None:
             data["trials"] = self.trials
             data["seed"] = self.seed
+            data["rejected"] = self.rejected
         if self.no_low is not None:
             data["no_low"] = self.no_low
         data.update(seconds=round(self.seconds, 6), stderr=self.stderr, threads=self.threads)
@@ -182,6 +192,66 @@ def _list_deals(combos: list[np.ndarray]) -> np.ndarray:
     return deals
 
 
+def _without_blocked(
+    ranges: list[OmahaRange], texts: list[str], h: int, removed: int, ok: Any
+) -> tuple[list[np.ndarray], list[int]]:
+    """Each player's hands less those holding a card another player must hold, and the masks of the cards each
+    player must hold (every hand left holds them: all of a specific hand's cards, ``As`` of ``AsKs**``).
+
+    Such a hand is in no deal that deals every card once, so dropping it leaves the deals exact enumeration
+    lists, and the law of Monte Carlo's accepted deals (every sharing-free choice of hands equally likely),
+    as they were; it only stops Monte Carlo drawing deals it must throw away (a hand holding two aces and a
+    deuce blocks two thirds of an ``A2**`` range). A range less those cards is parsed with them dead, which
+    the parse cache keeps: a bot pays it once per decision, not once per call. Repeated while a cut-down
+    range comes to hold a card in every hand; a random player is never cut down (its hands are dealt from
+    the cards left).
+    """
+    parts = [r.combos for r in ranges]
+    forced = [0 if r.is_random else int(ok.common_cards(r.combos)) for r in ranges]
+    applied = [0] * len(ranges)
+    changed = True
+    while changed:
+        _check_forced(ranges, forced)
+        changed = False
+        for p, r in enumerate(ranges):
+            others = 0
+            for q, mask in enumerate(forced):
+                if q != p:
+                    others |= mask
+            if r.is_random or not others & ~applied[p]:
+                continue
+            applied[p] = others
+            try:
+                kept = parse_omaha_range(texts[p], h, removed | others).combos
+            except RangeError:  # no hand left
+                holders = "; ".join(f"player {q + 1}: {_names(m)}" for q, m in enumerate(forced) if q != p and m)
+                raise EquityError(
+                    f"player {p + 1}: every hand of {r.text!r} holds a card another player must hold ({holders})"
+                ) from None
+            if len(kept) == len(parts[p]):
+                continue
+            parts[p] = kept
+            common = int(ok.common_cards(kept))
+            if common != forced[p]:
+                forced[p] = common
+                changed = True
+    return parts, forced
+
+
+def _names(mask: int) -> str:
+    return " ".join(card_str(c) for c in range(51, -1, -1) if mask >> c & 1)
+
+
+def _check_forced(ranges: list[OmahaRange], forced: list[int]) -> None:
+    """EquityError when two players must both hold a card (every hand of each holds it): no deal fits."""
+    for p, q in itertools.combinations(range(len(ranges)), 2):
+        if forced[p] & forced[q]:
+            raise EquityError(
+                f"players {p + 1} and {q + 1} must both hold {_names(forced[p] & forced[q])} "
+                f"(every hand of {ranges[p].text!r} and of {ranges[q].text!r} does)"
+            )
+
+
 def _player_results(stats: np.ndarray, total: float, hilo: bool, ranges: list[OmahaRange], live: int,
                     stderr: np.ndarray | None) -> list[OmahaPlayerEquity]:  # fmt: skip
     from .omaha_kernels import (
@@ -263,6 +333,11 @@ def omaha_equity(
     if live - len(players) * h < 5 - len(board_ids):
         raise EquityError(f"{len(players)} hands of {h} cards and a board do not fit in the {live} live cards")
     ranges = _parse_players(list(players), h, removed)
+    from numba import get_num_threads
+
+    from . import omaha_kernels as ok  # numba-compiled: imported on first use
+
+    parts, forced = _without_blocked(ranges, list(players), h, removed, ok)
     tables = omaha_tables()
     need = 5 - len(board_ids)
     after_hands = live - len(players) * h
@@ -270,9 +345,14 @@ def omaha_equity(
     deals = None
     work = math.inf
     if method != "mc":
-        combos_each = [math.comb(live, h) if r.is_random else len(r.combos) for r in ranges]
+        held = 0  # the cards some player must hold: no random hand holds one
+        for mask in forced:
+            held |= mask
+        free = live - held.bit_count()
+        combos_each = [math.comb(free, h) if r.is_random else len(c) for r, c in zip(ranges, parts)]
         if math.prod(combos_each) <= 4 * MAX_EXACT_DEALS:
-            deals_combos = [_all_hands(h, removed) if r.is_random else r.combos for r in ranges]
+            every = _all_hands(h, removed | held)
+            deals_combos = [every if r.is_random else c for r, c in zip(ranges, parts)]
             deals = _list_deals(deals_combos)
             if not len(deals):
                 raise EquityError("no deal gives every player a hand: the ranges always collide")
@@ -287,10 +367,6 @@ def omaha_equity(
                 f"exact enumeration would score {work:.3g} hands (the limit is {EXACT_MAX_WORK:.0e}); "
                 "use Monte Carlo (method='mc', --mc) or method='auto'"
             )
-    from numba import get_num_threads
-
-    from . import omaha_kernels as ok  # numba-compiled: imported on first use
-
     n_threads = int(threads) if threads else get_num_threads()
     if deals is not None and (method == "exact" or work <= EXACT_AUTO_WORK):
         stacked = np.ascontiguousarray(np.concatenate(deals_combos), dtype=np.uint8)
@@ -308,10 +384,10 @@ def omaha_equity(
             no_low=no_low / n_boards if hilo else None,
             threads=1,
         )
-    return _monte_carlo(ranges, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start)
+    return _monte_carlo(ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start)
 
 
-def _monte_carlo(ranges, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start):  # type: ignore[no-untyped-def]
+def _monte_carlo(ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start):  # type: ignore[no-untyped-def]
     from numba import get_num_threads, set_num_threads
 
     from . import omaha_kernels as ok
@@ -320,7 +396,7 @@ def _monte_carlo(ranges, board_ids, removed, h, hilo, name, trials, stderr, seed
         seed = int(np.random.SeedSequence().entropy % (1 << 64))  # type: ignore[operator]
     target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
-    combos = [r.combos if not r.is_random else np.zeros((1, h), dtype=np.uint8) for r in ranges]
+    combos = [c if not r.is_random else np.zeros((1, h), dtype=np.uint8) for r, c in zip(ranges, parts)]
     stacked = np.ascontiguousarray(np.concatenate(combos), dtype=np.uint8)
     offsets = np.cumsum([0] + [len(c) for c in combos[:-1]]).astype(np.int64)
     counts = np.array([len(c) for c in combos], dtype=np.int64)
@@ -331,6 +407,7 @@ def _monte_carlo(ranges, board_ids, removed, h, hilo, name, trials, stderr, seed
     stats = np.zeros((players, ok.N_STATS))
     done = 0
     no_low = 0
+    rejected = 0
     block = 0
     blocks = 2  # rounds of 2, 8, 32 ... blocks whatever the threads, so a seed gives one result
     previous = get_num_threads()
@@ -339,7 +416,7 @@ def _monte_carlo(ranges, board_ids, removed, h, hilo, name, trials, stderr, seed
         while True:
             wanted = max(1, min(blocks, -(-(limit - done) // MC_BLOCK_TRIALS)))
             seeds = np.array([(seed * 0x9E3779B1 + block + i) % (1 << 64) for i in range(wanted)], dtype=np.uint64)
-            s, d, nl = ok.mc_blocks(
+            s, d, nl, rej = ok.mc_blocks(
                 seeds, MC_BLOCK_TRIALS, stacked, offsets, counts, is_random, h, board, np.int64(removed), hilo, tables
             )
             if (d < 0).any():
@@ -347,6 +424,7 @@ def _monte_carlo(ranges, board_ids, removed, h, hilo, name, trials, stderr, seed
             stats += s.sum(axis=0)
             done += int(d.sum())
             no_low += int(nl.sum())
+            rejected += int(rej.sum())
             block += wanted
             mean = stats[:, ok.STAT_SHARE] / done
             var = np.maximum(stats[:, ok.STAT_SHARE_SQ] / done - mean**2, 0.0)
@@ -368,4 +446,5 @@ def _monte_carlo(ranges, board_ids, removed, h, hilo, name, trials, stderr, seed
         stderr=float(errors.max()) if errs is not None else None,
         seed=seed,
         threads=n_threads,
+        rejected=rejected,
     )

@@ -223,11 +223,67 @@ def exact_deals(combos, offsets, deals, board, dead_mask, hilo, t):
 
 
 @njit(cache=True)
+def common_cards(combos):
+    """The mask of the cards every row of ``combos`` (M, h) holds: 0 when none does or there are no rows.
+
+    Rows a stride apart are read first (neighbouring rows of a listed range share most cards), so a pattern
+    with wildcards costs a few dozen rows; only a mask left after them is checked against every row.
+    """
+    n, h = combos.shape
+    if n == 0:
+        return np.int64(0)
+    common = np.int64(-1)
+    stride = max(1, n // 64)
+    for start in (0, n - 1):  # the first and last rows, then every stride-th, then every row
+        m = np.int64(0)
+        for x in range(h):
+            m |= np.int64(1) << np.int64(combos[start, x])
+        common &= m
+    for step in (stride, 1):
+        for i in range(0, n, step):
+            if common == 0:
+                return common
+            m = np.int64(0)
+            for x in range(h):
+                m |= np.int64(1) << np.int64(combos[i, x])
+            common &= m
+    return common
+
+
+@njit(cache=True, inline="always")
+def deal_ranged(state, combos, offsets, counts, is_random, dead_mask, hands):
+    """A hand for every ranged player into ``hands`` (rows of ``combos``, uniform per player, independently):
+    (the new state, the mask of ``dead_mask`` and the dealt cards, whether no card was dealt twice).
+
+    Monte Carlo keeps a deal only when no card is dealt twice and otherwise draws a whole new one, so a kept
+    deal is uniform over the sharing-free choices (each player's rows weighted alike); redrawing only the
+    player whose hand clashed would favour hands that clash less.
+    """
+    h = hands.shape[1]
+    used = dead_mask
+    ok = True
+    for p in range(counts.shape[0]):
+        if is_random[p]:
+            continue
+        state, bits = xorshift_step(state)
+        row = offsets[p] + below(bits, counts[p])
+        for x in range(h):
+            c = np.int64(combos[row, x])
+            if (used >> c) & 1:
+                ok = False
+            used |= np.int64(1) << c
+            hands[p, x] = c
+    return state, used, ok
+
+
+@njit(cache=True)
 def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_mask, hilo, t):
     """``trials`` random deals: a hand per player (uniform over its combos, or any live cards when random),
-    then the rest of the board; a deal whose ranged hands collide is dealt again.
+    then the rest of the board; a deal whose ranged hands collide is dealt again (whole: that keeps every
+    sharing-free choice of ranged hands equally likely).
 
-    Returns (stats, deals dealt, no-low boards), or a negative deals count when 10,000 tries in a row collided.
+    Returns (stats, deals dealt, no-low boards, deals dealt again), or a negative deals count when 10,000
+    tries in a row collided.
     """
     players = counts.shape[0]
     n_pairs = h * (h - 1) // 2
@@ -240,24 +296,14 @@ def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_ma
     no_low = 0
     done = 0
     misses = 0
+    rejected = 0
     while done < trials:
-        used = dead_mask
-        ok = True
-        for p in range(players):
-            if is_random[p]:
-                continue
-            state, bits = xorshift_step(state)
-            row = offsets[p] + below(bits, counts[p])
-            for x in range(h):
-                c = np.int64(combos[row, x])
-                if (used >> c) & 1:
-                    ok = False
-                used |= np.int64(1) << c
-                hands[p, x] = c
+        state, used, ok = deal_ranged(state, combos, offsets, counts, is_random, dead_mask, hands)
         if not ok:
             misses += 1
+            rejected += 1
             if misses >= 10_000:
-                return stats, -1, no_low
+                return stats, -1, no_low, rejected
             continue
         misses = 0
         for p in range(players):
@@ -273,7 +319,7 @@ def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_ma
         prepare_players(hands, pidx, h_key, h_suits, h_low, t[0], t[7])
         no_low += score_board(full, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, highs, lows, stats, 1.0, t)
         done += 1
-    return stats, done, no_low
+    return stats, done, no_low, rejected
 
 
 @njit(cache=True, parallel=True)
@@ -283,9 +329,11 @@ def mc_blocks(seeds, trials, combos, offsets, counts, is_random, h, board, dead_
     stats = np.zeros((n, counts.shape[0], N_STATS))
     done = np.zeros(n, dtype=np.int64)
     no_low = np.zeros(n, dtype=np.int64)
+    rejected = np.zeros(n, dtype=np.int64)
     for b in prange(n):
-        s, d, nl = mc_block(seeds[b], trials, combos, offsets, counts, is_random, h, board, dead_mask, hilo, t)
+        s, d, nl, r = mc_block(seeds[b], trials, combos, offsets, counts, is_random, h, board, dead_mask, hilo, t)
         stats[b] = s
         done[b] = d
         no_low[b] = nl
-    return stats, done, no_low
+        rejected[b] = r
+    return stats, done, no_low, rejected

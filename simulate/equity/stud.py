@@ -12,7 +12,9 @@ seen (folded players' up cards).
 When the unseen deck cannot give every player seven cards, the last card is
 one community card that plays in every hand (docs/rules.md 13.5): each
 player gets one own card less and the shared card. When even that does not
-fit, the call is refused.
+fit, the call is refused. A community card already dealt is given as
+``community``: it plays in every hand, and players hold at most six cards of
+their own.
 
 Equity is the expected share of the pot. In stud hi/lo the pot is split
 between the best high and the best eight-or-better low, each half shared by
@@ -121,7 +123,12 @@ class _Spot:
     texts: list[str]
     pool: list[int]
     missing: list[int]  # own cards each player gets
-    community: bool
+    community: bool  # one shared card is still to be dealt
+    shared: list[int]  # the community card already dealt (none, or one card): in every hand
+
+    def with_shared(self) -> list[list[int]]:
+        """Each player's known cards and the community card dealt, the cards its hand starts from."""
+        return [k + self.shared for k in self.known]
 
 
 def _parse_cards(cards: object, what: str) -> list[int]:
@@ -135,7 +142,7 @@ def _parse_cards(cards: object, what: str) -> list[int]:
         raise CardError(f"{what}: {exc}") from None
 
 
-def _check_spot(players: Sequence[Any], dead: object, game: str) -> _Spot:
+def _check_spot(players: Sequence[Any], dead: object, game: str, community: object = None) -> _Spot:
     name = GAME_ALIASES.get(game) if isinstance(game, str) else None
     if name is None:
         raise EquityError(f"unknown stud game {game!r}; choose {', '.join(GAMES)}")
@@ -159,6 +166,9 @@ def _check_spot(players: Sequence[Any], dead: object, game: str) -> _Spot:
         if c in owner:
             raise EquityError(f"dead card {format_cards([c])} is also held by {owner[c]}")
         owner[c] = "the dead cards"
+    shared = _parse_cards(community, "community card")
+    if shared:
+        return _dealt_community(name, known, owner, shared)
     pool = [c for c in range(52) if c not in owner]
     missing = [HAND_CARDS - len(k) for k in known]
     community = sum(missing) > len(pool)
@@ -171,7 +181,27 @@ def _check_spot(players: Sequence[Any], dead: object, game: str) -> _Spot:
             )
         missing = [m - 1 for m in missing]
     texts = [format_cards(k, " ") for k in known]
-    return _Spot(name, known, texts, pool, missing, community)
+    return _Spot(name, known, texts, pool, missing, community, [])
+
+
+def _dealt_community(name: str, known: list[list[int]], owner: dict[int, str], shared: list[int]) -> _Spot:
+    """The spot when seventh street's community card is out (docs/rules.md 13.5): six own cards a player at most."""
+    if len(shared) != 1:
+        raise EquityError(f"the community card is one card (seventh street from a short deck), got {len(shared)}")
+    if shared[0] in owner:
+        raise EquityError(f"community card {format_cards(shared)} is also held by {owner[shared[0]]}")
+    for i, ids in enumerate(known):
+        if len(ids) > HAND_CARDS - 1:
+            raise EquityError(
+                f"player {i + 1} has {len(ids)} cards; with a community card out a player holds at most six"
+            )
+    pool = [c for c in range(52) if c not in owner and c != shared[0]]
+    missing = [HAND_CARDS - 1 - len(k) for k in known]
+    if sum(missing) > len(pool):
+        raise EquityError(
+            f"the {len(pool)} unseen cards cannot give every player six cards of their own ({sum(missing)} needed)"
+        )
+    return _Spot(name, known, [format_cards(k, " ") for k in known], pool, missing, False, shared)
 
 
 def _exact_plan(spot: _Spot) -> tuple[list[int], int, float]:
@@ -194,13 +224,17 @@ def _exact_plan(spot: _Spot) -> tuple[list[int], int, float]:
     return order, prefixes * times, work * times
 
 
-def count_deals(players: Sequence[str | Sequence[int]], dead: str | Sequence[int] | None = None) -> int:
+def count_deals(
+    players: Sequence[str | Sequence[int]],
+    dead: str | Sequence[int] | None = None,
+    community: str | Sequence[int] | None = None,
+) -> int:
     """How many deals exact enumeration walks for these players (the same in every stud game), without running it.
 
     >>> count_deals(["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"]), count_deals(["AsAh Kd 7c", "QcQd 9h 9s"])
     (1560, 141181040)
     """
-    return _exact_plan(_check_spot(players, dead, "stud"))[1]
+    return _exact_plan(_check_spot(players, dead, "stud", community))[1]
 
 
 def _tables() -> tuple:
@@ -236,7 +270,7 @@ def _run_exact(spot: _Spot, order: list[int], n_threads: int, progress: Progress
     t = _tables()
     code = _game_code(spot.game)
     hilo = spot.game == "stud-hilo"
-    known, counts = _known_array([spot.known[p] for p in order])
+    known, counts = _known_array([spot.with_shared()[p] for p in order])
     keys, suited = sk.base_keys(known, counts, t[0])
     missing = [spot.missing[p] for p in order]
     players = len(order)
@@ -307,6 +341,7 @@ def stud_equity(
     players: Sequence[str | Sequence[int]],
     dead: str | Sequence[int] | None = None,
     *,
+    community: str | Sequence[int] | None = None,
     game: str = "stud",
     method: str = "auto",
     trials: int | None = None,
@@ -323,6 +358,9 @@ def stud_equity(
     default 5e-4), or ``"auto"`` (exact when that takes about a second).
     The same ``seed`` gives the same result whatever ``threads`` is.
     ``progress`` is called with the fraction done (0..1) as the run goes.
+    ``community`` is seventh street's community card when a short deck has
+    dealt it (docs/rules.md 13.5): it plays in every hand, and each player
+    is the cards of their own (at most six).
 
     >>> r = stud_equity(["2c3d 4h 5s", "KcKd Kh 9s"], game="razz", method="mc", trials=20_000, seed=1)
     >>> 0.98 < r.players[0].equity < 1.0, r.trials
@@ -334,7 +372,7 @@ def stud_equity(
     check_options(trials, stderr, seed, threads)
     if progress is not None and not callable(progress):
         raise EquityError(f"progress must be a function of the fraction done, got {type(progress).__name__}")
-    spot = _check_spot(players, dead, game)
+    spot = _check_spot(players, dead, game, community)
     from numba import get_num_threads
 
     n_threads = int(threads) if threads else get_num_threads()
@@ -352,7 +390,7 @@ def stud_equity(
                 _players(spot, stats, deals, np.zeros(len(spot.known))),
                 "exact",
                 time.perf_counter() - start,
-                community=spot.community,
+                community=spot.community or bool(spot.shared),
                 deals=deals,
                 no_low=no_low / deals if spot.game == "stud-hilo" else None,
                 threads=n_threads,
@@ -371,7 +409,7 @@ def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) 
     target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
     t = _tables()
-    known, counts = _known_array(spot.known)
+    known, counts = _known_array(spot.with_shared())
     keys, suited = sk.base_keys(known, counts, t[0])
     missing = np.array(spot.missing, dtype=np.int64)
     pool = np.array(spot.pool, dtype=np.int64)
@@ -409,7 +447,7 @@ def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) 
         _players(spot, stats, done, errs),
         "mc",
         time.perf_counter() - start,
-        community=spot.community,
+        community=spot.community or bool(spot.shared),
         trials=done,
         no_low=no_low / done if spot.game == "stud-hilo" else None,
         stderr=float(errors.max()) if errs is not None else None,

@@ -208,3 +208,28 @@ def test_simulate_with_the_equity_bot_makes_no_illegal_move(game):
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["hands"] == 8 and [seat["illegal"] for seat in report["seats"]] == [0, 0, 0]
+
+
+def test_a_hand_that_blocks_the_raisers_ranges_is_read_without_most_deals_thrown_away(monkeypatch):
+    # Six-card hi/lo: the button and the small blind raise once (A2**** each); the big blind holds two aces and
+    # a deuce. Dealt from the whole ranges, about 90 deals were thrown away per kept one (the block took 0.3 s).
+    results = []
+    real = omaha_play.omaha_equity
+
+    def spy(players, **options):
+        results.append((list(players), real(players, **options)))
+        return results[-1][1]
+
+    monkeypatch.setattr(omaha_play, "omaha_equity", spy)
+    hero = parse("As Ad 2c 3h 5d 6s")
+    rest = [c for c in range(52) if c not in hero]
+    deck = [hero[i // 3] if i % 3 == 1 else rest.pop() for i in range(18)] + rest
+    hand = State(omaha(hole_cards=6, hilo=True), [200, 200, 200], button=0, deck=deck)
+    hand.bet_or_raise(7)
+    hand.bet_or_raise(hand.bet_or_raise_range()[0])
+    view = SeatView(hand)
+    assert sorted(view.hole) == sorted(hero) and omaha_ranges(view) == ["A2****", "A2****"]
+    share = omaha_seat_equity(view, 0.0, random.Random(4))
+    (players, result), *_ = results
+    assert players[1:] == ["A2****", "A2****"] and len(results) == 1  # read against the ranges, one block
+    assert result.rejected < 10 * result.trials and 0.2 < share < 0.6

@@ -59,3 +59,77 @@ def test_stud_equity_favours_the_made_hand():
     hand = State(seven_card_stud(), [100, 100], button=1, deck=deck, seed=0)
     share = stud_equity(SeatView(hand, seat=0), 0.05, random.Random(1))
     assert share > 0.7
+
+
+def play_to(hand: State, street: int, fold_seat: int | None = None) -> None:
+    """Bring in, check or call until ``street`` (0 third street ... 4 seventh); ``fold_seat`` folds when it can."""
+    while hand.phase == "bet" and hand.street < street:
+        if hand.actor == fold_seat and hand.can_fold():
+            hand.fold()
+        elif hand.can_bring_in():
+            hand.bring_in()
+        elif hand.can_check():
+            hand.check()
+        else:
+            hand.call()
+
+
+def spy_on_engine(monkeypatch) -> list[dict]:
+    """Record every call the bot makes to the equity engine's stud_equity (and still compute it)."""
+    from pokerlab.simulate.equity import stud
+
+    calls: list[dict] = []
+    real = stud.stud_equity
+
+    def spy(players, dead=None, **options):
+        calls.append({"players": [list(p) for p in players], "dead": list(dead or []), **options})
+        return real(players, dead, **options)
+
+    monkeypatch.setattr(stud, "stud_equity", spy)
+    return calls
+
+
+def test_the_equity_bot_deals_the_community_card_as_the_engine_does(monkeypatch):
+    import random
+
+    from pokerlab.simulate.equity.stud import stud_equity as engine
+
+    calls = spy_on_engine(monkeypatch)
+    hand = State(seven_card_stud_hilo(), [100] * 8, seed=4)
+    play_to(hand, 4)  # eight players on seventh street: the deck is short, one community card is out
+    view = SeatView(hand)
+    assert len(view.board) == 1 and len(view.hole) == 6
+    share = stud_equity(view, 0.0, random.Random(1))
+    call = calls[-1]
+    assert call["players"] == [list(view.hole), *(list(view.up_cards(s)) for s in view.opponents)]
+    assert call["community"] == list(view.board) and call["dead"] == [] and call["game"] == "stud-hilo"
+    reference = engine(call["players"], community=call["community"], game="stud-hilo", method="mc", trials=400_000,
+                       seed=9, threads=1)  # fmt: skip
+    assert abs(share - reference.players[0].equity) < 0.02  # one block of 16,384 deals against 400,000
+
+
+def test_the_equity_bot_counts_folded_up_cards_as_dead(monkeypatch):
+    import random
+
+    calls = spy_on_engine(monkeypatch)
+    hand = State(razz(), [100] * 4, seed=2)
+    out = (hand.actor + 1) % 4  # the seat after the bring-in folds on third street
+    play_to(hand, 1, fold_seat=out)
+    view = SeatView(hand)  # fourth street, the actor's view
+    assert view.folded[out] and out not in view.opponents and view.seat != out
+    stud_equity(view, 0.0, random.Random(2))
+    assert calls[-1]["dead"] == list(view.up_cards(out)) and calls[-1]["game"] == "razz"
+    assert len(calls[-1]["players"]) == 3 and calls[-1]["community"] == []
+
+
+def test_a_declaration_the_engine_does_not_price_is_sampled_by_the_bot(monkeypatch):
+    import dataclasses
+    import random
+
+    from pokerlab.simulate.game.variants import LowHalf
+
+    calls = spy_on_engine(monkeypatch)
+    nine = dataclasses.replace(seven_card_stud_hilo(), low=LowHalf(qualifier=9))  # nine or better: not the engine's
+    hand = State(nine, [100, 100, 100], seed=2)
+    share = stud_equity(SeatView(hand), 0.0, random.Random(1))
+    assert calls == [] and 0.0 <= share <= 1.0

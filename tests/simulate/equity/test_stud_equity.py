@@ -145,6 +145,61 @@ def test_short_deck_with_mixed_streets_uses_the_community_card():
     assert_matches(result, brute_force(players, "stud-hilo", dead), hilo=True)
 
 
+# Seventh street from a short deck, the community card out (Jh): the hero's six cards against an opponent's four up
+# cards; the dead cards leave nine unseen, so the opponent's two down cards are C(9, 2) = 36 deals.
+DEALT = (["AsAh Kd 7c 2s 3h", "Qd 9h 9c 4d"], "Jh",
+         "2c 2d 2h 3c 3d 3s 4c 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7d 7h 7s 8c 8d 8h 8s Tc Td Th Ts Jc Js Ks Kc")  # fmt: skip
+
+
+@pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])
+def test_a_dealt_community_card_plays_in_every_hand_like_the_brute_force(game):
+    players, card, dead = DEALT
+    result = stud_equity(players, dead, community=card, game=game, method="exact")
+    expected = brute_force([f"{p} {card}" for p in players], game, dead)  # the card in both hands, dealt once
+    assert not expected["community"] and expected["deals"] == math.comb(9, 2)
+    assert_matches(result, {**expected, "community": True}, game == "stud-hilo")
+    assert [p.cards for p in result.players] == [6, 4] and result.players[0].hand == "As Ah Kd 7c 2s 3h"
+    mc = stud_equity(players, dead, community=card, game=game, method="mc", trials=100_000, seed=3, threads=1)
+    assert mc.community
+    for m, e in zip(mc.players, result.players):
+        assert abs(m.equity - e.equity) < 4.5 * m.stderr + 1e-9
+
+
+@pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])
+def test_a_short_deck_averages_the_results_of_each_community_card(game):
+    # Before the community card comes, each of the unseen cards is it with equal chance (one deal each here).
+    players = ["AsAh Kd 6s 3d 4d", "QcQd 9h 7d 3h 4h", "2c3c4c Jc Jd 2h", "KsQsJs Ad 3s 4s",
+               "8s8h8d 9c Kc Kh", "5c6c7s 5d 5s 6h", "TcThTd Ac Ts 2d", "9d6d7h 2s 7c 9s"]  # fmt: skip
+    undealt = stud_equity(players, game=game)
+    unseen = ["5h", "8c", "Jh", "Qh"]
+    dealt = [stud_equity(players, community=card, game=game) for card in unseen]
+    assert undealt.community and all(r.community and r.deals == 1 for r in dealt)
+    for p, player in enumerate(undealt.players):
+        for stat in ("equity", "win", "tie"):
+            mean = sum(getattr(r.players[p], stat) for r in dealt) / len(dealt)
+            assert getattr(player, stat) == pytest.approx(mean, abs=1e-12), (p, stat)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"community": "JhJc"}, "the community card is one card (seventh street from a short deck), got 2"),
+        ({"community": "As"}, "community card As is also held by player 1"),
+        ({"community": "2c"}, "community card 2c is also held by the dead cards"),
+        ({"community": "Jh", "players": ["AsAh Kd 7c 2s 3h Qh", "Qd 9h 9c 4d"]},
+         "player 1 has 7 cards; with a community card out a player holds at most six"),
+        ({"community": "Jh", "players": ["AsAh Kd 7c 2s 3h", "Qd"], "dead": DEALT[2] + " Ad Ac 9d 9s Qc Qs 9h 9c 4d"},
+         "the 3 unseen cards cannot give every player six cards of their own (5 needed)"),
+        ({"community": "Zz"}, "community card: "),
+    ],
+)  # fmt: skip
+def test_a_bad_community_card_is_refused_with_the_reason(kwargs, message):
+    players, _, dead = DEALT
+    with pytest.raises(PokerlabError) as info:
+        stud_equity(kwargs.pop("players", players), kwargs.pop("dead", dead), **kwargs)
+    assert isinstance(info.value, InputError | ValueError) and message in str(info.value)
+
+
 @pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])
 def test_monte_carlo_is_within_a_few_standard_errors_of_exact(game):
     players = ["As2s 3d 8h", "4c5c 6c 7h"]  # fourth street heads-up: 1.4e8 deals, too many for a brute force
