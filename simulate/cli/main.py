@@ -336,7 +336,9 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
 
 @main.command("equity")
 @click.argument("players", nargs=-1)
-@click.option("--board", "-b", default="", help="Board cards (0, 3, 4 or 5), e.g. Qs7h2c.")
+@click.option(
+    "--board", "-b", default="", help="Board cards (0, 3, 4 or 5), e.g. Qs7h2c; stud: the one community card."
+)
 @click.option("--dead", "-d", default="", help="Dead cards, removed from the deck and the ranges.")
 @click.option(
     "--method",
@@ -363,7 +365,7 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
     show_default=True,
     help="Omaha: PLAYERS hold 4-6 cards (AsKsQdJd), 'random' or patterns (AA**, AAxxds); hi/lo splits the pot. "
     "Stud, stud hi/lo, razz: each of PLAYERS is the 1-7 cards known so far ('AsAh Kd'), the rest dealt; "
-    "--dead for folded up cards.",
+    "--dead for folded up cards; --board for seventh street's community card once a short deck dealt it.",
 )
 @click.option(
     "--batch",
@@ -446,9 +448,7 @@ def equity_command(
     if game in STUD_GAMES:
         if scheduler:
             raise InputError("--scheduler runs hold'em equity only; stud runs on this machine")
-        if board:
-            raise InputError("stud has no board: give each player's cards as PLAYERS, folded up cards as --dead")
-        _stud_equity(players, dead, game, method, trials, target, seed, threads, as_json)
+        _stud_equity(players, board, dead, game, method, trials, target, seed, threads, as_json)
         return
     if game != "holdem":
         if scheduler:
@@ -638,6 +638,7 @@ STUD_GAMES = ("stud", "stud-hilo", "razz")
 
 def _stud_equity(
     players: tuple[str, ...],
+    community: str,
     dead: str,
     game: str,
     method: str,
@@ -655,6 +656,7 @@ def _stud_equity(
         result = stud_equity(
             list(players),
             dead or None,
+            community=community or None,
             game=game,
             method=method,
             trials=trials,

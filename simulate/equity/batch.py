@@ -193,10 +193,8 @@ def equity_many(
             result: EquityResult | OmahaEquityResult | StudEquityResult
             if game == "holdem":
                 result = equity(use_tables=use_tables, **args)
-            elif game in STUD_GAMES:
-                if args.pop("board", None):
-                    raise InputError("stud has no board: give each player's known cards, folded up cards as dead")
-                result = stud_equity(game=game, **args)
+            elif game in STUD_GAMES:  # a stud "board" is seventh street's community card (short deck)
+                result = stud_equity(game=game, community=args.pop("board", None) or None, **args)
             else:
                 result = omaha_equity(game=game, **args)
         except PokerlabError as exc:

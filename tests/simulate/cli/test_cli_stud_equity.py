@@ -56,7 +56,7 @@ def test_monte_carlo_footer_names_the_seed_and_the_shared_card():
     ("args", "message"),
     [
         (["AsAh Kd", "AsQd 9h"], "error: As is held by player 1 and player 2"),
-        (["AsAh Kd", "QcQd 9h", "--board", "2c3c4c"], "error: stud has no board"),
+        (["AsAh Kd", "QcQd 9h", "--board", "2c3c4c"], "error: the community card is one card"),
         (["AsAh Kd 2c 3c 4c 5c 6c", "QcQd 9h"], "error: player 1 has 8 cards"),
         (["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "7s", "--exact"], "use Monte Carlo"),
         (["AsAh Kd", "QcQd 9h", "--scheduler", "tcp://localhost:1"], "error: --scheduler runs hold'em equity only"),
@@ -75,3 +75,12 @@ def test_batch_lines_take_game_stud():
     assert answers[0]["game"] == "stud" and answers[0]["deals"] == stud_equity(SIXTH).deals
     assert answers[1] == {"line": 2, "error": "As is held by player 1 and player 2"}
     assert result.exit_code == 2
+
+
+def test_board_is_the_community_card_once_a_short_deck_dealt_it():
+    players = ["AsAh Kd 2c 3c 4c", "QcQd 9h 5d 6d 7d", "Kc Ks Kh", "8s 8h 8d", "Js Jh Jd", "Ts Th Td", "9s 9c 9d"]
+    result = run("equity", "--game", "razz", *players, "--board", "2d", "--json")
+    assert result.exit_code == 0, result.output
+    direct = stud_equity(players, community="2d", game="razz")
+    assert json.loads(result.stdout)["players"][0]["equity"] == direct.players[0].equity
+    assert direct.players[0].equity != stud_equity(players, game="razz").players[0].equity

@@ -129,8 +129,17 @@ def test_a_stud_line_is_answered_by_stud_equity():
 
     line = '"AsAh Kd 7c 2s 3h" "QcQd 9h 9c 4d 5s" --game stud-hilo --dead 2c'
     json_form = {"players": ["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"], "game": "stud-hilo", "dead": "2c"}
-    answers = list(equity_many([line, json_form, '"AsAh Kd" "QcQd 9h" --game razz -b 2d3d4d']))
+    answers = list(equity_many([line, json_form, '"AsAh Kd" "QcQd 9h" --game razz -b 2d3d4d', SHORT_DECK]))
     direct = stud_equity(["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"], "2c", game="stud-hilo")
     assert answers[0]["players"][0]["equity"] == answers[1]["players"][0]["equity"] == direct.players[0].equity
     assert answers[0]["game"] == "stud-hilo" and answers[0]["deals"] == direct.deals
-    assert answers[2]["error"].startswith("stud has no board")
+    assert answers[2]["error"] == "the community card is one card (seventh street from a short deck), got 3"
+    # A stud line's board is seventh street's community card, as stud_equity's community=.
+    players, community = SHORT_DECK_SPOT
+    assert answers[3]["players"][0]["equity"] == stud_equity(players, community=community, game="razz").players[0].equity
+
+
+# Eight razz players: the deck ran short and seventh street's community card is out.
+SHORT_DECK_SPOT = (["AsAh Kd 2c 3c 4c", "QcQd 9h 5d 6d 7d", "Kc Ks Kh", "8s 8h 8d", "Js Jh Jd", "Ts Th Td", "9s 9c 9d",
+                    "7s 7h 7c"], "2d")  # fmt: skip
+SHORT_DECK = {"players": SHORT_DECK_SPOT[0], "board": SHORT_DECK_SPOT[1], "game": "razz"}
