@@ -136,7 +136,8 @@ def test_a_stud_line_is_answered_by_stud_equity():
     assert answers[2]["error"] == "the community card is one card (seventh street from a short deck), got 3"
     # A stud line's board is seventh street's community card, as stud_equity's community=.
     players, community = SHORT_DECK_SPOT
-    assert answers[3]["players"][0]["equity"] == stud_equity(players, community=community, game="razz").players[0].equity
+    direct = stud_equity(players, community=community, game="razz")
+    assert answers[3]["players"][0]["equity"] == direct.players[0].equity
 
 
 # Eight razz players: the deck ran short and seventh street's community card is out.
