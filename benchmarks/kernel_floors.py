@@ -6,8 +6,9 @@ Run from the repository root::
 
 - 7-card batch: pokerlab's kernel, a loop that does only its table loads
   (three pair keys, one card key, the row's displacement and the value per
-  row: no flush, no check of the ids) and pokerfast's OMPEval kernel, on the
-  same 2,000,000 random hands;
+  row: no flush, no check of the ids), the same loop counting and then also
+  listing the rows the kernel flags for its flush pass, and pokerfast's
+  OMPEval kernel, on the same 2,000,000 random hands;
 - exact turn spot (AhKh vs QQ+,AQs+,KQs on Qh7h2c3s): the whole
   ``equity()`` call, its parsing and checking (``_prepare``), its one
   compiled call (set-up and counting), and pokerfast's whole call;
@@ -22,13 +23,14 @@ the neighbours. Nothing here is a pass/fail test.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import time
 
 import numpy as np
 from numba import njit
 from pokerlab.evaluator.api import high_tables
-from pokerlab.evaluator.batch_kernels import _LAST_ROW, _SINGLES, _load_pair
+from pokerlab.evaluator.batch_kernels import _LAST_ROW, _REVISIT, _SINGLES, _load_pair
 from pokerlab.evaluator.kernels import RANK_KEY_MASK
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 from pokerlab.simulate.bench.cases import random_hands
@@ -40,20 +42,28 @@ _SHIFT = np.uint64(SIZED_RANK_SHIFT)
 
 
 @njit
-def loads_only(cards, out, pair_keys, disp, values):  # pragma: no cover - numba
-    """The 7-card batch kernel's table loads and nothing else: the floor of any kernel over these tables.
+def loads_only(cards, out, pair_keys, disp, values, stage):  # pragma: no cover - numba
+    """The 7-card batch kernel's table loads, then (``stage`` 1, 2) what it adds per row for the flushes.
 
-    Three pairs of cards and one single card, the row's displacement and the value, as the kernel
-    reads them; no flush, no check of the ids.
+    Stage 0 reads three pairs of cards and one single card, the row's displacement and the value, as the
+    kernel reads them, and nothing else: no flush, no check of the ids; the floor of any kernel over these
+    tables. Stage 1 also counts the rows the kernel flags (a flush or an id of 52 or more); stage 2 also
+    lists them, as the kernel does for its second pass. The kernel itself then adds that second pass.
     """
     flat = cards.reshape(-1)
+    revisit = np.empty(4096, dtype=np.uint64)
+    flagged = np.uint64(0)
     b = np.uint64(0)
     for i in range(cards.shape[0]):
         key = pair_keys[_load_pair(flat, b)] + pair_keys[_load_pair(flat, b + np.uint64(2))]
         key += pair_keys[_load_pair(flat, b + np.uint64(4))] + pair_keys[_SINGLES + flat[b + np.uint64(6)]]
         b += np.uint64(7)
         out[i] = values[(key + disp[(key >> _SHIFT) & _LAST_ROW]) & RANK_KEY_MASK]
-    return 0
+        if stage >= 2:
+            revisit[flagged & np.uint64(4095)] = i
+        if stage >= 1:
+            flagged += np.uint64(((key >> np.uint64(32)) & _REVISIT) != 0)
+    return flagged
 
 
 def alternate(calls: dict, rounds: int, repeat: int = 1) -> dict[str, list[float]]:
@@ -78,8 +88,9 @@ def batch_rows(rounds: int) -> None:
     out = np.empty(len(hands), dtype=np.uint16)
     calls = {
         "pokerlab evaluate_batch": lambda: evaluator.evaluate_batch(hands, out=out),
-        "table loads only": lambda: loads_only(hands, out, t.pair_keys, t.rank7_disp, t.rank7_values),
     }
+    for stage, name in enumerate(("table loads only", "  + counting flagged rows", "  + listing them")):
+        calls[name] = functools.partial(loads_only, hands, out, t.pair_keys, t.rank7_disp, t.rank7_values, stage)
     try:
         calls["pokerfast (OMPEval kernel)"] = pokerfast_native(hands).run
     except ImportError as exc:
