@@ -323,7 +323,8 @@ def deal_bounds(pick_bound, n_left, n_dealt, n_board_left):
     step), so the indices are the digits, in the mixed radix of the bounds, of
     ``floor(x * P / 2**64)`` with ``P`` their product, and the last ``f`` is ``x * P mod 2**64``.
     Lemire's test makes the digits exactly uniform: the deal is rejected when the last ``f`` is
-    under ``threshold``, ``2**64 mod P``. ``P`` is under ``2**57``, so at most one deal in 245 is
+    under ``threshold``, ``2**64 mod P`` (one test a deal: a test after every step cost 3.5 ns
+    heads-up). ``P`` is under ``2**57``, so at most one deal in 245 is
     rejected (AsAh vs random: about one in 900 million; QQ+,AKs vs random vs random: one in
     180,000). Any further player's pair has a draw of its own: ``extra`` bounds and ``extra_thresholds``.
 
@@ -371,8 +372,10 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     or too few cards are left to deal.
 
     Speed (ns per deal, CPU time of one stream, best of 30-40 rounds of 200,000 deals, kernels
-    alternating; AsAh vs random and QQ+,AKs vs random vs random): each trick below is noted with
-    what it measured against the kernel before it. ``benchmarks/mc_breakdown.py`` splits the time.
+    alternating in one process; AsAh vs random and QQ+,AKs vs random vs random): each trick below
+    is noted with what it measured against the kernel without it. ``benchmarks/mc_breakdown.py``
+    splits the time. Tried without gain: the first "any two" player's pair looked up with its key
+    in a per-call table of the free cards' pairs (13.7 against 13.7 ns heads-up).
     """
     combo_cards, alias_prob, alias_index, range_start, range_len = ranges
     board_key, board_suited, board_mask, n_board_left = board
@@ -386,7 +389,7 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     if n_left < 0:
         return 0  # no deal exists
     # The first ranged player's combo, when its weights are equal, is the first digit of the deal's
-    # draw: one draw a deal fewer (QQ+,AKs vs random vs random FOLD_3WAY ns).
+    # draw: one draw a deal fewer (QQ+,AKs vs random vs random 24.1 -> 22.5 ns).
     fold = n_picked > 0 and uniform[picked[0]]
     first, threshold, extra, extra_thresholds = deal_bounds(
         range_len[picked[0]] if fold else 1, n_left, n_dealt, n_board_left
@@ -439,12 +442,13 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
             continue
         # Each "any two" player's pair, then the board, from the cards still free, every index a
         # digit of the one draw ``f`` (see deal_bounds): nothing to test and redraw, no deal
-        # rejected for a random hand's clash, one draw a deal (card by card, the r-th free card
-        # from 16 bits of a draw each: AsAh vs random 20.3 -> 14.1 ns, QQ+,AKs vs random vs random
-        # 32.8 -> 26.2 ns). Straight-line code, each step under a condition that is the same on
-        # every deal (a loop over the steps: 20.1 instead of 14.1 ns heads-up), written out here:
-        # an inlined helper taking these arrays kept numba's reference counting in the loop
-        # (130 ns a deal).
+        # rejected for a random hand's clash. Against the r-th free card card by card, each from
+        # 16 bits of a draw with its own Lemire test (the test alone was a quarter of the time):
+        # the whole kernel, with the combo digit below, AsAh vs random 20.4 -> 13.7 ns, QQ+,AKs vs
+        # random vs random 32.9 -> 22.5 ns. Straight-line code, each step under a condition that
+        # is the same on every deal (a loop over the steps: 20-22 against 13-14 ns heads-up), and
+        # written out here: an inlined helper taking these arrays kept numba's reference counting
+        # in the loop (130-160 ns a deal).
         free = ~used & _ALL_CARDS
         if n_dealt > 0:
             r, f = _mul_wide(f, bound_p0)
