@@ -396,7 +396,7 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     )
     bound_pick, bound_p0, bound_p1 = first[0], first[1], first[2]
     bound_b0, bound_b1, bound_b2 = first[3], first[4], first[5]
-    d0, d1 = dealt[0], dealt[1]  # the first two "any two" players, if any (dealt has a slot per player)
+    d0, d1 = dealt[0], dealt[1]  # the first two "any two" players, if any (dealt has at least two slots)
     patterns = pair_patterns()
     board_cards = np.uint64(0)  # the board's card mask (bit c: card c), from its suited ranks
     for c in range(52):
@@ -442,10 +442,10 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
             continue
         # Each "any two" player's pair, then the board, from the cards still free, every index a
         # digit of the one draw ``f`` (see deal_bounds): nothing to test and redraw, no deal
-        # rejected for a random hand's clash. Against the r-th free card card by card, each from
-        # 16 bits of a draw with its own Lemire test (the test alone was a quarter of the time):
-        # the whole kernel, with the combo digit below, AsAh vs random 20.4 -> 13.7 ns, QQ+,AKs vs
-        # random vs random 32.9 -> 22.5 ns. Straight-line code, each step under a condition that
+        # rejected for a random hand's clash. Against dealing card by card (the r-th free card,
+        # each from 16 bits of a draw with a Lemire test of its own, the tests a quarter of the
+        # dealing's time), the whole kernel with the combo digit above: AsAh vs random 20.4 ->
+        # 13.7 ns, QQ+,AKs vs random vs random 32.9 -> 22.5 ns. Straight-line code, each step under a condition that
         # is the same on every deal (a loop over the steps: 20-22 against 13-14 ns heads-up), and
         # written out here: an inlined helper taking these arrays kept numba's reference counting
         # in the loop (130-160 ns a deal).
