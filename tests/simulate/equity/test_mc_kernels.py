@@ -189,6 +189,12 @@ def test_the_thresholds_are_two_to_the_64_modulo_the_choices(pick_bound, n_left,
     assert [int(t) for t in extra_thresholds] == [2**64 % int(b) for b in extra]
 
 
+# The BMI2 helpers compiled once (callable from Python only inside a compiled function).
+nth_bit_pdep = njit(lambda r, b: mc_kernels._nth_bit_pdep(r, b))
+pdep = njit(lambda p, b: mc_kernels._pdep(p, b))
+suit_ranks_pext = njit(lambda b, s: mc_kernels._suit_ranks_pext(b, s))
+
+
 @pytest.mark.parametrize("mask", [0, (1 << 52) - 1, 0x0F0F0F0F0F0F0, 0x8000000000001, 0x123456789ABCD])
 def test_the_fast_and_portable_bit_helpers_agree(mask):
     bits = np.uint64(mask)
@@ -198,7 +204,7 @@ def test_the_fast_and_portable_bit_helpers_agree(mask):
         assert bin(int(loop)).count("1") == 1 and int(loop) & mask
         assert bin(mask & (int(loop) - 1)).count("1") == r  # exactly r set bits below it
         if mc_kernels.FAST_PDEP:
-            assert njit(lambda r, b: mc_kernels._nth_bit_pdep(r, b))(np.uint64(r), bits) == loop
+            assert nth_bit_pdep(np.uint64(r), bits) == loop
     patterns = mc_kernels.pair_patterns()
     n = bin(mask).count("1")
     for pattern in patterns[: n * (n - 1) // 2 : 7]:  # pairs of positions below n
@@ -208,12 +214,12 @@ def test_the_fast_and_portable_bit_helpers_agree(mask):
             mc_kernels._nth_bit_loop(np.uint64(low), bits) | mc_kernels._nth_bit_loop(np.uint64(high), bits)
         )
         if mc_kernels.FAST_PDEP:
-            assert njit(lambda p, b: mc_kernels._pdep(p, b))(pattern, bits) == pair
+            assert pdep(pattern, bits) == pair
     for suit in range(4):
         ranks = mc_kernels._suit_ranks_loop(bits, suit)
         assert int(ranks) == sum(1 << r for r in range(13) if mask >> (4 * r + suit) & 1)
         if mc_kernels.FAST_PDEP:
-            assert njit(lambda b, s: mc_kernels._suit_ranks_pext(b, s))(bits, suit) == ranks
+            assert suit_ranks_pext(bits, suit) == ranks
 
 
 def kernel_counts(players: list[str], n: int, edit=None, seed: int = 1) -> np.ndarray:
