@@ -9,8 +9,9 @@ stopped after one more step, built from the kernel's own helpers, so the
 difference between two rows is what that step costs:
 
 1. draws: the xoshiro256** draws a deal makes, and nothing else;
-2. picks: plus each ranged player's combo (alias pick, rejection when two share a card);
-3. deal: plus the board and the "any two cards" players, card by card, keys summed;
+2. picks: plus each ranged player's combo (a digit of the deal's draw or an alias pick,
+   rejection when two share a card);
+3. deal: plus the "any two cards" players' pairs and the board, keys summed;
 4. evaluate: plus every player's hand value and the best of them;
 5. kernel: ``mc_stream`` itself (plus the winners' mask and its count).
 
@@ -29,9 +30,20 @@ from collections.abc import Callable
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 from pokerlab.evaluator.api import high_tables
 from pokerlab.simulate.equity import engine, mc_kernels
-from pokerlab.simulate.equity.mc_kernels import _deal_card, _next_random, _value, deal_plan
+from pokerlab.simulate.equity.mc_kernels import (
+    _below,
+    _free_pair,
+    _mul_wide,
+    _next_random,
+    _nth_bit,
+    _value,
+    deal_bounds,
+    deal_plan,
+    pair_patterns,
+)
 
 STAGES = ("draws", "picks", "deal", "evaluate")
 SPOTS = (["AsAh", "random"], ["QQ+,AKs", "random", "random"])
@@ -48,29 +60,41 @@ def stage_kernel(stage: int):
         plan = deal_plan(ranges, board, card_keys)
         combo_mask, combo_key, uniform, hole_key, hole_cards = plan[:5]
         dealt, n_dealt, picked, n_picked, fixed_mask, n_left = plan[5:]
+        fold = n_picked > 0 and uniform[picked[0]]
+        first, threshold, extra, extra_thresholds = deal_bounds(
+            range_len[picked[0]] if fold else 1, n_left, n_dealt, n_board_left
+        )
+        bound_pick, bound_p0, bound_p1 = first[0], first[1], first[2]
+        bound_b0, bound_b1, bound_b2 = first[3], first[4], first[5]
+        d0, d1 = dealt[0], dealt[1]
+        patterns = pair_patterns()
         n_players = range_start.shape[0]
-        n_cards = n_board_left + 2 * n_dealt
         board_cards = np.uint64(0)  # preflop spots only: no board card
         s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
         sink = np.uint64(0)  # everything a stage computes ends here, so none of it is optimised away
         done = 0
         while done < n_trials:
             if stage == 0:
-                for _ in range(n_picked + (n_cards + 3) // 4):
+                for _ in range(1 + n_picked - np.int64(fold) + max(n_dealt - 2, 0)):
                     r, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
                     sink ^= r
                 done += 1
                 continue
             used = fixed_mask
             ok = True
+            f, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
             for q in range(n_picked):
                 p = picked[q]
                 lo = range_start[p]
-                r, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
-                a = lo + np.int64(((r >> np.uint64(32)) * np.uint64(range_len[p])) >> np.uint64(32))
-                if not uniform[p]:
-                    if np.float64(r & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0) >= alias_prob[a]:
-                        a = lo + alias_index[a]
+                if q == 0 and fold:
+                    r, f = _mul_wide(f, bound_pick)
+                    a = lo + np.int64(r)
+                else:
+                    r, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+                    a = lo + np.int64(((r >> np.uint64(32)) * np.uint64(range_len[p])) >> np.uint64(32))
+                    if not uniform[p]:
+                        if np.float64(r & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0) >= alias_prob[a]:
+                            a = lo + alias_index[a]
                 m = combo_mask[a]
                 if used & m:
                     ok = False
@@ -81,34 +105,55 @@ def stage_kernel(stage: int):
             if not ok:
                 continue
             if stage == 1:
-                for _ in range((n_cards + 3) // 4):  # the card draws, without the cards
+                for _ in range(max(n_dealt - 2, 0)):  # the further players' draws, without their cards
                     r, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
                     sink ^= r
-                sink += used ^ hole_key[n_players - 1]
+                sink += used ^ hole_key[n_players - 1] ^ f
                 done += 1
                 continue
+            # mc_stream's dealing, step for step
             free = ~used & mc_kernels._ALL_CARDS
-            bound = np.uint64(n_left)
+            f, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+            if n_dealt > 0:
+                r, f = _mul_wide(f, bound_p0)
+                pair, pk = _free_pair(r, free, patterns, card_keys)
+                free ^= pair
+                hole_key[d0] = pk
+                hole_cards[d0] = pair
+            if n_dealt > 1:
+                r, f = _mul_wide(f, bound_p1)
+                pair, pk = _free_pair(r, free, patterns, card_keys)
+                free ^= pair
+                hole_key[d1] = pk
+                hole_cards[d1] = pair
             key = board_key
             cards = board_cards
-            buf = np.uint64(0)
-            for i in range(n_board_left):
-                card, bit, buf, s0, s1, s2, s3 = _deal_card(i, buf, bound, free, s0, s1, s2, s3)
+            if n_board_left >= 2:
+                r, f = _mul_wide(f, bound_b0)
+                pair, pk = _free_pair(r, free, patterns, card_keys)
+                free ^= pair
+                key += pk
+                cards |= pair
+            if n_board_left >= 4:
+                r, f = _mul_wide(f, bound_b1)
+                pair, pk = _free_pair(r, free, patterns, card_keys)
+                free ^= pair
+                key += pk
+                cards |= pair
+            if n_board_left & 1:
+                r, f = _mul_wide(f, bound_b2)
+                bit = _nth_bit(r, free)
                 free ^= bit
-                key += card_keys[card]
+                key += card_keys[trailing_zeros(bit)]
                 cards |= bit
-                bound -= np.uint64(1)
-            i = n_board_left
-            for q in range(n_dealt):
-                card, bit, buf, s0, s1, s2, s3 = _deal_card(i, buf, bound, free, s0, s1, s2, s3)
-                free ^= bit
-                hk = card_keys[card]
-                card, bit2, buf, s0, s1, s2, s3 = _deal_card(i + 1, buf, bound - np.uint64(1), free, s0, s1, s2, s3)
-                free ^= bit2
-                hole_key[dealt[q]] = hk + card_keys[card]
-                hole_cards[dealt[q]] = bit | bit2
-                bound -= np.uint64(2)
-                i += 2
+            if f < threshold:
+                continue
+            for q in range(2, n_dealt):
+                r, s0, s1, s2, s3 = _below(extra[q - 2], extra_thresholds[q - 2], s0, s1, s2, s3)
+                pair, pk = _free_pair(r, free, patterns, card_keys)
+                free ^= pair
+                hole_key[dealt[q]] = pk
+                hole_cards[dealt[q]] = pair
             if stage == 2:
                 sink += key ^ cards ^ hole_key[n_players - 1] ^ hole_cards[0]
                 done += 1

@@ -13,11 +13,14 @@ seed and the number of streams.
 A deal picks a combo for each player whose range varies (Walker's alias
 method, the whole deal rejected when two picks share a card); a player holding
 "any two cards" (a ``random`` range: every combo of the free cards, equal
-weights) and the board are then dealt card by card from the free cards, each
-the r-th free card for a uniform r, so no card is ever drawn twice and nothing
-is rejected. Why this is exact: every pick of the ranged players leaves the
-same number of ways to deal the rest, so their joint law is the weights'
-product over sharing-free picks, and the rest is uniform given them.
+weights) and the board are then dealt from the free cards, a pair at a time,
+each pair a uniform one of the pairs still free (and an odd board card a
+uniform free card), so no card is ever drawn twice and nothing is rejected for
+it. Why this is exact: every pick of the ranged players leaves the same number
+of ways to deal the rest, so their joint law is the weights' product over
+sharing-free picks, and the rest is uniform given them. One 64-bit draw gives
+every index of a usual deal, as the digits of a mixed-radix number that
+Lemire's test keeps exactly uniform (see :func:`deal_bounds`).
 """
 
 from __future__ import annotations
@@ -109,8 +112,16 @@ def _suit_ranks_loop(cards, suit):
     return ranks
 
 
+@njit(cache=True, inline="always")
+def _deposit_pair_loop(pattern, bits):
+    low = pattern & (~pattern + np.uint64(1))
+    return _nth_bit_loop(trailing_zeros(low), bits) | _nth_bit_loop(trailing_zeros(pattern ^ low), bits)
+
+
 # The r-th (from 0) lowest set bit of a mask, as a one-bit mask: the r-th free card.
 _nth_bit = _nth_bit_pdep if FAST_PDEP else _nth_bit_loop
+# The set bits of a mask at the two positions (among its set bits) of a two-bit pattern: a pair of free cards.
+_deposit_pair = _pdep if FAST_PDEP else _deposit_pair_loop
 # The ranks (bit r: rank r) of one suit's cards in a card mask (bit c: card c = 4 * rank + suit).
 _suit_ranks = _suit_ranks_pext if FAST_PDEP else _suit_ranks_loop
 
@@ -140,33 +151,39 @@ def _next_random(s0, s1, s2, s3):
     return result, s0, s1, s2, s3
 
 
-@njit(cache=True)
-def _redraw_biased(m, bound, s0, s1, s2, s3):
-    """Lemire's exact rejection, kept out of line (rarely run): redraw while ``m``'s low half is under the threshold."""
-    threshold = (np.uint64(65536) - bound) % bound
-    while (m & np.uint64(0xFFFF)) < threshold:
-        extra, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
-        m = (extra & np.uint64(0xFFFF)) * bound
-    return m, s0, s1, s2, s3
+@intrinsic
+def _mul_wide(typingctx, a, b):
+    """The 128-bit product of two ``uint64``: ``(high 64 bits, low 64 bits)``, one ``mul`` on x86-64."""
+    sig = types.UniTuple(types.uint64, 2)(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        i64, i128 = ir.IntType(64), ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], i128), builder.zext(args[1], i128))
+        high = builder.trunc(builder.lshr(product, ir.Constant(i128, 64)), i64)
+        return context.make_tuple(builder, signature.return_type, [high, builder.trunc(product, i64)])
+
+    return sig, codegen
 
 
 @njit(cache=True, inline="always")
-def _deal_card(i, buf, bound, free, s0, s1, s2, s3):
-    """The ``i``-th card of a deal: a uniform one of the ``bound`` set bits of ``free``.
+def _below(bound, threshold, s0, s1, s2, s3):
+    """A uniform integer below ``bound`` from draws of its own; ``threshold`` is ``2**64 mod bound``.
 
-    Four cards per 64-bit draw (``buf``), one per 16-bit field, each scaled to ``bound`` by a
-    multiply (Lemire's method: the rare low products that would bias it, under ``2**16 % bound``
-    of 65,536, are drawn again, so every free card is exactly equally likely). Returns
-    ``(card, its bit, buf, s0, s1, s2, s3)``.
+    Lemire's method: the high half of a 64-bit draw times the bound, the draw taken again while
+    the low half is under the threshold. Returns ``(integer, s0, s1, s2, s3)``.
     """
-    if i & 3 == 0:
-        buf, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
-    m = (buf & np.uint64(0xFFFF)) * bound
-    buf >>= np.uint64(16)
-    if (m & np.uint64(0xFFFF)) < bound:  # under 52 in 65,536: only then is the exact threshold worth a division
-        m, s0, s1, s2, s3 = _redraw_biased(m, bound, s0, s1, s2, s3)
-    bit = _nth_bit(m >> np.uint64(16), free)
-    return trailing_zeros(bit), bit, buf, s0, s1, s2, s3
+    while True:
+        x, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+        r, low = _mul_wide(x, bound)
+        if low >= threshold:
+            return r, s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def _free_pair(r, free, patterns, card_keys):
+    """The ``r``-th pair (colex order) of the free cards: its card mask and summed key."""
+    pair = _deposit_pair(patterns[r], free)
+    return pair, card_keys[trailing_zeros(pair)] + card_keys[trailing_zeros(pair & (pair - np.uint64(1)))]
 
 
 @njit(cache=True, inline="always")
@@ -242,7 +259,7 @@ def deal_plan(ranges, board, card_keys):
     hole_key = np.zeros(n_players, dtype=np.uint64)
     hole_cards = np.zeros(n_players, dtype=np.uint64)
     uniform = np.ones(n_players, dtype=np.bool_)  # equal weights: the alias slot is the combo
-    dealt = np.empty(n_players, dtype=np.int64)
+    dealt = np.zeros(max(n_players, 2), dtype=np.int64)  # at least two slots: the kernel reads the first two
     picked = np.empty(n_players, dtype=np.int64)
     n_dealt = 0
     n_picked = 0
@@ -278,6 +295,70 @@ def deal_plan(ranges, board, card_keys):
 
 
 @njit(cache=True)
+def pair_patterns():
+    """Every pair of positions 0..51 as a two-bit mask, in colex order (pair ``i < j`` at ``j * (j - 1) / 2 + i``).
+
+    The first ``n * (n - 1) / 2`` are the pairs below ``n``, so a uniform index under that count
+    is a uniform pair of ``n`` free cards whichever cards they are.
+    """
+    patterns = np.empty(1326, dtype=np.uint64)
+    k = 0
+    for j in range(1, 52):
+        for i in range(j):
+            patterns[k] = (np.uint64(1) << np.uint64(i)) | (np.uint64(1) << np.uint64(j))
+            k += 1
+    return patterns
+
+
+@njit(cache=True)
+def deal_bounds(pick_bound, n_left, n_dealt, n_board_left):
+    """How many choices each step of a deal has, and the thresholds that keep the steps uniform.
+
+    The steps: the first ranged player's combo when its weights are equal (``pick_bound``
+    choices, its range size; 1 otherwise), a pair for each "any two cards" player, then the
+    board's cards in pairs and its odd card, each a uniform one of the pairs (or cards) still free
+    of the ``n_left``. The combo, the first two players and the board share one 64-bit draw ``x``:
+    ``first`` holds those six steps' choices (1 for a step the deal does not have). Step k's index
+    is the high half of ``f * bound`` and the low half is the next ``f`` (``f = x`` at the first
+    step), so the indices are the digits, in the mixed radix of the bounds, of
+    ``floor(x * P / 2**64)`` with ``P`` their product, and the last ``f`` is ``x * P mod 2**64``.
+    Lemire's test makes the digits exactly uniform: the deal is rejected when the last ``f`` is
+    under ``threshold``, ``2**64 mod P`` (one test a deal: a test after every step cost 3.5 ns
+    heads-up). ``P`` is under ``2**57``, so at most one deal in 245 is
+    rejected (AsAh vs random: about one in 900 million; QQ+,AKs vs random vs random: one in
+    180,000). Any further player's pair has a draw of its own: ``extra`` bounds and ``extra_thresholds``.
+
+    >>> first, threshold, extra, _ = deal_bounds(1, 50, 1, 5)  # AsAh vs random, preflop
+    >>> first.tolist(), int(threshold) == 2**64 % (1225 * 1128 * 1035 * 44), extra.tolist()
+    ([1, 1225, 1, 1128, 1035, 44], True, [])
+    >>> deal_bounds(1, 44, 4, 2)[2].tolist()  # four random players on the flop: two more pairs
+    [703, 630]
+    """
+    n = n_left
+    first = np.ones(6, dtype=np.uint64)
+    first[0] = pick_bound
+    for q in range(min(n_dealt, 2)):
+        first[1 + q] = n * (n - 1) // 2
+        n -= 2
+    for b in range(n_board_left // 2):
+        first[3 + b] = n * (n - 1) // 2
+        n -= 2
+    if n_board_left % 2:
+        first[5] = n
+        n -= 1
+    product = np.uint64(1)
+    for bound in first:
+        product *= bound
+    extra = np.empty(max(n_dealt - 2, 0), dtype=np.uint64)
+    extra_thresholds = np.empty(extra.shape[0], dtype=np.uint64)
+    for q in range(extra.shape[0]):
+        extra[q] = n * (n - 1) // 2
+        extra_thresholds[q] = (np.uint64(0) - extra[q]) % extra[q]
+        n -= 2
+    return first, (np.uint64(0) - product) % product, extra, extra_thresholds
+
+
+@njit(cache=True)
 def mc_stream(state, n_trials, ranges, board, tables, counts):
     """Run ``n_trials`` accepted deals on one stream, adding to ``counts`` by winner mask.
 
@@ -291,8 +372,10 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     or too few cards are left to deal.
 
     Speed (ns per deal, CPU time of one stream, best of 30-40 rounds of 200,000 deals, kernels
-    alternating; AsAh vs random and QQ+,AKs vs random vs random): each trick below is noted with
-    what it measured against the kernel before it. ``benchmarks/mc_breakdown.py`` splits the time.
+    alternating in one process; AsAh vs random and QQ+,AKs vs random vs random): each trick below
+    is noted with what it measured against the kernel without it. ``benchmarks/mc_breakdown.py``
+    splits the time. Tried without gain: the first "any two" player's pair looked up with its key
+    in a per-call table of the free cards' pairs (13.7 against 13.7 ns heads-up).
     """
     combo_cards, alias_prob, alias_index, range_start, range_len = ranges
     board_key, board_suited, board_mask, n_board_left = board
@@ -305,6 +388,16 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     combo_mask, combo_key, uniform, hole_key, hole_cards, dealt, n_dealt, picked, n_picked, fixed_mask, n_left = plan
     if n_left < 0:
         return 0  # no deal exists
+    # The first ranged player's combo, when its weights are equal, is the first digit of the deal's
+    # draw: one draw a deal fewer (QQ+,AKs vs random vs random 24.1 -> 22.5 ns).
+    fold = n_picked > 0 and uniform[picked[0]]
+    first, threshold, extra, extra_thresholds = deal_bounds(
+        range_len[picked[0]] if fold else 1, n_left, n_dealt, n_board_left
+    )
+    bound_pick, bound_p0, bound_p1 = first[0], first[1], first[2]
+    bound_b0, bound_b1, bound_b2 = first[3], first[4], first[5]
+    d0, d1 = dealt[0], dealt[1]  # the first two "any two" players, if any (dealt has at least two slots)
+    patterns = pair_patterns()
     board_cards = np.uint64(0)  # the board's card mask (bit c: card c), from its suited ranks
     for c in range(52):
         if board_suited & _bit(c):
@@ -318,16 +411,22 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     while done < n_trials:
         used = fixed_mask
         ok = True
+        f, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
         for q in range(n_picked):
             p = picked[q]
             lo = range_start[p]
-            # Weighted pick in O(1) by Walker's alias method: a uniform slot, then its coin.
-            result, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
-            a = lo + np.int64(((result >> np.uint64(32)) * np.uint64(range_len[p])) >> np.uint64(32))
-            if not uniform[p]:
-                coin = np.float64(result & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0)
-                if coin >= alias_prob[a]:
-                    a = lo + alias_index[a]
+            if q == 0 and fold:
+                # Equal weights: the combo is the first digit of the deal's draw (one draw fewer).
+                r, f = _mul_wide(f, bound_pick)
+                a = lo + np.int64(r)
+            else:
+                # Weighted pick in O(1) by Walker's alias method: a uniform slot, then its coin.
+                result, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+                a = lo + np.int64(((result >> np.uint64(32)) * np.uint64(range_len[p])) >> np.uint64(32))
+                if not uniform[p]:
+                    coin = np.float64(result & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0)
+                    if coin >= alias_prob[a]:
+                        a = lo + alias_index[a]
             m = combo_mask[a]
             if used & m:
                 ok = False
@@ -341,31 +440,59 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
             if rejected > 1000 * n_trials + 1_000_000:
                 break
             continue
-        # The board, then two cards per "any two" player, each a uniform one of the cards still
-        # free: no collision to test and redraw, and no deal rejected for a random hand's clash
-        # (heads-up 29.9 -> 23.7 ns, 3-way 48.0 -> 40.1 ns, with the 2- and 3-player branches below).
+        # Each "any two" player's pair, then the board, from the cards still free, every index a
+        # digit of the one draw ``f`` (see deal_bounds): nothing to test and redraw, no deal
+        # rejected for a random hand's clash. Against dealing card by card (the r-th free card,
+        # each from 16 bits of a draw with a Lemire test of its own, the tests a quarter of the
+        # dealing's time), the whole kernel with the combo digit above: AsAh vs random 20.4 ->
+        # 13.7 ns, QQ+,AKs vs random vs random 32.9 -> 22.5 ns. Straight-line code, each step under a condition that
+        # is the same on every deal (a loop over the steps: 20-22 against 13-14 ns heads-up), and
+        # written out here: an inlined helper taking these arrays kept numba's reference counting
+        # in the loop (130-160 ns a deal).
         free = ~used & _ALL_CARDS
-        bound = np.uint64(n_left)
+        if n_dealt > 0:
+            r, f = _mul_wide(f, bound_p0)
+            pair, pk = _free_pair(r, free, patterns, card_keys)
+            free ^= pair
+            hole_key[d0] = pk
+            hole_cards[d0] = pair
+        if n_dealt > 1:
+            r, f = _mul_wide(f, bound_p1)
+            pair, pk = _free_pair(r, free, patterns, card_keys)
+            free ^= pair
+            hole_key[d1] = pk
+            hole_cards[d1] = pair
         key = board_key
         cards = board_cards
-        buf = np.uint64(0)
-        for i in range(n_board_left):
-            card, bit, buf, s0, s1, s2, s3 = _deal_card(i, buf, bound, free, s0, s1, s2, s3)
+        if n_board_left >= 2:
+            r, f = _mul_wide(f, bound_b0)
+            pair, pk = _free_pair(r, free, patterns, card_keys)
+            free ^= pair
+            key += pk
+            cards |= pair
+        if n_board_left >= 4:
+            r, f = _mul_wide(f, bound_b1)
+            pair, pk = _free_pair(r, free, patterns, card_keys)
+            free ^= pair
+            key += pk
+            cards |= pair
+        if n_board_left & 1:
+            r, f = _mul_wide(f, bound_b2)
+            bit = _nth_bit(r, free)
             free ^= bit
-            key += card_keys[card]
+            key += card_keys[trailing_zeros(bit)]
             cards |= bit
-            bound -= np.uint64(1)
-        i = n_board_left
-        for q in range(n_dealt):
-            card, bit, buf, s0, s1, s2, s3 = _deal_card(i, buf, bound, free, s0, s1, s2, s3)
-            free ^= bit
-            hk = card_keys[card]
-            card, bit2, buf, s0, s1, s2, s3 = _deal_card(i + 1, buf, bound - np.uint64(1), free, s0, s1, s2, s3)
-            free ^= bit2
-            hole_key[dealt[q]] = hk + card_keys[card]
-            hole_cards[dealt[q]] = bit | bit2
-            bound -= np.uint64(2)
-            i += 2
+        if f < threshold:
+            rejected += 1  # Lemire's rejection (see deal_bounds): rare, and the law stays exact
+            if rejected > 1000 * n_trials + 1_000_000:
+                break
+            continue
+        for q in range(2, n_dealt):
+            r, s0, s1, s2, s3 = _below(extra[q - 2], extra_thresholds[q - 2], s0, s1, s2, s3)
+            pair, pk = _free_pair(r, free, patterns, card_keys)
+            free ^= pair
+            hole_key[dealt[q]] = pk
+            hole_cards[dealt[q]] = pair
         # Two or three players (most queries): values in scalars, not an array (3-8 %).
         if n_players == 2:
             v0 = _value(key + hole_key[0], cards | hole_cards[0], offsets, rank_values, flush_values)
