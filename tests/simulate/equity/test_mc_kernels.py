@@ -195,24 +195,23 @@ pdep = njit(lambda p, b: mc_kernels._pdep(p, b))
 suit_ranks_pext = njit(lambda b, s: mc_kernels._suit_ranks_pext(b, s))
 
 
-@pytest.mark.parametrize("mask", [0, (1 << 52) - 1, 0x0F0F0F0F0F0F0, 0x8000000000001, 0x123456789ABCD])
+@pytest.mark.parametrize(
+    "mask", [0, (1 << 52) - 1, (1 << 64) - 1, 0x0F0F0F0F0F0F0, 0x8000000000001, 0x123456789ABCD, 0xFF00FF00FF00FF00]
+)
 def test_the_fast_and_portable_bit_helpers_agree(mask):
     bits = np.uint64(mask)
-    for r in range(bin(mask).count("1")):
-        loop = mc_kernels._nth_bit_loop(np.uint64(r), bits)  # compiled: the portable path as the kernel runs it
-        assert loop == mc_kernels._nth_bit_loop.py_func(np.uint64(r), bits)
-        assert bin(int(loop)).count("1") == 1 and int(loop) & mask
-        assert bin(mask & (int(loop) - 1)).count("1") == r  # exactly r set bits below it
+    positions = [i for i in range(64) if mask >> i & 1]
+    for r, position in enumerate(positions):
+        portable = mc_kernels._nth_bit_portable(np.uint64(r), bits)  # compiled: the portable path as the kernel runs it
+        assert int(portable) == 1 << position  # exactly r set bits below it
         if mc_kernels.FAST_PDEP:
-            assert nth_bit_pdep(np.uint64(r), bits) == loop
+            assert nth_bit_pdep(np.uint64(r), bits) == portable
     patterns = mc_kernels.pair_patterns()
-    n = bin(mask).count("1")
+    n = len(positions)
     for pattern in patterns[: n * (n - 1) // 2 : 7]:  # pairs of positions below n
-        pair = mc_kernels._deposit_pair_loop(pattern, bits)
+        pair = mc_kernels._deposit_pair_portable(pattern, bits)
         low, high = [i for i in range(64) if int(pattern) >> i & 1]
-        assert int(pair) == int(
-            mc_kernels._nth_bit_loop(np.uint64(low), bits) | mc_kernels._nth_bit_loop(np.uint64(high), bits)
-        )
+        assert int(pair) == (1 << positions[low]) | (1 << positions[high])
         if mc_kernels.FAST_PDEP:
             assert pdep(pattern, bits) == pair
     for suit in range(4):
@@ -220,6 +219,43 @@ def test_the_fast_and_portable_bit_helpers_agree(mask):
         assert int(ranks) == sum(1 << r for r in range(13) if mask >> (4 * r + suit) & 1)
         if mc_kernels.FAST_PDEP:
             assert suit_ranks_pext(bits, suit) == ranks
+
+
+def test_the_portable_select_on_random_masks():
+    """The broadword select against the list of set bits, on masks of every density."""
+    rng = np.random.default_rng(5)
+    for density in (0.05, 0.3, 0.5, 0.9):
+        for _ in range(40):
+            positions = [i for i in range(64) if rng.random() < density]
+            bits = np.uint64(sum(1 << i for i in positions))
+            for r, position in enumerate(positions):
+                assert int(mc_kernels._nth_bit_portable(np.uint64(r), bits)) == 1 << position
+
+
+PORTABLE_RUN = """
+from pokerlab.simulate.equity import mc_kernels
+from pokerlab.simulate.equity.engine import equity
+r = equity(["QQ+,AKs", "random", "random"], method="mc", trials=200_000, seed=11, threads=1)
+print(mc_kernels.FAST_PDEP, repr(r.players[0].equity), r.trials)
+"""
+
+
+def test_the_portable_kernel_deals_what_the_bmi2_one_deals():
+    """A portable build (``NUMBA_CPU_NAME=generic``: no ``pdep``) gives the same seeded result bit for bit."""
+    import os
+    import subprocess
+    import sys
+
+    runs = {}
+    for cpu in ("generic", None):
+        env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CPU_NAME", "NUMBA_CPU_FEATURES")}
+        if cpu:
+            env["NUMBA_CPU_NAME"] = cpu
+        done = subprocess.run([sys.executable, "-c", PORTABLE_RUN], env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        runs[cpu] = done.stdout.split()
+    assert runs["generic"][0] == "False"
+    assert runs["generic"][1:] == runs[None][1:]
 
 
 def kernel_counts(players: list[str], n: int, edit=None, seed: int = 1) -> np.ndarray:
