@@ -30,7 +30,7 @@ import time
 import numpy as np
 from numba import njit
 from pokerlab.evaluator.api import high_tables
-from pokerlab.evaluator.batch_kernels import _LAST_ROW, _REVISIT, _SINGLES, _load_pair
+from pokerlab.evaluator.batch_kernels import _LAST_ROW, _REVISIT, _SINGLES, _load_pair, kernel_inputs
 from pokerlab.evaluator.kernels import RANK_KEY_MASK
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 from pokerlab.simulate.bench.cases import random_hands
@@ -89,8 +89,9 @@ def batch_rows(rounds: int) -> None:
     calls = {
         "pokerlab evaluate_batch": lambda: evaluator.evaluate_batch(hands, out=out),
     }
+    _, _, pair_keys, disp, values, _ = kernel_inputs(7, t)  # what the 7-card kernel reads
     for stage, name in enumerate(("table loads only", "  + counting flagged rows", "  + listing them")):
-        calls[name] = functools.partial(loads_only, hands, out, t.pair_keys, t.rank7_disp, t.rank7_values, stage)
+        calls[name] = functools.partial(loads_only, hands, out, pair_keys, disp, values, stage)
     try:
         calls["pokerfast (OMPEval kernel)"] = pokerfast_native(hands).run
     except ImportError as exc:

@@ -140,13 +140,13 @@ def evaluate_mask(mask: int) -> int:
 @lru_cache(maxsize=1)
 def high_tables():
     """The arrays the numba kernels take (imports numba on first use), built once."""
-    from .batch_kernels import batch_tables, hash_displacements  # numba kernels: imported on first use
+    from .batch_kernels import batch_tables  # numba kernels: imported on first use
     from .kernels import HighTables  # numba kernels' tables type
 
     sized = [_T[f"rank{k}_{part}"] for k in (5, 6, 7) for part in ("offsets", "values")]
     if any(len(offsets) << _tables.SIZED_RANK_SHIFT != 1 << _tables.RANK_KEY_BITS for offsets in sized[::2]):
         raise _tables.TableError("tables/rank*_offsets do not match SIZED_RANK_SHIFT: rebuild the tables")
-    batch_keys, flush_bits, pair_keys = batch_tables(_T["card_keys"])
+    batch_keys, flush_bits = batch_tables(_T["card_keys"])
     return HighTables(
         _T["card_keys"],
         _T["rank_offsets"],
@@ -156,8 +156,6 @@ def high_tables():
         batch_keys,
         flush_bits,
         *sized,
-        pair_keys,
-        *(hash_displacements(offsets) for offsets in sized[::2]),
     )
 
 

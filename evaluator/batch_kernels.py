@@ -64,31 +64,38 @@ _SINGLES = np.uint64(SINGLES)
 _SUIT_INIT = np.uint64(SUIT_INIT)
 
 
-def batch_tables(card_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The card tables of the batch kernels, indexed by any uint8 card id (read-only).
+def batch_tables(card_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two 256-entry tables of the batch kernels, indexed by any uint8 card id.
 
     ``batch_keys[c]`` is the card's key (``POISON`` for ids 52..255) and
     ``flush_bits[c]`` is ``1 << (16 * suit + rank)`` (0 for ids 52..255).
-    ``pair_keys[a | b << 8]`` is ``batch_keys[a] + batch_keys[b]``, for the
-    first pass's two-card loads, followed by 256 single-card keys that carry
-    the suit counters' start (``SUIT_INIT``), added once per row.
 
     >>> from pokerlab.evaluator.api import high_tables
-    >>> keys, bits, pairs = batch_tables(high_tables().card_keys)
+    >>> keys, bits = batch_tables(high_tables().card_keys)
     >>> int(bits[51]) == 1 << (16 * 3 + 12), int(keys[52]) == int(POISON)
-    (True, True)
-    >>> int(pairs[7 | 51 << 8]) == int(keys[7] + keys[51]), int(pairs[SINGLES + 3]) == int(keys[3] + SUIT_INIT)
     (True, True)
     """
     batch_keys = np.full(256, POISON, dtype=np.uint64)
     batch_keys[:52] = card_keys
     flush_bits = np.zeros(256, dtype=np.uint64)
     flush_bits[:52] = [suited_bit(c) for c in range(52)]
+    return batch_keys, flush_bits
+
+
+def pair_table(batch_keys: np.ndarray) -> np.ndarray:
+    """``pair_keys[a | b << 8]`` is ``batch_keys[a] + batch_keys[b]``, for the first pass's two-card loads,
+    followed by 256 single-card keys that carry the suit counters' start (``SUIT_INIT``), added once per row.
+
+    >>> from pokerlab.evaluator.api import high_tables
+    >>> keys = high_tables().batch_keys
+    >>> pairs = pair_table(keys)
+    >>> int(pairs[7 | 51 << 8]) == int(keys[7] + keys[51]), int(pairs[SINGLES + 3]) == int(keys[3] + SUIT_INIT)
+    (True, True)
+    """
     byte_values = np.arange(SINGLES)
     pair_keys = np.concatenate([batch_keys[byte_values & 0xFF] + batch_keys[byte_values >> 8], batch_keys + SUIT_INIT])
-    for table in (batch_keys, flush_bits, pair_keys):
-        table.setflags(write=False)
-    return batch_keys, flush_bits, pair_keys
+    pair_keys.setflags(write=False)
+    return pair_keys
 
 
 def hash_displacements(offsets: np.ndarray) -> np.ndarray:
@@ -251,14 +258,24 @@ def evaluate_rows(cards: np.ndarray, out: np.ndarray, tables, parallel: bool = F
     """
     k = cards.shape[1]
     kernel = evaluate_rows_parallel if parallel else SERIAL[k]
-    return not kernel(
-        cards, out, tables.batch_keys, tables.flush_bits, tables.pair_keys, *hash_of(k, tables), tables.flush_values
-    )
+    return not kernel(cards, out, *kernel_inputs(k, tables))
 
 
-def hash_of(k: int, tables) -> tuple[np.ndarray, np.ndarray]:
-    """(displacements, values) of the rank hash of k-card keys only, which the k-card kernels read."""
-    return getattr(tables, f"rank{k}_disp"), getattr(tables, f"rank{k}_values")
+_DERIVED: list = []  # [(the tables they come from, (pair_keys, {k: displacements}))]: built on the first batch
+
+
+def kernel_inputs(k: int, tables) -> tuple:
+    """The k-card kernels' table arguments: (batch_keys, flush_bits, pair_keys, displacements, values, flush_values).
+
+    The pair table and the displacements derive from ``tables`` once per process, on the first batch, so that
+    a process that never ranks a batch (an equity call, a game) does not build them.
+    """
+    if not _DERIVED or _DERIVED[0][0] is not tables:
+        disp = {n: hash_displacements(getattr(tables, f"rank{n}_offsets")) for n in (5, 6, 7)}
+        _DERIVED[:] = [(tables, (pair_table(tables.batch_keys), disp))]
+    pair_keys, disp = _DERIVED[0][1]
+    values = getattr(tables, f"rank{k}_values")
+    return tables.batch_keys, tables.flush_bits, pair_keys, disp[k], values, tables.flush_values
 
 
 @njit(cache=True)
@@ -296,5 +313,4 @@ def enumerate_values_plain(n_cards: int, tables) -> np.ndarray:
     Unlike :func:`pokerlab.evaluator.kernels.enumerate_values` it takes no shortcut,
     so the two check each other.
     """
-    t = tables
-    return _enumerate_plain(n_cards, t.batch_keys, t.flush_bits, t.pair_keys, *hash_of(n_cards, t), t.flush_values)
+    return _enumerate_plain(n_cards, *kernel_inputs(n_cards, tables))

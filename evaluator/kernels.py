@@ -57,12 +57,6 @@ class HighTables(NamedTuple):
     rank6_values: np.ndarray
     rank7_offsets: np.ndarray
     rank7_values: np.ndarray
-    # What the batch kernels read instead (evaluator.batch_kernels): keys of pairs of byte values
-    # then single cards, and each k-card hash's row offsets folded into displacements (uint32[rows]).
-    pair_keys: np.ndarray  # uint64[65536 + 256]
-    rank5_disp: np.ndarray
-    rank6_disp: np.ndarray
-    rank7_disp: np.ndarray
 
 
 @njit(cache=True, inline="always")
