@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+
 from pokerlab.simulate.equity import engine, postflop, postflop_kernels
 
 SPOTS = {

@@ -29,14 +29,14 @@ import time
 
 import numpy as np
 from numba import njit
+
+from pokerlab import evaluator
 from pokerlab.evaluator.api import high_tables
 from pokerlab.evaluator.batch_kernels import _LAST_ROW, _REVISIT, _SINGLES, _load_pair, kernel_inputs
 from pokerlab.evaluator.kernels import RANK_KEY_MASK
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 from pokerlab.simulate.bench.cases import random_hands
 from pokerlab.simulate.equity import engine, mc_kernels, postflop_kernels
-
-from pokerlab import evaluator
 
 _SHIFT = np.uint64(SIZED_RANK_SHIFT)
 

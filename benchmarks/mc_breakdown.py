@@ -31,6 +31,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
+
 from pokerlab.evaluator.api import high_tables
 from pokerlab.simulate.equity import engine, mc_kernels
 from pokerlab.simulate.equity.mc_kernels import (

@@ -22,6 +22,7 @@ import random
 import time
 
 import numpy as np
+
 from pokerlab.evaluator.cards import cards_to_mask, parse_cards
 from pokerlab.simulate.equity.omaha import omaha_equity
 from pokerlab.simulate.ranges.omaha import parse_omaha_range

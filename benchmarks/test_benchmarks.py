@@ -26,6 +26,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import contenders as C  # noqa: E402
+
 from pokerlab.simulate.bench.cases import CASES, BenchConfig, deal  # noqa: E402
 from pokerlab.simulate.bench.checks import check  # noqa: E402
 from pokerlab.simulate.bench.contenders import specs_for  # noqa: E402

@@ -1,6 +1,7 @@
 """pokerlab: fast, verified poker hand evaluation, equity and game simulation.
 
-Every name loads on first use (``import pokerlab`` stays light and starts
+Every name but :class:`PokerlabError` (the base of every precise error)
+loads on first use (``import pokerlab`` stays light and starts
 even when the installed tables are broken, so the command line can say
 so); ``pokerlab.evaluate`` never imports numba.
 
@@ -13,8 +14,41 @@ so); ``pokerlab.evaluate`` never imports numba.
 
 from __future__ import annotations
 
+import os
+import sys
 from importlib import import_module
+from importlib.machinery import ModuleSpec
+from importlib.util import spec_from_file_location
 from typing import TYPE_CHECKING, Any
+
+from .errors import PokerlabError
+
+
+class _CheckoutHalves:
+    """Finds ``pokerlab.evaluator`` and ``pokerlab.simulate`` in a checkout, where they sit beside ``pokerlab/``.
+
+    An install maps them inside the package (pyproject's package-dir); in a clone's root ``pokerlab/`` itself is
+    found first, so without this ``import pokerlab``, ``python -m pokerlab`` and ``python -m pytest`` run there
+    would fail on ``pokerlab.evaluator``. Only those two names: the rest of the checkout stays out of the package.
+    """
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> ModuleSpec | None:
+        head, _, half = name.partition(".")
+        if head != "pokerlab" or half not in ("evaluator", "simulate"):
+            return None
+        folder = os.path.join(self.root, half)
+        init = os.path.join(folder, "__init__.py")
+        return spec_from_file_location(name, init, submodule_search_locations=[folder])
+
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if not os.path.isdir(os.path.join(_HERE, "evaluator")):  # a checkout, not an install
+    _root = os.path.dirname(_HERE)
+    if os.path.isfile(os.path.join(_root, "evaluator", "__init__.py")):
+        sys.meta_path.append(_CheckoutHalves(_root))
 
 # name -> module that defines it, imported on first access (PEP 562). Even the evaluator's names load
 # lazily: they read the lookup tables, and a broken install must still let `pokerlab` start and say so.
@@ -59,7 +93,7 @@ _LAZY = {
     "dump_all": "pokerlab.simulate.histories",
 }
 
-__all__ = ["__version__", *_LAZY]
+__all__ = ["__version__", "PokerlabError", *_LAZY]
 
 
 def _package_version() -> str:
@@ -72,48 +106,140 @@ def _package_version() -> str:
         return "0+source"
 
 
-def __getattr__(name: str) -> Any:
-    if name == "__version__":
-        value = globals()["__version__"] = _package_version()
+# Hidden from type checkers, which would otherwise take any attribute of the package (a typo) as Any; they read
+# the explicit re-exports at the end instead.
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        if name == "__version__":
+            value = globals()["__version__"] = _package_version()
+            return value
+        module = _LAZY.get(name)
+        if module is None:
+            raise AttributeError(f"module 'pokerlab' has no attribute {name!r}")
+        value = getattr(import_module(module), name)
+        globals()[name] = value
         return value
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'pokerlab' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
 
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY) | {"__version__"})
 
 
-if TYPE_CHECKING:  # what the lazy names are, for type checkers
-    from .evaluator import (  # noqa: F401
-        CardError,
-        best_five,
-        category,
-        describe,
-        evaluate,
-        evaluate_batch,
-        evaluate_mask,
-        format_cards,
-        get_rules,
-        parse_cards,
+if TYPE_CHECKING:  # what the lazy names are, as explicit re-exports for type checkers (mypy --strict)
+    __version__: str
+
+    from .evaluator import (
+        CardError as CardError,
     )
-    from .evaluator.tables import TableError  # noqa: F401
-    from .simulate.draw import DrawError, best_discard, draw_equity, draw_odds  # noqa: F401
-    from .simulate.equity import (  # noqa: F401
-        EquityError,
-        EquityResult,
-        equity,
-        equity_breakdown,
-        equity_by_combo,
-        equity_many,
+    from .evaluator import (
+        best_five as best_five,
     )
-    from .simulate.equity.omaha import OmahaEquityResult, omaha_equity  # noqa: F401
-    from .simulate.equity.stud import StudEquityResult, stud_equity  # noqa: F401
-    from .simulate.game import IllegalActionError, State  # noqa: F401
-    from .simulate.histories import dump, dump_all, dumps, load, load_all, loads  # noqa: F401
-    from .simulate.precomputed import preflop_equity  # noqa: F401
-    from .simulate.ranges import Range, RangeError, hit_frequencies, parse_range  # noqa: F401
+    from .evaluator import (
+        category as category,
+    )
+    from .evaluator import (
+        describe as describe,
+    )
+    from .evaluator import (
+        evaluate as evaluate,
+    )
+    from .evaluator import (
+        evaluate_batch as evaluate_batch,
+    )
+    from .evaluator import (
+        evaluate_mask as evaluate_mask,
+    )
+    from .evaluator import (
+        format_cards as format_cards,
+    )
+    from .evaluator import (
+        get_rules as get_rules,
+    )
+    from .evaluator import (
+        parse_cards as parse_cards,
+    )
+    from .evaluator.tables import (
+        TableError as TableError,
+    )
+    from .simulate.draw import (
+        DrawError as DrawError,
+    )
+    from .simulate.draw import (
+        best_discard as best_discard,
+    )
+    from .simulate.draw import (
+        draw_equity as draw_equity,
+    )
+    from .simulate.draw import (
+        draw_odds as draw_odds,
+    )
+    from .simulate.equity import (
+        EquityError as EquityError,
+    )
+    from .simulate.equity import (
+        EquityResult as EquityResult,
+    )
+    from .simulate.equity import (
+        equity as equity,
+    )
+    from .simulate.equity import (
+        equity_breakdown as equity_breakdown,
+    )
+    from .simulate.equity import (
+        equity_by_combo as equity_by_combo,
+    )
+    from .simulate.equity import (
+        equity_many as equity_many,
+    )
+    from .simulate.equity.omaha import (
+        OmahaEquityResult as OmahaEquityResult,
+    )
+    from .simulate.equity.omaha import (
+        omaha_equity as omaha_equity,
+    )
+    from .simulate.equity.stud import (
+        StudEquityResult as StudEquityResult,
+    )
+    from .simulate.equity.stud import (
+        stud_equity as stud_equity,
+    )
+    from .simulate.game import (
+        IllegalActionError as IllegalActionError,
+    )
+    from .simulate.game import (
+        State as State,
+    )
+    from .simulate.histories import (
+        dump as dump,
+    )
+    from .simulate.histories import (
+        dump_all as dump_all,
+    )
+    from .simulate.histories import (
+        dumps as dumps,
+    )
+    from .simulate.histories import (
+        load as load,
+    )
+    from .simulate.histories import (
+        load_all as load_all,
+    )
+    from .simulate.histories import (
+        loads as loads,
+    )
+    from .simulate.precomputed import (
+        preflop_equity as preflop_equity,
+    )
+    from .simulate.ranges import (
+        Range as Range,
+    )
+    from .simulate.ranges import (
+        RangeError as RangeError,
+    )
+    from .simulate.ranges import (
+        hit_frequencies as hit_frequencies,
+    )
+    from .simulate.ranges import (
+        parse_range as parse_range,
+    )

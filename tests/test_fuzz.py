@@ -17,12 +17,12 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from pokerlab import evaluator
 from pokerlab.evaluator.cards import CardError, parse_cards, to_card_ids
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.equity.engine import EquityError, equity
 from pokerlab.simulate.ranges.parse import RangeError, parse_range
-
-from pokerlab import evaluator
 
 FUZZ = settings(
     max_examples=300,

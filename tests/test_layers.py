@@ -15,8 +15,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -31,10 +29,13 @@ def _installed_layout(target: Path) -> Path:
     return target
 
 
+# lint-imports through this interpreter (import-linter has no __main__): never a skip when it is not on PATH.
+_LINT_IMPORTS = "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
+
+
 def _lint(where: Path) -> subprocess.CompletedProcess:
-    lint = shutil.which("lint-imports") or pytest.skip("import-linter is not installed (the test extra has it)")
     env = {**os.environ, "PYTHONPATH": str(where)}
-    command = [lint, "--config", str(ROOT / "pyproject.toml"), "--no-cache"]
+    command = [sys.executable, "-c", _LINT_IMPORTS, "--config", str(ROOT / "pyproject.toml"), "--no-cache"]
     return subprocess.run(command, cwd=where, env=env, capture_output=True, text=True, timeout=300)
 
 
@@ -94,7 +95,6 @@ print(json.dumps(sorted(cycles)))
 
 
 def _cycles(where: Path) -> list[list[str]]:
-    pytest.importorskip("grimp", reason="grimp comes with import-linter (the test extra has it)")
     env = {**os.environ, "PYTHONPATH": str(where)}
     done = subprocess.run([sys.executable, "-c", _CYCLES], cwd=where, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
@@ -152,13 +152,60 @@ TYPED = ["pokerlab"]
 
 
 def test_the_public_api_type_checks(tmp_path):
-    mypy = shutil.which("mypy") or pytest.skip("mypy is not installed (the test extra has it)")
     where = _installed_layout(tmp_path / "layout")
     done = subprocess.run(
-        [mypy, "--config-file", str(ROOT / "pyproject.toml"), "--no-incremental", *TYPED],
+        [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"), "--no-incremental", *TYPED],
         cwd=where,
         capture_output=True,
         text=True,
         timeout=600,
     )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+
+
+def _user_script() -> str:
+    """A user's script: typed calls of the documented names, then every other top-level name by attribute."""
+    import pokerlab
+
+    typed = """
+import pokerlab
+from pokerlab import PokerlabError, describe, equity, evaluate, omaha_equity, parse_range
+
+value: int = evaluate("As Ks Qs Js Ts")
+words: str = describe(value)
+share: float = equity(["AsAh", "KsKh"]).players[0].equity
+omaha: float = omaha_equity(["AsAhKsKh", "QdQcJdJc"]).players[0].equity
+combos: int = len(parse_range("QQ+,AKs"))
+try:
+    evaluate("Xx")
+except PokerlabError as error:
+    print(words, share, omaha, combos, error)
+"""
+    rest = "".join(f"print(pokerlab.{name})\n" for name in pokerlab.__all__)
+    return typed + rest
+
+
+def _mypy_strict(where: Path, script: str) -> subprocess.CompletedProcess:
+    (where / "user_script.py").write_text(script)
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--follow-imports=silent", "user_script.py"],
+        cwd=where,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_a_user_script_type_checks_strictly(tmp_path):
+    done = _mypy_strict(_installed_layout(tmp_path / "layout"), _user_script())
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+
+
+def test_a_name_the_package_does_not_export_fails_the_strict_check(tmp_path):
+    where = _installed_layout(tmp_path / "layout")
+    done = _mypy_strict(where, "import pokerlab\n\nprint(pokerlab.no_such_name)\n")
+    assert done.returncode == 1 and 'Module has no attribute "no_such_name"' in done.stdout, done.stdout
+    init = where / "pokerlab" / "__init__.py"
+    init.write_text(init.read_text().replace("evaluate as evaluate,", "evaluate,"))  # an implicit re-export
+    done = _mypy_strict(where, "from pokerlab import evaluate\n\nprint(evaluate('As Ks Qs Js Ts'))\n")
+    assert done.returncode == 1 and 'does not explicitly export attribute "evaluate"' in done.stdout, done.stdout

@@ -55,7 +55,11 @@ def test_type_checkers_see_every_lazy_name():
     tree = ast.parse((ROOT / "pokerlab" / "__init__.py").read_text())
     block = next(n for n in tree.body if isinstance(n, ast.If) and getattr(n.test, "id", "") == "TYPE_CHECKING")
     imported = {alias.name for node in block.body if isinstance(node, ast.ImportFrom) for alias in node.names}
-    assert imported == set(pokerlab.__all__) - {"__version__"}
+    assert imported == set(pokerlab.__all__) - {"__version__", "PokerlabError"}
+    # `name as name`: an explicit re-export, which mypy --strict requires of a package's names
+    assert all(
+        alias.asname == alias.name for node in block.body if isinstance(node, ast.ImportFrom) for alias in node.names
+    )
 
 
 def test_an_unknown_name_is_an_attribute_error():

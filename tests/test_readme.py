@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
 from pokerlab.simulate.cli.main import main
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -102,8 +103,6 @@ def test_readme_has_console_examples_and_no_untested_prompt():
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[f"README-line-{b[0].line}" for b in BLOCKS])
 def test_readme_example_prints_what_readme_shows(block, tmp_path, monkeypatch):
-    if any(e.args[:1] == ["chart"] for e in block):
-        pytest.importorskip("matplotlib")
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     for example in block:

@@ -189,9 +189,8 @@ def eval_command(cards: tuple[str, ...], rules: str, board: str | None, as_json:
       pokerlab eval --rules omaha "AsKsQdJd" --board "Ts9s2c"
       pokerlab eval --rules omaha-hilo "As2d9c9h" --board "3h4h5cKsKd"
     """
-    from pokerlab.evaluator.rules import get_rules
-
     from pokerlab import evaluator
+    from pokerlab.evaluator.rules import get_rules
 
     if rules in OMAHA_RULE_NAMES:
         _eval_omaha(" ".join(cards), board, rules, as_json)
@@ -221,10 +220,9 @@ def eval_command(cards: tuple[str, ...], rules: str, board: str | None, as_json:
 
 def _eval_omaha(hole: str, board: str | None, rules: str, as_json: bool) -> None:
     """``pokerlab eval --rules omaha|omaha-hilo HOLE --board BOARD``."""
+    from pokerlab import evaluator
     from pokerlab.evaluator.api import best_low_five
     from pokerlab.evaluator.omaha import check_hand, evaluate_omaha
-
-    from pokerlab import evaluator
 
     if board is None:
         raise InputError(f"--rules {rules} needs the board: --board, e.g. --board Ts9s2c")

@@ -19,9 +19,8 @@ import random
 import struct
 from collections.abc import Iterable, Sequence
 
-from pokerlab.evaluator.cards import CardError, card_str, parse_cards
-
 from pokerlab.errors import InputError
+from pokerlab.evaluator.cards import CardError, card_str, parse_cards
 
 JOKER = 52
 

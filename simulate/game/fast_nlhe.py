@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from pokerlab.evaluator.api import high_tables
-from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 
 from pokerlab.errors import InputError
+from pokerlab.evaluator.api import high_tables
+from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 
 MAX_MOVES = 512  # per recorded hand; random play never comes close with 100-big-blind stacks
 

@@ -12,6 +12,7 @@ bet; facing a bet, fold, call or raise; amounts uniform over the legal range.
 from __future__ import annotations
 
 import numpy as np
+
 from pokerlab.evaluator.jit import njit
 from pokerlab.evaluator.kernels import RANK_KEY_MASK, SUIT_INIT
 from pokerlab.evaluator.layout import FLUSH_NIBBLES, SUIT_SHIFT

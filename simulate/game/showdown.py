@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from pokerlab.errors import InputError
 from pokerlab.evaluator import describe, evaluate
 from pokerlab.evaluator.omaha import evaluate_omaha
-
-from pokerlab.errors import InputError
 
 from .variants import HIGH_RANKINGS, Variant
 

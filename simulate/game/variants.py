@@ -18,9 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from pokerlab.evaluator.rules import get_rules
-
 from pokerlab.errors import InputError
+from pokerlab.evaluator.rules import get_rules
 
 FIXED_LIMIT = "fixed-limit"
 SPREAD_LIMIT = "spread-limit"

@@ -46,6 +46,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from pokerlab.errors import PokerlabError
 from pokerlab.simulate.game.variants import (
     FIXED_LIMIT,
     LAST_BET_LIMIT,
@@ -60,8 +61,6 @@ from pokerlab.simulate.game.variants import (
     Street,
     Variant,
 )
-
-from pokerlab.errors import PokerlabError
 
 STANDARD_CODES = ("NT", "FT", "N2L1D", "F2L3D", "F7S", "F7S/8", "FR", "PO", "FO/8")
 #: The stud codes and their factories' ranking and low half: (ranking, high-low).

@@ -5,10 +5,10 @@ import sys
 
 import numpy as np
 import pytest
-from pokerlab.evaluator import api
-from pokerlab.evaluator.cards import CardError, format_cards, parse_cards
 
 from pokerlab import evaluator
+from pokerlab.evaluator import api
+from pokerlab.evaluator.cards import CardError, format_cards, parse_cards
 
 
 def random_hands(n, k, seed=7):

@@ -3,6 +3,7 @@
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from pokerlab.evaluator.cards import (
     CardError,
     card_id,

@@ -14,7 +14,6 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from pokerlab.evaluator.cards import format_cards, parse_cards
 from reference import (
     CATEGORY_NAMES,
     FIVE_CARD_CATEGORY_COUNTS,
@@ -29,9 +28,11 @@ from reference import (
 )
 
 from pokerlab import evaluator
+from pokerlab.evaluator.cards import format_cards, parse_cards
 
 SEED = 20_240_611
-N_HANDS = 200_000
+N_HANDS = 20_000  # per hand size in the default run; the slow tier checks N_HANDS_SLOW more
+N_HANDS_SLOW = 200_000
 N_SINGLE = 2_000  # hands per k also run through evaluate() one at a time
 
 # Every possible key, worst first; a key's index is its dense reference rank.
@@ -100,15 +101,21 @@ Sample = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 @functools.cache
-def sample_for(k: int) -> Sample:
+def sample_for(k: int, n: int = N_HANDS) -> Sample:
     """(hands, reference indices, fast ranks) for one hand size, computed once."""
-    hands = random_hands(k)
+    hands = random_hands(k, n)
     return hands, reference_indices(hands), fast_ranks(hands)
 
 
-@pytest.fixture(params=[5, 6, 7], ids=lambda k: f"{k}cards")
+SAMPLE_SIZES = [
+    *(pytest.param((k, N_HANDS), id=f"{k}cards") for k in (5, 6, 7)),
+    *(pytest.param((k, N_HANDS_SLOW), id=f"{k}cards-{N_HANDS_SLOW}", marks=pytest.mark.slow) for k in (5, 6, 7)),
+]
+
+
+@pytest.fixture(params=SAMPLE_SIZES)
 def sample(request: pytest.FixtureRequest) -> Sample:
-    return sample_for(request.param)
+    return sample_for(*request.param)
 
 
 def test_random_hands_are_valid() -> None:

@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
-from pokerlab.evaluator import api, batch_kernels
 from reference import reference_key
 
 from pokerlab import evaluator
+from pokerlab.evaluator import api, batch_kernels
 
 
 @pytest.mark.slow

@@ -8,6 +8,7 @@ import time
 
 import numpy as np
 import pytest
+
 from pokerlab.evaluator import tables
 
 
@@ -59,6 +60,7 @@ def test_tables_load_quickly_in_a_fresh_process():
     assert float(out.stdout) < 1.0
 
 
+@pytest.mark.slow
 def test_rebuild_matches_shipped_tables(tmp_path):
     """Regenerate every table from the rules and compare with what ships."""
     from pokerlab.evaluator.table_build import build_tables

@@ -1,6 +1,6 @@
 """The variant rankings of the fast evaluator checked against the slow reference (tests/reference_variants.py).
 
-For every ruleset of issue 4 (``high``, ``ace-five``, ``deuce-seven``,
+For every ruleset (``high``, ``ace-five``, ``deuce-seven``,
 ``ace-five-joker``, ``joker``, ``two-jokers``, ``deuces-wild``, ``bug``) and
 every allowed hand size, a few thousand seeded random hands (wild-card decks
 include their jokers; extra hands with exactly 1, 2, 3 wild cards, and all 48
@@ -8,17 +8,12 @@ four-deuce hands) must be ordered by ``pokerlab.evaluator.evaluate(ids, rules=NA
 exactly as by ``reference_key``: equal values exactly where the reference
 keys are equal, larger exactly where they are larger. ``evaluate_batch(...,
 rules=NAME)`` must equal the per-call values, and the hand-picked examples
-from RULES.md and the issue must order and tie as stated.
-
-The API is being added by issue 4: until ``pokerlab.evaluator.evaluate`` has a
-``rules`` parameter this module is skipped. The reference's own tests
-(tests/test_reference_variants.py) run regardless.
+from RULES.md must order and tie as stated.
 """
 
 from __future__ import annotations
 
 import functools
-import inspect
 import numbers
 
 import numpy as np
@@ -35,17 +30,6 @@ from reference_variants import (
 )
 
 from pokerlab import evaluator
-
-
-def _has_rules_parameter() -> bool:
-    try:
-        return "rules" in inspect.signature(evaluator.evaluate).parameters
-    except (TypeError, ValueError):  # no introspectable signature
-        return False
-
-
-if not _has_rules_parameter():
-    pytest.skip("evaluator.evaluate has no rules= parameter yet (issue 4)", allow_module_level=True)
 
 SEED = 20_240_613
 N_RANDOM = 3_000  # random hands per (ruleset, hand size)

@@ -1,6 +1,7 @@
 """Exhaustive enumeration of every 5-, 6- and 7-card hand against published counts."""
 
 import pytest
+
 from pokerlab.evaluator.verify import PUBLISHED, VARIANT_TABLES, verify
 
 

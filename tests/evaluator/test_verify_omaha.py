@@ -4,6 +4,7 @@ from math import comb
 
 import numpy as np
 import pytest
+
 from pokerlab.evaluator.verify import table_names, verify
 from pokerlab.evaluator.verify_omaha import DEALS, canonical_flops, count_flops
 

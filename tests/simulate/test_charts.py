@@ -3,13 +3,11 @@
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from matplotlib import colormaps
+from matplotlib.colors import Normalize, to_rgb
+from matplotlib.image import imread
 
-pytest.importorskip("matplotlib")
-
-from matplotlib import colormaps  # noqa: E402
-from matplotlib.colors import Normalize, to_rgb  # noqa: E402
-from matplotlib.image import imread  # noqa: E402
-from pokerlab.simulate.charts import (  # noqa: E402
+from pokerlab.simulate.charts import (
     EQUITY_CMAP,
     EQUITY_RANGE,
     IN_RANGE,
@@ -23,9 +21,9 @@ from pokerlab.simulate.charts import (  # noqa: E402
     range_chart,
     range_colour,
 )
-from pokerlab.simulate.cli.main import main  # noqa: E402
-from pokerlab.simulate.precomputed import preflop_equity  # noqa: E402
-from pokerlab.simulate.ranges.parse import GRID_LABELS  # noqa: E402
+from pokerlab.simulate.cli.main import main
+from pokerlab.simulate.precomputed import preflop_equity
+from pokerlab.simulate.ranges.parse import GRID_LABELS
 
 
 def _cell_pixel(image: np.ndarray, name: str) -> np.ndarray:

@@ -3,14 +3,12 @@
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from matplotlib.colors import to_rgb
+from matplotlib.image import imread
 
-pytest.importorskip("matplotlib")
-
-from matplotlib.colors import to_rgb  # noqa: E402
-from matplotlib.image import imread  # noqa: E402
-from pokerlab.simulate.charts import PLAYER_COLOURS, ChartError, distribution_chart  # noqa: E402
-from pokerlab.simulate.cli.main import main  # noqa: E402
-from pokerlab.simulate.equity.distribution import equity_by_combo  # noqa: E402
+from pokerlab.simulate.charts import PLAYER_COLOURS, ChartError, distribution_chart
+from pokerlab.simulate.cli.main import main
+from pokerlab.simulate.equity.distribution import equity_by_combo
 
 
 def _share(image, colour):

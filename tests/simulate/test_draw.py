@@ -4,13 +4,13 @@ import itertools
 from fractions import Fraction
 
 import pytest
+from reference_variants import reference_category, reference_key
+
 from pokerlab.evaluator import evaluate
 from pokerlab.evaluator.cards import parse_cards
 from pokerlab.evaluator.rules import get_rules
 from pokerlab.simulate.draw import DrawError, best_discard, draw_equity, draw_odds
 from pokerlab.simulate.equity.engine import EquityError
-
-from tests.reference_variants import reference_category, reference_key
 
 
 def test_pair_drawing_three_improves_28_7_percent():

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 WORKER = Path(__file__).resolve().parents[1] / "kernel_cache_worker.py"
 RUNS = int(os.environ.get("POKERLAB_CACHE_RUNS", "3"))
 
@@ -31,6 +33,7 @@ def _results(process: subprocess.Popen) -> dict:
     return json.loads(out)
 
 
+@pytest.mark.slow
 def test_processes_sharing_a_cache_agree_with_an_uncached_run(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("")

@@ -7,6 +7,7 @@ from math import comb
 import numpy as np
 import pytest
 from click.testing import CliRunner
+
 from pokerlab.evaluator import evaluate_batch
 from pokerlab.evaluator.api import high_tables
 from pokerlab.evaluator.cards import parse_cards

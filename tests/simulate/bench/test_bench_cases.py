@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from pokerlab.simulate.bench.cases import (
     CASES,
     SECTIONS,

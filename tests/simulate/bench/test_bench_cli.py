@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+from pokerlab import simulate
 from pokerlab.simulate.bench import BenchReport, run_case
 from pokerlab.simulate.bench.cases import BenchConfig, select_cases
 from pokerlab.simulate.bench.report import WRONG
 from pokerlab.simulate.cli.bench import bench_command
-
-from pokerlab import simulate
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +101,6 @@ def png_size(path) -> tuple[int, int]:
 
 
 def test_plot_writes_png_and_svg(saved, tmp_path):
-    pytest.importorskip("matplotlib")
     from pokerlab.simulate.bench.plot import DPI, figure_inches
 
     report, path = saved

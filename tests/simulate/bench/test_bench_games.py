@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 from pokerlab.simulate.bench import run_case
 from pokerlab.simulate.bench.cases import CASES, BenchConfig, select_cases
 from pokerlab.simulate.bench.contenders import specs_for
@@ -53,7 +54,6 @@ def test_pokerlab_plays_every_hand_out_with_the_chips_it_dealt(game_id):
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_pokerkit_makes_pokerlabs_moves_hand_after_hand(game_id):
-    pytest.importorskip("pokerkit")
     game = GAMES[game_id]
     case = select_cases([game_id])[0]
     theirs = play_pokerkit(game, 40, seed=3)
@@ -65,7 +65,6 @@ def test_pokerkit_makes_pokerlabs_moves_hand_after_hand(game_id):
 
 
 def test_pokerkit_plays_the_same_hands_every_run_and_leaves_the_random_module_alone():
-    pytest.importorskip("pokerkit")
     game = GAMES["game-plo"]
     random.seed(11)
     expected_next = random.random()
@@ -94,7 +93,6 @@ def test_lost_chips_and_other_moves_are_refused():
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_the_bench_times_both_engines_after_the_check(game_id):
-    pytest.importorskip("pokerkit")
     result = run_case(select_cases([game_id])[0], TINY)
     pokerlab, pokerkit = result.entry("pokerlab"), result.entry("pokerkit")
     assert pokerlab.status == OK and pokerkit.status == OK, (pokerlab.note, pokerkit.note)
@@ -115,7 +113,6 @@ def test_a_peer_that_loses_chips_is_not_timed(monkeypatch):
         run.chips[-1] -= 1
         return run
 
-    pytest.importorskip("pokerkit")
     monkeypatch.setattr(games, "play_pokerkit", leaky)
     result = run_case(select_cases(["game-stud"])[0], TINY)
     assert result.entry("pokerkit").status == WRONG and result.entry("pokerkit").seconds == []
@@ -129,7 +126,6 @@ def _game_speed_script():
 
 
 def test_the_game_speed_script_runs_on_the_shared_loops(capsys, monkeypatch):
-    pytest.importorskip("pokerkit")
     from pokerlab.simulate.bench import games
 
     played: list[tuple[str, int]] = []

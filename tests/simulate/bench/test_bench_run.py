@@ -8,6 +8,7 @@ import sys
 
 import numpy as np
 import pytest
+
 from pokerlab.simulate.bench import BenchReport, run_bench, run_case
 from pokerlab.simulate.bench.cases import BenchConfig, select_cases
 from pokerlab.simulate.bench.contenders import PEERS, Contender, EquityOutcome, Spec, specs_for

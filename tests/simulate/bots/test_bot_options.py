@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+
 from pokerlab.simulate.bots import EquityBot, make_bot, simulate_bots
 from pokerlab.simulate.game import no_limit_holdem
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+
 from pokerlab.simulate.bots import (
     Action,
     CallingStation,

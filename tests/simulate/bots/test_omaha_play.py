@@ -7,6 +7,8 @@ import random
 
 import numpy as np
 import pytest
+
+from pokerlab.errors import InputError
 from pokerlab.simulate.bots import make_bot, omaha_play
 from pokerlab.simulate.bots.equity_player import EquityBot
 from pokerlab.simulate.bots.games import make_game
@@ -21,8 +23,6 @@ from pokerlab.simulate.bots.view import SeatView, apply_action
 from pokerlab.simulate.game import State
 from pokerlab.simulate.game.cards import names, parse
 from pokerlab.simulate.game.variants import omaha, pot_limit_omaha, pot_limit_omaha_hilo
-
-from pokerlab.errors import InputError
 
 
 @pytest.mark.parametrize("cards", [4, 5, 6])
@@ -201,6 +201,7 @@ def test_the_equity_bot_plays_five_and_six_card_omaha_with_ranges(cards, hilo, m
 @pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
 def test_simulate_with_the_equity_bot_makes_no_illegal_move(game):
     from click.testing import CliRunner
+
     from pokerlab.simulate.cli.main import main
 
     args = ["simulate", game, "--bots", "equity:0.001,loose,tight", "-p", "3", "-n", "8", "--seed", "2", "--json"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from pokerlab.simulate.bots import CallingStation, RuleBot, SeatView, TableGame, parse_command, simulate_bots
 from pokerlab.simulate.game import State, five_card_draw, jacks_or_better, no_limit_holdem
 from pokerlab.simulate.histories import load_file, replay

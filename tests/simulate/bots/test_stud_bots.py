@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from pokerlab.simulate.bots import make_bot
 from pokerlab.simulate.bots.stud_play import high_strength, low_strength, stud_equity
 from pokerlab.simulate.bots.view import Action, SeatView, apply_action, passive_default

@@ -3,6 +3,7 @@
 import json
 
 from click.testing import CliRunner
+
 from pokerlab.simulate.cli.main import main
 
 LINES = [

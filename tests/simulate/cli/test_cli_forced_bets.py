@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.histories import load_file, replay
 

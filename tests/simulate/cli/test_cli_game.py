@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import sys
 
+import pexpect
 import pytest
 from click.testing import CliRunner
+
 from pokerlab.simulate.cli.main import main
 
 
@@ -74,9 +76,6 @@ def test_replay_reports_a_rule_breaking_action(tmp_path):
     path.write_text("variant = [")
     broken = run("replay", str(path))
     assert broken.exit_code == 2 and "not valid TOML" in broken.output
-
-
-pexpect = pytest.importorskip("pexpect")
 
 
 def test_play_in_a_pseudo_terminal(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
+
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.histories import load_file
 

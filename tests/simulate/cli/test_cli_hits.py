@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
+
 from pokerlab.simulate.cli._common import json_text
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.ranges.hits import hit_frequencies

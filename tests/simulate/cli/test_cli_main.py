@@ -1,12 +1,13 @@
 """The pokerlab command line, driven as a user would."""
 
 import json
-import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
 from pokerlab.simulate.cli.main import main
 
 
@@ -74,9 +75,10 @@ def test_range_counts_and_json():
     assert data["combos"] == 9
 
 
-@pytest.mark.skipif(shutil.which("pokerlab") is None, reason="console script not installed")
 def test_installed_console_script_never_prints_a_traceback():
-    out = subprocess.run(["pokerlab", "eval", "Qx"], capture_output=True, text=True)
+    script = Path(sys.executable).with_name("pokerlab")  # installed beside this python by the test command
+    assert script.is_file(), f"no pokerlab console script beside {sys.executable}"
+    out = subprocess.run([str(script), "eval", "Qx"], capture_output=True, text=True)
     assert out.returncode == 2
     assert "Traceback" not in out.stderr and out.stderr.startswith("error: ")
 

@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.histories import load_file, replay
 

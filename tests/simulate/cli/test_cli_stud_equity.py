@@ -6,6 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.equity.stud import stud_equity
 

@@ -8,6 +8,7 @@ import sys
 import click
 import pytest
 from click.testing import CliRunner
+
 from pokerlab.simulate.cli._common import SHORT_OPTIONS, JsonList, ProgressBar, json_text
 from pokerlab.simulate.cli.main import main
 

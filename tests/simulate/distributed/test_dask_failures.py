@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from dask_processes import ROOT, start_dask
+
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.distributed import DistributedError, ShardStore, connect, run_shards
 
@@ -44,7 +45,8 @@ def test_an_empty_class_selection_is_an_error_naming_the_option():
 @pytest.fixture
 def idle_scheduler():
     """A scheduler on 127.0.0.1 that is up but has no workers."""
-    distributed = pytest.importorskip("distributed")
+    import distributed
+
     with distributed.LocalCluster(
         n_workers=0,
         processes=False,
@@ -86,7 +88,6 @@ def test_a_job_on_a_client_without_workers_stops_after_the_worker_timeout(idle_s
 @pytest.fixture
 def one_worker_cluster(tmp_path):
     """A `dask scheduler` and one single-thread `dask worker` process on 127.0.0.1."""
-    pytest.importorskip("distributed")
     file = tmp_path / "scheduler.json"
     scheduler = start_dask(
         ["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(file)],

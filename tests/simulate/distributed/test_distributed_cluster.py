@@ -7,10 +7,8 @@ import subprocess
 import time
 
 import pytest
-
-distributed = pytest.importorskip("distributed")
-
 from dask_processes import start_dask  # noqa: E402
+
 from pokerlab.simulate.distributed import connect  # noqa: E402
 from pokerlab.simulate.equity.engine import equity  # noqa: E402
 from pokerlab.simulate.precomputed import load_preflop_table, preflop_vs_random  # noqa: E402

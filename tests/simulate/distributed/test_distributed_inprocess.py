@@ -1,9 +1,8 @@
 """Sharded equity and tables on an in-process Dask cluster: the same answers as the local run."""
 
+import distributed
 import numpy as np
 import pytest
-
-distributed = pytest.importorskip("distributed")
 
 from pokerlab.simulate.distributed import run_shards  # noqa: E402
 from pokerlab.simulate.equity import engine as equity_module  # noqa: E402

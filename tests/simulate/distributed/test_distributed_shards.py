@@ -6,6 +6,7 @@ import threading
 
 import numpy as np
 import pytest
+
 from pokerlab.simulate.distributed import DistributedError, ShardStore, run_shards
 
 
@@ -102,7 +103,6 @@ def test_bad_scheduler_is_one_clear_line_without_a_traceback(address, words):
     import subprocess
     import sys
 
-    pytest.importorskip("distributed")
     code = f"from pokerlab.simulate.cli.main import main; main(['equity', 'AA', 'KK', '--scheduler', {address!r}])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2

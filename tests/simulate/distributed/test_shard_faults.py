@@ -6,8 +6,9 @@ import warnings
 from pathlib import Path
 
 import numpy as np
-import pokerlab.simulate.distributed as distributed_module
 import pytest
+
+import pokerlab.simulate.distributed as distributed_module
 from pokerlab.simulate.distributed import DistributedError, ShardStore, ShardWarning, run_shards
 from pokerlab.simulate.precomputed import matchups
 
@@ -244,6 +245,7 @@ def test_an_unreadable_plan_file_is_rewritten_and_another_plan_refused(tmp_path)
 @pytest.mark.parametrize("damage", ["truncate", "empty", "text", "stray"])
 def test_the_cli_names_a_bad_shard_in_one_line_and_recomputes_it(tmp_path, reference, damage):
     from click.testing import CliRunner
+
     from pokerlab.simulate.cli.main import main
 
     args = ["table", "matchups", "--classes", "AA,KK,AKs", "--shards", "3", "--threads", "1"]

@@ -6,12 +6,12 @@ import json
 
 import pytest
 from click.testing import CliRunner
+
+from pokerlab.errors import PokerlabError
 from pokerlab.simulate.cli._common import json_text
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.equity.breakdown import equity_breakdown
 from pokerlab.simulate.equity.engine import EquityError, equity
-
-from pokerlab.errors import PokerlabError
 
 CASES = [
     ("AsKs", "QQ+,AQs+", "Qh7c2d", None),

@@ -7,12 +7,12 @@ import json
 
 import pytest
 from click.testing import CliRunner
+
+from pokerlab.errors import PokerlabError
 from pokerlab.simulate.cli._common import json_text
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.equity.distribution import equity_by_combo
 from pokerlab.simulate.equity.engine import EquityError, equity
-
-from pokerlab.errors import PokerlabError
 
 CASES = [
     (["QQ+,AKs", "JJ-99,AQs"], "Qh7c2d", None),

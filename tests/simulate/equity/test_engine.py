@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from pokerlab.evaluator.cards import format_cards
 from pokerlab.simulate.equity.engine import EquityError, equity
 from pokerlab.simulate.ranges.parse import RangeError, parse_range

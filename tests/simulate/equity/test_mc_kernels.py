@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
+from scipy.stats import chi2
+
 from pokerlab.evaluator.api import high_tables
 from pokerlab.evaluator.cards import parse_cards
 from pokerlab.simulate.equity import engine, mc_kernels
 from pokerlab.simulate.equity.engine import equity
-from scipy.stats import chi2
 
 
 @njit

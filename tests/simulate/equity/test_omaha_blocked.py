@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from numba import njit
+from scipy.stats import chi2
+
 from pokerlab.evaluator.cards import cards_to_mask, parse_cards
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.equity import omaha, omaha_kernels
@@ -17,7 +19,6 @@ from pokerlab.simulate.equity.engine import EquityError
 from pokerlab.simulate.equity.omaha import omaha_equity
 from pokerlab.simulate.equity.rng_kernels import seeded_state
 from pokerlab.simulate.ranges.omaha import parse_omaha_range
-from scipy.stats import chi2
 
 HERO = "AsAd2c3h"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from pokerlab.evaluator.cards import format_cards
 from pokerlab.simulate.equity.engine import _prepare
 from pokerlab.simulate.equity.postflop import _every_deal

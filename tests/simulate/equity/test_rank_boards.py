@@ -6,10 +6,10 @@ import itertools
 
 import numpy as np
 import pytest
-from pokerlab.evaluator.cards import parse_cards
-from pokerlab.simulate.equity.engine import _count_units
 
 from pokerlab import evaluator
+from pokerlab.evaluator.cards import parse_cards
+from pokerlab.simulate.equity.engine import _count_units
 
 
 def counts_board_by_board(holes, board, dead=()):

@@ -15,12 +15,12 @@ import math
 from functools import cache
 
 import pytest
-from pokerlab.simulate.equity.stud import StudEquityResult, stud_equity
 from reference import parse
 from reference import reference_key as high_key
 from reference_variants import reference_key as variant_key
 
 from pokerlab.errors import InputError, PokerlabError
+from pokerlab.simulate.equity.stud import StudEquityResult, stud_equity
 
 STATS = ("equity", "win", "tie", "low_win", "low_tie", "scoop", "quarter")
 
@@ -318,7 +318,8 @@ def test_bad_input_is_refused_with_the_reason(kwargs, message):
 @pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])
 def test_pokerkit_hand_classes_split_every_deal_the_same(game):
     # pokerkit's own hand types on every deal of a small spot: the same pot shares as ours, deal by deal summed.
-    pk = pytest.importorskip("pokerkit")
+    import pokerkit as pk
+
     types = {"stud": (pk.StandardHighHand,), "stud-hilo": (pk.StandardHighHand, pk.EightOrBetterLowHand),
              "razz": (pk.RegularLowHand,)}[game]  # fmt: skip
     players, _ = SPOTS[0]
@@ -351,7 +352,8 @@ def test_pokerkit_hand_classes_split_every_deal_the_same(game):
 
 @pytest.mark.parametrize("game", ["stud", "stud-hilo", "razz"])
 def test_pokerkit_calculate_equities_agrees_within_its_sampling_error(game):
-    pk = pytest.importorskip("pokerkit")
+    import pokerkit as pk
+
     types = {"stud": (pk.StandardHighHand,), "stud-hilo": (pk.StandardHighHand, pk.EightOrBetterLowHand),
              "razz": (pk.RegularLowHand,)}[game]  # fmt: skip
     players, dead = ["As2s 3d 8h 8c Kh", "4c5c 6c 7h Jd Qs"], "9c 9d Ts"
@@ -374,7 +376,8 @@ def test_exact_is_the_same_whatever_threads():
 
 def test_pokerkit_deals_the_community_card_as_a_one_card_board():
     # pokerkit expresses the short deck as six hole cards each and a one-card board shared by all.
-    pk = pytest.importorskip("pokerkit")
+    import pokerkit as pk
+
     players = ["AsAh Kd 6s 3d 4d", "QcQd 9h 7d 3h 4h", "2c3c4c Jc Jd 2h", "KsQsJs Ad 3s 4s",
                "8s8h8d 9c Kc Kh", "5c6c7s 5d 5s 6h", "TcThTd Ac Ts 2d", "9d6d7h 2s 7c 9s"]  # fmt: skip
     ours = stud_equity(players, game="stud-hilo")

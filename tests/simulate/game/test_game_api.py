@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from game_helpers import draw_deck, holdem_deck
+
 from pokerlab.simulate.game import (
     IllegalActionError,
     State,

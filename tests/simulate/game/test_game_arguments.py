@@ -14,6 +14,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from pokerlab.simulate.game import IllegalActionError, State, five_card_draw, no_limit_holdem
 from pokerlab.simulate.game.random_play import random_action
 

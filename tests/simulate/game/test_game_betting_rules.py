@@ -4,6 +4,8 @@ for every structure, the cap heads-up, and bet-or-drop in the second round."""
 from __future__ import annotations
 
 import pytest
+
+from pokerlab.errors import InputError
 from pokerlab.simulate.game import (
     FIXED_LIMIT,
     NO_LIMIT,
@@ -18,8 +20,6 @@ from pokerlab.simulate.game import (
     texas_holdem,
 )
 from pokerlab.simulate.game.variants import ace_to_five_draw, make_betting
-
-from pokerlab.errors import InputError
 
 
 def test_spread_limit_without_a_maximum_is_refused():

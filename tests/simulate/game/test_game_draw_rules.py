@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from game_helpers import draw_deck
+
 from pokerlab.simulate.game import IllegalActionError, Opening, State, five_card_draw, jacks_or_better
 from pokerlab.simulate.game.cards import parse
 

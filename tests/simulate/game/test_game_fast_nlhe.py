@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from pokerlab.simulate.game import State, no_limit_holdem
 from pokerlab.simulate.game.fast_nlhe import simulate_random_nlhe
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from pokerlab.simulate.game import State, no_limit_holdem
-from pokerlab.simulate.game.variants import ForcedBets
 
 from pokerlab.errors import InputError
+from pokerlab.simulate.game import State, no_limit_holdem
+from pokerlab.simulate.game.variants import ForcedBets
 
 
 def holdem(**forced) -> object:

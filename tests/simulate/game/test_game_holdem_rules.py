@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from game_helpers import holdem_deck
+
 from pokerlab.simulate.game import (
     FIXED_LIMIT,
     HouseRules,

@@ -11,6 +11,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from pokerlab.simulate.game import IllegalActionError, State, shipped_variants
 from pokerlab.simulate.game.random_play import random_action
 

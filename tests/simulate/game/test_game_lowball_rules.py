@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from game_helpers import draw_deck
-from pokerlab.simulate.game import State, deuce_to_seven_single_draw, texas_holdem
-from pokerlab.simulate.game.variants import Variant
 
 from pokerlab.errors import InputError
+from pokerlab.simulate.game import State, deuce_to_seven_single_draw, texas_holdem
+from pokerlab.simulate.game.variants import Variant
 
 
 def _checked_down(variant, hands: list[str]) -> State:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from pokerlab.simulate.game import IllegalActionError, Session, State, five_card_draw, no_limit_holdem
 from pokerlab.simulate.game.random_play import play_random_hand
 from pokerlab.simulate.game.state import MISDEAL_CAUSES

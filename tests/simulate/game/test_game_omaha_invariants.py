@@ -12,6 +12,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from pokerlab.evaluator.omaha import evaluate_omaha
 from pokerlab.simulate.game import State
 from pokerlab.simulate.game.random_play import play_random_hand

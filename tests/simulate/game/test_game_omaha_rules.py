@@ -10,6 +10,8 @@ from dataclasses import replace
 
 import pytest
 from game_helpers import omaha_deck
+
+from pokerlab.errors import InputError
 from pokerlab.evaluator.omaha import evaluate_omaha
 from pokerlab.simulate.game import State
 from pokerlab.simulate.game.variants import (
@@ -19,8 +21,6 @@ from pokerlab.simulate.game.variants import (
     pot_limit_omaha,
     pot_limit_omaha_hilo,
 )
-
-from pokerlab.errors import InputError
 
 PLO = pot_limit_omaha(1, 2)
 PLO8 = pot_limit_omaha_hilo(1, 2)

@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from pokerlab.simulate.game import IllegalActionError, State, jacks_or_better
-from pokerlab.simulate.game.cards import parse
-from pokerlab.simulate.game.showdown import has_jacks_or_better
 from reference_variants import ONE_PAIR, TWO_PAIR, reference_key
 
 from pokerlab.errors import InputError
+from pokerlab.simulate.game import IllegalActionError, State, jacks_or_better
+from pokerlab.simulate.game.cards import parse
+from pokerlab.simulate.game.showdown import has_jacks_or_better
 
 JACK = 9
 # ranking -> jokers in the deck

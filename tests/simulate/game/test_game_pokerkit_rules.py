@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game_helpers import holdem_deck
+
 from pokerlab.simulate.game import State, no_limit_holdem
 
 

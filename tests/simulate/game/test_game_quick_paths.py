@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from pokerlab.simulate.game import IllegalActionError, State, no_limit_holdem, shipped_variants
 from pokerlab.simulate.game.random_play import random_action
 

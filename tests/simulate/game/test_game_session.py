@@ -6,6 +6,7 @@ import random
 
 import pytest
 from game_helpers import holdem_deck
+
 from pokerlab.simulate.game import five_card_draw, fixed_limit_holdem, no_limit_holdem
 from pokerlab.simulate.game.random_play import play_random_hand
 from pokerlab.simulate.game.session import BlindLevel, Session, SessionOver

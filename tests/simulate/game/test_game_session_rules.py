@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from pokerlab.simulate.game import Session, no_limit_holdem
-from pokerlab.simulate.game.session import BlindLevel
 
 from pokerlab.errors import InputError
+from pokerlab.simulate.game import Session, no_limit_holdem
+from pokerlab.simulate.game.session import BlindLevel
 
 
 class FakeClock:

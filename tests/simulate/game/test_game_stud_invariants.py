@@ -11,6 +11,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from pokerlab.simulate.game import State
 from pokerlab.simulate.game.random_play import play_random_hand
 from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+
 from pokerlab.simulate.game import State, no_limit_holdem, shipped_variants
 from pokerlab.simulate.game.state import _forced_bets
 from pokerlab.simulate.game.variants import Variant

@@ -6,6 +6,7 @@ import random
 import warnings
 
 import pytest
+
 from pokerlab.simulate.game import FIXED_LIMIT, SPREAD_LIMIT, Opening, State, five_card_draw, texas_holdem
 from pokerlab.simulate.game.random_play import play_random_hand
 from pokerlab.simulate.game.variants import deuce_to_seven_single_draw
@@ -65,7 +66,8 @@ def test_phh_misdeal_replay_refuses_a_misdeal_after_the_action():
 
 
 def test_pokerkit_loads_a_misdealt_hand():
-    pokerkit = pytest.importorskip("pokerkit")
+    import pokerkit
+
     state = State(texas_holdem(), [50, 60, 70], button=0, seed=5)
     state.misdeal()
     with warnings.catch_warnings():
@@ -76,7 +78,6 @@ def test_pokerkit_loads_a_misdealt_hand():
 
 def test_pokerkit_reads_these_rules_differently():
     """pokerkit's side of docs/rules.md 10.1 (pokerlab's side is pinned by the tests the table names)."""
-    pytest.importorskip("pokerkit")
     from pokerkit import Automation, FixedLimitTexasHoldem, NoLimitTexasHoldem
 
     auto = tuple(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from phh_helpers import pokerkit_stacks, random_hands, replay_what_pokerkit_writes
+
 from pokerlab.simulate.game import State
 from pokerlab.simulate.game.variants import FIXED_LIMIT, POT_LIMIT, fixed_limit_omaha_hilo, omaha, pot_limit_omaha
 from pokerlab.simulate.histories.codes import PHHError, phh_fields, variant_from_phh
@@ -87,7 +88,6 @@ def _short_raise_raised_again(hand: State) -> bool:
 
 @pytest.mark.parametrize("code", list(STANDARD))
 def test_pokerkit_replays_our_omaha_hands_to_the_same_stacks(code):
-    pytest.importorskip("pokerkit")
     showdowns = splits = 0
     for hand in random_hands(STANDARD[code], 200, (2, 6), salt=1):
         if _short_raise_raised_again(hand):
@@ -103,6 +103,7 @@ def test_pokerkit_replays_our_omaha_hands_to_the_same_stacks(code):
 
 @pytest.mark.parametrize("code", list(STANDARD))
 def test_we_replay_the_omaha_hands_pokerkit_writes(code):
-    pokerkit = pytest.importorskip("pokerkit")
+    import pokerkit
+
     hands = random_hands(STANDARD[code], 40, (2, 6), salt=2)
     assert replay_what_pokerkit_writes(pokerkit, hands, skip=_short_raise_raised_again) >= 30

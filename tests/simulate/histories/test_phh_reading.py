@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from pokerlab.simulate.game import IllegalActionError, State, no_limit_holdem
 from pokerlab.simulate.histories import (
     HandHistory,

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.histories import (
     PHHWarning,
@@ -74,7 +75,8 @@ def test_each_fixture_ends_with_its_recorded_result(name, label, hand):
 
 
 def pokerkit_stacks(hand) -> list:
-    pokerkit = pytest.importorskip("pokerkit")
+    import pokerkit
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         *_, state = pokerkit.HandHistory.loads(dumps(hand))

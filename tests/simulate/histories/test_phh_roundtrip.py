@@ -6,6 +6,7 @@ import random
 import warnings
 
 import pytest
+
 from pokerlab.simulate.game import State, shipped_variants
 from pokerlab.simulate.game.cards import parse
 from pokerlab.simulate.game.random_play import play_random_hand
@@ -134,7 +135,6 @@ def _pointless_raise(state: State) -> bool:
 
 @pytest.mark.parametrize("key", ["no-limit-holdem", "fixed-limit-holdem", "deuce-seven-single-draw", "triple-draw"])
 def test_pokerkit_replays_our_hands_to_the_same_stacks(key):
-    pytest.importorskip("pokerkit")
     variant = VARIANTS[key]
     checked = 0
     for i in range(60):
@@ -153,7 +153,8 @@ def test_pokerkit_replays_our_hands_to_the_same_stacks(key):
 
 
 def test_we_replay_what_pokerkit_writes():
-    pokerkit = pytest.importorskip("pokerkit")
+    import pokerkit
+
     for key in ("no-limit-holdem", "fixed-limit-holdem", "deuce-seven-single-draw", "triple-draw"):
         for i in range(15):
             state = random_hand(VARIANTS[key], i, carry=False)
@@ -173,7 +174,6 @@ def test_we_replay_what_pokerkit_writes():
 
 def test_pokerkit_odd_chip_rule_differs_from_ours():
     """Three-way split of 32 chips: we give the two odd chips one each (RULES.md 4.9), pokerkit both to one."""
-    pytest.importorskip("pokerkit")
     # Seats 1, 2, 3 get the first hole cards, then the button (0); the board is a royal flush everyone plays.
     deck = parse("2c 3c 4c 5c 2d 3d 4d 5d 6h As Ks Qs 7h Js 8h Ts")
     state = State(VARIANTS["no-limit-holdem"], [100] * 4, button=0, deck=deck, seed=0)

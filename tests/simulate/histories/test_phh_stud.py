@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from phh_helpers import pokerkit_stacks, random_hands, replay_what_pokerkit_writes
+
 from pokerlab.simulate.game import State
 from pokerlab.simulate.game.cards import parse
 from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo
@@ -89,7 +90,6 @@ def _open_pair_big_bet(state: State) -> bool:
 
 @pytest.mark.parametrize("code", list(GAMES))
 def test_pokerkit_replays_our_stud_hands_to_the_same_stacks(code):
-    pytest.importorskip("pokerkit")
     compared = 0
     for hand in random_hands(GAMES[code], 80, (2, 6), salt=1, max_stack=80):
         if _open_pair_big_bet(hand):
@@ -101,7 +101,6 @@ def test_pokerkit_replays_our_stud_hands_to_the_same_stacks(code):
 
 
 def test_pokerkit_has_no_open_pair_big_bet():
-    pytest.importorskip("pokerkit")
     # Seats 0, 1, 2 (button 2): third street Ac Kd 2c / Qc Jd 9s / Tc Td 8s, a burn, then 2h / Ks / As.
     deck = parse("Ac Qc Tc Kd Jd Td 2c 9s 8s 3d 2h Ks As")
     hand = State(GAMES["F7S"], [100] * 3, button=2, deck=deck, seed=0)
@@ -138,7 +137,8 @@ def _short_all_in_raised(state: State) -> bool:
 
 @pytest.mark.parametrize("code", list(GAMES))
 def test_we_replay_the_stud_hands_pokerkit_writes(code):
-    pokerkit = pytest.importorskip("pokerkit")
+    import pokerkit
+
     hands = random_hands(GAMES[code], 30, (2, 6), salt=2, max_stack=80)
     skip = lambda hand: _open_pair_big_bet(hand) or _short_all_in_raised(hand)  # noqa: E731 - two known differences
     assert replay_what_pokerkit_writes(pokerkit, hands, skip=skip) >= 20

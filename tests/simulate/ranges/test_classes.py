@@ -3,10 +3,10 @@
 from itertools import combinations
 
 import pytest
-from pokerlab.simulate.ranges.classes import class_combos, example_hand, hand_class, hand_classes
-from pokerlab.simulate.ranges.parse import GRID_LABELS, parse_range
 
 from pokerlab.errors import InputError
+from pokerlab.simulate.ranges.classes import class_combos, example_hand, hand_class, hand_classes
+from pokerlab.simulate.ranges.parse import GRID_LABELS, parse_range
 
 
 def test_hand_class() -> None:

@@ -7,6 +7,7 @@ import shutil
 
 import numpy as np
 import pytest
+
 from pokerlab.evaluator.cards import format_cards
 from pokerlab.evaluator.tables import tables_dir
 from pokerlab.simulate.equity.engine import HEADSUP_TABLE_MAX_DEALS, EquityError, equity

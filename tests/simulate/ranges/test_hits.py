@@ -8,12 +8,12 @@ from collections import Counter
 
 import numpy as np
 import pytest
+
+from pokerlab.errors import InputError, PokerlabError
 from pokerlab.evaluator.api import category_name, evaluate
 from pokerlab.evaluator.cards import parse_cards
 from pokerlab.simulate.ranges.hits import DRAW_ROWS, HOLE_ROWS, MADE_ROWS, classify, hit_frequencies
 from pokerlab.simulate.ranges.parse import parse_range
-
-from pokerlab.errors import InputError, PokerlabError
 
 # --- the published odds ------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from math import comb
 
 import numpy as np
 import pytest
+
 from pokerlab.evaluator.cards import cards_to_mask, parse_cards
 from pokerlab.simulate.ranges import omaha
 from pokerlab.simulate.ranges.omaha import parse_omaha_range

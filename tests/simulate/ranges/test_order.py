@@ -1,6 +1,7 @@
 """The shipped 169-class table of equity against a random hand, and percentage ranges."""
 
 import pytest
+
 from pokerlab.simulate.equity.engine import equity
 from pokerlab.simulate.ranges.classes import class_combos, example_hand, hand_classes
 from pokerlab.simulate.ranges.order import equities, ordered_classes, top_percent_classes

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from pokerlab.evaluator.cards import card_str, cards_to_mask, parse_cards
 from pokerlab.simulate.ranges import parse
 from pokerlab.simulate.ranges.parse import (
@@ -580,7 +581,8 @@ def test_render_falls_back_without_rich(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_render_rich() -> None:
-    console = pytest.importorskip("rich.console")
+    from rich import console
+
     Console = console.Console
 
     table = render_grid(parse_range("TT+, AKs, AQo@50"))

