@@ -113,7 +113,7 @@ def test_readme_quick_start_as_written(tmp_path):
     clone = _clone(tmp_path / "clone")
     venv = Venv.make(tmp_path)
     install, test = quick_start_commands(clone / "README.md")
-    collect = test.replace("python -m pytest", "python -m pytest --collect-only -q -p no:cacheprovider")
+    collect = test.replace("python -m pytest", "python -m pytest --collect-only -q -m '' -p no:cacheprovider")
     assert collect != test, f"README's test command has no 'python -m pytest': {test}"
     first = venv.run(install, clone)
     assert "82.637" in first.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -13,6 +14,7 @@ from pokerlab.simulate.cli._common import json_text
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.equity.distribution import equity_by_combo
 from pokerlab.simulate.equity.engine import EquityError, equity
+from pokerlab.simulate.ranges import parse_range
 
 CASES = [
     (["QQ+,AKs", "JJ-99,AQs"], "Qh7c2d", None),
@@ -119,3 +121,58 @@ def test_cli_by_combo_refuses_what_it_cannot_do(args):
     result = run(*args)
     assert result.exit_code == 2, result.output
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def _brute_deal_weights(combos, others):
+    """Brute force: every tuple of the others' combos, no card twice, weighed by the product of weights."""
+    import itertools
+
+    out = []
+    for c in combos:
+        total = 0.0
+        for tuple_ in itertools.product(*[list(zip(o.combos.tolist(), o.weights.tolist())) for o in others]):
+            cards = [*c, *(x for cs, _ in tuple_ for x in cs)]
+            if len(set(cards)) == len(cards):
+                total += float(np.prod([w for _, w in tuple_]))
+        out.append(total)
+    return np.array(out)
+
+
+@pytest.mark.parametrize(
+    "ranges",
+    [["AA,KK", "AKs"], ["AA,AKs", "KK,AQ", "AK"], ["QQ+", "AK", "AQs,KQs", "JJ,AJ"]],
+    ids=["one other", "two others", "three others (sampled)"],
+)
+def test_deal_weights_are_the_brute_force_counts(ranges):
+    from pokerlab.simulate.equity.distribution import _masks, deal_weights
+
+    mine, *others = [parse_range(r) for r in ranges]
+    got = deal_weights(_masks(mine), others, seed=5)
+    want = _brute_deal_weights(mine.combos.tolist(), others)
+    tolerance = 0 if len(others) <= 2 else 0.02 * want.max()  # sampled: about 0.2 % relative error
+    assert np.allclose(got, want, atol=tolerance, rtol=0), (got, want)
+
+
+@pytest.mark.parametrize(
+    "players",
+    [["AA,QQ", "AKo"], ["AA,QQ", "AKo", "KK,JJ"], ["AA,KK", "AK", "QQ,JJ", "AQs,KQs"]],
+    ids=["heads-up", "3-way", "4-way"],
+)
+def test_monte_carlo_totals_agree_with_the_plain_call(players):
+    """Card removal between the ranges: each combo's Monte Carlo row weighs by how often the combo is dealt."""
+    plain = equity(players)  # exact (or a long Monte Carlo run for the 4-way spot)
+    by_combo = equity_by_combo(players, method="mc", trials=20_000, seed=1)
+    assert by_combo.method == "mc"
+    assert sum(p.equity for p in by_combo.players) == pytest.approx(1.0, abs=0.004)
+    for ours, theirs in zip(by_combo.players, plain.players):
+        assert ours.equity == pytest.approx(theirs.equity, abs=0.006), (ours.hand, ours.equity, theirs.equity)
+        assert ours.stats()["mean"] == pytest.approx(ours.equity)
+        assert sum(c.share for c in ours.combos) == pytest.approx(1.0)
+
+
+def test_weight_only_averaging_would_be_caught():
+    """The check above can fail: AA,QQ against AKo averaged by weight alone is 75 %, not 68.9 %."""
+    d = equity_by_combo(["AA,QQ", "AKo"], method="mc", trials=20_000, seed=1)
+    rows = d.players[0].combos
+    weight_only = sum(c.weight * c.equity for c in rows) / sum(c.weight for c in rows)
+    assert weight_only > 0.74 and d.players[0].equity == pytest.approx(0.689, abs=0.006)
