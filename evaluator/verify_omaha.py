@@ -10,6 +10,13 @@ by the five-card evaluator that ``verify 5card`` proves. No published count
 of Omaha hands was found: the category rows are computed, the checks are the
 total and the agreement of the two paths on every deal.
 
+The eight-or-better low (``omaha_low``) depends only on which low ranks the
+hole and the board hold: every pair of such rank sets (four hole cards with
+0-4 low ranks, a five-card board with 0-5) is ranked through the per-call and
+the batch evaluators and must sort as an independent key sorts (the best
+five distinct low ranks, two from the hole and three from the board, highest
+card first), equal exactly where the keys are equal, 0 where there is no low.
+
 >>> flops, weights = canonical_flops()
 >>> len(flops), int(weights.sum())
 (1755, 22100)
@@ -26,6 +33,7 @@ import numpy as np
 
 from .api import evaluate_batch
 from .hand_values import CATEGORY_NAMES, CATEGORY_SHIFT, ROYAL_FLUSH
+from .omaha import evaluate_omaha, evaluate_omaha_batch
 
 DEALS = comb(52, 4) * comb(48, 3)
 SOURCE = (
@@ -75,10 +83,77 @@ def count_flops(flops: np.ndarray, weights: np.ndarray, parallel: bool = False) 
     return histogram, differing
 
 
+#: Card rank index (2 = 0 .. ace = 12) of each low rank, ace first: A, 2, .. 8.
+_LOW_RANK_INDEX = (12, 0, 1, 2, 3, 4, 5, 6)
+_HOLE_FILL = (11, 10, 9, 8)  # K Q J T: no low
+_BOARD_FILL = (7, 8, 9, 10, 11)  # 9 T J Q K
+
+
+def low_key(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The best eight-or-better low of two hole ranks and three board ranks (0 = ace .. 7 = eight), or None.
+
+    Smaller is better: the five distinct ranks, highest first.
+
+    >>> low_key((0, 1), (2, 3, 4)), low_key((0, 1), (2, 3, 4, 6)), low_key((0,), (1, 2, 3, 4))
+    ((4, 3, 2, 1, 0), (4, 3, 2, 1, 0), None)
+    """
+    best = None
+    for two in itertools.combinations(hole, 2):
+        for three in itertools.combinations(board, 3):
+            ranks = set(two) | set(three)
+            if len(ranks) == 5:
+                key = tuple(sorted(ranks, reverse=True))
+                best = key if best is None or key < best else best
+    return best
+
+
+def _low_deals() -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], np.ndarray]:
+    """Every (hole low ranks, board low ranks) pair, with a deal holding exactly those: (N, 9) card ids."""
+    sets = [frozenset(c) for k in range(6) for c in itertools.combinations(range(8), k)]
+    pairs, rows = [], []
+    for hole in (s for s in sets if len(s) <= 4):
+        for board in sets:
+            hole_cards = [4 * _LOW_RANK_INDEX[r] for r in sorted(hole)] + [4 * r for r in _HOLE_FILL]
+            board_cards = [4 * _LOW_RANK_INDEX[r] + 1 for r in sorted(board)] + [4 * r + 2 for r in _BOARD_FILL]
+            pairs.append((tuple(sorted(hole)), tuple(sorted(board))))
+            rows.append(hole_cards[:4] + board_cards[:5])
+    return pairs, np.array(rows, dtype=np.uint8)
+
+
+def check_low_order(parallel: bool = False) -> dict[str, Any]:
+    """Omaha hi/lo's low values, per call and in a batch, against :func:`low_key` (see the module doc).
+
+    >>> result = check_low_order()
+    >>> result["ok"], result["deals"]
+    (True, 35697)
+    """
+    pairs, rows = _low_deals()
+    batch = evaluate_omaha_batch(rows, rules="omaha-hilo", parallel=parallel)[:, 1].astype(np.int64)
+    per_call = np.array([evaluate_omaha(row[:4], row[4:], rules="omaha-hilo")[1] for row in rows.tolist()])
+    keys = [low_key(hole, board) for hole, board in pairs]
+    problem = None
+    differ = np.nonzero(per_call != batch)[0]
+    if differ.size:
+        i = int(differ[0])
+        problem = f"low ranks {pairs[i]}: the per-call low is {per_call[i]}, the batch one {batch[i]}"
+    none = [i for i, key in enumerate(keys) if key is None]
+    if problem is None and np.any(per_call[none] != 0):
+        i = none[int(np.flatnonzero(per_call[none] != 0)[0])]
+        problem = f"low ranks {pairs[i]} make no low but are worth {per_call[i]}"
+    ranked = sorted((key, i) for i, key in enumerate(keys) if key is not None)
+    for (key_a, a), (key_b, b) in zip(ranked, ranked[1:]):
+        if problem is not None:
+            break
+        if (key_a == key_b) != (per_call[a] == per_call[b]) or (key_a < key_b and not per_call[a] > per_call[b]):
+            problem = f"low ranks {pairs[a]} ({per_call[a]}) and {pairs[b]} ({per_call[b]}) are out of order"
+    return {"ok": problem is None, "deals": len(rows), "problem": problem}
+
+
 def verify_omaha(parallel: bool = False) -> dict[str, Any]:
     """Category counts of Omaha high on the flop over every deal, with both paths compared (see the module doc)."""
     start = time.perf_counter()
     histogram, differing = count_flops(*canonical_flops(), parallel=parallel)
+    low = check_low_order(parallel)
     seconds = time.perf_counter() - start
     per_category = np.bincount(np.arange(len(histogram)) >> CATEGORY_SHIFT, weights=histogram, minlength=10)
     counts = [int(round(x)) for x in per_category[::-1]]
@@ -97,6 +172,15 @@ def verify_omaha(parallel: bool = False) -> dict[str, Any]:
             "ok": differing == 0,
         }
     )
+    rows.append(
+        {
+            "label": "Low hands in order (hi/lo)",
+            "count": low["deals"],
+            "published": None,
+            "reference": "independent low ranking",
+            "ok": low["ok"],
+        }
+    )
     return {
         "name": "omaha",
         "rules": "omaha",
@@ -106,4 +190,5 @@ def verify_omaha(parallel: bool = False) -> dict[str, Any]:
         "ok": all(r["ok"] for r in rows),
         "seconds": round(seconds, 4),
         "source": SOURCE,
+        "problem": low["problem"],
     }

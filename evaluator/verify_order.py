@@ -12,7 +12,9 @@ ranking that shares no code with the table build (``hand_values.five_card_key``)
   set of 5 to k cards, must be worth the best of its 5-card subsets.
 
 Together these prove every value the tables give, up to the 5-card order
-checked first.
+checked first. Each of these hands is also ranked one at a time (the per-call
+evaluator, which reads its own rank hash, ``rank_offsets`` and
+``rank_values``, not the batch path's) and must be worth the same.
 
 >>> result = check_order(5)
 >>> result["ok"], result["classes"]
@@ -28,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError
-from .api import evaluate_batch
+from .api import evaluate, evaluate_batch
 
 _RANKS = 13
 _ACE = 12
@@ -101,6 +103,15 @@ def _best_of_subsets(rank_rows: np.ndarray, lookup: np.ndarray) -> np.ndarray:
     return best
 
 
+def _per_call_problem(rows: np.ndarray, batch_values: np.ndarray) -> str | None:
+    """The first hand the per-call evaluator values differently from the batch path, or None."""
+    for row, value in zip(rows.tolist(), batch_values.tolist()):
+        if evaluate(row) != value:
+            cards = " ".join("23456789TJQKA"[c >> 2] + "cdhs"[c & 3] for c in row)
+            return f"{cards} is worth {evaluate(row)} one at a time, {value} in a batch"
+    return None
+
+
 def check_order(n_cards: int) -> dict[str, Any]:
     """Check the high-hand table order for ``n_cards`` (5, 6 or 7); returns ``{"ok", "classes", "problem"}``.
 
@@ -109,6 +120,10 @@ def check_order(n_cards: int) -> dict[str, Any]:
     if n_cards not in (5, 6, 7):
         raise InputError(f"n_cards must be 5, 6 or 7, got {n_cards}")
     classes, values, plain, flush = _five_card_classes(evaluate_batch)
+    hands = [[4 * r for r in ranks] if suited else _unsuited_hand(ranks) for ranks, suited in classes]
+    problem = _per_call_problem(np.array(hands), values)
+    if problem is not None:
+        return {"ok": False, "classes": len(classes), "problem": problem}
     keys = [independent_key(ranks, suited) for ranks, suited in classes]
     order = sorted(range(len(classes)), key=keys.__getitem__)
     for a, b in zip(order, order[1:]):
@@ -125,15 +140,18 @@ def check_order(n_cards: int) -> dict[str, Any]:
     # Without a flush a hand is worth its best five ranks; with one (at most 7 cards: no quads or full house
     # beside it) its best five suited cards.
     groups = [[r for r in combinations_with_replacement(range(_RANKS), n_cards) if max(Counter(r).values()) <= 4]]
-    hands = [[_unsuited_hand(r) for r in groups[0]]]
+    hand_groups = [[_unsuited_hand(r) for r in groups[0]]]
     for size in range(5, n_cards + 1):
         groups.append(list(combinations(range(_RANKS), size)))
         # The flush in clubs; the other cards are low diamonds and hearts.
         others = [4 * r + 1 + r % 2 for r in range(n_cards - size)]
-        hands.append([[4 * r for r in ranks] + others for ranks in groups[-1]])
+        hand_groups.append([[4 * r for r in ranks] + others for ranks in groups[-1]])
     checked = len(classes)
-    for i, (rank_sets, rows) in enumerate(zip(groups, hands)):
+    for i, (rank_sets, rows) in enumerate(zip(groups, hand_groups)):
         got = evaluate_batch(np.array(rows, dtype=np.uint8)).astype(np.int64)
+        problem = _per_call_problem(np.array(rows), got)
+        if problem is not None:
+            return {"ok": False, "classes": checked, "problem": problem}
         want = _best_of_subsets(np.array(rank_sets, dtype=np.int64), flush if i else plain)
         checked += len(rank_sets)
         bad = np.nonzero(got != want)[0]

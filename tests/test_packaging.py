@@ -130,7 +130,9 @@ def test_the_clone_root_works_before_and_after_install_and_without_a_compiler(tm
     venv = Venv.make(tmp_path)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    venv.run(f"pip install {' '.join(repr(r) for r in PROJECT['dependencies'])} pytest pytest-benchmark", clone)
+    venv.run(
+        f"pip install {' '.join(repr(r) for r in PROJECT['dependencies'])} pytest pytest-benchmark hypothesis", clone
+    )
     root_commands = [ROYAL, "python -m pokerlab equity AsAh KsKh", "python -m pytest -q tests/evaluator/test_cards.py"]
 
     def from_root() -> list[str]:

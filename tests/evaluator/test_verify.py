@@ -1,5 +1,10 @@
 """Exhaustive enumeration of every 5-, 6- and 7-card hand against published counts."""
 
+import os
+import subprocess
+import sys
+
+import numpy as np
 import pytest
 
 from pokerlab.evaluator.verify import PUBLISHED, VARIANT_TABLES, verify
@@ -73,7 +78,9 @@ def test_verify_sees_values_swapped_inside_a_category(monkeypatch):
     result = verify("5card")
     assert [r["ok"] for r in result["rows"][:-1]] == [True] * 11  # the counts cannot tell
     assert not result["ok"] and not result["rows"][-1]["ok"]
-    assert "AKQJT suited" in result["problem"] or "KQJT9 suited" in result["problem"]
+    # the swapped batch value differs from the per-call one (which reads its own table), or from the order
+    problem = result["problem"]
+    assert "one at a time" in problem or "AKQJT suited" in problem or "KQJT9 suited" in problem, problem
 
 
 def test_order_check_sees_a_wrong_seven_card_value(monkeypatch):
@@ -87,3 +94,53 @@ def test_order_check_sees_a_wrong_seven_card_value(monkeypatch):
     assert check_order(5)["ok"]
     result = check_order(7)
     assert not result["ok"] and "unsuited" in result["problem"]
+
+
+def _tampered_tables(tmp_path, name: str, swap) -> dict[str, str]:
+    """A copy of the shipped tables with ``swap(values)`` applied to one table and its manifest sha256 rewritten
+    to match (a consistent tamper that the manifest check cannot see); the environment that uses it."""
+    import hashlib
+    import json
+    import shutil
+
+    from pokerlab.evaluator.tables import tables_dir
+
+    folder = tmp_path / "tables"
+    shutil.copytree(tables_dir(), folder)
+    values = np.load(folder / f"{name}.npy")
+    swap(values)
+    np.save(folder / f"{name}.npy", values)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["tables"][name]["sha256"] = hashlib.sha256((folder / f"{name}.npy").read_bytes()).hexdigest()
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    return {**os.environ, "POKERLAB_TABLES": str(folder)}
+
+
+def _swap_within_category(values) -> None:
+    """Swap the best and the worst one-pair value of a table (every category count stays the same)."""
+    pair = np.flatnonzero((values >> 12) == 1)
+    best, worst = pair[values[pair].argmax()], pair[values[pair].argmin()]
+    values[[best, worst]] = values[[worst, best]]
+
+
+@pytest.mark.parametrize("size", ["5card", "7card"])
+def test_verify_sees_a_per_call_table_swapped_inside_a_category(tmp_path, size):
+    env = _tampered_tables(tmp_path, "rank_values", _swap_within_category)
+    done = subprocess.run(
+        [sys.executable, "-m", "pokerlab", "verify", size], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode != 0 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    assert "one at a time" in done.stdout + done.stderr, done.stdout + done.stderr
+
+
+def test_verify_sees_the_omaha_low_table_swapped(tmp_path):
+    def swap(values):
+        lows = np.flatnonzero(values > 0)
+        best, worst = lows[values[lows].argmax()], lows[values[lows].argmin()]
+        values[[best, worst]] = values[[worst, best]]
+
+    env = _tampered_tables(tmp_path, "omaha_low", swap)
+    code = "from pokerlab.evaluator.verify_omaha import check_low_order as c; r = c(); print(r['ok'], r['problem'])"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("False low ranks"), done.stdout
