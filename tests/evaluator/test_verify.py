@@ -93,7 +93,8 @@ def test_order_check_sees_a_wrong_seven_card_value(monkeypatch):
     monkeypatch.setattr(api, "high_tables", lambda: tables._replace(rank7_values=values))
     assert check_order(5)["ok"]
     result = check_order(7)
-    assert not result["ok"] and "unsuited" in result["problem"]
+    # found as a batch value that differs from the per-call one, or one that is not its best five's
+    assert not result["ok"] and ("one at a time" in result["problem"] or "unsuited" in result["problem"])
 
 
 def _tampered_tables(tmp_path, name: str, swap) -> dict[str, str]:
