@@ -210,8 +210,12 @@ def clear_cache(stale_only: bool = False) -> int:
     if not root.is_dir():
         return 0
     for sub in root.iterdir():
-        if not (sub.is_dir() and sub.name.startswith("pokerlab-")) or (stale_only and sub.name == cache_key()):
+        if not sub.name.startswith("pokerlab-") or (stale_only and sub.name == cache_key()):
             continue
-        removed += sum(1 for p in sub.rglob("*") if p.is_file())
-        shutil.rmtree(sub)
+        if sub.is_symlink():  # a link is removed, never followed: what it points to is not the cache's
+            sub.unlink()
+            removed += 1
+        elif sub.is_dir():
+            removed += sum(1 for p in sub.rglob("*") if p.is_file() and not p.is_symlink())
+            shutil.rmtree(sub)
     return removed

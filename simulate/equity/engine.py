@@ -53,6 +53,8 @@ _NS_PER_POSTFLOP_STEP = 5.0  # one combo ranked or one deal scored on one board,
 _POSTFLOP_PARALLEL_SECONDS = 1e-3
 DEFAULT_STDERR = 5e-4
 MAX_DEFAULT_TRIALS = 200_000_000
+#: The smallest standard-error target: 0.5 / sqrt(MAX_TRIALS) rounded up (an equity's spread is at most 0.5).
+MIN_STDERR = 2e-6
 MAX_TRIALS = 10**11  # hours of Monte Carlo on one machine: a larger request is a typo
 MIN_TRIALS_FOR_STDERR = 100  # below this a standard error is not estimable (reported as None)
 MAX_SEED = 2**64 - 1  # seeds are 64-bit (xoshiro streams)
@@ -796,6 +798,11 @@ def check_options(trials: object, stderr: object, seed: object, threads: object)
             raise EquityError(f"stderr must be a number, got {stderr!r}")
         if not (math.isfinite(stderr) and 0 < stderr < 1):
             raise EquityError(f"stderr must be a fraction in (0, 1), e.g. 1e-3, got {stderr!r}")
+        if stderr < MIN_STDERR:
+            raise EquityError(
+                f"stderr must be at least {MIN_STDERR:g}, got {stderr!r}: a smaller target needs more than "
+                f"{MAX_TRIALS:,} trials"
+            )
     if seed is not None and not (_is_int(seed) and 0 <= seed <= MAX_SEED):
         raise EquityError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
     if threads is not None and not (_is_int(threads) and threads >= 1):

@@ -318,6 +318,8 @@ def _parse(text: str, hole_cards: int, dead: int) -> _Entry:
     if any(item.lower() in ("random", "*") for item in items):
         empty = np.zeros((0, hole_cards), dtype=np.uint8)
         return OmahaRange(text.strip(), hole_cards, _read_only(empty), True), np.zeros(0, dtype=np.int64)
+    if not items:
+        return f"Omaha range {text!r} lists no hands (an empty item between commas?)"
     parts = []
     for item in items:
         tokens, condition = split_condition(item.replace(" ", ""), hole_cards)
