@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .codes import PHHError
-from .phh import read_hands_and_places
+from .phh import open_history, read_hands_and_places
 from .replay import DIFFERS, ILLEGAL, OK, UNFINISHED, UNKNOWN_OUTCOME, ReplayResult, replay_read
 
 UNREADABLE = "unreadable"  # a hand that is not well-formed PHH (a field of the wrong type...)
@@ -128,7 +128,7 @@ def iter_results(
     >>> [(label, result.status, result.stacks) for label, result in iter_results(path)]
     [('1', 'ok', [51, 49])]
     """
-    with open(path, encoding="utf-8", newline="") as handle:
+    with open_history(path) as handle:
         for label, hand, places in read_hands_and_places(handle, source=str(path), warn=warn):
             if isinstance(hand, PHHError):
                 yield label, hand

@@ -22,10 +22,13 @@ True
 from __future__ import annotations
 
 import datetime
+import errno
 import io
 import json
 import math
+import os
 import re
+import stat
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -772,13 +775,37 @@ def loads_all(text: str) -> list[HandHistory]:
     return [hand for _, hand in iter_hands(text.splitlines(keepends=True))]
 
 
+#: The largest history file read (a .phhs of about two million hands); a larger one is refused unread.
+MAX_FILE_BYTES = 1 << 30
+
+
+def open_history(path: str | Path, newline: str | None = "") -> IO[str]:
+    """Open a history file for reading: only a regular file of at most ``MAX_FILE_BYTES``, else an OSError.
+
+    A FIFO would block the read forever and a device such as /dev/zero never ends: both are refused before
+    they are opened, with the reason, and a reader lists them as unreadable.
+
+    >>> open_history("/dev/null")
+    Traceback (most recent call last):
+    ...
+    OSError: [Errno 22] not a regular file (a FIFO, device or socket), not read: '/dev/null'
+    """
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file (a FIFO, device or socket), not read", str(path))
+    if info.st_size > MAX_FILE_BYTES:
+        limit = f"{MAX_FILE_BYTES >> 20:,} MiB"
+        raise OSError(errno.EFBIG, f"{info.st_size:,} bytes, more than the {limit} a history file may hold", str(path))
+    return open(path, encoding="utf-8", newline=newline)
+
+
 def iter_file(path: str | Path, warn: Callable[[str], None] | None = None) -> Iterator[tuple[str, HandHistory]]:
     """``(label, hand)`` for each hand of a ``.phh``/``.phhs`` file, read and parsed one hand at a time.
 
     Errors are :class:`PHHError` naming the file; an unreadable file is an OSError. ``warn``: as in
     :func:`iter_hands`.
     """
-    with open(path, encoding="utf-8", newline="") as handle:
+    with open_history(path) as handle:
         yield from iter_hands(handle, source=str(path), warn=warn)
 
 
@@ -848,7 +875,8 @@ def save(hands: Sequence[HandHistory], path: str | Path) -> Path:
 # ------------------------------------------------- pokerkit-style file functions
 def _text_of(file: str | Path | IO[str] | IO[bytes]) -> str:
     if isinstance(file, (str, Path)):
-        return Path(file).read_text(encoding="utf-8")
+        with open_history(file, newline=None) as handle:
+            return handle.read()
     data = file.read()
     return data.decode("utf-8") if isinstance(data, bytes) else data
 

@@ -281,3 +281,35 @@ def test_the_command_line_exits_0_1_or_2_with_one_error_line(tmp_path_factory, c
         assert result.exit_code in (0, 1, 2)
         if result.exit_code == 2:
             assert len([x for x in result.output.splitlines() if x.startswith("error:")]) == 1
+
+
+def _special_files(folder):
+    import os
+
+    os.mkfifo(folder / "fifo.phh")
+    (folder / "zero.phh").symlink_to("/dev/zero")
+    return [folder / "fifo.phh", folder / "zero.phh"]
+
+
+def test_a_fifo_or_a_device_is_refused_unread_not_waited_on(tmp_path):
+    import subprocess
+    import sys
+
+    for path in _special_files(tmp_path):
+        command = [sys.executable, "-m", "pokerlab", "replay", str(path)]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60)  # a hang fails by time-out
+        assert done.returncode == 2 and "not a regular file" in done.stderr and "Traceback" not in done.stderr
+    command = [sys.executable, "-m", "pokerlab", "replay", str(tmp_path)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout.count("not a regular file") == 2, done.stdout
+
+
+def test_the_library_readers_refuse_special_files(tmp_path):
+    from pokerlab.simulate.histories import load
+    from pokerlab.simulate.histories.phh import iter_file
+
+    for path in _special_files(tmp_path):
+        with pytest.raises(OSError, match="not a regular file"):
+            load(path)
+        with pytest.raises(OSError, match="not a regular file"):
+            list(iter_file(path))
