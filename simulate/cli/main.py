@@ -367,7 +367,7 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
 )
 @click.option(
     "--batch",
-    type=click.File("r"),
+    type=click.File("rb"),
     metavar="FILE",
     help="Answer many queries in one process: one a line in FILE ('-': stdin), the same arguments as this "
     "command or a JSON object; one JSON line per answer, in order (a wrong line gets an error line).",
@@ -585,10 +585,10 @@ def _equity_batch(lines: Any, threads: int | None) -> None:
     """Print one JSON line per query line, as each is answered; exit 2 at the end when any line was wrong."""
     import json
 
-    from pokerlab.simulate.equity.batch import equity_many
+    from pokerlab.simulate.equity.batch import equity_many, read_lines
 
     failed = answered = 0
-    for answer in equity_many((line.rstrip("\n") for line in lines), threads=threads):
+    for answer in equity_many(read_lines(lines), threads=threads):
         click.echo(json.dumps(answer, allow_nan=False))
         answered += 1
         failed += "error" in answer

@@ -6,8 +6,9 @@ equity`` (``AsAh KsKh --board Qs7h2c --mc --trials 10000 --seed 1``); with
 ``--game stud`` (or ``stud-hilo``, ``razz``) each player is its known cards,
 quoted when spaced (``"AsAh Kd" "QcQd 9h" --game stud``). A query
 that is wrong gets an answer ``{"line": n, "error": "..."}`` naming the
-problem, and the run goes on. ``pokerlab equity --batch FILE`` prints these
-answers as JSON lines.
+problem, and the run goes on; so does a query that meets a bug, whose
+answer says so. ``pokerlab equity --batch FILE`` prints these answers as JSON
+lines, reading each line with :func:`read_lines` (bounded, UTF-8 checked).
 
 >>> answers = list(equity_many(["AsAh KsKh", {"players": ["AA", "KK"]}, "AsAh AsKd"]))
 >>> [round(a["players"][0]["equity"], 4) for a in answers[:2]]
@@ -63,6 +64,61 @@ OPTIONS: dict[str, tuple[str, str | None]] = {
     "--json": ("", "yes"),  # answers are JSON anyway
 }
 _NUMBERS = {"trials": int, "seed": int, "threads": int, "stderr": float}
+#: The longest query line, in bytes: far above any real query, and quick to split (shlex is quadratic in a token).
+MAX_LINE_BYTES = 1 << 16
+#: Past this many bytes without a line end, an over-long line is not skipped further: the rest is not read.
+MAX_SKIP_BYTES = 1 << 26
+
+
+class LineError(InputError):
+    """A line that cannot be a query (too long, not UTF-8); its answer is an error line."""
+
+
+def read_lines(handle: Any) -> Iterator[str | LineError]:
+    """The lines of a binary file, each decoded, or a :class:`LineError` for one too long or not UTF-8.
+
+    A line over ``MAX_LINE_BYTES`` is refused and skipped to its end; a line with no end within
+    ``MAX_SKIP_BYTES`` (``/dev/zero``) ends the reading with one more error.
+
+    >>> import io
+    >>> [str(x) for x in read_lines(io.BytesIO(b"AsAh KsKh\n\xff\n" + b"x" * 70_000 + b"\nAA KK"))]
+    ['AsAh KsKh', 'the line is not UTF-8 text (byte 0xff at column 1)', 'the line is longer than 65,536 bytes', 'AA KK']
+    """
+    while True:
+        raw = handle.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            yield LineError(f"the line is longer than {MAX_LINE_BYTES:,} bytes")
+            if not _skip_to_line_end(handle):
+                yield LineError(f"no line end within {MAX_SKIP_BYTES:,} bytes: the rest of the input is not read")
+                return
+            continue
+        try:
+            yield raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as exc:
+            yield LineError(f"the line is not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})")
+
+
+def _skip_to_line_end(handle: Any) -> bool:
+    skipped = 0
+    while skipped < MAX_SKIP_BYTES:
+        chunk = handle.readline(MAX_LINE_BYTES)
+        if not chunk or chunk.endswith(b"\n"):
+            return True
+        skipped += len(chunk)
+    return False
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise InputError(f"a JSON number must be finite, got {text}")
+    return value
+
+
+def _no_constant(name: str) -> None:
+    raise InputError(f"a JSON number must be finite, got {name}")
 
 
 def parse_query(text: str) -> dict[str, Any]:
@@ -73,10 +129,16 @@ def parse_query(text: str) -> dict[str, Any]:
     >>> parse_query('{"players": ["AsAh", "KsKh"], "dead": "2c"}')
     {'players': ['AsAh', 'KsKh'], 'dead': '2c'}
     """
+    if len(text) > MAX_LINE_BYTES:
+        raise InputError(f"the query is longer than {MAX_LINE_BYTES:,} characters")
     text = text.strip()
     if text.startswith(("{", "[")):  # JSON; a list is refused below, not read as two odd hands
         try:
-            loaded = json.loads(text)
+            loaded = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+        except InputError:
+            raise
+        except RecursionError:
+            raise InputError("not a JSON object: nested too deeply") from None
         except ValueError as exc:
             raise InputError(f"not a JSON object: {exc}") from None
         if not isinstance(loaded, dict):
@@ -163,7 +225,7 @@ def _checked(query: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def equity_many(
-    queries: Iterable[str | Mapping[str, Any]], *, threads: int | None = None, use_tables: bool = True
+    queries: Iterable[str | Mapping[str, Any] | LineError], *, threads: int | None = None, use_tables: bool = True
 ) -> Iterator[dict[str, Any]]:
     """Answer each query in order: ``{"line": n, **EquityResult.to_dict()}`` or ``{"line": n, "error": ...}``.
 
@@ -171,8 +233,10 @@ def equity_many(
     :func:`parse_query`); ``n`` counts them from 1, and blank lines and lines
     starting with ``#`` are skipped (but counted, so ``n`` is a line number).
     A query's ``id`` is echoed. ``threads`` is the default for queries
-    that give none. Only bad input becomes an error answer; anything else is
-    a bug and is raised. The answers come one at a time, as each is done.
+    that give none. Bad input becomes an error answer naming it; a query that
+    meets a bug gets an error answer saying so, and the run goes on. A
+    :class:`LineError` among the queries (from :func:`read_lines`) is answered
+    as its error. The answers come one at a time, as each is done.
 
     >>> [a.get("error") or a["method"] for a in equity_many(["AsAh KsKh", "", "AsAh 9c9d --board Kh"])]
     ['exact', 'board must have 0 or 3 or 4 or 5 cards, got 1']
@@ -182,6 +246,8 @@ def equity_many(
             continue
         answer: dict[str, Any] = {"line": number}
         try:
+            if isinstance(query, LineError):
+                raise query
             parsed = parse_query(query) if isinstance(query, str) else query
             if not isinstance(parsed, Mapping):
                 raise InputError(f"a query is a mapping or a line of text, got {type(parsed).__name__}")
@@ -199,6 +265,8 @@ def equity_many(
                 result = omaha_equity(game=game, **args)
         except PokerlabError as exc:
             answer["error"] = str(exc)
+        except Exception as exc:  # noqa: BLE001  a bug: this query's answer says so, the others still come
+            answer["error"] = f"internal error ({type(exc).__name__}: {exc}); this is a bug in pokerlab"
         else:
             answer.update(result.to_dict())
         yield answer

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from pokerlab.simulate.cli.main import main
@@ -56,3 +57,57 @@ def test_no_players_and_no_batch_is_a_usage_error():
 def test_a_missing_batch_file_is_one_line():
     result = CliRunner().invoke(main, ["equity", "--batch", "/nonexistent/queries.txt"])
     assert result.exit_code == 2 and "No such file" in result.stderr
+
+
+def _batch_answers(tmp_path, content: bytes) -> list[dict]:
+    import subprocess
+    import sys
+
+    path = tmp_path / "queries.txt"
+    path.write_bytes(content)
+    command = [sys.executable, "-m", "pokerlab", "equity", "--batch", str(path)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        (b'{"players": ["AsAh", "KsKh"], "id": NaN}', "must be finite, got NaN"),
+        (b'{"players": ["AsAh", "KsKh"], "id": Infinity}', "must be finite, got Infinity"),
+        (b'{"players": ["AsAh", "KsKh"], "id": 1e400}', "must be finite, got 1e400"),
+        (b"[" * 1000 + b"]" * 1000, "nested too deeply"),
+        (b"AsAh K\xffKh", "not UTF-8 text (byte 0xff at column 7)"),
+        (b"AsAh '" + b"x" * 5_000_000 + b"'", "longer than 65,536 bytes"),
+    ],
+    ids=["NaN id", "Infinity id", "1e400 id", "deep JSON", "not UTF-8", "5 MB token"],
+)
+def test_a_bad_line_is_an_error_line_and_the_run_goes_on(tmp_path, line, error):
+    answers = _batch_answers(tmp_path, b"AsAh KsKh\n" + line + b"\nQQ KK\n")
+    assert [a["line"] for a in answers] == [1, 2, 3]
+    assert error in answers[1]["error"], answers[1]
+    assert "error" not in answers[0] and "error" not in answers[2]
+
+
+def test_an_endless_line_is_refused_at_once():
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "pokerlab", "equity", "--batch", "/dev/zero"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 2 and len(answers) == 2, done.stdout
+    assert "longer than" in answers[0]["error"] and "not read" in answers[1]["error"]
+
+
+def test_a_line_that_meets_a_bug_is_answered_and_the_run_goes_on(monkeypatch):
+    from pokerlab.simulate.equity import batch
+
+    def broken(**_):
+        raise ZeroDivisionError("on purpose")
+
+    monkeypatch.setattr(batch, "equity", broken)
+    answers = list(batch.equity_many(["AsAh KsKh", "AhAd2c3s KhKdQcJs --game omaha"]))
+    assert "internal error (ZeroDivisionError: on purpose)" in answers[0]["error"]
+    assert "error" not in answers[1]
