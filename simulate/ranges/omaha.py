@@ -320,13 +320,14 @@ def _parse(text: str, hole_cards: int, dead: int) -> _Entry:
         return OmahaRange(text.strip(), hole_cards, _read_only(empty), True), np.zeros(0, dtype=np.int64)
     if not items:
         return f"Omaha range {text!r} lists no hands (an empty item between commas?)"
-    parts = []
+    # Each item's hands are merged into the distinct hands so far as it is expanded: memory stays bounded by
+    # the range's size (at most MAX_COMBOS, the cap of the whole range), not by the number of items.
+    keys = np.zeros(0, dtype=np.int64)
     for item in items:
         tokens, condition = split_condition(item.replace(" ", ""), hole_cards)
-        parts.append(_pattern_keys(tokens, condition, live))
-    keys = _unique_descending(np.concatenate(parts))
-    if len(keys) > MAX_COMBOS:
-        return f"Omaha range {text!r} lists {len(keys):,} hands (at most {MAX_COMBOS:,}); use 'random'"
+        keys = _unique_descending(np.concatenate([keys, _pattern_keys(tokens, condition, live)]))
+        if len(keys) > MAX_COMBOS:
+            return f"Omaha range {text!r} lists over {MAX_COMBOS:,} hands (the limit of a range); use 'random'"
     if not len(keys):
         return _none_left(text, dead)
     return OmahaRange(text.strip(), hole_cards, _read_only(_rows(keys, hole_cards)), False), _read_only(keys)

@@ -216,9 +216,29 @@ def test_the_hand_count_guard(monkeypatch):
     monkeypatch.setattr(omaha, "MAX_COMBOS", 2000)
     omaha.clear_cache()  # parses made under the real limit
     try:
-        with pytest.raises(RangeError, match=r"'AA\*\*' lists 6,961 hands \(at most 2,000\); use 'random'"):
+        with pytest.raises(RangeError, match=r"'AA\*\*' lists over 2,000 hands \(the limit of a range\); use 'random'"):
             parse_omaha_range("AA**")
         with pytest.raises(RangeError, match="lists too many hands"):
-            parse_omaha_range("AA**, xx**")  # the wildcard item alone is over four times the limit
+            parse_omaha_range("xx**, AA**")  # the wildcard item alone is over four times the limit
     finally:
         omaha.clear_cache()
+
+
+def test_many_items_are_merged_as_they_are_read_and_the_cap_is_the_whole_range():
+    """78 six-card AX**** items: once expanded all at once they took 1.8 GB; the cap applies to their union."""
+    import tracemalloc
+
+    ranks = "AKQJT98765432"
+    items = ",".join(f"{a}{b}****" for i, a in enumerate(ranks) for b in ranks[i:])
+    tracemalloc.start()
+    try:
+        with pytest.raises(RangeError, match="lists over 3,000,000 hands"):
+            parse_omaha_range(items, 6)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 400 << 20, f"{peak >> 20} MiB"
+    two = parse_omaha_range("AA****", 6)  # 1.38 million hands: under the cap alone
+    assert len(two.combos) < 3_000_000
+    with pytest.raises(RangeError, match="the limit of a range"):
+        parse_omaha_range("AA****,KK****,QQ****", 6)
