@@ -294,6 +294,12 @@ def _checked_optional(data: dict[str, Any], n: int) -> dict[str, Any]:
         if len(seats) != n:
             raise PHHError(f"has {len(seats)} entries for {n} players", field="seats")
         optional["seats"] = seats
+    names = optional.get("players")
+    if names is not None:
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise PHHError(f"must be an array of the players' names, got {_short(names)}", field="players")
+        if len(names) != n:
+            raise PHHError(f"has {len(names)} names for {n} players", field="players")
     trimming = optional.get("ante_trimming_status")
     if trimming is not None and not isinstance(trimming, bool):
         raise PHHError(f"must be true or false, got {_short(trimming)}", field="ante_trimming_status")

@@ -133,6 +133,7 @@ class ReplayResult:
     unknown_outcome: str | None = None
     rake: Amount = 0
     filled: list[str] = field(default_factory=list)  # actions the record left out, taken as checks or folds
+    impossible: str | None = None  # why the recorded result is one no pot of this hand could give
     # What the showdown lines are made of: (engine seat to PHH player, chips each player won), set by the
     # replay when the outcome is known. The lines themselves are written only when asked for: describing
     # the shown hands (describe_value, card names) took 8% of a dataset replay's time (cProfile, bench files).
@@ -180,7 +181,7 @@ class ReplayResult:
             f"{name}: the history says {_shown(recorded)}, the replay gives {_shown(replayed)}"
             for name, (recorded, replayed) in self.checks.items()
             if recorded != replayed
-        ]
+        ] + ([self.impossible] if self.impossible else [])
 
     @property
     def status(self) -> str:
@@ -369,6 +370,13 @@ def _stack_deck(state_variant: Variant, parsed: list[_Parsed], n: int) -> tuple[
                 if card is None and known:
                     hole[k] = known.pop(0)
                     hole_from[p.seat][k] = p
+    if not any(p.verb == "sd" for p in parsed):  # without draws, the cards shown are the cards dealt
+        for p in parsed:
+            if p.verb == "sm" and p.cards:
+                dealt = holes[p.seat]
+                if any(c is not None and c not in dealt for c in p.cards):
+                    known = names(c for c in dealt if c is not None) or "unseen cards"
+                    raise _ActionProblem(p, f"{p.actor} shows cards it was not dealt (it was dealt {known})")
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw (pokerkit deals "??")
         holes = [[None] * state_variant.hole_cards for _ in range(n)]
         hole_from = [[None] * state_variant.hole_cards for _ in range(n)]
@@ -427,6 +435,13 @@ def _stack_stud_deck(variant, parsed: list[_Parsed], n: int) -> tuple[list[int],
         elif p.actor == "d":
             board.extend(p.cards or [])
     size = variant.deck_size
+    if not any(p.verb == "sd" for p in parsed):  # without draws, the cards shown are the cards dealt
+        for p in parsed:
+            if p.verb == "sm" and p.cards:
+                dealt = holes[p.seat]
+                if any(c is not None and c not in dealt for c in p.cards):
+                    known = names(c for c in dealt if c is not None) or "unseen cards"
+                    raise _ActionProblem(p, f"{p.actor} shows cards it was not dealt (it was dealt {known})")
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw
         holes = [[None] * variant.hole_cards for _ in range(n)]
     sequence: list[int | None | str] = []
@@ -617,6 +632,10 @@ def replay_read(
             seat = seat_of[p.player]  # type: ignore[index]  # every action but the board's names a player
             who = names_[p.player]  # type: ignore[index]
             if p.verb == "sm":
+                if state.folded[seat]:
+                    raise IllegalActionError(f"{who} shows or mucks after folding")
+                if state.phase == DONE and state.ended_by != "showdown":
+                    raise IllegalActionError(f"{who} shows or mucks, but the hand ended without a showdown")
                 decisions[seat] = bool(p.amount)
             elif (state.actor != seat or state.phase == DONE) and (
                 problem := _turn_problem(state, seat, fill_skipped, result, street, player_of)
@@ -770,6 +789,8 @@ def _outcome(
             implied = [b + w for b, w in zip(before, w_chips)]
             result.checks["finishing_stacks"] = (recorded_f, [from_chips(c, places) for c in implied])
         result.stacks = None if outcome is None else [from_chips(c, places) for c in outcome]
+        if outcome is not None:
+            result.impossible = _impossible_outcome(before, outcome, sum(won), state, seat_of, result)
         return
     rake = 0
     if w_chips is not None and w_chips != won:
@@ -791,6 +812,22 @@ def _outcome(
         recorded = (history.user if name.startswith("_") else history.optional).get(name)
         if recorded is not None:
             result.checks[name] = (recorded, replayed_value)
+
+
+def _impossible_outcome(
+    before: list[int], outcome: list[int], pot: int, state: State, seat_of: list[int], result: ReplayResult
+) -> str | None:
+    """Why a recorded result (when the cards cannot tell who won) is one no award of the pot could give, or None."""
+    gains = [after - had for after, had in zip(outcome, before)]
+    for k, gain in enumerate(gains):
+        if gain < 0:
+            return f"finishing_stacks: {result.names[k]} ends with less than it held when the pot was awarded"
+        if gain > 0 and state.folded[seat_of[k]]:
+            return f"finishing_stacks: {result.names[k]} folded, yet the record gives it chips from the pot"
+    if sum(gains) > pot:
+        given, held = from_chips(sum(gains), result.places), from_chips(pot, result.places)
+        return f"finishing_stacks: the record gives out {given}, more than the pot of {held}"
+    return None
 
 
 def _pot(state: State) -> int:
