@@ -193,10 +193,19 @@ def cache_info() -> CacheInfo:
     keys: dict[str, tuple[int, int]] = {}
     if root.is_dir():
         for sub in sorted(root.iterdir()):
-            if sub.is_dir() and sub.name.startswith("pokerlab-"):
-                files = [p for p in sub.rglob("*") if p.is_file()]
+            if sub.is_dir() and not sub.is_symlink() and sub.name.startswith("pokerlab-"):
+                files = [p for p in sub.rglob("*") if p.is_file() and not p.is_symlink()]
                 keys[sub.name] = (len(files), sum(p.stat().st_size for p in files))
-    return CacheInfo(str(root), cache_key(), os.access(root if root.is_dir() else root.parent, os.W_OK), keys)
+    return CacheInfo(str(root), cache_key(), _can_create(root), keys)
+
+
+def _can_create(folder: Path) -> bool:
+    """Whether ``folder`` is, or could be made, a writable folder: its nearest existing ancestor decides."""
+    while not folder.exists():
+        if folder.parent == folder:
+            return False
+        folder = folder.parent
+    return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
 
 
 def clear_cache(stale_only: bool = False) -> int:

@@ -252,7 +252,12 @@ class ShardStore:
         return done
 
     def _reject(self, path: Path, reason: str, *, remove: bool) -> None:
-        if remove and not path.is_dir():
+        if remove and path.is_dir() and not path.is_symlink():
+            # A folder where the shard is to be written would block its save: moved aside, never deleted.
+            aside = path.with_name(f"{path.name}.not-a-shard-{os.getpid()}")
+            path.rename(aside)
+            self.warn(f"{path} is {reason} (a folder); moved to {aside.name}, the shard is computed again")
+        elif remove:
             path.unlink(missing_ok=True)
             self.warn(f"shard file {path} is {reason}; removed, the shard is computed again")
         else:

@@ -129,6 +129,18 @@ def all_threads() -> int:
     return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]  # numba.config sets it at import
 
 
+def check_scheduler(address: str | None) -> None:
+    """Refuse an empty ``--scheduler`` (it would quietly run on this machine instead).
+
+    >>> check_scheduler(None), check_scheduler("tcp://10.0.0.5:8786")
+    (None, None)
+    """
+    if address is not None and not address.strip():
+        from pokerlab.errors import InputError
+
+        raise InputError("--scheduler needs the scheduler's address, e.g. tcp://HOST:8786, got an empty one")
+
+
 def refuse_together(**flags: Any) -> None:
     """Refuse options that contradict each other, naming them: ``--exact and --mc contradict each other``.
 

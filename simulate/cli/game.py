@@ -19,7 +19,16 @@ import click
 
 from pokerlab.errors import InputError
 
-from ._common import EXIT_BAD_INPUT, JSON_HELP, JsonList, ProgressBar, emit_json, resolve_seed, seed_option
+from ._common import (
+    EXIT_BAD_INPUT,
+    JSON_HELP,
+    JsonList,
+    ProgressBar,
+    check_scheduler,
+    emit_json,
+    resolve_seed,
+    seed_option,
+)
 
 if TYPE_CHECKING:
     from pokerlab.simulate.game.variants import Variant
@@ -378,6 +387,7 @@ def simulate_command(
     """
     from pokerlab.simulate.bots import simulate_bots
 
+    check_scheduler(scheduler)
     seed = resolve_seed(seed)
     if phh_out:
         _probe_folder(phh_out)

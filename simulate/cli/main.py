@@ -22,6 +22,7 @@ from ._common import (
     JSON_HELP,
     ProgressBar,
     all_threads,
+    check_scheduler,
     emit_json,
     refuse_together,
     resolve_seed,
@@ -422,6 +423,7 @@ def equity_command(
       pokerlab equity AsKs "QQ+,AQs+" --board Qh7c2d --breakdown
       pokerlab equity "QQ+,AKs" "JJ-99,AQs" --board Qh7c2d --by-combo
     """
+    check_scheduler(scheduler)
     if batch is not None:
         given = {"PLAYERS": bool(players), "board": bool(board), "dead": bool(dead), "method": method is not None}
         given.update(exact=exact_flag, mc=mc_flag, trials=trials is not None, stderr=target is not None)
@@ -557,10 +559,12 @@ def _equity_by_combo(
     from pokerlab.simulate.equity.distribution import equity_by_combo
 
     seed = resolve_seed(seed) if method != "exact" else seed
-    result = equity_by_combo(
-        list(players), board=board or None, dead=dead or None, method=method, trials=trials, seed=seed,
-        threads=threads,
-    )  # fmt: skip
+    bar = ProgressBar("by combo", enabled=not as_json and sys.stderr.isatty(), delay=1.0, fill_on_close=True)
+    with bar:
+        result = equity_by_combo(
+            list(players), board=board or None, dead=dead or None, method=method, trials=trials, seed=seed,
+            threads=threads, progress=bar,
+        )  # fmt: skip
     if as_json:
         emit_json(result.to_dict())
         return

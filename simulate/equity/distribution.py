@@ -19,7 +19,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -180,6 +181,36 @@ def _with_shares(rows: list[ComboEquity], others: list[Range], seed: int | None)
     return [replace(row, share=float(share)) for row, share in zip(rows, shares)]
 
 
+#: The longest a by-combo run may be estimated to take before it is refused (seconds).
+MAX_SECONDS = 300.0
+
+
+class _Budget:
+    """Counts the per-combo calls; refuses the run early once their pace says it would pass ``limit`` seconds."""
+
+    def __init__(self, calls: int, limit: float | None, progress: Callable[[float], None] | None) -> None:
+        self.calls, self.limit, self.progress = calls, limit, progress
+        self.done = 0
+        self.start = self.first = time.perf_counter()
+
+    def tick(self) -> None:
+        self.done += 1
+        now = time.perf_counter()
+        if self.done == 1:
+            self.first = now  # the first call may compile kernels: the pace is measured from the second
+        elif self.limit is not None and (self.done == 9 or (self.done > 1 and now - self.first > 2.0)):
+            estimate = (now - self.first) / (self.done - 1) * self.calls
+            if estimate > self.limit:
+                raise EquityError(
+                    f"equity by combo would take about {estimate:,.0f} s ({self.calls:,} equity calls, one a "
+                    f"combo), over the {self.limit:.0f} s limit: narrow the ranges, or give fewer Monte Carlo "
+                    "trials a combo (trials=, --trials)"
+                )
+            self.limit = None if self.done >= 9 and now - self.first > 2.0 else self.limit
+        if self.progress is not None:
+            self.progress(min(1.0, self.done / self.calls))
+
+
 def equity_by_combo(
     players: Sequence[PlayerLike],
     board: CardsLike = None,
@@ -188,10 +219,15 @@ def equity_by_combo(
     trials: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    *,
+    progress: Callable[[float], None] | None = None,
+    max_seconds: float | None = MAX_SECONDS,
 ) -> Distribution:
     """Every live combo of each player's range with its equity against the other players, best first.
 
-    A combo no deal allows (it shares a card with another player's fixed hand) is left out. ``threads``
+    A combo no deal allows (it shares a card with another player's fixed hand) is left out. A run whose
+    calls' pace says it would take over ``max_seconds`` (None: no limit) is refused early with the
+    estimate; ``progress`` is called with the fraction of calls done. ``threads``
     is per call, default 1: the calls are many and small, and numba's threads cost more than they save. With exact
     calls, ``sum(weight * wins)`` over a player's combos is the plain result's wins, and the same for ties
     and outcomes; ``equity`` is computed from those sums.
@@ -208,6 +244,7 @@ def equity_by_combo(
     ranges = [_as_range(p).remove(known) for p in players]
     methods = set()
     result_players = []
+    budget = _Budget(sum(len(r) for r in ranges), max_seconds, progress)
     for i, player in enumerate(players):
         r = ranges[i]
         # Another player's only combo is a fixed hand: a combo of this range that meets it is never dealt.
@@ -229,6 +266,7 @@ def equity_by_combo(
                 if "no deal is possible" in str(exc):
                     continue  # the others' ranges always share a card with this combo: it is never dealt
                 raise
+            budget.tick()
             methods.add(result.method)
             p = result.players[i]
             rows.append(

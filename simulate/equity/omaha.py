@@ -364,7 +364,7 @@ def omaha_equity(
             )
         if method == "exact" and work > EXACT_MAX_WORK:
             raise EquityError(
-                f"exact enumeration would score {work:.3g} hands (the limit is {EXACT_MAX_WORK:.0e}); "
+                f"exact enumeration would score {work:.3g} hands (the limit is {EXACT_MAX_WORK:,}); "
                 "use Monte Carlo (method='mc', --mc) or method='auto'"
             )
     n_threads = int(threads) if threads else get_num_threads()

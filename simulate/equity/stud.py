@@ -380,8 +380,8 @@ def stud_equity(
         order, n_deals, work = _exact_plan(spot)
         if method == "exact" and work > EXACT_MAX_WORK:
             raise EquityError(
-                f"exact enumeration would walk {n_deals:.3g} deals (work {work:.3g}, the limit is "
-                f"{EXACT_MAX_WORK:.0e}); use Monte Carlo (method='mc', --mc) or method='auto'"
+                f"exact enumeration would walk {n_deals:.3g} deals (work {work:,.0f}, the limit is "
+                f"{EXACT_MAX_WORK:,}); use Monte Carlo (method='mc', --mc) or method='auto'"
             )
         if method == "exact" or work <= EXACT_AUTO_WORK:
             stats, deals, no_low = _run_exact(spot, order, n_threads, progress)

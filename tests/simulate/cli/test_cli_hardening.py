@@ -50,3 +50,24 @@ def test_cache_clear_unlinks_a_link_and_never_follows_it(tmp_path, monkeypatch):
         assert result.exit_code == 0 and "Traceback" not in result.output, result.output
     assert (outside / "keep.txt").read_text() == "not the cache's"
     assert not (cache / "pokerlab-link").exists() and not (cache / "pokerlab-link").is_symlink()
+
+
+@pytest.mark.parametrize("address", ["", " "])
+def test_an_empty_scheduler_is_refused_not_run_locally(address):
+    assert "--scheduler needs the scheduler's address" in _refused("equity", "AA", "KK", "--scheduler", address)
+    assert "--scheduler needs" in _refused("simulate", "holdem", "--hands", "10", "--scheduler", address)
+
+
+def test_a_cache_folder_that_can_be_created_is_not_reported_unwritable(tmp_path, monkeypatch):
+    monkeypatch.setenv("POKERLAB_CACHE_DIR", str(tmp_path / "not" / "yet"))
+    result = CliRunner().invoke(main, ["cache"])
+    assert result.exit_code == 0 and "not writable" not in result.output, result.output
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("POKERLAB_CACHE_DIR", str(tmp_path / "file" / "below"))
+    assert "not writable" in CliRunner().invoke(main, ["cache"]).output
+
+
+def test_the_stud_exact_limit_is_printed_as_it_is():
+    players = ["As", "Ks", "Qs", "Js", "Ts"]
+    line = _refused("equity", *players, "--game", "stud", "--exact")
+    assert "the limit is 25,000,000,000" in line, line

@@ -269,3 +269,18 @@ def test_the_cli_names_a_bad_shard_in_one_line_and_recomputes_it(tmp_path, refer
     name = "shard-2.npz" if damage == "stray" else "shard-000002.npz"
     assert len(warned) == 1 and name in warned[0], again.stderr
     assert "2 resumed" in again.stderr
+
+
+def test_a_folder_in_place_of_a_shard_is_moved_aside_and_the_resume_completes(tmp_path, reference):
+    _run(tmp_path, [])
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    shard = folder / "shard-000001.npz"
+    shard.unlink()
+    shard.mkdir()
+    (shard / "user-file.txt").write_text("kept")
+    warned: list[str] = []
+    again = _run(tmp_path, warned)
+    assert again.rows == reference.rows and again.resumed == 2
+    assert len(warned) == 1 and "(a folder); moved to shard-000001.npz.not-a-shard-" in warned[0], warned
+    (aside,) = folder.glob("shard-000001.npz.not-a-shard-*")
+    assert (aside / "user-file.txt").read_text() == "kept"

@@ -176,3 +176,18 @@ def test_weight_only_averaging_would_be_caught():
     rows = d.players[0].combos
     weight_only = sum(c.weight * c.equity for c in rows) / sum(c.weight for c in rows)
     assert weight_only > 0.74 and d.players[0].equity == pytest.approx(0.689, abs=0.006)
+
+
+def test_a_run_estimated_past_its_limit_is_refused_early():
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(EquityError, match=r"would take about [\d,]+ s \(3,978 equity calls, one a combo\)"):
+        equity_by_combo(["random", "random", "random"], max_seconds=0.5)
+    assert time.perf_counter() - start < 60
+
+
+def test_progress_reaches_the_end():
+    seen: list[float] = []
+    equity_by_combo(["QQ,AKs", "JJ"], board="Qh7c2d", progress=seen.append)
+    assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) == 13  # 3 QQ, 4 AKs, 6 JJ
