@@ -120,6 +120,11 @@ def _low_deals() -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], np.ndar
     return pairs, np.array(rows, dtype=np.uint8)
 
 
+def _low_of(value: int | tuple[int, int]) -> int:
+    assert isinstance(value, tuple)  # rules="omaha-hilo" gives (high, low)
+    return value[1]
+
+
 def check_low_order(parallel: bool = False) -> dict[str, Any]:
     """Omaha hi/lo's low values, per call and in a batch, against :func:`low_key` (see the module doc).
 
@@ -129,7 +134,7 @@ def check_low_order(parallel: bool = False) -> dict[str, Any]:
     """
     pairs, rows = _low_deals()
     batch = evaluate_omaha_batch(rows, rules="omaha-hilo", parallel=parallel)[:, 1].astype(np.int64)
-    per_call = np.array([evaluate_omaha(row[:4], row[4:], rules="omaha-hilo")[1] for row in rows.tolist()])
+    per_call = np.array([_low_of(evaluate_omaha(row[:4], row[4:], rules="omaha-hilo")) for row in rows.tolist()])
     keys = [low_key(hole, board) for hole, board in pairs]
     problem = None
     differ = np.nonzero(per_call != batch)[0]

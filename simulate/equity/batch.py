@@ -81,7 +81,7 @@ def read_lines(handle: Any) -> Iterator[str | LineError]:
     ``MAX_SKIP_BYTES`` (``/dev/zero``) ends the reading with one more error.
 
     >>> import io
-    >>> [str(x) for x in read_lines(io.BytesIO(b"AsAh KsKh\n\xff\n" + b"x" * 70_000 + b"\nAA KK"))]
+    >>> [str(x) for x in read_lines(io.BytesIO(b"AsAh KsKh\\n\\xff\\n" + b"x" * 70_000 + b"\\nAA KK"))]
     ['AsAh KsKh', 'the line is not UTF-8 text (byte 0xff at column 1)', 'the line is longer than 65,536 bytes', 'AA KK']
     """
     while True:

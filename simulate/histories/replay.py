@@ -375,8 +375,8 @@ def _stack_deck(state_variant: Variant, parsed: list[_Parsed], n: int) -> tuple[
             if p.verb == "sm" and p.cards:
                 dealt = holes[p.seat]
                 if any(c is not None and c not in dealt for c in p.cards):
-                    known = names(c for c in dealt if c is not None) or "unseen cards"
-                    raise _ActionProblem(p, f"{p.actor} shows cards it was not dealt (it was dealt {known})")
+                    dealt_text = names(c for c in dealt if c is not None) or "unseen cards"
+                    raise _ActionProblem(p, f"{p.actor} shows cards it was not dealt (it was dealt {dealt_text})")
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw (pokerkit deals "??")
         holes = [[None] * state_variant.hole_cards for _ in range(n)]
         hole_from = [[None] * state_variant.hole_cards for _ in range(n)]
@@ -440,8 +440,8 @@ def _stack_stud_deck(variant, parsed: list[_Parsed], n: int) -> tuple[list[int],
             if p.verb == "sm" and p.cards:
                 dealt = holes[p.seat]
                 if any(c is not None and c not in dealt for c in p.cards):
-                    known = names(c for c in dealt if c is not None) or "unseen cards"
-                    raise _ActionProblem(p, f"{p.actor} shows cards it was not dealt (it was dealt {known})")
+                    dealt_text = names(c for c in dealt if c is not None) or "unseen cards"
+                    raise _ActionProblem(p, f"{p.actor} shows cards it was not dealt (it was dealt {dealt_text})")
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw
         holes = [[None] * variant.hole_cards for _ in range(n)]
     sequence: list[int | None | str] = []
