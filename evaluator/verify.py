@@ -27,7 +27,7 @@ from .hand_values import CATEGORY_NAMES, CATEGORY_SHIFT, ROYAL_FLUSH
 from .rules import get_rules
 from .variants import enumerate_variant_values
 from .verify_omaha import verify_omaha
-from .verify_order import check_order
+from .verify_order import check_lowball_order, check_order
 
 # Counts by category, best first: royal flush, straight flush, four of a kind,
 # full house, flush, straight, three of a kind, two pair, one pair, high card.
@@ -166,6 +166,19 @@ def _verify_variant(name: str, parallel: bool) -> dict[str, Any]:
         for label, members in spec.get("groups", {}).items():
             rows.append(_row(label, sum(counts[m] for m in members), published.get(label)))
         rows.append(_row("Distinct values", len(values), published.get("Distinct values")))
+    problem = None
+    if spec["cards"] == 5 and rules.name in LOWBALL_ORDERED:  # counts cannot see values swapped in a category
+        order = check_lowball_order(rules.name)
+        rows.append(
+            {
+                "label": "Rank classes in order",
+                "count": order["classes"],
+                "published": None,
+                "reference": "independent ranking",
+                "ok": order["ok"],
+            }
+        )
+        problem = order["problem"]
     expected_total = comb(rules.deck_size, spec["cards"])
     return {
         "name": name,
@@ -176,9 +189,12 @@ def _verify_variant(name: str, parallel: bool) -> dict[str, Any]:
         "ok": all(r["ok"] for r in rows) and total == expected_total,
         "seconds": round(seconds, 4),
         "source": spec["source"],
+        "problem": problem,
     }
 
 
+#: The lowball rulesets whose five-card order verify checks against an independent ranking.
+LOWBALL_ORDERED = ("ace-five", "deuce-seven")
 _PAIRED_A5 = ("One pair", "Two pair", "Three of a kind", "Full house", "Four of a kind")
 _UNPAIRED_A5 = ("5-high", "6-high", "7-high", "8-high", "9-high", "T-high", "J-high", "Q-high", "K-high")
 _WIKIPEDIA_LOWBALL = "Wikipedia, 'Poker probability', frequency of {n}-card lowball poker hands (ace-to-five)"

@@ -145,3 +145,37 @@ def test_verify_sees_the_omaha_low_table_swapped(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("False low ranks"), done.stdout
+
+
+def _swap_two_values(first: int, second: int):
+    """A tamper that swaps two values everywhere in a table: a relabelling no category count can see."""
+
+    def swap(values) -> None:
+        a, b = values == first, values == second
+        values[a], values[b] = second, first
+
+    return swap
+
+
+@pytest.mark.parametrize(
+    ("table", "rules", "worse", "better"),
+    [
+        ("ace_five_values", "ace-five", "Kc Qd Jh Ts 8c", "Kc 4d 3h 2s Ac"),
+        ("deuce_seven_values", "deuce-seven", "Ac Kd Qh Js 9c", "Ac 5d 4h 3s 2c"),
+    ],
+)
+def test_verify_sees_a_lowball_table_swapped_inside_a_category(tmp_path, table, rules, worse, better):
+    from pokerlab.evaluator import evaluate
+
+    first, second = evaluate(worse, rules=rules), evaluate(better, rules=rules)
+    assert first >> 12 == second >> 12 and first < second  # one category: its count stays the same
+    env = _tampered_tables(tmp_path, table, _swap_two_values(first, second))
+    command = [sys.executable, "-m", "pokerlab", "verify", f"{rules}-5card", "--json"]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode != 0 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    import json
+
+    result = json.loads(done.stdout)
+    counts_ok = [row["ok"] for row in result["rows"] if row["label"] != "Rank classes in order"]
+    assert all(counts_ok) and not result["ok"], result  # only the order check sees it
+    assert "out of order" in result["problem"] or "one at a time" in result["problem"]
