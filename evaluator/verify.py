@@ -104,15 +104,7 @@ def verify(name: str, *, parallel: bool = False) -> dict[str, Any]:
     distinct = int(np.count_nonzero(histogram))
     rows.append(_row("Distinct rank values", distinct, spec["distinct"]))
     order = check_order(spec["cards"])
-    rows.append(
-        {
-            "label": "Rank classes in order",
-            "count": order["classes"],
-            "published": None,
-            "reference": "independent ranking",
-            "ok": order["ok"],
-        }
-    )
+    rows.append(_order_row(order))
     total = int(histogram.sum())
     return {
         "name": name,
@@ -124,6 +116,12 @@ def verify(name: str, *, parallel: bool = False) -> dict[str, Any]:
         "source": spec["source"],
         "problem": order["problem"],
     }
+
+
+def _order_row(order: dict[str, Any]) -> dict[str, Any]:
+    """The row of an order check against an independent ranking."""
+    row = {"label": "Rank classes in order", "count": order["classes"], "published": None}
+    return row | {"reference": "independent ranking", "ok": order["ok"]}
 
 
 def _row(label: str, count: int, published: int | None) -> dict[str, Any]:
@@ -169,15 +167,7 @@ def _verify_variant(name: str, parallel: bool) -> dict[str, Any]:
     problem = None
     if spec["cards"] == 5 and rules.name in LOWBALL_ORDERED:  # counts cannot see values swapped in a category
         order = check_lowball_order(rules.name)
-        rows.append(
-            {
-                "label": "Rank classes in order",
-                "count": order["classes"],
-                "published": None,
-                "reference": "independent ranking",
-                "ok": order["ok"],
-            }
-        )
+        rows.append(_order_row(order))
         problem = order["problem"]
     expected_total = comb(rules.deck_size, spec["cards"])
     return {

@@ -370,13 +370,7 @@ def _stack_deck(state_variant: Variant, parsed: list[_Parsed], n: int) -> tuple[
                 if card is None and known:
                     hole[k] = known.pop(0)
                     hole_from[p.seat][k] = p
-    if not any(p.verb == "sd" for p in parsed):  # without draws, the cards shown are the cards dealt
-        for p in parsed:
-            if p.verb == "sm" and p.cards:
-                dealt = holes[p.seat]
-                if any(c is not None and c not in dealt for c in p.cards):
-                    dealt_text = names(c for c in dealt if c is not None) or "unseen cards"
-                    raise _ActionProblem(p, f"{p.actor} shows cards it was not dealt (it was dealt {dealt_text})")
+    _check_shown(parsed, holes)
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw (pokerkit deals "??")
         holes = [[None] * state_variant.hole_cards for _ in range(n)]
         hole_from = [[None] * state_variant.hole_cards for _ in range(n)]
@@ -403,6 +397,18 @@ def _stack_deck(state_variant: Variant, parsed: list[_Parsed], n: int) -> tuple[
     if len(top) + len(spare) == size:
         top += spare  # the whole deck in order: nothing left for the engine to shuffle
     return top, [c for c in deck[size:] if c >= 0]
+
+
+def _check_shown(parsed: list[_Parsed], holes: list[list[int | None]]) -> None:
+    """Without draws the cards a player shows are cards it was dealt; a record that says otherwise is at fault."""
+    if any(p.verb == "sd" for p in parsed):
+        return
+    for p in parsed:
+        if p.verb == "sm" and p.cards:
+            dealt = holes[p.seat]
+            if any(c is not None and c not in dealt for c in p.cards):
+                dealt_text = names(c for c in dealt if c is not None) or "unseen cards"
+                raise _ActionProblem(p, f"{p.actor} shows cards it was not dealt (it was dealt {dealt_text})")
 
 
 def _check_dealt(sequence: list[int | None | str], source: list[_Parsed | None], size: int) -> None:
@@ -435,13 +441,7 @@ def _stack_stud_deck(variant, parsed: list[_Parsed], n: int) -> tuple[list[int],
         elif p.actor == "d":
             board.extend(p.cards or [])
     size = variant.deck_size
-    if not any(p.verb == "sd" for p in parsed):  # without draws, the cards shown are the cards dealt
-        for p in parsed:
-            if p.verb == "sm" and p.cards:
-                dealt = holes[p.seat]
-                if any(c is not None and c not in dealt for c in p.cards):
-                    dealt_text = names(c for c in dealt if c is not None) or "unseen cards"
-                    raise _ActionProblem(p, f"{p.actor} shows cards it was not dealt (it was dealt {dealt_text})")
+    _check_shown(parsed, holes)
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw
         holes = [[None] * variant.hole_cards for _ in range(n)]
     sequence: list[int | None | str] = []
