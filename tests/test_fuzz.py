@@ -162,8 +162,52 @@ def test_the_command_line_answers_or_exits_2(command, args):
         ["equity", "AsAh", "KsKh", "--seed", "18446744073709551616"],
         ["equity", "Jk", "QQ"],
         ["eval", "As", "Ks", "Qs", "Js", "Xs"],
+        ["equity", "QQ+", "random", "--mc", "--stderr", "1e-160"],
+        ["equity", "AhAd2c3s", ",", "--game", "omaha"],
+        ["equity", "AhAd2c3s", ",,", "--game", "omaha-hilo"],
+        ["equity", "AA", "KK", "--scheduler", ""],
     ],
 )
 def test_reported_hostile_inputs_exit_2_at_once(args):
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2 and not isinstance(result.exception, (AssertionError, TypeError))
+
+
+BATCH_PIECES = st.sampled_from(
+    [b"AsAh", b"KsKh", b" ", b"'", b'"', b"{", b"}", b"[", b"]", b'"players"', b":", b",", b"NaN", b"1e400",
+     b"Infinity", b'"id"', b"--mc", b"--seed", b"1", b"\xff", b"\xc3", b"\x00", b"#", b"--game", b"omaha",
+     b"\r", b"-", b"=", b"\\"]
+)  # fmt: skip
+BATCH_LINES = st.lists(st.lists(BATCH_PIECES, max_size=10).map(b"".join), min_size=1, max_size=4)
+
+
+@FUZZ
+@given(BATCH_LINES)
+def test_every_batch_line_is_answered_and_the_run_goes_on(lines):
+    """Whatever the bytes of a line, it gets an answer or an error line, in order, and never an internal error."""
+    import io
+
+    from pokerlab.simulate.equity.batch import equity_many, read_lines
+
+    answers = list(equity_many(read_lines(io.BytesIO(b"\n".join(lines) + b"\nAsAh KsKh\n")), threads=1))
+    assert answers[-1]["line"] == len(lines) + 1 and "error" not in answers[-1]
+    for answer in answers:
+        assert "internal error" not in answer.get("error", ""), answer
+        json.dumps(answer, allow_nan=False)
+
+
+OMAHA_PIECES = st.sampled_from(["AA**", "KK**", "A***", "****", "*", ",", " ", "ds", "ss", "AsKs**", "xx", "xy",
+                                "random", "2345", "AAKK", "Ah", "!", "$"])  # fmt: skip
+
+
+@FUZZ
+@given(st.lists(OMAHA_PIECES, max_size=6).map("".join))
+def test_omaha_range_text_parses_or_names_the_problem(text):
+    from pokerlab.simulate.ranges.omaha import parse_omaha_range
+
+    try:
+        parsed = parse_omaha_range(text)
+    except RangeError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        return
+    assert parsed.is_random or len(parsed.combos) > 0
