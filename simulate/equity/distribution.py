@@ -162,9 +162,12 @@ def _sampled_deal_weights(masks: np.ndarray, others: Sequence[Range], rng: np.ra
     unions = np.concatenate(kept)
     if len(unions) == 0:
         return np.zeros(len(masks))
-    bits = ((unions[:, None] >> np.arange(52, dtype=np.uint64)[None, :]) & np.uint64(1)).astype(np.float32)
-    single = bits.sum(axis=0, dtype=np.float64)
-    both = (bits.T @ bits).astype(np.float64)  # both[x, y]: tuples holding cards x and y
+    single, both = np.zeros(52), np.zeros((52, 52))  # both[x, y]: tuples holding cards x and y
+    for start in range(0, len(unions), 50_000):  # blocks: a bit matrix of every tuple at once is 166 MB
+        block = unions[start : start + 50_000, None] >> np.arange(52, dtype=np.uint64)[None, :]
+        bits = (block & np.uint64(1)).astype(np.float32)
+        single += bits.sum(axis=0, dtype=np.float64)
+        both += bits.T @ bits
     x = np.array([int(m).bit_length() - 1 for m in masks.tolist()])
     y = np.array([(int(m) & -int(m)).bit_length() - 1 for m in masks.tolist()])
     free = len(unions) - single[x] - single[y] + both[x, y]
