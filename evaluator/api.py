@@ -377,15 +377,21 @@ def best_five(cards: CardsLike, rules: str | None = None) -> list[int]:
     target = evaluate(ids)
     for five in itertools.combinations(ids, 5):
         if evaluate(five) == target:
-            order = class_ranks(target)
             remaining = list(five)
             ordered = []
-            for r in order:
-                pick = next(c for c in remaining if c >> 2 == r)
+            for r in class_ranks(target):
+                pick = next((c for c in remaining if c >> 2 == r), None)
+                if pick is None:
+                    break
                 remaining.remove(pick)
                 ordered.append(pick)
-            return ordered
-    raise AssertionError("unreachable: some five cards make the hand")
+            else:
+                return ordered
+    # Only tables that disagree with themselves get here (the value of no five of the cards, or of other ranks).
+    raise _tables.TableError(
+        f"the tables value {' '.join(card_str(c) for c in ids)} as {target}, which none of its five-card hands makes: "
+        "the installed tables are inconsistent; 'pokerlab verify all' names the table"
+    )
 
 
 def _best_five_omaha(cards: object) -> list[int]:

@@ -179,3 +179,12 @@ def test_verify_sees_a_lowball_table_swapped_inside_a_category(tmp_path, table, 
     counts_ok = [row["ok"] for row in result["rows"] if row["label"] != "Rank classes in order"]
     assert all(counts_ok) and not result["ok"], result  # only the order check sees it
     assert "out of order" in result["problem"] or "one at a time" in result["problem"]
+
+
+def test_tables_that_disagree_with_themselves_are_a_table_error_not_a_crash(monkeypatch):
+    from pokerlab.evaluator import api
+    from pokerlab.evaluator.tables import TableError
+
+    monkeypatch.setattr(api, "class_ranks", lambda value: (11, 11, 11, 0, 5))  # ranks the cards do not hold
+    with pytest.raises(TableError, match="the installed tables are inconsistent"):
+        api.best_five("2c Kh Kd 3s Kc 3h 9d")
