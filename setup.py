@@ -23,7 +23,7 @@ HERE = Path(__file__).parent
 #: What building without a compiler costs, measured on the per-call evaluator (benchmarks/percall_fallback.py).
 SKIPPED = (
     "pokerlab: no working C compiler ({reason}); the compiled per-call evaluator was skipped: every answer is "
-    "the same, but ranking one hand at a time runs in pure Python, about 50x slower (Omaha about 150x); "
+    "the same, but ranking one hand at a time runs in pure Python, about 50x slower (Omaha about 120x); "
     "batch ranking and equity (numba) are not affected"
 )
 
