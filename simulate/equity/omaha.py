@@ -40,7 +40,7 @@ import numpy as np
 
 from ...evaluator.cards import CardError, card_str, cards_to_mask, format_cards, parse_cards, to_card_ids
 from ...evaluator.omaha import omaha_rules, omaha_tables
-from ..ranges.omaha import HOLE_SIZES, OmahaRange, parse_omaha_range, split_condition
+from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
 from .engine import DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
 
@@ -168,7 +168,7 @@ def _parse_players(players: Sequence[str], hole_cards: int, removed: int) -> lis
 
 
 def _all_hands(hole_cards: int, removed: int) -> np.ndarray:
-    return parse_omaha_range("*" * hole_cards, hole_cards, removed).combos
+    return every_hand(hole_cards, removed)
 
 
 def _list_deals(combos: list[np.ndarray]) -> np.ndarray:

@@ -307,6 +307,20 @@ def _without(parsed: OmahaRange, keys: np.ndarray, text: str, dead: int) -> _Ent
     return OmahaRange(parsed.text, parsed.hole_cards, combos, False), None
 
 
+def every_hand(hole_cards: int, dead: int = 0) -> np.ndarray:
+    """Every hand of ``hole_cards`` live cards, listed (rows as in :class:`OmahaRange`): what exact
+    enumeration deals a ``random`` player, which a range only marks as random.
+
+    >>> every_hand(4).shape, every_hand(4, dead=0b1111).shape   # C(52, 4), C(48, 4)
+    ((270725, 4), (194580, 4))
+    """
+    live = [c for c in range(52) if not dead >> c & 1]
+    keys = _unique_descending(_pattern_keys(["*"] * hole_cards, None, live))
+    if len(keys) > MAX_COMBOS:
+        raise RangeError(f"every hand of {hole_cards} cards is {len(keys):,} hands (at most {MAX_COMBOS:,} listed)")
+    return _read_only(_rows(keys, hole_cards))
+
+
 def _none_left(text: str, dead: int) -> str:
     dead_cards = " ".join(card_str(c) for c in range(52) if dead >> c & 1)
     return f"Omaha range {text!r} has no hands left" + (f" without {dead_cards}" if dead_cards else "")
@@ -315,7 +329,9 @@ def _none_left(text: str, dead: int) -> str:
 def _parse(text: str, hole_cards: int, dead: int) -> _Entry:
     live = [c for c in range(52) if not dead >> c & 1]
     items = [item.strip() for item in text.split(",") if item.strip()]
-    if any(item.lower() in ("random", "*") for item in items):
+    # Every hand, as "random" is: dealt from the live cards, never listed (nine '*****' players listed and
+    # dealt by rejection collide on almost every deal, though they use 45 of the 52 cards).
+    if any(item.lower() in ("random", "*") or item.replace(" ", "") == "*" * hole_cards for item in items):
         empty = np.zeros((0, hole_cards), dtype=np.uint8)
         return OmahaRange(text.strip(), hole_cards, _read_only(empty), True), np.zeros(0, dtype=np.int64)
     if not items:

@@ -179,3 +179,13 @@ def test_river_splits_agree_with_pokerkit():
             (OmahaHoldemHand, OmahaEightOrBetterLowHand), sample_count=1,
         )  # fmt: skip
         assert [p.equity for p in ours.players] == pytest.approx(theirs, abs=1e-12)
+
+
+def test_a_pattern_of_every_hand_is_dealt_as_random():
+    """Nine '*****' players use 45 of the 52 cards: listed and dealt by rejection they were refused."""
+    stars = omaha_equity(["*****"] * 9, game="omaha-hilo", method="mc", trials=20_000, seed=3, threads=1)
+    assert sum(p.equity for p in stars.players) == pytest.approx(1.0)
+    assert all(abs(p.equity - 1 / 9) < 5 * stars.stderr for p in stars.players)  # nine alike seats
+    assert stars.players[0].combos == 2_598_960
+    ten = omaha_equity(["****"] * 10, method="mc", trials=5_000, seed=3, threads=1)  # 40 hole cards and a board
+    assert sum(p.equity for p in ten.players) == pytest.approx(1.0)
