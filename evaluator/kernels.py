@@ -29,8 +29,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import prange
 
-from . import layout
-from . import tables as _tables
+from . import layout, tables as _tables
 from .jit import njit
 
 SUIT_INIT = np.uint64(layout.SUIT_INIT)

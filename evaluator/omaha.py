@@ -210,9 +210,7 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike, rules: str = "omaha") -> i
 
 try:  # the Cython extension built by setup.py: the per-call path without Python frames
     # Imported by name: 'from . import _omaha' would import the package, and with it the API above this layer.
-    from ._omaha import defer_init as _compiled_defer_init
-    from ._omaha import evaluate_omaha as _compiled_evaluate
-    from ._omaha import init as _compiled_init
+    from ._omaha import defer_init as _compiled_defer_init, evaluate_omaha as _compiled_evaluate, init as _compiled_init
 
     _evaluate_omaha_py = evaluate_omaha
 

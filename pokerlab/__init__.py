@@ -131,32 +131,14 @@ if TYPE_CHECKING:  # what the lazy names are, as explicit re-exports for type ch
 
     from .evaluator import (
         CardError as CardError,
-    )
-    from .evaluator import (
         best_five as best_five,
-    )
-    from .evaluator import (
         category as category,
-    )
-    from .evaluator import (
         describe as describe,
-    )
-    from .evaluator import (
         evaluate as evaluate,
-    )
-    from .evaluator import (
         evaluate_batch as evaluate_batch,
-    )
-    from .evaluator import (
         evaluate_mask as evaluate_mask,
-    )
-    from .evaluator import (
         format_cards as format_cards,
-    )
-    from .evaluator import (
         get_rules as get_rules,
-    )
-    from .evaluator import (
         parse_cards as parse_cards,
     )
     from .evaluator.tables import (
@@ -164,68 +146,36 @@ if TYPE_CHECKING:  # what the lazy names are, as explicit re-exports for type ch
     )
     from .simulate.draw import (
         DrawError as DrawError,
-    )
-    from .simulate.draw import (
         best_discard as best_discard,
-    )
-    from .simulate.draw import (
         draw_equity as draw_equity,
-    )
-    from .simulate.draw import (
         draw_odds as draw_odds,
     )
     from .simulate.equity import (
         EquityError as EquityError,
-    )
-    from .simulate.equity import (
         EquityResult as EquityResult,
-    )
-    from .simulate.equity import (
         equity as equity,
-    )
-    from .simulate.equity import (
         equity_breakdown as equity_breakdown,
-    )
-    from .simulate.equity import (
         equity_by_combo as equity_by_combo,
-    )
-    from .simulate.equity import (
         equity_many as equity_many,
     )
     from .simulate.equity.omaha import (
         OmahaEquityResult as OmahaEquityResult,
-    )
-    from .simulate.equity.omaha import (
         omaha_equity as omaha_equity,
     )
     from .simulate.equity.stud import (
         StudEquityResult as StudEquityResult,
-    )
-    from .simulate.equity.stud import (
         stud_equity as stud_equity,
     )
     from .simulate.game import (
         IllegalActionError as IllegalActionError,
-    )
-    from .simulate.game import (
         State as State,
     )
     from .simulate.histories import (
         dump as dump,
-    )
-    from .simulate.histories import (
         dump_all as dump_all,
-    )
-    from .simulate.histories import (
         dumps as dumps,
-    )
-    from .simulate.histories import (
         load as load,
-    )
-    from .simulate.histories import (
         load_all as load_all,
-    )
-    from .simulate.histories import (
         loads as loads,
     )
     from .simulate.precomputed import (
@@ -233,13 +183,7 @@ if TYPE_CHECKING:  # what the lazy names are, as explicit re-exports for type ch
     )
     from .simulate.ranges import (
         Range as Range,
-    )
-    from .simulate.ranges import (
         RangeError as RangeError,
-    )
-    from .simulate.ranges import (
         hit_frequencies as hit_frequencies,
-    )
-    from .simulate.ranges import (
         parse_range as parse_range,
     )

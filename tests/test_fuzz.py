@@ -15,8 +15,7 @@ from datetime import timedelta
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pokerlab import evaluator
 from pokerlab.evaluator.cards import CardError, parse_cards, to_card_ids

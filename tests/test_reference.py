@@ -7,8 +7,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from reference import (
     CATEGORY_NAMES,
     FIVE_CARD_CATEGORY_COUNTS,

@@ -24,13 +24,13 @@ from ._common import (
     all_threads,
     check_scheduler,
     emit_json,
+    friendly_errors as _friendly_errors,
     refuse_together,
     resolve_seed,
     seed_option,
     text_table,
     threads_option,
 )
-from ._common import friendly_errors as _friendly_errors
 
 if TYPE_CHECKING:
     from pokerlab.simulate.equity.engine import EquityResult

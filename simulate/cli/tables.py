@@ -24,13 +24,13 @@ from ._common import (
     HELP_OPTIONS,
     JSON_HELP,
     ProgressBar,
+    friendly_errors as _friendly_errors,
     json_text,
     refuse_together,
     resolve_seed,
     seed_option,
     text_table,
 )
-from ._common import friendly_errors as _friendly_errors
 
 
 def default_work_dir() -> Path:

@@ -30,8 +30,7 @@ from ...evaluator.api import high_tables
 from ...evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
 from ...evaluator.layout import board_state
 from ..ranges.classes import class_combos, hand_class
-from ..ranges.headsup_table import BOARDS as HEADSUP_BOARDS
-from ..ranges.headsup_table import lookup as lookup_headsup
+from ..ranges.headsup_table import BOARDS as HEADSUP_BOARDS, lookup as lookup_headsup
 from ..ranges.parse import Range, RangeError, parse_range
 from ..ranges.table import load_preflop_table
 from .postflop import postflop_work, run_exact_postflop

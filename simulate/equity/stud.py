@@ -264,8 +264,7 @@ def _known_array(known: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
 def _run_exact(spot: _Spot, order: list[int], n_threads: int, progress: Progress | None):
     from numba import get_num_threads, set_num_threads
 
-    from . import omaha_kernels as pots
-    from . import stud_kernels as sk
+    from . import omaha_kernels as pots, stud_kernels as sk
 
     t = _tables()
     code = _game_code(spot.game)
@@ -401,8 +400,7 @@ def stud_equity(
 def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) -> StudEquityResult:  # type: ignore[no-untyped-def]
     from numba import get_num_threads, set_num_threads
 
-    from . import omaha_kernels as pots
-    from . import stud_kernels as sk
+    from . import omaha_kernels as pots, stud_kernels as sk
 
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (1 << 64))  # type: ignore[operator]

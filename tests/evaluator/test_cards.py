@@ -1,8 +1,7 @@
 """Card ids, parsing, formatting and masks."""
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from pokerlab.evaluator.cards import (
     CardError,

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.histories import load_file, replay

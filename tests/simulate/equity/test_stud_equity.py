@@ -15,8 +15,7 @@ import math
 from functools import cache
 
 import pytest
-from reference import parse
-from reference import reference_key as high_key
+from reference import parse, reference_key as high_key
 from reference_variants import reference_key as variant_key
 
 from pokerlab.errors import InputError, PokerlabError

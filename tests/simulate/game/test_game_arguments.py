@@ -12,8 +12,7 @@ import math
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pokerlab.simulate.game import IllegalActionError, State, five_card_draw, no_limit_holdem
 from pokerlab.simulate.game.random_play import random_action

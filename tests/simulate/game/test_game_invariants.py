@@ -9,8 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab.simulate.game import IllegalActionError, State, shipped_variants
 from pokerlab.simulate.game.random_play import random_action

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab.evaluator.omaha import evaluate_omaha
 from pokerlab.simulate.game import State

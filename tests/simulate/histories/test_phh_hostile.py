@@ -14,8 +14,7 @@ from decimal import Decimal
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.histories import PHHError, dumps, iter_file, iter_hands, loads, loads_all, replay

@@ -8,8 +8,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab.evaluator.cards import card_str, cards_to_mask, parse_cards
 from pokerlab.simulate.ranges import parse
