@@ -131,37 +131,36 @@ def deal_weights(masks: np.ndarray, others: Sequence[Range], seed: int | None = 
     >>> deal_weights(_masks(aa), [kk, parse_range("KsKh")]).tolist()   # KsKh leaves KdKc: one deal each
     [1.0, 1.0, 1.0, 1.0, 1.0, 1.0]
     """
+    other_masks = [_masks(r) for r in others]
     if len(others) <= 2:
-        first = others[0]
-        fits = (masks[:, None] & _masks(first)[None, :]) == 0
-        reach = fits * first.weights[None, :]
+        reach = ((masks[:, None] & other_masks[0][None, :]) == 0) * others[0].weights[None, :]
         if len(others) == 1:
             return reach.sum(axis=1)
-        second = others[1]
-        pair_fits = (_masks(first)[:, None] & _masks(second)[None, :]) == 0
-        last = ((masks[:, None] & _masks(second)[None, :]) == 0) * second.weights[None, :]
+        pair_fits = (other_masks[0][:, None] & other_masks[1][None, :]) == 0
+        last = ((masks[:, None] & other_masks[1][None, :]) == 0) * others[1].weights[None, :]
         return np.einsum("ca,cb,ab->c", reach, last, pair_fits.astype(np.float64), optimize=True)
-    return _sampled_deal_weights(masks, others, np.random.default_rng(seed))
+    return _sampled_deal_weights(masks, others, other_masks, np.random.default_rng(seed))
 
 
-def _sampled_deal_weights(masks: np.ndarray, others: Sequence[Range], rng: np.random.Generator) -> np.ndarray:
+def _sampled_deal_weights(
+    masks: np.ndarray, others: Sequence[Range], other_masks: list[np.ndarray], rng: np.random.Generator
+) -> np.ndarray:
     """``deal_weights`` for three or more other players, from sampled tuples of their combos."""
     total = float(np.prod([r.weights.sum() for r in others]))
+    laws = [r.weights / r.weights.sum() for r in others]
     kept: list[np.ndarray] = []
-    drawn = 0
-    while sum(len(k) for k in kept) < WEIGHT_SAMPLES and drawn < 50 * WEIGHT_SAMPLES:
-        n = WEIGHT_SAMPLES
-        union = np.zeros(n, np.uint64)
-        clash = np.zeros(n, bool)
-        for r in others:
-            pick = _masks(r)[rng.choice(len(r), size=n, p=r.weights / r.weights.sum())]
+    accepted = drawn = 0
+    while accepted < WEIGHT_SAMPLES and drawn < 50 * WEIGHT_SAMPLES:
+        union = np.zeros(WEIGHT_SAMPLES, np.uint64)
+        clash = np.zeros(WEIGHT_SAMPLES, bool)
+        for other, law in zip(other_masks, laws):
+            pick = other[rng.choice(len(other), size=WEIGHT_SAMPLES, p=law)]
             clash |= (union & pick) != 0
             union |= pick
         kept.append(union[~clash])
-        drawn += n
+        accepted += len(kept[-1])
+        drawn += WEIGHT_SAMPLES
     unions = np.concatenate(kept)
-    if len(unions) == 0:
-        return np.zeros(len(masks))
     single, both = np.zeros(52), np.zeros((52, 52))  # both[x, y]: tuples holding cards x and y
     for start in range(0, len(unions), 50_000):  # blocks: a bit matrix of every tuple at once is 166 MB
         block = unions[start : start + 50_000, None] >> np.arange(52, dtype=np.uint64)[None, :]
@@ -170,14 +169,13 @@ def _sampled_deal_weights(masks: np.ndarray, others: Sequence[Range], rng: np.ra
         both += bits.T @ bits
     x = np.array([int(m).bit_length() - 1 for m in masks.tolist()])
     y = np.array([(int(m) & -int(m)).bit_length() - 1 for m in masks.tolist()])
-    free = len(unions) - single[x] - single[y] + both[x, y]
-    return total * (len(unions) / drawn) * free / len(unions)
+    free = accepted - single[x] - single[y] + both[x, y]  # compatible tuples that leave both cards free
+    return total * free / drawn
 
 
-def _with_shares(rows: list[ComboEquity], others: list[Range], seed: int | None) -> list[ComboEquity]:
+def _with_shares(rows: list[ComboEquity], masks: list[int], others: list[Range], seed: int | None) -> list[ComboEquity]:
     """The rows with their ``share``: weight times the weight of the others' deals the combo leaves possible."""
-    masks = np.array([cards_to_mask(row.combo) for row in rows], dtype=np.uint64)
-    dealt = np.array([row.weight for row in rows]) * deal_weights(masks, others, seed)
+    dealt = np.array([row.weight for row in rows]) * deal_weights(np.array(masks, dtype=np.uint64), others, seed)
     if dealt.sum() <= 0:
         raise EquityError("no deal is possible: every combo meets another player's cards")
     shares = dealt / dealt.sum()
@@ -194,7 +192,7 @@ class _Budget:
     def __init__(self, calls: int, limit: float | None, progress: Callable[[float], None] | None) -> None:
         self.calls, self.limit, self.progress = calls, limit, progress
         self.done = 0
-        self.start = self.first = time.perf_counter()
+        self.first = time.perf_counter()
 
     def tick(self) -> None:
         self.done += 1
@@ -209,7 +207,8 @@ class _Budget:
                     f"combo), over the {self.limit:.0f} s limit: narrow the ranges, or give fewer Monte Carlo "
                     "trials a combo (trials=, --trials)"
                 )
-            self.limit = None if self.done >= 9 and now - self.first > 2.0 else self.limit
+            if self.done >= 9 and now - self.first > 2.0:
+                self.limit = None  # a pace measured over 8 calls and 2 s is trusted: no more checks
         if self.progress is not None:
             self.progress(min(1.0, self.done / self.calls))
 
@@ -254,9 +253,10 @@ def equity_by_combo(
         fixed = cards_to_mask([int(c) for j, o in enumerate(ranges) if j != i and len(o) == 1 for c in o.combos[0]])
         if len(r) == 0:
             raise EquityError(f"player {i + 1}'s range has no combo left once the board and dead cards are removed")
-        rows = []
+        rows, masks = [], []
         for cards, weight in zip(r.combos.tolist(), r.weights.tolist()):
-            if cards_to_mask(cards) & fixed:
+            mask = cards_to_mask(cards)
+            if mask & fixed:
                 continue
             deal = list(players)
             deal[i] = [int(c) for c in cards]
@@ -275,9 +275,10 @@ def equity_by_combo(
             rows.append(
                 ComboEquity(format_cards(cards), float(weight), p.win, p.tie, p.equity, p.wins, p.ties, result.outcomes)
             )
+            masks.append(mask)
         if not rows:
             raise EquityError(f"no deal is possible for player {i + 1}: every combo meets another player's cards")
-        rows = _with_shares(rows, [o for j, o in enumerate(ranges) if j != i], seed)
+        rows = _with_shares(rows, masks, [o for j, o in enumerate(ranges) if j != i], seed)
         rows.sort(key=lambda c: -c.equity)
         if methods == {"exact"}:
             outcomes = sum(c.weight * c.outcomes for c in rows)
