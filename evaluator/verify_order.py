@@ -31,6 +31,7 @@ import numpy as np
 
 from ..errors import InputError
 from .api import evaluate, evaluate_batch
+from .cards import card_str
 
 _RANKS = 13
 _ACE = 12
@@ -76,23 +77,29 @@ def _unsuited_hand(ranks: tuple[int, ...]) -> list[int]:
     return [4 * r + i % 4 for i, r in enumerate(sorted(ranks))]
 
 
-def _five_card_classes(evaluate_rows) -> tuple[list[tuple], np.ndarray, np.ndarray, np.ndarray]:
-    """Every 5-card class: (ranks, suited) with its key, its table value, and lookups by rank code."""
+def _five_card_hands() -> tuple[list[tuple[tuple[int, ...], bool]], np.ndarray]:
+    """Every 5-card class, (ranks, suited), and a hand of it: (classes, (7,462, 5) uint8 card ids)."""
     classes = []
     for ranks in combinations_with_replacement(range(_RANKS), 5):
         if max(Counter(ranks).values()) <= 4:
             classes.append((ranks, False))
             if len(set(ranks)) == 5:
                 classes.append((ranks, True))
-    hands = np.array([[4 * r for r in ranks] if suited else _unsuited_hand(ranks) for ranks, suited in classes])
-    values = evaluate_rows(hands.astype(np.uint8)).astype(np.int64)
+    hands = [[4 * r for r in ranks] if suited else _unsuited_hand(ranks) for ranks, suited in classes]
+    return classes, np.array(hands, dtype=np.uint8)
+
+
+def _five_card_classes(evaluate_rows) -> tuple[list[tuple], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every 5-card class: (ranks, suited), a hand of it, its table value, and lookups by rank code."""
+    classes, hands = _five_card_hands()
+    values = evaluate_rows(hands).astype(np.int64)
     plain = np.zeros(_RANKS**5, dtype=np.int64)
     flush = np.zeros(_RANKS**5, dtype=np.int64)
     codes = _codes(np.array([ranks for ranks, _ in classes]))
     suited = np.array([s for _, s in classes])
     plain[codes[~suited]] = values[~suited]
     flush[codes[suited]] = values[suited]
-    return classes, values, plain, flush
+    return classes, hands, values, plain, flush
 
 
 def _best_of_subsets(rank_rows: np.ndarray, lookup: np.ndarray) -> np.ndarray:
@@ -103,12 +110,13 @@ def _best_of_subsets(rank_rows: np.ndarray, lookup: np.ndarray) -> np.ndarray:
     return best
 
 
-def _per_call_problem(rows: np.ndarray, batch_values: np.ndarray) -> str | None:
+def _per_call_problem(rows: np.ndarray, batch_values: np.ndarray, rules: str | None = None) -> str | None:
     """The first hand the per-call evaluator values differently from the batch path, or None."""
     for row, value in zip(rows.tolist(), batch_values.tolist()):
-        if evaluate(row) != value:
-            cards = " ".join("23456789TJQKA"[c >> 2] + "cdhs"[c & 3] for c in row)
-            return f"{cards} is worth {evaluate(row)} one at a time, {value} in a batch"
+        alone = evaluate(row, rules=rules)
+        if alone != value:
+            cards = " ".join(card_str(c) for c in row)
+            return f"{cards} is worth {alone} one at a time, {value} in a batch{f' ({rules})' if rules else ''}"
     return None
 
 
@@ -119,9 +127,8 @@ def check_order(n_cards: int) -> dict[str, Any]:
     """
     if n_cards not in (5, 6, 7):
         raise InputError(f"n_cards must be 5, 6 or 7, got {n_cards}")
-    classes, values, plain, flush = _five_card_classes(evaluate_batch)
-    hands = [[4 * r for r in ranks] if suited else _unsuited_hand(ranks) for ranks, suited in classes]
-    problem = _per_call_problem(np.array(hands), values)
+    classes, hands, values, plain, flush = _five_card_classes(evaluate_batch)
+    problem = _per_call_problem(hands, values)
     if problem is not None:
         return {"ok": False, "classes": len(classes), "problem": problem}
     keys = [independent_key(ranks, suited) for ranks, suited in classes]
@@ -197,15 +204,11 @@ def check_lowball_order(rules: str) -> dict[str, Any]:
     >>> check_lowball_order("deuce-seven")["ok"], check_lowball_order("ace-five")["classes"]
     (True, 7462)
     """
-    classes = [(r, s) for r in combinations_with_replacement(range(_RANKS), 5) if max(Counter(r).values()) <= 4
-               for s in ((False, True) if len(set(r)) == 5 else (False,))]  # fmt: skip
-    hands = np.array([[4 * r for r in ranks] if suited else _unsuited_hand(ranks) for ranks, suited in classes])
-    batch = evaluate_batch(hands.astype(np.uint8), rules=rules).astype(np.int64)
-    for row, value in zip(hands.tolist(), batch.tolist()):
-        if evaluate(row, rules=rules) != value:
-            cards = " ".join("23456789TJQKA"[c >> 2] + "cdhs"[c & 3] for c in row)
-            problem = f"{cards} is worth {evaluate(row, rules=rules)} one at a time, {value} in a batch ({rules})"
-            return {"ok": False, "classes": len(classes), "problem": problem}
+    classes, hands = _five_card_hands()
+    batch = evaluate_batch(hands, rules=rules).astype(np.int64)
+    problem = _per_call_problem(hands, batch, rules)
+    if problem is not None:
+        return {"ok": False, "classes": len(classes), "problem": problem}
     keys = [lowball_key(ranks, suited, rules) for ranks, suited in classes]
     order = sorted(range(len(classes)), key=keys.__getitem__)
     for a, b in zip(order, order[1:]):
