@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import InputError, PokerlabError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 1
@@ -136,8 +136,6 @@ def check_scheduler(address: str | None) -> None:
     (None, None)
     """
     if address is not None and not address.strip():
-        from pokerlab.errors import InputError
-
         raise InputError("--scheduler needs the scheduler's address, e.g. tcp://HOST:8786, got an empty one")
 
 

@@ -20,6 +20,7 @@ lines, reading each line with :func:`read_lines` (bounded, UTF-8 checked).
 from __future__ import annotations
 
 import json
+import math
 import shlex
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
@@ -112,7 +113,7 @@ def _skip_to_line_end(handle: Any) -> bool:
 
 def _finite(text: str) -> float:
     value = float(text)
-    if value != value or value in (float("inf"), float("-inf")):
+    if not math.isfinite(value):
         raise InputError(f"a JSON number must be finite, got {text}")
     return value
 

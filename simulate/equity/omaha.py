@@ -167,10 +167,6 @@ def _parse_players(players: Sequence[str], hole_cards: int, removed: int) -> lis
     return parsed
 
 
-def _all_hands(hole_cards: int, removed: int) -> np.ndarray:
-    return every_hand(hole_cards, removed)
-
-
 def _list_deals(combos: list[np.ndarray]) -> np.ndarray:
     """Every choice of one combo per player with no card twice, as rows of combo indices."""
     masks = [(np.int64(1) << c.astype(np.int64)).sum(axis=1) if len(c) else np.zeros(0, dtype=np.int64) for c in combos]
@@ -351,7 +347,7 @@ def omaha_equity(
         free = live - held.bit_count()
         combos_each = [math.comb(free, h) if r.is_random else len(c) for r, c in zip(ranges, parts)]
         if math.prod(combos_each) <= 4 * MAX_EXACT_DEALS:
-            every = _all_hands(h, removed | held)
+            every = every_hand(h, removed | held)
             deals_combos = [every if r.is_random else c for r, c in zip(ranges, parts)]
             deals = _list_deals(deals_combos)
             if not len(deals):
