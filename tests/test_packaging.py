@@ -122,7 +122,11 @@ def test_readme_quick_start_as_written(tmp_path):
     modules = {line.split("::")[0] for line in collected.stdout.splitlines() if "::" in line}
     expected = {str(p.relative_to(clone)) for p in (clone / "tests").rglob("test_*.py")}
     assert modules == expected, f"modules that collected no test: {sorted(expected - modules)}"
-    assert not list(venv.site_packages().rglob("*.nb[ic]")), "numba cache files inside site-packages"
+    site = venv.site_packages()
+    assert not list(site.rglob("*.nb[ic]")), "numba cache files inside site-packages"
+    venv.run("pip uninstall -y pokerlab", clone)
+    left = sorted(p.name for p in site.iterdir() if "pokerlab" in p.name or p.name in ("evaluator", "simulate"))
+    assert left == [], f"left in site-packages after pip uninstall: {left}"
 
 
 def test_the_clone_root_works_before_and_after_install_and_without_a_compiler(tmp_path):
