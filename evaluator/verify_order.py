@@ -79,7 +79,7 @@ def _unsuited_hand(ranks: tuple[int, ...]) -> list[int]:
 
 def _five_card_hands() -> tuple[list[tuple[tuple[int, ...], bool]], np.ndarray]:
     """Every 5-card class, (ranks, suited), and a hand of it: (classes, (7,462, 5) uint8 card ids)."""
-    classes = []
+    classes: list[tuple[tuple[int, ...], bool]] = []
     for ranks in combinations_with_replacement(range(_RANKS), 5):
         if max(Counter(ranks).values()) <= 4:
             classes.append((ranks, False))
