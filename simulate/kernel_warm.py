@@ -78,6 +78,8 @@ def _omaha() -> None:
                 evaluate_batch(holes, rules=rules, board=board, parallel=parallel)
     omaha_equity(["AsAhKsKh", "QdQcJdJc"], board="2s7d9c", game="omaha-hilo", method="exact")
     omaha_equity(["AsAhKsKh", "random"], game="omaha-hilo", method="mc", trials=1_000, seed=1, threads=1)
+    pairs = ["AA**", "KK**", "QQ**", "JJ**", "TT**", "99**", "88**", "77**", "66**", "55**"]  # dealt in turn
+    omaha_equity(pairs, method="mc", trials=1_000, seed=1, threads=1)
 
 
 def _stud() -> None:

@@ -322,6 +322,128 @@ def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_ma
     return stats, done, no_low, rejected
 
 
+@njit(cache=True, inline="always")
+def deal_sequential(state, row_masks, offsets, counts, is_random, dead_mask, combos, hands):
+    """A hand for every ranged player in turn, uniform over the rows that miss the cards dealt before it:
+    (the new state, the mask of dealt and dead cards, the deal's weight).
+
+    The weight is the product over players of the fraction of their rows still free, so that weighted deals
+    follow the same law as :func:`deal_ranged`'s kept ones (uniform over the sharing-free choices): the
+    proposal gives a deal the probability prod 1/free_p, the law gives it 1/Z, and their ratio is prod free_p
+    up to a constant. A player left without a free row ends the deal with weight 0.
+    """
+    h = hands.shape[1]
+    used = dead_mask
+    weight = 1.0
+    for p in range(counts.shape[0]):
+        if is_random[p]:
+            continue
+        start = offsets[p]
+        free = 0
+        for i in range(start, start + counts[p]):
+            if row_masks[i] & used == 0:
+                free += 1
+        if free == 0:
+            return state, used, 0.0
+        weight *= free / counts[p]
+        state, bits = xorshift_step(state)
+        k = below(bits, free)
+        row = start
+        for i in range(start, start + counts[p]):
+            if row_masks[i] & used == 0:
+                if k == 0:
+                    row = i
+                    break
+                k -= 1
+        for x in range(h):
+            hands[p, x] = combos[row, x]
+        used |= row_masks[row]
+    return state, used, weight
+
+
+@njit(cache=True)
+def mc_block_weighted(seed, deals, boards, combos, row_masks, offsets, counts, is_random, h, board, dead_mask, hilo, t):
+    """:func:`mc_block` for spots where whole-deal redraws nearly always collide: ``deals`` times, ranged hands
+    are dealt in turn by :func:`deal_sequential`, then ``boards`` completions (random hands and the board)
+    are scored with the deal's weight.
+
+    Dealing in turn costs a pass over every ranged player's rows, so each deal serves several completions;
+    the completions of one deal are one sample of the weighted mean (their shares averaged).
+
+    Returns (stats summed with the weights, the weighted no-low count, the sums of the weights and of their
+    squares, and per player the sums of weight**2 * share and weight**2 * share**2, for the standard error of
+    the weighted mean).
+    """
+    players = counts.shape[0]
+    n_pairs = h * (h - 1) // 2
+    stats, hands, pidx, h_key, h_suits, h_low, highs, lows = _scratch(players, h, n_pairs)
+    one = np.zeros((players, N_STATS))
+    spread = np.zeros((players, 2))
+    known = board.shape[0]
+    full = np.empty(5, dtype=np.uint8)
+    for j in range(known):
+        full[j] = board[j]
+    state = seeded_state(seed)
+    no_low = 0.0
+    w_sum = 0.0
+    w_sq = 0.0
+    for _ in range(deals):
+        state, dealt, w = deal_sequential(state, row_masks, offsets, counts, is_random, dead_mask, combos, hands)
+        if w == 0.0:
+            continue
+        one[:] = 0.0
+        lows_seen = 0.0
+        for _b in range(boards):
+            used = dealt
+            for p in range(players):
+                if is_random[p]:
+                    for x in range(h):
+                        state, c = free_card(state, used)
+                        used |= np.int64(1) << c
+                        hands[p, x] = c
+            for j in range(known, 5):
+                state, c = free_card(state, used)
+                used |= np.int64(1) << c
+                full[j] = c
+            prepare_players(hands, pidx, h_key, h_suits, h_low, t[0], t[7])
+            lows_seen += score_board(
+                full, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, highs, lows, one, 1.0, t
+            )
+        wb = w / boards
+        no_low += wb * lows_seen
+        for p in range(players):
+            share = one[p, STAT_SHARE] / boards
+            spread[p, 0] += w * w * share
+            spread[p, 1] += w * w * share * share
+            for k in range(N_STATS):
+                stats[p, k] += wb * one[p, k]
+        w_sum += w
+        w_sq += w * w
+    return stats, no_low, w_sum, w_sq, spread
+
+
+@njit(cache=True, parallel=True)
+def mc_blocks_weighted(
+    seeds, deals, boards, combos, row_masks, offsets, counts, is_random, h, board, dead_mask, hilo, t
+):
+    """:func:`mc_block_weighted` once per seed across numba's threads, summed over the blocks."""
+    n = seeds.shape[0]
+    players = counts.shape[0]
+    stats = np.zeros((n, players, N_STATS))
+    spread = np.zeros((n, players, 2))
+    sums = np.zeros((n, 3))
+    for b in prange(n):
+        s, nl, ws, wq, sp = mc_block_weighted(
+            seeds[b], deals, boards, combos, row_masks, offsets, counts, is_random, h, board, dead_mask, hilo, t
+        )
+        stats[b] = s
+        spread[b] = sp
+        sums[b, 0] = nl
+        sums[b, 1] = ws
+        sums[b, 2] = wq
+    return stats.sum(axis=0), spread.sum(axis=0), sums.sum(axis=0)
+
+
 @njit(cache=True, parallel=True)
 def mc_blocks(seeds, trials, combos, offsets, counts, is_random, h, board, dead_mask, hilo, t):
     """:func:`mc_block` once per seed across numba's threads: a block's result depends on its seed only."""

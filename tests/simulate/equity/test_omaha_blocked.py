@@ -173,3 +173,96 @@ def test_exact_enumeration_lists_the_same_deals_with_or_without_the_blocked_hand
     assert result.boards == boards
     for p, player in enumerate(result.players):
         assert player.equity == pytest.approx(stats[p, omaha_kernels.STAT_SHARE] / boards, abs=1e-12)
+
+
+@njit
+def sequential_deals(seed, n, combos, row_masks, offsets, counts, dead_mask, h):  # pragma: no cover - numba
+    """``n`` deals dealt player by player, one row of every player's cards each, and their weights."""
+    players = counts.shape[0]
+    hands = np.empty((players, h), dtype=np.uint8)
+    is_random = np.zeros(players, dtype=np.bool_)
+    out = np.empty((n, players * h), dtype=np.uint8)
+    weights = np.empty(n)
+    state = seeded_state(seed)
+    for i in range(n):
+        state, _, w = omaha_kernels.deal_sequential(
+            state, row_masks, offsets, counts, is_random, dead_mask, combos, hands
+        )
+        weights[i] = w
+        for p in range(players):
+            for x in range(h):
+                out[i, p * h + x] = hands[p, x]
+    return out, weights
+
+
+def weighted_deals(parts: list[np.ndarray], seed: int, n: int) -> tuple[list[bytes], np.ndarray]:
+    stacked = np.ascontiguousarray(np.concatenate(parts))
+    row_masks = np.bitwise_or.reduce(np.left_shift(1, stacked.astype(np.int64)), axis=1)
+    offsets = np.cumsum([0] + [len(p) for p in parts[:-1]]).astype(np.int64)
+    counts = np.array([len(p) for p in parts], dtype=np.int64)
+    rows, weights = sequential_deals(np.uint64(seed), n, stacked, row_masks, offsets, counts, np.int64(0), 4)
+    return list(map(bytes, rows)), weights
+
+
+def test_deals_dealt_player_by_player_keep_the_law_through_their_weights():
+    # The spot of the test above: 504 of the 1656 deals that fit give player 2 two kings. Dealt in turn, player
+    # 2 draws from its 132 hands alike (36 / 132 kings), and the weights (14 or 12 hands left to player 3) bring
+    # the share back to 504 / 1656; without them the count is off by about 15 standard errors.
+    parts, _ = blocked([HERO, "A2KK, A2KQ", "A2KK, A2QQ"])
+    n = 40_000
+    deals, weights = weighted_deals(parts, 6, n)
+    assert len(set(deals)) == 1656 and (weights > 0).all()
+    kings = np.array([sum(c >> 2 == 11 for c in deal[4:8]) == 2 for deal in deals])
+    expected = 504 / 1656
+    bound = 4 * (expected * (1 - expected) / n) ** 0.5
+    assert abs(weights[kings].sum() / weights.sum() - expected) < bound
+    assert abs(kings.mean() - expected) > 3 * bound  # the check can fail: the unweighted share is 36 / 132
+    # Each deal is drawn as often as the inverse of its weight says (a chi-square over the 1656 deals that fit),
+    # so the weighted law gives every deal that fits the same probability.
+    weight_of = dict(zip(deals, weights))
+    counts = Counter(deals)
+    inverse = np.array([1 / weight_of[d] for d in sorted(counts)])
+    expected_counts = n * inverse / inverse.sum()
+    observed = np.array([counts[d] for d in sorted(counts)])
+    statistic = ((observed - expected_counts) ** 2 / expected_counts).sum()
+    assert chi2.sf(statistic, 1655) > 1e-3, statistic
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
+def test_weighted_monte_carlo_agrees_with_exact(game):
+    players, board = [HERO, "A2KK, A2KQ", "A2KK, A2QQ"], "7h8d9s"
+    exact = omaha_equity(players, board=board, game=game, method="exact")
+    ranges = omaha._parse_players(players, 4, mask(board))
+    parts, _ = omaha._without_blocked(ranges, players, 4, mask(board), omaha_kernels)
+    spot = omaha._McSpot(
+        combos=np.ascontiguousarray(np.concatenate(parts)),
+        offsets=np.cumsum([0] + [len(p) for p in parts[:-1]]).astype(np.int64),
+        counts=np.array([len(p) for p in parts], dtype=np.int64),
+        is_random=np.zeros(3, dtype=np.bool_),
+        h=4,
+        board=np.array(parse_cards(board), dtype=np.uint8),
+        dead=np.int64(mask(board)),
+        hilo=game == "omaha-hilo",
+        tables=omaha.omaha_tables(),
+    )
+    tally = omaha._Weighted(spot)
+    assert omaha._run_rounds(tally, seed=3, limit=200_000, target=None)
+    means, errors, no_low = tally.means()
+    z = [(means[p, omaha_kernels.STAT_SHARE] - e.equity) / errors[p] for p, e in enumerate(exact.players)]
+    assert chi2.sf(sum(x * x for x in z[:2]), 2) > 1e-3, z
+    assert means[:, omaha_kernels.STAT_SHARE].sum() == pytest.approx(1.0)
+    if game == "omaha-hilo":
+        assert abs(no_low - exact.no_low) < 0.01
+
+
+def test_ten_pattern_players_are_dealt_player_by_player():
+    # Ten pairs of ranks hold 40 of the 52 cards: whole-deal redraws almost never fit, so the deal goes in turn.
+    players = ["AA**", "KK**", "QQ**", "JJ**", "TT**", "99**", "88**", "77**", "66**", "55**"]
+    one = omaha_equity(players, method="mc", trials=300_000, seed=4, threads=1)
+    two = omaha_equity(players, method="mc", trials=300_000, seed=4, threads=2)
+    assert [p.equity for p in one.players] == pytest.approx([p.equity for p in two.players], abs=1e-12)
+    assert sum(p.equity for p in one.players) == pytest.approx(1.0)
+    assert one.rejected is None and one.trials >= 300_000
+    equities = [p.equity for p in one.players]
+    assert equities[0] > equities[1] > equities[2] > 0.1 and all(0.05 < e for e in equities)
+    assert all(0 < p.stderr < 0.005 for p in one.players)
