@@ -3,9 +3,9 @@
 Every 5-, 6- or 7-card hand of a deck is ranked and the categories are
 counted and compared with the published counts below: high hands
 (``5card``, ``6card``, ``7card``), lowball, wild cards and jacks or better
-(``VARIANT_TABLES``). For high hands the order of every rank class is also
+(``VARIANT_TABLES``). For every ruleset the order of every rank class is also
 checked against an independent ranking (:mod:`pokerlab.evaluator.verify_order`),
-which category counts alone cannot see. Where no published number was found the row says so
+per call and in a batch, which category counts alone cannot see. Where no published number was found the row says so
 ("computed, no published value") instead of inventing one.
 
 >>> result = verify("5card")
@@ -27,7 +27,7 @@ from .hand_values import CATEGORY_NAMES, CATEGORY_SHIFT, ROYAL_FLUSH
 from .rules import get_rules
 from .variants import enumerate_variant_values
 from .verify_omaha import verify_omaha
-from .verify_order import check_lowball_order, check_order
+from .verify_order import check_order, check_ruleset_order
 
 # Counts by category, best first: royal flush, straight flush, four of a kind,
 # full house, flush, straight, three of a kind, two pair, one pair, high card.
@@ -165,8 +165,8 @@ def _verify_variant(name: str, parallel: bool) -> dict[str, Any]:
             rows.append(_row(label, sum(counts[m] for m in members), published.get(label)))
         rows.append(_row("Distinct values", len(values), published.get("Distinct values")))
     problem = None
-    if spec["cards"] == 5 and rules.name in LOWBALL_ORDERED:  # counts cannot see values swapped in a category
-        order = check_lowball_order(rules.name)
+    if rules.kernel != "high":  # counts cannot see values swapped in a category
+        order = check_ruleset_order(rules.name, spec["cards"])
         rows.append(_order_row(order))
         problem = order["problem"]
     expected_total = comb(rules.deck_size, spec["cards"])
@@ -183,8 +183,6 @@ def _verify_variant(name: str, parallel: bool) -> dict[str, Any]:
     }
 
 
-#: The lowball rulesets whose five-card order verify checks against an independent ranking.
-LOWBALL_ORDERED = ("ace-five", "deuce-seven")
 _PAIRED_A5 = ("One pair", "Two pair", "Three of a kind", "Full house", "Four of a kind")
 _UNPAIRED_A5 = ("5-high", "6-high", "7-high", "8-high", "9-high", "T-high", "J-high", "Q-high", "K-high")
 _WIKIPEDIA_LOWBALL = "Wikipedia, 'Poker probability', frequency of {n}-card lowball poker hands (ace-to-five)"
@@ -231,6 +229,18 @@ VARIANT_TABLES: dict[str, dict[str, Any]] = {
         "cards": 5,
         "published": {},
         "source": "no published deuce-to-seven table found; every count is computed",
+    },
+    "ace-five-joker": {
+        "rules": "ace-five-joker",
+        "cards": 5,
+        "published": {},
+        "source": "no published table for a 53-card ace-to-five deck found; every count is computed",
+    },
+    "deuce-seven-joker": {
+        "rules": "deuce-seven-joker",
+        "cards": 5,
+        "published": {},
+        "source": "no published table for a 53-card deuce-to-seven deck found; every count is computed",
     },
     "joker": {
         "rules": "joker",

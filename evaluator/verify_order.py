@@ -217,3 +217,146 @@ def check_lowball_order(rules: str) -> dict[str, Any]:
             problem = f"{first} ({batch[a]}) and {second} ({batch[b]}) are out of order as {rules} lows"
             return {"ok": False, "classes": len(classes), "problem": problem}
     return {"ok": True, "classes": len(classes), "problem": None}
+
+
+def _wild_high_key(ranks: tuple[int, ...], suited: bool) -> tuple[int, ...]:
+    """:func:`independent_key` with five of a kind (class 9) above a straight flush; suited counts only
+    for five distinct ranks (a wild card never flushes by copying a card the hand holds)."""
+    if len(set(ranks)) == 1:
+        return (9, ranks[0])
+    return independent_key(ranks, suited and len(set(ranks)) == 5)
+
+
+def wild_key(naturals: tuple[int, ...], suited: bool, wilds: int, kernel: str) -> tuple[int, ...]:
+    """How good five cards are when ``wilds`` of them are wild, by trying each wild as every rank (in the
+    naturals' suit when they share one): the best high hand for ``wild`` (fully wild), for ``bug`` the
+    best with the bug an ace or completing a straight or flush, and for the joker lowballs the best low
+    (returned negated, so that larger is still better).
+
+    >>> wild_key((12, 12, 12, 12), False, 1, "wild") > wild_key((11, 10, 9, 8), True, 1, "wild")
+    True
+    >>> wild_key((0, 1, 2, 3), False, 1, "bug")   # 2-3-4-5 and the bug: a six-high straight
+    (4, 4)
+    """
+    tries = [(*naturals, *extra) for extra in combinations_with_replacement(range(_RANKS), wilds)]
+    if kernel in ("ace-five-joker", "deuce-seven-joker"):  # the joker is off the naturals' suit: never a flush
+        legal = [t for t in tries if max(Counter(t).values()) <= 4]
+        rules = kernel.removesuffix("-joker")
+        return tuple(-k for k in min(lowball_key(t, suited and not wilds, rules) for t in legal))
+    keys = [_wild_high_key(t, suited) for t in tries]
+    if kernel == "bug" and wilds:  # an ace, or whatever completes a straight, flush or straight flush
+        keys = [k for t, k in zip(tries, keys) if t[-1] == _ACE or k[0] in (4, 5, 8)]
+    return max(keys)
+
+
+def _wild_classes(rules) -> tuple[list[tuple[tuple[int, ...], bool, int]], np.ndarray]:  # type: ignore[no-untyped-def]
+    """Every class of five cards under ``rules``: (natural ranks, whether they share a suit, wild cards),
+    and a hand of each (card ids, the wild cards last)."""
+    wild_ids = list(range(rules.first_natural)) if rules.first_natural else list(range(52, rules.deck_size))
+    lowest = rules.first_natural // 4  # deuces wild: no natural deuce
+    classes = []
+    hands = []
+    for wilds in range(len(wild_ids) + 1):
+        n = 5 - wilds
+        if n == 0:
+            continue
+        for ranks in combinations_with_replacement(range(lowest, _RANKS), n):
+            if max(Counter(ranks).values()) > 4:
+                continue
+            if n > 1:
+                classes.append((ranks, False, wilds))
+                hands.append(_unsuited_hand(ranks) + wild_ids[:wilds])
+            if len(set(ranks)) == n:
+                classes.append((ranks, True, wilds))
+                hands.append([4 * r for r in ranks] + wild_ids[:wilds])
+    return classes, np.array(hands, dtype=np.uint8)
+
+
+def _class_name(ranks: tuple[int, ...], suited: bool, wilds: int) -> str:
+    return f"{_describe(ranks, suited)}{f' and {wilds} wild' if wilds else ''}"
+
+
+def check_wild_order(rules_name: str) -> dict[str, Any]:
+    """Every class of five cards of a wild-card or joker ruleset, ranked per call and in a batch, against
+    :func:`wild_key`: the same value both ways, and better exactly where the key is larger.
+
+    >>> check_wild_order("joker")["ok"], check_wild_order("ace-five-joker")["classes"]
+    (True, 9997)
+    """
+    from .rules import get_rules
+
+    rules = get_rules(rules_name)
+    classes, hands = _wild_classes(rules)
+    values = evaluate_batch(hands, rules=rules.name).astype(np.int64)
+    problem = _per_call_problem(hands, values, rules.name)
+    if problem is None:
+        keys = [wild_key(ranks, suited, wilds, rules.kernel) for ranks, suited, wilds in classes]
+        problem = _out_of_order(keys, values, [_class_name(*c) for c in classes], rules.name)
+    return {"ok": problem is None, "classes": len(classes), "problem": problem}
+
+
+def _out_of_order(keys: list, values: np.ndarray, names: list[str], rules: str) -> str | None:
+    """The first neighbours of the key order whose values disagree with it (equal exactly where the keys are
+    equal, larger where the key is larger), or None."""
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    for a, b in zip(order, order[1:]):
+        if (keys[a] == keys[b]) != (values[a] == values[b]) or (keys[a] < keys[b] and not values[a] < values[b]):
+            return f"{names[a]} ({values[a]}) and {names[b]} ({values[b]}) are out of order under {rules}"
+    return None
+
+
+def check_lowball_best_five(rules: str, n_cards: int) -> dict[str, Any]:
+    """Six or seven cards under ``ace-five`` or ``deuce-seven``: every rank multiset, and for deuce-seven
+    every suited rank set of 5 to ``n_cards`` cards beside low off-suit cards, must be worth the best of its
+    5-card subsets (whose order :func:`check_lowball_order` proves), per call and in a batch.
+
+    >>> check_lowball_best_five("ace-five", 6)["ok"]
+    True
+    """
+    _, _, values, plain, flush = _five_card_classes(lambda rows: evaluate_batch(rows, rules=rules))
+    groups = [([r for r in combinations_with_replacement(range(_RANKS), n_cards) if max(Counter(r).values()) <= 4], 0)]
+    if rules == "deuce-seven":
+        groups += [(list(combinations(range(_RANKS), size)), size) for size in range(5, n_cards + 1)]
+    checked = 0
+    for rank_sets, size in groups:
+        others = [4 * r + 1 + r % 2 for r in range(n_cards - size)]  # the suited cards are clubs
+        rows = [[4 * r for r in ranks] + others if size else _unsuited_hand(ranks) for ranks in rank_sets]
+        hands = np.array(rows, dtype=np.uint8)
+        got = evaluate_batch(hands, rules=rules).astype(np.int64)
+        problem = _per_call_problem(hands, got, rules)
+        if problem is not None:
+            return {"ok": False, "classes": checked, "problem": problem}
+        ranks = (hands.astype(np.int64) >> 2) if size else np.array(rank_sets, dtype=np.int64)
+        want = np.zeros(len(rank_sets), dtype=np.int64)
+        for columns in combinations(range(n_cards), 5):
+            lookup = flush if size and max(columns) < size else plain
+            want = np.maximum(want, lookup[_codes(ranks[:, list(columns)])])
+        checked += len(rank_sets)
+        bad = np.nonzero(got != want)[0]
+        if bad.size:
+            row = int(bad[0])
+            cards = " ".join(card_str(c) for c in rows[row])
+            return {"ok": False, "classes": checked, "problem": f"{cards} is worth {got[row]}, its best five "
+                    f"{want[row]} ({rules})"}  # fmt: skip
+    return {"ok": True, "classes": checked, "problem": None}
+
+
+def check_ruleset_order(rules_name: str, n_cards: int) -> dict[str, Any]:
+    """The order proof of every table a ruleset other than ``high`` reads for up to ``n_cards`` cards (five
+    for the wild rulesets; five to seven for the lowballs, whose 6- and 7-card values share their tables).
+
+    >>> check_ruleset_order("deuces-wild", 5)["ok"]
+    True
+    """
+    from .rules import get_rules
+
+    rules = get_rules(rules_name)
+    if rules.kernel not in ("ace-five", "deuce-seven"):
+        return check_wild_order(rules.name)
+    result = check_lowball_order(rules.name)
+    for size in (6, 7):
+        if not result["ok"]:
+            break
+        more = check_lowball_best_five(rules.name, size)
+        result = {**more, "classes": result["classes"] + more["classes"]}
+    return result

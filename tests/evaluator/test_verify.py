@@ -188,3 +188,39 @@ def test_tables_that_disagree_with_themselves_are_a_table_error_not_a_crash(monk
     monkeypatch.setattr(api, "class_ranks", lambda value: (11, 11, 11, 0, 5))  # ranks the cards do not hold
     with pytest.raises(TableError, match="the installed tables are inconsistent"):
         api.best_five("2c Kh Kd 3s Kc 3h 9d")
+
+
+def test_the_command_line_offers_every_table_verify_knows():
+    from pokerlab.evaluator.verify import table_names
+    from pokerlab.simulate.cli.main import VERIFY_GROUPS, VERIFY_TABLES
+
+    assert VERIFY_TABLES == table_names()
+    assert {name for group in VERIFY_GROUPS.values() for name in group} <= set(table_names())
+
+
+@pytest.mark.parametrize(
+    ("table", "rules", "worse", "better"),
+    [
+        ("wild_values", "joker", "Kc Kd 7h 4s 2c", "Jk Kd 8h 4s 2c"),  # pair of kings, the better kicker
+        ("wild_values", "deuces-wild", "Kc Kd 7h 4s 3c", "2c Kd 8h 4s 3c"),
+        ("bug_values", "bug", "Ac Ad 7h 4s 3c", "Jk Ad 8h 4s 3c"),
+        ("ace_five_joker_values", "ace-five-joker", "Kc Qd Jh Ts 8c", "Jk 4d 3h 2s Kc"),
+        ("ace_five_values", "ace-five", "Kc Qd Jh Ts 8c 8d 8h", "Kc 4d 3h 2s Ac 4c 4h"),
+    ],
+)
+def test_verify_sees_a_wild_or_seven_card_table_swapped_inside_a_category(tmp_path, table, rules, worse, better):
+    from pokerlab.evaluator import evaluate
+    from pokerlab.evaluator.rules import get_rules
+
+    first, second = evaluate(worse, rules=rules), evaluate(better, rules=rules)
+    assert first >> 12 == second >> 12 and first < second  # one category: its count stays the same
+    env = _tampered_tables(tmp_path, table, _swap_two_values(first, second))
+    size = len(worse.split())
+    code = (
+        "from pokerlab.evaluator.verify_order import check_ruleset_order as c; "
+        f"r = c({get_rules(rules).name!r}, {size}); print(r['ok'], r['problem'])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("False ") and ("out of order" in done.stdout or "one at a time" in done.stdout
+                                                  or "best five" in done.stdout), done.stdout  # fmt: skip
