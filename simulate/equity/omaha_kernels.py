@@ -276,6 +276,23 @@ def deal_ranged(state, combos, offsets, counts, is_random, dead_mask, hands):
     return state, used, ok
 
 
+@njit(cache=True, inline="always")
+def complete_deal(state, used, is_random, hands, full, known):
+    """Deal the random players' hands into ``hands`` and the board past its ``known`` cards into ``full``,
+    from the cards clear in ``used``; returns the new state."""
+    for p in range(hands.shape[0]):
+        if is_random[p]:
+            for x in range(hands.shape[1]):
+                state, c = free_card(state, used)
+                used |= np.int64(1) << c
+                hands[p, x] = c
+    for j in range(known, 5):
+        state, c = free_card(state, used)
+        used |= np.int64(1) << c
+        full[j] = c
+    return state
+
+
 @njit(cache=True)
 def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_mask, hilo, t):
     """``trials`` random deals: a hand per player (uniform over its combos, or any live cards when random),
@@ -306,16 +323,7 @@ def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_ma
                 return stats, -1, no_low, rejected
             continue
         misses = 0
-        for p in range(players):
-            if is_random[p]:
-                for x in range(h):
-                    state, c = free_card(state, used)
-                    used |= np.int64(1) << c
-                    hands[p, x] = c
-        for j in range(known, 5):
-            state, c = free_card(state, used)
-            used |= np.int64(1) << c
-            full[j] = c
+        state = complete_deal(state, used, is_random, hands, full, known)
         prepare_players(hands, pidx, h_key, h_suits, h_low, t[0], t[7])
         no_low += score_board(full, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, highs, lows, stats, 1.0, t)
         done += 1
@@ -394,17 +402,7 @@ def mc_block_weighted(seed, deals, boards, combos, row_masks, offsets, counts, i
         one[:] = 0.0
         lows_seen = 0.0
         for _b in range(boards):
-            used = dealt
-            for p in range(players):
-                if is_random[p]:
-                    for x in range(h):
-                        state, c = free_card(state, used)
-                        used |= np.int64(1) << c
-                        hands[p, x] = c
-            for j in range(known, 5):
-                state, c = free_card(state, used)
-                used |= np.int64(1) << c
-                full[j] = c
+            state = complete_deal(state, dealt, is_random, hands, full, known)
             prepare_players(hands, pidx, h_key, h_suits, h_low, t[0], t[7])
             lows_seen += score_board(
                 full, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, highs, lows, one, 1.0, t
