@@ -55,6 +55,16 @@ def test_a_broken_layer_is_caught(tmp_path):
     )
 
 
+def test_the_two_columns_are_kept_apart(tmp_path):
+    where = _installed_layout(tmp_path / "layout")
+    game = where / "pokerlab" / "simulate" / "game" / "state.py"
+    game.write_text(game.read_text() + "\nfrom pokerlab.simulate.equity import engine  # noqa\n")
+    done = _lint(where)
+    out = done.stdout.replace("\n", " ")
+    assert done.returncode != 0 and "the game column (game, histories) never imports the analysis column BROKEN" in out
+    assert "pokerlab.simulate.game.state -> pokerlab.simulate.equity.engine" in out, out[-3000:]
+
+
 # Module-level import cycles, found over the real import graph (grimp, which import-linter is built on). Imports
 # inside functions count: hiding an import in a function to dodge a cycle is what this test stops. Imports under
 # `if TYPE_CHECKING:` do not run, so they do not count (bench's report/format/plot and game's state/flow pair
