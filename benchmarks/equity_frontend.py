@@ -4,7 +4,7 @@ Run from the repository root with the project's Python::
 
     python benchmarks/equity_frontend.py [--rounds 15] [--calls 2000] [--spot turn|flop|river]
 
-The spot is issue 18's exact turn row by default (AhKh vs QQ+,AQs+,KQs on
+The spot is the bench's exact turn row by default (AhKh vs QQ+,AQs+,KQs on
 Qh7h2c3s, one thread, no tables), as ``pokerlab bench --only eq-turn`` runs
 it. Each stage is timed on its own, ``--calls`` times in a row, on inputs
 prepared outside the timing:

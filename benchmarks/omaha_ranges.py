@@ -1,4 +1,4 @@
-"""Issue 19: how long reading an Omaha range takes (CPU ms) and how many hands it lists, per hole size.
+"""How long reading an Omaha range takes (CPU ms) and how many hands it lists, per hole size.
 
 Run from the repository root::
 

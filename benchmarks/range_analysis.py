@@ -1,4 +1,4 @@
-"""Issue 20's two figures: range analysis against answering the same with plain calls (CPU and wall time).
+"""Range analysis against answering the same with plain calls (CPU and wall time).
 
 Run from the repository root::
 

@@ -10,8 +10,8 @@ Each block of rows goes through the rank hash alone, with no branch on the
 data (step 3 of :mod:`pokerlab.evaluator.kernels`), and notes the rows that need a
 second look: a flush (3 % of random 7-card hands) or an id of 52 or more.
 A second pass gives the flushes their value. A branch per row on the flush
-would be mispredicted on every flush: a fifth of the time on the AMD EPYC this
-was first measured on, 8 % on the Intel Xeon of 2026-12-01.
+would be mispredicted on every flush: a fifth of the time on an AMD EPYC, 8 %
+on an Intel Xeon.
 
 The first pass reads two cards at a time: one unaligned 16-bit load indexes
 a table of the summed keys of every pair of byte values (``pair_keys``), so a

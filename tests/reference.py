@@ -1,6 +1,6 @@
 """Reference high-hand evaluator: slow, independent and obviously correct.
 
-Written from ``/work/shared/RULES.md`` section 1 only, never from the fast
+Written from ``docs/rules.md`` section 1 only, never from the fast
 evaluator's code, so the two can be checked against each other. It uses
 nothing outside the standard library (not even ``pokerlab.evaluator.cards``), so the
 reference tests run even while the fast evaluator is broken or missing.

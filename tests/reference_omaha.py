@@ -1,6 +1,6 @@
 """Reference Omaha evaluator: slow, independent and obviously correct.
 
-Written from the rule (issue 19, and ``/work/shared/RULES.md`` sections 1
+Written from the rule (``docs/rules.md`` sections 1
 and 3): an Omaha hand is exactly two hole cards plus exactly three board
 cards. The high hand is the best :func:`reference.reference_key` over every
 such choice; the eight-or-better low is the best ace-to-five low over every

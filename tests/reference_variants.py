@@ -1,6 +1,6 @@
 """Reference evaluator for the variant rankings: slow, independent and brute force.
 
-Written from ``/work/shared/RULES.md`` sections 1-3 and issue 4 only, never
+Written from ``docs/rules.md`` sections 1-3 only, never
 from the fast evaluator's code, and it imports nothing outside the standard
 library (not even ``pokerlab.evaluator.cards``), so these reference tests run even
 while the fast variant evaluator is missing or broken.
@@ -30,7 +30,7 @@ be compared with each other. The rulesets:
 ``deuce-seven-joker``
     exactly 5 cards from 53; the joker is the best card the hand lacks: every
     one of the 52 natural cards not in the hand is tried in its place and the
-    best deuce-to-seven low is kept (issue 16).
+    best deuce-to-seven low is kept.
 ``joker`` / ``two-jokers`` / ``deuces-wild``
     exactly 5 cards from 53 / 54 / 52 cards; the joker(s) / the four 2s are
     fully wild: each may stand for any rank and suit. Five of a kind ranks

@@ -2,7 +2,7 @@
 
 Independent of the fast evaluator: these run whether or not ``evaluator``
 supports ``rules=`` yet. They check the hand-picked examples from RULES.md
-sections 1-3 and issue 4, the brute-force shortcut for wild cards against the
+sections 1-3, the brute-force shortcut for wild cards against the
 literal 52-substitutes-per-wild enumeration, and whole-deck category counts
 against published tables (sources cited at each table).
 """

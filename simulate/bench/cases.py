@@ -357,7 +357,7 @@ def _game_cases() -> list[Case]:
 
 
 RANGE_NOTE = (
-    "Range analysis (issue 20) against answering the same with plain pokerlab calls, one per combo: "
+    "Range analysis against answering the same with plain pokerlab calls, one per combo: "
     "hits against evaluate() per combo, which finds only the made-hand category (no pair split, no draws); "
     "by-combo equity against equity([combo, other range], board) per combo with its default threads."
 )

@@ -111,7 +111,7 @@ def _variant(
 
 
 def _rule_options(kwargs: dict) -> dict:
-    """The game-rule options (issue 16) out of a command's keyword arguments."""
+    """The game-rule options (house rules) out of a command's keyword arguments."""
     names = ("spread", "raise_cap", "heads_up_cap", "bet_or_drop_second_round", "hole_cards")
     return {name: kwargs.pop(name) for name in names}
 

@@ -90,7 +90,7 @@ def test_rows_with_their_board_and_one_shared_board_agree():
     assert evaluate_batch(rows, rules="omaha", out=out) is out and np.array_equal(out, whole)
 
 
-# The rules, one test each (issue 19: exactly two hole cards and exactly three board cards).
+# The rules, one test each (exactly two hole cards and exactly three board cards).
 
 
 def test_exactly_two_hole_cards_four_suited_in_the_hole_is_no_flush():

@@ -1,4 +1,4 @@
-"""``pokerlab play`` and ``simulate`` take issue 16's rule options; the PHH they write keeps them."""
+"""``pokerlab play`` and ``simulate`` take the house-rule options; the PHH they write keeps them."""
 
 from __future__ import annotations
 

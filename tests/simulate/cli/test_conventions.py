@@ -1,4 +1,4 @@
-"""Issue 17: one convention per concern across every ``pokerlab`` command (README's shared-options table)."""
+"""One convention per concern across every ``pokerlab`` command (README's shared-options table)."""
 
 from __future__ import annotations
 

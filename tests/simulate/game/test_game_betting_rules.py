@@ -1,4 +1,4 @@
-"""Betting options of RULES.md section 6 and issue 16, one test per rule: the spread's maximum, one raise cap
+"""Betting options of docs/rules.md section 6, one test per rule: the spread's maximum, one raise cap
 for every structure, the cap heads-up, and bet-or-drop in the second round."""
 
 from __future__ import annotations

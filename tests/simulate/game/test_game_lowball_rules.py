@@ -1,4 +1,4 @@
-"""Deuce-to-seven with the joker as a game (issue 16), and the joker refused in hand-built hold'em."""
+"""Deuce-to-seven with the joker as a game, and the joker refused in hand-built hold'em."""
 
 from __future__ import annotations
 

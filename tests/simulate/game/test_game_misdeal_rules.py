@@ -1,4 +1,4 @@
-"""Misdeals (RULES.md 4.3, issue 16): a card dealt face up or a wrong card count; the hand is dealt again,
+"""Misdeals (docs/rules.md 4.3): a card dealt face up or a wrong card count; the hand is dealt again,
 nothing changes hands, and the antes or blinds stay where they were."""
 
 from __future__ import annotations

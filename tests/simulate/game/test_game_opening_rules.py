@@ -1,4 +1,4 @@
-"""Jacks or better with wild cards (RULES.md 4.4, issue 16): the opener check and the showdown agree.
+"""Jacks or better with wild cards (docs/rules.md 4.4): the opener check and the showdown agree.
 
 The engine decides openers with the showdown's own value; these tests check it against the slow,
 independent reference ranking of tests/reference_variants.py and against the issue's examples.
@@ -47,7 +47,7 @@ def test_jacks_or_better_openers_agree_with_the_showdown_ranking(ranking: str) -
     [
         ("bug", "Jk As 7d 5h 3c", True),  # the bug is an ace: a pair of aces
         ("bug", "Jk Kc 7d 5h 3c", False),  # ace high only: the bug is no king
-        ("bug", "Jk 9c 9d 5h 5c", True),  # a natural two pair plus the bug (refused before issue 16)
+        ("bug", "Jk 9c 9d 5h 5c", True),  # a natural two pair plus the bug
         ("bug", "Jk 8s 7s 5s 2s", True),  # the bug completes a flush
         ("deuces-wild", "Jc 2d 8h 6s 4c", True),  # a deuce is any card: a pair of jacks
         ("deuces-wild", "Tc 2d 8h 6s 4c", False),  # a pair of tens at best

@@ -1,4 +1,4 @@
-"""Session rules of issue 16: blind levels by time (RULES.md 5.11) and equal starting stacks (4.1, 7)."""
+"""Session rules: blind levels by time (RULES.md 5.11) and equal starting stacks (4.1, 7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 16's game options and misdeals survive PHH: write, read, replay (and pokerkit loads what it can)."""
+"""The house-rule game options and misdeals survive PHH: write, read, replay (and pokerkit loads what it can)."""
 
 from __future__ import annotations
 

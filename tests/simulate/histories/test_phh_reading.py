@@ -101,7 +101,7 @@ def test_bad_files_raise_phh_errors(text, message):
 
 def test_unsupported_games_are_explained():
     stud = HandHistory("F7S", [1, 1], [0, 0], [50, 50], [], bring_in=1, small_bet=2, big_bet=4)
-    assert replay(stud).error is None  # stud is played (issue 19): dealt unseen cards, no action yet
+    assert replay(stud).error is None  # stud is played: dealt unseen cards, no action yet
     razz = HandHistory("FR", [1, 1], [0, 0], [50, 50], [], small_bet=2, big_bet=4)
     error = replay(razz).error
     assert error.field == "bring_in" and "required" in error.reason
