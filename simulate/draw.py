@@ -30,6 +30,7 @@ from ..evaluator.hand_values import CATEGORY_SHIFT
 from ..evaluator.rules import Ruleset, get_rules
 from ..evaluator.variants import enumerate_variant_values
 from .equity.engine import EquityError, EquityResult, PlayerEquity, check_options, outcome_shares
+from .equity.sampling import fresh_seed, standard_errors
 
 ACE_RANK = 12
 OBJECTIVES = ("strength", "category", "equity")
@@ -360,7 +361,7 @@ def _exact_draw_equity(parsed, unseen, rules):
 
 
 def _mc_draw_equity(parsed, unseen, rules, texts, trials, seed, start) -> EquityResult:
-    seed = int(np.random.SeedSequence().generate_state(1)[0]) if seed is None else seed
+    seed = fresh_seed() if seed is None else seed
     rng = np.random.default_rng(seed)
     n_players = len(parsed)
     wins = np.zeros(n_players)
@@ -392,7 +393,7 @@ def _mc_draw_equity(parsed, unseen, rules, texts, trials, seed, start) -> Equity
         share_sq += (share**2).sum(axis=1)
         done += size
     mean = share_sum / done
-    stderr = np.sqrt(np.maximum(share_sq / done - mean**2, 0) / done)
+    stderr = standard_errors(mean, share_sq / done, done)
     result_players = [
         PlayerEquity(texts[i], 1, wins[i] / done, ties[i] / done, float(mean[i]), float(wins[i]), float(ties[i]),
                      float(stderr[i]))

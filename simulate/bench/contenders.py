@@ -556,7 +556,7 @@ def _pokerkit_omaha(case: Case, hands: Hands | None, config: BenchConfig) -> Con
 
 
 def _pokerlab_omaha_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-    from ..equity.omaha import MC_BLOCK_TRIALS, omaha_equity  # timed by measure_startup: kept out of bench's import
+    from ..equity.omaha import omaha_equity  # timed by measure_startup: kept out of bench's import
 
     players, trials = list(case.players), config.pokerkit_hands
     last: dict = {}
@@ -567,8 +567,10 @@ def _pokerlab_omaha_mc(case: Case, hands: Hands | None, config: BenchConfig) -> 
         last["v"] = EquityOutcome([p.equity for p in r.players], r.trials or 0, stderrs or None)
 
     call = f"omaha_equity({players!r}, board={case.board!r}, game={case.rules!r}, method='mc', trials={trials})"
-    blocks = -(-trials // MC_BLOCK_TRIALS)  # Monte Carlo deals whole blocks
-    return Contender(call, run, lambda: last["v"], blocks * MC_BLOCK_TRIALS)
+    from ..equity.sampling import BLOCK_TRIALS
+
+    blocks = -(-trials // BLOCK_TRIALS)  # Monte Carlo deals whole blocks
+    return Contender(call, run, lambda: last["v"], blocks * BLOCK_TRIALS)
 
 
 def _pokerkit_omaha_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
@@ -603,7 +605,7 @@ def _pokerlab_stud_exact(case: Case, hands: Hands | None, config: BenchConfig) -
 
 
 def _pokerlab_stud_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-    from ..equity.stud import MC_BLOCK_TRIALS, stud_equity  # timed by measure_startup: kept out of bench's import
+    from ..equity.stud import stud_equity  # timed by measure_startup: kept out of bench's import
 
     players, trials = list(case.players), config.pokerkit_hands
     last: dict = {}
@@ -614,8 +616,10 @@ def _pokerlab_stud_mc(case: Case, hands: Hands | None, config: BenchConfig) -> C
         last["v"] = EquityOutcome([p.equity for p in r.players], r.trials or 0, stderrs or None)
 
     call = f"stud_equity({players!r}, game={case.rules!r}, method='mc', trials={trials})"
-    blocks = -(-trials // MC_BLOCK_TRIALS)  # Monte Carlo deals whole blocks
-    return Contender(call, run, lambda: last["v"], blocks * MC_BLOCK_TRIALS)
+    from ..equity.sampling import BLOCK_TRIALS
+
+    blocks = -(-trials // BLOCK_TRIALS)  # Monte Carlo deals whole blocks
+    return Contender(call, run, lambda: last["v"], blocks * BLOCK_TRIALS)
 
 
 def _pokerkit_stud_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:

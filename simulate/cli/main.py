@@ -620,17 +620,20 @@ def _omaha_equity(
     """``pokerlab equity --game omaha|omaha-hilo``: the table, the hi/lo columns, the footer."""
     from pokerlab.simulate.equity.omaha import omaha_equity
 
-    result = omaha_equity(
-        list(players),
-        board=board or None,
-        dead=dead or None,
-        game=game,
-        method=method,
-        trials=trials,
-        stderr=target,
-        seed=resolve_seed(seed) if method != "exact" else seed,
-        threads=threads,
-    )
+    progress = ProgressBar("equity", enabled=not as_json and sys.stderr.isatty(), delay=1.0, fill_on_close=True)
+    with progress:
+        result = omaha_equity(
+            list(players),
+            board=board or None,
+            dead=dead or None,
+            game=game,
+            method=method,
+            trials=trials,
+            stderr=target,
+            seed=resolve_seed(seed) if method != "exact" else seed,
+            threads=threads,
+            progress=progress,
+        )
     if as_json:
         emit_json(result.to_dict())
         return

@@ -16,7 +16,6 @@ weighted by the product of its combos' weights.
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from ..ranges.headsup_table import BOARDS as HEADSUP_BOARDS, lookup as lookup_he
 from ..ranges.parse import Range, RangeError, parse_range
 from ..ranges.table import load_preflop_table
 from .postflop import postflop_work, run_exact_postflop
+from .sampling import MIN_TRIALS_FOR_STDERR, fresh_seed, predicted_trials, standard_errors
 
 PlayerLike = str | Range | Sequence[int]
 CardsLike = str | Sequence[int] | None
@@ -55,7 +55,6 @@ MAX_DEFAULT_TRIALS = 200_000_000
 #: The smallest standard-error target: 0.5 / sqrt(MAX_TRIALS) rounded up (an equity's spread is at most 0.5).
 MIN_STDERR = 2e-6
 MAX_TRIALS = 10**11  # hours of Monte Carlo on one machine: a larger request is a typo
-MIN_TRIALS_FOR_STDERR = 100  # below this a standard error is not estimable (reported as None)
 MAX_SEED = 2**64 - 1  # seeds are 64-bit (xoshiro streams)
 MAX_EXACT_SECONDS = 600.0  # method="exact" refuses a job estimated to take longer
 MAX_EXACT_DEALS = 2_000_000  # and one listing more deals (their grouping is held in memory)
@@ -492,9 +491,7 @@ def _mc_errors(counts: np.ndarray, done: int, share_m: np.ndarray) -> np.ndarray
     """Standard error of every player's equity after ``done`` deals (NaN under ``MIN_TRIALS_FOR_STDERR``)."""
     if done < MIN_TRIALS_FOR_STDERR:
         return np.full(share_m.shape[1], np.nan)
-    mean = (counts @ share_m) / done
-    mean_sq = (counts @ (share_m**2)) / done
-    return np.sqrt(np.maximum(mean_sq - mean**2, 0.0) / max(done - 1, 1))
+    return standard_errors((counts @ share_m) / done, (counts @ (share_m**2)) / done, done)
 
 
 def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads, progress):
@@ -519,7 +516,7 @@ def _run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads
             )
             counts, done, errors = finished
             if progress is not None:
-                needed = _predicted_deals(done, errors, target)
+                needed = predicted_trials(done, float(errors.max()), target)
                 progress(min(1.0, done / (limit if needed is None else min(limit, needed))))
             if target is not None and errors.max() <= target and done >= 10_000:
                 break
@@ -540,22 +537,11 @@ def _next_mc_block(block: int, done: int, errors: np.ndarray, target: float | No
     1381498
     """
     doubled = min(block * 2, 1 << 22)
-    predicted = _predicted_deals(done, errors, target)
+    predicted = predicted_trials(done, float(errors.max()), target)
     if predicted is None or done < 1 << 16:
         return doubled
     needed = int(predicted * 1.03) - done
     return min(max(needed, 1 << 15), doubled)
-
-
-def _predicted_deals(done: int, errors: np.ndarray, target: float | None) -> float | None:
-    """The deals the standard-error target needs, extrapolated from ``done`` (None when not estimable).
-
-    >>> _predicted_deals(1 << 20, np.array([1.5e-3, 1e-3]), 1e-3)
-    2359296.0
-    """
-    if target is None or not (np.isfinite(errors).all() and errors.max() > 0):
-        return None
-    return done * (float(errors.max()) / target) ** 2
 
 
 def _monte_carlo_block(kernels, tables, ranges, board, states, threads, share_m, counts, done, wanted):
@@ -908,7 +894,7 @@ def equity(
             counts, outcomes, boards = _run_exact(parsed, board_ids, dead_ids, dead_mask, n_threads, progress, groups)
         return _exact_result(parsed, counts, outcomes, boards, start, n_threads)
     if seed is None:
-        seed = int.from_bytes(os.urandom(4), "little")
+        seed = fresh_seed()
     mc_args = (parsed, board_ids, dead_mask, trials, stderr, seed)
     if client is None:
         try:

@@ -36,7 +36,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -47,15 +47,14 @@ from ...evaluator.omaha import omaha_rules, omaha_tables
 from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
 from .engine import DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks, standard_errors
 
 #: method="auto" enumerates when players x boards x deals is at most this (about a second).
 EXACT_AUTO_WORK = 8_000_000
 #: method="exact" refuses more work than this (minutes).
 EXACT_MAX_WORK = 4_000_000_000
 MAX_EXACT_DEALS = 2_000_000
-MC_BLOCK_TRIALS = 1 << 14  # deals per Monte Carlo block: block i is dealt from stream (seed, i)
 MAX_DEFAULT_TRIALS = 50_000_000
-MIN_TRIALS_FOR_STDERR = 100
 #: completions scored per deal of ranged hands when they are dealt player by player (a pass over every
 #: ranged row each deal): on ten pattern players, 16 reach a given standard error about 5x sooner than 1
 BOARDS_PER_WEIGHTED_DEAL = 16
@@ -300,6 +299,7 @@ def omaha_equity(
     stderr: float | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    progress: Callable[[float], None] | None = None,
 ) -> OmahaEquityResult:
     """Equity of 2 to 10 Omaha hands or ranges (``game`` ``"omaha"`` or ``"omaha-hilo"``).
 
@@ -308,7 +308,8 @@ def omaha_equity(
     whole blocks of 16,384, or once every player's standard error is at
     most ``stderr``, default 5e-4), or
     ``"auto"`` (exact when that takes about a second). The same ``seed``
-    gives the same result whatever ``threads`` is.
+    gives the same result whatever ``threads`` is. Monte Carlo calls
+    ``progress`` with the fraction done (0..1) as it goes.
 
     >>> r = omaha_equity(["AsAhKsKh", "random"], method="mc", trials=50_000, seed=1)
     >>> 0.65 < r.players[0].equity < 0.75, r.trials
@@ -387,14 +388,18 @@ def omaha_equity(
             no_low=no_low / n_boards if hilo else None,
             threads=1,
         )
-    return _monte_carlo(ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start)
+    return _monte_carlo(
+        ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start, progress
+    )
 
 
-def _monte_carlo(ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start):  # type: ignore[no-untyped-def]
+def _monte_carlo(  # type: ignore[no-untyped-def]
+    ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start, progress
+):
     from numba import get_num_threads, set_num_threads
 
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (1 << 64))  # type: ignore[operator]
+        seed = fresh_seed()
     target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
     combos = [c if not r.is_random else np.zeros((1, h), dtype=np.uint8) for r, c in zip(ranges, parts)]
@@ -413,9 +418,9 @@ def _monte_carlo(ranges, parts, board_ids, removed, h, hilo, name, trials, stder
     set_num_threads(min(n_threads, previous))
     try:
         tally: _Tally = _Redrawn(spot)
-        if not _run_rounds(tally, seed, limit, target):
+        if not run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress):
             tally = _Weighted(spot)  # whole-deal redraws nearly always collide: deal player by player
-            _run_rounds(tally, seed, limit, target)
+            run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
     finally:
         set_num_threads(previous)
     means, errors, no_low = tally.means()
@@ -468,6 +473,10 @@ class _Tally:
         """(the stats per player as means, each player's standard error of the equity, the no-low fraction)."""
         raise NotImplementedError
 
+    def errors(self) -> np.ndarray:
+        """Each player's standard error of the equity so far."""
+        return self.means()[1]
+
 
 class _Redrawn(_Tally):
     """Deals kept only when no card is dealt twice, each weighing the same."""
@@ -489,7 +498,7 @@ class _Redrawn(_Tally):
 
         sp = self.spot
         s, d, nl, rej = mc_blocks(
-            seeds, MC_BLOCK_TRIALS, sp.combos, sp.offsets, sp.counts, sp.is_random, sp.h, sp.board, sp.dead,
+            seeds, BLOCK_TRIALS, sp.combos, sp.offsets, sp.counts, sp.is_random, sp.h, sp.board, sp.dead,
             sp.hilo, sp.tables,
         )  # fmt: skip
         if (d < 0).any():
@@ -504,8 +513,8 @@ class _Redrawn(_Tally):
         from .omaha_kernels import STAT_SHARE, STAT_SHARE_SQ
 
         means = self.stats / self.done
-        var = np.maximum(means[:, STAT_SHARE_SQ] - means[:, STAT_SHARE] ** 2, 0.0)
-        return means, np.sqrt(var / self.done), self.no_low / self.done
+        errors = standard_errors(means[:, STAT_SHARE], means[:, STAT_SHARE_SQ], self.done)
+        return means, errors, self.no_low / self.done
 
 
 class _Weighted(_Tally):
@@ -525,13 +534,13 @@ class _Weighted(_Tally):
 
         sp = self.spot
         s, spread, sums = mc_blocks_weighted(
-            seeds, MC_BLOCK_TRIALS // BOARDS_PER_WEIGHTED_DEAL, BOARDS_PER_WEIGHTED_DEAL, sp.combos, self.row_masks,
+            seeds, BLOCK_TRIALS // BOARDS_PER_WEIGHTED_DEAL, BOARDS_PER_WEIGHTED_DEAL, sp.combos, self.row_masks,
             sp.offsets, sp.counts, sp.is_random, sp.h, sp.board, sp.dead, sp.hilo, sp.tables,
         )  # fmt: skip
         self.stats += s
         self.spread += spread
         self.sums += sums
-        self.done += MC_BLOCK_TRIALS * len(seeds)
+        self.done += BLOCK_TRIALS * len(seeds)
         if self.sums[1] == 0.0:
             raise EquityError("no deal could be made: the players' ranges collide on every deal tried")
         return True
@@ -545,20 +554,3 @@ class _Weighted(_Tally):
         # the weighted mean's variance, to first order: sum of w**2 (share - mu)**2 over (sum of w)**2
         var = (self.spread[:, 1] - 2 * mu * self.spread[:, 0] + mu**2 * w_sq) / w**2
         return means, np.sqrt(np.maximum(var, 0.0)), no_low / w
-
-
-def _run_rounds(tally: _Tally, seed: int, limit: int, target: float | None) -> bool:
-    """Deal rounds of 2, 8, 32 ... (at most 256) blocks into ``tally`` until ``limit`` deals or every standard
-    error is at most ``target``; block i is dealt from its own seed, so a seed gives one result whatever the
-    threads. False when a round could make no deal."""
-    block = 0
-    blocks = 2
-    while True:
-        wanted = max(1, min(blocks, -(-(limit - tally.done) // MC_BLOCK_TRIALS)))
-        seeds = np.array([(seed * 0x9E3779B1 + block + i) % (1 << 64) for i in range(wanted)], dtype=np.uint64)
-        if not tally.add(seeds):
-            return False
-        block += wanted
-        if tally.done >= limit or (target is not None and tally.means()[1].max() <= target):
-            return True
-        blocks = min(4 * blocks, 256)

@@ -43,6 +43,7 @@ import numpy as np
 
 from ...evaluator.cards import CardError, format_cards, to_card_ids
 from .engine import DEFAULT_STDERR, EquityError, check_options
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks, standard_errors
 
 GAMES = ("stud", "stud-hilo", "razz")
 #: What each name the command line knows means.
@@ -55,9 +56,7 @@ HAND_CARDS = 7
 EXACT_AUTO_WORK = 250_000_000
 #: method="exact" refuses more work than this (about two minutes on one thread).
 EXACT_MAX_WORK = 25_000_000_000
-MC_BLOCK_TRIALS = 1 << 14  # deals per Monte Carlo block: block i is dealt from stream (seed, i)
 MAX_DEFAULT_TRIALS = 50_000_000
-MIN_TRIALS_FOR_STDERR = 100
 EXACT_SLICES = 128  # the first player's completions are cut in this many slices (threads, progress)
 
 Progress = Callable[[float], None]
@@ -400,45 +399,27 @@ def stud_equity(
 def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) -> StudEquityResult:  # type: ignore[no-untyped-def]
     from numba import get_num_threads, set_num_threads
 
-    from . import omaha_kernels as pots, stud_kernels as sk
+    from . import stud_kernels as sk
 
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (1 << 64))  # type: ignore[operator]
+        seed = fresh_seed()
     target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
     t = _tables()
     known, counts = _known_array(spot.with_shared())
     keys, suited = sk.base_keys(known, counts, t[0])
-    missing = np.array(spot.missing, dtype=np.int64)
-    pool = np.array(spot.pool, dtype=np.int64)
-    code = _game_code(spot.game)
-    stats = np.zeros((len(spot.known), pots.N_STATS))
-    done = no_low = block = 0
-    blocks = 2  # rounds of 2, 8, 32 ... blocks whatever the threads, so a seed gives one result
+    tally = _StudTally(
+        keys, suited, np.array(spot.missing, dtype=np.int64), spot.community, np.array(spot.pool, dtype=np.int64),
+        _game_code(spot.game), t,
+    )  # fmt: skip
     previous = get_num_threads()
     set_num_threads(min(n_threads, previous))
     try:
-        while True:
-            wanted = max(1, min(blocks, -(-(limit - done) // MC_BLOCK_TRIALS)))
-            seeds = np.array([(seed * 0x9E3779B1 + block + i) % (1 << 64) for i in range(wanted)], dtype=np.uint64)
-            s, nl = sk.mc_blocks(seeds, MC_BLOCK_TRIALS, keys, suited, missing, spot.community, pool, code, t)
-            stats += s.sum(axis=0)
-            done += wanted * MC_BLOCK_TRIALS
-            no_low += int(nl.sum())
-            block += wanted
-            mean = stats[:, pots.STAT_SHARE] / done
-            errors = np.sqrt(np.maximum(stats[:, pots.STAT_SHARE_SQ] / done - mean**2, 0.0) / done)
-            finished = done >= limit or (target is not None and errors.max() <= target)
-            if progress is not None:
-                goal = float(limit)
-                if target is not None and errors.max() > 0:
-                    goal = min(goal, done * (float(errors.max()) / target) ** 2)
-                progress(1.0 if finished else min(1.0, done / goal))
-            if finished:
-                break
-            blocks = min(4 * blocks, 256)
+        run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
     finally:
         set_num_threads(previous)
+    done, stats, no_low = tally.done, tally.stats, tally.no_low
+    errors = tally.errors()
     errs = errors if done >= MIN_TRIALS_FOR_STDERR else None
     return StudEquityResult(
         spot.game,
@@ -452,3 +433,31 @@ def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) 
         seed=seed,
         threads=n_threads,
     )
+
+
+class _StudTally:
+    """A stud Monte Carlo run's sums (see :func:`pokerlab.simulate.equity.sampling.run_blocks`)."""
+
+    def __init__(self, keys, suited, missing, community, pool, code, tables) -> None:  # type: ignore[no-untyped-def]
+        from .omaha_kernels import N_STATS
+
+        self.inputs = (keys, suited, missing, community, pool, code, tables)
+        self.stats = np.zeros((keys.shape[0], N_STATS))
+        self.done = 0
+        self.no_low = 0
+
+    def add(self, seeds: np.ndarray) -> bool:
+        from .stud_kernels import mc_blocks
+
+        keys, suited, missing, community, pool, code, tables = self.inputs
+        s, nl = mc_blocks(seeds, BLOCK_TRIALS, keys, suited, missing, community, pool, code, tables)
+        self.stats += s.sum(axis=0)
+        self.done += len(seeds) * BLOCK_TRIALS
+        self.no_low += int(nl.sum())
+        return True
+
+    def errors(self) -> np.ndarray:
+        from .omaha_kernels import STAT_SHARE, STAT_SHARE_SQ
+
+        means = self.stats / self.done
+        return standard_errors(means[:, STAT_SHARE], means[:, STAT_SHARE_SQ], self.done)

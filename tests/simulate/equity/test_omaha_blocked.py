@@ -18,6 +18,7 @@ from pokerlab.simulate.equity import omaha, omaha_kernels
 from pokerlab.simulate.equity.engine import EquityError
 from pokerlab.simulate.equity.omaha import omaha_equity
 from pokerlab.simulate.equity.rng_kernels import seeded_state
+from pokerlab.simulate.equity.sampling import BLOCK_TRIALS, run_blocks
 from pokerlab.simulate.ranges.omaha import parse_omaha_range
 
 HERO = "AsAd2c3h"
@@ -246,7 +247,7 @@ def test_weighted_monte_carlo_agrees_with_exact(game):
         tables=omaha.omaha_tables(),
     )
     tally = omaha._Weighted(spot)
-    assert omaha._run_rounds(tally, seed=3, limit=200_000, target=None)
+    assert run_blocks(tally, seed=3, block_trials=BLOCK_TRIALS, limit=200_000, target=None)
     means, errors, no_low = tally.means()
     z = [(means[p, omaha_kernels.STAT_SHARE] - e.equity) / errors[p] for p, e in enumerate(exact.players)]
     assert chi2.sf(sum(x * x for x in z[:2]), 2) > 1e-3, z

@@ -1,0 +1,117 @@
+"""What every Monte Carlo equity run shares: its seed, its standard error and its stopping rule.
+
+A run deals blocks of a fixed number of deals; block ``i`` of a run seeded ``s`` is dealt from its
+own stream, :func:`block_seeds`, so a seed gives one result whatever the threads. Blocks come in
+rounds: the first rounds double, and once the standard error is estimated a round deals what it
+predicts the target still needs (3 % spare), so a run stops close to the target instead of up to
+a whole round past it.
+
+The standard error of a player's equity is that of a mean of per-deal shares:
+``sqrt((E[x**2] - E[x]**2) / (n - 1))``; under :data:`MIN_TRIALS_FOR_STDERR` deals it is not
+estimable (reported as None).
+
+>>> standard_errors(np.array([0.5]), np.array([0.5]), 101)   # a fair coin: 0.5 / sqrt(100)
+array([0.05])
+>>> rounds = []
+>>> class Coin:
+...     done = 0
+...     def add(self, seeds):
+...         rounds.append(len(seeds)); self.done += 1000 * len(seeds); return True
+...     def errors(self):
+...         return np.array([0.5 / (self.done - 1) ** 0.5])
+>>> run_blocks(Coin(), seed=1, block_trials=1000, limit=10**9, target=0.001)
+True
+>>> rounds, sum(rounds) * 1000 >= 250_000
+([2, 4, 8, 16, 32, 64, 128], True)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Protocol
+
+import numpy as np
+
+#: Below this many deals a standard error is not estimable (reported as None).
+MIN_TRIALS_FOR_STDERR = 100
+#: Deals per block of the Omaha and stud kernels (a block is one kernel call on one thread).
+BLOCK_TRIALS = 1 << 14
+_MAX_ROUND_BLOCKS = 256
+_PREDICT_AFTER = 1 << 16  # deals before the standard error is trusted to predict the rest
+
+
+def fresh_seed() -> int:
+    """A 64-bit seed from the operating system, for a run not given one (the result reports it).
+
+    >>> 0 <= fresh_seed() < 1 << 64
+    True
+    """
+    return int.from_bytes(os.urandom(8), "little")
+
+
+def block_seeds(seed: int, first: int, count: int) -> np.ndarray:
+    """The seeds of blocks ``first`` .. ``first + count - 1`` of a run seeded ``seed`` (uint64).
+
+    >>> block_seeds(1, 0, 2).tolist()
+    [2654435761, 2654435762]
+    """
+    return np.array([(seed * 0x9E3779B1 + first + i) % (1 << 64) for i in range(count)], dtype=np.uint64)
+
+
+def standard_errors(mean: np.ndarray, mean_sq: np.ndarray, n: float) -> np.ndarray:
+    """Each player's standard error of the equity from the means of the shares and of their squares."""
+    return np.sqrt(np.maximum(mean_sq - mean**2, 0.0) / max(n - 1, 1))
+
+
+def predicted_trials(done: float, worst: float, target: float | None) -> float | None:
+    """The deals a standard-error target needs, extrapolated from ``done`` deals and the largest error now
+    (None when there is no target or no estimate).
+
+    >>> predicted_trials(1 << 20, 1.5e-3, 1e-3)
+    2359296.0
+    """
+    if target is None or not (np.isfinite(worst) and worst > 0):
+        return None
+    return done * (worst / target) ** 2
+
+
+class Tally(Protocol):
+    """A run's sums so far: ``add`` deals a block per seed (False when no deal could be made)."""
+
+    done: int
+
+    def add(self, seeds: np.ndarray) -> bool: ...
+
+    def errors(self) -> np.ndarray: ...
+
+
+def run_blocks(
+    tally: Tally,
+    seed: int,
+    block_trials: int,
+    limit: int,
+    target: float | None,
+    progress: Callable[[float], None] | None = None,
+) -> bool:
+    """Deal rounds of blocks into ``tally`` until ``limit`` deals or every standard error is at most
+    ``target``, calling ``progress`` with the fraction done after each round. False when a round could
+    make no deal (the tally is then left as it was before that round)."""
+    block = 0
+    blocks = 2
+    while True:
+        wanted = max(1, min(blocks, -(-(limit - tally.done) // block_trials)))
+        if not tally.add(block_seeds(seed, block, wanted)):
+            return False
+        block += wanted
+        worst = float(tally.errors().max())
+        finished = tally.done >= limit or (target is not None and worst <= target)
+        needed = predicted_trials(tally.done, worst, target)
+        if progress is not None:
+            goal = float(limit) if needed is None else min(float(limit), needed)
+            progress(1.0 if finished else min(1.0, tally.done / goal))
+        if finished:
+            return True
+        blocks = min(2 * blocks, _MAX_ROUND_BLOCKS)
+        if needed is not None and tally.done >= _PREDICT_AFTER:
+            blocks = min(blocks, max(1, -(-int(needed * 1.03 - tally.done) // block_trials)))
