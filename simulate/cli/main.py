@@ -33,9 +33,11 @@ from ._common import (
 )
 
 if TYPE_CHECKING:
-    from pokerlab.simulate.equity.engine import EquityResult
+    from pokerlab.simulate.equity.result import EquityResult
 
 EXIT_FAILED_CHECK = 1
+# The names of simulate.equity.result.GAMES, written here so that help does not import numpy.
+EQUITY_GAMES = ["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"]
 
 
 # Commands defined in other modules, imported only when named (or listed by --help): every call of
@@ -363,7 +365,7 @@ def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " Fractions in 0..1.")
 @click.option(
     "--game",
-    type=click.Choice(["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"]),
+    type=click.Choice(EQUITY_GAMES),
     default="holdem",
     show_default=True,
     help="Omaha: PLAYERS hold 4-6 cards (AsKsQdJd), 'random' or patterns (AA**, AAxxds); hi/lo splits the pot. "
@@ -449,17 +451,10 @@ def equity_command(
     if breakdown:
         _equity_breakdown(players, board, dead, game, method, trials, target, seed, threads, scheduler, as_json)
         return
-    if game in STUD_GAMES:
-        if scheduler:
-            raise InputError("--scheduler runs hold'em equity only; stud runs on this machine")
-        _stud_equity(players, board, dead, game, method, trials, target, seed, threads, as_json)
-        return
-    if game != "holdem":
-        if scheduler:
-            raise InputError("--scheduler runs hold'em equity only; Omaha runs on this machine")
-        _omaha_equity(players, board, dead, game, method, trials, target, seed, threads, as_json)
-        return
-    from pokerlab.simulate.equity.engine import EquityInterrupted, equity
+    if scheduler and game != "holdem":
+        raise InputError(f"--scheduler runs hold'em equity only; {game} runs on this machine")
+    from pokerlab.simulate.equity.api import equity
+    from pokerlab.simulate.equity.engine import EquityInterrupted
 
     client = None
     if scheduler:
@@ -474,10 +469,11 @@ def equity_command(
                 list(players),
                 board=board or None,
                 dead=dead or None,
+                game=game,
                 method=method,
                 trials=trials,
                 stderr=target,
-                seed=resolve_seed(seed),
+                seed=resolve_seed(seed) if method != "exact" else seed,
                 threads=threads,
                 progress=progress,
                 client=client,
@@ -605,89 +601,13 @@ def _equity_batch(lines: Any, threads: int | None) -> None:
         sys.exit(EXIT_BAD_INPUT)
 
 
-def _omaha_equity(
-    players: tuple[str, ...],
-    board: str,
-    dead: str,
-    game: str,
-    method: str,
-    trials: int | None,
-    target: float | None,
-    seed: int | None,
-    threads: int | None,
-    as_json: bool,
-) -> None:
-    """``pokerlab equity --game omaha|omaha-hilo``: the table, the hi/lo columns, the footer."""
-    from pokerlab.simulate.equity.omaha import omaha_equity
-
-    progress = ProgressBar("equity", enabled=not as_json and sys.stderr.isatty(), delay=1.0, fill_on_close=True)
-    with progress:
-        result = omaha_equity(
-            list(players),
-            board=board or None,
-            dead=dead or None,
-            game=game,
-            method=method,
-            trials=trials,
-            stderr=target,
-            seed=resolve_seed(seed) if method != "exact" else seed,
-            threads=threads,
-            progress=progress,
-        )
-    if as_json:
-        emit_json(result.to_dict())
-        return
-    no_low = f"; no low on {100 * result.no_low:.3f} % of boards" if result.no_low is not None else ""
-    counted = "boards" if all(p.combos == 1 for p in result.players) else "deals (hand combinations x boards)"
-    _print_split_pots(result, game == "omaha-hilo", f"{result.boards or 0:,} {counted}", no_low)
-
-
-STUD_GAMES = ("stud", "stud-hilo", "razz")
-
-
-def _stud_equity(
-    players: tuple[str, ...],
-    community: str,
-    dead: str,
-    game: str,
-    method: str,
-    trials: int | None,
-    target: float | None,
-    seed: int | None,
-    threads: int | None,
-    as_json: bool,
-) -> None:
-    """``pokerlab equity --game stud|stud-hilo|razz``: the table, the hi/lo columns, the footer."""
-    from pokerlab.simulate.equity.stud import stud_equity
-
-    progress = ProgressBar("equity", enabled=not as_json and sys.stderr.isatty(), delay=1.0, fill_on_close=True)
-    with progress:
-        result = stud_equity(
-            list(players),
-            dead or None,
-            community=community or None,
-            game=game,
-            method=method,
-            trials=trials,
-            stderr=target,
-            seed=resolve_seed(seed) if method != "exact" else seed,
-            threads=threads,
-            progress=progress,
-        )
-    if as_json:
-        emit_json(result.to_dict())
-        return
-    notes = "; the seventh-street card is one community card (short deck)" if result.community else ""
-    notes += f"; no low on {100 * result.no_low:.3f} % of deals" if result.no_low is not None else ""
-    _print_split_pots(result, game == "stud-hilo", f"{result.deals or 0:,} deals", notes)
-
-
 HILO_COLUMNS = ["high win %", "high tie %", "low win %", "low tie %", "scoop %", "quarter %"]
 
 
-def _print_split_pots(result: Any, hilo: bool, exact_count: str, notes: str) -> None:
+def _print_split_pots(result: EquityResult) -> None:
     """The table of an Omaha or stud result (hi/lo: both halves, scoops, quarters) and its one-line footer."""
-    combos = hasattr(result, "hole_cards")  # Omaha players may be ranges; a stud player is its known cards
+    hilo = result.game in ("omaha-hilo", "stud-hilo")
+    combos = result.family == "omaha"  # Omaha players may be ranges; a stud player is its known cards
     header = ["player", "hand", *(["combos"] if combos else [])]
     header += HILO_COLUMNS if hilo else ["win %", "tie %"]
     header.append("equity %")
@@ -697,6 +617,14 @@ def _print_split_pots(result: Any, hilo: bool, exact_count: str, notes: str) -> 
         rows.append([str(i + 1), p.hand, *([f"{p.combos:,}"] if combos else []),
                      *(f"{100 * (x or 0.0):.3f}" for x in shares), f"{100 * p.equity:.3f}"])  # fmt: skip
     click.echo(text_table(header, rows, right={0, *range(2, len(header))}))
+    if combos:
+        counted = "boards" if all(p.combos == 1 for p in result.players) else "deals (hand combinations x boards)"
+        exact_count = f"{result.boards or 0:,} {counted}"
+        notes = f"; no low on {100 * result.no_low:.3f} % of boards" if result.no_low is not None else ""
+    else:
+        exact_count = f"{result.deals or 0:,} deals"
+        notes = "; the seventh-street card is one community card (short deck)" if result.community else ""
+        notes += f"; no low on {100 * result.no_low:.3f} % of deals" if result.no_low is not None else ""
     if result.method == "exact":
         click.echo(f"exact: {exact_count} in {result.seconds:.3f} s{notes}")
     else:
@@ -713,8 +641,12 @@ def _monte_carlo_footer(result: Any) -> str:
 
 
 def _print_equity(result: EquityResult, as_json: bool) -> None:
+    """An equity result as JSON, or as the table and footer of its game's family."""
     if as_json:
         emit_json(result.to_dict())
+        return
+    if result.family != "holdem":
+        _print_split_pots(result)
         return
     rows = [
         [str(i + 1), p.hand, f"{p.combos:,}", f"{100 * p.win:.3f}", f"{100 * p.tie:.3f}", f"{100 * p.equity:.3f}"]

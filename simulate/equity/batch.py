@@ -26,12 +26,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from ...errors import InputError, PokerlabError
-from .engine import EquityResult, equity
-from .omaha import OmahaEquityResult, omaha_equity
-from .stud import StudEquityResult, stud_equity
-
-GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz")
-STUD_GAMES = ("stud", "stud-hilo", "razz")
+from .api import equity
+from .result import GAMES
 
 #: The keys of a query (a JSON object or mapping), with the type of each value.
 QUERY_KEYS: dict[str, tuple[type, ...]] = {
@@ -256,14 +252,9 @@ def equity_many(
                 answer["id"] = parsed["id"]
             args = _checked(parsed)
             args.setdefault("threads", threads)
-            game = args.pop("game", "holdem")
-            result: EquityResult | OmahaEquityResult | StudEquityResult
-            if game == "holdem":
-                result = equity(use_tables=use_tables, **args)
-            elif game in STUD_GAMES:  # a stud "board" is seventh street's community card (short deck)
-                result = stud_equity(game=game, community=args.pop("board", None) or None, **args)
-            else:
-                result = omaha_equity(game=game, **args)
+            if "board" in args:  # an empty board is no board (a stud "board" is seventh street's card)
+                args["board"] = args["board"] or None
+            result = equity(use_tables=use_tables, **args)
         except PokerlabError as exc:
             answer["error"] = str(exc)
         except Exception as exc:  # noqa: BLE001  a bug: this query's answer says so, the others still come

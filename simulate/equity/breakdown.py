@@ -125,8 +125,8 @@ def equity_breakdown(
         weight = float(weights[pick].sum())
         rows.append(
             BreakdownRow(
-                name, int(pick.sum()), weight, weight / total_weight, p.win, p.tie, p.equity, p.wins, p.ties,
-                result.outcomes, result.method,
+                name, int(pick.sum()), weight, weight / total_weight, p.win, p.tie, p.equity, p.wins or 0.0,
+                p.ties or 0.0, result.outcomes, result.method,
             )
         )  # fmt: skip
     outcomes = sum(row.outcomes for row in rows)

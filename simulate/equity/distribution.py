@@ -273,7 +273,16 @@ def equity_by_combo(
             methods.add(result.method)
             p = result.players[i]
             rows.append(
-                ComboEquity(format_cards(cards), float(weight), p.win, p.tie, p.equity, p.wins, p.ties, result.outcomes)
+                ComboEquity(
+                    format_cards(cards),
+                    float(weight),
+                    p.win,
+                    p.tie,
+                    p.equity,
+                    p.wins or 0.0,
+                    p.ties or 0.0,
+                    result.outcomes,
+                )  # hold'em's players always carry their counts
             )
             masks.append(mask)
         if not rows:

@@ -33,6 +33,7 @@ from ..ranges.headsup_table import BOARDS as HEADSUP_BOARDS, lookup as lookup_he
 from ..ranges.parse import Range, RangeError, parse_range
 from ..ranges.table import load_preflop_table
 from .postflop import postflop_work, run_exact_postflop
+from .result import EquityResult, PlayerEquity
 from .sampling import MIN_TRIALS_FOR_STDERR, fresh_seed, predicted_trials, standard_errors
 
 PlayerLike = str | Range | Sequence[int]
@@ -86,47 +87,6 @@ class _StoppedEarly(Exception):
     def __init__(self, counts: np.ndarray, done: int, errors: np.ndarray) -> None:
         super().__init__("interrupted")
         self.counts, self.done, self.errors = counts, done, errors
-
-
-@dataclass(frozen=True)
-class PlayerEquity:
-    """One player's result: fractions in 0..1 and the (weighted) counts behind them."""
-
-    hand: str
-    combos: int
-    win: float
-    tie: float
-    equity: float
-    wins: float
-    ties: float
-    stderr: float | None = 0.0  # None: Monte Carlo with too few trials to estimate it
-
-
-@dataclass(frozen=True)
-class EquityResult:
-    """Equity of every player, how it was computed, and how sure it is."""
-
-    players: list[PlayerEquity]
-    method: str
-    outcomes: float
-    seconds: float
-    boards: int | None = None
-    trials: int | None = None
-    stderr: float | None = 0.0  # the largest player's; None when not estimable (under MIN_TRIALS_FOR_STDERR)
-    seed: int | None = None
-    threads: int = 1
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form: ``{"method", "boards" or "trials", "seconds", "stderr", "players": [...]}``."""
-        data: dict[str, Any] = {"method": self.method}
-        if self.boards is not None:
-            data["boards"] = self.boards
-        if self.trials is not None:
-            data["trials"] = self.trials
-            data["seed"] = self.seed
-        data.update(seconds=round(self.seconds, 6), stderr=self.stderr, threads=self.threads)
-        data["players"] = [dict(vars(p)) for p in self.players]  # flat fields: asdict's deep copy costs more
-        return data
 
 
 @dataclass(frozen=True, eq=False)  # eq=False: hashed by identity, a key of the stacked-input cache

@@ -37,7 +37,7 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -47,6 +47,7 @@ from ...evaluator.omaha import omaha_rules, omaha_tables
 from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
 from .engine import DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
+from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks, standard_errors
 
 #: method="auto" enumerates when players x boards x deals is at most this (about a second).
@@ -60,53 +61,9 @@ MAX_DEFAULT_TRIALS = 50_000_000
 BOARDS_PER_WEIGHTED_DEAL = 16
 
 
-@dataclass(frozen=True)
-class OmahaPlayerEquity:
-    """One player's result, fractions in 0..1 (the hi/lo fields are None in Omaha high)."""
-
-    hand: str
-    combos: int
-    equity: float
-    win: float  # the high (the whole pot in Omaha high) won alone
-    tie: float  # the high tied
-    low_win: float | None = None  # the low half won alone
-    low_tie: float | None = None
-    scoop: float | None = None  # the whole pot alone
-    quarter: float | None = None  # exactly a quarter of the pot
-    stderr: float | None = 0.0  # Monte Carlo: of the equity; None when not estimable
-
-
-@dataclass(frozen=True)
-class OmahaEquityResult:
-    """Equity of every player, and how it was computed."""
-
-    game: str
-    hole_cards: int
-    players: list[OmahaPlayerEquity]
-    method: str
-    seconds: float
-    boards: int | None = None  # exact: deals x boards scored
-    trials: int | None = None
-    no_low: float | None = None  # hi/lo: the fraction of boards without a qualifying low
-    stderr: float | None = 0.0
-    seed: int | None = None
-    threads: int = 1
-    rejected: int | None = None  # Monte Carlo: deals drawn and dealt again because two ranged hands shared a card
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form: ``{"game", "method", "boards" or "trials", ..., "players": [...]}``."""
-        data: dict[str, Any] = {"game": self.game, "hole_cards": self.hole_cards, "method": self.method}
-        if self.boards is not None:
-            data["boards"] = self.boards
-        if self.trials is not None:
-            data["trials"] = self.trials
-            data["seed"] = self.seed
-            data["rejected"] = self.rejected
-        if self.no_low is not None:
-            data["no_low"] = self.no_low
-        data.update(seconds=round(self.seconds, 6), stderr=self.stderr, threads=self.threads)
-        data["players"] = [asdict(p) for p in self.players]
-        return data
+#: The Omaha names of the one result type (:mod:`pokerlab.simulate.equity.result`).
+OmahaEquityResult = EquityResult
+OmahaPlayerEquity = PlayerEquity
 
 
 def _cards(cards: str | Sequence[int] | None, what: str, allowed: tuple[int, ...]) -> list[int]:
@@ -255,7 +212,7 @@ def _check_forced(ranges: list[OmahaRange], forced: list[int]) -> None:
 
 
 def _player_results(stats: np.ndarray, total: float, hilo: bool, ranges: list[OmahaRange], live: int,
-                    stderr: np.ndarray | None) -> list[OmahaPlayerEquity]:  # fmt: skip
+                    stderr: np.ndarray | None) -> list[PlayerEquity]:  # fmt: skip
     from .omaha_kernels import (
         STAT_HIGH_TIE,
         STAT_HIGH_WIN,
@@ -272,7 +229,7 @@ def _player_results(stats: np.ndarray, total: float, hilo: bool, ranges: list[Om
         combos = math.comb(live, r.hole_cards) if r.is_random else len(r.combos)
         err = None if stderr is None else float(stderr[p])
         out.append(
-            OmahaPlayerEquity(
+            PlayerEquity(
                 hand=r.text,
                 combos=combos,
                 equity=float(s[STAT_SHARE]),
@@ -300,7 +257,7 @@ def omaha_equity(
     seed: int | None = None,
     threads: int | None = None,
     progress: Callable[[float], None] | None = None,
-) -> OmahaEquityResult:
+) -> EquityResult:
     """Equity of 2 to 10 Omaha hands or ranges (``game`` ``"omaha"`` or ``"omaha-hilo"``).
 
     ``method``: ``"exact"`` (every deal of the ranges and every board),
@@ -378,12 +335,13 @@ def omaha_equity(
         stats, n_boards, no_low = ok.exact_deals(
             stacked, offsets, deals, np.array(board_ids, dtype=np.uint8), np.int64(removed), hilo, tables
         )
-        return OmahaEquityResult(
-            name,
-            h,
+        return EquityResult(
             _player_results(stats, n_boards, hilo, ranges, live, np.zeros(len(ranges))),
             "exact",
+            0.0,
             time.perf_counter() - start,
+            game=name,
+            hole_cards=h,
             boards=int(n_boards),
             no_low=no_low / n_boards if hilo else None,
             threads=1,
@@ -425,12 +383,13 @@ def _monte_carlo(  # type: ignore[no-untyped-def]
         set_num_threads(previous)
     means, errors, no_low = tally.means()
     errs = errors if tally.done >= MIN_TRIALS_FOR_STDERR else None
-    return OmahaEquityResult(
-        name,
-        h,
+    return EquityResult(
         _player_results(means, 1.0, hilo, ranges, live, errs),
         "mc",
+        0.0,
         time.perf_counter() - start,
+        game=name,
+        hole_cards=h,
         trials=tally.done,
         no_low=no_low if hilo else None,
         stderr=float(errors.max()) if errs is not None else None,

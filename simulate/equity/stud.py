@@ -36,13 +36,14 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ...evaluator.cards import CardError, format_cards, to_card_ids
 from .engine import DEFAULT_STDERR, EquityError, check_options
+from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks, standard_errors
 
 GAMES = ("stud", "stud-hilo", "razz")
@@ -62,55 +63,9 @@ EXACT_SLICES = 128  # the first player's completions are cut in this many slices
 Progress = Callable[[float], None]
 
 
-@dataclass(frozen=True)
-class StudPlayerEquity:
-    """One player's result, fractions in 0..1 (the hi/lo fields are None in stud high and razz)."""
-
-    hand: str
-    cards: int  # cards known
-    equity: float
-    win: float  # the high (razz: the low; stud: the whole pot) won alone
-    tie: float
-    low_win: float | None = None  # hi/lo: the low half won alone
-    low_tie: float | None = None
-    scoop: float | None = None  # hi/lo: the whole pot alone
-    quarter: float | None = None  # hi/lo: exactly a quarter of the pot
-    stderr: float | None = 0.0  # Monte Carlo: of the equity; None when not estimable
-
-
-@dataclass(frozen=True)
-class StudEquityResult:
-    """Equity of every player, and how it was computed."""
-
-    game: str
-    players: list[StudPlayerEquity]
-    method: str
-    seconds: float
-    community: bool = False  # the seventh-street card is one shared card (docs/rules.md 13.5)
-    deals: int | None = None  # exact: every deal of the missing cards
-    trials: int | None = None
-    no_low: float | None = None  # hi/lo: the fraction of deals without a qualifying low
-    stderr: float | None = 0.0
-    seed: int | None = None
-    threads: int = 1
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form: ``{"game", "method", "community", "deals" or "trials", ..., "players": [...]}``.
-
-        >>> sorted(stud_equity(["AsAh Kd 7c 2s 3h Qs", "QcQd 9h 9c 4d 5s"]).to_dict())[:4]
-        ['community', 'deals', 'game', 'method']
-        """
-        data: dict[str, Any] = {"game": self.game, "method": self.method, "community": self.community}
-        if self.deals is not None:
-            data["deals"] = self.deals
-        if self.trials is not None:
-            data["trials"] = self.trials
-            data["seed"] = self.seed
-        if self.no_low is not None:
-            data["no_low"] = self.no_low
-        data.update(seconds=round(self.seconds, 6), stderr=self.stderr, threads=self.threads)
-        data["players"] = [asdict(p) for p in self.players]
-        return data
+#: The stud names of the one result type (:mod:`pokerlab.simulate.equity.result`).
+StudEquityResult = EquityResult
+StudPlayerEquity = PlayerEquity
 
 
 @dataclass(frozen=True)
@@ -311,7 +266,7 @@ def _run_exact(spot: _Spot, order: list[int], n_threads: int, progress: Progress
     return back, deals, no_low
 
 
-def _players(spot: _Spot, stats: np.ndarray, total: float, errors: np.ndarray | None) -> list[StudPlayerEquity]:
+def _players(spot: _Spot, stats: np.ndarray, total: float, errors: np.ndarray | None) -> list[PlayerEquity]:
     from . import omaha_kernels as pots  # the statistics' layout, shared with Omaha (numba: loaded on first use)
 
     hilo = spot.game == "stud-hilo"
@@ -319,8 +274,9 @@ def _players(spot: _Spot, stats: np.ndarray, total: float, errors: np.ndarray | 
     for p, text in enumerate(spot.texts):
         s = stats[p] / total if total else stats[p] * 0.0
         out.append(
-            StudPlayerEquity(
+            PlayerEquity(
                 hand=text,
+                combos=1,
                 cards=len(spot.known[p]),
                 equity=float(s[pots.STAT_SHARE]),
                 win=float(s[pots.STAT_HIGH_WIN]),
@@ -347,7 +303,7 @@ def stud_equity(
     seed: int | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
-) -> StudEquityResult:
+) -> EquityResult:
     """Equity of 2 to 8 stud hands (``game`` ``"stud"``, ``"stud-hilo"`` or ``"razz"``), each the cards known so far.
 
     ``method``: ``"exact"`` (every deal of the missing cards), ``"mc"``
@@ -383,11 +339,12 @@ def stud_equity(
             )
         if method == "exact" or work <= EXACT_AUTO_WORK:
             stats, deals, no_low = _run_exact(spot, order, n_threads, progress)
-            return StudEquityResult(
-                spot.game,
+            return EquityResult(
                 _players(spot, stats, deals, np.zeros(len(spot.known))),
                 "exact",
+                0.0,
                 time.perf_counter() - start,
+                game=spot.game,
                 community=spot.community or bool(spot.shared),
                 deals=deals,
                 no_low=no_low / deals if spot.game == "stud-hilo" else None,
@@ -396,7 +353,7 @@ def stud_equity(
     return _monte_carlo(spot, trials, stderr, seed, n_threads, progress, start)
 
 
-def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) -> StudEquityResult:  # type: ignore[no-untyped-def]
+def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) -> EquityResult:  # type: ignore[no-untyped-def]
     from numba import get_num_threads, set_num_threads
 
     from . import stud_kernels as sk
@@ -421,11 +378,12 @@ def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) 
     done, stats, no_low = tally.done, tally.stats, tally.no_low
     errors = tally.errors()
     errs = errors if done >= MIN_TRIALS_FOR_STDERR else None
-    return StudEquityResult(
-        spot.game,
+    return EquityResult(
         _players(spot, stats, done, errs),
         "mc",
+        0.0,
         time.perf_counter() - start,
+        game=spot.game,
         community=spot.community or bool(spot.shared),
         trials=done,
         no_low=no_low / done if spot.game == "stud-hilo" else None,

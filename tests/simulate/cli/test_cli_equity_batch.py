@@ -104,8 +104,12 @@ def test_an_endless_line_is_refused_at_once():
 def test_a_line_that_meets_a_bug_is_answered_and_the_run_goes_on(monkeypatch):
     from pokerlab.simulate.equity import batch
 
-    def broken(**_):
-        raise ZeroDivisionError("on purpose")
+    real = batch.equity
+
+    def broken(players, board=None, dead=None, *, game="holdem", **options):
+        if game == "holdem":
+            raise ZeroDivisionError("on purpose")
+        return real(players, board, dead, game=game, **options)
 
     monkeypatch.setattr(batch, "equity", broken)
     answers = list(batch.equity_many(["AsAh KsKh", "AhAd2c3s KhKdQcJs --game omaha"]))

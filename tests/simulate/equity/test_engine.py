@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from pokerlab.evaluator.cards import format_cards
 from pokerlab.simulate.equity.engine import EquityError, equity
+from pokerlab.simulate.equity.result import PLAYER_KEYS
 from pokerlab.simulate.ranges.parse import RangeError, parse_range
 
 
@@ -359,7 +360,9 @@ def test_result_objects_stay_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.method = "mc"  # type: ignore[misc]
     assert r.players[0] == dataclasses.replace(r.players[0])
-    assert r.to_dict()["players"][0] == dataclasses.asdict(r.players[0])
+    fields = dataclasses.asdict(r.players[0])
+    assert r.to_dict()["players"][0] == {k: fields[k] for k in PLAYER_KEYS["holdem"]}
+    assert all(fields[k] is None for k in fields.keys() - set(PLAYER_KEYS["holdem"]))  # no hi/lo field in hold'em
 
 
 @pytest.mark.parametrize(
@@ -396,3 +399,24 @@ def test_result_fields_are_plain_python_numbers(players, options):
     r = equity(players, **options)
     fields = [*(v for p in r.players for v in vars(p).values()), *(v for k, v in vars(r).items() if k != "players")]
     assert all(type(v) in (str, int, float, type(None)) for v in fields), [type(v) for v in fields]
+
+
+def test_one_entry_answers_every_game_with_one_result_type():
+    from pokerlab.simulate.cli.main import EQUITY_GAMES
+    from pokerlab.simulate.equity import GAMES, EquityResult
+    from pokerlab.simulate.equity.api import equity as any_game
+
+    assert EQUITY_GAMES == list(GAMES)
+    spots = {
+        "holdem": (["AsAh", "KsKh"], None),
+        "omaha-hilo": (["As2s3dKh", "KdKcQsJh"], "4c5h9d"),
+        "razz": (["2c3d 4h 5s", "KcKd Kh 9s"], None),
+    }
+    for game, (players, board) in spots.items():
+        result = any_game(players, board, game=game, method="mc", trials=20_000, seed=1)
+        assert isinstance(result, EquityResult) and result.game == game and result.trials >= 20_000
+        assert abs(sum(p.equity for p in result.players) - 1.0) < 1e-9
+    with pytest.raises(EquityError, match="^a Dask client runs hold'em equity only; omaha runs on this machine$"):
+        any_game(["AsAhKsKh", "QdQcJdJc"], game="omaha", client=object())
+    with pytest.raises(EquityError, match="^unknown game 'badugi'; choose from holdem, omaha"):
+        any_game(["AsAh", "KsKh"], game="badugi")

@@ -1,0 +1,76 @@
+"""The one public equity entry for every game: :func:`equity` with ``game=``.
+
+Each game has its scorer module (hold'em :mod:`.engine`, Omaha :mod:`.omaha`, the stud family
+:mod:`.stud`); this module picks the scorer from the game's family
+(:data:`~pokerlab.simulate.equity.result.GAMES`) and imports only that scorer, so a hold'em query
+never loads Omaha's or stud's code. Every game returns the one result type,
+:class:`~pokerlab.simulate.equity.result.EquityResult`.
+
+>>> round(equity(["AsAh", "KsKh"]).players[0].equity, 6)
+0.826366
+>>> equity(["AsAhKsKh", "QdQcJdJc"], board="2s7d9c", game="omaha").boards
+820
+>>> equity(["AsAh Kd 7c 2s 3h Qs", "QcQd 9h 9c 4d 5s"], game="stud").deals
+39
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .engine import EquityError
+from .result import GAMES, EquityResult
+
+
+def equity(
+    players: Sequence[Any],
+    board: Any = None,
+    dead: Any = None,
+    *,
+    game: str = "holdem",
+    method: str = "auto",
+    trials: int | None = None,
+    stderr: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], None] | None = None,
+    client: Any = None,
+    use_tables: bool = True,
+) -> EquityResult:
+    """Equity of 2 to 10 players (stud: 8) in ``game``: ``"holdem"`` (the default), ``"omaha"``,
+    ``"omaha-hilo"``, ``"stud"``, ``"stud-hilo"`` or ``"razz"``.
+
+    A player is a hand or a range (hold'em, Omaha) or the cards known so far (stud). ``board`` is the
+    board (stud: seventh street's community card once a short deck dealt it); ``dead`` are cards out
+    of play. ``method`` is ``"exact"``, ``"mc"`` (Monte Carlo) or ``"auto"``; Monte Carlo stops after
+    ``trials`` deals or once every standard error is at most ``stderr`` (default 5e-4), and the same
+    ``seed`` gives the same result. ``progress`` is called with the fraction done. ``client`` (a
+    ``dask.distributed.Client``) and ``use_tables`` (the shipped preflop tables) are hold'em's.
+
+    >>> try:
+    ...     equity(["AsAh", "KsKh"], game="badugi")
+    ... except EquityError as error:
+    ...     print(error)
+    unknown game 'badugi'; choose from holdem, omaha, omaha-hilo, stud, stud-hilo, razz
+    """
+    kind = GAMES.get(game) if isinstance(game, str) else None
+    if kind is None:
+        raise EquityError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
+    if kind == "holdem":
+        from .engine import equity as holdem_equity
+
+        return holdem_equity(
+            players, board, dead, method=method, trials=trials, stderr=stderr, seed=seed, threads=threads,
+            progress=progress, client=client, use_tables=use_tables,
+        )  # fmt: skip
+    if client is not None:
+        raise EquityError(f"a Dask client runs hold'em equity only; {game} runs on this machine")
+    options: dict[str, Any] = dict(game=game, method=method, trials=trials, stderr=stderr, seed=seed, threads=threads)
+    if kind == "omaha":
+        from .omaha import omaha_equity
+
+        return omaha_equity(players, board, dead, progress=progress, **options)
+    from .stud import stud_equity
+
+    return stud_equity(players, dead, community=board, progress=progress, **options)
