@@ -10,12 +10,12 @@ it. Each stage is timed on its own, ``--calls`` times in a row, on inputs
 prepared outside the timing:
 
 - the whole ``equity()`` call;
-- ``_prepare``: parsing players, board and dead cards, with every check;
+- ``prepare_spot``: parsing players, board and dead cards, with every check;
 - the work estimate (``postflop_work``) that picks exact or Monte Carlo;
 - ``run_exact_postflop``: the kernel's inputs and its compiled call;
 - the compiled call alone, set-up and counting (``hand_vs_range_exact`` for a hand against a range
   before the river, else ``exact_postflop``);
-- building the result (``_exact_result``);
+- building the result (``exact_result``);
 - pokerfast's whole ``equity.equity(..., exact=True, threads=1)``, when installed.
 
 Rounds alternate the stages so a drifting load hits all of them alike. Times
@@ -45,7 +45,7 @@ SPOTS = {
 
 def stages(players: list[str], board: str) -> dict[str, Callable[[], object]]:
     """The timed stages of one ``equity(players, board, method="exact", threads=1, use_tables=False)``."""
-    parsed, board_ids, dead_ids, _, dead_mask = engine._prepare(players, board, None)
+    parsed, board_ids, dead_ids, _, dead_mask = engine.prepare_spot(players, board, None)
     counts, outcomes, boards = postflop.run_exact_postflop(parsed, board_ids, dead_mask, 1)
     board_array, dead = np.array(board_ids, dtype=np.int64), np.uint64(dead_mask)
     card_keys, *tables = postflop._tables()
@@ -58,11 +58,11 @@ def stages(players: list[str], board: str) -> dict[str, Callable[[], object]]:
     compiled = getattr(postflop_kernels, kernel)
     calls: dict[str, Callable[[], object]] = {
         "equity() whole call": lambda: engine.equity(players, board=board, method="exact", threads=1, use_tables=False),
-        "  _prepare (parse, check)": lambda: engine._prepare(players, board, None),
+        "  prepare_spot (parse, check)": lambda: engine.prepare_spot(players, board, None),
         "  work estimate": lambda: postflop.postflop_work(parsed, board_ids, dead_ids),
         "  run_exact_postflop": lambda: postflop.run_exact_postflop(parsed, board_ids, dead_mask, 1),
         f"    its compiled call ({kernel})": lambda: compiled(*args),
-        "  result (_exact_result)": lambda: engine._exact_result(parsed, counts, outcomes, boards, 0.0, 1),
+        "  result (exact_result)": lambda: engine.exact_result(parsed, counts, outcomes, boards, 0.0, 1),
     }
     try:
         from pokerfast import equity as pokerfast_equity

@@ -10,7 +10,7 @@ Run from the repository root::
   listing the rows the kernel flags for its flush pass, and pokerfast's
   OMPEval kernel, on the same 2,000,000 random hands;
 - exact turn spot (AhKh vs QQ+,AQs+,KQs on Qh7h2c3s): the whole
-  ``equity()`` call, its parsing and checking (``_prepare``), its one
+  ``equity()`` call, its parsing and checking (``prepare_spot``), its one
   compiled call (set-up and counting), and pokerfast's whole call;
 - Monte Carlo: the one-stream kernel alone (3,000,000 deals) heads-up and
   3-way, in trials per second.
@@ -36,7 +36,7 @@ from pokerlab.evaluator.batch_kernels import _LAST_ROW, _REVISIT, _SINGLES, _loa
 from pokerlab.evaluator.kernels import RANK_KEY_MASK
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 from pokerlab.simulate.bench.cases import random_hands
-from pokerlab.simulate.equity import engine, mc_kernels, postflop_kernels
+from pokerlab.simulate.equity import engine, holdem_mc, mc_kernels, postflop_kernels
 
 _SHIFT = np.uint64(SIZED_RANK_SHIFT)
 
@@ -105,12 +105,12 @@ def batch_rows(rounds: int) -> None:
 
 def turn_rows(rounds: int) -> None:
     players, board = ["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s"
-    parsed, board_ids, _, _, _ = engine._prepare(players, board, None)
+    parsed, board_ids, _, _, _ = engine.prepare_spot(players, board, None)
     t = high_tables()
     board_array = np.array(board_ids, dtype=np.int64)
     calls = {
         "pokerlab equity()": lambda: engine.equity(players, board=board, method="exact", threads=1, use_tables=False),
-        "  its _prepare (parse, check)": lambda: engine._prepare(players, board, None),
+        "  its prepare_spot (parse, check)": lambda: engine.prepare_spot(players, board, None),
         "  its compiled call": lambda: postflop_kernels.hand_vs_range_exact(  # a hand against a range, by rank pair
             parsed[0].combos,
             parsed[1].combos,
@@ -139,8 +139,8 @@ def monte_carlo_rows(rounds: int) -> None:
     trials = 3_000_000
     print(f"Monte Carlo kernel alone, one stream, {trials:,} deals (M trials/s, CPU time)")
     for players in (["AsAh", "random"], ["QQ+,AKs", "random", "random"]):
-        parsed, board_ids, _, _, dead_mask = engine._prepare(players, None, None)
-        ranges, board = engine._mc_inputs(parsed, board_ids, dead_mask)
+        parsed, board_ids, _, _, dead_mask = engine.prepare_spot(players, None, None)
+        ranges, board = holdem_mc.mc_inputs(parsed, board_ids, dead_mask)
 
         def run(players=players, ranges=ranges, board=board) -> None:
             state = mc_kernels.seed_streams(np.uint64(1), 1)[0]

@@ -33,7 +33,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from pokerlab.evaluator.api import high_tables
-from pokerlab.simulate.equity import engine, mc_kernels
+from pokerlab.simulate.equity import engine, holdem_mc, mc_kernels
 from pokerlab.simulate.equity.mc_kernels import (
     _below,
     _free_pair,
@@ -172,8 +172,8 @@ def stage_kernel(stage: int):
 
 
 def spot_inputs(players: list[str]) -> tuple[tuple, tuple]:
-    parsed, board_ids, _, _, dead_mask = engine._prepare(players, None, None)
-    return engine._mc_inputs(parsed, board_ids, dead_mask)
+    parsed, board_ids, _, _, dead_mask = engine.prepare_spot(players, None, None)
+    return holdem_mc.mc_inputs(parsed, board_ids, dead_mask)
 
 
 def breakdown(players: list[str], deals: int, rounds: int, kernels: dict) -> dict[str, list[float]]:

@@ -29,7 +29,9 @@ from ..evaluator.cards import CardError, format_cards, to_card_ids
 from ..evaluator.hand_values import CATEGORY_SHIFT
 from ..evaluator.rules import Ruleset, get_rules
 from ..evaluator.variants import enumerate_variant_values
-from .equity.engine import EquityError, EquityResult, PlayerEquity, check_options, outcome_shares
+from .equity.holdem_exact import outcome_shares
+from .equity.options import EquityError, check_options
+from .equity.result import EquityResult, PlayerEquity
 from .equity.sampling import fresh_seed, standard_errors
 
 ACE_RANK = 12

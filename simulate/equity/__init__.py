@@ -21,7 +21,9 @@ from .api import equity
 from .batch import equity_many
 from .breakdown import equity_breakdown
 from .distribution import equity_by_combo
-from .engine import EquityError, EquityInterrupted, alias_table, check_options
+from .engine import EquityInterrupted
+from .holdem_mc import alias_table
+from .options import EquityError, check_options
 from .result import GAMES, EquityResult, PlayerEquity
 
 __all__ = [

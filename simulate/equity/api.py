@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .engine import EquityError
+from .options import EquityError
 from .result import GAMES, EquityResult
 
 

@@ -28,7 +28,9 @@ import numpy as np
 
 from ...evaluator.cards import cards_to_mask, format_cards, to_card_ids
 from ..ranges.parse import Range, parse_range
-from .engine import CardsLike, EquityError, PlayerLike, equity
+from .engine import equity
+from .holdem_spot import CardsLike, PlayerLike
+from .options import EquityError
 
 __all__ = ["ComboEquity", "Distribution", "PlayerDistribution", "equity_by_combo"]
 

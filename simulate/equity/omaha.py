@@ -46,7 +46,7 @@ from ...evaluator.cards import CardError, card_str, cards_to_mask, format_cards,
 from ...evaluator.omaha import omaha_rules, omaha_tables
 from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
-from .engine import DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
+from .options import DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
 from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks, standard_errors
 

@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 
 from ...evaluator.cards import CardError, format_cards, to_card_ids
-from .engine import DEFAULT_STDERR, EquityError, check_options
+from .options import DEFAULT_STDERR, EquityError, check_options
 from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks, standard_errors
 

@@ -32,7 +32,7 @@ import numpy as np
 from ...errors import InputError
 from ...evaluator.cards import format_cards
 from ..distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
-from ..equity.engine import exact_shard
+from ..equity.holdem_sharded import exact_shard
 from ..ranges.classes import class_combos, hand_class, hand_classes
 
 BOARDS = 1_712_304  # C(48, 5)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from pokerlab.simulate.distributed import run_shards  # noqa: E402
-from pokerlab.simulate.equity import engine as equity_module  # noqa: E402
+from pokerlab.simulate.equity import engine as equity_module, holdem_exact, holdem_sharded  # noqa: E402
 from pokerlab.simulate.equity.engine import equity  # noqa: E402
 from pokerlab.simulate.precomputed.preflop import preflop_plan, preflop_shard  # noqa: E402
 
@@ -40,22 +40,22 @@ def test_exact_equity_on_dask_is_identical_to_the_local_run(client, players, boa
 
 
 def test_monte_carlo_depends_only_on_the_seed_and_shard_plan(client, monkeypatch):
-    monkeypatch.setattr(equity_module, "MC_SHARD_TRIALS", 20_000)
+    monkeypatch.setattr(holdem_sharded, "MC_SHARD_TRIALS", 20_000)
     a = equity(["QQ+,AKs", "random"], method="mc", trials=100_000, seed=7, client=client)
     b = equity(["QQ+,AKs", "random"], method="mc", trials=100_000, seed=7, client=client)
     c = equity(["QQ+,AKs", "random"], method="mc", trials=100_000, seed=8, client=client)
     assert a.trials == 100_000 and _same(a, b) and not _same(a, c)
     # The same plan run on local threads instead of Dask: the same counts.
-    parsed, board_ids, _, _, dead_mask = equity_module._prepare(["QQ+,AKs", "random"], None, None)
-    counts, _, done, _ = equity_module._run_mc_sharded(parsed, board_ids, dead_mask, 100_000, None, 7, None, None, 2)
+    parsed, board_ids, _, _, dead_mask = equity_module.prepare_spot(["QQ+,AKs", "random"], None, None)
+    counts, _, done, _ = equity_module.run_mc_sharded(parsed, board_ids, dead_mask, 100_000, None, 7, None, None, 2)
     assert done == 100_000
-    assert a.players[0].wins == counts @ equity_module.outcome_shares(2)[0][:, 0]
+    assert a.players[0].wins == counts @ holdem_exact.outcome_shares(2)[0][:, 0]
     exact = equity(["QQ+,AKs", "random"], method="exact")
     assert abs(a.players[0].equity - exact.players[0].equity) < 5 * a.stderr
 
 
 def test_monte_carlo_with_a_standard_error_target_stops_at_the_target(client, monkeypatch):
-    monkeypatch.setattr(equity_module, "MC_SHARD_TRIALS", 50_000)
+    monkeypatch.setattr(holdem_sharded, "MC_SHARD_TRIALS", 50_000)
     r = equity(["AA", "random"], method="mc", stderr=1e-3, seed=3, client=client)
     assert r.stderr <= 1e-3 and r.trials % 50_000 == 0
     assert abs(r.players[0].equity - 0.8520) < 5e-3

@@ -234,12 +234,13 @@ def test_monte_carlo_runs_exactly_the_requested_trials(trials, threads):
 )
 def test_postflop_engine_matches_the_deal_by_deal_engine(players, board, dead):
     """After the flop equity() ranks every combo per board; the preflop engine walks boards per deal."""
-    from pokerlab.simulate.equity.engine import _prepare, _result_players, _run_exact
+    from pokerlab.simulate.equity.engine import prepare_spot, run_exact
+    from pokerlab.simulate.equity.holdem_exact import result_players
 
     fast = equity(players, board=board, dead=dead or None, method="exact")
-    parsed, board_ids, dead_ids, _, dead_mask = _prepare(players, board, dead or None)
-    counts, outcomes, boards = _run_exact(parsed, board_ids, dead_ids, dead_mask, 1, None, None)
-    slow = _result_players(parsed, counts, outcomes)
+    parsed, board_ids, dead_ids, _, dead_mask = prepare_spot(players, board, dead or None)
+    counts, outcomes, boards = run_exact(parsed, board_ids, dead_ids, dead_mask, 1, None, None)
+    slow = result_players(parsed, counts, outcomes)
     assert fast.boards == boards
     assert fast.outcomes == pytest.approx(outcomes)
     for a, b in zip(fast.players, slow):
@@ -250,7 +251,7 @@ def test_postflop_engine_matches_the_deal_by_deal_engine(players, board, dead):
 def test_hand_against_a_range_by_rank_pair_matches_every_deal():
     """After the flop a fixed hand against a range is scored per rank pair: the same counts as deal by deal."""
     from pokerlab.evaluator.cards import format_cards
-    from pokerlab.simulate.equity.engine import _prepare
+    from pokerlab.simulate.equity.engine import prepare_spot
     from pokerlab.simulate.equity.postflop import _every_deal, _hand_vs_range
 
     rng = np.random.default_rng(77)
@@ -268,7 +269,7 @@ def test_hand_against_a_range_by_rank_pair_matches_every_deal():
         spots.append((hero, board, dead))
     for i, (hero, board, dead) in enumerate(spots):
         players = [hero, ranges[i % len(ranges)]] if i % 2 == 0 else [ranges[i % len(ranges)], hero]
-        parsed, board_ids, _, _, dead_mask = _prepare(players, board, dead or None)
+        parsed, board_ids, _, _, dead_mask = prepare_spot(players, board, dead or None)
         by_pair = _hand_vs_range(parsed, players.index(hero), board_ids, dead_mask, 1 + i % 2)
         every = _every_deal(parsed, board_ids, dead_mask, 1)
         assert by_pair[2] == every[2], (players, board, dead)
@@ -336,14 +337,14 @@ def test_tiny_weights_never_give_nan():
 
 def test_repeated_queries_give_equal_results_and_parsed_players_stay_read_only():
     """Players are parsed once per text and removed cards: the cached arrays cannot be written."""
-    from pokerlab.simulate.equity.engine import _prepare
+    from pokerlab.simulate.equity.engine import prepare_spot
 
     first = equity(["AhKh", "QQ+,AQs+,KQs"], board="Qh7h2c3s", method="exact")
     again = equity(["AhKh", "QQ+,AQs+,KQs"], board="Qh7h2c3s", method="exact")
     assert [p.wins for p in first.players] == [p.wins for p in again.players] == [183, 504]
     other_board = equity(["AhKh", "QQ+,AQs+,KQs"], board="8h7h2c3s", method="exact")
     assert (other_board.players[1].combos, first.players[1].combos) == (30, 25)  # keyed by the removed cards too
-    parsed = _prepare(["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s", None)[0]
+    parsed = prepare_spot(["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s", None)[0]
     for player in parsed:
         with pytest.raises(ValueError):
             player.combos[0, 0] = 0

@@ -13,7 +13,7 @@ from scipy.stats import chi2
 
 from pokerlab.evaluator.api import high_tables
 from pokerlab.evaluator.cards import parse_cards
-from pokerlab.simulate.equity import engine, mc_kernels
+from pokerlab.simulate.equity import engine, holdem_mc, mc_kernels
 from pokerlab.simulate.equity.engine import equity
 
 
@@ -261,8 +261,8 @@ def test_the_portable_kernel_deals_what_the_bmi2_one_deals():
 
 def kernel_counts(players: list[str], n: int, edit=None, seed: int = 1) -> np.ndarray:
     """The kernel's counts by winner mask over ``n`` deals on stream 0 of ``seed`` (``edit`` changes the combos)."""
-    parsed, board_ids, _, _, dead_mask = engine._prepare(players, None, None)
-    ranges, board = engine._mc_inputs(parsed, board_ids, dead_mask)
+    parsed, board_ids, _, _, dead_mask = engine.prepare_spot(players, None, None)
+    ranges, board = holdem_mc.mc_inputs(parsed, board_ids, dead_mask)
     if edit is not None:
         ranges = (edit(ranges[0].copy()), *ranges[1:])
     counts = np.zeros(1 << len(players), dtype=np.int64)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from pokerlab.evaluator.cards import format_cards
-from pokerlab.simulate.equity.engine import _prepare
+from pokerlab.simulate.equity.engine import prepare_spot
 from pokerlab.simulate.equity.postflop import _every_deal
 
 
@@ -22,7 +22,7 @@ def test_one_call_path_matches_the_threaded_path():
         dead = format_cards(cards[n_board + 2 : n_board + 2 + i % 3])
         players = [hero, ranges[i % 4]] + ([ranges[(i + 1) % 4]] if i % 2 else [])
         try:
-            parsed, board_ids, _, _, dead_mask = _prepare(players, board, dead or None)
+            parsed, board_ids, _, _, dead_mask = prepare_spot(players, board, dead or None)
         except ValueError:  # a range emptied by the board: not this test's subject
             continue
         one = _every_deal(parsed, board_ids, dead_mask, 1)
@@ -34,7 +34,7 @@ def test_one_call_path_matches_the_threaded_path():
 
 def test_turn_spot_counts():
     """AhKh against QQ+,AQs+,KQs on Qh7h2c3s: each combo clear of the hero's cards meets 44 rivers."""
-    parsed, board_ids, _, _, dead_mask = _prepare(["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s", None)
+    parsed, board_ids, _, _, dead_mask = prepare_spot(["AhKh", "QQ+,AQs+,KQs"], "Qh7h2c3s", None)
     counts, weight, deals = _every_deal(parsed, board_ids, dead_mask, 1)
     clear = sum(1 for a, b in parsed[1].combos.tolist() if a not in (50, 46) and b not in (50, 46))
     assert clear == 18

@@ -9,7 +9,7 @@ import pytest
 
 from pokerlab import evaluator
 from pokerlab.evaluator.cards import parse_cards
-from pokerlab.simulate.equity.engine import _count_units
+from pokerlab.simulate.equity.holdem_exact import count_units
 
 
 def counts_board_by_board(holes, board, dead=()):
@@ -31,7 +31,7 @@ def counts_board_by_board(holes, board, dead=()):
 
 def _exact_one(holes, board_ids, dead_mask, first=None):
     """Counts by winner mask and number of boards of one deal, through the engine's batch of deals."""
-    counts, boards = _count_units(
+    counts, boards = count_units(
         np.array([holes], dtype=np.int64), np.array([-1 if first is None else first]), board_ids, dead_mask
     )
     return counts[0], int(boards[0])

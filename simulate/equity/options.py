@@ -1,0 +1,61 @@
+"""What every game's equity call checks alike: its error type, its limits and its options.
+
+>>> check_options(None, 1e-3, 7, 2)
+>>> MAX_PLAYERS, DEFAULT_STDERR
+(10, 0.0005)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TypeGuard
+
+import numpy as np
+
+from ...errors import PokerlabError
+
+Progress = Callable[[float], None]  # called with the fraction of a run done, 0..1
+
+MAX_PLAYERS = 10
+DEFAULT_STDERR = 5e-4
+MAX_DEFAULT_TRIALS = 200_000_000
+#: The smallest standard-error target: 0.5 / sqrt(MAX_TRIALS) rounded up (an equity's spread is at most 0.5).
+MIN_STDERR = 2e-6
+MAX_TRIALS = 10**11  # hours of Monte Carlo on one machine: a larger request is a typo
+MAX_SEED = 2**64 - 1  # seeds are 64-bit (xoshiro streams)
+
+
+class EquityError(PokerlabError, ValueError):
+    """Impossible or inconsistent equity input (overlapping cards, empty ranges, ...)."""
+
+
+def _is_int(value: object) -> TypeGuard[int | np.integer]:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+def check_options(trials: object, stderr: object, seed: object, threads: object) -> None:
+    """Refuse (:class:`EquityError`, with the reason) a numeric option of the wrong kind or range; None is fine.
+
+    >>> check_options(1_000, 1e-3, 7, 2)
+    >>> check_options(None, None, -1, None)
+    Traceback (most recent call last):
+    ...
+    pokerlab.simulate.equity.options.EquityError: seed must be a whole number from 0 to 2**64 - 1, got -1
+    """
+    if trials is not None and not (_is_int(trials) and 1 <= trials <= MAX_TRIALS):
+        raise EquityError(f"trials must be a whole number from 1 to {MAX_TRIALS:,}, got {trials!r}")
+    if stderr is not None:
+        if isinstance(stderr, bool) or not isinstance(stderr, (int, float, np.floating, np.integer)):
+            raise EquityError(f"stderr must be a number, got {stderr!r}")
+        if not (math.isfinite(stderr) and 0 < stderr < 1):
+            raise EquityError(f"stderr must be a fraction in (0, 1), e.g. 1e-3, got {stderr!r}")
+        if stderr < MIN_STDERR:
+            raise EquityError(
+                f"stderr must be at least {MIN_STDERR:g}, got {stderr!r}: a smaller target needs more than "
+                f"{MAX_TRIALS:,} trials"
+            )
+    if seed is not None and not (_is_int(seed) and 0 <= seed <= MAX_SEED):
+        raise EquityError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+    if threads is not None and not (_is_int(threads) and threads >= 1):
+        raise EquityError(f"threads must be a whole number of at least 1, got {threads!r}")
