@@ -113,6 +113,7 @@ _CHECKED_AGAINST_HANDS = ("batch", "call", "omaha-batch", "omaha-call")
 
 
 def _failure(exc: Exception) -> str:
+    """The note of a contender that raised."""
     return f"{type(exc).__name__}: {exc}"
 
 
