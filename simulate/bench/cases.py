@@ -346,14 +346,15 @@ GAME_NOTE = (
 
 
 def _game_cases() -> list[Case]:
+    titles = {
+        "game-nlhe": "6-max no-limit hold'em, random play",
+        "game-plo": "6-max pot-limit Omaha, random play",
+        "game-stud": "6-player seven-card stud, random play",
+    }
     return [
-        Case("game-nlhe", "game", "6-max no-limit hold'em, random play", "game", "hands", "rate",
-             threads=False, note=GAME_NOTE),
-        Case("game-plo", "game", "6-max pot-limit Omaha, random play", "game", "hands", "rate",
-             threads=False, note=GAME_NOTE),
-        Case("game-stud", "game", "6-player seven-card stud, random play", "game", "hands", "rate",
-             threads=False, note=GAME_NOTE),
-    ]  # fmt: skip
+        Case(case_id, "game", title, "game", "hands", "rate", threads=False, note=GAME_NOTE)
+        for case_id, title in titles.items()
+    ]
 
 
 RANGE_NOTE = (

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from .adapters import EquityOutcome
 from .cases import CATEGORY_COUNTS, HANDS_IN_DECK, Case, Hands, all_hands, dealt, many_queries, same_order
-from .contenders import EquityOutcome
 
 EXACT_TOLERANCE = 1e-6
 SIGMAS = 4.0

@@ -22,11 +22,13 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from ...errors import InputError
-from .cases import HANDS_IN_DECK, BenchConfig, Case, deal, select_cases
+from .cases import HANDS_IN_DECK, BenchConfig, Case, Hands, deal, select_cases
 from .checks import check
 from .contenders import PEERS, Contender, Spec, specs_for
 from .machine import machine_info, version
@@ -104,6 +106,129 @@ def _reference_key(key: str, timed_keys: set[str]) -> str | None:
     return "pokerlab" if "pokerlab" in timed_keys else None
 
 
+Live = tuple[Spec, Contender, Entry]  # a contender that was built, with its spec and its report entry
+
+# Kinds whose contenders are checked against the dealt hands' values, not against pokerlab's result.
+_CHECKED_AGAINST_HANDS = ("batch", "call", "omaha-batch", "omaha-call")
+
+
+def _failure(exc: Exception) -> str:
+    """The note of a contender that raised."""
+    return f"{type(exc).__name__}: {exc}"
+
+
+@dataclass
+class _Steps:
+    """A case's progress in steps (a warm-up or a timed run each), reported as a fraction of ``total``."""
+
+    total: int
+    progress: Callable[[float], None] | None
+    done: int = 0
+
+    def step(self) -> None:
+        self.done += 1
+        if self.progress:
+            self.progress(min(self.done / max(self.total, 1), 1.0))
+
+
+def _build(spec: Spec, case: Case, hands: Hands | None, config: BenchConfig, entry: Entry) -> Contender | None:
+    """The spec's contender, or None with the entry saying why not (missing, not applicable, failed)."""
+    try:
+        return spec.build(case, hands, config)
+    except ImportError as exc:
+        entry.status, entry.note = MISSING, str(exc)
+    except NotImplementedError as exc:
+        entry.status, entry.note = NOT_APPLICABLE, str(exc)
+    except Exception as exc:  # a peer whose API changed: listed, never fatal
+        entry.status, entry.note = FAILED, _failure(exc)
+    return None
+
+
+def _build_all(
+    specs: Sequence[Spec], case: Case, hands: Hands | None, config: BenchConfig, result: CaseResult
+) -> list[Live]:
+    """An entry in ``result`` for every spec, in order; the contenders that could be built."""
+    live: list[Live] = []
+    for spec in specs:
+        entry = Entry(spec.key, spec.library, spec.variant, "")
+        result.entries.append(entry)
+        contender = _build(spec, case, hands, config, entry)
+        if contender is not None:
+            entry.call = contender.call
+            live.append((spec, contender, entry))
+    return live
+
+
+def _warm_up(contender: Contender, entry: Entry, step: Callable[[], None]) -> tuple[bool, Any]:
+    """One untimed run (its time kept as the warm-up) and its result; False when it raised."""
+    try:
+        entry.warmup_seconds = timed(contender.run)
+        return True, contender.result()
+    except Exception as exc:
+        entry.status, entry.note = FAILED, _failure(exc)
+        return False, None
+    finally:
+        step()
+
+
+def _passes_check(case: Case, hands: Hands | None, spec: Spec, entry: Entry, found: Any, reference: Any) -> bool:
+    """Whether a warmed-up contender's answer is right; the entry says why when it is not."""
+    if not spec.is_reference and reference is None and case.kind not in _CHECKED_AGAINST_HANDS:
+        entry.status, entry.note = FAILED, "no pokerlab result to check against"
+        return False
+    ok, entry.note = check(case, hands, found, None if spec.is_reference else reference)
+    if not ok:
+        entry.status = WRONG
+    return ok
+
+
+def _warm_up_and_check(case: Case, hands: Hands | None, live: list[Live], step: Callable[[], None]) -> list[Live]:
+    """Warm up and check every contender, pokerlab (the reference) first; those that passed."""
+    reference = None
+    checked: list[Live] = []
+    for spec, contender, entry in live:
+        ran, found = _warm_up(contender, entry, step)
+        if not ran:
+            continue
+        ok = _passes_check(case, hands, spec, entry, found, reference)
+        if spec.is_reference:
+            reference = found
+        if ok:
+            checked.append((spec, contender, entry))
+    return checked
+
+
+def _time_round(checked: list[Live], order: list[int], step: Callable[[], None]) -> dict[str, float]:
+    """One timed run of each contender, in ``order``: seconds per unit of work, by key."""
+    times: dict[str, float] = {}
+    for i in order:
+        spec, contender, entry = checked[i]
+        try:
+            seconds = timed(contender.run)
+        except Exception as exc:  # a failure mid-run: drop the contender from later rounds
+            entry.status, entry.note = FAILED, _failure(exc)
+            continue
+        finally:
+            step()
+        entry.seconds.append(seconds)
+        entry.work.append(contender.work)
+        if contender.trials:
+            entry.trials.append(int(contender.trials()))
+        times[spec.key] = seconds / contender.work
+    return times
+
+
+def _time_rounds(checked: list[Live], rounds: int, step: Callable[[], None]) -> None:
+    """The timed rounds, each entry's ratio to its reference taken within each round."""
+    for order in round_orders(len(checked), rounds):
+        times = _time_round(checked, order, step)
+        for _, _, entry in checked:
+            ref = _reference_key(entry.key, set(times))
+            if ref and entry.key in times:
+                entry.ratios.append(times[entry.key] / times[ref])
+        checked = [c for c in checked if c[2].status != FAILED]
+
+
 def run_case(
     case: Case,
     config: BenchConfig,
@@ -121,82 +246,14 @@ def run_case(
     hands = deal(case, config)
     specs = list(specs_for(case, config) if specs is None else specs)
     result = CaseResult(case.id, case.section, case.title, _spot(case, config), case.unit, case.show, 0, note=case.note)
-    live: list[tuple[Spec, Contender, Entry]] = []
-    for spec in specs:
-        entry = Entry(spec.key, spec.library, spec.variant, "")
-        result.entries.append(entry)
-        try:
-            contender = spec.build(case, hands, config)
-        except ImportError as exc:
-            entry.status, entry.note = MISSING, str(exc)
-        except NotImplementedError as exc:
-            entry.status, entry.note = NOT_APPLICABLE, str(exc)
-        except Exception as exc:  # a peer whose API changed: listed, never fatal
-            entry.status, entry.note = FAILED, f"{type(exc).__name__}: {exc}"
-        else:
-            entry.call = contender.call
-            live.append((spec, contender, entry))
-
-    steps = len(live) * (1 + (rounds or config.repeat))
-    done = 0
-
-    def step() -> None:
-        nonlocal done
-        done += 1
-        if progress:
-            progress(min(done / max(steps, 1), 1.0))
-
-    reference = None
-    checked: list[tuple[Spec, Contender, Entry]] = []
-    for spec, contender, entry in live:  # warm-up and check, pokerlab (the reference) first
-        try:
-            entry.warmup_seconds = timed(contender.run)
-            found = contender.result()
-        except Exception as exc:
-            entry.status, entry.note = FAILED, f"{type(exc).__name__}: {exc}"
-            continue
-        finally:
-            step()
-        if (
-            not spec.is_reference
-            and reference is None
-            and case.kind not in ("batch", "call", "omaha-batch", "omaha-call")
-        ):
-            entry.status, entry.note = FAILED, "no pokerlab result to check against"
-            continue
-        ok, entry.note = check(case, hands, found, None if spec.is_reference else reference)
-        if spec.is_reference:
-            reference = found
-        if not ok:
-            entry.status = WRONG
-            continue
-        checked.append((spec, contender, entry))
-
+    live = _build_all(specs, case, hands, config, result)
+    steps = _Steps(len(live) * (1 + (rounds or config.repeat)), progress)
+    checked = _warm_up_and_check(case, hands, live, steps.step)
     n_rounds = rounds or plan_rounds([e.warmup_seconds for _, _, e in checked if e.warmup_seconds is not None], config)
-    steps = len(live) + len(checked) * n_rounds
+    steps.total = len(live) + len(checked) * n_rounds
     result.rounds = n_rounds
     gc.collect()  # once, outside the timing; gc stays off while a contender runs
-    for order in round_orders(len(checked), n_rounds):
-        times: dict[str, float] = {}
-        for i in order:
-            spec, contender, entry = checked[i]
-            try:
-                seconds = timed(contender.run)
-            except Exception as exc:  # a failure mid-run: drop the contender from later rounds
-                entry.status, entry.note = FAILED, f"{type(exc).__name__}: {exc}"
-                continue
-            finally:
-                step()
-            entry.seconds.append(seconds)
-            entry.work.append(contender.work)
-            if contender.trials:
-                entry.trials.append(int(contender.trials()))
-            times[spec.key] = seconds / contender.work
-        for _, _, entry in checked:
-            ref = _reference_key(entry.key, set(times))
-            if ref and entry.key in times:
-                entry.ratios.append(times[entry.key] / times[ref])
-        checked = [c for c in checked if c[2].status != FAILED]
+    _time_rounds(checked, n_rounds, steps.step)
     return result
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -14,7 +16,7 @@ from pokerlab.simulate.bench.cases import (
     same_order,
     select_cases,
 )
-from pokerlab.simulate.bench.contenders import PEERS, specs_for
+from pokerlab.simulate.bench.contenders import CONTENDERS, PEERS, specs_for
 
 
 def test_every_item_of_the_issue_has_a_case():
@@ -41,6 +43,12 @@ def test_every_case_has_pokerlab_first_and_all_threads_for_evaluation():
             assert "pokerlab-threads" in keys
     call_libraries = {s.library for s in specs_for(select_cases(["call-7"])[0])}
     assert call_libraries == {"pokerlab", *PEERS}
+
+
+def test_the_contender_table_lists_every_kind_of_case_and_no_other():
+    assert set(CONTENDERS) == {c.kind for c in CASES}
+    with pytest.raises(ValueError, match="unknown case kind 'nope'"):
+        specs_for(replace(CASES[0], kind="nope"))
 
 
 def test_quick_config_leaves_out_the_all_threads_equity_variant():
