@@ -145,7 +145,7 @@ def test_per_call_path_does_not_import_numba():
     assert out.stdout.split() == ["False", "True"]
 
 
-def test_parse_then_evaluate_examples_from_issue():
+def test_parse_then_evaluate_worked_examples():
     assert evaluator.evaluate(parse_cards("as ks qs js 10s")) == evaluator.evaluate("AsKsQsJsTs")
 
 

@@ -19,7 +19,7 @@ from pokerlab.simulate.bench.cases import (
 from pokerlab.simulate.bench.contenders import CONTENDERS, PEERS, specs_for
 
 
-def test_every_item_of_the_issue_has_a_case():
+def test_every_benchmark_target_has_a_case():
     ids = {c.id for c in CASES}
     assert {"batch-5", "batch-6", "batch-7", "call-5", "call-6", "call-7", "enum-5", "enum-7"} <= ids
     kinds = {c.kind for c in CASES if c.section == "equity"}

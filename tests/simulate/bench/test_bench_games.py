@@ -28,7 +28,7 @@ def test_every_game_row_is_a_case_of_the_game_section_with_pokerkit():
         assert case.unit == "hands" and case.show == "rate"
 
 
-def test_the_declared_games_are_the_issues_games():
+def test_the_declared_games_are_the_benchmarked_games():
     nlhe, plo, stud = (GAMES[k].pokerlab_variant() for k in ("game-nlhe", "game-plo", "game-stud"))
     assert nlhe.betting.kind == NO_LIMIT and nlhe.hole_cards == 2
     assert plo.betting.kind == POT_LIMIT and plo.hole_cards == 4 and plo.hole_used == 2
