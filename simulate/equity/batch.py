@@ -130,21 +130,31 @@ def parse_query(text: str) -> dict[str, Any]:
         raise InputError(f"the query is longer than {MAX_LINE_BYTES:,} characters")
     text = text.strip()
     if text.startswith(("{", "[")):  # JSON; a list is refused below, not read as two odd hands
-        try:
-            loaded = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
-        except InputError:
-            raise
-        except RecursionError:
-            raise InputError("not a JSON object: nested too deeply") from None
-        except ValueError as exc:
-            raise InputError(f"not a JSON object: {exc}") from None
-        if not isinstance(loaded, dict):
-            raise InputError('a JSON query must be an object, e.g. {"players": ["AsAh", "KsKh"]}')
-        return loaded
+        return _json_query(text)
     try:
         words = shlex.split(text)
     except ValueError as exc:
         raise InputError(f"cannot split the line into arguments ({exc})") from None
+    return _argument_query(words)
+
+
+def _json_query(text: str) -> dict[str, Any]:
+    """A query written as a JSON object (finite numbers only)."""
+    try:
+        loaded = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+    except InputError:
+        raise
+    except RecursionError:
+        raise InputError("not a JSON object: nested too deeply") from None
+    except ValueError as exc:
+        raise InputError(f"not a JSON object: {exc}") from None
+    if not isinstance(loaded, dict):
+        raise InputError('a JSON query must be an object, e.g. {"players": ["AsAh", "KsKh"]}')
+    return loaded
+
+
+def _argument_query(words: list[str]) -> dict[str, Any]:
+    """A query written as ``pokerlab equity``'s arguments, split into words."""
     query: dict[str, Any] = {}
     players: list[str] = []
     given: dict[str, str] = {}  # query key -> the option that set it, to refuse two options for one key

@@ -210,50 +210,21 @@ def equity(
     if method not in ("auto", "exact", "mc"):
         raise EquityError(f"method must be 'auto', 'exact' or 'mc', got {method!r}")
     check_options(trials, stderr, seed, threads)
-    parsed, board_ids, dead_ids, _, dead_mask = prepare_spot(players, board, dead)
-    if client is not None:
-        from ..distributed import cluster_threads  # with a cluster only: a local run never loads it
-
+    spot = prepare_spot(players, board, dead)
+    parsed, board_ids, dead_ids, _, dead_mask = spot
     if use_tables and method != "mc" and not board_ids and not dead_ids:
         # Table answers need neither numba nor its threads: they use one thread (or report the cluster's).
-        table_threads = cluster_threads(client) if client is not None else int(threads or 1)
+        table_threads = _cluster_threads(client) if client is not None else int(threads or 1)
         answer = _from_preflop_table(parsed, start, table_threads) or _from_headsup_table(parsed, start, table_threads)
         if answer is not None:
             return answer
-    if threads:  # checked by check_options
-        n_threads = int(threads)
-    else:
-        from numba import get_num_threads  # imported only when something is computed: it costs a third of a second
-
-        n_threads = get_num_threads()
-    if client is not None:
-        n_threads = cluster_threads(client)
+    n_threads = _thread_count(threads, client)
     if method != "mc" and len(board_ids) >= 3:
-        # After the flop: every board is ranked once per combo (pokerlab.simulate.equity.postflop).
-
-        one_thread = postflop_work(parsed, board_ids, dead_ids) * _NS_PER_POSTFLOP_STEP * 1e-9
-        seconds = one_thread / n_threads
-        if method == "exact":
-            _check_exact_size(seconds, None)
-        if method == "exact" or seconds <= EXACT_BUDGET_SECONDS:
-            if client is None and one_thread < _POSTFLOP_PARALLEL_SECONDS:
-                n_threads = 1  # waking a thread pool costs more than the whole count
-            counts, outcomes, boards = run_exact_postflop(parsed, board_ids, dead_mask, n_threads)
-            if progress is not None:
-                progress(1.0)
-            if boards == 0:
-                raise EquityError("no deal is possible: the players' hands or ranges always share a card")
-            return exact_result(parsed, counts, outcomes, boards, start, n_threads)
+        answer = _postflop_exact(spot, method, n_threads, client, progress, start)
+        if answer is not None:
+            return answer
         method = "mc"
-    groups = None
-    if method != "mc" and math.prod(len(p.combos) for p in parsed) <= _GROUP_FIRST_DEALS:
-        groups = group_deals(parsed, board_ids, dead_ids)  # reused by the exact run
-    if method == "auto":
-        estimate = estimate_exact_seconds(parsed, board_ids, dead_ids, n_threads, groups)
-        method = "exact" if estimate <= EXACT_BUDGET_SECONDS else "mc"
-    elif method == "exact" and groups is None:
-        deals = math.prod(len(p.combos) for p in parsed)
-        _check_exact_size(estimate_exact_seconds(parsed, board_ids, dead_ids, n_threads, None), deals)
+    method, groups = _preflop_plan(parsed, board_ids, dead_ids, method, n_threads)
     if method == "exact":
         if client is not None:
             counts, outcomes, boards = run_exact_sharded(
@@ -262,19 +233,70 @@ def equity(
         else:
             counts, outcomes, boards = run_exact(parsed, board_ids, dead_ids, dead_mask, n_threads, progress, groups)
         return exact_result(parsed, counts, outcomes, boards, start, n_threads)
-    if seed is None:
-        seed = fresh_seed()
+    seed = fresh_seed() if seed is None else seed
     mc_args = (parsed, board_ids, dead_mask, trials, stderr, seed)
-    if client is None:
-        try:
-            counts, outcomes, done, errors = run_monte_carlo(*mc_args, n_threads, progress)
-        except StoppedEarly as stop:
-            partial = None
-            if stop.done:
-                partial = mc_result(
-                    parsed, stop.counts.astype(np.float64), stop.done, stop.errors, start, seed, n_threads
-                )
-            raise EquityInterrupted(partial) from None
-    else:
+    if client is not None:
         counts, outcomes, done, errors = run_mc_sharded(*mc_args, client, progress)
+        return mc_result(parsed, counts, done, errors, start, seed, n_threads)
+    try:
+        counts, outcomes, done, errors = run_monte_carlo(*mc_args, n_threads, progress)
+    except StoppedEarly as stop:
+        partial = None
+        if stop.done:
+            partial = mc_result(parsed, stop.counts.astype(np.float64), stop.done, stop.errors, start, seed, n_threads)
+        raise EquityInterrupted(partial) from None
     return mc_result(parsed, counts, done, errors, start, seed, n_threads)
+
+
+def _cluster_threads(client: Any) -> int:
+    from ..distributed import cluster_threads  # with a cluster only: a local run never loads it
+
+    return int(cluster_threads(client))
+
+
+def _thread_count(threads: int | None, client: Any) -> int:
+    """The threads a computed answer runs on: the cluster's, the caller's, or numba's default."""
+    if client is not None:
+        return _cluster_threads(client)
+    if threads:  # checked by check_options
+        return int(threads)
+    from numba import get_num_threads  # imported only when something is computed: it costs a third of a second
+
+    return int(get_num_threads())
+
+
+def _postflop_exact(spot: tuple, method: str, n_threads: int, client: Any, progress: Progress | None,
+                    start: float) -> EquityResult | None:  # fmt: skip
+    """After the flop every board is ranked once per combo (:mod:`.postflop`): the exact answer, or None when
+    ``method="auto"`` and the count would take over ``EXACT_BUDGET_SECONDS``."""
+    parsed, board_ids, dead_ids, _, dead_mask = spot
+    one_thread = postflop_work(parsed, board_ids, dead_ids) * _NS_PER_POSTFLOP_STEP * 1e-9
+    seconds = one_thread / n_threads
+    if method == "exact":
+        _check_exact_size(seconds, None)
+    elif seconds > EXACT_BUDGET_SECONDS:
+        return None
+    if client is None and one_thread < _POSTFLOP_PARALLEL_SECONDS:
+        n_threads = 1  # waking a thread pool costs more than the whole count
+    counts, outcomes, boards = run_exact_postflop(parsed, board_ids, dead_mask, n_threads)
+    if progress is not None:
+        progress(1.0)
+    if boards == 0:
+        raise EquityError("no deal is possible: the players' hands or ranges always share a card")
+    return exact_result(parsed, counts, outcomes, boards, start, n_threads)
+
+
+def _preflop_plan(parsed: list[HoldemPlayer], board_ids: list[int], dead_ids: list[int], method: str,
+                  n_threads: int) -> tuple[str, dict | None]:  # fmt: skip
+    """Before the flop (or Monte Carlo anywhere): the method to run and, when they were listed to decide it, the
+    deals grouped by canonical form (reused by the exact run). Refuses an exact job over the limits."""
+    groups = None
+    if method != "mc" and math.prod(len(p.combos) for p in parsed) <= _GROUP_FIRST_DEALS:
+        groups = group_deals(parsed, board_ids, dead_ids)
+    if method == "auto":
+        estimate = estimate_exact_seconds(parsed, board_ids, dead_ids, n_threads, groups)
+        method = "exact" if estimate <= EXACT_BUDGET_SECONDS else "mc"
+    elif method == "exact" and groups is None:
+        deals = math.prod(len(p.combos) for p in parsed)
+        _check_exact_size(estimate_exact_seconds(parsed, board_ids, dead_ids, n_threads, None), deals)
+    return method, groups
