@@ -41,8 +41,8 @@ from .hand_values import (
     category,
 )
 from .layout import BITS_PER_SUIT, FLUSH_NIBBLES, SUIT_INIT, SUIT_RANKS, SUIT_SHIFT, suited_bit
-from .omaha import evaluate_omaha, evaluate_omaha_batch, omaha_rules, split_hand
-from .rules import get_rules
+from .omaha import evaluate_omaha, evaluate_omaha_batch, split_hand
+from .rules import find_rules, get_rules
 from .variants import (
     check_batch,
     describe_variant,
@@ -51,6 +51,8 @@ from .variants import (
     low_ranks,
     value_of_ids,
 )
+
+_OMAHA_KERNELS = ("omaha", "omaha-hilo")  # whose hands are hole cards and a board
 
 if TYPE_CHECKING:
     import numpy as np
@@ -212,9 +214,9 @@ def evaluate_batch(
     >>> evaluate_batch(np.array([[52, 51, 50, 49, 48]], dtype=np.uint8), rules="joker") >> 12
     array([10], dtype=uint16)
     """
-    omaha = omaha_rules(rules)
-    if omaha is not None:
-        values = evaluate_omaha_batch(cards, board, rules=omaha, parallel=parallel)
+    ruleset = find_rules(rules)
+    if ruleset.kernel in _OMAHA_KERNELS:
+        values = evaluate_omaha_batch(cards, board, rules=ruleset.name, parallel=parallel)
         if out is None:
             return values
         if values.ndim != 1:
@@ -223,10 +225,9 @@ def evaluate_batch(
         return out
     if board is not None:
         raise InputError(f"board= is for Omaha rules; rules {rules or 'high'!r} rank whole hands")
-    if rules is not None and rules != "high":
-        r = get_rules(rules)
-        array = check_batch(cards, r) if check else cards
-        values = evaluate_variant_batch(array, r, parallel)
+    if ruleset.kernel != "high":
+        array = check_batch(cards, ruleset) if check else cards
+        values = evaluate_variant_batch(array, ruleset, parallel)
         if out is None:
             return values
         _check_out(out, len(values))[:] = values
@@ -290,11 +291,10 @@ def category_name(rank: int, rules: str | None = None) -> str:
     >>> category_name(evaluate("7c5d4h3s2c", rules="deuce-seven"), rules="deuce-seven")
     '7-high'
     """
-    if omaha_rules(rules) is not None:  # Omaha high values are high-hand values (hi/lo: the high of the pair)
+    ruleset = find_rules(rules)
+    if ruleset.kernel in _OMAHA_KERNELS:  # Omaha high values are high-hand values (hi/lo: the high of the pair)
         return CATEGORY_NAMES[category(rank[0] if isinstance(rank, tuple) else rank)]
-    if rules is not None:
-        return get_rules(rules).categories[category(rank)]
-    return CATEGORY_NAMES[category(rank)]
+    return ruleset.categories[category(rank)]
 
 
 def class_ranks(rank: int) -> tuple[int, ...]:
@@ -324,16 +324,14 @@ def describe(rank: int, rules: str | None = None) -> str:
     >>> describe(evaluate("As2d9c9h | 3h4h5cKsKd", rules="omaha-hilo"), rules="omaha-hilo")
     'Straight, five high; low: Five-four low (5-4-3-2-A)'
     """
-    omaha = omaha_rules(rules)
-    if omaha == "omaha-hilo":
+    kernel = find_rules(rules).kernel
+    if kernel == "omaha-hilo":
         if not isinstance(rank, tuple) or len(rank) != 2:
             raise InputError(f"an omaha-hilo value is a pair (high, low), got {rank!r}")
         low = f"low: {describe(rank[1], rules='ace-five')}" if rank[1] else "no low"
         return f"{describe(rank[0])}; {low}"
-    if omaha is not None:
-        return describe(rank)
-    if rules is not None and rules != "high":
-        return describe_variant(rank, rules, describe)
+    if kernel not in ("high", "omaha"):
+        return describe_variant(rank, rules, describe)  # type: ignore[arg-type]  # not None: its kernel is not high
     cat = category(rank)
     r = class_ranks(rank)
     name = CATEGORY_NAMES[cat]
@@ -369,10 +367,11 @@ def best_five(cards: CardsLike, rules: str | None = None) -> list[int]:
     >>> format_cards(best_five("Kh 7d 5c 4s 3h 2d 2c", rules="deuce-seven"))
     '7d5c4s3h2d'
     """
-    if omaha_rules(rules) is not None:
+    kernel = find_rules(rules).kernel
+    if kernel in _OMAHA_KERNELS:
         return _best_five_omaha(cards)
-    if rules is not None and rules != "high":
-        return _best_five_variant(cards, rules)
+    if kernel != "high":
+        return _best_five_variant(cards, rules)  # type: ignore[arg-type]  # not None: its kernel is not high
     ids = to_card_ids(cards, count=(5, 6, 7))
     target = evaluate(ids)
     for five in itertools.combinations(ids, 5):

@@ -33,16 +33,14 @@ from typing import TYPE_CHECKING
 from ..errors import InputError
 from . import tables as _tables
 from .cards import CardError, card_str, to_card_ids
+from .rules import OMAHA_RULESETS, Ruleset
 
 if TYPE_CHECKING:
     import numpy as np
 
-#: The Omaha rulesets and what they rank.
-OMAHA_RULES = {
-    "omaha": "Omaha high: exactly two of 4-6 hole cards and three of the board",
-    "omaha-hilo": "Omaha hi/lo eight or better: a high hand and an ace-to-five low of ranks 8 or lower",
-}
-HOLE_SIZES = (4, 5, 6)
+#: The Omaha rulesets and what they rank (their entries of :data:`pokerlab.evaluator.rules.OMAHA_RULESETS`).
+OMAHA_RULES = {name: r.summary for name, r in OMAHA_RULESETS.items()}
+HOLE_SIZES = OMAHA_RULESETS["omaha"].hand_sizes
 BOARD_SIZES = (3, 4, 5)
 #: Bit of each rank (0..12 for 2..A) in a low mask: the ace is bit 0, 2..8 bits 1..7, nine and up none.
 LOW_BIT = tuple(1 << ((r + 1) % 13) if r <= 6 or r == 12 else 0 for r in range(13))
@@ -56,10 +54,12 @@ def omaha_rules(rules: object) -> str | None:
     >>> omaha_rules("Omaha_HiLo"), omaha_rules("high")
     ('omaha-hilo', None)
     """
+    if isinstance(rules, Ruleset):
+        return rules.name if rules.name in OMAHA_RULESETS else None
     if not isinstance(rules, str):
         return None
     key = rules.strip().lower().replace("_", "-")
-    return key if key in OMAHA_RULES else None
+    return key if key in OMAHA_RULESETS else None
 
 
 def _check_rules(rules: str) -> bool:

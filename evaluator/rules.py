@@ -97,15 +97,50 @@ RULESETS: dict[str, Ruleset] = {
 }
 
 
+#: The Omaha rulesets: a hand is two of 4-6 hole cards with three of a board, not a whole hand, so they
+#: are apart from :data:`RULESETS` (the rulesets that rank whole hands of ``hand_sizes`` cards).
+OMAHA_RULESETS: dict[str, Ruleset] = {
+    r.name: r
+    for r in (
+        Ruleset("omaha", "Omaha high: exactly two of 4-6 hole cards and three of the board", 52, (4, 5, 6),
+                CATEGORY_NAMES[:10], "omaha"),
+        Ruleset("omaha-hilo", "Omaha hi/lo eight or better: a high hand and an ace-to-five low of ranks 8 or lower",
+                52, (4, 5, 6), CATEGORY_NAMES[:10], "omaha-hilo"),
+    )
+}  # fmt: skip
+#: Every ruleset the evaluator knows: the one registry its API dispatches through (on ``kernel``).
+ALL_RULESETS: dict[str, Ruleset] = {**RULESETS, **OMAHA_RULESETS}
+
+
+def _key(name: object) -> str:
+    return str(name).strip().lower().replace("_", "-")
+
+
 def get_rules(name: str | Ruleset) -> Ruleset:
-    """The ruleset called ``name`` (case and ``_`` for ``-`` forgiven); a clear error otherwise.
+    """The whole-hand ruleset called ``name`` (case and ``_`` for ``-`` forgiven); a clear error otherwise.
 
     >>> get_rules("deuce_seven").name
     'deuce-seven'
     """
     if isinstance(name, Ruleset):
         return name
-    key = str(name).strip().lower().replace("_", "-")
+    key = _key(name)
     if key not in RULESETS:
         raise InputError(f"unknown rules {name!r}; choose from {', '.join(RULESETS)}")
     return RULESETS[key]
+
+
+def find_rules(name: str | Ruleset | None) -> Ruleset:
+    """Any ruleset, Omaha's included, by name (None: ``high``); a clear error naming every choice otherwise.
+
+    >>> find_rules("Omaha_HiLo").kernel, find_rules(None).name
+    ('omaha-hilo', 'high')
+    """
+    if name is None:
+        return RULESETS["high"]
+    if isinstance(name, Ruleset):
+        return name
+    key = _key(name)
+    if key not in ALL_RULESETS:
+        raise InputError(f"unknown rules {name!r}; choose from {', '.join(ALL_RULESETS)}")
+    return ALL_RULESETS[key]

@@ -155,9 +155,9 @@ def main(ctx: click.Context, debug: bool) -> None:
     ctx.meta["pokerlab.debug"] = debug
 
 
-RULE_NAMES = ["high", "ace-five", "deuce-seven", "ace-five-joker", "joker", "bug", "two-jokers", "deuces-wild"]
-
-
+# The names of evaluator.rules.RULESETS and OMAHA_RULESETS, written here so that help does not import the tables.
+RULE_NAMES = ["high", "ace-five", "deuce-seven", "ace-five-joker", "deuce-seven-joker", "joker", "bug", "two-jokers"]
+RULE_NAMES += ["deuces-wild"]
 OMAHA_RULE_NAMES = ["omaha", "omaha-hilo"]
 
 
