@@ -26,8 +26,9 @@ from typing import Any
 
 from pokerlab.simulate.game.state import DONE, State
 
+from .cards import format_cards
 from .codes import phh_fields
-from .phh import HandHistory, format_cards
+from .hand import HandHistory
 
 BETTING = ("fold", "check", "call", "bet", "raise")
 

@@ -34,10 +34,13 @@ from pokerlab.simulate.game.showdown import describe_value
 from pokerlab.simulate.game.state import BET, DONE, SHOWDOWN, State
 from pokerlab.simulate.game.variants import Variant
 
+from .cards import parse_phh_cards
 from .codes import PHHError
+from .fields import check_history
+from .hand import HandHistory
 from .money import Amount, from_chips, parse_amount, places_of, to_chips
-from .phh import HandHistory, check_history, dumps, parse_phh_cards
 from .record import phh_winnings
+from .writing import dumps
 
 _PLAYER = re.compile(r"p([1-9][0-9]{0,3})")
 
