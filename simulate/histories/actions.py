@@ -34,6 +34,7 @@ class ParsedAction:
 
 
 def parse_action(index: int, text: str, n: int) -> ParsedAction | None:
+    """Action ``index`` of a hand of ``n`` players, read (None for a no-op or commentary); a PHHError if malformed."""
     fields = _action_fields(text, n)
     if fields is None:
         return None

@@ -19,6 +19,7 @@ _NOT_OPTIONAL_SET = frozenset(REQUIRED + NOT_OPTIONAL)
 
 
 def short_repr(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for an error message that quotes a bad value."""
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 

@@ -20,6 +20,7 @@ def _key(key: str) -> str:
 
 
 def toml_value(value: Any) -> str:
+    """``value`` as a TOML value: amounts digit for digit, strings as TOML basic strings, lists and tables nested."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
