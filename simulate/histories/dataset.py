@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .codes import PHHError
-from .phh import open_history, read_hands_and_places
+from .reading import open_history, read_hands_and_places
 from .replay import DIFFERS, ILLEGAL, OK, UNFINISHED, UNKNOWN_OUTCOME, ReplayResult, replay_read
 
 UNREADABLE = "unreadable"  # a hand that is not well-formed PHH (a field of the wrong type...)

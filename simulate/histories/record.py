@@ -26,8 +26,9 @@ from typing import Any
 
 from pokerlab.simulate.game.state import DONE, State
 
+from .cards import format_cards
 from .codes import phh_fields
-from .phh import HandHistory, format_cards
+from .hand import HandHistory
 
 BETTING = ("fold", "check", "call", "bet", "raise")
 
@@ -75,81 +76,134 @@ def history_from_state(
     ``players``: names by engine seat; ``hand``: the hand number; ``extra``: more optional or ``_`` fields.
     """
     order = phh_order(state)
-    label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
     antes_posted = any(entry[0] == "post" and entry[2] == "ante" for entry in state.history)
     antes_posted = antes_posted or not state.variant.forced.has_antes
     code, fields, extras = phh_fields(state.variant, state.n, antes_posted)
-    actions: list[str] = []
-    pending_deals: list[str] = []  # replacement cards, dealt once every discard of the round is made
-    last_betting = -1  # index in ``actions`` after the last player decision of a betting round or draw
-    shows: list[str] = []
-    dealt = [0] * state.n
-    drew: set[int] = set()  # seats that discarded in the draw round being written
+    writer = _ActionWriter(state, order)
     for entry in state.history:
+        writer.add(entry)
+    optional = _optional_fields(state, order, fields, players, hand)
+    user = _user_fields(state, extras)
+    for key, value in (extra or {}).items():
+        (user if key.startswith("_") else optional)[key] = value
+    return HandHistory(
+        code,
+        fields["antes"],
+        fields["blinds_or_straddles"],
+        [state.starting_stacks[seat] for seat in order],
+        writer.finish(),
+        small_bet=fields.get("small_bet"),
+        big_bet=fields.get("big_bet"),
+        min_bet=fields.get("min_bet"),
+        bring_in=fields.get("bring_in"),
+        optional=optional,
+        user=user,
+    )
+
+
+class _ActionWriter:
+    """PHH actions from the engine's history entries, fed one at a time in the order they happened."""
+
+    def __init__(self, state: State, order: list[int]) -> None:
+        self.order = order
+        self.label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
+        self.actions: list[str] = []
+        self.pending_deals: list[str] = []  # replacement cards, dealt once every discard of the round is made
+        self.last_betting = -1  # index in ``actions`` after the last player decision of a betting round or draw
+        self.shows: list[str] = []
+        self.dealt = [0] * state.n
+        self.drew: set[int] = set()  # seats that discarded in the draw round being written
+
+    def add(self, entry: tuple) -> None:
         kind = entry[0]
-        if pending_deals and (kind != "draw" or entry[1] in drew):
-            actions.extend(pending_deals)
-            pending_deals = []
-            last_betting = len(actions)
-        if kind != "draw" or entry[1] in drew:
-            drew = set()
+        same_draw_round = kind == "draw" and entry[1] not in self.drew
+        if not same_draw_round:
+            if self.pending_deals:
+                self.actions.extend(self.pending_deals)
+                self.pending_deals = []
+                self.last_betting = len(self.actions)
+            self.drew = set()
+        label = self.label
         if kind == "deal":
-            for seat in order:
-                cards = entry[1][seat][dealt[seat] :]
-                dealt[seat] = len(entry[1][seat])
-                if cards:
-                    actions.append(f"d dh {label[seat]} {format_cards(cards)}")
+            self._deal(entry[1])
         elif kind == "board":
-            actions.append(f"d db {format_cards(entry[1])}")
-        elif kind in BETTING:
-            seat = entry[1]
-            if kind == "fold":
-                actions.append(f"{label[seat]} f")
-            elif kind in ("check", "call"):
-                actions.append(f"{label[seat]} cc")
-            else:
-                actions.append(f"{label[seat]} cbr {entry[2]}")
-            last_betting = len(actions)
-        elif kind == "bring-in":
-            actions.append(f"{label[entry[1]]} pb")
-            last_betting = len(actions)
+            self.actions.append(f"d db {format_cards(entry[1])}")
+        elif kind in BETTING or kind == "bring-in":
+            self.actions.append(_decision(entry, label))
+            self.last_betting = len(self.actions)
         elif kind == "draw":
-            _, seat, discards, new = entry
-            drew.add(seat)
-            actions.append(f"{label[seat]} sd {format_cards(discards)}".rstrip())
-            last_betting = len(actions)
-            if new:
-                pending_deals.append(f"d dh {label[seat]} {format_cards(new)}")
-        elif kind == "show ace":
-            actions.append(f"# {label[entry[1]]} keeps and shows {format_cards([entry[2]])} to draw four")
-        elif kind == "reshuffle":
-            actions.append(f"# the stub ran out: {entry[1]} discards reshuffled into a new stub")
+            self._draw(entry)
         elif kind == "show":
-            shows.append(f"{label[entry[1]]} sm {format_cards(entry[2])}")
+            self.shows.append(f"{label[entry[1]]} sm {format_cards(entry[2])}")
         elif kind == "muck":
-            shows.append(f"{label[entry[1]]} sm")
-        elif kind == "passed out":
-            actions.append(f"# nobody opened: {entry[1]} chips stay in the pot for the next deal")
-        elif kind == "show openers":
-            actions.append(f"# {label[entry[1]]} shows the openers {format_cards(entry[2])}")
-        elif kind == "misdeal":
-            actions.append(f"# misdeal ({entry[1]}): no chips change hands, the hand is dealt again")
-    actions.extend(pending_deals)
-    if shows:
-        # Boards dealt after the last decision were an all-in run-out: pokerkit shows the hands first.
-        runout = last_betting >= 0 and all(a.startswith("d db") for a in actions[last_betting:])
-        at = last_betting if runout else len(actions)
-        actions[at:at] = shows
+            self.shows.append(f"{label[entry[1]]} sm")
+        else:
+            comment = _commentary(entry, label)
+            if comment is not None:
+                self.actions.append(comment)
+
+    def _deal(self, hole: Sequence[Sequence[int]]) -> None:
+        for seat in self.order:
+            cards = hole[seat][self.dealt[seat] :]
+            self.dealt[seat] = len(hole[seat])
+            if cards:
+                self.actions.append(f"d dh {self.label[seat]} {format_cards(cards)}")
+
+    def _draw(self, entry: tuple) -> None:
+        _, seat, discards, new = entry
+        self.drew.add(seat)
+        self.actions.append(f"{self.label[seat]} sd {format_cards(discards)}".rstrip())
+        self.last_betting = len(self.actions)
+        if new:
+            self.pending_deals.append(f"d dh {self.label[seat]} {format_cards(new)}")
+
+    def finish(self) -> list[str]:
+        """The actions, with the replacement cards still owed and the showdown put in place."""
+        actions = self.actions + self.pending_deals
+        if self.shows:
+            # Boards dealt after the last decision were an all-in run-out: pokerkit shows the hands first.
+            last = self.last_betting
+            runout = last >= 0 and all(a.startswith("d db") for a in actions[last:])
+            at = last if runout else len(actions)
+            actions[at:at] = self.shows
+        return actions
+
+
+def _decision(entry: tuple, label: dict[int, str]) -> str:
+    """A player's betting decision (or bring-in) as a PHH action."""
+    kind, seat = entry[0], entry[1]
+    if kind == "fold":
+        return f"{label[seat]} f"
+    if kind in ("check", "call"):
+        return f"{label[seat]} cc"
+    if kind == "bring-in":
+        return f"{label[seat]} pb"
+    return f"{label[seat]} cbr {entry[2]}"
+
+
+def _commentary(entry: tuple, label: dict[int, str]) -> str | None:
+    """An engine event PHH has no action for, as a commentary no-op; None for the dealer's automatic steps."""
+    kind = entry[0]
+    if kind == "show ace":
+        return f"# {label[entry[1]]} keeps and shows {format_cards([entry[2]])} to draw four"
+    if kind == "reshuffle":
+        return f"# the stub ran out: {entry[1]} discards reshuffled into a new stub"
+    if kind == "passed out":
+        return f"# nobody opened: {entry[1]} chips stay in the pot for the next deal"
+    if kind == "show openers":
+        return f"# {label[entry[1]]} shows the openers {format_cards(entry[2])}"
+    if kind == "misdeal":
+        return f"# misdeal ({entry[1]}): no chips change hands, the hand is dealt again"
+    return None
+
+
+def _optional_fields(
+    state: State, order: list[int], fields: dict[str, Any], players: Sequence[str] | None, hand: int | str | None
+) -> dict[str, Any]:
+    """The record's optional PHH fields: seats, ante trimming, names, hand number and the results."""
     optional: dict[str, Any] = {"seats": [seat + 1 for seat in order]}
     if "ante_trimming_status" in fields:
-        trimming = fields["ante_trimming_status"]
-        owed = state.variant.forced.position_antes(state.n)
-        short = any(0 < state.antes_paid[seat] < owed[state.position_of(seat)] for seat in range(state.n))
-        if trimming and len(set(owed)) > 1 and not short:
-            # PHH keeps the status false for uneven antes (a big-blind ante...); trimming changes nothing
-            # when every ante was paid in full, and pokerkit would hand a lone big-blind ante back.
-            trimming = False
-        optional["ante_trimming_status"] = trimming
+        optional["ante_trimming_status"] = _ante_trimming(state, fields["ante_trimming_status"])
     if players is not None:
         optional["players"] = [str(players[seat]) for seat in order]
     if hand is not None:
@@ -158,6 +212,21 @@ def history_from_state(
         optional["finishing_stacks"] = [state.stacks[seat] for seat in order]
         won = phh_winnings(state)
         optional["winnings"] = [won[seat] for seat in order]
+    return optional
+
+
+def _ante_trimming(state: State, trimming: Any) -> Any:
+    owed = state.variant.forced.position_antes(state.n)
+    short = any(0 < state.antes_paid[seat] < owed[state.position_of(seat)] for seat in range(state.n))
+    if trimming and len(set(owed)) > 1 and not short:
+        # PHH keeps the status false for uneven antes (a big-blind ante...); trimming changes nothing
+        # when every ante was paid in full, and pokerkit would hand a lone big-blind ante back.
+        return False
+    return trimming
+
+
+def _user_fields(state: State, extras: dict[str, Any]) -> dict[str, Any]:
+    """The ``_`` fields: the game's options PHH has no field for, pots carried in and out, a misdeal's cause."""
     user = dict(extras)
     if state.carried_in:
         user["_carried_pot"] = state.carried_in
@@ -165,18 +234,4 @@ def history_from_state(
         user["_carry_out"] = state.carry_out
     if state.ended_by == "misdeal":
         user["_misdeal"] = next(entry[1] for entry in state.history if entry[0] == "misdeal")
-    for key, value in (extra or {}).items():
-        (user if key.startswith("_") else optional)[key] = value
-    return HandHistory(
-        code,
-        fields["antes"],
-        fields["blinds_or_straddles"],
-        [state.starting_stacks[seat] for seat in order],
-        actions,
-        small_bet=fields.get("small_bet"),
-        big_bet=fields.get("big_bet"),
-        min_bet=fields.get("min_bet"),
-        bring_in=fields.get("bring_in"),
-        optional=optional,
-        user=user,
-    )
+    return user

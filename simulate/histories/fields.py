@@ -1,0 +1,148 @@
+"""From parsed TOML to a :class:`~pokerlab.simulate.histories.hand.HandHistory`: every field's type and size checked.
+
+A problem is a :class:`PHHError` naming the field.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from itertools import repeat
+from typing import Any
+
+from .codes import PHHError
+from .hand import CHIP_LISTS, OPTIONAL, REQUIRED, HandHistory
+from .money import MAX_CHIPS, CheckedAmounts, amount, amounts, places_of
+
+NOT_OPTIONAL = ("starting_stacks", "actions")
+_NOT_OPTIONAL_SET = frozenset(REQUIRED + NOT_OPTIONAL)
+
+
+def short_repr(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for an error message that quotes a bad value."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _whole_list(value: Any, name: str, minimum: int = 0) -> list[int]:
+    """Whole numbers from ``minimum`` to below 2**62 (seat numbers, ``_carried_pot``); whole floats read as ints."""
+    if not isinstance(value, list):
+        raise PHHError(f"must be an array of whole numbers, got {short_repr(value)}", field=name)
+    out = []
+    for item in value:
+        if isinstance(item, (float, Decimal)) and math.isfinite(item) and item == int(item):
+            item = int(item)
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise PHHError(f"must hold whole numbers, got {short_repr(item)}", field=name)
+        if not minimum <= item < MAX_CHIPS:
+            raise PHHError(f"must hold whole numbers from {minimum} to below 2**62, got {short_repr(item)}", field=name)
+        out.append(item)
+    return out
+
+
+def _checked_optional(data: dict[str, Any], n: int) -> dict[str, Any]:
+    """The optional fields (PHH's and unknown ones), with the ones pokerlab reads checked."""
+    optional = {
+        k: list(v) if type(v) is CheckedAmounts else v  # the reader's marker stays inside the reader
+        for k, v in data.items()
+        if k not in _NOT_OPTIONAL_SET and k[:1] != "_"
+    }
+    for name in CHIP_LISTS:
+        if optional.get(name) is not None:
+            optional[name] = amounts(data[name], name)  # data's: the reader's marker spares a check per amount
+            if len(optional[name]) != n:
+                raise PHHError(f"has {len(optional[name])} entries for {n} players", field=name)
+    if optional.get("seats") is not None:
+        seats = _whole_list(optional["seats"], "seats", minimum=1)
+        if len(seats) != n:
+            raise PHHError(f"has {len(seats)} entries for {n} players", field="seats")
+        optional["seats"] = seats
+    names = optional.get("players")
+    if names is not None:
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise PHHError(f"must be an array of the players' names, got {short_repr(names)}", field="players")
+        if len(names) != n:
+            raise PHHError(f"has {len(names)} names for {n} players", field="players")
+    trimming = optional.get("ante_trimming_status")
+    if trimming is not None and not isinstance(trimming, bool):
+        raise PHHError(f"must be true or false, got {short_repr(trimming)}", field="ante_trimming_status")
+    return optional
+
+
+def unknown_fields(hand: HandHistory) -> list[str]:
+    """Fields of ``hand`` that PHH does not define (kept and written back; readers warn about them).
+
+    >>> unknown_fields(HandHistory("NT", [0, 0], [1, 2], [9, 9], [], optional={"rake": 1, "day": 3}))
+    ['rake']
+    """
+    return [name for name in hand.optional if name not in OPTIONAL]
+
+
+def _checked_user(data: dict[str, Any]) -> dict[str, Any]:
+    user = {k: list(v) if type(v) is CheckedAmounts else v for k, v in data.items() if k.startswith("_")}
+    for name in ("_carried_pot", "_carry_out"):
+        if user.get(name) is not None:
+            user[name] = amount(user[name], name)
+    return user
+
+
+def from_dict(data: dict[str, Any]) -> HandHistory:
+    """A :class:`HandHistory` from parsed TOML, checking the fields' types (:class:`PHHError` naming the field).
+
+    >>> from_dict({"variant": "NT", "antes": [0, 0], "blinds_or_straddles": [1, 2], "min_bet": 2,
+    ...            "starting_stacks": [9, 9], "actions": []}).min_bet
+    2
+    """
+    return hand_and_places(data)[0]
+
+
+def hand_and_places(data: dict[str, Any]) -> tuple[HandHistory, int | None]:
+    """:func:`from_dict`, and the hand's :meth:`~HandHistory.money_places` when the reader found it in the
+    amounts' text (None otherwise). Decimal by Decimal, money_places() was 9% of a replay's time (cProfile)."""
+    if not isinstance(data, dict):
+        raise PHHError(f"a hand is a TOML table, got {short_repr(data)}")
+    missing = [name for name in ("variant", "antes", "starting_stacks", "actions") if name not in data]
+    if missing:
+        raise PHHError(f"required field(s) missing: {', '.join(missing)}", field=missing[0])
+    if not isinstance(data["variant"], str):
+        raise PHHError(f'must be a string such as "NT", got {short_repr(data["variant"])}', field="variant")
+    stacks = amounts(data["starting_stacks"], "starting_stacks")
+    n = len(stacks)
+    if n < 2:
+        raise PHHError("must list at least two players", field="starting_stacks")
+    lists = {}
+    for name in ("antes", "blinds_or_straddles"):
+        value = amounts(data.get(name, [0] * n), name)
+        if len(value) != n:
+            raise PHHError(f"has {len(value)} entries for {n} players", field=name)
+        lists[name] = value
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(map(isinstance, actions, repeat(str))):  # map: 3x a generator
+        raise PHHError("must be an array of strings", field="actions")
+    scalars = {}
+    for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
+        if data.get(name) is not None:
+            scalars[name] = amount(data[name], name)
+    hand = HandHistory(
+        data["variant"],
+        lists["antes"],
+        lists["blinds_or_straddles"],
+        stacks,
+        list(actions),
+        optional=_checked_optional(data, n),
+        user=_checked_user(data),
+        **scalars,
+    )
+    places = places_of(scalars.values())
+    for name in ("antes", "blinds_or_straddles", "starting_stacks", *CHIP_LISTS):
+        read = data.get(name)
+        if type(read) is CheckedAmounts:
+            places = max(places, read.places)
+        elif read is not None:
+            return hand, None  # not read from plain text: money_places() finds it
+    return hand, places
+
+
+def check_history(hand: HandHistory) -> HandHistory:
+    """The same checks as reading a file, for a :class:`HandHistory` built in code (returns a checked copy)."""
+    return from_dict(hand.to_dict())

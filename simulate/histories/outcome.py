@@ -1,0 +1,114 @@
+"""A finished replay's outcome: the final stacks, the rake, and the checks against the recorded results.
+
+When the record cannot tell who won (cards nobody saw at a showdown), the recorded results are the outcome,
+checked only for being one some award of the pot could give.
+"""
+
+from __future__ import annotations
+
+from pokerlab.simulate.game.state import State
+
+from .actions import ParsedAction
+from .hand import HandHistory
+from .money import from_chips, to_chips
+from .record import phh_winnings
+from .results import ReplayResult
+
+
+def _seen_cards(parsed: list[ParsedAction]) -> set[int]:
+    """Every card the record names (dealt, drawn or shown): the engine's other cards are stand-ins."""
+    seen: set[int | None] = set()
+    for p in parsed:
+        for group in (p.cards, p.replacement):
+            if group:
+                seen.update(group)
+    seen.discard(None)  # one discard, not a test per card
+    return seen  # type: ignore[return-value]  # None is out
+
+
+def _unknown_reason(state: State, parsed: list[ParsedAction], names_: list[str], player_of: dict) -> str | None:
+    """Why the record cannot tell who won a contested pot (a contender's cards or the board unseen), or None."""
+    if state.ended_by != "showdown":
+        return None
+    seen = _seen_cards(parsed)
+    if any(card not in seen for card in state.board):
+        return "the board was not recorded to the end"
+    for pot in state.pots:
+        contenders = [s for s in pot.eligible if not state.mucked[s]]
+        if len(contenders) < 2:
+            continue
+        for seat in contenders:
+            if any(card not in seen for card in state.hole[seat]):
+                return f"{names_[player_of[seat]]}'s cards at the showdown are unknown"
+    return None
+
+
+def check_outcome(
+    result: ReplayResult,
+    state: State,
+    history: HandHistory,
+    parsed: list[ParsedAction],
+    seat_of: list[int],
+    player_of: dict,
+) -> None:
+    """Final stacks and the checks against the recorded results (which are the outcome when the replay cannot be)."""
+    places = result.places
+    names_ = result.names
+    by_seat = phh_winnings(state)
+    won = [by_seat[seat] for seat in seat_of]
+    stacks = [state.stacks[seat] for seat in seat_of]
+    recorded_w = history.optional.get("winnings")
+    recorded_f = history.optional.get("finishing_stacks")
+    w_chips = None if recorded_w is None else [to_chips(v, places) for v in recorded_w]
+    reason = _unknown_reason(state, parsed, names_, player_of)
+    if reason is not None:
+        result.unknown_outcome = reason
+        before = [s - w for s, w in zip(stacks, won)]  # stacks before the award
+        outcome: list[int] | None = None
+        if recorded_f is not None:
+            outcome = [to_chips(v, places) for v in recorded_f]
+        elif w_chips is not None:
+            outcome = [b + w for b, w in zip(before, w_chips)]
+        if recorded_f is not None and w_chips is not None:
+            implied = [b + w for b, w in zip(before, w_chips)]
+            result.checks["finishing_stacks"] = (recorded_f, [from_chips(c, places) for c in implied])
+        result.stacks = None if outcome is None else [from_chips(c, places) for c in outcome]
+        if outcome is not None:
+            result.impossible = _impossible_outcome(before, outcome, sum(won), state, seat_of, result)
+        return
+    rake = 0
+    if w_chips is not None and w_chips != won:
+        taken = [p - w for p, w in zip(won, w_chips)]
+        if all(t >= 0 for t in taken) and all(w == 0 for w, p in zip(w_chips, won) if p == 0):
+            # Winnings are recorded after the house's cut (PHH): the difference is the rake.
+            rake = sum(taken)
+            stacks = [s - t for s, t in zip(stacks, taken)]
+            won = w_chips
+    result.rake = from_chips(rake, places)
+    result.stacks = [from_chips(c, places) for c in stacks]
+    result._awarded = (player_of, won)
+    replayed = {
+        "finishing_stacks": result.stacks,
+        "winnings": [from_chips(c, places) for c in won],
+        "_carry_out": from_chips(state.carry_out, places),
+    }
+    for name, replayed_value in replayed.items():
+        recorded = (history.user if name.startswith("_") else history.optional).get(name)
+        if recorded is not None:
+            result.checks[name] = (recorded, replayed_value)
+
+
+def _impossible_outcome(
+    before: list[int], outcome: list[int], pot: int, state: State, seat_of: list[int], result: ReplayResult
+) -> str | None:
+    """Why a recorded result (when the cards cannot tell who won) is one no award of the pot could give, or None."""
+    gains = [after - had for after, had in zip(outcome, before)]
+    for k, gain in enumerate(gains):
+        if gain < 0:
+            return f"finishing_stacks: {result.names[k]} ends with less than it held when the pot was awarded"
+        if gain > 0 and state.folded[seat_of[k]]:
+            return f"finishing_stacks: {result.names[k]} folded, yet the record gives it chips from the pot"
+    if sum(gains) > pot:
+        given, held = from_chips(sum(gains), result.places), from_chips(pot, result.places)
+        return f"finishing_stacks: the record gives out {given}, more than the pot of {held}"
+    return None

@@ -1,0 +1,252 @@
+"""Reading ``.phh`` (one hand) and ``.phhs`` (many) texts and files, one hand at a time.
+
+A ``.phhs`` file is a TOML document whose tables ``[1]``, ``[2]``... each hold one hand; a ``.phh`` file is
+one hand's fields at the top level.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import warnings
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from .codes import PHHError
+from .fields import from_dict, hand_and_places, short_repr, unknown_fields
+from .hand import HandHistory
+from .toml_reader import LineScanner, parse_toml
+
+
+def _content(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def _chunks(lines: Iterable[str]) -> Iterator[tuple[str | None, int, str]]:
+    """``(table key, first line, text)`` of each hand: one table of a ``.phhs`` file at a time.
+
+    A file with top-level fields before any table is one ``.phh`` hand: key None, the whole text.
+    Memory holds one hand's lines at a time.
+    """
+    scanner = LineScanner()
+    key: str | None = None
+    buffer: list[str] = []
+    first = 1
+    single = False
+    for number, line in enumerate(lines, start=1):
+        if scanner.closing is None and not (
+            "[" in line or "]" in line or "{" in line or "}" in line or '"""' in line or "'''" in line
+        ):
+            # Most lines (an action, a scalar field) can neither start a table nor open or close a value:
+            # skipping the scanner's two calls for them halved this loop's time (bench files, cProfile).
+            scanner.line += 1
+            buffer.append(line)
+            continue
+        try:
+            header = scanner.header_key(line)
+        except PHHError as exc:
+            raise exc.located(hand=key or "1") from None
+        if header is not None and not single:
+            if key is None and any(_content(b) for b in buffer):
+                single = True  # fields before the first table: the whole file is one hand
+            elif header != key:
+                if key is not None:
+                    yield key, first, "".join(buffer)
+                key, buffer, first = header, [], number
+        buffer.append(line)
+    if single or (key is None and any(_content(b) for b in buffer)):
+        yield None, 1, "".join(buffer)
+    elif key is not None:
+        yield key, first, "".join(buffer)
+
+
+class PHHWarning(UserWarning):
+    """Something in a PHH file pokerlab keeps but does not use (a field the standard does not define)."""
+
+
+def iter_hands(
+    lines: Iterable[str], source: str | None = None, warn: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, HandHistory]]:
+    """``(label, hand)`` for each hand of a ``.phh``/``.phhs`` text given line by line, parsed as it is read.
+
+    ``label`` is the hand's table key in a ``.phhs`` file (``"1"``...), ``"1"`` for a ``.phh`` file.
+    Any problem is a :class:`PHHError` naming ``source`` (the file), the hand and the field; a text with
+    no hand at all is one too. Fields PHH does not define are kept; each is reported once per text,
+    to ``warn`` (default: a :class:`PHHWarning`).
+
+    >>> [label for label, _ in iter_hands(['[1]\\n', 'variant = "NT"\\n', 'antes = [0, 0]\\n', 'min_bet = 2\\n',
+    ...  'starting_stacks = [9, 9]\\n', 'actions = []\\n'])]
+    ['1']
+    """
+    for label, hand, _ in _hands(lines, source, warn, recover=False):
+        yield label, hand  # type: ignore[misc]
+
+
+def iter_hands_recovering(
+    lines: Iterable[str], source: str | None = None, warn: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, HandHistory | PHHError]]:
+    """As :func:`iter_hands`, but a bad hand of a ``.phhs`` text is yielded as its :class:`PHHError` and
+    reading goes on with the next hand. Problems with the text as a whole (not UTF-8, nesting too deep,
+    no hands, a bad ``.phh`` file) are still raised.
+
+    >>> text = ['[1]\\n', 'variant = 7\\n', '[2]\\n', 'variant = "NT"\\n', 'antes = [0, 0]\\n', 'min_bet = 2\\n',
+    ...         'starting_stacks = [9, 9]\\n', 'actions = []\\n']
+    >>> [(label, type(hand).__name__) for label, hand in iter_hands_recovering(text)]
+    [('1', 'PHHError'), ('2', 'HandHistory')]
+    """
+    for label, hand, _ in _hands(lines, source, warn, recover=True):
+        yield label, hand
+
+
+def read_hands_and_places(
+    lines: Iterable[str], source: str | None = None, warn: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]:
+    """As :func:`iter_hands_recovering`, with each hand's :meth:`~HandHistory.money_places` when the reader
+    found it in the amounts' text (else None), for a replay straight from the reader.
+
+    >>> [places for _, _, places in read_hands_and_places(['[1]\\n', 'variant = "NT"\\n', 'antes = [0, 0]\\n',
+    ...  'min_bet = 1.00\\n', 'starting_stacks = [9.5, 9]\\n', 'actions = []\\n'])]
+    [2]
+    """
+    yield from _hands(lines, source, warn, recover=True)
+
+
+def _hands(
+    lines: Iterable[str], source: str | None, warn: Callable[[str], None] | None, recover: bool
+) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]:
+    seen = False
+    key: str | None = None
+    reported: set[str] = set()
+
+    def checked(label: str, read: tuple[HandHistory, int | None]) -> tuple[str, HandHistory, int | None]:
+        hand = read[0]
+        new = [name for name in unknown_fields(hand) if name not in reported]
+        if new:
+            reported.update(new)
+            where = f"{source}: " if source else ""
+            message = f"{where}hand [{label}]: field(s) the PHH standard does not define, kept: {', '.join(new)}"
+            if warn is None:
+                warnings.warn(message, PHHWarning, stacklevel=4)
+            else:
+                warn(message)
+        return label, hand, read[1]
+
+    try:
+        for key, first, text in _chunks(lines):
+            seen = True
+            if key is None:
+                data = parse_toml(text, first, scanned=True)
+                key = "1"
+                yield checked(key, hand_and_places(data))
+                continue
+            try:
+                data = parse_toml(text, first, scanned=True)
+                hands = []
+                for name, table in data.items():
+                    if not isinstance(table, dict):
+                        raise PHHError(f"a .phhs file holds one table per hand; {short_repr(name)} is not a table")
+                    hands.append(checked(str(name), _located(table, str(name))))
+            except PHHError as exc:
+                if not recover:
+                    raise
+                yield key, exc.located(hand=key, file=source), None
+                continue
+            yield from hands
+    except PHHError as exc:
+        raise exc.located(hand=key, file=source) from None
+    except UnicodeDecodeError as exc:
+        raise PHHError(f"not UTF-8 text: {exc}", hand=key, file=source) from None
+    if not seen:
+        raise PHHError("holds no hands (an empty file, or only comments)", file=source)
+
+
+def _located(table: dict[str, Any], key: str) -> tuple[HandHistory, int | None]:
+    try:
+        return hand_and_places(table)
+    except PHHError as exc:
+        raise exc.located(hand=key) from None
+
+
+def loads(text: str) -> HandHistory:
+    """One hand from the text of a ``.phh`` file."""
+    try:
+        return from_dict(parse_toml(text))
+    except PHHError as exc:
+        raise exc.located(hand="1") from None
+
+
+def loads_all(text: str) -> list[HandHistory]:
+    """Every hand of a ``.phhs`` file (tables ``[1]``, ``[2]``...) or the single hand of a ``.phh`` file.
+
+    >>> len(loads_all('[1]\\nvariant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []'))
+    1
+    """
+    return [hand for _, hand in iter_hands(text.splitlines(keepends=True))]
+
+
+#: The largest history file read (a .phhs of about two million hands); a larger one is refused unread.
+MAX_FILE_BYTES = 1 << 30
+
+
+def open_history(path: str | Path, newline: str | None = "") -> IO[str]:
+    """Open a history file for reading: only a regular file of at most ``MAX_FILE_BYTES``, else an OSError.
+
+    A FIFO would block the read forever and a device such as /dev/zero never ends: both are refused before
+    they are opened, with the reason, and a reader lists them as unreadable.
+
+    >>> open_history("/dev/null")
+    Traceback (most recent call last):
+    ...
+    OSError: [Errno 22] not a regular file (a FIFO, device or socket), not read: '/dev/null'
+    """
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file (a FIFO, device or socket), not read", str(path))
+    if info.st_size > MAX_FILE_BYTES:
+        limit = f"{MAX_FILE_BYTES >> 20:,} MiB"
+        raise OSError(errno.EFBIG, f"{info.st_size:,} bytes, more than the {limit} a history file may hold", str(path))
+    return open(path, encoding="utf-8", newline=newline)
+
+
+def iter_file(path: str | Path, warn: Callable[[str], None] | None = None) -> Iterator[tuple[str, HandHistory]]:
+    """``(label, hand)`` for each hand of a ``.phh``/``.phhs`` file, read and parsed one hand at a time.
+
+    Errors are :class:`PHHError` naming the file; an unreadable file is an OSError. ``warn``: as in
+    :func:`iter_hands`.
+    """
+    with open_history(path) as handle:
+        yield from iter_hands(handle, source=str(path), warn=warn)
+
+
+def load_file(path: str | Path) -> list[HandHistory]:
+    """The hands of a ``.phh`` or ``.phhs`` file."""
+    return [hand for _, hand in iter_file(path)]
+
+
+def _text_of(file: str | Path | IO[str] | IO[bytes]) -> str:
+    if isinstance(file, (str, Path)):
+        with open_history(file, newline=None) as handle:
+            return handle.read()
+    data = file.read()
+    return data.decode("utf-8") if isinstance(data, bytes) else data
+
+
+def load(file: str | Path | IO[str] | IO[bytes]) -> HandHistory:
+    """One hand from a ``.phh`` file, given as a path or an open (text or binary) file, as pokerkit's ``load``.
+
+    >>> import io
+    >>> text = 'variant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []'
+    >>> load(io.StringIO(text)).variant
+    'NT'
+    """
+    return loads(_text_of(file))
+
+
+def load_all(file: str | Path | IO[str] | IO[bytes]) -> list[HandHistory]:
+    """Every hand of a ``.phhs`` (or ``.phh``) file, given as a path or an open file."""
+    if isinstance(file, (str, Path)):
+        return load_file(file)
+    return loads_all(_text_of(file))
