@@ -172,6 +172,30 @@ class ForcedBets:
         """The largest live forced bet (the bet to match before the flop)."""
         return max((self.big_blind, self.small_blind, *self.straddles))
 
+    def posting_order(self, n: int, button: int, antes: bool = True) -> list[tuple[int, str, int]]:
+        """The forced bets in posting order, ``(seat, kind, amount)``: antes clockwise from the dealer's left,
+        then blinds and straddles (``antes`` False: the blinds only).
+
+        >>> ForcedBets(small_blind=1, big_blind=2).posting_order(3, 0)
+        [(1, 'small blind', 1), (2, 'big blind', 2)]
+        """
+        queue: list[tuple[int, str, int]] = []
+        if antes and self.has_antes:
+            owed = self.position_antes(n)
+            for k in range(n):  # clockwise from the dealer's left
+                seat = (button + 1 + k) % n
+                due = owed[(seat - button) % 2 if n == 2 else (seat - button - 1) % n]
+                if due:
+                    queue.append((seat, "ante", due))
+        if self.big_blind:
+            kinds = ("small blind", "big blind")
+            for position, amount in enumerate(self.position_blinds(n)):
+                if amount:
+                    # State.seat_at: heads-up the button posts the small blind
+                    seat = (button + position) % 2 if n == 2 else (button + 1 + position) % n
+                    queue.append((seat, kinds[position] if position < 2 else "straddle", amount))
+        return queue
+
 
 @dataclass(frozen=True)
 class Betting:
@@ -356,7 +380,7 @@ class Variant:
     last_blind: int = field(init=False, repr=False, compare=False)
     #: The bet unit of each street (``betting.unit`` of the street's ``big_bet``).
     street_units: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    #: The forced bets' posting order by (players, button, antes due), filled by the states dealt.
+    #: :meth:`forced_order`'s answers by (players, button, antes due), kept as they are asked for.
     forced_orders: dict[tuple[int, int, bool], tuple[tuple[int, str, int], ...]] = field(
         init=False, repr=False, compare=False
     )
@@ -412,6 +436,19 @@ class Variant:
                 f"jacks or better to open needs a high ranking ({', '.join(HIGH_RANKINGS)}); "
                 f"{self.ranking!r} ranks low hands"
             )
+
+    def forced_order(self, n: int, button: int, antes: bool = True) -> tuple[tuple[int, str, int], ...]:
+        """:meth:`ForcedBets.posting_order` for ``n`` players, worked out once per seating and kept.
+
+        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> no_limit_holdem(1, 2).forced_order(2, 0)
+        ((0, 'small blind', 1), (1, 'big blind', 2))
+        """
+        key = (n, button, antes)
+        order = self.forced_orders.get(key)
+        if order is None:  # the declaration never changes, so neither does its answer
+            order = self.forced_orders[key] = tuple(self.forced.posting_order(n, button, antes))
+        return order
 
     def with_rules(self, **options: Any) -> Variant:
         """The same game with some house rules changed.

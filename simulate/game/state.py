@@ -156,9 +156,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
         if needed > variant.deck_size:
             raise InputError(f"{n} players need {needed} cards, the deck has {variant.deck_size}")
         clockwise(n)  # the table's seat orders, which the dealer and the betting read from seating.CLOCKWISE
-        forced = variant.forced_orders.get((n, button, antes))
-        if forced is None:  # the same for every hand with these seats: worked out once per variant
-            forced = variant.forced_orders[n, button, antes] = tuple(_forced_bets(variant, n, button, antes))
+        forced = variant.forced_order(n, button, antes)
         self.variant = variant
         self.n = n
         self.button = button
@@ -361,34 +359,6 @@ class State(FlowMixin, StudMixin, BettingMixin):
             f"<State {self.variant.name}: phase={self.phase} street={self.street} actor={self.actor} "
             f"stacks={self.stacks} bets={self.bets} pot={self.pot_total}>"
         )
-
-
-def _forced_bets(variant: Variant, n: int, button: int, antes: bool) -> list[tuple[int, str, int]]:
-    """The forced bets in posting order, ``(seat, kind, amount)``: antes clockwise from the dealer's left, then blinds.
-
-    >>> from pokerlab.simulate.game.variants import no_limit_holdem
-    >>> _forced_bets(no_limit_holdem(1, 2), 3, 0, True)
-    [(1, 'small blind', 1), (2, 'big blind', 2)]
-    """
-    forced = variant.forced
-    queue: list[tuple[int, str, int]] = []
-
-    def seat_at(position: int) -> int:  # State.seat_at: heads-up the button posts the small blind
-        return (button + position) % 2 if n == 2 else (button + 1 + position) % n
-
-    if antes and forced.has_antes:
-        owed = forced.position_antes(n)
-        for k in range(n):  # clockwise from the dealer's left
-            seat = (button + 1 + k) % n
-            due = owed[(seat - button) % 2 if n == 2 else (seat - button - 1) % n]
-            if due:
-                queue.append((seat, "ante", due))
-    if forced.big_blind:
-        kinds = ("small blind", "big blind")
-        for position, amount in enumerate(forced.position_blinds(n)):
-            if amount:
-                queue.append((seat_at(position), kinds[position] if position < 2 else "straddle", amount))
-    return queue
 
 
 def _whole_chips(value: object) -> int | None:
