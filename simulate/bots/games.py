@@ -13,63 +13,18 @@
 from __future__ import annotations
 
 from ...errors import InputError
-from ..game.variants import (
-    BETTING_KINDS,
-    FIXED_LIMIT,
-    LAST_BET_LIMIT,
-    NO_LIMIT,
-    POT_LIMIT,
-    SPREAD_LIMIT,
-    Variant,
-    ace_to_five_draw,
-    deuce_to_seven_single_draw,
-    deuces_wild_draw,
-    draw_with_bug,
-    five_card_draw,
-    jacks_or_better,
-    omaha,
-    razz,
-    seven_card_stud,
-    seven_card_stud_hilo,
-    shipped_variants,
-    texas_holdem,
-)
-from ..histories.codes import deuce_to_seven_triple_draw
+from ..game import registry
+from ..game.registry import Stakes, resolve, shipped_variants
+from ..game.variants import BETTING_KINDS, NO_LIMIT, SPREAD_LIMIT, Variant
 
-GAMES = {
-    "holdem": "Texas hold'em (blinds)",
-    "draw": "five-card draw, California (antes)",
-    "jacks": "five-card draw, jacks or better to open (antes)",
-    "bug": "five-card draw with the bug (antes)",
-    "deuces": "five-card draw, deuces wild (antes)",
-    "2-7": "deuce-to-seven single draw (blinds)",
-    "2-7-joker": "deuce-to-seven single draw with the joker (blinds)",
-    "triple": "deuce-to-seven triple draw (blinds, fixed limit)",
-    "a-5": "ace-to-five draw (blinds)",
-    "stud": "seven-card stud (antes, bring-in, fixed limit)",
-    "stud-hilo": "seven-card stud high-low, eight or better (antes, bring-in, fixed limit)",
-    "razz": "razz, seven-card stud for the low (antes, bring-in, fixed limit)",
-    "omaha": "Omaha high, four hole cards (blinds, pot-limit)",
-    "omaha-hilo": "Omaha high-low, eight or better, four hole cards (blinds, pot-limit)",
-}
-STUD_GAMES = {"stud": seven_card_stud, "stud-hilo": seven_card_stud_hilo, "razz": razz}
-ALIASES = {
-    "hold'em": "holdem",
-    "texas": "holdem",
-    "california": "draw",
-    "five-card-draw": "draw",
-    "jacks-or-better": "jacks",
-    "deuce-seven": "2-7",
-    "27": "2-7",
-    "ace-five": "a-5",
-    "a5": "a-5",
-    "7-stud": "stud",
-    "stud8": "stud-hilo",
-    "stud-8": "stud-hilo",
-    "plo": "omaha",
-    "plo8": "omaha-hilo",
-    "omaha8": "omaha-hilo",
-}
+#: The short game names and what each is (the command line lists them in this order).
+GAMES = {name: game.description for name, game in registry.GAMES.items()}
+#: The stud games' factories, by short name.
+STUD_GAMES = {name: game.factory for name, game in registry.GAMES.items() if game.is_stud}
+#: Other spellings of the short names.
+ALIASES = dict(registry.ALIASES)
+#: The structure's short spellings.
+STRUCTURE_ALIASES = {"nl": NO_LIMIT, "no": NO_LIMIT, "nolimit": NO_LIMIT}
 
 
 def parse_spread(text: str) -> tuple[int, int]:
@@ -124,55 +79,23 @@ def make_game(
     their bring-in is half the small bet (at least 1), changed with ``with_forced(bring_in=...)``.
     ``hole_cards``: 4 (default), 5 or 6 in Omaha; refused for the other games.
     """
-    key = ALIASES.get(game.lower(), game.lower())
-    if hole_cards is not None and key not in ("omaha", "omaha-hilo"):
-        raise InputError(f"only Omaha (omaha, omaha-hilo) is dealt a choice of hole cards, not {game}")
-    if key not in GAMES:
+    key = resolve(game)
+    if hole_cards is not None and not (key in registry.GAMES and registry.GAMES[key].hole_card_choice):
+        choice = ", ".join(name for name, entry in registry.GAMES.items() if entry.hole_card_choice)
+        raise InputError(f"only Omaha ({choice}) is dealt a choice of hole cards, not {game}")
+    if key not in registry.GAMES:
         shipped = shipped_variants()
         if key in shipped and structure is None:
             return shipped[key]
         raise InputError(f"unknown game {game!r}; choose from {', '.join(GAMES)} or {', '.join(shipped)}")
-    default = SPREAD_LIMIT if spread else NO_LIMIT if key in ("holdem", "2-7", "2-7-joker") else FIXED_LIMIT
-    if key in ("omaha", "omaha-hilo") and not spread:
-        default = POT_LIMIT
-    kind = (structure or default).lower()
-    if kind in ("nl", "no", "nolimit"):
-        kind = NO_LIMIT
+    entry = registry.GAMES[key]
+    kind = (structure or (SPREAD_LIMIT if spread else entry.default_structure)).lower()
+    kind = STRUCTURE_ALIASES.get(kind, kind)
     if kind not in BETTING_KINDS:
         raise InputError(f"unknown structure {structure!r}; choose from {', '.join(BETTING_KINDS)}")
     if spread and kind != SPREAD_LIMIT:
         raise InputError(f"a spread (--spread) is the betting of spread limit, not of {kind}")
-    small_blind, big_blind = blinds
-    max_bet = spread[1] if spread else None
-    if spread and key not in ("holdem", "draw", "jacks", "bug", "deuces") and spread[0] != big_blind:
-        raise InputError(f"in {GAMES[key]} the spread's minimum is the big blind ({big_blind}), got {spread[0]}")
-    if key in ("omaha", "omaha-hilo"):
-        if spread or kind in (SPREAD_LIMIT, LAST_BET_LIMIT):
-            raise InputError(f"Omaha is played pot-limit, no-limit or fixed-limit here, not {kind}")
-        return omaha(kind, small_blind, big_blind, hole_cards=hole_cards or 4, hilo=key == "omaha-hilo")
-    if key == "holdem":
-        return texas_holdem(kind, small_blind, big_blind, small_bet=spread[0] if spread else None, max_bet=max_bet)
-    if key in ("2-7", "2-7-joker"):
-        jokers = 1 if key == "2-7-joker" else 0
-        return deuce_to_seven_single_draw(small_blind, big_blind, kind=kind, jokers=jokers, max_bet=max_bet)
-    if key == "a-5":
-        return ace_to_five_draw(small_blind, big_blind, kind=kind, max_bet=max_bet)
-    if key in STUD_GAMES:
-        if kind != FIXED_LIMIT:
-            raise InputError(f"{GAMES[key]} is played fixed-limit only")
-        if ante <= 0:
-            raise InputError("stud games need a positive ante")
-        small, big = bets or (2 * ante, 4 * ante)
-        return STUD_GAMES[key](ante, max(1, small // 2), small, big)
-    if key == "triple":
-        if kind != FIXED_LIMIT:
-            raise InputError("triple draw is played fixed-limit only")
-
-        return deuce_to_seven_triple_draw(small_blind, big_blind)
-    if ante <= 0:
-        raise InputError("draw games need a positive ante")
-    small, big = bets or (2 * ante, 4 * ante)
-    if spread:
-        small, big = spread[0], spread[0]
-    factory = {"draw": five_card_draw, "jacks": jacks_or_better, "bug": draw_with_bug, "deuces": deuces_wild_draw}[key]
-    return factory(ante, small, big, kind=kind, max_bet=max_bet)  # type: ignore[operator]
+    big_blind = blinds[1]
+    if spread and not entry.own_spread_minimum and spread[0] != big_blind:
+        raise InputError(f"in {entry.description} the spread's minimum is the big blind ({big_blind}), got {spread[0]}")
+    return entry.variant(kind, Stakes(blinds, ante, bets, spread, hole_cards))

@@ -288,45 +288,44 @@ class TableGame:
         who = self.names[seats[entry[1]]] if kind not in ("deal", "board", "reshuffle", "passed out") else ""
         you = seats.index(0)
         ranking = state.variant.ranking
-        if kind == "post":
-            return f"{who} posts {entry[2]} {entry[3]}"
-        if kind == "bring-in":
-            return f"{who} brings in for {entry[2]}"
+        template = _NARRATION.get(kind)
+        if template is not None:
+            return template.format(*entry, who=who)
         if kind == "deal":
             return f"your cards: {names(entry[1][you])}"
-        if kind in ("fold", "check"):
-            return f"{who} {kind}s"
-        if kind == "call":
-            return f"{who} calls {entry[2]}"
-        if kind in ("bet", "raise"):
-            return f"{who} {'bets' if kind == 'bet' else 'raises to'} {entry[2]}"
         if kind == "draw":
             if entry[1] == you:
                 got = f", gets {names(entry[3])}" if entry[3] else ""
                 return f"you discard {names(entry[2]) or 'nothing'}{got}; now {names(state.hole[you])}"
             return f"{who} {'stands pat' if not entry[2] else f'draws {len(entry[2])}'}"
-        if kind == "return":
-            return f"{entry[2]} uncalled returned to {who}"
         if kind == "show":
             value = describe_value(showdown_value(state.variant, entry[2], state.board), ranking)
             if state.variant.low is not None:  # high-low games: the low half too
                 low = low_value(state.variant, entry[2], state.board)
                 value += f"; low: {describe_value(low, 'ace-five') if low is not None else 'none'}"
             return f"{who} shows {names(entry[2])}: {value}"
-        if kind == "muck":
-            return f"{who} mucks"
-        if kind == "win":
-            return f"{who} wins {entry[2]}"
-        if kind == "passed out":
-            return f"nobody opened: the pot of {entry[1]} stays for the next deal"
         if kind == "show openers":
             return f"{who} shows the openers {names(entry[2])}"
         if kind == "show ace":
             return f"{who} shows {names([entry[2]])} to draw four"
-        if kind == "reshuffle":
-            return "the stub ran out: the discards are shuffled into a new stub"
         return None
 
+
+# The history entries narrated as they are: ``{n}`` is the entry's n-th item, ``{who}`` the seat's name.
+_NARRATION = {
+    "post": "{who} posts {2} {3}",
+    "bring-in": "{who} brings in for {2}",
+    "fold": "{who} folds",
+    "check": "{who} checks",
+    "call": "{who} calls {2}",
+    "bet": "{who} bets {2}",
+    "raise": "{who} raises to {2}",
+    "return": "{2} uncalled returned to {who}",
+    "muck": "{who} mucks",
+    "win": "{who} wins {2}",
+    "passed out": "nobody opened: the pot of {1} stays for the next deal",
+    "reshuffle": "the stub ran out: the discards are shuffled into a new stub",
+}
 
 _YOUR_VERBS = {"posts": "post", "folds": "fold", "checks": "check", "calls": "call", "bets": "bet", "raises": "raise"}
 _YOUR_VERBS |= {"stands": "stand", "draws": "draw", "shows": "show", "mucks": "muck", "wins": "win", "brings": "bring"}

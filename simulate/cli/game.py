@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pokerlab.errors import InputError
+from pokerlab.simulate.game import registry
 
 from ._common import (
     EXIT_BAD_INPUT,
@@ -37,11 +38,7 @@ EXIT_FAILED_CHECK = 1
 MAX_HANDS, MAX_STACK = 10**9, 10**12
 
 # The short game names first, then the shipped variants' keys; aliases (texas, 27, ...) are accepted too.
-GAME_NAMES = ["holdem", "draw", "jacks", "bug", "deuces", "2-7", "2-7-joker", "triple", "a-5", "stud", "stud-hilo"]
-GAME_NAMES += ["razz", "omaha", "omaha-hilo", "california-draw", "jacks-or-better", "draw-with-bug", "deuces-wild-draw"]
-GAME_NAMES += ["fixed-limit-holdem", "pot-limit-holdem", "no-limit-holdem", "deuce-seven-single-draw", "ace-five-draw"]
-GAME_NAMES += ["seven-card-stud", "seven-card-stud-hilo", "fixed-limit-razz", "pot-limit-omaha", "pot-limit-omaha-hilo"]
-GAME_NAMES += ["fixed-limit-omaha-hilo"]
+GAME_NAMES = list(registry.GAME_NAMES)
 STRUCTURES = ["fixed-limit", "no-limit", "pot-limit", "spread-limit", "last-bet-limit"]
 BOT_NAMES = ["random", "station", "tight", "loose", "equity"]
 
@@ -50,9 +47,7 @@ class GameChoice(click.Choice):
     """A game name from :data:`GAME_NAMES` (listed in ``--help``, completed by the shell), or one of its aliases."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from pokerlab.simulate.bots.games import ALIASES
-
-        return super().convert(ALIASES.get(str(value).lower(), value), param, ctx)
+        return super().convert(registry.ALIASES.get(str(value).lower(), value), param, ctx)
 
 
 class BotList(click.ParamType):

@@ -114,10 +114,9 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
             "the raises since you acted were all-in for less than a full raise and do not reopen "
             "the betting; you may call or fold"
         )
-    if variant.jacks_to_open:  # the call only where openers are asked for: most games never do
-        reason = state.opening_refusal(seat)
-        if reason:
-            return reason
+    # The call only where openers are asked for: most games never do.
+    if variant.jacks_to_open and (reason := state.opening_refusal(seat)):
+        return reason
     unit = variant.street_units[state.street]
     # One branch per structure, the commonest first: min_to is full_raise_to(state).
     if kind == NO_LIMIT or kind == POT_LIMIT or kind == SPREAD_LIMIT:
@@ -130,8 +129,7 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
             max_to = all_in_to
         if betting.max_bet is not None:
             max_to = min(max_to, level + betting.max_bet)
-        if max_to < min_to:
-            max_to = min_to
+        max_to = max_to if max_to > min_to else min_to  # a short pot or a low maximum still allows the minimum
     elif kind == FIXED_LIMIT:
         min_to = max_to = state.full_level + unit
         if variant.streets[state.street].open_pair_big_bet:
@@ -141,8 +139,7 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
     else:  # last-bet limit
         min_to = level + unit
         max_to = level + max(unit, state.last_raise) if level > 0 else level + (betting.max_bet or all_in_to)
-        if max_to < min_to:
-            max_to = min_to
+        max_to = max_to if max_to > min_to else min_to
     if all_in_to < min_to:
         return all_in_to, all_in_to
     return min_to, max_to if max_to < all_in_to else all_in_to

@@ -1,9 +1,9 @@
 """The fields of a hand in progress, typed once for the state and the parts that work on it.
 
 :class:`pokerlab.simulate.game.state.State` holds every field (its ``__slots__``) and is built
-from mixins (:mod:`.flow`, :mod:`.draw_showdown`) that read and write them; :mod:`.betting`
-reads them too. Declaring the fields here, in the base of them all, gives each part the same
-types without importing the state module back (that was an import cycle, if only for typing).
+from mixins (:mod:`.flow`, :mod:`.draw_showdown`, :mod:`.betting_actions`, :mod:`.stud`) that read
+and write them; :mod:`.betting` reads them too. Declaring the fields here, in the base of them all,
+gives each part the same types without importing the state module back (that was an import cycle, if only for typing).
 The few state methods the parts call are declared for the type checker only.
 
 >>> from pokerlab.simulate.game.state import State
@@ -79,6 +79,8 @@ class HandFields:
         def left_of(self, seat: int) -> int: ...
         @property
         def in_hand(self) -> list[int]: ...
+        @property
+        def call_amount(self) -> int: ...
         def _after_bet_action(self, actor: int) -> None: ...
         def seat_at(self, position: int) -> int: ...
         def position_of(self, seat: int) -> int: ...

@@ -61,14 +61,8 @@ def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -
                 state.bet_or_raise(high if _below(bits, 2) else low)
             else:
                 state.bet_or_raise(low + _below(bits, high - low + 1))
-        elif choice == "call":
-            state.call()
-        elif choice == "check":
-            state.check()
-        elif choice == "bring_in":
-            state.bring_in()
-        else:
-            state.fold()
+        else:  # the other choices name the State method that makes them, with no argument
+            getattr(state, choice)()
     elif phase == DRAW:
         actor, rule = state.actor, state.variant.streets[state.street].draw
         assert actor is not None and rule is not None  # a draw phase has a drawer and a draw rule

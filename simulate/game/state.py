@@ -23,15 +23,21 @@ from collections.abc import Sequence
 
 from pokerlab.errors import InputError
 
-from .betting import raise_bounds
+from .betting_actions import BettingMixin
 from .cards import new_deck
 from .errors import LEGAL, MAX_CHIPS, IllegalActionError, Legality, describe_argument, whole_number
 from .flow import FlowMixin
-from .phases import BET, DEAL, DONE, DRAW, POST, SHOWDOWN
+from .phases import (
+    BET,
+    DEAL,
+    DONE,
+    DRAW as DRAW,  # the phases are importable from here too
+    POST,
+    SHOWDOWN as SHOWDOWN,
+)
 from .seating import clockwise
-from .showdown import has_jacks_or_better
-from .stud import StudMixin, bring_in_due, bring_in_refusal, cards_needed
-from .variants import FIXED_LIMIT, LAST_BET_LIMIT, Variant
+from .stud import StudMixin, cards_needed
+from .variants import Variant
 
 #: Misdeal causes (docs/rules.md 4.3): a card dealt face up, or a player dealt the wrong number of cards.
 MISDEAL_EXPOSED_CARD = "exposed-card"
@@ -41,7 +47,7 @@ PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "draw", "bring-in")
 _INT_ONLY = {int}
 
 
-class State(FlowMixin, StudMixin):
+class State(FlowMixin, StudMixin, BettingMixin):
     """A hand in progress. Construct it, then act for ``actor`` until ``phase == "done"``.
 
     Parameters: ``stacks`` per seat (clockwise), ``button`` seat, ``seed`` of the shuffle
@@ -150,9 +156,7 @@ class State(FlowMixin, StudMixin):
         if needed > variant.deck_size:
             raise InputError(f"{n} players need {needed} cards, the deck has {variant.deck_size}")
         clockwise(n)  # the table's seat orders, which the dealer and the betting read from seating.CLOCKWISE
-        forced = variant.forced_orders.get((n, button, antes))
-        if forced is None:  # the same for every hand with these seats: worked out once per variant
-            forced = variant.forced_orders[n, button, antes] = tuple(_forced_bets(variant, n, button, antes))
+        forced = variant.forced_order(n, button, antes)
         self.variant = variant
         self.n = n
         self.button = button
@@ -264,315 +268,6 @@ class State(FlowMixin, StudMixin):
         """Seats that have not folded."""
         return [i for i in range(self.n) if not self.folded[i]]
 
-    def _seat_refusal(self, seat: object) -> str | None:
-        """Why ``seat`` is not a usable seat argument (None is: it means the player to act)."""
-        if seat is None:
-            return None
-        number = whole_number(seat)
-        if number is None or not 0 <= number < self.n:
-            shown = describe_argument(seat)
-            return f"seat must be a seat number 0..{self.n - 1} (or None for the player to act), got {shown}"
-        return None
-
-    def _check_seat(self, seat: int | None, phase: str, what: str) -> str | None:
-        reason = self._seat_refusal(seat)
-        if reason:
-            return reason
-        if self.phase != phase:
-            return f"cannot {what} now: the hand is in the {self.phase} phase"
-        if seat is not None and seat != self.actor:
-            return f"it is seat {self.actor}'s turn, not seat {seat}'s"
-        if what != "bet or raise" and self.variant.is_stud and bring_in_due(self):
-            return bring_in_refusal(self)
-        return None
-
-    def opening_refusal(self, seat: int) -> str | None:
-        """Why the seat may not open the pot (jacks or better), or None."""
-        if (
-            self.street == 0
-            and self.level == 0
-            and self.variant.opening.requirement == "jacks"
-            and not self.variant.has_blinds
-            and not has_jacks_or_better(self.hole[seat], self.variant.ranking)
-        ):
-            return "you need a pair of jacks or better to open; check or fold"
-        return None
-
-    def _why_not_fold(self, seat: int | None) -> str | None:
-        # The player to act in a betting round (the usual case) needs no seat check: a call saved per query.
-        if seat is not None or self.phase != BET or self.variant.showing is not None:  # stud: a bring-in due
-            reason = self._check_seat(seat, BET, "fold")
-            if reason:
-                return reason
-        actor = self.actor
-        assert actor is not None  # a betting round always has a player to act
-        if self.bets[actor] >= self.level and not self._bet_or_drop_now():
-            if not self.variant.rules.fold_when_check_free:
-                return "you can check for free; folding is refused by the fold_when_check_free house rule"
-        return None
-
-    def _bet_or_drop_now(self) -> bool:
-        if self.level > 0:
-            return False
-        opening = self.variant.opening
-        if self.street == 0:
-            return opening.bet_or_drop and not self.variant.has_blinds
-        return opening.bet_or_drop_second_round
-
-    def _why_not_check(self, seat: int | None) -> str | None:
-        if seat is not None or self.phase != BET or self.variant.showing is not None:  # stud: a bring-in due
-            reason = self._check_seat(seat, BET, "check")
-            if reason:
-                return reason
-        actor = self.actor
-        assert actor is not None  # a betting round always has a player to act
-        owed = self.level - self.bets[actor]
-        if owed > 0:
-            return f"there is a bet of {self.level} to you; call {self.call_amount}, raise or fold"
-        if self.level == 0 and self._bet_or_drop_now():  # with a bet level it is never bet-or-drop
-            if self.street == 0:
-                return "bet or drop: nobody may check before the pot is opened; bet or fold"
-            return "bet or drop in this round: nobody may check until someone bets; bet or fold"
-        return None
-
-    def _why_not_call(self, seat: int | None) -> str | None:
-        if seat is not None or self.phase != BET or self.variant.showing is not None:  # stud: a bring-in due
-            reason = self._check_seat(seat, BET, "call")
-            if reason:
-                return reason
-        actor = self.actor
-        assert actor is not None  # a betting round always has a player to act
-        if self.bets[actor] >= self.level:
-            return "there is nothing to call; check or bet"
-        return None
-
-    def _why_not_bet_or_raise(self, to: int | None, seat: int | None) -> str | None:
-        if to is not None and type(to) is not int and whole_number(to) is None:
-            return f"bet amounts are whole numbers of chips (a raise-to total), got {describe_argument(to)}"
-        if seat is not None or self.phase != BET:
-            reason = self._check_seat(seat, BET, "bet or raise")
-            if reason:
-                return reason
-        memo = self._raise_memo  # the range asked for before the raise: one computation per decision
-        bounds = memo[1] if memo[0] == len(self.history) else self._raise_bounds_now()
-        if isinstance(bounds, str):
-            return bounds
-        if to is None:
-            return None
-        low, high = bounds
-        if not low <= to <= high:
-            word = "bet" if self.level == 0 else "raise"
-            span = f"exactly {low}" if low == high else f"between {low} and {high}"
-            return f"you may {word} to {span} (a total for this round), not {describe_argument(to)}"
-        if low < to < high and self.variant.betting.kind == FIXED_LIMIT:
-            # Fixed limit with two units (an open pair on fourth street in stud): one unit or the other.
-            return f"a fixed-limit bet or raise is to {low} or to {high} this round, not {to}"
-        return None
-
-    # The can_* queries run on every decision of a bot or a random player: _legality is inlined.
-    def can_fold(self, seat: int | None = None) -> Legality:
-        """Whether the actor (or the given seat) may fold now, and why not."""
-        reason = self._why_not_fold(seat)
-        return LEGAL if reason is None else Legality(reason)
-
-    def can_check(self, seat: int | None = None) -> Legality:
-        """Whether the actor may check now, and why not."""
-        reason = self._why_not_check(seat)
-        return LEGAL if reason is None else Legality(reason)
-
-    def can_call(self, seat: int | None = None) -> Legality:
-        """Whether the actor may call now, and why not."""
-        reason = self._why_not_call(seat)
-        return LEGAL if reason is None else Legality(reason)
-
-    def can_bet_or_raise(self, to: int | None = None, seat: int | None = None) -> Legality:
-        """Whether the actor may bet or raise (to ``to`` chips this round, if given), and why not."""
-        reason = self._why_not_bet_or_raise(to, seat)
-        return LEGAL if reason is None else Legality(reason)
-
-    def bet_or_raise_range(self) -> tuple[int, int] | None:
-        """``(min_to, max_to)`` of a legal bet or raise for the actor, or None if none is legal.
-
-        >>> from pokerlab.simulate.game.variants import pot_limit_holdem
-        >>> State(pot_limit_holdem(5, 10), [1000] * 3, seed=0).bet_or_raise_range()
-        (20, 35)
-        """
-        if self.phase != BET:
-            return None
-        key = len(self.history)  # _raise_bounds_now(), inlined: asked at every decision
-        memo = self._raise_memo
-        if memo[0] == key:
-            bounds = memo[1]
-        else:
-            actor = self.actor
-            assert actor is not None  # a betting round always has a player to act
-            bounds = raise_bounds(self, actor)
-            self._raise_memo = (key, bounds)
-        return None if isinstance(bounds, str) else bounds
-
-    def _raise_bounds_now(self) -> tuple[int, int] | str:
-        """``raise_bounds`` for the actor, computed once per decision.
-
-        A player (or a bot) asks for the range and then raises, which checks the amount against the
-        same range: the memo saves the second computation, one raise_bounds call in five, about 5 % of
-        a random 6-max hand (``benchmarks/game_speed.py``). Every operation appends to ``history``, so
-        its length names the decision; the memo is left out of ``snapshot()`` (a query changes nothing).
-        """
-        key = len(self.history)
-        memo = self._raise_memo
-        if memo[0] == key:
-            return memo[1]
-        actor = self.actor
-        assert actor is not None  # asked in a betting round only
-        bounds = raise_bounds(self, actor)
-        self._raise_memo = (key, bounds)
-        return bounds
-
-    def legal_actions(self) -> list[str]:
-        """Names of the operations legal now, e.g. ``['fold', 'call', 'bet_or_raise']``."""
-        if self.phase == BET:
-            out = [
-                name
-                for name, why in (
-                    ("fold", self._why_not_fold(None)),
-                    ("check", self._why_not_check(None)),
-                    ("call", self._why_not_call(None)),
-                )
-                if why is None
-            ]
-            if self.bet_or_raise_range() is not None:
-                out.append("bet_or_raise")
-            if self.variant.is_stud and bring_in_due(self):
-                out.insert(0, "bring_in")
-            return out
-        return {POST: ["post"], DEAL: ["deal"], DRAW: ["draw"], SHOWDOWN: ["show", "muck"], DONE: []}[self.phase]
-
-    # ------------------------------------------------------------------ betting operations
-    # Each action first tries the usual case, the player to act in a betting round without a seat argument
-    # (no stud bring-in to settle): there one comparison proves it legal, and the _why_not_* call is saved
-    # (about 3 % of a random 6-max hand). Any other case asks _why_not_*, which says what is wrong.
-    def fold(self, seat: int | None = None) -> None:
-        """Give up the hand; chips already in stay in the pot."""
-        actor = self.actor
-        if seat is not None or self.phase != BET or self.variant.is_stud or self.bets[actor] >= self.level:  # type: ignore[index]
-            reason = self._why_not_fold(seat)  # not facing a bet, or not the plain case: the full check
-            if reason:
-                raise IllegalActionError(reason)
-        assert actor is not None  # checked above
-        self.folded[actor] = True
-        self.history.append(("fold", actor))
-        self._after_bet_action(actor)
-
-    def check(self, seat: int | None = None) -> None:
-        """Pass with nothing to call."""
-        actor = self.actor
-        if (
-            seat is not None
-            or self.phase != BET
-            or self.variant.is_stud
-            or self.variant.bet_or_drop
-            or self.bets[actor] < self.level  # type: ignore[index]
-        ):
-            reason = self._why_not_check(seat)
-            if reason:
-                raise IllegalActionError(reason)
-        assert actor is not None  # checked above
-        self.acted_at[actor] = self.level
-        self.history.append(("check", actor))
-        self._after_bet_action(actor)
-
-    def call(self, seat: int | None = None) -> None:
-        """Match the current bet (all-in for less if the stack is short)."""
-        actor = self.actor
-        if seat is not None or self.phase != BET or self.variant.is_stud or self.bets[actor] >= self.level:  # type: ignore[index]
-            reason = self._why_not_call(seat)
-            if reason:
-                raise IllegalActionError(reason)
-        assert actor is not None  # checked above
-        owed = self.level - self.bets[actor]
-        stack = self.stacks[actor]
-        amount = owed if owed < stack else stack  # call_amount, without the property's phase checks
-        self.stacks[actor] = stack - amount  # _commit, inlined in the two commonest actions
-        self.bets[actor] += amount
-        self.contributions[actor] += amount
-        self.pot_total += amount
-        self.acted_at[actor] = self.level
-        self.last_caller = actor
-        self.history.append(("call", actor, amount))
-        self._after_bet_action(actor)
-
-    def bet_or_raise(self, to: int, seat: int | None = None) -> None:
-        """Bet or raise to ``to`` chips in total this round ("raise to", as in PHH)."""
-        if to is None:
-            raise IllegalActionError("bet_or_raise needs the amount: a whole number of chips (a raise-to total)")
-        memo = self._raise_memo
-        bounds = memo[1]
-        if (
-            seat is not None
-            or memo[0] != len(self.history)
-            or type(to) is not int
-            or isinstance(bounds, str)
-            or not bounds[0] <= to <= bounds[1]
-            or (bounds[0] < to < bounds[1] and self.variant.betting.kind == FIXED_LIMIT)
-        ):
-            # Not the range this decision was already asked for (bet_or_raise_range, then the raise): the full
-            # check. With it, the amount inside the range proves the raise legal, and the call is saved.
-            reason = self._why_not_bet_or_raise(to, seat)
-            if reason:
-                raise IllegalActionError(reason)
-        actor, total = self.actor, to if type(to) is int else whole_number(to)
-        assert actor is not None and total is not None  # checked by _why_not_bet_or_raise
-        to = total
-        level = self.level
-        increment = to - level
-        variant = self.variant
-        kind = variant.betting.kind
-        unit = variant.street_units[self.street]
-        # full_raise_to(self) and street_unit(self), inlined: three calls fewer a raise.
-        if kind == FIXED_LIMIT:
-            # In fixed limit an all-in of at least half a bet counts as a full raise and reopens the betting.
-            full = to >= self.full_level + unit or 2 * increment >= unit
-        elif kind == LAST_BET_LIMIT:
-            full = to >= level + unit
-        else:
-            last = self.last_raise
-            full = to >= level + (last if last > unit else unit)
-        amount = to - self.bets[actor]
-        self.stacks[actor] -= amount  # _commit, inlined
-        self.bets[actor] = to
-        self.contributions[actor] += amount
-        self.pot_total += amount
-        if full:
-            self.full_level = to
-            self.last_raise = increment
-            self.bets_made += 1
-        if self.street == 0 and self.opener is None and level == 0 and not variant.has_blinds:
-            self.opener = actor
-            self.opening_hand = list(self.hole[actor])
-        self.level = to
-        self.acted_at[actor] = to
-        self.last_aggressor = actor
-        self.history.append(("bet" if increment == to else "raise", actor, to))
-        self._after_bet_action(actor)
-
-    def bet(self, to: int, seat: int | None = None) -> None:
-        """Open the betting of a round with ``to`` chips (``bet_or_raise`` when nobody has bet)."""
-        if self.phase == BET and self.level > 0:
-            raise IllegalActionError(f"there is already a bet of {self.level}; use raise_to() or call()")
-        self.bet_or_raise(to, seat)
-
-    def raise_to(self, to: int, seat: int | None = None) -> None:
-        """Raise the current bet to ``to`` chips in total this round."""
-        if self.phase == BET and self.level == 0:
-            raise IllegalActionError("there is no bet to raise; use bet()")
-        self.bet_or_raise(to, seat)
-
-    def _commit(self, seat: int, amount: int) -> None:
-        self.stacks[seat] -= amount
-        self.bets[seat] += amount
-        self.contributions[seat] += amount
-        self.pot_total += amount
-
     # ------------------------------------------------------------------ misdeal
     def _why_not_misdeal(self, cause: object) -> str | None:
         if cause not in MISDEAL_CAUSES:
@@ -664,34 +359,6 @@ class State(FlowMixin, StudMixin):
             f"<State {self.variant.name}: phase={self.phase} street={self.street} actor={self.actor} "
             f"stacks={self.stacks} bets={self.bets} pot={self.pot_total}>"
         )
-
-
-def _forced_bets(variant: Variant, n: int, button: int, antes: bool) -> list[tuple[int, str, int]]:
-    """The forced bets in posting order, ``(seat, kind, amount)``: antes clockwise from the dealer's left, then blinds.
-
-    >>> from pokerlab.simulate.game.variants import no_limit_holdem
-    >>> _forced_bets(no_limit_holdem(1, 2), 3, 0, True)
-    [(1, 'small blind', 1), (2, 'big blind', 2)]
-    """
-    forced = variant.forced
-    queue: list[tuple[int, str, int]] = []
-
-    def seat_at(position: int) -> int:  # State.seat_at: heads-up the button posts the small blind
-        return (button + position) % 2 if n == 2 else (button + 1 + position) % n
-
-    if antes and forced.has_antes:
-        owed = forced.position_antes(n)
-        for k in range(n):  # clockwise from the dealer's left
-            seat = (button + 1 + k) % n
-            due = owed[(seat - button) % 2 if n == 2 else (seat - button - 1) % n]
-            if due:
-                queue.append((seat, "ante", due))
-    if forced.big_blind:
-        kinds = ("small blind", "big blind")
-        for position, amount in enumerate(forced.position_blinds(n)):
-            if amount:
-                queue.append((seat_at(position), kinds[position] if position < 2 else "straddle", amount))
-    return queue
 
 
 def _whole_chips(value: object) -> int | None:

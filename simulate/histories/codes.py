@@ -47,6 +47,7 @@ from dataclasses import replace
 from typing import Any
 
 from pokerlab.errors import PokerlabError
+from pokerlab.simulate.game import registry
 from pokerlab.simulate.game.variants import (
     FIXED_LIMIT,
     LAST_BET_LIMIT,
@@ -60,15 +61,19 @@ from pokerlab.simulate.game.variants import (
     Opening,
     Street,
     Variant,
+    deuce_to_seven_triple_draw as deuce_to_seven_triple_draw,  # part of this module's interface
 )
 
-STANDARD_CODES = ("NT", "FT", "N2L1D", "F2L3D", "F7S", "F7S/8", "FR", "PO", "FO/8")
+STANDARD_CODES = tuple(registry.phh_games())
+#: The stud games' factories, by standard code.
+STUD_FACTORIES = {code: game.factory for code, game in registry.phh_games().items() if game.is_stud}
 #: The stud codes and their factories' ranking and low half: (ranking, high-low).
-STUD_CODES = {"F7S": ("high", False), "F7S/8": ("high", True), "FR": ("ace-five", False)}
+STUD_CODES = {code: (stud().ranking, stud().low is not None) for code, stud in STUD_FACTORIES.items()}
 STRUCTURES = {"F": FIXED_LIMIT, "N": NO_LIMIT, "P": POT_LIMIT, "S": SPREAD_LIMIT, "L": LAST_BET_LIMIT}
 LETTERS = {kind: letter for letter, kind in STRUCTURES.items()}
-GAMES = ("T", "5CD", "2L1D", "2L3D", "A5L1D", "O", "O/8")
-OMAHA_GAMES = ("O", "O/8")
+#: The game part of every code, standard or extension (after the structure letter).
+GAMES = tuple(dict.fromkeys(game.phh_family for game in registry.GAMES.values() if game.phh_family))
+OMAHA_GAMES = tuple(game.phh_family for game in registry.GAMES.values() if game.hole_card_choice and game.phh_family)
 TITLES = {
     FIXED_LIMIT: "Fixed-limit",
     POT_LIMIT: "Pot-limit",
@@ -129,18 +134,6 @@ class PHHError(PokerlabError, ValueError):
         if self.field is not None:
             parts.append(self.field)
         return ": ".join([*parts, self.reason])
-
-
-def deuce_to_seven_triple_draw(small_blind: int = 1, big_blind: int = 2) -> Variant:
-    """Fixed-limit deuce-to-seven triple draw as a declaration (PHH ``F2L3D``): blinds, three draws of 0-5.
-
-    Small bet before the first draw and after it, big bet after the second and third draws;
-    a bet and three raises a round, the big blind not counted (as PHH/pokerkit play it).
-
-    >>> deuce_to_seven_triple_draw(1, 2).streets[3].draw.max_discards
-    5
-    """
-    return _build("F", "2L3D", ForcedBets(0, small_blind, big_blind), big_blind, 2 * big_blind)
 
 
 def _streets(game: str, max_discards: int, four_with_ace: bool) -> tuple[Street, ...]:
@@ -420,8 +413,6 @@ def _stud_fields(variant: Variant, players: int, antes_posted: bool) -> tuple[st
 
 def _stud_variant(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any]) -> Variant:
     """The stud game of a PHH stud code: antes, ``bring_in``, small and big bet, and the ``_`` options."""
-    from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo
-
     unknown = [key for key in extras if key[1:] not in STUD_OPTIONS and key[1:] in OPTIONS]  # a draw's options
     if unknown:
         raise PHHError(f"{code} takes no {unknown[0]} option", field=unknown[0])
@@ -439,7 +430,7 @@ def _stud_variant(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any
         forced = replace(forced, ante=_whole(extras["_ante"], "_ante"), ante_trimming=trimming is not False)
     bring_in = _number(fields, "bring_in")
     small, big = _number(fields, "small_bet"), _number(fields, "big_bet")
-    factory = {"F7S": seven_card_stud, "F7S/8": seven_card_stud_hilo, "FR": razz}[code]
+    factory = STUD_FACTORIES[code]
     cap = options.get("raise_cap", 3)
     rules = HouseRules(
         fold_when_check_free=bool(options.get("fold_when_check_free", True)),

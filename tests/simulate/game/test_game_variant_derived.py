@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from pokerlab.simulate.game import State, no_limit_holdem, shipped_variants
-from pokerlab.simulate.game.state import _forced_bets
 from pokerlab.simulate.game.variants import Variant
 
 
@@ -51,8 +50,8 @@ def test_the_forced_bet_order_is_worked_out_once_per_seating_and_matches():
     for n in (2, 3, 6):
         for button in range(n):
             hand = State(variant, [100] * n, button=button, seed=1, automatic=False)
-            assert variant.forced_orders[n, button, True] == tuple(_forced_bets(variant, n, button, True))
-            assert hand.forced_queue == list(variant.forced_orders[n, button, True])
+            assert variant.forced_order(n, button) == tuple(variant.forced.posting_order(n, button))
+            assert hand.forced_queue == list(variant.forced_orders[n, button, True])  # the order kept
     State(variant, [100] * 3, seed=1, antes=False)
     assert all(kind != "ante" for _, kind, _ in variant.forced_orders[3, 0, False])
 

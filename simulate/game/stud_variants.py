@@ -1,0 +1,113 @@
+"""The stud family (docs/rules.md 13): seven-card stud, stud high-low eight or better, razz."""
+
+from __future__ import annotations
+
+from .declarations import DEFAULT_CAP, FIXED_LIMIT, ForcedBets, HouseRules, LowHalf, Street, Variant, make_betting
+
+# Each street deals hole cards, some face up; ``showing`` reads the up cards to pick the bring-in (third
+# street) and who acts first (later streets). Fixed limit: small bets on third and fourth street, big
+# bets on fifth to seventh; in stud high an open pair on fourth street allows the big bet. Up to 8
+# players: with 8 still in on seventh street the deck runs short and one community card is dealt instead.
+
+
+def stud_streets(open_pair: bool) -> tuple[Street, ...]:
+    """Third to seventh street: two down and one up, three single up cards, one down; burns before 4th-7th.
+
+    ``open_pair``: fourth street lets an open pair bring the big bet (stud high only).
+
+    >>> [s.big_bet for s in stud_streets(True)]
+    [False, False, True, True, True]
+    """
+    return _STUD_STREETS[open_pair]
+
+
+# One tuple per layout, shared by every stud declaration (the engine caches up-card positions by identity).
+_STUD_STREETS = {
+    open_pair: (
+        Street(hole=3, up=1),
+        Street(burn=1, hole=1, up=1, open_pair_big_bet=open_pair),
+        Street(burn=1, hole=1, up=1, big_bet=True),
+        Street(burn=1, hole=1, up=1, big_bet=True),
+        Street(burn=1, hole=1, big_bet=True),
+    )
+    for open_pair in (False, True)
+}
+
+
+def _stud(
+    name: str,
+    ranking: str,
+    showing: str,
+    low: LowHalf | None,
+    open_pair: bool,
+    ante: int,
+    bring_in: int,
+    small_bet: int,
+    big_bet: int | None,
+    raise_cap: int | None | str,
+    rules: HouseRules | None,
+) -> Variant:
+    return Variant(
+        name=name,
+        hole_cards=7,
+        streets=stud_streets(open_pair),
+        forced=ForcedBets(ante=ante, bring_in=bring_in),
+        betting=make_betting(FIXED_LIMIT, small_bet, big_bet, raise_cap),
+        ranking=ranking,
+        rules=rules or HouseRules(),
+        max_players=8,
+        showing=showing,
+        low=low,
+    )
+
+
+def seven_card_stud(
+    ante: int = 1,
+    bring_in: int = 1,
+    small_bet: int = 2,
+    big_bet: int | None = None,
+    *,
+    raise_cap: int | None | str = DEFAULT_CAP,
+    rules: HouseRules | None = None,
+) -> Variant:
+    """Fixed-limit seven-card stud: the lowest door card brings in, the best showing hand acts first.
+
+    >>> seven_card_stud().streets[1].open_pair_big_bet
+    True
+    """
+    return _stud("Seven-card stud", "high", "high", None, True, ante, bring_in, small_bet, big_bet, raise_cap, rules)
+
+
+def seven_card_stud_hilo(
+    ante: int = 1,
+    bring_in: int = 1,
+    small_bet: int = 2,
+    big_bet: int | None = None,
+    *,
+    raise_cap: int | None | str = DEFAULT_CAP,
+    rules: HouseRules | None = None,
+) -> Variant:
+    """Seven-card stud high-low, eight or better: the pot splits between the best high and the best low.
+
+    >>> game = seven_card_stud_hilo(); game.ranking, game.low.ranking, game.streets[1].open_pair_big_bet
+    ('high', 'ace-five', False)
+    """
+    name = "Seven-card stud high-low eight or better"
+    return _stud(name, "high", "high", LowHalf(), False, ante, bring_in, small_bet, big_bet, raise_cap, rules)
+
+
+def razz(
+    ante: int = 1,
+    bring_in: int = 1,
+    small_bet: int = 2,
+    big_bet: int | None = None,
+    *,
+    raise_cap: int | None | str = DEFAULT_CAP,
+    rules: HouseRules | None = None,
+) -> Variant:
+    """Razz: seven-card stud for the best ace-to-five low; the highest door card brings in.
+
+    >>> razz().ranking
+    'ace-five'
+    """
+    return _stud("Razz", "ace-five", "ace-five", None, False, ante, bring_in, small_bet, big_bet, raise_cap, rules)
