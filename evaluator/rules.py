@@ -112,8 +112,14 @@ OMAHA_RULESETS: dict[str, Ruleset] = {
 ALL_RULESETS: dict[str, Ruleset] = {**RULESETS, **OMAHA_RULESETS}
 
 
-def _key(name: object) -> str:
-    return str(name).strip().lower().replace("_", "-")
+def _lookup(name: str | Ruleset, registry: dict[str, Ruleset]) -> Ruleset:
+    """The ruleset of ``registry`` called ``name`` (case and ``_`` for ``-`` forgiven); a clear error otherwise."""
+    if isinstance(name, Ruleset):
+        return name
+    key = str(name).strip().lower().replace("_", "-")
+    if key not in registry:
+        raise InputError(f"unknown rules {name!r}; choose from {', '.join(registry)}")
+    return registry[key]
 
 
 def get_rules(name: str | Ruleset) -> Ruleset:
@@ -122,12 +128,7 @@ def get_rules(name: str | Ruleset) -> Ruleset:
     >>> get_rules("deuce_seven").name
     'deuce-seven'
     """
-    if isinstance(name, Ruleset):
-        return name
-    key = _key(name)
-    if key not in RULESETS:
-        raise InputError(f"unknown rules {name!r}; choose from {', '.join(RULESETS)}")
-    return RULESETS[key]
+    return _lookup(name, RULESETS)
 
 
 def find_rules(name: str | Ruleset | None) -> Ruleset:
@@ -136,11 +137,4 @@ def find_rules(name: str | Ruleset | None) -> Ruleset:
     >>> find_rules("Omaha_HiLo").kernel, find_rules(None).name
     ('omaha-hilo', 'high')
     """
-    if name is None:
-        return RULESETS["high"]
-    if isinstance(name, Ruleset):
-        return name
-    key = _key(name)
-    if key not in ALL_RULESETS:
-        raise InputError(f"unknown rules {name!r}; choose from {', '.join(ALL_RULESETS)}")
-    return ALL_RULESETS[key]
+    return RULESETS["high"] if name is None else _lookup(name, ALL_RULESETS)

@@ -1,4 +1,4 @@
-"""Five-card draw rules from RULES.md section 4 and the issue's list, one test per rule."""
+"""Five-card draw rules from docs/rules.md section 4, one test per rule."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Texas hold'em rules from RULES.md section 5 and the issue's list, one test per rule."""
+"""Texas hold'em rules from docs/rules.md section 5, one test per rule."""
 
 from __future__ import annotations
 

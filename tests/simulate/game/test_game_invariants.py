@@ -1,4 +1,4 @@
-"""Property tests over every shipped variant: random legal play keeps the invariants of the issue.
+"""Property tests over every shipped variant: random legal play keeps the engine's invariants.
 
 Chips are never created or lost; nobody wins more than they were eligible for; every pot is
 awarded; every hand ends; every illegal action raises and changes nothing.

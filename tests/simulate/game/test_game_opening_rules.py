@@ -1,7 +1,7 @@
 """Jacks or better with wild cards (docs/rules.md 4.4): the opener check and the showdown agree.
 
 The engine decides openers with the showdown's own value; these tests check it against the slow,
-independent reference ranking of tests/reference_variants.py and against the issue's examples.
+independent reference ranking of tests/reference_variants.py and against worked examples.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ HANDS = list(every_hand())
 IDS = [f"{name}[{label}]" for name, label, _ in HANDS]
 
 
-def test_every_shape_the_issue_lists_has_a_fixture():
+def test_every_real_record_shape_has_a_fixture():
     names = {name for name, _, _ in HANDS}
     assert {"cents.phhs", "big_blind_ante.phh", "button_ante.phh", "per_seat_antes.phh", "straddles.phhs"} <= names
     assert {"hidden_cards.phh", "showdown_unknown.phhs", "stops_when_decided.phhs", "winnings_only.phh"} <= names
