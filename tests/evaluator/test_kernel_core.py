@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,12 @@ import pytest
 from pokerlab.evaluator import api, kernel_core, layout
 
 ROOT = Path(__file__).resolve().parents[2]
+KERNEL_SOURCES = sorted(
+    p
+    for package in (ROOT / "evaluator", ROOT / "simulate")
+    for p in package.rglob("*.py")
+    if p.name != "kernel_core.py" and b"@njit(" in p.read_bytes()
+)
 
 
 def _hash_args(tables):
@@ -84,6 +91,13 @@ def test_next_subset_walks_the_subsets_in_lexicographic_order(n, k, first):
         assert moved >= first
         seen.append(tuple(int(i) for i in idx[:k]))
     assert seen == expected
+
+
+def test_no_kernel_restates_the_suited_bit_or_the_rank_lookup():
+    restated = re.compile(r"16 \* \(\w+ & 3\)|offsets\[rk >>")
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in KERNEL_SOURCES for n, line in
+             enumerate(p.read_text().splitlines(), 1) if restated.search(line)]  # fmt: skip
+    assert found == []
 
 
 def test_the_per_call_path_does_not_import_the_core():
