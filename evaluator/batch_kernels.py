@@ -41,12 +41,10 @@ from numba import prange, types
 from numba.extending import intrinsic
 
 from .jit import njit
-from .kernels import RANK_KEY_MASK, VALUE_SLOTS
-from .layout import BITS_PER_SUIT, FLUSH_NIBBLES, RANK_KEY_BITS, SUIT_COUNTER_START, SUIT_INIT, SUIT_RANKS, suited_bit
+from .kernel_core import RANK_KEY_MASK, flush_ranks, next_subset
+from .kernels import VALUE_SLOTS
+from .layout import FLUSH_NIBBLES, RANK_KEY_BITS, SUIT_COUNTER_START, SUIT_INIT, suited_bit
 from .tables import SIZED_RANK_SHIFT
-
-_BITS_PER_SUIT = np.uint64(BITS_PER_SUIT)
-_SUIT_RANKS = np.uint64(SUIT_RANKS)
 
 BLOCK = 4096  # rows per block: the block's list of rows to revisit stays in L1
 PARALLEL_BLOCK = 1 << 14  # rows per task of the parallel kernels
@@ -144,7 +142,7 @@ def _flush_value_of(key, suited, flush_values):
         | ((flush >> np.uint64(12)) & np.uint64(8))
     )
     suit = (one_hot >> _U1) - (one_hot >> np.uint64(3))
-    return flush_values[(suited >> (_BITS_PER_SUIT * suit)) & _SUIT_RANKS]
+    return flush_values[flush_ranks(suited, suit)]
 
 
 _ROW_SHIFT = np.uint64(SIZED_RANK_SHIFT)
@@ -290,21 +288,16 @@ def _enumerate_plain(n_cards, batch_keys, flush_bits, pair_keys, disp, rank_valu
         for j in range(n_cards):
             hands[filled, j] = idx[j]
         filled += 1
-        j = n_cards - 1
-        while j >= 0 and idx[j] == 52 - n_cards + j:
-            j -= 1
-        if filled == BLOCK or j < 0:
+        moved = next_subset(idx, 0, n_cards, 52)
+        if filled == BLOCK or moved < 0:
             _rank_sized(
                 hands[:filled], out[:filled], batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values
             )
             for m in range(filled):
                 hist[out[m]] += 1
             filled = 0
-        if j < 0:
+        if moved < 0:
             return hist
-        idx[j] += 1
-        for m in range(j + 1, n_cards):
-            idx[m] = idx[m - 1] + 1
 
 
 def enumerate_values_plain(n_cards: int, tables) -> np.ndarray:

@@ -12,8 +12,10 @@ The hot path for one hand (see ``pokerlab.evaluator.table_build`` for the tables
    counters from bit 32;
 2. a flush shows as bit 3 of a suit counter (3 % of random 7-card hands):
    then collect that suit's ranks and read ``flush_values[ranks]``;
-3. otherwise, with ``rk = key & RANK_KEY_MASK``,
-   ``rank_values[offsets[rk >> shift] + (rk & col_mask)]``.
+3. otherwise the rank hash: ``rank_values`` at the row's offset plus the
+   column of ``key & RANK_KEY_MASK``.
+
+The steps are the helpers of :mod:`pokerlab.evaluator.kernel_core`.
 
 The batch kernels (:mod:`pokerlab.evaluator.batch_kernels`) read every row through
 step 3 and revisit the flushes afterwards.
@@ -29,13 +31,13 @@ from typing import NamedTuple
 import numpy as np
 from numba import prange
 
-from . import layout, tables as _tables
+from . import layout
 from .jit import njit
+from .kernel_core import RANK_KEY_MASK, SUIT_INIT, flush_ranks, flush_suit, next_subset, rank_value, suited_bit
 
-SUIT_INIT = np.uint64(layout.SUIT_INIT)
+__all__ = ["RANK_KEY_MASK", "SUIT_INIT", "VALUE_SLOTS", "HighTables", "enumerate_values", "enumerate_values_parallel"]
+
 _FLUSH_NIBBLES = np.uint64(layout.FLUSH_NIBBLES)
-_SUIT_RANKS = np.uint64(layout.SUIT_RANKS)
-RANK_KEY_MASK = np.uint64(_tables.RANK_KEY_MASK)
 VALUE_SLOTS = 10 << 12  # one histogram slot per possible rank value
 
 
@@ -59,28 +61,6 @@ class HighTables(NamedTuple):
 
 
 @njit(cache=True, inline="always")
-def flush_suit(key):
-    """Suit 0..3 holding five or more cards, or -1 when the hand has no flush."""
-    flush = (key >> np.uint64(layout.SUIT_SHIFT)) & _FLUSH_NIBBLES
-    if not flush:
-        return -1
-    if flush & np.uint64(0x8):
-        return 0
-    if flush & np.uint64(0x80):
-        return 1
-    if flush & np.uint64(0x800):
-        return 2
-    return 3
-
-
-@njit(cache=True, inline="always")
-def _lookup(key, offsets, rank_values, col_mask, sh):
-    """Non-flush value of a key (step 3 above)."""
-    rk = key & RANK_KEY_MASK
-    return rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
-
-
-@njit(cache=True, inline="always")
 def _count_last_two(key, suited, low, fs, in_suit, card_keys, offsets, rank_values, flush_values, col_mask, sh, above,
                     hist):  # fmt: skip
     """Add every hand of a prefix (``key``, ``suited``) plus two cards above ``low``, by rank pair.
@@ -101,16 +81,16 @@ def _count_last_two(key, suited, low, fs, in_suit, card_keys, offsets, rank_valu
         k1 = key + card_keys[4 * r1]
         m1 = n1 - a1 if need == 1 else n1  # with one missing, only pairs without an fs card stay plain
         if m1 >= 2:
-            hist[_lookup(k1 + card_keys[4 * r1], offsets, rank_values, col_mask, sh)] += m1 * (m1 - 1) // 2
+            hist[rank_value(k1 + card_keys[4 * r1], offsets, rank_values, col_mask, sh)] += m1 * (m1 - 1) // 2
         for r2 in range(r1 + 1, 13):
             a2 = 1 if fs < 4 else 0  # r2 > low_rank: all four cards are above
             w = (n1 - a1) * (4 - a2) if need == 1 else n1 * 4 - a1 * a2
             if w:
-                hist[_lookup(k1 + card_keys[4 * r2], offsets, rank_values, col_mask, sh)] += w
+                hist[rank_value(k1 + card_keys[4 * r2], offsets, rank_values, col_mask, sh)] += w
     if fs == 4 or need > 2:
         return
     plain = (52 - low) - (13 - low_rank) + (1 if 4 * low_rank + fs < low else 0)  # cards above low not of fs
-    in_fs = (suited >> np.uint64(16 * fs)) & _SUIT_RANKS
+    in_fs = flush_ranks(suited, fs)
     for ra in range(low_rank, 13):
         if 4 * ra + fs < low:
             continue
@@ -142,7 +122,6 @@ def _enumerate_from(first, second, n_cards, card_keys, offsets, rank_values, flu
     keys = np.zeros(depth, dtype=np.uint64)
     suited = np.zeros(depth, dtype=np.uint64)
     above = np.zeros(13, dtype=np.int64)
-    one = np.uint64(1)
     col_mask = np.uint64((1 << shift) - 1)
     sh = np.uint64(shift)
     idx[0] = first
@@ -153,7 +132,7 @@ def _enumerate_from(first, second, n_cards, card_keys, offsets, rank_values, flu
     while True:
         for d in range(start, depth):
             c = idx[d]
-            bit = one << np.uint64(16 * (c & 3) + (c >> 2))
+            bit = suited_bit(c)
             if d == 0:
                 keys[d] = SUIT_INIT + card_keys[c]
                 suited[d] = bit
@@ -174,20 +153,13 @@ def _enumerate_from(first, second, n_cards, card_keys, offsets, rank_values, flu
                             col_mask, sh, above, hist)  # fmt: skip
         else:  # five of a suit already (seven cards): every hand is a flush, one by one
             for c5 in range(low, 51):
-                suited5 = suited[depth - 1] | (one << np.uint64(16 * (c5 & 3) + (c5 >> 2)))
+                suited5 = suited[depth - 1] | suited_bit(c5)
                 for c in range(c5 + 1, 52):
-                    bits = (suited5 | (one << np.uint64(16 * (c & 3) + (c >> 2)))) >> np.uint64(16 * fs)
-                    hist[flush_values[bits & _SUIT_RANKS]] += 1
-        # Next prefix: the deepest position that can still move up.
-        d = depth - 1
-        while d >= 2 and idx[d] == 52 - n_cards + d:
-            d -= 1
-        if d <= 1:
+                    hist[flush_values[flush_ranks(suited5 | suited_bit(c), fs)]] += 1
+        # Next prefix: the two lowest cards are held, and two cards must fit above the prefix.
+        start = next_subset(idx, 2, depth, 50)
+        if start < 0:
             return
-        idx[d] += 1
-        for m in range(d + 1, depth):
-            idx[m] = idx[m - 1] + 1
-        start = d
 
 
 @njit(cache=True)

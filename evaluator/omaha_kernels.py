@@ -27,10 +27,9 @@ import numpy as np
 from numba import prange
 
 from .jit import njit
-from .layout import RANK_KEY_MASK
+from .kernel_core import flush_suit, rank_value
 from .tables import SIZED_RANK_SHIFT
 
-_MASK = np.uint64(RANK_KEY_MASK)
 _SHIFT = np.uint64(SIZED_RANK_SHIFT)
 _COLS = np.uint64((1 << SIZED_RANK_SHIFT) - 1)
 _S32 = np.uint64(32)
@@ -120,8 +119,7 @@ def _rows(lo, hi, holes, h0, h, boards, b0, nb, shared, out_high, out_low, hilo,
             key = t_keys[d0] + t_keys[d1] + t_keys[d2] + t_keys[d3] + t_keys[d4]
             if hilo:
                 b_low = lbits[d0] | lbits[d1] | lbits[d2] | lbits[d3] | lbits[d4]
-            rk = key & _MASK
-            row = np.int64(b_row[r5_val[np.uint64(r5_off[rk >> _SHIFT]) + (rk & _COLS)]]) * 91
+            row = np.int64(b_row[rank_value(key, r5_off, r5_val, _COLS, _SHIFT)]) * 91
             if h == 4:
                 c0, c1, c2, c3 = holes[i, h0], holes[i, h0 + 1], holes[i, h0 + 2], holes[i, h0 + 3]
                 best = max(
@@ -146,7 +144,7 @@ def _rows(lo, hi, holes, h0, h, boards, b0, nb, shared, out_high, out_low, hilo,
             # keys say so (board count + 5 and hole count + 6 both reach 8), without a branch per suit.
             flushing = ((key >> _S32) + np.uint64(0x5555)) & ((h_key >> _S32) + np.uint64(0x6666)) & np.uint64(0x8888)
             if flushing:
-                suit = 0 if flushing & 0x8 else 1 if flushing & 0x80 else 2 if flushing & 0x800 else 3
+                suit = flush_suit(flushing << _S32)
                 h_mask = np.int64(0)
                 for x in range(h0, h0 + h):
                     c = holes[i, x]
@@ -190,8 +188,7 @@ def _rows(lo, hi, holes, h0, h, boards, b0, nb, shared, out_high, out_low, hilo,
                         if tri_suit[k] == suit:
                             v = fv[m | tri_mask[k]]
                         else:
-                            rk = (kxy + tri_key[k]) & _MASK
-                            v = r5_val[np.uint64(r5_off[rk >> _SHIFT]) + (rk & _COLS)]
+                            v = rank_value(kxy + tri_key[k], r5_off, r5_val, _COLS, _SHIFT)
                         if v > best:
                             best = v
         out_high[i] = best

@@ -2,7 +2,7 @@
 
 Like :mod:`pokerlab.evaluator.kernels`: pure functions over the tables, compiled
 lazily and cached on disk, scalars only in helpers. Rank keys are looked
-up masked with ``RANK_KEY_MASK`` (25 bits), as in the high kernel.
+up through :func:`pokerlab.evaluator.kernel_core.rank_value`, as in the high kernel.
 
 * ace-to-five: the rank-multiset key alone indexes ``ace_five_values``;
 * deuce-to-seven: as the high kernel with its own tables, except that six
@@ -22,7 +22,7 @@ import numpy as np
 from numba import prange
 
 from .jit import njit
-from .kernels import RANK_KEY_MASK, SUIT_INIT, flush_suit
+from .kernel_core import SUIT_INIT, flush_suit, next_subset, rank_value
 
 
 @njit(cache=True)
@@ -34,8 +34,7 @@ def evaluate_ace_five_rows(cards, out, card_keys, offsets, values, shift):
         key = np.uint64(0)
         for j in range(cards.shape[1]):
             key += card_keys[cards[i, j]]
-        rk = key & RANK_KEY_MASK
-        out[i] = values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
+        out[i] = rank_value(key, offsets, values, col_mask, sh)
 
 
 @njit(cache=True, inline="always")
@@ -44,8 +43,7 @@ def _five_of(c0, c1, c2, c3, c4, card_keys, offsets, values, flush_values, col_m
     if flush_suit(key) >= 0:
         ranks = (1 << (c0 >> 2)) | (1 << (c1 >> 2)) | (1 << (c2 >> 2)) | (1 << (c3 >> 2)) | (1 << (c4 >> 2))
         return flush_values[ranks]
-    rk = key & RANK_KEY_MASK
-    return values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
+    return rank_value(key, offsets, values, col_mask, sh)
 
 
 @njit(cache=True)
@@ -60,8 +58,7 @@ def evaluate_deuce_seven_rows(cards, out, card_keys, offsets, values, flush_valu
         for j in range(n):
             key += card_keys[cards[i, j]]
         if flush_suit(key) < 0:
-            rk = key & RANK_KEY_MASK
-            out[i] = values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
+            out[i] = rank_value(key, offsets, values, col_mask, sh)
             continue
         # A flush: five cards are it; from six or seven the best low may break it.
         best = 0
@@ -104,8 +101,7 @@ def evaluate_deuce_seven_joker_rows(cards, out, card_keys, offsets, values, flus
         best = 0
         for r in range(13):
             if held[r] < 4:
-                rk = (key + card_keys[4 * r]) & RANK_KEY_MASK
-                v = values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
+                v = rank_value(key + card_keys[4 * r], offsets, values, col_mask, sh)
                 if v > best:
                     best = v
         out[i] = best
@@ -126,8 +122,7 @@ def evaluate_wild_rows(cards, out, wild_keys, suit_bits, offsets, values, flush_
         c0, c1, c2, c3, c4 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4]
         key = wild_keys[c0] + wild_keys[c1] + wild_keys[c2] + wild_keys[c3] + wild_keys[c4]
         suits = suit_bits[c0] | suit_bits[c1] | suit_bits[c2] | suit_bits[c3] | suit_bits[c4]
-        rk = key & RANK_KEY_MASK
-        v = values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
+        v = rank_value(key, offsets, values, col_mask, sh)
         if with_flush and suits & (suits - 1) == 0:
             f = flush_values[(key >> np.uint64(40)) & np.uint64(0x1FFF)]
             if f > v:
@@ -172,13 +167,7 @@ def next_combinations(state, deck_size, block):
         for j in range(k):
             block[filled, j] = state[j]
         filled += 1
-        j = k - 1
-        while j >= 0 and state[j] == deck_size - k + j:
-            j -= 1
-        if j < 0:
+        if next_subset(state, 0, k, deck_size) < 0:
             state[0] = -1
             break
-        state[j] += 1
-        for m in range(j + 1, k):
-            state[m] = state[m - 1] + 1
     return filled

@@ -34,11 +34,9 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from ...evaluator.jit import njit
-from ...evaluator.kernels import RANK_KEY_MASK, flush_suit
-from ...evaluator.layout import SUIT_RANKS
+from ...evaluator.kernel_core import flush_suit, rank_value, suited_bit
 from ...evaluator.tables import SIZED_RANK_SHIFT
 
-_SUIT_RANKS = np.uint64(SUIT_RANKS)
 _ALL_CARDS = np.uint64((1 << 52) - 1)
 _RANK_NIBBLES = np.uint64(0x1111111111111)  # bit 4 * rank of a card mask: one suit's thirteen cards
 _ROW_SHIFT = np.uint64(SIZED_RANK_SHIFT)
@@ -161,12 +159,6 @@ _suit_ranks = _suit_ranks_pext if FAST_PDEP else _suit_ranks_loop
 
 
 @njit(cache=True, inline="always")
-def _bit(card):
-    """Bit of a card in the suit-major rank mask (16 bits per suit)."""
-    return np.uint64(1) << np.uint64(16 * (card & 3) + (card >> 2))
-
-
-@njit(cache=True, inline="always")
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
@@ -230,8 +222,7 @@ def _value(key, cards, offsets, rank_values, flush_values):
     the same helper written with two ``return`` statements made the kernel 2-3 times slower.
     """
     suit = flush_suit(key)
-    rk = key & RANK_KEY_MASK
-    plain = rank_values[np.uint64(offsets[rk >> _ROW_SHIFT]) + (rk & _COL_MASK)]
+    plain = rank_value(key, offsets, rank_values, _COL_MASK, _ROW_SHIFT)
     return np.int64(flush_values[_suit_ranks(cards, suit)] if suit >= 0 else plain)
 
 
@@ -434,7 +425,7 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     patterns = pair_patterns()
     board_cards = np.uint64(0)  # the board's card mask (bit c: card c), from its suited ranks
     for c in range(52):
-        if board_suited & _bit(c):
+        if board_suited & suited_bit(c):
             board_cards |= np.uint64(1) << np.uint64(c)
     # Counted here and added at the end: streams on other threads write the next rows of
     # ``counts``, and sharing a cache line with them would halve the speed of both.

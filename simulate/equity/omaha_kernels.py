@@ -20,12 +20,15 @@ import numpy as np
 from numba import prange
 
 from ...evaluator.jit import njit
+from ...evaluator.kernel_core import flush_suit, next_subset, rank_value
 from ...evaluator.omaha_kernels import best_flush
+from ...evaluator.tables import SIZED_RANK_SHIFT
 from .rng_kernels import below, free_card, seeded_state, xorshift_step
 
 STAT_SHARE, STAT_SHARE_SQ, STAT_HIGH_WIN, STAT_HIGH_TIE, STAT_LOW_WIN, STAT_LOW_TIE, STAT_SCOOP, STAT_QUARTER = range(8)
 N_STATS = 8
-_MASK = np.uint64((1 << 25) - 1)
+_SHIFT = np.uint64(SIZED_RANK_SHIFT)
+_COLS = np.uint64((1 << SIZED_RANK_SHIFT) - 1)
 _S32 = np.uint64(32)
 _EMPTY = 0xFFFF  # no card
 
@@ -83,8 +86,7 @@ def score_board(board, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, high
             b_suits2 |= bit
         else:
             b_suits3 |= bit
-    rk = key & _MASK
-    row = np.int64(b_row[r5_val[np.uint64(r5_off[rk >> np.uint64(13)]) + (rk & np.uint64(8191))]]) * 91
+    row = np.int64(b_row[rank_value(key, r5_off, r5_val, _COLS, _SHIFT)]) * 91
     threes = ((key >> _S32) + np.uint64(0x5555)) & np.uint64(0x8888)
     for p in range(players):
         v = 0
@@ -94,7 +96,7 @@ def score_board(board, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, high
                 v = w
         flushing = threes & ((h_key[p] >> _S32) + np.uint64(0x6666))
         if flushing:
-            suit = 0 if flushing & 0x8 else 1 if flushing & 0x80 else 2 if flushing & 0x800 else 3
+            suit = flush_suit(flushing << _S32)
             b_mask = b_suits0 if suit == 0 else b_suits1 if suit == 1 else b_suits2 if suit == 2 else b_suits3
             f = best_flush(b_mask, h_suits[p, suit], fv)
             if f > v:
@@ -211,14 +213,8 @@ def exact_deals(combos, offsets, deals, board, dead_mask, hilo, t):
                 full[known + j] = rest[idx[j]]
             no_low += score_board(full, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, highs, lows, stats, 1.0, t)
             n_boards += 1
-            j = need - 1
-            while j >= 0 and idx[j] == n_rest - need + j:
-                j -= 1
-            if j < 0:
+            if next_subset(idx, 0, need, n_rest) < 0:
                 break
-            idx[j] += 1
-            for m in range(j + 1, need):
-                idx[m] = idx[m - 1] + 1
     return stats, n_boards, no_low
 
 

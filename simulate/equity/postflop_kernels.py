@@ -15,20 +15,8 @@ import numpy as np
 from numba import prange
 
 from ...evaluator.jit import njit
-from ...evaluator.kernels import RANK_KEY_MASK, flush_suit
-from ...evaluator.layout import SUIT_INIT, SUIT_RANKS
+from ...evaluator.kernel_core import SUIT_INIT, hand_value, rank_value, suited_bit
 from ...evaluator.tables import SIZED_RANK_SHIFT
-
-_SUIT_RANKS = np.uint64(SUIT_RANKS)
-
-
-@njit(cache=True, inline="always")
-def _value(key, suited, offsets, rank_values, flush_values, col_mask, sh):
-    suit = flush_suit(key)
-    if suit >= 0:
-        return np.int64(flush_values[(suited >> np.uint64(16 * suit)) & _SUIT_RANKS])
-    rk = key & RANK_KEY_MASK
-    return np.int64(rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)])
 
 
 @njit(cache=True, nogil=True)
@@ -134,7 +122,7 @@ def board_keys(board, card_keys):  # pragma: no cover - numba
     mask = np.uint64(0)
     for c in board:
         key += card_keys[c]
-        suited |= one << np.uint64(16 * (c & 3) + (c >> 2))
+        suited |= suited_bit(c)
         mask |= one << np.uint64(c)
     return key, suited, mask
 
@@ -167,7 +155,7 @@ def postflop_inputs(combos, board, dead_mask, card_keys):  # pragma: no cover - 
     for m in range(n):
         c1, c2 = np.int64(combos[m, 0]), np.int64(combos[m, 1])
         combo_keys[m] = card_keys[c1] + card_keys[c2]
-        combo_suited[m] = (one << np.uint64(16 * (c1 & 3) + (c1 >> 2))) | (one << np.uint64(16 * (c2 & 3) + (c2 >> 2)))
+        combo_suited[m] = suited_bit(c1) | suited_bit(c2)
         masks[m] = (one << np.uint64(c1)) | (one << np.uint64(c2))
         rank_pair[m] = (min(c1, c2) >> 2) * 13 + (max(c1, c2) >> 2)
         suit_counts[m] = (1 << (4 * (c1 & 3))) + (1 << (4 * (c2 & 3)))
@@ -222,7 +210,7 @@ def count_postflop_share(
             c = completions[b, t]
             if c >= 0:
                 key += card_keys[c]
-                suited |= one << np.uint64(16 * (c & 3) + (c >> 2))
+                suited |= suited_bit(c)
                 mask |= one << np.uint64(c)
         flush_at = -1  # the suit with three or more board cards: the only one that can flush
         need = 0
@@ -235,14 +223,13 @@ def count_postflop_share(
             if masks[m] & mask:
                 values[m] = -1
             elif flush_at >= 0 and (suit_counts[m] >> (4 * flush_at)) & 0xF >= need:
-                values[m] = _value(
+                values[m] = hand_value(
                     key + combo_keys[m], suited | combo_suited[m], offsets, rank_values, flush_values, col_mask, sh
                 )
             else:
                 rp = rank_pair[m]
                 if stamp[rp] != b:
-                    rk = (key + combo_keys[m]) & RANK_KEY_MASK
-                    cached[rp] = rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
+                    cached[rp] = rank_value(key + combo_keys[m], offsets, rank_values, col_mask, sh)
                     stamp[rp] = b
                 values[m] = cached[rp]
         n, ws = score_deals(player_start, masks, values, weights, n_players, counts)
@@ -311,9 +298,9 @@ def hand_vs_range_share(
         for c in (t1, t2):
             if c >= 0:
                 key += card_keys[c]
-                suited |= one << np.uint64(16 * (c & 3) + (c >> 2))
+                suited |= suited_bit(c)
                 mask |= one << np.uint64(c)
-        hero_value = _value(key + hero_key, suited | hero_suited, offsets, rank_values, flush_values, col_mask, sh)
+        hero_value = hand_value(key + hero_key, suited | hero_suited, offsets, rank_values, flush_values, col_mask, sh)
         for k in range(n_classes):
             weight_now[k] = class_weight[k]
             count_now[k] = class_count[k]
@@ -344,8 +331,8 @@ def hand_vs_range_share(
                     continue
                 weight_now[opp_class[m]] -= opp_weights[m]
                 count_now[opp_class[m]] -= 1
-                bits = (one << np.uint64(16 * (c1 & 3) + (c1 >> 2))) | (one << np.uint64(16 * (c2 & 3) + (c2 >> 2)))
-                v = _value(
+                bits = suited_bit(c1) | suited_bit(c2)
+                v = hand_value(
                     key + card_keys[c1] + card_keys[c2], suited | bits, offsets, rank_values, flush_values, col_mask, sh
                 )
                 deals += 1
@@ -358,8 +345,7 @@ def hand_vs_range_share(
         for k in range(n_classes):
             if count_now[k] == 0:
                 continue
-            rk = (key + class_key[k]) & RANK_KEY_MASK
-            v = np.int64(rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)])
+            v = np.int64(rank_value(key + class_key[k], offsets, rank_values, col_mask, sh))
             deals += count_now[k]
             if hero_value > v:
                 win += weight_now[k]
@@ -468,7 +454,7 @@ def hand_vs_range_inputs(hero_cards, opp_combos, opp_weights, board, dead_mask, 
                     k += 1
             list_start[2 * s + need] = k
     hero_key = card_keys[h1] + card_keys[h2]
-    hero_suited = (one << np.uint64(16 * (h1 & 3) + (h1 >> 2))) | (one << np.uint64(16 * (h2 & 3) + (h2 >> 2)))
+    hero_suited = suited_bit(h1) | suited_bit(h2)
     return (
         completions,
         (board_key, board_suited, board_mask | hero_mask),

@@ -33,11 +33,8 @@ from numba import prange
 
 from ...evaluator.api import high_tables
 from ...evaluator.jit import njit
-from ...evaluator.kernels import RANK_KEY_MASK, SUIT_INIT
-from ...evaluator.layout import SUIT_RANKS
+from ...evaluator.kernel_core import SUIT_INIT, flush_ranks, next_subset, rank_value, suited_bit
 from ...evaluator.tables import SIZED_RANK_SHIFT
-
-_SUIT_RANKS = np.uint64(SUIT_RANKS)
 
 MAX_BOARD = 5
 
@@ -125,8 +122,7 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
         best = 0
         winners = 0
         for p in range(n_players):
-            rk = (key + hole_keys[p]) & RANK_KEY_MASK
-            v = np.int64(rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)])
+            v = np.int64(rank_value(key + hole_keys[p], offsets, rank_values, col_mask, sh))
             if v > best:
                 best = v
                 winners = 1 << p
@@ -149,7 +145,7 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
             avail_rest[r] = avail[r]
         for k in range(suit_n[s]):
             avail_rest[suit_ranks[s, k]] -= 1
-        board_bits = (board_suited >> np.uint64(16 * s)) & _SUIT_RANKS
+        board_bits = flush_ranks(board_suited, s)
         for x in range(fewest, min(cards_left, suit_n[s]) + 1):
             rest = cards_left - x
             # Every x-subset of the unseen cards of suit s, in lexicographic order.
@@ -176,8 +172,7 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
                     plain_winners = 0
                     flushed = False
                     for p in range(n_players):
-                        rk = (key + hole_keys[p]) & RANK_KEY_MASK
-                        v = np.int64(rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)])
+                        v = np.int64(rank_value(key + hole_keys[p], offsets, rank_values, col_mask, sh))
                         values[p] = v
                         if v > best:
                             best = v
@@ -185,7 +180,7 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
                         elif v == best:
                             plain_winners |= 1 << p
                         if board_suit_counts[s] + x + hole_suit_counts[p, s] >= 5:
-                            bits = sub_bits | ((hole_suited[p] >> np.uint64(16 * s)) & _SUIT_RANKS)
+                            bits = sub_bits | flush_ranks(hole_suited[p], s)
                             values[p] = np.int64(flush_values[bits])
                             flushed = True
                     if not flushed:
@@ -202,15 +197,8 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
                         local[winners] += weight
                         local[plain_winners] -= weight
                     scored += 1
-                # Next subset.
-                j = x - 1
-                while j >= 0 and chosen[j] == suit_n[s] - x + j:
-                    j -= 1
-                if j < 0:
+                if next_subset(chosen, 0, x, suit_n[s]) < 0:
                     break
-                chosen[j] += 1
-                for m in range(j + 1, x):
-                    chosen[m] = chosen[m - 1] + 1
     counts += local
     return scored
 
@@ -240,14 +228,14 @@ def _count_deal(holes, first, board, dead_mask, multisets, tables, counts):
     board_suit_counts = np.zeros(4, dtype=np.int64)
     for c in board:
         board_key += card_keys[c]
-        board_suited |= np.uint64(1) << np.uint64(16 * (c & 3) + (c >> 2))
+        board_suited |= suited_bit(c)
         board_suit_counts[c & 3] += 1
     cards_left = 5 - board.shape[0]
     start = 0
     if first >= 0:
         c = deck[first]
         board_key += card_keys[c]
-        board_suited |= np.uint64(1) << np.uint64(16 * (c & 3) + (c >> 2))
+        board_suited |= suited_bit(c)
         board_suit_counts[c & 3] += 1
         cards_left -= 1
         start = first + 1
@@ -257,9 +245,7 @@ def _count_deal(holes, first, board, dead_mask, multisets, tables, counts):
     for p in range(n_players):
         a, b = holes[p, 0], holes[p, 1]
         hole_keys[p] = card_keys[a] + card_keys[b]
-        hole_suited[p] = (np.uint64(1) << np.uint64(16 * (a & 3) + (a >> 2))) | (
-            np.uint64(1) << np.uint64(16 * (b & 3) + (b >> 2))
-        )
+        hole_suited[p] = suited_bit(a) | suited_bit(b)
         hole_suit_counts[p, a & 3] += 1
         hole_suit_counts[p, b & 3] += 1
     board_state = (board_key, board_suited, board_suit_counts)

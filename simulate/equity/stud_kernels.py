@@ -24,13 +24,12 @@ import numpy as np
 from numba import prange
 
 from ...evaluator.jit import njit
-from ...evaluator.kernels import RANK_KEY_MASK, SUIT_INIT, flush_suit
+from ...evaluator.kernel_core import SUIT_INIT, flush_ranks, flush_suit, next_subset, rank_slot, suited_bit
 from .omaha_kernels import N_STATS, award_pot  # the pot's shares and statistics, as Omaha awards them
 from .rng_kernels import below, seeded_state, xorshift_step
 
 GAME_STUD, GAME_HILO, GAME_RAZZ = 0, 1, 2
 LOW_EIGHT_CATEGORY = 10  # ace-five categories: 13 is five-high ... 10 is eight-high (18 - qualifier)
-_SUIT_RANKS = np.uint64(0x1FFF)
 
 
 @njit(cache=True, inline="always")
@@ -39,13 +38,12 @@ def hand_value(key, suited, game, card_keys, offsets, rank_values, flush_values,
 
     The main value is the high hand in stud and stud hi/lo, the ace-to-five low in razz.
     """
-    rk = key & RANK_KEY_MASK
-    slot = np.uint64(offsets[rk >> np.uint64(shift)]) + (rk & np.uint64((1 << shift) - 1))
+    slot = rank_slot(key, offsets, np.uint64((1 << shift) - 1), np.uint64(shift))
     if game == GAME_RAZZ:
         return np.int64(low_values[slot]), np.int64(0)
     fs = flush_suit(key)
     if fs >= 0:
-        main = np.int64(flush_values[(suited >> np.uint64(16 * fs)) & _SUIT_RANKS])
+        main = np.int64(flush_values[flush_ranks(suited, fs)])
     else:
         main = np.int64(rank_values[slot])
     low = np.int64(0)
@@ -68,7 +66,7 @@ def base_keys(known, counts, card_keys):
         for j in range(counts[p]):
             c = np.int64(known[p, j])
             k += card_keys[c]
-            s |= np.uint64(1) << np.uint64(16 * (c & 3) + (c >> 2))
+            s |= suited_bit(c)
         keys[p] = k
         suited[p] = s
     return keys, suited
@@ -94,18 +92,12 @@ def completions(pool, m, key, suited, game, card_keys, offsets, rank_values, flu
         for j in range(m):
             c = np.int64(pool[idx[j]])
             k += card_keys[c]
-            s |= np.uint64(1) << np.uint64(16 * (c & 3) + (c >> 2))
+            s |= suited_bit(c)
             mask |= np.int64(1) << c
         masks[r] = mask
         mains[r], lows[r] = hand_value(k, s, game, card_keys, offsets, rank_values, flush_values, low_values, shift)
-        j = m - 1
-        while j >= 0 and idx[j] == n - m + j:
-            j -= 1
-        if j < 0:
+        if next_subset(idx, 0, m, n) < 0:
             break
-        idx[j] += 1
-        for q in range(j + 1, m):
-            idx[q] = idx[q - 1] + 1
     return masks, mains, lows
 
 
@@ -220,7 +212,7 @@ def mc_block(seed, trials, keys, suited, missing, community, pool, game, t):
             deck[0] = c
             top = 1
             shared_key = card_keys[c]
-            shared_suit = np.uint64(1) << np.uint64(16 * (c & 3) + (c >> 2))
+            shared_suit = suited_bit(c)
         for p in range(players):
             k = keys[p] + shared_key
             s = suited[p] | shared_suit
@@ -232,7 +224,7 @@ def mc_block(seed, trials, keys, suited, missing, community, pool, game, t):
                 deck[top] = c
                 top += 1
                 k += card_keys[c]
-                s |= np.uint64(1) << np.uint64(16 * (c & 3) + (c >> 2))
+                s |= suited_bit(c)
             mains[p], lows[p] = hand_value(k, s, game, card_keys, offsets, rank_values, flush_values, low_values, shift)
         no_low += award_pot(mains, lows, players, hilo, stats, 1.0)
     return stats, no_low

@@ -14,11 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from pokerlab.evaluator.jit import njit
-from pokerlab.evaluator.kernels import RANK_KEY_MASK, SUIT_INIT
-from pokerlab.evaluator.layout import FLUSH_NIBBLES, SUIT_SHIFT
+from pokerlab.evaluator.kernel_core import SUIT_INIT, flush_suit, rank_value
 
 FOLD, CHECK, CALL, RAISE = 0, 1, 2, 3
-_FLUSH_NIBBLES = np.uint64(FLUSH_NIBBLES)
 
 
 @njit(cache=True)
@@ -50,16 +48,8 @@ def _hand_value(deck, hole_a, hole_b, card_keys, offsets, rank_values, flush_val
     key = SUIT_INIT + card_keys[hole_a] + card_keys[hole_b]
     for j in range(5):
         key += card_keys[deck[board_start[j]]]
-    flush = (key >> np.uint64(SUIT_SHIFT)) & _FLUSH_NIBBLES
-    if flush:
-        if flush & np.uint64(0x8):
-            suit = 0
-        elif flush & np.uint64(0x80):
-            suit = 1
-        elif flush & np.uint64(0x800):
-            suit = 2
-        else:
-            suit = 3
+    suit = flush_suit(key)
+    if suit >= 0:
         bits = 0
         if hole_a & 3 == suit:
             bits |= 1 << (hole_a >> 2)
@@ -70,9 +60,7 @@ def _hand_value(deck, hole_a, hole_b, card_keys, offsets, rank_values, flush_val
             if c & 3 == suit:
                 bits |= 1 << (c >> 2)
         return np.int64(flush_values[bits])
-    rk = key & RANK_KEY_MASK
-    col_mask = np.uint64((1 << shift) - 1)
-    return np.int64(rank_values[np.uint64(offsets[rk >> np.uint64(shift)]) + (rk & col_mask)])
+    return np.int64(rank_value(key, offsets, rank_values, np.uint64((1 << shift) - 1), np.uint64(shift)))
 
 
 @njit(cache=True)

@@ -16,12 +16,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...evaluator.jit import njit
-from ...evaluator.kernels import RANK_KEY_MASK, SUIT_INIT, flush_suit
-from ...evaluator.layout import SUIT_RANKS
+from ...evaluator.kernel_core import SUIT_INIT, flush_ranks, flush_suit, rank_value, suited_bit
 from ...evaluator.tables import SIZED_RANK_SHIFT
-
-_SUIT_RANKS = np.uint64(SUIT_RANKS)
-
 
 N_BOARD_CLASSES = 134_459  # five-card boards up to suit renaming
 N_HOLES = 1081  # two-card hands from the 47 cards off a board
@@ -114,7 +110,7 @@ def preflop_vs_random_counts(boards, weights, hand_class, n_classes, tables):
         for i in range(5):
             c = np.int64(boards[bi, i])
             key += card_keys[c]
-            suited |= np.uint64(1) << np.uint64(16 * (c & 3) + (c >> 2))
+            suited |= suited_bit(c)
             used |= np.uint64(1) << np.uint64(c)
         n = 0
         for c in range(52):
@@ -125,17 +121,16 @@ def preflop_vs_random_counts(boards, weights, hand_class, n_classes, tables):
         for i in range(47):
             a = deck[i]
             key_a = key + card_keys[a]
-            suited_a = suited | (np.uint64(1) << np.uint64(16 * (a & 3) + (a >> 2)))
+            suited_a = suited | suited_bit(a)
             for j in range(i + 1, 47):
                 b = deck[j]
                 k = key_a + card_keys[b]
+                # The suited mask only for the 3 % that flush: hand_value on every hand measured 50 % slower here.
                 s = flush_suit(k)
                 if s >= 0:
-                    bits = suited_a | (np.uint64(1) << np.uint64(16 * (b & 3) + (b >> 2)))
-                    values[p] = flush_values[(bits >> np.uint64(16 * s)) & _SUIT_RANKS]
+                    values[p] = flush_values[flush_ranks(suited_a | suited_bit(b), s)]
                 else:
-                    rk = k & RANK_KEY_MASK
-                    values[p] = rank_values[np.uint64(offsets[rk >> sh]) + (rk & col_mask)]
+                    values[p] = rank_value(k, offsets, rank_values, col_mask, sh)
                 first[p] = i
                 second[p] = j
                 p += 1

@@ -1,0 +1,109 @@
+"""The kernels' shared core: suited bits, hand values, flush suit and next subset agree with the evaluator."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pokerlab.evaluator import api, kernel_core, layout
+
+ROOT = Path(__file__).resolve().parents[2]
+KERNEL_SOURCES = sorted(
+    p
+    for package in (ROOT / "evaluator", ROOT / "simulate")
+    for p in package.rglob("*.py")
+    if p.name != "kernel_core.py" and b"@njit(" in p.read_bytes()
+)
+
+
+def _hash_args(tables):
+    return np.uint64((1 << tables.shift) - 1), np.uint64(tables.shift)
+
+
+def _key_and_suited(cards, card_keys):
+    key = kernel_core.SUIT_INIT
+    suited = np.uint64(0)
+    for c in cards:
+        key += card_keys[c]
+        suited |= kernel_core.suited_bit(c)
+    return key, suited
+
+
+def test_suited_bit_is_the_layouts_and_the_batch_tables():
+    flush_bits = api.high_tables().flush_bits
+    for card in range(52):
+        bit = kernel_core.suited_bit(card)
+        assert int(bit) == layout.suited_bit(card) == int(flush_bits[card])
+        assert int(bit) == int(kernel_core.suited_bit(np.uint8(card)))
+
+
+@pytest.mark.parametrize("n_cards", [5, 6, 7])
+def test_hand_value_is_the_evaluators(n_cards):
+    tables = api.high_tables()
+    col_mask, sh = _hash_args(tables)
+    rng = np.random.default_rng(n_cards)
+    hands = [rng.choice(52, n_cards, replace=False) for _ in range(300)]
+    hands += [[4 * r + 1 for r in (0, 3, 5, 8, 11, 12, 2)][:n_cards]]  # a flush, suit 1
+    for cards in hands:
+        key, suited = _key_and_suited(cards, tables.card_keys)
+        value = kernel_core.hand_value(
+            key, suited, tables.offsets, tables.rank_values, tables.flush_values, col_mask, sh
+        )
+        assert value == api.evaluate([int(c) for c in cards])
+
+
+def test_rank_value_ignores_flushes_and_reads_rank_slot():
+    tables = api.high_tables()
+    col_mask, sh = _hash_args(tables)
+    suited_cards = [0, 4, 8, 12, 20]  # 2 3 4 5 7 of one suit
+    offsuit = [0, 5, 8, 12, 20]
+    key, _ = _key_and_suited(suited_cards, tables.card_keys)
+    plain = kernel_core.rank_value(key, tables.offsets, tables.rank_values, col_mask, sh)
+    assert plain == api.evaluate(offsuit)
+    assert plain == tables.rank_values[kernel_core.rank_slot(key, tables.offsets, col_mask, sh)]
+
+
+def test_flush_suit_and_flush_ranks():
+    card_keys = api.high_tables().card_keys
+    assert kernel_core.flush_suit(kernel_core.SUIT_INIT) == -1
+    for suit in range(4):
+        cards = [4 * r + suit for r in (1, 4, 6, 9, 12)] + [(4 * 2 + suit + 1) % 52]
+        key, suited = _key_and_suited(cards, card_keys)
+        assert kernel_core.flush_suit(key) == suit
+        assert int(kernel_core.flush_ranks(suited, suit)) == sum(1 << r for r in (1, 4, 6, 9, 12))
+        key4, _ = _key_and_suited(cards[1:], card_keys)
+        assert kernel_core.flush_suit(key4) == -1
+
+
+@pytest.mark.parametrize(("n", "k", "first"), [(7, 3, 0), (6, 6, 0), (5, 1, 0), (6, 0, 0), (9, 4, 2)])
+def test_next_subset_walks_the_subsets_in_lexicographic_order(n, k, first):
+    idx = np.arange(max(k, 1), dtype=np.int64)
+    held = tuple(range(first))
+    expected = [held + rest for rest in itertools.combinations(range(first, n), k - first)]
+    seen = [tuple(int(i) for i in idx[:k])]
+    while (moved := kernel_core.next_subset(idx, first, k, n)) >= 0:
+        assert moved >= first
+        seen.append(tuple(int(i) for i in idx[:k]))
+    assert seen == expected
+
+
+def test_no_kernel_restates_the_suited_bit_or_the_rank_lookup():
+    restated = re.compile(r"16 \* \(\w+ & 3\)|offsets\[rk >>")
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in KERNEL_SOURCES for n, line in
+             enumerate(p.read_text().splitlines(), 1) if restated.search(line)]  # fmt: skip
+    assert found == []
+
+
+def test_the_per_call_path_does_not_import_the_core():
+    code = (
+        "import sys; from pokerlab import evaluator; evaluator.evaluate('As Ks Qs Js Ts'); "
+        "print('pokerlab.evaluator.kernel_core' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
