@@ -25,6 +25,7 @@ from pokerlab.errors import InputError, PokerlabError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 1
+EXIT_FAILED_CHECK = 1  # a check the command ran failed (a count differs, a hand breaks a rule)
 EXIT_INTERRUPTED = 130  # what shells expect after Ctrl-C (128 + SIGINT)
 
 MAX_SEED = 2**64 - 1
@@ -33,6 +34,13 @@ SEED_HELP = "Seed, 0 to 2**64-1 (default: random; printed, so a run can be repea
 JSON_HELP = "Print JSON (stable keys, listed in README)."
 JSON_INDENT = 2
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}  # every command's context_settings
+
+# The names of evaluator.rules.RULESETS and OMAHA_RULESETS, written here so that help does not import the tables.
+RULE_NAMES = ["high", "ace-five", "deuce-seven", "ace-five-joker", "deuce-seven-joker", "joker", "bug", "two-jokers"]
+RULE_NAMES += ["deuces-wild"]
+OMAHA_RULE_NAMES = ["omaha", "omaha-hilo"]
+# The names of simulate.equity.result.GAMES, written here so that help does not import numpy.
+EQUITY_GAMES = ["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"]
 
 # One short form per recurring option, the same on every command (tests/simulate/cli/test_conventions.py).
 SHORT_OPTIONS = {

@@ -22,6 +22,7 @@ from pokerlab.simulate.game import registry
 
 from ._common import (
     EXIT_BAD_INPUT,
+    EXIT_FAILED_CHECK,
     JSON_HELP,
     JsonList,
     ProgressBar,
@@ -34,7 +35,6 @@ from ._common import (
 if TYPE_CHECKING:
     from pokerlab.simulate.game.variants import Variant
 
-EXIT_FAILED_CHECK = 1
 MAX_HANDS, MAX_STACK = 10**9, 10**12
 
 # The short game names first, then the shipped variants' keys; aliases (texas, 27, ...) are accepted too.

@@ -16,12 +16,14 @@ import click
 from pokerlab.errors import InputError, PokerlabError
 
 from ._common import (
+    EQUITY_GAMES,
     EXIT_BAD_INPUT,
     EXIT_INTERNAL_ERROR,
     EXIT_INTERRUPTED,
     JSON_HELP,
+    OMAHA_RULE_NAMES,
+    RULE_NAMES,
     ProgressBar,
-    all_threads,
     check_scheduler,
     emit_json,
     friendly_errors as _friendly_errors,
@@ -35,10 +37,6 @@ from ._common import (
 if TYPE_CHECKING:
     from pokerlab.simulate.equity.result import EquityResult
 
-EXIT_FAILED_CHECK = 1
-# The names of simulate.equity.result.GAMES, written here so that help does not import numpy.
-EQUITY_GAMES = ["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"]
-
 
 # Commands defined in other modules, imported only when named (or listed by --help): every call of
 # `pokerlab eval` or `pokerlab equity` would otherwise pay for the modules of all the others.
@@ -51,6 +49,8 @@ LAZY_COMMANDS = {
     "chart": ("tables", "chart_command"),
     "cache": ("cache", "cache_command"),
     "hits": ("ranges", "hits_command"),
+    "verify": ("verify", "verify_command"),
+    "draw": ("draw", "draw_command"),
 }
 
 
@@ -155,12 +155,6 @@ def main(ctx: click.Context, debug: bool) -> None:
     ctx.meta["pokerlab.debug"] = debug
 
 
-# The names of evaluator.rules.RULESETS and OMAHA_RULESETS, written here so that help does not import the tables.
-RULE_NAMES = ["high", "ace-five", "deuce-seven", "ace-five-joker", "deuce-seven-joker", "joker", "bug", "two-jokers"]
-RULE_NAMES += ["deuces-wild"]
-OMAHA_RULE_NAMES = ["omaha", "omaha-hilo"]
-
-
 @main.command("eval")
 @click.argument("cards", nargs=-1, required=True)
 @click.option(
@@ -256,87 +250,6 @@ def _eval_omaha(hole: str, board: str | None, rules: str, as_json: bool) -> None
     for key in keys:
         shown = "-" if result[key] is None else result[key]
         click.echo(f"{key.replace('_', ' '):<{width}}  {shown}")
-
-
-VERIFY_GROUPS = {
-    "high": ["5card", "6card", "7card"],
-    "ace-five": ["ace-five-5card", "ace-five-7card"],
-    "lowball": ["ace-five-5card", "ace-five-7card", "deuce-seven-5card", "ace-five-joker", "deuce-seven-joker"],
-    "wild": ["joker", "bug", "two-jokers", "deuces"],
-}
-# The names of evaluator.verify.table_names(), written here so that help does not import numpy.
-VERIFY_TABLES = ["5card", "6card", "7card", "ace-five-5card", "ace-five-7card", "deuce-seven-5card"]
-VERIFY_TABLES += ["ace-five-joker", "deuce-seven-joker", "joker", "bug", "two-jokers", "deuces", "jacks", "omaha"]
-
-
-@main.command("verify")
-@click.argument("table", type=click.Choice([*VERIFY_TABLES, *VERIFY_GROUPS, "all"]), default="all")
-@click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " A list when TABLE names several tables.")
-@threads_option()
-@click.option("--parallel", "legacy_threads", flag_value="all", hidden=True, help="Deprecated: --threads.")
-@click.option("--single", "legacy_threads", flag_value="one", hidden=True, help="Deprecated: --threads 1.")
-@_friendly_errors
-def verify_command(table: str, as_json: bool, threads: int | None, legacy_threads: str | None) -> None:
-    """Enumerate every hand of TABLE and compare category counts with published ones.
-
-    Tables: high hands (5card, 6card, 7card), lowball (ace-five-5card,
-    ace-five-7card, deuce-seven-5card, ace-five-joker, deuce-seven-joker),
-    wild cards (joker, bug, two-jokers, deuces), jacks (deals holding jacks
-    or better) and omaha (every Omaha high hand on the flop, suit-reduced,
-    against the five-card evaluator); or a group: high, ace-five, lowball,
-    wild, all (the default; omaha takes most of its two minutes). Every
-    table's rank classes are also checked in order against an independent
-    ranking, per call and in a batch. Exits 1 when any check fails. The
-    column "check" says ok when the count equals the published one.
-
-    \b
-    Examples:
-      pokerlab verify 7card
-      pokerlab verify wild
-      pokerlab verify all --json
-    """
-    from pokerlab.evaluator.verify import table_names, verify
-
-    if legacy_threads is not None:
-        if threads is not None:
-            refuse_together(threads=True, **{"parallel" if legacy_threads == "all" else "single": True})
-        threads = 1 if legacy_threads == "one" else None
-    names = table_names() if table == "all" else VERIFY_GROUPS.get(table, [table])
-    results = _with_threads(threads, lambda: [verify(name, parallel=threads != 1) for name in names])
-    if as_json:
-        emit_json(results if len(names) > 1 else results[0])
-    else:
-        for result in results:
-            rows = [
-                [
-                    r["label"],
-                    f"{r['count']:,}",
-                    f"{r['published']:,}"
-                    if r["published"] is not None
-                    else r.get("reference", "computed, no published value"),
-                    ("ok" if r["ok"] else "DIFFERS") if r["published"] is not None or "reference" in r else "",
-                ]
-                for r in result["rows"]
-            ]
-            click.echo(f"{result['name']}: {result['total']:,} hands")
-            click.echo(text_table(["category", "count", "published", "check"], rows, right={1, 2}))
-            if result.get("problem"):
-                click.echo(f"out of order: {result['problem']}")
-            verdict = "PASS" if result["ok"] else "FAIL"
-            click.echo(f"{verdict} in {result['seconds']:.3f} s (source: {result['source']})\n")
-    sys.exit(0 if all(r["ok"] for r in results) else EXIT_FAILED_CHECK)
-
-
-def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
-    """Run ``run()`` with numba's parallel kernels on ``threads`` threads (None: all cores)."""
-    import numba
-
-    previous = numba.get_num_threads()
-    numba.set_num_threads(min(threads or all_threads(), all_threads()))
-    try:
-        return run()
-    finally:
-        numba.set_num_threads(previous)
 
 
 @main.command("equity")
@@ -660,156 +573,6 @@ def _print_equity(result: EquityResult, as_json: bool) -> None:
     else:
         footer = _monte_carlo_footer(result)
     click.echo(footer)
-
-
-_SHORT = {
-    "Five of a kind": "5K",
-    "Royal flush": "RF",
-    "Straight flush": "SF",
-    "Four of a kind": "4K",
-    "Full house": "FH",
-    "Flush": "Fl",
-    "Straight": "St",
-    "Three of a kind": "3K",
-    "Two pair": "2P",
-    "One pair": "1P",
-    "High card": "HC",
-}
-
-
-@main.command("draw")
-@click.argument("hand")
-@click.option("--rules", "-r", type=click.Choice(RULE_NAMES), default="high", show_default=True, help="Hand ranking.")
-@click.option("--discard", "-x", default=None, help="Cards to throw away; prints the odds of that draw only.")
-@click.option(
-    "--vs",
-    "opponents",
-    multiple=True,
-    help='An opponent as "HAND/DISCARD" (repeatable): draw-versus-draw equity (needs --discard, "" to stand pat).',
-)
-@click.option(
-    "--objective",
-    type=click.Choice(["strength", "category", "equity"]),
-    default="strength",
-    show_default=True,
-    help="How discards are ranked: expected hand strength, chance of --target or better, equity against --vs.",
-)
-@click.option("--target", help="Category for --objective category, e.g. Flush or 7-high.")
-@click.option("--dead", "-d", default="", help="Cards known to be out of the stub.")
-@click.option("--max-draw", type=click.IntRange(0, 5), help="Most cards a player may draw (default 3; 5 in lowball).")
-@click.option("--four-with-ace", is_flag=True, help="House rule: draw four when keeping an ace.")
-@click.option(
-    "--top", type=click.IntRange(min=0), default=10, show_default=True, help="Discards to list, best first (0: all)."
-)
-@seed_option(help="Monte Carlo seed (draw versus draw), 0 to 2**64-1 (default: random; printed when used).")
-@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
-@_friendly_errors
-def draw_command(
-    hand: str,
-    rules: str,
-    discard: str | None,
-    opponents: tuple[str, ...],
-    objective: str,
-    target: str | None,
-    dead: str,
-    max_draw: int | None,
-    four_with_ace: bool,
-    top: int,
-    seed: int | None,
-    as_json: bool,
-) -> None:
-    """Five-card draw: which cards to throw from HAND, and the exact odds of each draw.
-
-    Without --discard, every legal discard is ranked (by default by the
-    expected strength of the final hand: the share of all five-card hands it
-    beats) with the chance of each final category. With --discard, that
-    draw's odds. With --vs, the equity of HAND/--discard against the given
-    opponents after everyone draws (exact when small, else Monte Carlo).
-
-    \b
-    Examples:
-      pokerlab draw "Ah Kh Qh Jh 3c"
-      pokerlab draw "Jh Jd 9c 6s 2h" --discard "9c 6s 2h"
-      pokerlab draw "8s 7h 5d 3c Kd" --rules ace-five --discard Kd --vs "9s 6d 4c 2h Jd/Jd"
-      pokerlab draw "Ah Kh Qh Jh 3c" --objective category --target Flush --json
-      pokerlab draw "9s 9d 5c 4h 2d" --objective equity --vs "Ah Kh Qh Jh 3c/3c"
-    """
-    from pokerlab.simulate.draw import best_discard, draw_equity, draw_odds
-
-    seed = resolve_seed(seed)
-    if opponents and discard is None and objective != "equity":
-        raise InputError('--vs needs --discard for HAND (use --discard "" to stand pat), or --objective equity')
-    if opponents and discard is not None:
-        players: list[str | tuple[str, str]] = [(hand, discard), *opponents]
-        result = draw_equity(
-            players, rules=rules, dead=dead or None, seed=seed, max_draw=max_draw, four_with_ace=four_with_ace
-        )
-        if as_json:
-            emit_json(result.to_dict())
-            return
-        rows = [
-            [str(i + 1), p.hand, f"{100 * p.win:.3f}", f"{100 * p.tie:.3f}", f"{100 * p.equity:.3f}"]
-            for i, p in enumerate(result.players)
-        ]
-        click.echo(text_table(["player", "hand/discard", "win %", "tie %", "equity %"], rows, right={0, 2, 3, 4}))
-        if result.method == "exact" or result.stderr is None:
-            click.echo(f"exact: {result.boards:,} joint draws in {result.seconds:.3f} s")
-        else:
-            stderr = 100 * result.stderr
-            click.echo(f"Monte Carlo: {result.trials:,} deals, standard error {stderr:.3f} % (seed {seed})")
-        return
-    if discard is not None:
-        odds = draw_odds(hand, discard, rules=rules, dead=dead or None, max_draw=max_draw, four_with_ace=four_with_ace)
-        if as_json:
-            emit_json(odds.to_dict())
-            return
-        rows = [[name, f"{n:,}", f"{100 * n / odds.outcomes:.3f}"] for name, n in odds.counts.items() if n]
-        click.echo(f"{odds.hand}, discard {odds.discard or 'nothing (pat)'}: {odds.outcomes:,} equally likely draws")
-        click.echo(text_table(["final hand", "draws", "%"], rows))
-        click.echo(f"improves {100 * odds.improve:.3f} %, expected strength {100 * odds.strength:.2f} %")
-        return
-    opponent = None
-    if objective == "equity":
-        if len(opponents) != 1:
-            raise InputError('--objective equity needs exactly one --vs opponent, as "HAND/DISCARD"')
-        opp_hand, _, opp_discard = opponents[0].partition("/")
-        opponent = (opp_hand, opp_discard)
-    options = best_discard(
-        hand,
-        rules=rules,
-        objective=objective,
-        target=target,
-        opponent=opponent,
-        dead=dead or None,
-        seed=seed,
-        max_draw=max_draw,
-        four_with_ace=four_with_ace,
-    )
-    if as_json:
-        emit_json([{**o.odds.to_dict(), "score": o.score, "keep": o.keep} for o in options[: top or None]])
-        return
-    shown = options[: top or None]
-    names = [n for n in shown[0].odds.counts if any(o.odds.counts[n] for o in shown)]
-    headers = ["discard", "keep", objective, "improve", *(_SHORT.get(n, n) for n in names)]
-    rows = [
-        [o.discard or "(pat)", o.keep, f"{100 * o.score:.2f}", f"{100 * o.odds.improve:.1f}"]
-        + [f"{100 * o.odds.probability(n):.2f}" for n in names]
-        for o in shown
-    ]
-    click.echo(text_table(headers, rows, right=set(range(2, len(headers)))))
-    legend = ", ".join(f"{_SHORT[n]} {n.lower()}" for n in names if n in _SHORT)
-    click.echo(f"percentages; {objective} is " + _OBJECTIVE_TEXT[objective] + (f"; {legend}" if legend else ""))
-    if len(shown) < len(options):
-        click.echo(f"the best {len(shown)} of {len(options)} discards (--top 0 lists them all)")
-    if objective == "equity":
-        click.echo(f"equity exact where the draws are few, else Monte Carlo with seed {seed}")
-
-
-_OBJECTIVE_TEXT = {
-    "strength": "the expected share of all five-card hands the final hand beats",
-    "category": "the chance of the target category or better",
-    "equity": "the equity against the opponent",
-}
 
 
 @main.command("range")

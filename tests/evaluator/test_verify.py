@@ -192,7 +192,7 @@ def test_tables_that_disagree_with_themselves_are_a_table_error_not_a_crash(monk
 
 def test_the_command_line_offers_every_table_verify_knows():
     from pokerlab.evaluator.verify import table_names
-    from pokerlab.simulate.cli.main import VERIFY_GROUPS, VERIFY_TABLES
+    from pokerlab.simulate.cli.verify import VERIFY_GROUPS, VERIFY_TABLES
 
     assert VERIFY_TABLES == table_names()
     assert {name for group in VERIFY_GROUPS.values() for name in group} <= set(table_names())
