@@ -209,14 +209,9 @@ def check_lowball_order(rules: str) -> dict[str, Any]:
     problem = _per_call_problem(hands, batch, rules)
     if problem is not None:
         return {"ok": False, "classes": len(classes), "problem": problem}
-    keys = [lowball_key(ranks, suited, rules) for ranks, suited in classes]
-    order = sorted(range(len(classes)), key=keys.__getitem__)
-    for a, b in zip(order, order[1:]):
-        if (keys[a] == keys[b]) != (batch[a] == batch[b]) or (keys[a] < keys[b] and not batch[a] > batch[b]):
-            first, second = _describe(*classes[a]), _describe(*classes[b])
-            problem = f"{first} ({batch[a]}) and {second} ({batch[b]}) are out of order as {rules} lows"
-            return {"ok": False, "classes": len(classes), "problem": problem}
-    return {"ok": True, "classes": len(classes), "problem": None}
+    goodness = [tuple(-k for k in lowball_key(ranks, suited, rules)) for ranks, suited in classes]  # larger: better
+    problem = _out_of_order(goodness, batch, [_describe(*c) for c in classes], f"as {rules} lows")
+    return {"ok": problem is None, "classes": len(classes), "problem": problem}
 
 
 def _wild_high_key(ranks: tuple[int, ...], suited: bool) -> tuple[int, ...]:
@@ -291,17 +286,17 @@ def check_wild_order(rules_name: str) -> dict[str, Any]:
     problem = _per_call_problem(hands, values, rules.name)
     if problem is None:
         keys = [wild_key(ranks, suited, wilds, rules.kernel) for ranks, suited, wilds in classes]
-        problem = _out_of_order(keys, values, [_class_name(*c) for c in classes], rules.name)
+        problem = _out_of_order(keys, values, [_class_name(*c) for c in classes], f"under {rules.name}")
     return {"ok": problem is None, "classes": len(classes), "problem": problem}
 
 
-def _out_of_order(keys: list, values: np.ndarray, names: list[str], rules: str) -> str | None:
+def _out_of_order(keys: list, values: np.ndarray, names: list[str], ranking: str) -> str | None:
     """The first neighbours of the key order whose values disagree with it (equal exactly where the keys are
-    equal, larger where the key is larger), or None."""
+    equal, larger where the key is larger), or None; ``ranking`` ends the message ("under joker")."""
     order = sorted(range(len(keys)), key=keys.__getitem__)
     for a, b in zip(order, order[1:]):
         if (keys[a] == keys[b]) != (values[a] == values[b]) or (keys[a] < keys[b] and not values[a] < values[b]):
-            return f"{names[a]} ({values[a]}) and {names[b]} ({values[b]}) are out of order under {rules}"
+            return f"{names[a]} ({values[a]}) and {names[b]} ({values[b]}) are out of order {ranking}"
     return None
 
 
