@@ -48,7 +48,7 @@ from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range
 from ..ranges.parse import RangeError
 from .options import DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
 from .result import EquityResult, PlayerEquity
-from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks, standard_errors
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks
 
 #: method="auto" enumerates when players x boards x deals is at most this (about a second).
 EXACT_AUTO_WORK = 8_000_000
@@ -469,11 +469,9 @@ class _Redrawn(_Tally):
         return True
 
     def means(self) -> tuple[np.ndarray, np.ndarray, float]:
-        from .omaha_kernels import STAT_SHARE, STAT_SHARE_SQ
+        from .omaha_kernels import share_errors
 
-        means = self.stats / self.done
-        errors = standard_errors(means[:, STAT_SHARE], means[:, STAT_SHARE_SQ], self.done)
-        return means, errors, self.no_low / self.done
+        return self.stats / self.done, share_errors(self.stats, self.done), self.no_low / self.done
 
 
 class _Weighted(_Tally):

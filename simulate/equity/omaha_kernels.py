@@ -33,6 +33,14 @@ _S32 = np.uint64(32)
 _EMPTY = 0xFFFF  # no card
 
 
+def share_errors(stats: np.ndarray, deals: int) -> np.ndarray:
+    """Each player's standard error of the equity from ``stats`` summed over ``deals`` equally weighted deals
+    (plain Python: the one reader of the layout's share columns, for Omaha's and stud's runs)."""
+    from .sampling import standard_errors
+
+    return standard_errors(stats[:, STAT_SHARE] / deals, stats[:, STAT_SHARE_SQ] / deals, deals)
+
+
 @njit(cache=True)
 def prepare_players(hands, pidx, h_key, h_suits, h_low, card_keys, low_bits):
     """Fill each player's pair columns, suit counters, suited masks and low mask from ``hands`` (P, h)."""

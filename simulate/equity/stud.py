@@ -44,7 +44,7 @@ import numpy as np
 from ...evaluator.cards import CardError, format_cards, to_card_ids
 from .options import DEFAULT_STDERR, EquityError, check_options
 from .result import EquityResult, PlayerEquity
-from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks, standard_errors
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks
 
 GAMES = ("stud", "stud-hilo", "razz")
 #: What each name the command line knows means.
@@ -415,7 +415,6 @@ class _StudTally:
         return True
 
     def errors(self) -> np.ndarray:
-        from .omaha_kernels import STAT_SHARE, STAT_SHARE_SQ
+        from .omaha_kernels import share_errors
 
-        means = self.stats / self.done
-        return standard_errors(means[:, STAT_SHARE], means[:, STAT_SHARE_SQ], self.done)
+        return share_errors(self.stats, self.done)
