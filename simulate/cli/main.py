@@ -519,7 +519,7 @@ HILO_COLUMNS = ["high win %", "high tie %", "low win %", "low tie %", "scoop %",
 
 def _print_split_pots(result: EquityResult) -> None:
     """The table of an Omaha or stud result (hi/lo: both halves, scoops, quarters) and its one-line footer."""
-    hilo = result.game in ("omaha-hilo", "stud-hilo")
+    hilo = result.no_low is not None  # set by hi/lo games only
     combos = result.family == "omaha"  # Omaha players may be ranges; a stud player is its known cards
     header = ["player", "hand", *(["combos"] if combos else [])]
     header += HILO_COLUMNS if hilo else ["win %", "tie %"]
