@@ -23,10 +23,12 @@ from .api import (
 from .cards import CardError, cards_to_mask, format_cards, mask_to_cards, parse_cards, to_card_ids
 from .hand_values import CATEGORY_NAMES
 from .rules import RULESETS, Ruleset, get_rules
+from .values import HandValue, ruled_value
 
 __all__ = [
     "CATEGORY_NAMES",
     "CardError",
+    "HandValue",
     "RULESETS",
     "Ruleset",
     "best_five",
@@ -44,5 +46,6 @@ __all__ = [
     "get_rules",
     "mask_to_cards",
     "parse_cards",
+    "ruled_value",
     "to_card_ids",
 ]

@@ -20,7 +20,7 @@ import itertools
 import operator
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..errors import InputError
 from . import tables as _tables
@@ -43,6 +43,7 @@ from .hand_values import (
 from .layout import BITS_PER_SUIT, FLUSH_NIBBLES, SUIT_INIT, SUIT_RANKS, SUIT_SHIFT, suited_bit
 from .omaha import evaluate_omaha, evaluate_omaha_batch, split_hand
 from .rules import find_rules, get_rules
+from .values import checked_rules
 from .variants import (
     check_batch,
     describe_variant,
@@ -288,10 +289,10 @@ def category_name(rank: int, rules: str | None = None) -> str:
 
     >>> category_name(evaluate("2c2d5h7s9c"))
     'One pair'
-    >>> category_name(evaluate("7c5d4h3s2c", rules="deuce-seven"), rules="deuce-seven")
+    >>> category_name(evaluate("7c5d4h3s2c", rules="deuce-seven"))   # the value knows its ruleset
     '7-high'
     """
-    ruleset = find_rules(rules)
+    ruleset = checked_rules(rank, rules)
     if ruleset.kernel in _OMAHA_KERNELS:  # Omaha high values are high-hand values (hi/lo: the high of the pair)
         return CATEGORY_NAMES[category(rank[0] if isinstance(rank, tuple) else rank)]
     return ruleset.categories[category(rank)]
@@ -303,6 +304,7 @@ def class_ranks(rank: int) -> tuple[int, ...]:
     >>> class_ranks(evaluate("7c7d7h6s6c"))
     (5, 5, 5, 4, 4)
     """
+    checked_rules(rank, "high")
     # class_values is sorted (tests/evaluator/test_tables.py checks it): a search, not a 7,462-entry dict per process.
     values, rank = _T.view("class_values"), int(rank)
     index = bisect.bisect_left(values, rank)
@@ -313,7 +315,10 @@ def class_ranks(rank: int) -> tuple[int, ...]:
 
 
 def describe(rank: int, rules: str | None = None) -> str:
-    """A person's description of a rank (under ``rules``, default high).
+    """A person's description of a rank (under ``rules``; by default the ruleset the value carries, else high).
+
+    A value ranked under one ruleset cannot be described under another: the words would name another
+    hand (:func:`pokerlab.evaluator.values.checked_rules` raises instead).
 
     >>> describe(evaluate("KhKdKc3s3h"))
     'Full house, kings over threes'
@@ -321,17 +326,22 @@ def describe(rank: int, rules: str | None = None) -> str:
     'Straight, five high'
     >>> describe(evaluate("Ah2c3d4s5h", rules="ace-five"), rules="ace-five")
     'Five-four low (5-4-3-2-A)'
-    >>> describe(evaluate("As2d9c9h | 3h4h5cKsKd", rules="omaha-hilo"), rules="omaha-hilo")
+    >>> describe(evaluate("As2d9c9h | 3h4h5cKsKd", rules="omaha-hilo"))
     'Straight, five high; low: Five-four low (5-4-3-2-A)'
+    >>> describe(evaluate("Ah2c3d4s5h", rules="ace-five"), rules="high")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.InputError: ... was ranked under 'ace-five' rules: describing it under 'high' ...
     """
-    kernel = find_rules(rules).kernel
-    if kernel == "omaha-hilo":
-        if not isinstance(rank, tuple) or len(rank) != 2:
+    ruleset = checked_rules(rank, rules)
+    if ruleset.kernel == "omaha-hilo":
+        if len(rank) != 2:  # type: ignore[arg-type]  # a tuple: checked_rules gives omaha-hilo only to pairs
             raise InputError(f"an omaha-hilo value is a pair (high, low), got {rank!r}")
-        low = f"low: {describe(rank[1], rules='ace-five')}" if rank[1] else "no low"
-        return f"{describe(rank[0])}; {low}"
-    if kernel not in ("high", "omaha"):
-        return describe_variant(rank, rules, describe)  # type: ignore[arg-type]  # not None: its kernel is not high
+        high, low = cast("tuple[int, int]", rank)
+        words = f"low: {describe_variant(low, 'ace-five', describe)}" if low else "no low"
+        return f"{describe(high)}; {words}"
+    if ruleset.kernel not in ("high", "omaha"):
+        return describe_variant(rank, ruleset, describe)
     cat = category(rank)
     r = class_ranks(rank)
     name = CATEGORY_NAMES[cat]

@@ -25,6 +25,7 @@ from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, to_card_ids
 from .hand_values import CATEGORY_SHIFT, FIVE_OF_A_KIND
 from .omaha import evaluate_omaha_cards, omaha_rules
 from .rules import Ruleset, get_rules
+from .values import ruled_value
 
 if TYPE_CHECKING:
     import numpy as np
@@ -130,6 +131,8 @@ def evaluate_variant(cards: str | Iterable[int], rules: str | Ruleset) -> int:
 
     >>> evaluate_variant("Jk As Ad Ac Ah", "joker") >> 12   # five aces
     10
+    >>> evaluate_variant("7s 5h 4d 3c 2s", "deuce-seven").rules   # the value knows its ruleset
+    'deuce-seven'
     >>> evaluate_variant("AsKsQdJd | Ts9s2s", "omaha") >> 12   # a flush
     5
     """
@@ -140,7 +143,7 @@ def evaluate_variant(cards: str | Iterable[int], rules: str | Ruleset) -> int:
     ids = to_card_ids(cards, count=r.hand_sizes, deck_size=r.deck_size)
     if r.kernel == "high":
         raise InputError("evaluate_variant ranks lowball and wild-card rules; evaluate ranks high hands")
-    return value_of_ids(ids, r)
+    return ruled_value(value_of_ids(ids, r), r)
 
 
 def check_batch(cards: np.ndarray, rules: Ruleset) -> np.ndarray:

@@ -63,6 +63,7 @@ _LAZY = {
     "format_cards": "pokerlab.evaluator",
     "get_rules": "pokerlab.evaluator",
     "parse_cards": "pokerlab.evaluator",
+    "ruled_value": "pokerlab.evaluator",
     "TableError": "pokerlab.evaluator.tables",
     "equity": "pokerlab.simulate.equity",
     "equity_many": "pokerlab.simulate.equity",
@@ -140,6 +141,7 @@ if TYPE_CHECKING:  # what the lazy names are, as explicit re-exports for type ch
         format_cards as format_cards,
         get_rules as get_rules,
         parse_cards as parse_cards,
+        ruled_value as ruled_value,
     )
     from .evaluator.tables import (
         TableError as TableError,

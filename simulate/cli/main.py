@@ -240,7 +240,7 @@ def _eval_omaha(hole: str, board: str | None, rules: str, as_json: bool) -> None
     if low is not None:
         five = best_low_five((hole_ids, board_ids))
         result["low"] = low or None
-        result["low_description"] = evaluator.describe(low, rules="ace-five") if low else "no low"
+        result["low_description"] = evaluator.describe(evaluator.ruled_value(low, "ace-five")) if low else "no low"
         result["best_low"] = evaluator.format_cards(five, " ") if five else None
         keys += ["low_description", "best_low", "low"]
     if as_json:
