@@ -254,9 +254,7 @@ def _eval_omaha(hole: str, board: str | None, rules: str, as_json: bool) -> None
 
 @main.command("equity")
 @click.argument("players", nargs=-1)
-@click.option(
-    "--board", "-b", default="", help="Board cards (0, 3, 4 or 5), e.g. Qs7h2c; stud: the one community card."
-)
+@click.option("--board", "-b", default="", help="Board cards (0 to 5), e.g. Qs7h2c; stud: the one community card.")
 @click.option("--dead", "-d", default="", help="Dead cards, removed from the deck and the ranges.")
 @click.option(
     "--method",

@@ -320,7 +320,7 @@ def chart_equity_command(players: tuple[str, ...], board: str, dead: str, seed: 
 
 @chart_command.command("distribution", context_settings=HELP_OPTIONS)
 @click.argument("players", nargs=-1, required=True)
-@click.option("--board", "-b", default="", help="Board cards (0, 3, 4 or 5).")
+@click.option("--board", "-b", default="", help="Board cards (0 to 5).")
 @click.option("--dead", "-d", default="", help="Dead cards.")
 @_OUT
 @_friendly_errors

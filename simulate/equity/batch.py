@@ -245,8 +245,8 @@ def equity_many(
     :class:`LineError` among the queries (from :func:`read_lines`) is answered
     as its error. The answers come one at a time, as each is done.
 
-    >>> [a.get("error") or a["method"] for a in equity_many(["AsAh KsKh", "", "AsAh 9c9d --board Kh"])]
-    ['exact', 'board must have 0 or 3 or 4 or 5 cards, got 1']
+    >>> [a.get("error") or a["method"] for a in equity_many(["AsAh KsKh", "", "AsAh 9c9d --board Kh2h", "AsAh Kx"])]
+    ['exact', 'exact', "player 2: ..."]
     """
     for number, query in enumerate(queries, start=1):
         if isinstance(query, str) and (not query.strip() or query.lstrip().startswith("#")):

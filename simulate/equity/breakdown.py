@@ -25,7 +25,7 @@ from ..ranges.classes import hand_class
 from ..ranges.parse import Range, parse_range
 from .engine import equity
 from .holdem_spot import CardsLike
-from .options import EquityError
+from .options import BOARD_SIZES, EquityError
 
 __all__ = ["Breakdown", "BreakdownRow", "equity_breakdown"]
 
@@ -102,7 +102,7 @@ def equity_breakdown(
     """
     try:
         hole = to_card_ids(hand, 2)
-        board_ids = to_card_ids(board, (0, 3, 4, 5)) if board else []
+        board_ids = to_card_ids(board, BOARD_SIZES) if board else []
         dead_ids = to_card_ids(dead) if dead else []
     except CardError as exc:
         raise EquityError(f"breakdown: {exc}") from None

@@ -30,7 +30,7 @@ from ...evaluator.cards import cards_to_mask, format_cards, to_card_ids
 from ..ranges.parse import Range, parse_range
 from .engine import equity
 from .holdem_spot import CardsLike, PlayerLike
-from .options import EquityError
+from .options import BOARD_SIZES, EquityError
 
 __all__ = ["ComboEquity", "Distribution", "PlayerDistribution", "equity_by_combo"]
 
@@ -242,7 +242,7 @@ def equity_by_combo(
     """
     if len(players) < 2:
         raise EquityError(f"equity by combo needs 2 or more players, got {len(players)}")
-    board_ids = to_card_ids(board, (0, 3, 4, 5)) if board else []
+    board_ids = to_card_ids(board, BOARD_SIZES) if board else []
     dead_ids = to_card_ids(dead) if dead else []
     known = cards_to_mask(board_ids + dead_ids)
     ranges = [_as_range(p).remove(known) for p in players]

@@ -16,7 +16,7 @@ import numpy as np
 
 from ...evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
 from ..ranges.parse import Range, RangeError, parse_range
-from .options import MAX_PLAYERS, EquityError
+from .options import BOARD_SIZES, MAX_PLAYERS, EquityError
 
 PlayerLike = str | Range | Sequence[int]
 CardsLike = str | Sequence[int] | None
@@ -99,7 +99,6 @@ def _text_cards(text: str) -> tuple[tuple[int, ...], int]:
     return tuple(ids), cards_to_mask(ids)
 
 
-_BOARD_SIZES = (0, 3, 4, 5)
 _DEAD_SIZES = tuple(range(0, 45))
 
 
@@ -126,7 +125,7 @@ def prepare_spot(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLik
     if isinstance(players, (str, Range)) or not 2 <= len(players) <= MAX_PLAYERS:
         count = 1 if isinstance(players, (str, Range)) else len(players)
         raise EquityError(f"equity needs 2 to {MAX_PLAYERS} players, got {count}")
-    board_ids, board_mask = _cards_mask(board, "board", _BOARD_SIZES)
+    board_ids, board_mask = _cards_mask(board, "board", BOARD_SIZES)
     dead_ids, dead_mask = _cards_mask(dead, "dead cards", _DEAD_SIZES)
     if board_mask & dead_mask:
         both = format_cards(c for c in board_ids if dead_mask >> c & 1)

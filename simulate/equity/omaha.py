@@ -46,7 +46,7 @@ from ...evaluator.cards import CardError, card_str, cards_to_mask, format_cards,
 from ...evaluator.omaha import omaha_rules, omaha_tables
 from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
-from .options import DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
+from .options import BOARD_SIZES, DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
 from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks
 
@@ -283,7 +283,7 @@ def omaha_equity(
     if isinstance(players, str) or not 2 <= len(players) <= MAX_PLAYERS:
         count = 1 if isinstance(players, str) else len(players)
         raise EquityError(f"equity needs 2 to {MAX_PLAYERS} players, got {count}")
-    board_ids = _cards(board, "board", (0, 3, 4, 5))
+    board_ids = _cards(board, "board", BOARD_SIZES)
     dead_ids = _cards(dead, "dead cards", tuple(range(0, 45)))
     board_mask, dead_mask = cards_to_mask(board_ids), cards_to_mask(dead_ids)
     if board_mask & dead_mask:

@@ -18,6 +18,8 @@ from ...errors import PokerlabError
 Progress = Callable[[float], None]  # called with the fraction of a run done, 0..1
 
 MAX_PLAYERS = 10
+#: Board sizes every game with a board accepts: any partial board (as OMPEval does), dealt to five.
+BOARD_SIZES = (0, 1, 2, 3, 4, 5)
 DEFAULT_STDERR = 5e-4
 MAX_DEFAULT_TRIALS = 200_000_000
 #: The smallest standard-error target: 0.5 / sqrt(MAX_TRIALS) rounded up (an equity's spread is at most 0.5).

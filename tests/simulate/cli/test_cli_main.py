@@ -125,7 +125,7 @@ def test_equity_json_monte_carlo_with_seed():
     [
         (["equity", "AsAh", "AsKd"], ["players 1 and 2 both hold As"]),
         (["equity", "AsAh"], ["2 to 10 players"]),
-        (["equity", "AsAh", "KK", "--board", "Ks"], ["board must have"]),
+        (["equity", "AsAh", "KK", "--board", "Ks2c3c4c5c6c"], ["board must have"]),
         (["equity", "AA", "AKx"], ["player 2", "'AKx'"]),
     ],
 )

@@ -57,7 +57,7 @@ def test_bad_input_is_named():
     with pytest.raises(EquityError, match="no combo left"):
         equity_breakdown("AsKs", "AsKs, AsQs")
     with pytest.raises(PokerlabError):
-        equity_breakdown("AsKs", "QQ", board="Qh7c")
+        equity_breakdown("AsKs", "QQ", board="Qh7c2c3c4c5c")
 
 
 def run(*args: str):

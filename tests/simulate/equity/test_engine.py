@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pokerlab.evaluator.cards import format_cards
+from pokerlab.evaluator.cards import card_str, format_cards
 from pokerlab.simulate.equity.engine import EquityError, equity
 from pokerlab.simulate.equity.result import PLAYER_KEYS
 from pokerlab.simulate.ranges.parse import RangeError, parse_range
@@ -57,6 +57,8 @@ def brute_force_equity(hands, board):
         (["AsAh", "KsQs", "3d2h"], "2c3c8h"),  # turn and river
         (["AhKh", "QhJd", "9c8c"], "Th7h2c"),  # flush draws: the relevant-suit paths
         (["7s6s", "AcKd"], "5s4s9d"),  # straight-flush draws
+        (["AsAh", "KsQs", "3d2h"], "2c3c"),  # a two-card board: three cards to come
+        (["AhKh", "9c8c"], "Th"),  # a one-card board: four to come
     ],
 )
 def test_exact_matches_brute_force(hands, board):
@@ -64,6 +66,28 @@ def test_exact_matches_brute_force(hands, board):
     r = equity(hands, board=board)
     assert r.method == "exact" and r.boards == n
     assert [p.equity for p in r.players] == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("board", ["", "Td", "Td4s"])
+def test_a_partial_board_averages_the_boards_one_card_longer(board):
+    # Every completion of the board is as likely as every other, so the equity is the mean over the next card.
+    hands = ["AhKh", "QQ", "9c8c"]
+    used = set(parse("".join(h for h in hands if len(h) == 4) + board))
+    longer = [equity(hands, board=board + card_str(c), method="exact") for c in range(52) if c not in used]
+    longer = [r for r in longer if r.boards]
+    r = equity(hands, board=board, method="exact")
+    weights = np.array([r2.players[1].combos for r2 in longer], dtype=float)  # QQ's combos left by the card
+    mean = [np.average([r2.players[i].equity for r2 in longer], weights=weights) for i in range(3)]
+    assert [p.equity for p in r.players] == pytest.approx(mean, abs=1e-12)
+
+
+@pytest.mark.parametrize("board", ["Td", "Td4s"])
+def test_monte_carlo_on_a_partial_board_agrees_with_exact(board):
+    hands = ["AhKh", "QQ", "random"]
+    exact = equity(hands, board=board, method="exact")
+    mc = equity(hands, board=board, method="mc", trials=300_000, seed=11)
+    for e, m in zip(exact.players, mc.players):
+        assert abs(e.equity - m.equity) < 4 * m.stderr
 
 
 def parse(text):
@@ -102,7 +126,7 @@ def test_weighted_ranges_weight_the_deals():
         (["AsAh", "KK"], {"board": "KcKdKh2c"}, EquityError, []),
         (["AsAh", "KK"], {"board": "AsKd2c"}, EquityError, ["player 1", "As", "board"]),
         (["AA", "KK"], {"board": "AsAhAd", "dead": "Ac"}, EquityError, ["player 1", "AA", "no combos left"]),
-        (["AA", "KK"], {"board": "As2c"}, EquityError, ["board must have 0 or 3 or 4 or 5 cards"]),
+        (["AA", "KK"], {"board": "As2c3c4c5c6c"}, EquityError, ["board must have 0 or 1 or 2 or 3 or 4 or 5 cards"]),
         (["AA", "KK"], {"board": "As2c3c", "dead": "2c"}, EquityError, ["2c", "both on the board and dead"]),
         (["AA", "KQx"], {}, RangeError, ["player 2", "KQx"]),
         (["AA", "KK"], {"board": "Xx2c3c"}, ValueError, ["board", "'X'"]),

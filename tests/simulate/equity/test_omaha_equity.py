@@ -9,12 +9,14 @@ the high takes all.
 from __future__ import annotations
 
 import itertools
+import math
 
 import pytest
 from reference import parse
 from reference_omaha import omaha_high_key, omaha_low_key
 
 from pokerlab.errors import PokerlabError
+from pokerlab.evaluator.cards import card_str
 from pokerlab.simulate.equity.omaha import omaha_equity
 from pokerlab.simulate.ranges.omaha import parse_omaha_range
 
@@ -75,6 +77,21 @@ def test_exact_equals_brute_force_over_every_board(hands, board, game):
     expected = brute_force([parse(h) for h in hands], parse(board), hilo)
     assert result.method == "exact" and result.boards == expected["boards"]
     assert_matches(result, expected, hilo)
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
+@pytest.mark.parametrize("board", ["7h", "7h8d"])
+def test_a_partial_board_averages_the_boards_one_card_longer(board, game):
+    # Every completion is as likely as every other, so the equity is the mean over the next card; the
+    # three-card boards are proven against the brute force above.
+    hands = ["Ah2h3c4c", "KdKcQhJh"]
+    used = set(parse("".join(hands) + board))
+    longer = [omaha_equity(hands, board=board + card_str(c), game=game, method="exact") for c in range(52)
+              if c not in used]  # fmt: skip
+    result = omaha_equity(hands, board=board, game=game, method="exact")
+    assert result.boards == math.comb(52 - len(used), 5 - len(parse(board)))
+    for i in range(2):
+        assert result.players[i].equity == pytest.approx(sum(r.players[i].equity for r in longer) / len(longer))
 
 
 def test_exact_with_dead_cards_equals_brute_force():
