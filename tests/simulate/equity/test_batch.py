@@ -5,7 +5,7 @@ import json
 import pytest
 
 from pokerlab.errors import InputError
-from pokerlab.simulate.cli.main import equity_command
+from pokerlab.simulate.cli.equity import equity_command
 from pokerlab.simulate.equity.batch import OPTIONS, QUERY_KEYS, equity_many, parse_query
 from pokerlab.simulate.equity.engine import equity
 

@@ -427,7 +427,7 @@ def test_result_fields_are_plain_python_numbers(players, options):
 
 
 def test_one_entry_answers_every_game_with_one_result_type():
-    from pokerlab.simulate.cli.main import EQUITY_GAMES
+    from pokerlab.simulate.cli._common import EQUITY_GAMES
     from pokerlab.simulate.equity import GAMES, EquityResult
     from pokerlab.simulate.equity.api import equity as any_game
 
