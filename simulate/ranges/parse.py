@@ -45,16 +45,26 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import NamedTuple
 
 import numpy as np
 
 from ...errors import InputError, PokerlabError
 from ...evaluator.cards import JOKER_TEXT, RANK_CHARS, SUIT_CHARS, card_str
+from .cells import (
+    ALL_COMBOS,
+    CELL_INDICES,
+    CELL_LABELS,
+    COMBO_CELL,
+    COMBO_MASKS,
+    GRID_LABELS,
+    N_COMBOS,
+    cell_of,
+    combo_index,
+)
+from .grid import range_grid, render_grid
 from .order import top_percent_classes
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
+from .range_text import format_range
 
 __all__ = [
     "GRID_LABELS",
@@ -66,9 +76,6 @@ __all__ = [
     "range_grid",
     "render_grid",
 ]
-
-N_COMBOS = 1326
-"""Number of distinct two-card starting hands."""
 
 
 class RangeError(PokerlabError, ValueError):
@@ -97,64 +104,6 @@ class ClassCount(NamedTuple):
 
     combos: int
     weight: float
-
-
-# --------------------------------------------------------------------------
-# Static tables: every combo, its grid cell, every cell's combos.
-#
-# A combo is stored higher card id first. Its index is hi*(hi-1)/2 + lo, so
-# indices 0..1325 cover every pair of distinct cards. A grid cell is
-# row*13 + col with row/col 0 for an ace down to 12 for a deuce; pairs are on
-# the diagonal, suited hands above it (row = top rank) and offsuit hands
-# below it (column = top rank).
-
-
-_Ids = TypeVar("_Ids", int, np.ndarray)  # one card id each, or arrays of them
-
-
-def _combo_index(hi: _Ids, lo: _Ids) -> _Ids:
-    return hi * (hi - 1) // 2 + lo
-
-
-def _cell(top: int, low: int, suited: bool) -> int:
-    """Grid cell of a hand class by ranks 0..12 (top >= low)."""
-    if suited:
-        return (12 - top) * 13 + (12 - low)
-    return (12 - low) * 13 + (12 - top)
-
-
-def _build_tables() -> tuple[np.ndarray, np.ndarray, list[np.ndarray], list[str]]:
-    # Vectorised (it runs on every import, so on every command): row-major lower-triangle pairs are
-    # exactly the combo indices 0..1325 in order.
-    hi, lo = np.tril_indices(52, -1)
-    combos = np.column_stack([hi, lo]).astype(np.uint8)
-    top, low = hi // 4, lo // 4
-    suited = (hi % 4 == lo % 4) & (top != low)
-    combo_cell = np.where(suited, (12 - top) * 13 + (12 - low), (12 - low) * 13 + (12 - top)).astype(np.intp)
-    by_cell = np.argsort(combo_cell, kind="stable")  # each cell's combos in index order
-    cell_indices = np.split(by_cell, np.cumsum(np.bincount(combo_cell, minlength=169))[:-1])
-    labels = []
-    for row in range(13):
-        for col in range(13):
-            a, b = RANK_CHARS[12 - row], RANK_CHARS[12 - col]
-            if row == col:
-                labels.append(a + b)
-            elif row < col:
-                labels.append(a + b + "s")
-            else:
-                labels.append(b + a + "o")
-    combos.setflags(write=False)
-    combo_cell.setflags(write=False)
-    return combos, combo_cell, cell_indices, labels
-
-
-_ALL_COMBOS, _COMBO_CELL, _CELL_INDICES, _CELL_LABELS = _build_tables()
-_CELL_SIZES = np.array([len(ix) for ix in _CELL_INDICES], dtype=np.float64)
-_COMBO_MASKS = np.bitwise_or.reduce(np.uint64(1) << _ALL_COMBOS.astype(np.uint64), axis=1)  # card bits of each combo
-_COMBO_MASKS.setflags(write=False)
-
-GRID_LABELS: tuple[tuple[str, ...], ...] = tuple(tuple(_CELL_LABELS[row * 13 : row * 13 + 13]) for row in range(13))
-"""Hand class names in the 13x13 grid layout used by :func:`range_grid`."""
 
 
 # --------------------------------------------------------------------------
@@ -207,7 +156,7 @@ class Range:
                 raise RangeError("weights must be in [0, 1]")
             if np.any((values > 0) & (values < MIN_WEIGHT)):
                 raise RangeError(f"weights must be 0 or at least MIN_WEIGHT ({MIN_WEIGHT:g})")
-        index = _combo_index(hi, lo)
+        index = combo_index(hi, lo)
         if len(np.unique(index)) != len(index):
             raise RangeError("combos contain a duplicate")
         dense = np.zeros(N_COMBOS)
@@ -222,7 +171,7 @@ class Range:
 
     def _set(self, dense: np.ndarray) -> None:
         present = np.flatnonzero(dense)[::-1]
-        combos = _ALL_COMBOS[present]
+        combos = ALL_COMBOS[present]
         weights = dense[present]
         dense = dense.copy()
         for array in (combos, weights, dense):
@@ -246,6 +195,15 @@ class Range:
     def weights(self) -> np.ndarray:
         """Read-only ``(M,)`` float64 weights, each in (0, 1]."""
         return self._weights
+
+    @property
+    def dense(self) -> np.ndarray:
+        """Read-only ``(1326,)`` weight of every combo by its index (:func:`.cells.combo_index`), 0 when absent.
+
+        >>> float(parse_range("AsAh").dense.sum())
+        1.0
+        """
+        return self._dense
 
     @property
     def total_weight(self) -> float:
@@ -277,7 +235,7 @@ class Range:
         >>> str(parse_range("AKs, 55-22, QQ+, AKo"))
         'QQ+, 55-22, AK'
         """
-        return _format_range(self._dense)
+        return format_range(self._dense)
 
     def remove(self, dead_mask: int) -> Range:
         """A new range without the combos that use a card in ``dead_mask``.
@@ -294,7 +252,7 @@ class Range:
         # One vectorised test per combo on its precomputed card mask (a Python loop over the 52
         # cards made this 30 us, most of a small postflop equity query).
         dense = self._dense.copy()
-        dense[(_COMBO_MASKS & np.uint64(mask)) != 0] = 0.0
+        dense[(COMBO_MASKS & np.uint64(mask)) != 0] = 0.0
         return Range._from_dense(dense)
 
     def classes(self) -> dict[str, ClassCount]:
@@ -304,10 +262,10 @@ class Range:
         {'AA': ClassCount(combos=6, weight=6.0), 'AKs': ClassCount(combos=1, weight=1.0), \
 'AKo': ClassCount(combos=12, weight=6.0)}
         """
-        counts = np.bincount(_COMBO_CELL, weights=self._dense > 0, minlength=169)
-        sums = np.bincount(_COMBO_CELL, weights=self._dense, minlength=169)
+        counts = np.bincount(COMBO_CELL, weights=self._dense > 0, minlength=169)
+        sums = np.bincount(COMBO_CELL, weights=self._dense, minlength=169)
         return {
-            _CELL_LABELS[cell]: ClassCount(int(counts[cell]), float(sums[cell])) for cell in range(169) if counts[cell]
+            CELL_LABELS[cell]: ClassCount(int(counts[cell]), float(sums[cell])) for cell in range(169) if counts[cell]
         }
 
 
@@ -352,9 +310,9 @@ def _items(text: str) -> Iterator[_Item]:
 
 def _class_indices(top: int, low: int, kind: str) -> np.ndarray:
     if kind == "p":
-        return _CELL_INDICES[_cell(top, top, False)]
-    suited = _CELL_INDICES[_cell(top, low, True)]
-    offsuit = _CELL_INDICES[_cell(top, low, False)]
+        return CELL_INDICES[cell_of(top, top, False)]
+    suited = CELL_INDICES[cell_of(top, low, True)]
+    offsuit = CELL_INDICES[cell_of(top, low, False)]
     return {"s": suited, "o": offsuit}.get(kind, np.concatenate([suited, offsuit]))
 
 
@@ -393,7 +351,7 @@ def _parse_combo(text: str, item: _Item) -> int:
         cards.append(4 * rank + suit)
     if cards[0] == cards[1]:
         raise item.error(f"duplicate card {card_str(cards[0])!r} in")
-    return _combo_index(max(cards), min(cards))
+    return combo_index(max(cards), min(cards))
 
 
 def _parse_number(text: str, item: _Item, what: str) -> float:
@@ -451,9 +409,9 @@ def _expand(body: str, item: _Item) -> np.ndarray:
             raise item.error("no hand classes for percent range")
         parts = []
         for name in names:
-            if not isinstance(name, str) or name not in _CELL_LABELS:
+            if not isinstance(name, str) or name not in CELL_LABELS:
                 raise item.error(f"pokerlab.simulate.ranges.order gave a bad hand class {name!r} for")
-            parts.append(_CELL_INDICES[_CELL_LABELS.index(name)])
+            parts.append(CELL_INDICES[CELL_LABELS.index(name)])
         return np.concatenate(parts)
     if "-" in body:
         return _expand_dash(body, item)
@@ -531,171 +489,3 @@ def _parse_range_text(text: str) -> Range:
 
 # Ranges are immutable, so a text seen before is parsed once (equity calls in a loop reuse them).
 _parse_range_cached = lru_cache(maxsize=1024)(_parse_range_text)
-
-
-# --------------------------------------------------------------------------
-# Canonical text
-
-
-def _format_weight(weight: float) -> str:
-    """'' for 1, else the shortest '@percent' that reads back exactly."""
-    if weight == 1.0:
-        return ""
-    for digits in range(20):
-        text = f"{weight * 100:.{digits}f}"
-        text = text.rstrip("0").rstrip(".") if "." in text else text
-        if 0 < float(text) <= 100 and float(text) / 100 == weight:
-            return "@" + text
-    return ":" + repr(weight)
-
-
-def _runs(values: list[int]) -> list[tuple[int, int]]:
-    """Maximal runs of consecutive ints in an ascending list, as (first, last)."""
-    runs: list[tuple[int, int]] = []
-    for value in values:
-        if runs and runs[-1][1] == value - 1:
-            runs[-1] = (runs[-1][0], value)
-        else:
-            runs.append((value, value))
-    return runs
-
-
-def _format_pairs(ranks: list[int]) -> list[str]:
-    out = []
-    for first, last in reversed(_runs(ranks)):
-        hi, lo = RANK_CHARS[last] * 2, RANK_CHARS[first] * 2
-        if first == last:
-            out.append(hi)
-        elif last == 12:
-            out.append(lo + "+")
-        else:
-            out.append(f"{hi}-{lo}")
-    return out
-
-
-def _format_kickers(top: int, kickers: dict[str, list[int]]) -> list[str]:
-    """Text for the classes with one top rank: kickers by suffix ('s', 'o')."""
-    runs = {suffix: _runs(kickers[suffix]) for suffix in ("s", "o")}
-    both = [run for run in runs["s"] if run in runs["o"]]
-    entries = [(run, "") for run in both]
-    for suffix in ("s", "o"):
-        entries += [(run, suffix) for run in runs[suffix] if run not in both]
-    entries.sort(key=lambda entry: (-entry[0][1], "so".find(entry[1])))
-    t = RANK_CHARS[top]
-    out = []
-    for (first, last), suffix in entries:
-        if first == last:
-            out.append(f"{t}{RANK_CHARS[first]}{suffix}")
-        elif last == top - 1:
-            out.append(f"{t}{RANK_CHARS[first]}{suffix}+")
-        else:
-            out.append(f"{t}{RANK_CHARS[last]}{suffix}-{t}{RANK_CHARS[first]}{suffix}")
-    return out
-
-
-def _format_range(dense: np.ndarray) -> str:
-    # Whole classes at one weight become class tokens; the rest are combos.
-    class_weight: dict[int, float] = {}
-    combos: list[tuple[int, float]] = []
-    for cell, indices in enumerate(_CELL_INDICES):
-        weights = dense[indices]
-        if weights.min() > 0 and weights.min() == weights.max():
-            class_weight[cell] = float(weights[0])
-        else:
-            combos += [(int(i), float(dense[i])) for i in indices if dense[i] > 0]
-    values = set(class_weight.values())
-    if len(class_weight) == 169 and len(values) == 1:
-        return "random" + _format_weight(values.pop())
-    values |= {w for _, w in combos}
-    tokens: list[str] = []
-    for weight in sorted(values, reverse=True):
-        group = []
-        pairs = [r for r in range(13) if class_weight.get(_cell(r, r, False)) == weight]
-        group += _format_pairs(pairs)
-        for top in range(12, 0, -1):
-            kickers = {
-                "s": [k for k in range(top) if class_weight.get(_cell(top, k, True)) == weight],
-                "o": [k for k in range(top) if class_weight.get(_cell(top, k, False)) == weight],
-            }
-            group += _format_kickers(top, kickers)
-        chosen = sorted((i for i, w in combos if w == weight), reverse=True)
-        group += [card_str(int(_ALL_COMBOS[i][0])) + card_str(int(_ALL_COMBOS[i][1])) for i in chosen]
-        suffix = _format_weight(weight)
-        tokens += [token + suffix for token in group]
-    return ", ".join(tokens)
-
-
-# --------------------------------------------------------------------------
-# Grid
-
-
-def range_grid(r: Range) -> list[list[float]]:
-    """13x13 grid of the weighted fraction of each class's combos present.
-
-    Rows and columns run from A down to 2; pairs are on the diagonal, suited
-    classes above it (row = top card) and offsuit ones below it (column =
-    top card). See :data:`GRID_LABELS` for the class of each cell.
-
-    >>> grid = range_grid(parse_range("AA, AKs, AKo@50"))
-    >>> grid[0][:2], grid[1][0]
-    ([1.0, 1.0], 0.5)
-    """
-    sums = np.bincount(_COMBO_CELL, weights=r._dense, minlength=169) / _CELL_SIZES
-    return sums.reshape(13, 13).tolist()
-
-
-def _plain_grid(grid: list[list[float]]) -> str:
-    lines = ["    " + "".join(f"{ch:>4}" for ch in reversed(RANK_CHARS))]
-    for row, values in enumerate(grid):
-        cells = []
-        for value in values:
-            percent = value * 100
-            if value == 0:
-                cells.append("   .")
-            elif value == 1:
-                cells.append(" 100")
-            else:
-                cells.append(f"{min(99, max(1, round(percent))):>4}")
-        lines.append(f"{RANK_CHARS[12 - row]:>4}" + "".join(cells))
-    return "\n".join(lines)
-
-
-def render_grid(r: Range, *, plain: bool = False) -> RenderableType | str:
-    """The range as a 13x13 grid for the terminal.
-
-    Returns a coloured ``rich`` table of class names when ``rich`` is
-    installed and ``plain`` is false (green: whole class, yellow brightening
-    with the share: part of it, grey: none); otherwise plain text giving each
-    cell's percentage (``.`` for none). Both end with a one-line summary.
-
-    >>> print(render_grid(parse_range("AA"), plain=True).splitlines()[1][:12])
-       A 100   .
-    """
-    grid = range_grid(r)
-    summary = f"{len(r)} combos, weight {r.total_weight:.6g} ({100 * r.total_weight / N_COMBOS:.2f}% of {N_COMBOS})"
-    if not plain:
-        try:
-            from rich.style import Style
-            from rich.table import Table
-            from rich.text import Text
-        except ImportError:
-            plain = True
-    if plain:
-        return _plain_grid(grid) + "\n" + summary
-    table = Table(show_header=False, box=None, padding=0, caption=summary)
-    for _ in range(13):
-        table.add_column(justify="center", width=5)
-    for row in range(13):
-        cells = []
-        for col in range(13):
-            value = grid[row][col]
-            if value == 1:
-                style = Style(color="white", bgcolor="rgb(30,140,60)", bold=True)
-            elif value > 0:  # a yellow that brightens with the share present
-                level = round(80 + 140 * value)
-                style = Style(color="black", bgcolor=f"rgb({level},{round(level * 0.85)},30)")
-            else:
-                style = Style(color="grey50", bgcolor="rgb(40,40,40)")
-            cells.append(Text(GRID_LABELS[row][col], style=style))
-        table.add_row(*cells)
-    return table
