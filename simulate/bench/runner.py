@@ -203,6 +203,9 @@ def _time_round(checked: list[Live], order: list[int], step: Callable[[], None])
     times: dict[str, float] = {}
     for i in order:
         spec, contender, entry = checked[i]
+        if entry.status == FAILED:  # failed in an earlier round: the order keeps its place, it is not run
+            step()
+            continue
         try:
             seconds = timed(contender.run)
         except Exception as exc:  # a failure mid-run: drop the contender from later rounds
@@ -226,7 +229,6 @@ def _time_rounds(checked: list[Live], rounds: int, step: Callable[[], None]) -> 
             ref = _reference_key(entry.key, set(times))
             if ref and entry.key in times:
                 entry.ratios.append(times[entry.key] / times[ref])
-        checked = [c for c in checked if c[2].status != FAILED]
 
 
 def run_case(

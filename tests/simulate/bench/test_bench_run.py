@@ -12,7 +12,7 @@ import pytest
 from pokerlab.simulate.bench import BenchReport, run_bench, run_case
 from pokerlab.simulate.bench.cases import BenchConfig, select_cases
 from pokerlab.simulate.bench.contenders import PEERS, Contender, EquityOutcome, Spec, specs_for
-from pokerlab.simulate.bench.report import MISSING, OK, WRONG
+from pokerlab.simulate.bench.report import FAILED, MISSING, OK, WRONG
 from pokerlab.simulate.bench.runner import measure_startup, plan_rounds, round_orders
 
 TINY = BenchConfig.named("tiny")
@@ -165,6 +165,31 @@ def test_a_wrong_equity_is_refused():
     result = run_case(case, TINY, specs=[specs_for(case)[0], Spec("off", "off", "", build)])
     assert result.entry("off").status == WRONG and result.entry("off").seconds == []
     assert result.entry("pokerlab").status == OK
+
+
+def test_a_contender_failing_mid_run_is_dropped_and_the_others_finish():
+    case = select_cases(["batch-5"])[0]
+    calls = []
+
+    def build(case, hands, config):
+        from pokerlab import evaluator
+
+        a = hands.array
+
+        def run():
+            calls.append(1)
+            if len(calls) == 3:  # the warm-up and the first timed round pass
+                raise RuntimeError("out of memory")
+
+        return Contender("flaky(a)", run, lambda: evaluator.evaluate_batch(a), len(a))
+
+    honest = _liar(lambda v: v)
+    config = BenchConfig.named("tiny")
+    result = run_case(case, config, specs=[specs_for(case)[0], Spec("flaky", "flaky", "", build), honest], rounds=4)
+    flaky = result.entry("flaky")
+    assert flaky.status == FAILED and "out of memory" in flaky.note and len(flaky.seconds) == 1
+    assert result.entry("liar").status == OK and len(result.entry("liar").seconds) == 4
+    assert len(result.entry("pokerlab").seconds) == 4
 
 
 def test_round_orders_alternate_who_goes_first():
