@@ -42,8 +42,10 @@ from pathlib import Path
 from typing import Any
 
 import numba
-from numba.core import caching as _caching
+from numba.core import caching as _caching, event as _event
 from platformdirs import user_cache_dir
+
+from .. import compiles
 
 ENV_VAR = "POKERLAB_CACHE_DIR"
 # The packages whose source files hold kernels (siblings of this package's folder).
@@ -144,6 +146,41 @@ def _install_locator() -> None:
 
 
 _install_locator()
+
+
+class _CompileReporter(_event.Listener):
+    """Tells :mod:`pokerlab.compiles` when a top-level compile of one of pokerlab's kernels starts.
+
+    numba fires ``numba:compile`` for each function it compiles (on a cache miss only), nested ones
+    inside their caller's: only the outermost pokerlab kernel is reported.
+    """
+
+    def __init__(self) -> None:
+        self.depth = 0  # compiles under way
+
+    def on_start(self, event: Any) -> None:
+        self.depth += 1
+        dispatcher = event.data.get("dispatcher")
+        module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
+        if self.depth == 1 and module.startswith("pokerlab."):
+            compiles.compiling(f"{module}.{dispatcher.py_func.__name__}")
+
+    def on_end(self, event: Any) -> None:
+        self.depth -= 1
+
+
+class _PreparationTimer(_event.Listener):
+    """Tells :mod:`pokerlab.compiles` when numba holds its compiler lock: loading a kernel or compiling it."""
+
+    def on_start(self, event: Any) -> None:
+        compiles.preparing()
+
+    def on_end(self, event: Any) -> None:
+        compiles.prepared()
+
+
+_event.register("numba:compile", _CompileReporter())
+_event.register("numba:compiler_lock", _PreparationTimer())
 
 
 def njit(*args: Any, **options: Any) -> Any:

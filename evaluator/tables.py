@@ -121,7 +121,7 @@ class Tables(Mapping):
         if view is None:
             if name not in self._entries:
                 raise TableError(f"{self._folder / MANIFEST} lists no table {name!r}: reinstall pokerlab")
-            view = self._views[name] = _read(self._folder, self._entries[name])
+            view = self._views[name] = read_table(self._folder, self._entries[name])
         return view
 
     def __getitem__(self, name: str) -> np.ndarray:
@@ -141,12 +141,13 @@ class Tables(Mapping):
         return len(self._entries)
 
 
-def _read(folder: Path, entry: dict) -> memoryview:
-    """A table file's data, checked against its manifest entry (sha256, then the ``.npy`` header), as a memoryview."""
+def read_table(folder: Path, entry: dict, manifest: str = MANIFEST) -> memoryview:
+    """A table file's data, checked against its entry in ``manifest`` (sha256, then the ``.npy`` header), as a
+    memoryview."""
     path = folder / entry["file"]
     data = path.read_bytes() if path.is_file() else b""
     if hashlib.sha256(data).hexdigest() != entry["sha256"]:
-        raise TableError(f"table {path} is missing or corrupt (sha256 differs from {MANIFEST})")
+        raise TableError(f"table {path} is missing or corrupt (sha256 differs from {manifest})")
     offset = _npy_data_offset(data, path, entry)
     try:
         return memoryview(data)[offset:].cast(_DTYPES[entry["dtype"]][1], entry["shape"])

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from ..compiles import computing_seconds
 from ..errors import PokerlabError
 from ..evaluator import enumerate_values, evaluate_batch
 from ..evaluator.cards import CardError, format_cards, to_card_ids
@@ -335,7 +336,7 @@ def draw_equity(
             PlayerEquity(texts[i], 1, wins[i] / total, ties[i] / total, (wins[i] + share[i]) / total, wins[i], ties[i])
             for i in range(len(parsed))
         ]
-        return EquityResult(result_players, "exact", float(total), time.perf_counter() - start, boards=int(total))
+        return EquityResult(result_players, "exact", float(total), computing_seconds(start), boards=int(total))
     return _mc_draw_equity(parsed, unseen, r, texts, trials or 200_000, seed, start)
 
 
@@ -402,7 +403,7 @@ def _mc_draw_equity(parsed, unseen, rules, texts, trials, seed, start) -> Equity
         for i in range(n_players)
     ]  # fmt: skip
     return EquityResult(
-        result_players, "mc", float(done), time.perf_counter() - start, trials=done, stderr=float(stderr.max()),
+        result_players, "mc", float(done), computing_seconds(start), trials=done, stderr=float(stderr.max()),
         seed=seed,
     )  # fmt: skip
 

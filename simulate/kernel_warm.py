@@ -8,8 +8,11 @@ Docker image or before starting a cluster's workers).
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import numpy as np
 
@@ -51,14 +54,15 @@ def _exact_preflop() -> None:
 
 def _exact_postflop() -> None:
     # A hand against a range by rank pair, and deal by deal (three players, the river): one thread and two.
-    for threads in (1, 2):
+    for threads in (1, None):
         equity(["AhKh", "random"], board="Qh7h2c", method="exact", threads=threads)
         equity(["AhKh", "QQ", "JJ"], board="Qh7h2c5d", method="exact", threads=threads)
     equity(["AhKh", "QQ"], board="Qh7h2c5d3s", method="exact", threads=1)
 
 
 def _monte_carlo() -> None:
-    equity(["AsAh", "random", "random"], method="mc", trials=1_000, seed=1, threads=1)
+    for threads in (1, None):  # one stream, or streams across all threads: two kernels
+        equity(["AsAh", "random", "random"], method="mc", trials=1_000, seed=1, threads=threads)
 
 
 def _draw() -> None:
@@ -70,22 +74,36 @@ def _fast_nlhe() -> None:
     simulate_random_nlhe(2, players=2, seed=0, record=True)
 
 
-def _omaha() -> None:
+def _omaha_evaluation() -> None:
     holes = np.arange(4 * 3, dtype=np.uint8).reshape(3, 4)
     for board in (np.arange(12, 17, dtype=np.uint8), np.arange(12, 15, dtype=np.uint8)):
         for parallel in (False, True):
             for rules in ("omaha", "omaha-hilo"):
                 evaluate_batch(holes, rules=rules, board=board, parallel=parallel)
+
+
+def _omaha_equity() -> None:
     omaha_equity(["AsAhKsKh", "QdQcJdJc"], board="2s7d9c", game="omaha-hilo", method="exact")
-    omaha_equity(["AsAhKsKh", "random"], game="omaha-hilo", method="mc", trials=1_000, seed=1, threads=1)
+    for threads in (1, None):
+        omaha_equity(["AsAhKsKh", "random"], game="omaha-hilo", method="mc", trials=1_000, seed=1, threads=threads)
+
+
+def _omaha_blocked() -> None:
     pairs = ["AA**", "KK**", "QQ**", "JJ**", "TT**", "99**", "88**", "77**", "66**", "55**"]  # dealt in turn
-    omaha_equity(pairs, method="mc", trials=1_000, seed=1, threads=1)
+    for threads in (1, None):
+        omaha_equity(pairs, method="mc", trials=1_000, seed=1, threads=threads)
 
 
-def _stud() -> None:
+def _stud_exact() -> None:
     for game in ("stud", "stud-hilo", "razz"):
-        stud_equity(["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"], game=game, method="exact", threads=1)
-        stud_equity(["AsAh Kd", "QcQd 9h"], game=game, method="mc", trials=1_000, seed=1, threads=1)
+        for threads in (1, None):
+            stud_equity(["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"], game=game, method="exact", threads=threads)
+
+
+def _stud_mc() -> None:
+    for game in ("stud", "stud-hilo", "razz"):
+        for threads in (1, None):
+            stud_equity(["AsAh Kd", "QcQd 9h"], game=game, method="mc", trials=1_000, seed=1, threads=threads)
 
 
 def _precomputed() -> None:
@@ -105,26 +123,68 @@ STEPS: dict[str, Callable[[], None]] = {
     "draw odds": _draw,
     "fast no-limit simulation": _fast_nlhe,
     "precomputed tables": _precomputed,
-    "Omaha evaluation and equity": _omaha,
-    "stud equity": _stud,
+    "Omaha evaluation": _omaha_evaluation,
+    "Omaha equity": _omaha_equity,
+    "Omaha equity, blocked ranges": _omaha_blocked,
+    "stud exact equity": _stud_exact,
+    "stud Monte Carlo equity": _stud_mc,
 }
 
 
-def warm_kernels(on_step: Callable[[str, float], None] | None = None) -> list[tuple[str, float]]:
-    """Compile (or load) every kernel family; returns ``(step, seconds)`` per step.
+def _timed_step(name: str) -> float:
+    """Run one step (in a worker process of :func:`warm_kernels`); its seconds."""
+    start = time.perf_counter()
+    STEPS[name]()
+    return time.perf_counter() - start
 
-    ``on_step`` is called after each step with its name and seconds.
+
+def warm_kernels(
+    on_step: Callable[[str, float], None] | None = None, processes: int | None = None
+) -> list[tuple[str, float]]:
+    """Compile (or load) every kernel family; returns ``(step, seconds)`` per step, in :data:`STEPS` order.
+
+    The steps run in ``processes`` fresh processes at once (default: one per core, numba compiles on
+    one), the longest first; ``processes=1`` runs them here, one after the other. ``on_step`` is
+    called as each step ends with its name and seconds.
 
     >>> steps = warm_kernels()  # doctest: +SKIP
     >>> [name for name, _ in steps][:1]  # doctest: +SKIP
     ['batch evaluation (5, 6, 7 cards)']
     """
-    done = []
-    for name, step in STEPS.items():
-        start = time.perf_counter()
-        step()
-        seconds = time.perf_counter() - start
-        done.append((name, seconds))
+    n = min(len(STEPS), processes or os.cpu_count() or 1)
+    seconds: dict[str, float] = {}
+
+    def record(name: str, took: float) -> None:
+        seconds[name] = took
         if on_step is not None:
-            on_step(name, seconds)
-    return done
+            on_step(name, took)
+
+    if n == 1:
+        for name in STEPS:
+            record(name, _timed_step(name))
+    else:
+        # Fresh interpreters (spawn): a fork would copy numba's state and threads mid-flight.
+        with ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn")) as pool:
+            running = {pool.submit(_timed_step, name): name for name in sorted(STEPS, key=LONGEST_FIRST.index)}
+            for done in as_completed(running):
+                record(running[done], done.result())
+    return [(name, seconds[name]) for name in STEPS]
+
+
+#: The steps by their compile time on an empty cache (2 cores), longest first: the longest do not start last.
+LONGEST_FIRST = [
+    "Omaha equity, blocked ranges",
+    "stud Monte Carlo equity",
+    "Omaha equity",
+    "stud exact equity",
+    "Omaha evaluation",
+    "exact equity before the flop",
+    "Monte Carlo equity",
+    "exact equity after the flop",
+    "variant rankings",
+    "enumeration",
+    "fast no-limit simulation",
+    "batch evaluation (5, 6, 7 cards)",
+    "precomputed tables",
+    "draw odds",
+]

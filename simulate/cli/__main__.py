@@ -2,4 +2,5 @@
 
 from .main import main
 
-main(prog_name="pokerlab")
+if __name__ == "__main__":  # not in the processes `pokerlab cache warm` starts
+    main(prog_name="pokerlab")

@@ -21,6 +21,7 @@ from typing import Any
 
 import click
 
+from pokerlab import compiles
 from pokerlab.errors import InputError, PokerlabError
 
 EXIT_BAD_INPUT = 2
@@ -198,7 +199,10 @@ class ProgressBar:
         self.shown = 0
 
     def __call__(self, fraction: float) -> None:
-        if not self.enabled or time.perf_counter() - self.start < self.delay:
+        if not self.enabled or compiles.busy():
+            return
+        # A compile is not progress: the delay, and the bar's rate and ETA, count from the last one's end.
+        if time.perf_counter() - max(self.start, compiles.last_end()) < self.delay:
             return
         if self.bar is None:
             self.bar = click.progressbar(length=1000, label=self.label, file=sys.stderr, show_eta=True)

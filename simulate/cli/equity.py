@@ -196,7 +196,7 @@ def run_equity(query: EquityQuery) -> None:
     if query.scheduler and query.game != "holdem":
         raise InputError(f"--scheduler runs hold'em equity only; {query.game} runs on this machine")
     from pokerlab.simulate.equity.api import equity
-    from pokerlab.simulate.equity.engine import EquityInterrupted
+    from pokerlab.simulate.equity.options import EquityInterrupted
 
     client = None
     if query.scheduler:

@@ -142,6 +142,22 @@ def main(ctx: click.Context, debug: bool) -> None:
     Exit status: 0 done, 1 a failed check or a bug, 2 bad input, 130 Ctrl-C.
     """
     ctx.meta["pokerlab.debug"] = debug
+    if _stderr_is_terminal():
+        from pokerlab import compiles  # numba-free: nothing is imported for a command that compiles nothing
+
+        compiles.add_listener(_say_compiling)
+
+
+def _stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
+
+
+def _say_compiling(kernel: str) -> None:
+    """Before the first compile of the process (a terminal only): what is compiled and about how long."""
+    from pokerlab import compiles
+
+    compiles.remove_listener(_say_compiling)
+    click.echo(f"pokerlab: {compiles.describe(kernel)}", err=True)
 
 
 @main.command("eval")

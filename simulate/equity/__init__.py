@@ -13,29 +13,42 @@
 - :mod:`.omaha`, :mod:`.stud`: Omaha's and the stud family's scorers (``omaha_equity``,
   ``stud_equity``), with their kernels in :mod:`.omaha_kernels` and :mod:`.stud_kernels`.
 
+>>> from pokerlab.simulate.equity import equity
 >>> round(equity(["AsAh", "KsKh"]).players[0].equity, 6)
 0.826366
 """
 
-from .api import equity
-from .batch import equity_many
-from .breakdown import equity_breakdown
-from .distribution import equity_by_combo
-from .engine import EquityInterrupted
-from .holdem_mc import alias_table
-from .options import EquityError, check_options
-from .result import GAMES, EquityResult, PlayerEquity
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "EquityError",
-    "EquityInterrupted",
-    "EquityResult",
-    "GAMES",
-    "PlayerEquity",
-    "alias_table",
-    "check_options",
-    "equity",
-    "equity_breakdown",
-    "equity_by_combo",
-    "equity_many",
-]
+from pokerlab.lazy import lazy_attributes
+
+# Each name loads its module on first use: the command line's table answers need neither numpy nor numba.
+_NAMES = {
+    "EquityError": "pokerlab.simulate.equity.options",
+    "EquityInterrupted": "pokerlab.simulate.equity.options",
+    "EquityResult": "pokerlab.simulate.equity.result",
+    "GAMES": "pokerlab.simulate.equity.result",
+    "PlayerEquity": "pokerlab.simulate.equity.result",
+    "alias_table": "pokerlab.simulate.equity.holdem_mc",
+    "check_options": "pokerlab.simulate.equity.options",
+    "equity": "pokerlab.simulate.equity.api",
+    "equity_breakdown": "pokerlab.simulate.equity.breakdown",
+    "equity_by_combo": "pokerlab.simulate.equity.distribution",
+    "equity_many": "pokerlab.simulate.equity.batch",
+}
+__all__ = sorted(_NAMES)
+
+if TYPE_CHECKING:
+    from .api import equity as equity
+    from .batch import equity_many as equity_many
+    from .breakdown import equity_breakdown as equity_breakdown
+    from .distribution import equity_by_combo as equity_by_combo
+    from .holdem_mc import alias_table as alias_table
+    from .options import (
+        EquityError as EquityError,
+        EquityInterrupted as EquityInterrupted,
+        check_options as check_options,
+    )
+    from .result import GAMES as GAMES, EquityResult as EquityResult, PlayerEquity as PlayerEquity
+else:
+    __getattr__, __dir__ = lazy_attributes(__name__, _NAMES)

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .options import EquityError
+from .holdem_table import two_hands
+from .options import EquityError, check_options
 from .result import GAMES, EquityResult
 
 
@@ -58,6 +59,11 @@ def equity(
     if kind is None:
         raise EquityError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
     if kind == "holdem":
+        if use_tables and method in ("auto", "exact") and not board and not dead and client is None:
+            check_options(trials, stderr, seed, threads)
+            answer = two_hands(players, threads)  # no numpy, no numba: the table answers two hands
+            if answer is not None:
+                return answer
         from .engine import equity as holdem_equity
 
         return holdem_equity(

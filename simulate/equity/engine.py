@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from ...compiles import computing_seconds
 from ..ranges.classes import class_combos, hand_class
 from ..ranges.headsup_table import BOARDS as HEADSUP_BOARDS, lookup as lookup_headsup
 from ..ranges.table import load_preflop_table
@@ -48,6 +49,7 @@ from .holdem_spot import (
 )
 from .options import (
     EquityError,
+    EquityInterrupted,
     Progress,
     check_options,
 )
@@ -64,21 +66,6 @@ _POSTFLOP_PARALLEL_SECONDS = 1e-3
 MAX_EXACT_SECONDS = 600.0  # method="exact" refuses a job estimated to take longer
 MAX_EXACT_DEALS = 2_000_000  # and one listing more deals (their grouping is held in memory)
 HEADSUP_TABLE_MAX_DEALS = 250_000  # heads-up preflop: pairs of combos summed from the shipped table (a few ms)
-
-
-class EquityInterrupted(KeyboardInterrupt):
-    """Ctrl-C during a Monte Carlo run: a ``KeyboardInterrupt`` that carries the result so far.
-
-    ``partial`` is the result of the trials finished before the interrupt, with their standard
-    error, or None when none had finished. Code that only catches ``KeyboardInterrupt`` is unaffected.
-
-    >>> issubclass(EquityInterrupted, KeyboardInterrupt), EquityInterrupted(None).partial
-    (True, None)
-    """
-
-    def __init__(self, partial: EquityResult | None) -> None:
-        super().__init__("interrupted")
-        self.partial = partial
 
 
 def _from_preflop_table(parsed: list[HoldemPlayer], start: float, threads: int) -> EquityResult | None:
@@ -110,7 +97,7 @@ def _from_preflop_table(parsed: list[HoldemPlayer], start: float, threads: int) 
                     equity=(wins + ties / 2) / outcomes, wins=wins, ties=ties,
                 )
             )  # fmt: skip
-        seconds = time.perf_counter() - start
+        seconds = computing_seconds(start)
         return EquityResult(players, "exact", float(outcomes), seconds, boards=outcomes, threads=threads)
     return None
 

@@ -4,12 +4,12 @@ once by the rank-multiset kernels (:mod:`.rank_boards`), and the counts turned i
 from __future__ import annotations
 
 import math
-import time
 from functools import lru_cache
 from typing import Any, TypeVar
 
 import numpy as np
 
+from ...compiles import computing_seconds
 from ...evaluator.api import high_tables
 from .holdem_spot import canonical_deal, preflop_deals
 from .options import EquityError, Progress
@@ -186,7 +186,7 @@ def exact_result(parsed, counts, outcomes: float, boards: int, start: float, thr
         players=players,
         method="exact",
         outcomes=float(outcomes),
-        seconds=time.perf_counter() - start,
+        seconds=computing_seconds(start),
         boards=boards,
         trials=None,
         stderr=0.0,

@@ -4,10 +4,9 @@ the result."""
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
+from ...compiles import computing_seconds
 from ...evaluator.api import high_tables
 from ...evaluator.cards import cards_to_mask
 from ...evaluator.layout import board_state
@@ -141,7 +140,7 @@ def mc_result(parsed, counts, done: int, errors, start: float, seed: int, thread
         players=result_players(parsed, counts, float(done), errors),
         method="mc",
         outcomes=float(done),
-        seconds=time.perf_counter() - start,
+        seconds=computing_seconds(start),
         trials=done,
         stderr=None if np.isnan(errors).any() else float(errors.max()),
         seed=seed,

@@ -42,6 +42,7 @@ from typing import Any
 
 import numpy as np
 
+from ...compiles import computing_seconds
 from ...evaluator.cards import CardError, card_str, cards_to_mask, format_cards, parse_cards, to_card_ids
 from ...evaluator.omaha import omaha_rules, omaha_tables
 from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range, split_condition
@@ -339,7 +340,7 @@ def omaha_equity(
             _player_results(stats, n_boards, hilo, ranges, live, np.zeros(len(ranges))),
             "exact",
             0.0,
-            time.perf_counter() - start,
+            computing_seconds(start),
             game=name,
             hole_cards=h,
             boards=int(n_boards),
@@ -387,7 +388,7 @@ def _monte_carlo(  # type: ignore[no-untyped-def]
         _player_results(means, 1.0, hilo, ranges, live, errs),
         "mc",
         0.0,
-        time.perf_counter() - start,
+        computing_seconds(start),
         game=name,
         hole_cards=h,
         trials=tally.done,

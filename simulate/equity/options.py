@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TypeGuard
-
-import numpy as np
+from numbers import Integral, Real
+from typing import TYPE_CHECKING, TypeGuard
 
 from ...errors import PokerlabError
+
+if TYPE_CHECKING:
+    from .result import EquityResult
 
 Progress = Callable[[float], None]  # called with the fraction of a run done, 0..1
 
@@ -32,8 +34,23 @@ class EquityError(PokerlabError, ValueError):
     """Impossible or inconsistent equity input (overlapping cards, empty ranges, ...)."""
 
 
-def _is_int(value: object) -> TypeGuard[int | np.integer]:
-    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+class EquityInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a Monte Carlo run: a ``KeyboardInterrupt`` that carries the result so far.
+
+    ``partial`` is the result of the trials finished before the interrupt, with their standard
+    error, or None when none had finished. Code that only catches ``KeyboardInterrupt`` is unaffected.
+
+    >>> issubclass(EquityInterrupted, KeyboardInterrupt), EquityInterrupted(None).partial
+    (True, None)
+    """
+
+    def __init__(self, partial: EquityResult | None) -> None:
+        super().__init__("interrupted")
+        self.partial = partial
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, Integral) and not isinstance(value, bool)  # numpy's integers are Integral too
 
 
 def check_options(trials: object, stderr: object, seed: object, threads: object) -> None:
@@ -48,8 +65,9 @@ def check_options(trials: object, stderr: object, seed: object, threads: object)
     if trials is not None and not (_is_int(trials) and 1 <= trials <= MAX_TRIALS):
         raise EquityError(f"trials must be a whole number from 1 to {MAX_TRIALS:,}, got {trials!r}")
     if stderr is not None:
-        if isinstance(stderr, bool) or not isinstance(stderr, (int, float, np.floating, np.integer)):
+        if isinstance(stderr, bool) or not isinstance(stderr, Real):  # numpy's numbers are Real too
             raise EquityError(f"stderr must be a number, got {stderr!r}")
+        stderr = float(stderr)
         if not (math.isfinite(stderr) and 0 < stderr < 1):
             raise EquityError(f"stderr must be a fraction in (0, 1), e.g. 1e-3, got {stderr!r}")
         if stderr < MIN_STDERR:

@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from ...compiles import computing_seconds
 from ...evaluator.cards import CardError, format_cards, to_card_ids
 from .options import DEFAULT_STDERR, EquityError, check_options
 from .result import EquityResult, PlayerEquity
@@ -343,7 +344,7 @@ def stud_equity(
                 _players(spot, stats, deals, np.zeros(len(spot.known))),
                 "exact",
                 0.0,
-                time.perf_counter() - start,
+                computing_seconds(start),
                 game=spot.game,
                 community=spot.community or bool(spot.shared),
                 deals=deals,
@@ -382,7 +383,7 @@ def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) 
         _players(spot, stats, done, errs),
         "mc",
         0.0,
-        time.perf_counter() - start,
+        computing_seconds(start),
         game=spot.game,
         community=spot.community or bool(spot.shared),
         trials=done,

@@ -7,41 +7,55 @@
 - :mod:`.hits`: how often a range makes each hand and draw on a board or every flop (``hit_frequencies``);
 - :mod:`.headsup_table`: the shipped exact counts of every heads-up deal of two hands.
 
+>>> from pokerlab.simulate.ranges import class_combos, parse_range
 >>> len(parse_range("TT+, AKs")), class_combos("AKo")
 (34, 12)
 """
 
-from .classes import class_combos, hand_class, hand_classes
-from .hits import HitResult, hit_frequencies
-from .order import equities, ordered_classes, top_percent_classes
-from .parse import (
-    GRID_LABELS,
-    MIN_WEIGHT,
-    N_COMBOS,
-    ClassCount,
-    Range,
-    RangeError,
-    parse_range,
-    range_grid,
-    render_grid,
-)
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "GRID_LABELS",
-    "MIN_WEIGHT",
-    "N_COMBOS",
-    "ClassCount",
-    "HitResult",
-    "Range",
-    "RangeError",
-    "class_combos",
-    "equities",
-    "hand_class",
-    "hand_classes",
-    "hit_frequencies",
-    "ordered_classes",
-    "parse_range",
-    "range_grid",
-    "render_grid",
-    "top_percent_classes",
-]
+from pokerlab.lazy import lazy_attributes
+
+# Each name loads its module on first use (parse and hits import numpy; the table answers need neither).
+_NAMES = {
+    "class_combos": "pokerlab.simulate.ranges.classes",
+    "hand_class": "pokerlab.simulate.ranges.classes",
+    "hand_classes": "pokerlab.simulate.ranges.classes",
+    "HitResult": "pokerlab.simulate.ranges.hits",
+    "hit_frequencies": "pokerlab.simulate.ranges.hits",
+    "equities": "pokerlab.simulate.ranges.order",
+    "ordered_classes": "pokerlab.simulate.ranges.order",
+    "top_percent_classes": "pokerlab.simulate.ranges.order",
+    "GRID_LABELS": "pokerlab.simulate.ranges.parse",
+    "MIN_WEIGHT": "pokerlab.simulate.ranges.parse",
+    "N_COMBOS": "pokerlab.simulate.ranges.parse",
+    "ClassCount": "pokerlab.simulate.ranges.parse",
+    "Range": "pokerlab.simulate.ranges.parse",
+    "RangeError": "pokerlab.simulate.ranges.parse",
+    "parse_range": "pokerlab.simulate.ranges.parse",
+    "range_grid": "pokerlab.simulate.ranges.parse",
+    "render_grid": "pokerlab.simulate.ranges.parse",
+}
+__all__ = sorted(_NAMES)
+
+if TYPE_CHECKING:
+    from .classes import class_combos as class_combos, hand_class as hand_class, hand_classes as hand_classes
+    from .hits import HitResult as HitResult, hit_frequencies as hit_frequencies
+    from .order import (
+        equities as equities,
+        ordered_classes as ordered_classes,
+        top_percent_classes as top_percent_classes,
+    )
+    from .parse import (
+        GRID_LABELS as GRID_LABELS,
+        MIN_WEIGHT as MIN_WEIGHT,
+        N_COMBOS as N_COMBOS,
+        ClassCount as ClassCount,
+        Range as Range,
+        RangeError as RangeError,
+        parse_range as parse_range,
+        range_grid as range_grid,
+        render_grid as render_grid,
+    )
+else:
+    __getattr__, __dir__ = lazy_attributes(__name__, _NAMES)

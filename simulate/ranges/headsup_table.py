@@ -22,41 +22,22 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import os
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
-from ...evaluator.tables import TableError, tables_dir
+from ...evaluator.tables import tables_dir
+from .headsup_counts import BOARDS, COMMAND, FILE, META, HeadsupTableError, headsup_counts, read_rows, suit_code
 
-FILE = "preflop_headsup.npy"
-META = "preflop_headsup.json"
-COMMAND = "python -m pokerlab.simulate.precomputed.headsup_build build"
-BOARDS = 1_712_304  # C(48, 5): the boards of one deal of two hands
-
-
-class HeadsupTableError(TableError):
-    """The heads-up table is missing, unreadable, or does not match its recorded checksum (a broken install)."""
-
-
-def _suit_codes(hands: np.ndarray) -> np.ndarray:
-    """Per hand and suit, its ranks in that suit as 0 (none), 1 + rank (one) or 14 + 13 * high + low (two)."""
-    ranks, suits = hands >> 2, hands & 3
-    high, low = np.maximum(ranks[:, 0], ranks[:, 1]), np.minimum(ranks[:, 0], ranks[:, 1])
-    codes = np.zeros((len(hands), 4), dtype=np.int64)
-    for suit in range(4):
-        in0, in1 = suits[:, 0] == suit, suits[:, 1] == suit
-        one = np.where(in0, 1 + ranks[:, 0], np.where(in1, 1 + ranks[:, 1], 0))
-        codes[:, suit] = np.where(in0 & in1, 14 + 13 * high + low, one)
-    return codes
+__all__ = ["BOARDS", "COMMAND", "FILE", "META", "HeadsupTableError", "deal_keys", "headsup_counts", "lookup"]
 
 
 def _all_suit_codes() -> np.ndarray:
-    """``_suit_codes`` of every ordered pair of card ids, ``(52, 52, 4)``: a lookup per deal instead of arithmetic."""
-    pairs = np.stack(np.meshgrid(np.arange(52), np.arange(52), indexing="ij"), axis=-1).reshape(-1, 2)
-    codes = _suit_codes(pairs).reshape(52, 52, 4)
+    """:func:`.headsup_counts.suit_code` of every ordered pair of card ids and suit, ``(52, 52, 4)``: a lookup
+    per deal instead of arithmetic."""
+    codes = np.array([[[suit_code((a, b), s) for s in range(4)] for b in range(52)] for a in range(52)], dtype=np.int64)
     codes.flags.writeable = False
     return codes
 
@@ -89,30 +70,13 @@ def checksum(rows: np.ndarray) -> str:
 
 
 def load_headsup_table(folder: str | os.PathLike[str] | None = None) -> np.ndarray:
-    """The rows ``(n, 4)`` int64 ``(key, wins1, wins2, ties)`` sorted by key, checked against their SHA-256.
+    """The rows ``(n, 4)`` int64 ``(key, wins1, wins2, ties)`` sorted by key, checked as
+    :func:`.headsup_counts.read_rows` checks them.
 
     >>> load_headsup_table().shape
     (47086, 4)
     """
-    where = Path(folder) if folder is not None else tables_dir()
-    meta_path, path = where / META, where / FILE
-    try:
-        meta = json.loads(meta_path.read_text())
-        data = path.read_bytes()
-    except FileNotFoundError as exc:
-        raise HeadsupTableError(f"{exc.filename} is missing; rebuild it with: {COMMAND}") from None
-    except (OSError, ValueError, RecursionError) as exc:
-        raise HeadsupTableError(f"{meta_path} or {path} cannot be read ({exc}); rebuild with: {COMMAND}") from None
-    if not isinstance(meta, dict) or hashlib.sha256(data).hexdigest() != meta.get("sha256"):
-        raise HeadsupTableError(f"{path} does not match the sha256 in {meta_path}; rebuild with: {COMMAND}")
-    try:
-        rows = np.load(io.BytesIO(data), allow_pickle=False)
-    except (OSError, ValueError) as exc:
-        raise HeadsupTableError(f"{path} cannot be read: {exc}") from None
-    if rows.dtype != np.int64 or rows.ndim != 2 or rows.shape[1] != 4 or list(rows.shape) != meta.get("shape"):
-        raise HeadsupTableError(f"{path} has shape {rows.shape} {rows.dtype}, {meta_path} says {meta.get('shape')}")
-    if len(rows) > 1 and not bool(np.all(rows[1:, 0] > rows[:-1, 0])):
-        raise HeadsupTableError(f"{path}: the keys are not strictly increasing; rebuild with: {COMMAND}")
+    rows = np.asarray(read_rows(Path(folder) if folder is not None else tables_dir())).reshape(-1, 4)
     rows.flags.writeable = False
     return rows
 
@@ -145,13 +109,3 @@ def lookup(hands1: np.ndarray, hands2: np.ndarray, rows: np.ndarray | None = Non
     out = table[np.where(direct, at[:n], at[n:]), 1:]
     out[~direct] = out[~direct][:, [1, 0, 2]]
     return out
-
-
-def headsup_counts(hand1: list[int], hand2: list[int]) -> tuple[int, int, int]:
-    """Exact wins of each hand and ties over all 1,712,304 boards, for two hands of card ids.
-
-    >>> headsup_counts([51, 47], [50, 46])  # AsKs against AhKh: a tie unless a flush comes
-    (122556, 122556, 1467192)
-    """
-    wins1, wins2, ties = (int(x) for x in lookup(np.array([hand1]), np.array([hand2]))[0])
-    return wins1, wins2, ties

@@ -129,3 +129,54 @@ def test_cache_info_and_clear(tmp_path, monkeypatch):
     assert not (tmp_path / "pokerlab-old-key").exists() and (tmp_path / jit.cache_key()).exists()
     assert jit.clear_cache() == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["unrelated.txt"]
+
+
+REPORT = (
+    "import time\nfrom pokerlab import compiles\nseen = []\ncompiles.add_listener(seen.append)\n"
+    "start = time.perf_counter()\n" + BATCH + "print(seen, compiles.compile_seconds_since(start) > 0)\n"
+)
+
+
+def test_a_compile_is_reported_before_it_starts_and_a_cache_load_is_not(tmp_path):
+    env = _env(POKERLAB_CACHE_DIR=str(tmp_path / "cache"))
+    cold, warm = (_run(REPORT, env, tmp_path) for _ in range(2))
+    cold_names, warm_names = (r.stdout.strip().splitlines()[-1] for r in (cold, warm))
+    # One report per top-level kernel (none for the helpers compiled inside it), and only on a cache miss.
+    assert cold_names.startswith("['pokerlab.evaluator.batch_kernels.evaluate_rows7'"), cold.stderr
+    assert "evaluate_rows_parallel" in cold_names and cold_names.endswith("] True")
+    assert warm_names == "[] True", warm.stderr  # loading from the cache still counts as preparation time
+
+
+def test_computing_seconds_leave_out_the_kernels_preparation():
+    import time
+
+    from pokerlab import compiles
+
+    start = time.perf_counter()
+    compiles.preparing()
+    time.sleep(0.05)
+    assert compiles.busy()
+    compiles.prepared()
+    assert not compiles.busy() and compiles.last_end() >= start
+    assert compiles.compile_seconds_since(start) >= 0.05
+    assert compiles.computing_seconds(start) < 0.05 <= time.perf_counter() - start
+
+
+def test_the_command_line_says_what_it_compiles_on_a_terminal_only(monkeypatch, capsys):
+    import importlib
+
+    from click.testing import CliRunner
+
+    from pokerlab import compiles
+
+    cli = importlib.import_module("pokerlab.simulate.cli.main")
+    kernel = "pokerlab.simulate.equity.mc_kernels.mc_stream"
+    for terminal in (True, False):
+        monkeypatch.setattr(compiles, "_listeners", [])
+        monkeypatch.setattr(cli, "_stderr_is_terminal", lambda on=terminal: on)
+        assert CliRunner().invoke(cli.main, ["range", "AA"]).exit_code == 0
+        capsys.readouterr()
+        compiles.compiling(kernel)
+        compiles.compiling("pokerlab.simulate.equity.mc_kernels.seed_streams")  # said once per process
+        said = capsys.readouterr().err.splitlines()
+        assert said == ([f"pokerlab: {compiles.describe(kernel)}"] if terminal else [])

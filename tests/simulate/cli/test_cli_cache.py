@@ -34,3 +34,15 @@ def test_cache_warm_runs_every_step():
     from pokerlab.simulate.kernel_warm import STEPS
 
     assert [s["step"] for s in data["steps"]] == list(STEPS)
+
+
+def test_cache_warm_in_one_process_lists_each_step_as_it_ends():
+    from pokerlab.simulate.kernel_warm import LONGEST_FIRST, STEPS
+
+    assert sorted(LONGEST_FIRST) == sorted(STEPS)  # every step has its place in the schedule
+    result = CliRunner().invoke(main, ["cache", "warm", "--processes", "1"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"compiling {len(STEPS)} kernel families, 1 at a time")
+    assert [line.split("  ")[0].strip() for line in lines[1:-1]] == list(STEPS)
+    assert lines[-1].startswith("kernels cached in")

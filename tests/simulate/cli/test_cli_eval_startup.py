@@ -45,3 +45,20 @@ def test_a_bad_card_is_still_one_line_without_numpy():
     done = subprocess.run([sys.executable, "-c", _WRAPPER, "eval", "As Ks Qs Js Xx"], capture_output=True, text=True)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Xx" in done.stderr
     assert done.stdout.splitlines()[-1] == "imported: []"
+
+
+@pytest.mark.parametrize(
+    ("args", "heavy"),
+    [
+        (["AsAh", "KsKh"], "[]"),
+        (["as ah", "Kd Kc", "--json"], "[]"),
+        (["AsAh", "KK"], "['numpy']"),  # a range: the engine sums it from the same table (numpy, no numba)
+    ],
+)
+def test_two_hands_before_the_flop_import_neither_numpy_nor_numba(args, heavy):
+    done = subprocess.run([sys.executable, "-c", _WRAPPER, "equity", *args], capture_output=True, text=True,
+                          timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[-1] == f"imported: {heavy}"
+    assert "1,712,304" in done.stdout or "1712304" in done.stdout or "deals" in done.stdout

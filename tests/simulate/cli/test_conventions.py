@@ -350,6 +350,36 @@ def test_an_interrupted_progress_bar_is_not_filled(monkeypatch):
     assert done.bar.filled == 600
 
 
+def test_a_progress_bar_waits_out_a_kernel_compile(monkeypatch):
+    import time
+
+    from pokerlab import compiles
+
+    bar = ProgressBar("x", enabled=True, delay=0.05)
+    shown = []
+    monkeypatch.setattr(
+        "click.progressbar",
+        lambda **kw: (
+            shown.append(kw)
+            or type(
+                "B",
+                (),
+                {"__enter__": lambda self: self, "update": lambda self, n: None, "__exit__": lambda self, *a: None},
+            )()
+        ),
+    )
+    compiles.preparing()
+    time.sleep(0.06)
+    bar(0.1)  # compiling: no bar, though the delay has passed
+    compiles.prepared()
+    bar(0.2)  # the delay counts again from the compile's end
+    assert shown == []
+    time.sleep(0.06)
+    bar(0.3)
+    assert len(shown) == 1
+    bar.close()
+
+
 # --- errors -----------------------------------------------------------------------------------------------------
 
 
