@@ -4,6 +4,8 @@ the result."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from ...compiles import computing_seconds
@@ -13,7 +15,7 @@ from ...evaluator.layout import board_state
 from .holdem_exact import outcome_shares, result_players
 from .options import DEFAULT_STDERR, MAX_DEFAULT_TRIALS, EquityError
 from .result import EquityResult
-from .sampling import MIN_TRIALS_FOR_STDERR, predicted_trials, standard_errors
+from .sampling import MIN_TRIALS_FOR_STDERR, on_threads, predicted_trials, standard_errors
 
 
 class StoppedEarly(Exception):
@@ -126,7 +128,8 @@ def _monte_carlo_block(kernels, tables, ranges, board, states, threads, share_m,
         kernels.mc_stream(states[0], wanted, ranges, board, tables, block_counts[0])
         requested = wanted
     else:
-        kernels.mc_streams_parallel(states, per_stream, ranges, board, tables, block_counts)
+        on_threads([partial(kernels.mc_stream, states[s], per_stream, ranges, board, tables, block_counts[s])
+                    for s in range(threads)])  # fmt: skip
         requested = per_stream * threads
     accepted = int(block_counts.sum())
     if accepted < requested:  # a stream gave up after a run of rejected deals

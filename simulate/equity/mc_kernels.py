@@ -29,7 +29,7 @@ import os
 
 import numpy as np
 from llvmlite import ir
-from numba import prange, types
+from numba import types
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
@@ -383,7 +383,7 @@ def deal_bounds(pick_bound, n_left, n_dealt, n_board_left):
     return first, (np.uint64(0) - product) % product, extra, extra_thresholds
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def mc_stream(state, n_trials, ranges, board, tables, counts):
     """Run ``n_trials`` accepted deals on one stream, adding to ``counts`` by winner mask.
 
@@ -542,13 +542,4 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
         done += 1
     counts += local
     state[0], state[1], state[2], state[3] = s0, s1, s2, s3
-    return rejected
-
-
-@njit(cache=True, parallel=True)
-def mc_streams_parallel(states, trials_per_stream, ranges, board, tables, counts):
-    """:func:`mc_stream` on every stream (row of ``states`` and ``counts``) across numba's threads."""
-    rejected = np.zeros(states.shape[0], dtype=np.int64)
-    for s in prange(states.shape[0]):
-        rejected[s] = mc_stream(states[s], trials_per_stream, ranges, board, tables, counts[s])
     return rejected
