@@ -41,7 +41,9 @@ RULE_NAMES = ["high", "ace-five", "deuce-seven", "ace-five-joker", "deuce-seven-
 RULE_NAMES += ["deuces-wild"]
 OMAHA_RULE_NAMES = ["omaha", "omaha-hilo"]
 # The names of simulate.equity.result.GAMES, written here so that help does not import numpy.
-EQUITY_GAMES = ["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"]
+EQUITY_GAMES = ["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"] + [
+    "draw" if name == "high" else f"draw-{name}" for name in RULE_NAMES
+]
 
 # One short form per recurring option, the same on every command (tests/simulate/cli/test_conventions.py).
 SHORT_OPTIONS = {

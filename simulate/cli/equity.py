@@ -311,7 +311,7 @@ def print_equity(result: EquityResult, as_json: bool) -> None:
     """An equity result as JSON, or as the table and footer of its game's family."""
     if as_json:
         emit_json(result.to_dict())
-    elif result.family == "holdem":
+    elif result.family in ("holdem", "draw"):
         _print_holdem(result)
     else:
         _print_split_pots(result)
@@ -326,6 +326,8 @@ def _print_holdem(result: EquityResult) -> None:
     if result.method == "exact":
         # With a range, every combination of the players' hands meets every board: say so.
         counted = "boards" if all(p.combos == 1 for p in result.players) else "deals (hand combinations x boards)"
+        if result.family == "draw":
+            counted = "joint draws"
         click.echo(f"exact: {result.boards:,.0f} {counted} in {result.seconds:.3f} s")
     else:
         click.echo(_monte_carlo_footer(result))

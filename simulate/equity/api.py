@@ -12,6 +12,8 @@ never loads Omaha's or stud's code. Every game returns the one result type,
 820
 >>> equity(["AsAh Kd 7c 2s 3h Qs", "QcQd 9h 9c 4d 5s"], game="stud").deals
 39
+>>> equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"], game="draw").boards   # joint draws
+447720
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 
 from .holdem_table import two_hands
 from .options import EquityError, check_options
-from .result import GAMES, EquityResult
+from .result import DRAW_GAMES, GAMES, EquityResult
 
 
 def equity(
@@ -40,7 +42,8 @@ def equity(
     use_tables: bool = True,
 ) -> EquityResult:
     """Equity of 2 to 10 players (stud: 8) in ``game``: ``"holdem"`` (the default), ``"omaha"``,
-    ``"omaha-hilo"``, ``"stud"``, ``"stud-hilo"`` or ``"razz"``.
+    ``"omaha-hilo"``, ``"stud"``, ``"stud-hilo"``, ``"razz"``, or five-card draw under a ruleset
+    (``"draw"``, ``"draw-deuce-seven"``, ``"draw-ace-five"``, ...: each player ``"HAND/DISCARD"``).
 
     A player is a hand or a range (hold'em, Omaha) or the cards known so far (stud). ``board`` is the
     board (stud: seventh street's community card once a short deck dealt it); ``dead`` are cards out
@@ -53,7 +56,9 @@ def equity(
     ...     equity(["AsAh", "KsKh"], game="badugi")
     ... except EquityError as error:
     ...     print(error)
-    unknown game 'badugi'; choose from holdem, omaha, omaha-hilo, stud, stud-hilo, razz
+    unknown game 'badugi'; choose from holdem, omaha, omaha-hilo, stud, stud-hilo, razz, draw, ...
+    >>> round(equity(["7h 5d 4c 3s Kh/Kh", "9s 8d 6c 4h 2d/"], game="draw-deuce-seven").players[1].equity, 4)
+    0.7857
     """
     kind = GAMES.get(game) if isinstance(game, str) else None
     if kind is None:
@@ -72,6 +77,8 @@ def equity(
         )  # fmt: skip
     if client is not None:
         raise EquityError(f"a Dask client runs hold'em equity only; {game} runs on this machine")
+    if kind == "draw":
+        return _draw(players, board, dead, game, method, trials, stderr, seed, threads)
     options: dict[str, Any] = dict(game=game, method=method, trials=trials, stderr=stderr, seed=seed, threads=threads)
     if kind == "omaha":
         from .omaha import omaha_equity
@@ -80,3 +87,14 @@ def equity(
     from .stud import stud_equity
 
     return stud_equity(players, dead, community=board, progress=progress, **options)
+
+
+def _draw(players: Sequence[Any], board: Any, dead: Any, game: str, method: str, trials: int | None,
+          stderr: float | None, seed: int | None, threads: int | None) -> EquityResult:  # fmt: skip
+    """Five-card draw: each player a ``"HAND/DISCARD"``; one draw, no board; a fixed number of trials."""
+    from .draw import draw_equity
+
+    for name, given in (("a board", board), ("a standard-error target", stderr), ("threads", threads)):
+        if given is not None:
+            raise EquityError(f"five-card draw equity takes no {name}")
+    return draw_equity(players, rules=DRAW_GAMES[game], dead=dead, method=method, trials=trials, seed=seed)

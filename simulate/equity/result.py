@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...evaluator.rules import RULESETS
+
 _HOLDEM_PLAYER = ("hand", "combos", "win", "tie", "equity", "wins", "ties", "stderr")
 _SPLIT_POT = ("equity", "win", "tie", "low_win", "low_tie", "scoop", "quarter", "stderr")
 #: Each game family's player keys in JSON, in order.
@@ -26,7 +28,10 @@ PLAYER_KEYS = {
     "holdem": _HOLDEM_PLAYER,
     "omaha": ("hand", "combos", *_SPLIT_POT),
     "stud": ("hand", "cards", *_SPLIT_POT),
+    "draw": _HOLDEM_PLAYER,
 }
+#: The five-card draw games, one per ruleset (``draw`` ranks high hands), and their rulesets.
+DRAW_GAMES = {("draw" if name == "high" else f"draw-{name}"): name for name in RULESETS}
 #: Every game equity is computed for, with its family: the scorer that plays it and its result's shape.
 GAMES = {
     "holdem": "holdem",
@@ -35,7 +40,17 @@ GAMES = {
     "stud": "stud",
     "stud-hilo": "stud",
     "razz": "stud",
+    **dict.fromkeys(DRAW_GAMES, "draw"),
 }
+
+
+def draw_game(rules: str) -> str:
+    """The draw game of a ruleset's name.
+
+    >>> draw_game("high"), draw_game("deuce-seven")
+    ('draw', 'draw-deuce-seven')
+    """
+    return next(game for game, name in DRAW_GAMES.items() if name == rules)
 
 
 @dataclass(frozen=True)
@@ -83,13 +98,13 @@ class EquityResult:
 
     @property
     def family(self) -> str:
-        """The shape of this result: ``"holdem"``, ``"omaha"`` or ``"stud"``."""
-        return GAMES.get(self.game, "holdem")  # draw equity is shaped like hold'em
+        """The shape of this result: ``"holdem"``, ``"omaha"``, ``"stud"`` or ``"draw"`` (shaped like hold'em)."""
+        return GAMES.get(self.game, "holdem")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form, with the keys of the game's family (see the module's docstring)."""
         family = self.family
-        data: dict[str, Any] = {} if family == "holdem" else {"game": self.game}
+        data: dict[str, Any] = {} if family in ("holdem", "draw") else {"game": self.game}
         if family == "omaha":
             data["hole_cards"] = self.hole_cards
         data["method"] = self.method

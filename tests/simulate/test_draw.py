@@ -168,3 +168,35 @@ def test_draw_equity_checks_its_seed(seed):
 
     with pytest.raises(EquityError, match="seed must be"):
         draw_equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"], method="mc", trials=1_000, seed=seed)
+
+
+@pytest.mark.parametrize("rules", ["high", "deuce-seven", "ace-five"])
+def test_draw_equity_is_on_the_one_equity_entry(rules):
+    from pokerlab import equity
+    from pokerlab.simulate.equity.result import draw_game
+
+    players = ["7h 5d 4c 3s Kh/Kh", "9s 8d 6c 4h 2d/"]
+    direct = draw_equity(players, rules=rules)
+    entry = equity(players, game=draw_game(rules))
+    assert entry.game == direct.game == draw_game(rules) and entry.family == "draw"
+    assert [p.equity for p in entry.players] == [p.equity for p in direct.players]
+    assert "game" not in entry.to_dict()  # draw's JSON keys are hold'em's, as they always were
+
+
+@pytest.mark.parametrize(("option", "value"), [("board", "Ks"), ("stderr", 1e-3), ("threads", 2)])
+def test_draw_on_the_entry_refuses_what_it_has_not(option, value):
+    from pokerlab import equity
+    from pokerlab.simulate.equity.options import EquityError
+
+    with pytest.raises(EquityError, match="five-card draw equity takes no"):
+        equity(["7h 5d 4c 3s Kh/Kh", "9s 8d 6c 4h 2d/"], game="draw", **{option: value})
+
+
+def test_draw_from_the_equity_command():
+    from click.testing import CliRunner
+
+    from pokerlab.simulate.cli import main
+
+    result = CliRunner().invoke(main, ["equity", "--game", "draw-deuce-seven", "7h 5d 4c 3s Kh/Kh", "9s 8d 6c 4h 2d/"])
+    assert result.exit_code == 0, result.output
+    assert "78.571" in result.output and "42 joint draws" in result.output

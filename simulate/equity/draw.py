@@ -1,0 +1,249 @@
+"""Five-card draw's equity scorer: the hands and discards of a spot, and every draw dealt after them.
+
+Every draw is enumerated exactly when the joint draws are few enough, otherwise sampled: the
+unseen cards are the deck of the ruleset minus the whole hands (discards stay out of play,
+docs/rules.md 4.6) and any dead cards. :mod:`pokerlab.simulate.draw` builds the odds of one draw
+and the best discard on these pieces.
+
+>>> result = draw_equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"])
+>>> result.method, result.game, round(result.players[0].equity, 4)
+('exact', 'draw', 0.4593)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from functools import cache
+from math import comb
+
+import numpy as np
+
+from ...compiles import computing_seconds
+from ...errors import PokerlabError
+from ...evaluator import evaluate_batch
+from ...evaluator.cards import CardError, format_cards, to_card_ids
+from ...evaluator.rules import Ruleset, get_rules
+from .holdem_exact import outcome_shares
+from .options import EquityError, check_options
+from .result import EquityResult, PlayerEquity, draw_game
+from .sampling import fresh_seed, standard_errors
+
+ACE_RANK = 12
+
+
+class DrawError(PokerlabError, ValueError):
+    """A draw that the hand or the rules do not allow; the message says which card and why."""
+
+
+def max_draw_for(rules: Ruleset) -> int:
+    """Default most cards a player may draw: 3 in high and wild-card draw (docs/rules.md 4.6), 5 in lowball."""
+    return 5 if rules.kernel in ("ace-five", "deuce-seven", "ace-five-joker") else 3
+
+
+def parse_hand(hand: str | Sequence[int], rules: Ruleset) -> list[int]:
+    try:
+        return to_card_ids(hand, count=5, deck_size=rules.deck_size)
+    except CardError as exc:
+        raise DrawError(f"a draw hand is five cards: {exc}") from None
+
+
+def parse_discard(
+    ids: list[int], discard: str | Sequence[int] | None, rules: Ruleset, max_draw: int | None, four_with_ace: bool
+) -> list[int]:
+    if discard is None or (isinstance(discard, str) and not discard.strip()):
+        thrown: list[int] = []
+    else:
+        thrown = to_card_ids(discard, deck_size=rules.deck_size)
+    for position, card in enumerate(thrown, start=1):
+        if card not in ids:
+            raise DrawError(
+                f"discard {format_cards([card])} (position {position}) is not in the hand {format_cards(ids, ' ')}"
+            )
+    limit = max_draw_for(rules) if max_draw is None else max_draw
+    kept = [c for c in ids if c not in thrown]
+    keeps_ace = any(c < 52 and c >> 2 == ACE_RANK for c in kept)
+    allowed = limit + 1 if four_with_ace and keeps_ace and limit == 3 else limit
+    if len(thrown) > allowed:
+        why = f"at most {limit}"
+        if limit == 3:
+            why += (
+                ", or 4 when keeping an ace" if four_with_ace else "; the house rule four_with_ace allows 4 with an ace"
+            )
+        raise DrawError(f"drawing {len(thrown)} cards is more than the rules allow ({why})")
+    return thrown
+
+
+@cache
+def combinations(n: int, k: int) -> np.ndarray:
+    """Every k-subset of range(n) as rows of a (C(n, k), k) uint8 array (cached)."""
+    from ...evaluator.variant_kernels import next_combinations  # numba-compiled: imported on first use
+
+    block = np.empty((comb(n, k), k), dtype=np.uint8)
+    if k:
+        next_combinations(np.arange(k, dtype=np.int64), n, block)
+    block.flags.writeable = False
+    return block
+
+
+def unseen_cards(rules: Ruleset, removed: set[int]) -> np.ndarray:
+    return np.array([c for c in range(rules.deck_size) if c not in removed], dtype=np.uint8)
+
+
+def final_values(kept: Sequence[int], unseen: np.ndarray, draws: int, rules: Ruleset) -> tuple[np.ndarray, np.ndarray]:
+    """Values of ``kept`` plus every draw of ``draws`` cards from ``unseen``, with each draw's card mask."""
+    idx = combinations(len(unseen), draws)
+    hands = np.empty((idx.shape[0], 5), dtype=np.uint8)
+    hands[:, : len(kept)] = np.asarray(kept, dtype=np.uint8)
+    drawn = unseen[idx]
+    hands[:, len(kept) :] = drawn
+    masks = np.zeros(idx.shape[0], dtype=np.uint64)
+    for j in range(draws):
+        masks |= np.left_shift(np.uint64(1), drawn[:, j].astype(np.uint64))
+    values = evaluate_batch(hands, rules=rules.name, check=False)
+    return values, masks
+
+
+def _parse_player(player: str | tuple, rules: Ruleset) -> tuple[list[int], list[int]]:
+    """``"HAND/DISCARD"`` or ``(hand, discard)`` -> (hand ids, discard ids)."""
+    if isinstance(player, str):
+        hand, _, discard = player.partition("/")
+    else:
+        hand, discard = player
+    ids = parse_hand(hand, rules)
+    thrown = to_card_ids(discard, deck_size=rules.deck_size) if discard else []
+    return ids, thrown
+
+
+def draw_equity(
+    players: Sequence[str | tuple],
+    rules: str = "high",
+    dead: str | Sequence[int] | None = None,
+    *,
+    method: str = "auto",
+    trials: int | None = None,
+    seed: int | None = None,
+    max_draw: int | None = None,
+    four_with_ace: bool = False,
+    max_exact: float = 3e8,
+) -> EquityResult:
+    """Equity of two or more five-card draw hands, each with its discard, after one draw.
+
+    ``players`` are ``"HAND/DISCARD"`` strings or ``(hand, discard)`` pairs.
+    Exact when the joint draws number at most ``max_exact`` (``method='auto'``),
+    otherwise Monte Carlo (``trials``, default 200,000, reproducible by ``seed``;
+    under ``auto`` they apply only when the run is Monte Carlo).
+    The result is the one :class:`~pokerlab.simulate.equity.result.EquityResult`, its ``game`` the draw
+    game of ``rules`` (``draw``, ``draw-deuce-seven``, ...).
+
+    >>> result = draw_equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"])
+    >>> result.method, round(result.players[0].equity, 4)   # four to a royal against a pair of nines
+    ('exact', 0.4593)
+    """
+    r = get_rules(rules)
+    if len(players) < 2:
+        raise EquityError(f"draw equity needs at least two players, got {len(players)}")
+    check_options(trials, None, seed, None)
+    parsed = [_parse_player(p, r) for p in players]
+    seen: dict[int, int] = {}
+    for index, (ids, thrown) in enumerate(parsed):
+        for c in ids:
+            if c in seen:
+                raise EquityError(f"players {seen[c] + 1} and {index + 1} both hold {format_cards([c])}")
+            seen[c] = index
+        parse_discard(ids, thrown, r, max_draw, four_with_ace)
+    dead_ids = to_card_ids(dead, deck_size=r.deck_size) if dead else []
+    for c in dead_ids:
+        if c in seen:
+            raise EquityError(f"dead card {format_cards([c])} is in player {seen[c] + 1}'s hand")
+    unseen = unseen_cards(r, set(seen) | set(dead_ids))
+    draws = [len(t) for _, t in parsed]
+    if sum(draws) > len(unseen):
+        raise EquityError(f"the draws need {sum(draws)} cards but only {len(unseen)} are unseen")
+    joint = 1.0
+    left = len(unseen)
+    for k in draws:
+        joint *= comb(left, k)
+        left -= k
+    if method not in ("auto", "exact", "mc"):
+        raise EquityError(f"unknown method {method!r}; choose auto, exact or mc")
+    exact = method == "exact" or (method == "auto" and joint <= max_exact)
+    texts = [f"{format_cards(ids)}/{format_cards(t) or '-'}" for ids, t in parsed]
+    start = time.perf_counter()
+    if exact:
+        wins, ties, share, total = _exact_draw_equity(parsed, unseen, r)
+        result_players = [
+            PlayerEquity(texts[i], 1, wins[i] / total, ties[i] / total, (wins[i] + share[i]) / total, wins[i], ties[i])
+            for i in range(len(parsed))
+        ]
+        return EquityResult(result_players, "exact", float(total), computing_seconds(start), boards=int(total),
+                            game=draw_game(r.name))  # fmt: skip
+    return _mc_draw_equity(parsed, unseen, r, texts, trials or 200_000, seed, start)
+
+
+def _exact_draw_equity(parsed, unseen, rules):
+    """Wins, ties, tie shares per player and the number of joint draws, every one enumerated."""
+    from .postflop_kernels import score_deals  # numba-compiled: imported on first use
+
+    values, masks, offsets = [], [], [0]
+    for ids, thrown in parsed:
+        kept = [c for c in ids if c not in thrown]
+        v, m = final_values(kept, unseen, len(thrown), rules)
+        values.append(v.astype(np.int64))
+        masks.append(m)
+        offsets.append(offsets[-1] + len(v))
+    all_values = np.concatenate(values)
+    # The joint draws are the deals of one draw per player with no card drawn twice.
+    counts = np.zeros(1 << len(parsed), dtype=np.float64)
+    total, _ = score_deals(
+        np.array(offsets, dtype=np.int64), np.concatenate(masks), all_values, np.ones(len(all_values)), len(parsed),
+        counts,
+    )  # fmt: skip
+    win_m, tie_m, share_m = outcome_shares(len(parsed))
+    wins, ties, shares = counts @ win_m, counts @ tie_m, counts @ share_m
+    return [int(w) for w in wins], [int(t) for t in ties], (shares - wins).tolist(), int(total)
+
+
+def _mc_draw_equity(parsed, unseen, rules, texts, trials, seed, start) -> EquityResult:
+    seed = fresh_seed() if seed is None else seed
+    rng = np.random.default_rng(seed)
+    n_players = len(parsed)
+    wins = np.zeros(n_players)
+    ties = np.zeros(n_players)
+    share_sum = np.zeros(n_players)
+    share_sq = np.zeros(n_players)
+    block = 100_000
+    done = 0
+    while done < trials:
+        size = min(block, trials - done)
+        order = np.argsort(rng.random((size, len(unseen))), axis=1)
+        stub = unseen[order]
+        values = np.empty((n_players, size), dtype=np.int64)
+        used = 0
+        for p, (ids, thrown) in enumerate(parsed):
+            kept = [c for c in ids if c not in thrown]
+            hands = np.empty((size, 5), dtype=np.uint8)
+            hands[:, : len(kept)] = np.asarray(kept, dtype=np.uint8)
+            hands[:, len(kept) :] = stub[:, used : used + len(thrown)]
+            used += len(thrown)
+            values[p] = evaluate_batch(hands, rules=rules.name, check=False)
+        best = values.max(axis=0)
+        top = values == best
+        n_top = top.sum(axis=0)
+        share = top / n_top
+        wins += (top & (n_top == 1)).sum(axis=1)
+        ties += (top & (n_top > 1)).sum(axis=1)
+        share_sum += share.sum(axis=1)
+        share_sq += (share**2).sum(axis=1)
+        done += size
+    mean = share_sum / done
+    stderr = standard_errors(mean, share_sq / done, done)
+    result_players = [
+        PlayerEquity(texts[i], 1, wins[i] / done, ties[i] / done, float(mean[i]), float(wins[i]), float(ties[i]),
+                     float(stderr[i]))
+        for i in range(n_players)
+    ]  # fmt: skip
+    return EquityResult(
+        result_players, "mc", float(done), computing_seconds(start), trials=done, stderr=float(stderr.max()),
+        seed=seed, game=draw_game(rules.name),
+    )  # fmt: skip
