@@ -366,7 +366,7 @@ def code_version() -> dict[str, str]:
     >>> sorted(code_version())
     ['kernels', 'tables']
     """
-    from ..evaluator.jit import cache_key  # jit imports numba
+    from ..evaluator.kernel_cache import cache_key
 
     manifest = hashlib.sha256((tables_dir() / MANIFEST).read_bytes()).hexdigest()
     return {"kernels": cache_key(), "tables": manifest}

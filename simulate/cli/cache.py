@@ -36,7 +36,7 @@ def cache_command(ctx: click.Context, as_json: bool) -> None:
     """
     if ctx.invoked_subcommand is not None:
         return
-    from pokerlab.evaluator.jit import cache_info
+    from pokerlab.evaluator.kernel_cache import cache_info  # numba-free: showing the cache imports no numba
 
     info = cache_info()
     if as_json:
@@ -55,7 +55,7 @@ def cache_command(ctx: click.Context, as_json: bool) -> None:
 @click.option("--stale", is_flag=True, help="Delete only kernels compiled for other versions or sources.")
 def clear_command(stale: bool) -> None:
     """Delete compiled kernels (they are compiled again on next use)."""
-    from pokerlab.evaluator.jit import cache_root, clear_cache
+    from pokerlab.evaluator.kernel_cache import cache_root, clear_cache
 
     removed = clear_cache(stale_only=stale)
     click.echo(f"removed {removed} files from {cache_root()}")

@@ -62,3 +62,10 @@ def test_two_hands_before_the_flop_import_neither_numpy_nor_numba(args, heavy):
     lines = done.stdout.splitlines()
     assert lines[-1] == f"imported: {heavy}"
     assert "1,712,304" in done.stdout or "1712304" in done.stdout or "deals" in done.stdout
+
+
+def test_showing_the_kernel_cache_imports_no_numba():
+    done = subprocess.run([sys.executable, "-c", _WRAPPER, "cache", "--json"], capture_output=True, text=True,
+                          timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "imported: []" and '"key": "pokerlab-' in done.stdout
