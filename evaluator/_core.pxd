@@ -2,9 +2,9 @@
 # hand-value lookups, the Cython side of evaluator/kernel_core.py (same names, same steps).
 #
 # Only constants and inline functions: each extension compiles its own copy, so cimporting this
-# file adds no module to import at run time and no call per lookup. The tables are passed as
-# pointers, which cost nothing to pass (a typed memoryview argument is a struct, and its reads
-# are checked for initialisation).
+# file adds no module to import at run time and no call per lookup. The helpers take the tables
+# as pointers (``&view[0]`` of an extension's typed memoryviews): a memoryview argument is a
+# struct, and each read through it is checked for initialisation.
 
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
 

@@ -16,13 +16,9 @@ from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from _core cimport check_layout, hand_value, suit_init, suited_bit
 
 cdef uint64_t CARD_KEYS[52]
-# The typed memoryviews hold the tables' buffers; lookups read through the pointers.
-cdef const uint32_t[::1] OFFSETS_VIEW
-cdef const uint16_t[::1] RANK_VALUES_VIEW
-cdef const uint16_t[::1] FLUSH_VALUES_VIEW
-cdef const uint32_t* OFFSETS = NULL
-cdef const uint16_t* RANK_VALUES = NULL
-cdef const uint16_t* FLUSH_VALUES = NULL
+cdef const uint32_t[::1] OFFSETS
+cdef const uint16_t[::1] RANK_VALUES
+cdef const uint16_t[::1] FLUSH_VALUES
 cdef unsigned int SHIFT = 0
 cdef uint64_t COL_MASK = 0
 cdef bint READY = False
@@ -36,18 +32,14 @@ def init(card_keys, offsets, rank_values, flush_values, int shift, uint64_t rank
     Raises ImportError (the API then ranks in pure Python) when this build's
     key layout is not evaluator/layout.py's: the extension is out of date.
     """
-    global OFFSETS_VIEW, RANK_VALUES_VIEW, FLUSH_VALUES_VIEW, OFFSETS, RANK_VALUES, FLUSH_VALUES
-    global SHIFT, COL_MASK, READY
+    global OFFSETS, RANK_VALUES, FLUSH_VALUES, SHIFT, COL_MASK, READY
     cdef int i
     check_layout("_fast", rank_key_mask)
     for i in range(52):
         CARD_KEYS[i] = card_keys[i]
-    OFFSETS_VIEW = offsets
-    RANK_VALUES_VIEW = rank_values
-    FLUSH_VALUES_VIEW = flush_values
-    OFFSETS = &OFFSETS_VIEW[0]
-    RANK_VALUES = &RANK_VALUES_VIEW[0]
-    FLUSH_VALUES = &FLUSH_VALUES_VIEW[0]
+    OFFSETS = offsets
+    RANK_VALUES = rank_values
+    FLUSH_VALUES = flush_values
     SHIFT = shift
     COL_MASK = (1 << shift) - 1
     _init_card_chars()
@@ -55,7 +47,7 @@ def init(card_keys, offsets, rank_values, flush_values, int shift, uint64_t rank
 
 
 cdef inline uint16_t value_of(uint64_t key, uint64_t suited) noexcept nogil:
-    return hand_value(key, suited, OFFSETS, RANK_VALUES, FLUSH_VALUES, COL_MASK, SHIFT)
+    return hand_value(key, suited, &OFFSETS[0], &RANK_VALUES[0], &FLUSH_VALUES[0], COL_MASK, SHIFT)
 
 
 cdef object _slow(object cards):

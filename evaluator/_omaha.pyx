@@ -18,11 +18,8 @@ from _core cimport card_rank, card_suit, check_layout, lowest_suit, rank_bit, ra
 cdef uint64_t CARD_KEYS[52]
 cdef int LOW_BIT[52]
 cdef int PAIR_COLUMN[169]  # 13 * rank + rank -> the pair's column in a row of HIGH (no branch on which is higher)
-# The typed memoryviews hold the tables' buffers; the rank hash is read through the pointers.
-cdef const uint16_t[::1] OFFSETS_VIEW
-cdef const uint16_t[::1] VALUES_VIEW
-cdef const uint16_t* OFFSETS = NULL
-cdef const uint16_t* VALUES = NULL
+cdef const uint16_t[::1] OFFSETS
+cdef const uint16_t[::1] VALUES
 cdef const uint16_t[::1] FLUSH
 cdef const uint16_t[::1] BOARD_ROW
 cdef const uint16_t[::1] HIGH
@@ -52,7 +49,7 @@ def init(card_keys, offsets, values, flush, board_row, high, low, int shift, uin
 
     Raises ImportError when this build's key layout is not evaluator/layout.py's: rebuild the extension.
     """
-    global OFFSETS_VIEW, VALUES_VIEW, OFFSETS, VALUES, FLUSH, BOARD_ROW, HIGH, LOW, SHIFT, COL_MASK, READY, FALLBACK
+    global OFFSETS, VALUES, FLUSH, BOARD_ROW, HIGH, LOW, SHIFT, COL_MASK, READY, FALLBACK
     cdef int i, r
     check_layout("_omaha", key_mask)
     FALLBACK = fallback
@@ -63,10 +60,8 @@ def init(card_keys, offsets, values, flush, board_row, high, low, int shift, uin
         CARD_KEYS[i] = card_keys[i]
         r = card_rank(i)
         LOW_BIT[i] = (1 << ((r + 1) % 13)) if (r <= 6 or r == 12) else 0
-    OFFSETS_VIEW = offsets
-    VALUES_VIEW = values
-    OFFSETS = &OFFSETS_VIEW[0]
-    VALUES = &VALUES_VIEW[0]
+    OFFSETS = offsets
+    VALUES = values
     FLUSH = flush
     BOARD_ROW = board_row
     HIGH = high
@@ -116,7 +111,7 @@ cdef int _read(object cards, int* out, uint64_t* seen) except -2:
 
 
 cdef inline uint16_t _rank5(uint64_t key) noexcept nogil:
-    return rank_value(key, OFFSETS, VALUES, COL_MASK, SHIFT)
+    return rank_value(key, &OFFSETS[0], &VALUES[0], COL_MASK, SHIFT)
 
 
 cdef uint16_t _best_flush(int board_mask, int hole_mask) noexcept nogil:
