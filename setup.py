@@ -70,6 +70,8 @@ extensions = [
 ]
 
 setup(
-    ext_modules=cythonize(extensions, language_level=3),
+    # include_path: the extensions cimport evaluator/_core.pxd as a top-level name (the source tree has no
+    # pokerlab/evaluator/ folder for a package-relative cimport to find).
+    ext_modules=cythonize(extensions, language_level=3, include_path=[str(HERE / "evaluator")]),
     cmdclass={"build_py": BuildPyWithTables, "build_ext": OptionalBuildExt},
 )

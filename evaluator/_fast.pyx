@@ -2,15 +2,18 @@
 """Per-call evaluation from Python with minimal overhead (built by setup.py).
 
 Reads the same tables as the numba kernels (see evaluator.kernels for the
-algorithm). Anything unusual (bad ids, duplicates, odd types) is handed to
-the Python parser in evaluator.cards so that errors read the same everywhere.
+algorithm) through the same steps, cimported from _core.pxd. Anything unusual
+(bad ids, duplicates, odd types) is handed to the Python parser in
+evaluator.cards so that errors read the same everywhere.
 """
 
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint16_t, uint32_t, uint64_t
+
+from _core cimport check_layout, hand_value, suit_init, suited_bit
 
 cdef uint64_t CARD_KEYS[52]
 cdef const uint32_t[::1] OFFSETS
@@ -18,14 +21,9 @@ cdef const uint16_t[::1] RANK_VALUES
 cdef const uint16_t[::1] FLUSH_VALUES
 cdef unsigned int SHIFT = 0
 cdef uint64_t COL_MASK = 0
-cdef uint64_t RANK_KEY_MASK = 0
 cdef bint READY = False
 
 include "card_chars.pxi"
-
-
-# The key layout of pokerlab.evaluator.layout, as C constants: init checks that they agree.
-DEF_LAYOUT = (0x3333 << 32, 0x8888, 0x1FFF, 16)
 
 
 def init(card_keys, offsets, rank_values, flush_values, int shift, uint64_t rank_key_mask):
@@ -34,11 +32,9 @@ def init(card_keys, offsets, rank_values, flush_values, int shift, uint64_t rank
     Raises ImportError (the API then ranks in pure Python) when this build's
     key layout is not evaluator/layout.py's: the extension is out of date.
     """
-    global OFFSETS, RANK_VALUES, FLUSH_VALUES, SHIFT, COL_MASK, RANK_KEY_MASK, READY
+    global OFFSETS, RANK_VALUES, FLUSH_VALUES, SHIFT, COL_MASK, READY
     cdef int i
-    from pokerlab.evaluator import layout
-    if (layout.SUIT_INIT, layout.FLUSH_NIBBLES, layout.SUIT_RANKS, layout.BITS_PER_SUIT) != DEF_LAYOUT:
-        raise ImportError("evaluator/_fast.pyx was built for another key layout: rebuild it (pip install -e .)")
+    check_layout("_fast", rank_key_mask)
     for i in range(52):
         CARD_KEYS[i] = card_keys[i]
     OFFSETS = offsets
@@ -46,26 +42,12 @@ def init(card_keys, offsets, rank_values, flush_values, int shift, uint64_t rank
     FLUSH_VALUES = flush_values
     SHIFT = shift
     COL_MASK = (1 << shift) - 1
-    RANK_KEY_MASK = rank_key_mask
     _init_card_chars()
     READY = True
 
 
 cdef inline uint16_t value_of(uint64_t key, uint64_t suited) noexcept nogil:
-    cdef uint64_t flush = (key >> 32) & 0x8888
-    cdef uint64_t rank_key
-    if flush:
-        if flush & 0x8:
-            pass
-        elif flush & 0x80:
-            suited >>= 16
-        elif flush & 0x800:
-            suited >>= 32
-        else:
-            suited >>= 48
-        return FLUSH_VALUES[suited & 0x1FFF]
-    rank_key = key & RANK_KEY_MASK
-    return RANK_VALUES[OFFSETS[rank_key >> SHIFT] + (rank_key & COL_MASK)]
+    return hand_value(key, suited, &OFFSETS[0], &RANK_VALUES[0], &FLUSH_VALUES[0], COL_MASK, SHIFT)
 
 
 cdef object _slow(object cards):
@@ -77,7 +59,7 @@ cdef object _slow(object cards):
 
 cdef int _value_of_ids(object seq, Py_ssize_t n, bint is_list) except -2:
     """Value of n ids in a list/tuple, or -1 when anything looks wrong."""
-    cdef uint64_t key = 0x3333ULL << 32
+    cdef uint64_t key = suit_init()
     cdef uint64_t suited = 0, seen = 0, bit
     cdef Py_ssize_t i
     cdef long c
@@ -98,7 +80,7 @@ cdef int _value_of_ids(object seq, Py_ssize_t n, bint is_list) except -2:
             return -1
         seen |= bit
         key += CARD_KEYS[c]
-        suited |= 1ULL << (16 * (c & 3) + (c >> 2))
+        suited |= suited_bit(c)
     return value_of(key, suited)
 
 
@@ -106,7 +88,7 @@ cdef int _value_of_str(str text) except -2:
     """Value of a plain card string such as 'AsKh Qd...' or -1 when unusual."""
     cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0
     cdef int count = 0, c
-    cdef uint64_t key = 0x3333ULL << 32
+    cdef uint64_t key = suit_init()
     cdef uint64_t suited = 0, seen = 0, bit
     while True:
         c = _next_card(text, n, &i)
@@ -119,7 +101,7 @@ cdef int _value_of_str(str text) except -2:
             return -1
         seen |= bit
         key += CARD_KEYS[c]
-        suited |= 1ULL << (16 * (c & 3) + (c >> 2))
+        suited |= suited_bit(c)
         count += 1
     if count < 5 or count > 7:
         return -1
@@ -156,19 +138,19 @@ def evaluate(cards, rules=None):
 
 def evaluate_checked(list ids):
     """Rank of a list of ids already checked to be 5-7 distinct cards in range."""
-    cdef uint64_t key = 0x3333ULL << 32
+    cdef uint64_t key = suit_init()
     cdef uint64_t suited = 0
     cdef long c
     for item in ids:
         c = item
         key += CARD_KEYS[c]
-        suited |= 1ULL << (16 * (c & 3) + (c >> 2))
+        suited |= suited_bit(c)
     return value_of(key, suited)
 
 
 def evaluate_mask(object mask_value):
     """Rank of the 5-7 cards in a 64-bit card mask (bit id set per card)."""
-    cdef uint64_t key = 0x3333ULL << 32
+    cdef uint64_t key = suit_init()
     cdef uint64_t suited = 0
     cdef uint64_t mask
     cdef int c, n = 0
@@ -184,7 +166,7 @@ def evaluate_mask(object mask_value):
         c = __builtin_ctzll(mask)
         mask &= mask - 1
         key += CARD_KEYS[c]
-        suited |= 1ULL << (16 * (c & 3) + (c >> 2))
+        suited |= suited_bit(c)
         n += 1
     if n < 5 or n > 7:
         raise CardError(f"expected 5, 6 or 7 cards, got {n} in the mask")

@@ -1,10 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Per-call Omaha evaluation from Python with minimal overhead (built by setup.py).
 
-The algorithm and tables of evaluator.omaha_kernels (see there); evaluate()
-returns None for anything unusual (bad ids, duplicates, odd types, wrong
-counts) so that evaluator.omaha raises the same precise errors as the
-pure-Python path.
+The algorithm and tables of evaluator.omaha_kernels (see there), the lookups
+cimported from _core.pxd. evaluate_omaha() hands anything unusual (bad ids,
+duplicates, odd types, wrong counts, other rules) to evaluator.omaha's
+pure-Python evaluate, so that the errors are the same precise ones.
 """
 
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
@@ -12,6 +12,8 @@ from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
 from libc.stdint cimport uint16_t, uint64_t
+
+from _core cimport card_rank, card_suit, check_layout, lowest_suit, rank_bit, rank_value, suits_holding
 
 cdef uint64_t CARD_KEYS[52]
 cdef int LOW_BIT[52]
@@ -24,7 +26,6 @@ cdef const uint16_t[::1] HIGH
 cdef const uint16_t[::1] LOW
 cdef unsigned int SHIFT = 0
 cdef uint64_t COL_MASK = 0
-cdef uint64_t KEY_MASK = 0
 cdef bint READY = False
 cdef object FALLBACK = None  # evaluator.omaha's pure-Python evaluate: precise errors, odd inputs
 cdef object LOADER = None  # evaluator.omaha's table loader, which calls init: run on the first evaluation
@@ -44,16 +45,20 @@ def defer_init(loader, fallback):
 
 
 def init(card_keys, offsets, values, flush, board_row, high, low, int shift, uint64_t key_mask, fallback):
-    """Point the extension at the loaded tables (called once by evaluator.omaha)."""
-    global OFFSETS, VALUES, FLUSH, BOARD_ROW, HIGH, LOW, SHIFT, COL_MASK, KEY_MASK, READY, FALLBACK
-    FALLBACK = fallback
+    """Point the extension at the loaded tables (called once by evaluator.omaha).
+
+    Raises ImportError when this build's key layout is not evaluator/layout.py's: rebuild the extension.
+    """
+    global OFFSETS, VALUES, FLUSH, BOARD_ROW, HIGH, LOW, SHIFT, COL_MASK, READY, FALLBACK
     cdef int i, r
+    check_layout("_omaha", key_mask)
+    FALLBACK = fallback
     for i in range(169):
         r = max(i // 13, i % 13)
         PAIR_COLUMN[i] = r * (r + 1) // 2 + min(i // 13, i % 13)
     for i in range(52):
         CARD_KEYS[i] = card_keys[i]
-        r = i >> 2
+        r = card_rank(i)
         LOW_BIT[i] = (1 << ((r + 1) % 13)) if (r <= 6 or r == 12) else 0
     OFFSETS = offsets
     VALUES = values
@@ -63,7 +68,6 @@ def init(card_keys, offsets, values, flush, board_row, high, low, int shift, uin
     LOW = low
     SHIFT = shift
     COL_MASK = (1 << shift) - 1
-    KEY_MASK = key_mask
     _init_card_chars()
     READY = True
 
@@ -107,8 +111,7 @@ cdef int _read(object cards, int* out, uint64_t* seen) except -2:
 
 
 cdef inline uint16_t _rank5(uint64_t key) noexcept nogil:
-    cdef uint64_t rk = key & KEY_MASK
-    return VALUES[OFFSETS[rk >> SHIFT] + (rk & COL_MASK)]
+    return rank_value(key, &OFFSETS[0], &VALUES[0], COL_MASK, SHIFT)
 
 
 cdef uint16_t _best_flush(int board_mask, int hole_mask) noexcept nogil:
@@ -150,25 +153,24 @@ cdef uint16_t _high(int* hole, int h, int* board, int nb) noexcept nogil:
             key += CARD_KEYS[board[j]]
         cells = &HIGH[<Py_ssize_t>BOARD_ROW[_rank5(key)] * 91]
         for i in range(h):
-            rx = 13 * (hole[i] >> 2)
+            rx = 13 * card_rank(hole[i])
             h_key += CARD_KEYS[hole[i]]
             for j in range(i + 1, h):
-                v = cells[PAIR_COLUMN[rx + (hole[j] >> 2)]]
+                v = cells[PAIR_COLUMN[rx + card_rank(hole[j])]]
                 if v > best:
                     best = v
-        # A flush needs a suit with three board cards and two hole cards: the suit counters say so
-        # (board count + 5 and hole count + 6 both reach 8).
-        flushing = ((key >> 32) + 0x5555) & ((h_key >> 32) + 0x6666) & 0x8888
+        # A flush needs a suit with three board cards and two hole cards: the suit counters say so.
+        flushing = suits_holding(key, 3) & suits_holding(h_key, 2)
         if flushing:
-            suit = 0 if flushing & 0x8 else 1 if flushing & 0x80 else 2 if flushing & 0x800 else 3
+            suit = lowest_suit(flushing)
             b_mask = 0
             for j in range(5):
-                if board[j] & 3 == suit:
-                    b_mask |= 1 << (board[j] >> 2)
+                if card_suit(board[j]) == suit:
+                    b_mask |= rank_bit(board[j])
             h_mask = 0
             for i in range(h):
-                if hole[i] & 3 == suit:
-                    h_mask |= 1 << (hole[i] >> 2)
+                if card_suit(hole[i]) == suit:
+                    h_mask |= rank_bit(hole[i])
             v = _best_flush(b_mask, h_mask)
             if v > best:
                 best = v
@@ -178,10 +180,11 @@ cdef uint16_t _high(int* hole, int h, int* board, int nb) noexcept nogil:
             for p in range(nb):
                 for q in range(p + 1, nb):
                     for r in range(q + 1, nb):
-                        s = hole[i] & 3
-                        if hole[j] & 3 == s and board[p] & 3 == s and board[q] & 3 == s and board[r] & 3 == s:
-                            v = FLUSH[(1 << (hole[i] >> 2)) | (1 << (hole[j] >> 2)) | (1 << (board[p] >> 2))
-                                      | (1 << (board[q] >> 2)) | (1 << (board[r] >> 2))]
+                        s = card_suit(hole[i])
+                        if (card_suit(hole[j]) == s and card_suit(board[p]) == s and card_suit(board[q]) == s
+                                and card_suit(board[r]) == s):
+                            v = FLUSH[rank_bit(hole[i]) | rank_bit(hole[j]) | rank_bit(board[p])
+                                      | rank_bit(board[q]) | rank_bit(board[r])]
                         else:
                             k = CARD_KEYS[hole[i]] + CARD_KEYS[hole[j]] + CARD_KEYS[board[p]]
                             v = _rank5(k + CARD_KEYS[board[q]] + CARD_KEYS[board[r]])

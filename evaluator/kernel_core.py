@@ -1,7 +1,8 @@
 """What the numba kernels share: a card's suited bit, the hand-value lookups, the flush suit, the next subset.
 
 Imported by kernel modules only (it imports numba through :mod:`pokerlab.evaluator.jit`);
-the per-call evaluator reads the same layout from :mod:`pokerlab.evaluator.layout`.
+the compiled per-call extensions have the same helpers in ``evaluator/_core.pxd``, and the
+pure-Python one reads the same layout from :mod:`pokerlab.evaluator.layout`.
 
 A hand is held as its key (``SUIT_INIT`` plus the sum of its cards' keys,
 ``card_keys`` of the tables) and, where a kernel needs a flush's ranks, its

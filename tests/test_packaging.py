@@ -174,7 +174,7 @@ def test_the_wheel_and_the_sdist(tmp_path):
     assert "manylinux" in wheel.name, wheel.name
 
     names = zipfile.ZipFile(wheel).namelist()
-    assert not [n for n in names if n.endswith((".pyx", ".pxi", ".c"))], "the wheel ships sources"
+    assert not [n for n in names if n.endswith((".pyx", ".pxd", ".pxi", ".c"))], "the wheel ships sources"
     assert "pokerlab/py.typed" in names and "pokerlab/evaluator/_tables/manifest.json" in names
     assert any(n.startswith("pokerlab/evaluator/_fast") and n.endswith(".so") for n in names)
     metadata = next(zipfile.ZipFile(wheel).read(n).decode() for n in names if n.endswith(".dist-info/METADATA"))
@@ -182,7 +182,9 @@ def test_the_wheel_and_the_sdist(tmp_path):
 
     with tarfile.open(sdist) as archive:
         members = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    for needed in ("README.md", "LICENSE", "docs/rules.md", "evaluator/_fast.pyx", "tables/manifest.json"):
+    # The extensions' sources: the wheel a user builds from the sdist compiles them.
+    extension_sources = [f"evaluator/{name}" for name in ("_fast.pyx", "_omaha.pyx", "_core.pxd", "card_chars.pxi")]
+    for needed in ("README.md", "LICENSE", "docs/rules.md", *extension_sources, "tables/manifest.json"):
         assert needed in members, f"the sdist leaves out {needed}"
 
     elsewhere = tmp_path / "elsewhere"

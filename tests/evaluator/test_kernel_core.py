@@ -1,4 +1,7 @@
-"""The kernels' shared core: suited bits, hand values, flush suit and next subset agree with the evaluator."""
+"""The kernels' shared core: suited bits, hand values, flush suit and next subset agree with the evaluator.
+
+The compiled per-call extensions share theirs too (evaluator/_core.pxd): no .pyx restates it.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import numpy as np
 import pytest
 
 from pokerlab.evaluator import api, kernel_core, layout
+from pokerlab.evaluator.cards import CardError
 
 ROOT = Path(__file__).resolve().parents[2]
 KERNEL_SOURCES = sorted(
@@ -20,6 +24,7 @@ KERNEL_SOURCES = sorted(
     for p in package.rglob("*.py")
     if p.name != "kernel_core.py" and b"@njit(" in p.read_bytes()
 )
+EXTENSION_SOURCES = sorted([*(ROOT / "evaluator").glob("*.pyx"), *(ROOT / "evaluator").glob("*.pxi")])
 
 
 def _hash_args(tables):
@@ -98,6 +103,41 @@ def test_no_kernel_restates_the_suited_bit_or_the_rank_lookup():
     found = [f"{p.relative_to(ROOT)}:{n}" for p in KERNEL_SOURCES for n, line in
              enumerate(p.read_text().splitlines(), 1) if restated.search(line)]  # fmt: skip
     assert found == []
+
+
+def test_no_extension_restates_the_layout_or_the_lookup():
+    # The suited bit, layout masks (0x3333, 0x8888, 0x1FFF...), the nibble-to-suit chain, the rank hash's
+    # offsets (``&OFFSETS[0]`` passes the table), a card's rank or suit, the suit counters' shift:
+    # evaluator/_core.pxd's, cimported.
+    restated = re.compile(
+        "|".join(
+            [r"16 \* \(\w+ & 3\)", r"0x[0-9A-Fa-f]{4}", r"& 0x8", r"OFFSETS\[(?!0\])"]
+            + [r"\w\]? >> 2\b", r"\w\]? & 3\b", r"[<>]{2} 32\b"]
+        )
+    )
+    assert len(EXTENSION_SOURCES) >= 3
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in EXTENSION_SOURCES for n, line in
+             enumerate(p.read_text().splitlines(), 1) if restated.search(line)]  # fmt: skip
+    assert found == []
+
+
+def test_the_extensions_refuse_a_key_layout_they_were_not_built_for():
+    from pokerlab.evaluator import _omaha, tables
+
+    assert api._fast is not None, "the extensions are not built: pip install -e ."
+    t = tables.load()
+    wrong = tables.RANK_KEY_MASK >> 1
+    views = [t.view(name) for name in ("card_keys", "rank_offsets", "rank_values", "flush_values")]
+    with pytest.raises(ImportError, match="_fast.pyx was built for another key layout"):
+        api._fast.init(*views, tables.RANK_SHIFT, wrong)
+    names = ("card_keys", "rank5_offsets", "rank5_values", "flush_values", "omaha_board_row", "omaha_high", "omaha_low")
+    with pytest.raises(ImportError, match="_omaha.pyx was built for another key layout"):
+        _omaha.init(*[t.view(name) for name in names], tables.SIZED_RANK_SHIFT, wrong, None)
+    # Refused before anything was set: both still rank.
+    assert api.evaluate("AsKsQsJsTs") >> 12 == 9
+    assert _omaha.evaluate_omaha("AsKsQdJd", "Ts9s2c7h8h") == api.evaluate_omaha("AsKsQdJd", "Ts9s2c7h8h")
+    with pytest.raises(CardError):  # the fallback that names the problem was kept too
+        _omaha.evaluate_omaha("AsAsQdJd", "Ts9s2c")
 
 
 def test_the_per_call_path_does_not_import_the_core():
