@@ -21,7 +21,7 @@ from .draw_showdown import DrawShowdownMixin
 from .errors import LEGAL, IllegalActionError, Legality
 from .events import Board, Deal, PassedOut, Post, Return, ShowOpeners, Win, new_event
 from .phases import BET, DEAL, DONE, POST
-from .pots import award_pots, build_pots
+from .pots import Pot, build_pots
 from .seating import CLOCKWISE
 from .stud import deal_street, first_to_act
 
@@ -173,7 +173,11 @@ class FlowMixin(DrawShowdownMixin):
         betting action, and a method call per seat cost about 5 % of a random hand.
         """
         n = self.n
-        folded, stacks, bets, acted_at, level = self.folded, self.stacks, self.bets, self.acted_at, self.level
+        folded = self.folded
+        stacks = self.stacks
+        bets = self.bets
+        acted_at = self.acted_at
+        level = self.level
         for seat in CLOCKWISE[n][after % n]:  # a stored order: no modulo per seat
             if folded[seat] or stacks[seat] == 0:
                 continue
@@ -272,11 +276,17 @@ class FlowMixin(DrawShowdownMixin):
         self.actor = None
         self._return_uncalled()
         self.ended_by = "fold"
-        self.pots = self._pots_now()
         winner = self.folded.index(False)
-        values: list[int | None] = [None] * self.n
-        values[winner] = 0
-        won, _ = award_pots(self.pots, values, self.button, carry_odd=False)
+        # With one player in, build_pots makes one pot of everything in it, which award_pots gives that player
+        # (or no pot when nothing was put in): the answer of the two, without their walks over the seats.
+        total = self.pot_total
+        self.pots = []
+        if total:
+            pot = Pot(total, (winner,))
+            pot.winners, pot.shares = pot.eligible, (total,)
+            self.pots.append(pot)
+        won = [0] * self.n
+        won[winner] = total
         self._settle(won, 0)
 
     def _settle(self, won: list[int], carried_odd: int) -> None:
