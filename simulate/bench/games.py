@@ -38,9 +38,12 @@ import random
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cases import BenchConfig, Case, Contender, Hands
+
+if TYPE_CHECKING:
+    from ..game.events import Event
 
 Move = str | int  # "f" fold, "c" check or call, "b" bring-in, a number: bet, raise or complete to that total
 
@@ -139,14 +142,15 @@ def play_pokerlab(game: Game, hands: int, seed: int, traced: int = 0) -> GameRun
     return run
 
 
-def _pokerlab_moves(history: list[tuple]) -> tuple[Move, ...]:
+def _pokerlab_moves(history: list[Event]) -> tuple[Move, ...]:
+    from ..game.events import Bet, Raise  # the game package, imported when a game row runs
+
     moves: list[Move] = []
     for entry in history:
-        kind = entry[0]
-        if kind in _MOVES:
-            moves.append(_MOVES[kind])
-        elif kind in ("bet", "raise"):
-            moves.append(entry[2])
+        if entry.kind in _MOVES:
+            moves.append(_MOVES[entry.kind])
+        elif isinstance(entry, Bet | Raise):
+            moves.append(entry.to)
     return tuple(moves)
 
 

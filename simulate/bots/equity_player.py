@@ -30,6 +30,7 @@ from ...errors import InputError
 from ..draw import DiscardOption, best_discard
 from ..equity.engine import equity
 from ..game.cards import names, parse
+from ..game.events import Bet, Call, Raise
 from ..game.showdown import hand_value
 from ..game.state import DRAW, SHOWDOWN
 from .players import raise_to_fraction
@@ -79,10 +80,10 @@ class EquityBot:
         raised: dict[int, int] = {}
         called: set[int] = set()
         for entry in view.public_history():
-            if entry[0] in ("bet", "raise"):
-                raised[entry[1]] = raised.get(entry[1], 0) + 1
-            elif entry[0] == "call":
-                called.add(entry[1])
+            if isinstance(entry, Bet | Raise):
+                raised[entry.seat] = raised.get(entry.seat, 0) + 1
+            elif isinstance(entry, Call):
+                called.add(entry.seat)
         out = []
         for seat in view.opponents:
             if raised.get(seat, 0) >= 2:

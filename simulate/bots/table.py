@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from ...errors import InputError
 from ..game.cards import names, parse
 from ..game.errors import IllegalActionError
+from ..game.events import Board, Deal, Draw, Event, Show, ShowAce, ShowOpeners
 from ..game.hilo import low_value
 from ..game.session import BlindLevel, Session
 from ..game.showdown import describe_value, showdown_value
@@ -268,63 +269,85 @@ class TableGame:
             self.tell("  up cards: " + " | ".join(s for local, s in enumerate(shown) if not state.folded[local]))
 
     def _narrate(self, state: State, seats: list[int], seen: int) -> int:
-        for index in range(seen, len(state.history)):
-            entry = state.history[index]
-            if entry[0] == "board":
-                number = sum(1 for e in state.history[: index + 1] if e[0] == "board")
+        history = state.history
+        players = [self.names[seat] for seat in seats]
+        for index in range(seen, len(history)):
+            entry = history[index]
+            if isinstance(entry, Board):
+                number = sum(1 for e in history[: index + 1] if isinstance(e, Board))
                 street = ("flop", "turn", "river")[number - 1] if number <= 3 else "board"
                 if state.variant.is_stud:  # the deck ran short: one card for everyone
-                    self.tell(f"  community card: {names(entry[1])}")
+                    self.tell(f"  community card: {names(entry.cards)}")
                     continue
-                self.tell(f"  {street}: {names(entry[1])}  (board {names(state.board[: 2 + number])})")
+                self.tell(f"  {street}: {names(entry.cards)}  (board {names(state.board[: 2 + number])})")
                 continue
-            line = _second_person(self._describe(state, seats, entry))
+            line = _second_person(describe_event(state, entry, players, seats.index(0)))
             if line:
                 self.tell("  " + line)
-        return len(state.history)
-
-    def _describe(self, state: State, seats: list[int], entry: tuple) -> str | None:
-        kind = entry[0]
-        who = self.names[seats[entry[1]]] if kind not in ("deal", "board", "reshuffle", "passed out") else ""
-        you = seats.index(0)
-        ranking = state.variant.ranking
-        template = _NARRATION.get(kind)
-        if template is not None:
-            return template.format(*entry, who=who)
-        if kind == "deal":
-            return f"your cards: {names(entry[1][you])}"
-        if kind == "draw":
-            if entry[1] == you:
-                got = f", gets {names(entry[3])}" if entry[3] else ""
-                return f"you discard {names(entry[2]) or 'nothing'}{got}; now {names(state.hole[you])}"
-            return f"{who} {'stands pat' if not entry[2] else f'draws {len(entry[2])}'}"
-        if kind == "show":
-            value = describe_value(showdown_value(state.variant, entry[2], state.board), ranking)
-            if state.variant.low is not None:  # high-low games: the low half too
-                low = low_value(state.variant, entry[2], state.board)
-                value += f"; low: {describe_value(low, 'ace-five') if low is not None else 'none'}"
-            return f"{who} shows {names(entry[2])}: {value}"
-        if kind == "show openers":
-            return f"{who} shows the openers {names(entry[2])}"
-        if kind == "show ace":
-            return f"{who} shows {names([entry[2]])} to draw four"
-        return None
+        return len(history)
 
 
-# The history entries narrated as they are: ``{n}`` is the entry's n-th item, ``{who}`` the seat's name.
+def describe_event(state: State, event: Event, players: Sequence[str], you: int) -> str:
+    """One line of narration of ``event``, a history event of ``state``, as the person in seat ``you`` sees it.
+
+    ``players``: a name for each seat of the hand. Every kind of event has its line (an event of a kind
+    this table does not know is named with its fields), so narrating a hand never fails.
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> hand = State(no_limit_holdem(5, 10), [100, 100, 100], seed=2)
+    >>> hand.misdeal("exposed-card")
+    >>> [describe_event(hand, event, ["You", "ann", "bob"], 0) for event in hand.history[-2:]]
+    ['your cards: 6h 4c', 'misdeal (exposed-card): no chips change hands, the hand is dealt again']
+    """
+    seat = getattr(event, "seat", None)
+    who = players[seat] if isinstance(seat, int) else ""
+    template = _NARRATION.get(event.kind)
+    if template is not None:
+        return template.format(**event._asdict(), who=who)
+    if isinstance(event, Deal):
+        return f"your cards: {names(event.hole[you])}"
+    if isinstance(event, Board):
+        return f"board: {names(event.cards)}"
+    if isinstance(event, Draw):
+        if event.seat == you:
+            got = f", gets {names(event.drawn)}" if event.drawn else ""
+            return f"you discard {names(event.discards) or 'nothing'}{got}; now {names(state.hole[you])}"
+        return f"{who} {'stands pat' if not event.discards else f'draws {len(event.discards)}'}"
+    if isinstance(event, Show):
+        return f"{who} shows {names(event.cards)}: {_shown_value(state, event.cards)}"
+    if isinstance(event, ShowOpeners):
+        return f"{who} shows the openers {names(event.cards)}"
+    if isinstance(event, ShowAce):
+        return f"{who} shows {names([event.card])} to draw four"
+    fields = ", ".join(f"{name} {value}" for name, value in zip(event._fields[1:], event[1:]))
+    return f"{who} {event.kind} ({fields})".strip() if fields else f"{who} {event.kind}".strip()
+
+
+def _shown_value(state: State, cards: Sequence[int]) -> str:
+    """What a shown hand is worth, in words (high-low games: the low half too)."""
+    variant = state.variant
+    value = describe_value(showdown_value(variant, cards, state.board), variant.ranking)
+    if variant.low is not None:
+        low = low_value(variant, cards, state.board)
+        value += f"; low: {describe_value(low, 'ace-five') if low is not None else 'none'}"
+    return value
+
+
+# The history events narrated as they are: ``{field}`` is the event's field, ``{who}`` the seat's name.
 _NARRATION = {
-    "post": "{who} posts {2} {3}",
-    "bring-in": "{who} brings in for {2}",
+    "post": "{who} posts {forced} {amount}",
+    "bring-in": "{who} brings in for {amount}",
     "fold": "{who} folds",
     "check": "{who} checks",
-    "call": "{who} calls {2}",
-    "bet": "{who} bets {2}",
-    "raise": "{who} raises to {2}",
-    "return": "{2} uncalled returned to {who}",
+    "call": "{who} calls {amount}",
+    "bet": "{who} bets {to}",
+    "raise": "{who} raises to {to}",
+    "return": "{amount} uncalled returned to {who}",
     "muck": "{who} mucks",
-    "win": "{who} wins {2}",
-    "passed out": "nobody opened: the pot of {1} stays for the next deal",
+    "win": "{who} wins {amount}",
+    "passed out": "nobody opened: the pot of {pot} stays for the next deal",
     "reshuffle": "the stub ran out: the discards are shuffled into a new stub",
+    "misdeal": "misdeal ({cause}): no chips change hands, the hand is dealt again",
 }
 
 _YOUR_VERBS = {"posts": "post", "folds": "fold", "checks": "check", "calls": "call", "bets": "bet", "raises": "raise"}

@@ -16,11 +16,37 @@ history (other players' hole cards and drawn cards stay hidden until shown).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, NamedTuple, Protocol
 
 from ..game.errors import IllegalActionError
+from ..game.events import Bet, Board, Deal, Draw, Event, Raise
 from ..game.state import BET, DRAW, SHOWDOWN, State
 from ..game.variants import LowHalf
+
+
+class SeenDeal(NamedTuple):
+    """A deal as one seat sees it: its own hole cards so far (other seats' cards stay hidden)."""
+
+    kind: Literal["deal"]
+    cards: tuple[int, ...]
+
+
+class SeenDraw(NamedTuple):
+    """A draw as one seat sees it: how many cards ``seat`` drew; the cards only for the seat's own draw.
+
+    >>> SeenDraw("draw", 2, 3, (), ()).number
+    3
+    """
+
+    kind: Literal["draw"]
+    seat: int
+    number: int  # cards discarded and drawn
+    discards: tuple[int, ...]
+    drawn: tuple[int, ...]
+
+
+#: An event of :meth:`SeatView.public_history`: the hand's event, or the seat's view of a deal or a draw.
+SeenEvent = Event | SeenDeal | SeenDraw
 
 
 @dataclass(frozen=True)
@@ -279,17 +305,23 @@ class SeatView:
             return str(exc)
         return f"unknown action {action.kind!r}"
 
-    def public_history(self) -> tuple[tuple, ...]:
-        """The hand's events as this seat may know them: other seats' cards only once shown, draws as counts."""
-        out: list[tuple] = []
+    def public_history(self) -> tuple[SeenEvent, ...]:
+        """The hand's events as this seat may know them: other seats' cards only once shown, draws as counts.
+
+        >>> from pokerlab.simulate.game import State, five_card_draw
+        >>> hand = State(five_card_draw(), [20, 20], seed=1)
+        >>> SeatView(hand).public_history()[-1]
+        SeenDeal(kind='deal', cards=(32, 7, 3, 50, 0))
+        """
+        out: list[SeenEvent] = []
         for entry in self._state.history:
-            kind = entry[0]
-            if kind == "deal":
-                out.append(("deal", tuple(self._state.hole[self.seat][: len(entry[1][self.seat])])))
-            elif kind == "draw":
-                seat = entry[1]
+            if isinstance(entry, Deal):
+                out.append(SeenDeal("deal", tuple(self._state.hole[self.seat][: len(entry.hole[self.seat])])))
+            elif isinstance(entry, Draw):
+                seat = entry.seat
                 mine = seat == self.seat
-                out.append(("draw", seat, len(entry[2]), entry[2] if mine else (), entry[3] if mine else ()))
+                shown = (entry.discards, entry.drawn) if mine else ((), ())
+                out.append(SeenDraw("draw", seat, len(entry.discards), *shown))
             else:
                 out.append(entry)
         return tuple(out)
@@ -298,23 +330,23 @@ class SeatView:
         """Cards each seat drew in the latest draw so far (standing pat is 0)."""
         counts: dict[int, int] = {}
         for entry in self._state.history:
-            if entry[0] == "draw":
-                if entry[1] in counts:
+            if isinstance(entry, Draw):
+                if entry.seat in counts:
                     counts = {}
-                counts[entry[1]] = len(entry[2])
+                counts[entry.seat] = len(entry.discards)
         return counts
 
     def aggressors(self) -> tuple[int, ...]:
         """Seats that bet or raised this hand, in order (repeats kept)."""
-        return tuple(e[1] for e in self._state.history if e[0] in ("bet", "raise"))
+        return tuple(e.seat for e in self._state.history if isinstance(e, Bet | Raise))
 
     def round_raises(self) -> int:
         """Bets and raises made in the current betting round."""
         count = 0
         for entry in reversed(self._state.history):
-            if entry[0] in ("board", "draw", "deal"):
+            if isinstance(entry, Board | Draw | Deal):
                 break
-            if entry[0] in ("bet", "raise"):
+            if isinstance(entry, Bet | Raise):
                 count += 1
         return count
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from .betting import raise_bounds
 from .declarations import FIXED_LIMIT, LAST_BET_LIMIT
 from .errors import LEGAL, IllegalActionError, Legality, describe_argument, whole_number
+from .events import CHECK_EVENTS, FOLD_EVENTS, SEATS_KEPT, Bet, Call, Check, Fold, Raise, new_event
 from .fields import HandFields
 from .phases import BET, DEAL, DONE, DRAW, POST, SHOWDOWN
 from .showdown import has_jacks_or_better
@@ -113,18 +114,29 @@ class BettingMixin(HandFields):
         return None
 
     def _why_not_bet_or_raise(self, to: int | None, seat: int | None) -> str | None:
-        if to is not None and type(to) is not int and whole_number(to) is None:
-            return f"bet amounts are whole numbers of chips (a raise-to total), got {describe_argument(to)}"
-        if seat is not None or self.phase != BET:
-            reason = self._check_seat(seat, BET, "bet or raise")
-            if reason:
-                return reason
-        memo = self._raise_memo  # the range asked for before the raise: one computation per decision
-        bounds = memo[1] if memo[0] == len(self.history) else self._raise_bounds_now()
+        """Why the actor (or ``seat``) may not bet or raise to ``to`` (None: to any amount), or None when legal.
+
+        The one legality check of ``can_bet_or_raise`` and ``bet_or_raise``. Its first test settles the usual
+        case, a bet or raise of the player to act after the range was asked for this decision (the policy
+        and the bots ask ``bet_or_raise_range`` first): the range is the memo's, and only the amount is
+        compared with it. A memo of this decision means the hand is in a betting round, as every operation
+        appends to ``history``.
+        """
+        # The range asked for before the raise: one computation per decision.
+        if seat is None and type(to) is int and self._memo_at == len(self.history):
+            bounds = self._memo_bounds
+        else:
+            if to is not None and type(to) is not int and whole_number(to) is None:
+                return f"bet amounts are whole numbers of chips (a raise-to total), got {describe_argument(to)}"
+            if seat is not None or self.phase != BET:
+                reason = self._check_seat(seat, BET, "bet or raise")
+                if reason:
+                    return reason
+            bounds = self._raise_bounds_now()
+            if to is None:
+                return bounds if isinstance(bounds, str) else None
         if isinstance(bounds, str):
             return bounds
-        if to is None:
-            return None
         low, high = bounds
         if not low <= to <= high:
             word = "bet" if self.level == 0 else "raise"
@@ -167,14 +179,13 @@ class BettingMixin(HandFields):
         if self.phase != BET:
             return None
         key = len(self.history)  # _raise_bounds_now(), inlined: asked at every decision
-        memo = self._raise_memo
-        if memo[0] == key:
-            bounds = memo[1]
+        if self._memo_at == key:
+            bounds = self._memo_bounds
         else:
             actor = self.actor
             assert actor is not None  # a betting round always has a player to act
-            bounds = raise_bounds(self, actor)
-            self._raise_memo = (key, bounds)
+            bounds = self._memo_bounds = raise_bounds(self, actor)
+            self._memo_at = key
         return None if isinstance(bounds, str) else bounds
 
     def _raise_bounds_now(self) -> tuple[int, int] | str:
@@ -186,13 +197,12 @@ class BettingMixin(HandFields):
         its length names the decision; the memo is left out of ``snapshot()`` (a query changes nothing).
         """
         key = len(self.history)
-        memo = self._raise_memo
-        if memo[0] == key:
-            return memo[1]
+        if self._memo_at == key:
+            return self._memo_bounds
         actor = self.actor
         assert actor is not None  # asked in a betting round only
-        bounds = raise_bounds(self, actor)
-        self._raise_memo = (key, bounds)
+        bounds = self._memo_bounds = raise_bounds(self, actor)
+        self._memo_at = key
         return bounds
 
     def legal_actions(self) -> list[str]:
@@ -215,10 +225,9 @@ class BettingMixin(HandFields):
         return {POST: ["post"], DEAL: ["deal"], DRAW: ["draw"], SHOWDOWN: ["show", "muck"], DONE: []}[self.phase]
 
     # ------------------------------------------------------------------ betting operations
-    # fold, check and call ask the _why_not_* their can_* query asks, the one place their legality is written;
-    # it settles the usual case (the player to act in a betting round, no seat argument, no stud bring-in due)
-    # in a few comparisons before any seat check. bet_or_raise keeps a shortcut: an amount inside the range
-    # already asked for this decision is legal, which saves the full check's call (1-2 % of a random hand).
+    # Every operation asks the _why_not_* its can_* query asks, the one place its legality is written; it
+    # settles the usual case (the player to act in a betting round, no seat argument, no stud bring-in due)
+    # in a few comparisons before any seat check.
     def fold(self, seat: int | None = None) -> None:
         """Give up the hand; chips already in stay in the pot."""
         reason = self._why_not_fold(seat)
@@ -227,7 +236,7 @@ class BettingMixin(HandFields):
         actor = self.actor
         assert actor is not None  # _why_not_fold checked it
         self.folded[actor] = True
-        self.history.append(("fold", actor))
+        self.history.append(FOLD_EVENTS[actor] if actor < SEATS_KEPT else new_event(Fold, ("fold", actor)))
         self._after_bet_action(actor)
 
     def check(self, seat: int | None = None) -> None:
@@ -238,7 +247,7 @@ class BettingMixin(HandFields):
         actor = self.actor
         assert actor is not None  # _why_not_check checked it
         self.acted_at[actor] = self.level
-        self.history.append(("check", actor))
+        self.history.append(CHECK_EVENTS[actor] if actor < SEATS_KEPT else new_event(Check, ("check", actor)))
         self._after_bet_action(actor)
 
     def call(self, seat: int | None = None) -> None:
@@ -257,28 +266,16 @@ class BettingMixin(HandFields):
         self.pot_total += amount
         self.acted_at[actor] = self.level
         self.last_caller = actor
-        self.history.append(("call", actor, amount))
+        self.history.append(new_event(Call, ("call", actor, amount)))
         self._after_bet_action(actor)
 
     def bet_or_raise(self, to: int, seat: int | None = None) -> None:
         """Bet or raise to ``to`` chips in total this round ("raise to", as in PHH)."""
         if to is None:
             raise IllegalActionError("bet_or_raise needs the amount: a whole number of chips (a raise-to total)")
-        memo = self._raise_memo
-        bounds = memo[1]
-        if (
-            seat is not None
-            or memo[0] != len(self.history)
-            or type(to) is not int
-            or isinstance(bounds, str)
-            or not bounds[0] <= to <= bounds[1]
-            or (bounds[0] < to < bounds[1] and self.variant.betting.kind == FIXED_LIMIT)
-        ):
-            # Not the range this decision was already asked for (bet_or_raise_range, then the raise): the full
-            # check. With it, the amount inside the range proves the raise legal, and the call is saved.
-            reason = self._why_not_bet_or_raise(to, seat)
-            if reason:
-                raise IllegalActionError(reason)
+        reason = self._why_not_bet_or_raise(to, seat)
+        if reason:
+            raise IllegalActionError(reason)
         actor, total = self.actor, to if type(to) is int else whole_number(to)
         assert actor is not None and total is not None  # checked by _why_not_bet_or_raise
         to = total
@@ -311,7 +308,10 @@ class BettingMixin(HandFields):
         self.level = to
         self.acted_at[actor] = to
         self.last_aggressor = actor
-        self.history.append(("bet" if increment == to else "raise", actor, to))
+        if increment == to:
+            self.history.append(new_event(Bet, ("bet", actor, to)))
+        else:
+            self.history.append(new_event(Raise, ("raise", actor, to)))
         self._after_bet_action(actor)
 
     def bet(self, to: int, seat: int | None = None) -> None:

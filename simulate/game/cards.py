@@ -102,7 +102,8 @@ def new_deck(size: int, seed: int | None = None, top: Sequence[int] = (), shuffl
     # bytecode per card: about 5 operations a deal against 530 for Fisher-Yates swaps (counted with
     # sys.settrace), about 3 % of a random 6-max hand.
     dealt = list(map(rest.pop, map(operator.mod, words, range(left, left - draws, -1))))
-    return chosen + dealt + rest
+    dealt += rest  # in place: one list built, not two
+    return chosen + dealt if chosen else dealt
 
 
 _ORDERED = {size: tuple(range(size)) for size in (52, 53, 54)}

@@ -20,13 +20,16 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import cast
 
+from pokerlab.errors import InputError
 from pokerlab.evaluator import evaluate
 
 from .cards import names, parse
 from .errors import LEGAL, IllegalActionError, Legality, describe_argument, whole_number
+from .events import Draw, Muck, Reshuffle, Show, ShowAce, new_event
 from .fields import HandFields
 from .phases import DRAW, SHOWDOWN
 from .pots import award_pots
+from .seating import CLOCKWISE
 from .showdown import showdown_value
 
 ACE = 12
@@ -134,10 +137,10 @@ class DrawShowdownMixin(HandFields):
         new = self._take(len(cards), actor)
         hand.extend(new)
         self.dead_cards.extend((actor, card) for card in cards)
-        self.history.append(("draw", actor, tuple(cards), tuple(new)))
+        self.history.append(new_event(Draw, ("draw", actor, tuple(cards), tuple(new))))
         if len(cards) == 4 and rule.max_discards == 3:
             ace = next(c for c in hand if c < 52 and c >> 2 == ACE and c not in new)
-            self.history.append(("show ace", actor, ace))
+            self.history.append(new_event(ShowAce, ("show ace", actor, ace)))
         if self.draw_queue:
             self.actor = self.draw_queue.pop(0)
         else:
@@ -158,14 +161,23 @@ class DrawShowdownMixin(HandFields):
         return out
 
     def _reshuffle(self, drawer: int) -> None:
-        """The stub ran out: earlier discards become the new stub, never the drawing player's own."""
+        """The stub ran out: earlier discards become the new stub, never the drawing player's own.
+
+        The state's ``reshuffle_order`` hook, if any, orders the shuffled stub (it must return the same cards).
+        """
         aside = self._kept_aside_owner()
         pool = [card for owner, card in self.dead_cards if owner != drawer and (aside is None or owner != aside)]
+        random.Random(self.seed * 1_000_003 + self.reshuffles + 1).shuffle(pool)
+        order = self.reshuffle_order
+        if order is not None:
+            ordered = list(order(list(pool)))
+            if sorted(ordered) != sorted(pool):
+                raise InputError(f"reshuffle_order must return the {len(pool)} cards of the new stub in some order")
+            pool = ordered
         self.dead_cards = [(o, c) for o, c in self.dead_cards if o == drawer or (aside is not None and o == aside)]
         self.reshuffles += 1
-        random.Random(self.seed * 1_000_003 + self.reshuffles).shuffle(pool)
         self.deck = self.deck + pool
-        self.history.append(("reshuffle", len(pool)))
+        self.history.append(new_event(Reshuffle, ("reshuffle", len(pool))))
 
     # ------------------------------------------------------------------ showdown
     def _first_to_show(self) -> int:
@@ -183,12 +195,14 @@ class DrawShowdownMixin(HandFields):
             start = self.opener
         else:
             start = self.left_of(self.button)
-        return next(s % self.n for s in range(start, start + self.n) if not self.folded[s % self.n])
+        folded = self.folded
+        return next(seat for seat in CLOCKWISE[self.n][start - 1] if not folded[seat])  # from start, clockwise
 
     def showdown_order(self) -> list[int]:
         """Seats still in, in the order they show: the first to show, then clockwise."""
-        first = self._first_to_show()
-        return [(first + k) % self.n for k in range(self.n) if not self.folded[(first + k) % self.n]]
+        folded = self.folded
+        # CLOCKWISE[n][seat] runs from the seat after ``seat`` round to it: from the first to show, here.
+        return [seat for seat in CLOCKWISE[self.n][self._first_to_show() - 1] if not folded[seat]]
 
     def _start_showdown(self) -> None:
         self.phase = SHOWDOWN
@@ -210,7 +224,7 @@ class DrawShowdownMixin(HandFields):
             self.values[seat] = evaluate(self.hole[seat] + self.board)
         else:
             self.values[seat] = showdown_value(variant, self.hole[seat], self.board)
-        self.history.append(("show", seat, tuple(self.hole[seat])))
+        self.history.append(new_event(Show, ("show", seat, tuple(self.hole[seat]))))
 
     def _uncontested(self, seat: int) -> bool:
         for pot in self.pots:
@@ -266,7 +280,7 @@ class DrawShowdownMixin(HandFields):
         mucker = self.show_queue.pop(0)
         self.mucked[mucker] = True
         self.muck_order.append(mucker)
-        self.history.append(("muck", mucker))
+        self.history.append(new_event(Muck, ("muck", mucker)))
         self._next_to_show()
 
     def _award(self) -> None:

@@ -13,9 +13,12 @@ The few state methods the parts call are declared for the type checker only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from .events import Event
     from .pots import Pot
     from .variants import Variant
 
@@ -46,6 +49,7 @@ class HandFields:
     deck_pos: int
     dead_cards: list[tuple[int, int]]  # (owner seat or -1 for burns, card): the reshuffle pool
     reshuffles: int
+    reshuffle_order: Callable[[list[int]], Sequence[int]] | None  # State's hook: the order of a reshuffled stub
     carried_in: int
     pot_total: int
     phase: str
@@ -71,8 +75,9 @@ class HandFields:
     payouts: list[int]
     carry_out: int
     ended_by: str | None
-    history: list[tuple[Any, ...]]
-    _raise_memo: tuple[int, tuple[int, int] | str]
+    history: list[Event]
+    _memo_at: int  # the history length of the decision whose raise_bounds _memo_bounds holds
+    _memo_bounds: tuple[int, int] | str
 
     if TYPE_CHECKING:  # defined by State and FlowMixin; declared for the parts that call them
 

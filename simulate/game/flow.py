@@ -19,10 +19,22 @@ from __future__ import annotations
 
 from .draw_showdown import DrawShowdownMixin
 from .errors import LEGAL, IllegalActionError, Legality
+from .events import Board, Deal, PassedOut, Post, Return, ShowOpeners, Win, new_event
 from .phases import BET, DEAL, DONE, POST
-from .pots import award_pots, build_pots
+from .pots import Pot, build_pots
 from .seating import CLOCKWISE
 from .stud import deal_street, first_to_act
+
+# The forced bets posted in full, by the (seat, kind, amount) the variant's posting order holds: a hand
+# posts the ones of its seating, so the events are kept rather than built twice a hand.
+_POSTED: dict[tuple[int, str, int], Post] = {}
+
+
+def _posted(due: tuple[int, str, int]) -> Post:
+    if len(_POSTED) >= 4096:
+        _POSTED.clear()
+    event = _POSTED[due] = Post("post", *due)
+    return event
 
 
 class FlowMixin(DrawShowdownMixin):
@@ -69,10 +81,14 @@ class FlowMixin(DrawShowdownMixin):
         self._run_dealer()
 
     def _post_next(self) -> None:
-        seat, kind, amount = self.forced_queue.pop(0)
+        due = self.forced_queue.pop(0)
+        seat, kind, amount = due
         stack = self.stacks[seat]
         if amount > stack:
             amount = stack
+            event = new_event(Post, ("post", seat, kind, amount))
+        else:  # posted in full: the same event as every hand's at this seating
+            event = _POSTED.get(due) or _posted(due)
         self.stacks[seat] = stack - amount
         self.contributions[seat] += amount
         self.pot_total += amount
@@ -80,7 +96,7 @@ class FlowMixin(DrawShowdownMixin):
             self.antes_paid[seat] += amount
         else:
             self.bets[seat] += amount
-        self.history.append(("post", seat, kind, amount))
+        self.history.append(event)
         if not self.forced_queue:
             variant = self.variant
             if variant.has_blinds:
@@ -133,7 +149,7 @@ class FlowMixin(DrawShowdownMixin):
             for seat, first in zip(order, range(pos, pos + step)):
                 hole[seat].extend(deck[first:end:step])
             pos = end
-            self.history.append(("deal", tuple(map(tuple, hole))))
+            self.history.append(new_event(Deal, ("deal", tuple(map(tuple, hole)))))
         for _ in range(street.burn):
             self.dead_cards.append((-1, deck[pos]))
             pos += 1
@@ -141,7 +157,7 @@ class FlowMixin(DrawShowdownMixin):
             cards = deck[pos : pos + street.board]
             pos += street.board
             self.board.extend(cards)
-            self.history.append(("board", tuple(cards)))
+            self.history.append(new_event(Board, ("board", tuple(cards))))
         self.deck_pos = pos
         if street.draw is not None:
             self._start_draw()
@@ -157,7 +173,11 @@ class FlowMixin(DrawShowdownMixin):
         betting action, and a method call per seat cost about 5 % of a random hand.
         """
         n = self.n
-        folded, stacks, bets, acted_at, level = self.folded, self.stacks, self.bets, self.acted_at, self.level
+        folded = self.folded
+        stacks = self.stacks
+        bets = self.bets
+        acted_at = self.acted_at
+        level = self.level
         for seat in CLOCKWISE[n][after % n]:  # a stored order: no modulo per seat
             if folded[seat] or stacks[seat] == 0:
                 continue
@@ -224,7 +244,7 @@ class FlowMixin(DrawShowdownMixin):
         bets[seat] -= excess
         self.contributions[seat] -= excess
         self.pot_total -= excess
-        self.history.append(("return", seat, excess))
+        self.history.append(new_event(Return, ("return", seat, excess)))
 
     def _end_round(self) -> None:
         self.actor = None
@@ -248,7 +268,7 @@ class FlowMixin(DrawShowdownMixin):
         self.ended_by = "check-around"
         self.carry_out = self.pot_total
         self.pot_total = 0
-        self.history.append(("passed out", self.carry_out))
+        self.history.append(new_event(PassedOut, ("passed out", self.carry_out)))
         self._close()
 
     def _finish_uncontested(self) -> None:
@@ -256,11 +276,17 @@ class FlowMixin(DrawShowdownMixin):
         self.actor = None
         self._return_uncalled()
         self.ended_by = "fold"
-        self.pots = self._pots_now()
         winner = self.folded.index(False)
-        values: list[int | None] = [None] * self.n
-        values[winner] = 0
-        won, _ = award_pots(self.pots, values, self.button, carry_odd=False)
+        # With one player in, build_pots makes one pot of everything in it, which award_pots gives that player
+        # (or no pot when nothing was put in): the answer of the two, without their walks over the seats.
+        total = self.pot_total
+        self.pots = []
+        if total:
+            pot = Pot(total, (winner,))
+            pot.winners, pot.shares = pot.eligible, (total,)
+            self.pots.append(pot)
+        won = [0] * self.n
+        won[winner] = total
         self._settle(won, 0)
 
     def _settle(self, won: list[int], carried_odd: int) -> None:
@@ -268,7 +294,7 @@ class FlowMixin(DrawShowdownMixin):
         for seat, chips in enumerate(won):
             if chips:
                 stacks[seat] += chips
-                self.history.append(("win", seat, chips))
+                self.history.append(new_event(Win, ("win", seat, chips)))
         self.payouts = won
         self.carry_out = carried_odd
         self.pot_total = 0
@@ -277,6 +303,7 @@ class FlowMixin(DrawShowdownMixin):
     def _close(self) -> None:
         if self.opener is not None and self.variant.opening.requirement == "jacks":
             # Jackpots: the opener's openers are shown at the end, whatever happened (standard).
-            self.history.append(("show openers", self.opener, tuple(self.opening_hand or ())))
+            openers = tuple(self.opening_hand or ())
+            self.history.append(new_event(ShowOpeners, ("show openers", self.opener, openers)))
         self.actor = None
         self.phase = DONE

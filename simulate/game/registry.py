@@ -179,7 +179,6 @@ GAMES: dict[str, Game] = {
             DRAW,
             jacks_or_better,
             "ante-draw",
-            aliases=("jacks-or-better",),
             own_spread_minimum=True,
             phh_family="5CD",
         ),
@@ -306,7 +305,8 @@ GAMES: dict[str, Game] = {
     )
 }
 
-#: Other spellings of the short names (lower case).
+#: Other spellings of the short names (lower case); none is a shipped key (:data:`SHIPPED`), which names its
+#: declaration as it is shipped.
 ALIASES: dict[str, str] = {alias: game.name for game in GAMES.values() for alias in game.aliases}
 
 #: The shipped declarations at small default stakes, by key (played as they are: no structure or stakes).

@@ -22,6 +22,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pokerlab.errors import InputError
 
@@ -179,8 +180,9 @@ class Session:
             return self.variant
         return self.variant.with_forced(small_blind=level.small_blind, big_blind=level.big_blind, ante=level.ante)
 
-    def start_hand(self, deck: Sequence[int] = (), **options: bool) -> State:
-        """Deal the next hand over the seats with chips; ``options`` pass on to :class:`State`."""
+    def start_hand(self, deck: Sequence[int] = (), **options: Any) -> State:
+        """Deal the next hand over the seats with chips; ``options`` pass on to :class:`State`
+        (``automatic``, ``auto_showdown``, ``reshuffle_order``)."""
         seats = [seat for seat in range(self.seats) if self.stacks[seat] > 0]
         if len(seats) < 2:
             raise SessionOver(f"only {len(seats)} player has chips left")

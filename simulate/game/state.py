@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pokerlab.errors import InputError
 
 from .betting_actions import BettingMixin
 from .cards import new_deck
 from .errors import LEGAL, MAX_CHIPS, IllegalActionError, Legality, describe_argument, whole_number
+from .events import PLAYER_ACTION_TYPES, Event, Misdeal, new_event
 from .flow import FlowMixin
 from .phases import (
     BET,
@@ -35,7 +36,7 @@ from .phases import (
     POST,
     SHOWDOWN as SHOWDOWN,
 )
-from .seating import clockwise
+from .seating import CLOCKWISE, clockwise
 from .stud import StudMixin, cards_needed
 from .variants import Variant
 
@@ -44,6 +45,11 @@ MISDEAL_EXPOSED_CARD = "exposed-card"
 MISDEAL_WRONG_COUNT = "wrong-count"
 MISDEAL_CAUSES = (MISDEAL_EXPOSED_CARD, MISDEAL_WRONG_COUNT)
 PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "draw", "bring-in")
+
+#: The ``reshuffle_order`` hook of :class:`State`: when a draw finds the stub empty, the dealer shuffles the
+#: earlier discards into a new stub (docs/rules.md 4.6) and passes it, as shuffled, to the hook, which returns
+#: the same cards in the order they are to be dealt. Replaying a recorded hand puts the recorded draws on top.
+ReshuffleOrder = Callable[[list[int]], Sequence[int]]
 _INT_ONLY = {int}
 
 
@@ -55,7 +61,8 @@ class State(FlowMixin, StudMixin, BettingMixin):
     ``carried_pot`` chips left from the previous deal, ``antes`` (False skips the antes,
     e.g. after a check-around without a fresh ante), ``automatic`` (the dealer posts and
     deals by itself; False makes ``post()``/``deal()`` explicit operations),
-    ``auto_showdown`` (every contender's hand is shown; False asks each to ``show()`` or ``muck()``).
+    ``auto_showdown`` (every contender's hand is shown; False asks each to ``show()`` or ``muck()``),
+    ``reshuffle_order`` (the order of a reshuffled stub, see :data:`ReshuffleOrder`; None: as shuffled).
 
     >>> from pokerlab.simulate.game.variants import five_card_draw
     >>> hand = State(five_card_draw(ante=1, small_bet=2), [50, 50], seed=1)
@@ -82,6 +89,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
         "deck_pos",
         "dead_cards",
         "reshuffles",
+        "reshuffle_order",
         "carried_in",
         "pot_total",
         "phase",
@@ -108,7 +116,8 @@ class State(FlowMixin, StudMixin, BettingMixin):
         "carry_out",
         "ended_by",
         "history",
-        "_raise_memo",
+        "_memo_at",
+        "_memo_bounds",
     )
 
     def __init__(
@@ -123,6 +132,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
         antes: bool = True,
         automatic: bool = True,
         auto_showdown: bool = True,
+        reshuffle_order: ReshuffleOrder | None = None,
     ) -> None:
         n = len(stacks)
         if not variant.min_players <= n <= variant.max_players:
@@ -155,7 +165,8 @@ class State(FlowMixin, StudMixin, BettingMixin):
             needed = cards_needed(variant, n)
         if needed > variant.deck_size:
             raise InputError(f"{n} players need {needed} cards, the deck has {variant.deck_size}")
-        clockwise(n)  # the table's seat orders, which the dealer and the betting read from seating.CLOCKWISE
+        if n not in CLOCKWISE:
+            clockwise(n)  # the table's seat orders, which the dealer and the betting read from seating.CLOCKWISE
         forced = variant.forced_order(n, button, antes)
         self.variant = variant
         self.n = n
@@ -181,6 +192,10 @@ class State(FlowMixin, StudMixin, BettingMixin):
         self.deck_pos = 0
         self.dead_cards: list[tuple[int, int]] = []  # (owner seat or -1 for burns, card): the reshuffle pool
         self.reshuffles = 0
+        if reshuffle_order is not None and not callable(reshuffle_order):
+            shown = describe_argument(reshuffle_order)
+            raise InputError(f"reshuffle_order must be a function of the new stub, got {shown}")
+        self.reshuffle_order = reshuffle_order
         self.carried_in = carried_pot
         self.pot_total = carried_pot
         self.street = 0
@@ -198,8 +213,9 @@ class State(FlowMixin, StudMixin, BettingMixin):
         self.pots: list = []
         self.carry_out = 0
         self.ended_by: str | None = None
-        self.history: list[tuple] = []
-        self._raise_memo = (-1, "")  # (history length, bounds): no decision has length -1
+        self.history: list[Event] = []
+        self._memo_at = -1  # the history length of the decision _memo_bounds is for: none has length -1
+        self._memo_bounds: tuple[int, int] | str = ""
         self.forced_queue = list(forced)
         self.phase = POST if forced else DEAL
         self._run_dealer()
@@ -276,10 +292,10 @@ class State(FlowMixin, StudMixin, BettingMixin):
             return "the hand is over; a misdeal can only be called while the cards are being dealt"
         if not any(self.hole):
             return "no card has been dealt yet, so there is nothing to deal again"
-        acted = next((event for event in self.history if event[0] in PLAYER_ACTIONS), None)
+        acted = next((event for event in self.history if isinstance(event, PLAYER_ACTION_TYPES)), None)
         if acted is not None:
             return (
-                f"seat {acted[1]} has already acted ({acted[0]}): a misdeal is called during the deal, "
+                f"seat {acted.seat} has already acted ({acted.kind}): a misdeal is called during the deal, "
                 "before the first action; after that the hand stands"
             )
         return None
@@ -312,7 +328,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
         if reason:
             raise IllegalActionError(reason)
         n = self.n
-        self.history.append(("misdeal", cause))
+        self.history.append(new_event(Misdeal, ("misdeal", cause)))
         self.stacks = list(self.starting_stacks)
         self.bets, self.contributions = [0] * n, [0] * n
         self.pot_total = 0
@@ -344,7 +360,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
         """Every field as nested tuples: equal snapshots mean equal states (tests use it)."""
         out = []
         for name in State.__slots__:
-            if name == "_raise_memo":
+            if name == "_memo_at" or name == "_memo_bounds":
                 continue
             value = getattr(self, name)
             if name == "pots":

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .errors import LEGAL, IllegalActionError, Legality
+from .events import Bet, Board, BringIn, Deal, Raise, new_event
 from .fields import HandFields
 from .hilo import award_high_low, qualifying_low  # re-exported: the split began with stud
 from .phases import BET
@@ -246,7 +247,7 @@ class StudMixin(HandFields):
         # A live bet but not a full one: completing to the small bet is the round's first full bet.
         self.level = amount
         self.acted_at[actor] = amount
-        self.history.append(("bring-in", actor, amount))
+        self.history.append(new_event(BringIn, ("bring-in", actor, amount)))
         self._after_bet_action(actor)
 
 
@@ -282,7 +283,7 @@ def deal_street(state: HandFields, street: Street) -> None:
         card = deck[state.deck_pos]
         state.deck_pos += 1
         state.board.append(card)
-        state.history.append(("board", (card,)))
+        state.history.append(new_event(Board, ("board", (card,))))
         return
     for _ in range(burn):
         state.dead_cards.append((-1, deck[state.deck_pos]))
@@ -293,7 +294,7 @@ def deal_street(state: HandFields, street: Street) -> None:
             state.hole[seat].append(deck[pos])
             pos += 1
     state.deck_pos = pos
-    state.history.append(("deal", tuple(tuple(state.hole[seat]) for seat in range(n))))
+    state.history.append(new_event(Deal, ("deal", tuple(tuple(state.hole[seat]) for seat in range(n)))))
 
 
 # ------------------------------------------------------------------ betting: the open pair on fourth street
@@ -301,14 +302,14 @@ def _big_bet_made(state: HandFields) -> bool:
     """Whether a bet or raise of this round already went up by more than the small bet."""
     history = state.history
     start = len(history)
-    while start > 0 and history[start - 1][0] not in ("deal", "board"):
+    while start > 0 and not isinstance(history[start - 1], Deal | Board):
         start -= 1
     level, small = 0, state.variant.betting.small_bet
     for event in history[start:]:
-        if event[0] in ("bet", "raise"):
-            if event[2] - level > small:
+        if isinstance(event, Bet | Raise):
+            if event.to - level > small:
                 return True
-            level = event[2]
+            level = event.to
     return False
 
 

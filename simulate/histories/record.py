@@ -24,6 +24,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pokerlab.simulate.game.events import (
+    Bet,
+    Board,
+    BringIn,
+    Call,
+    Check,
+    Deal,
+    Draw,
+    Event,
+    Fold,
+    Misdeal,
+    Muck,
+    PassedOut,
+    Post,
+    Raise,
+    Reshuffle,
+    Return,
+    Show,
+    ShowAce,
+    ShowOpeners,
+)
 from pokerlab.simulate.game.state import DONE, State
 
 from .cards import format_cards
@@ -31,6 +52,8 @@ from .codes import phh_fields
 from .hand import HandHistory
 
 BETTING = ("fold", "check", "call", "bet", "raise")
+#: The events written as a PHH betting decision: the betting actions and stud's bring-in.
+DECISIONS = (Fold, Check, Call, Bet, Raise, BringIn)
 
 
 def phh_winnings(state: State) -> list[int]:
@@ -47,10 +70,10 @@ def phh_winnings(state: State) -> list[int]:
     """
     won = list(state.payouts)
     if state.ended_by == "fold":
-        raised = {entry[1] for entry in state.history if entry[0] in ("bet", "raise")}
+        raised = {entry.seat for entry in state.history if isinstance(entry, Bet | Raise)}
         for entry in state.history:
-            if entry[0] == "return" and entry[1] not in raised:
-                won[entry[1]] += entry[2]
+            if isinstance(entry, Return) and entry.seat not in raised:
+                won[entry.seat] += entry.amount
     return won
 
 
@@ -76,7 +99,7 @@ def history_from_state(
     ``players``: names by engine seat; ``hand``: the hand number; ``extra``: more optional or ``_`` fields.
     """
     order = phh_order(state)
-    antes_posted = any(entry[0] == "post" and entry[2] == "ante" for entry in state.history)
+    antes_posted = any(isinstance(entry, Post) and entry.forced == "ante" for entry in state.history)
     antes_posted = antes_posted or not state.variant.forced.has_antes
     code, fields, extras = phh_fields(state.variant, state.n, antes_posted)
     writer = _ActionWriter(state, order)
@@ -114,9 +137,8 @@ class _ActionWriter:
         self.dealt = [0] * state.n
         self.drew: set[int] = set()  # seats that discarded in the draw round being written
 
-    def add(self, entry: tuple) -> None:
-        kind = entry[0]
-        same_draw_round = kind == "draw" and entry[1] not in self.drew
+    def add(self, entry: Event) -> None:
+        same_draw_round = isinstance(entry, Draw) and entry.seat not in self.drew
         if not same_draw_round:
             if self.pending_deals:
                 self.actions.extend(self.pending_deals)
@@ -124,19 +146,19 @@ class _ActionWriter:
                 self.last_betting = len(self.actions)
             self.drew = set()
         label = self.label
-        if kind == "deal":
-            self._deal(entry[1])
-        elif kind == "board":
-            self.actions.append(f"d db {format_cards(entry[1])}")
-        elif kind in BETTING or kind == "bring-in":
+        if isinstance(entry, Deal):
+            self._deal(entry.hole)
+        elif isinstance(entry, Board):
+            self.actions.append(f"d db {format_cards(entry.cards)}")
+        elif isinstance(entry, DECISIONS):
             self.actions.append(_decision(entry, label))
             self.last_betting = len(self.actions)
-        elif kind == "draw":
+        elif isinstance(entry, Draw):
             self._draw(entry)
-        elif kind == "show":
-            self.shows.append(f"{label[entry[1]]} sm {format_cards(entry[2])}")
-        elif kind == "muck":
-            self.shows.append(f"{label[entry[1]]} sm")
+        elif isinstance(entry, Show):
+            self.shows.append(f"{label[entry.seat]} sm {format_cards(entry.cards)}")
+        elif isinstance(entry, Muck):
+            self.shows.append(f"{label[entry.seat]} sm")
         else:
             comment = _commentary(entry, label)
             if comment is not None:
@@ -149,8 +171,8 @@ class _ActionWriter:
             if cards:
                 self.actions.append(f"d dh {self.label[seat]} {format_cards(cards)}")
 
-    def _draw(self, entry: tuple) -> None:
-        _, seat, discards, new = entry
+    def _draw(self, entry: Draw) -> None:
+        seat, discards, new = entry.seat, entry.discards, entry.drawn
         self.drew.add(seat)
         self.actions.append(f"{self.label[seat]} sd {format_cards(discards)}".rstrip())
         self.last_betting = len(self.actions)
@@ -169,31 +191,30 @@ class _ActionWriter:
         return actions
 
 
-def _decision(entry: tuple, label: dict[int, str]) -> str:
+def _decision(entry: Fold | Check | Call | Bet | Raise | BringIn, label: dict[int, str]) -> str:
     """A player's betting decision (or bring-in) as a PHH action."""
-    kind, seat = entry[0], entry[1]
-    if kind == "fold":
+    seat = entry.seat
+    if isinstance(entry, Fold):
         return f"{label[seat]} f"
-    if kind in ("check", "call"):
+    if isinstance(entry, Check | Call):
         return f"{label[seat]} cc"
-    if kind == "bring-in":
+    if isinstance(entry, BringIn):
         return f"{label[seat]} pb"
-    return f"{label[seat]} cbr {entry[2]}"
+    return f"{label[seat]} cbr {entry.to}"
 
 
-def _commentary(entry: tuple, label: dict[int, str]) -> str | None:
+def _commentary(entry: Event, label: dict[int, str]) -> str | None:
     """An engine event PHH has no action for, as a commentary no-op; None for the dealer's automatic steps."""
-    kind = entry[0]
-    if kind == "show ace":
-        return f"# {label[entry[1]]} keeps and shows {format_cards([entry[2]])} to draw four"
-    if kind == "reshuffle":
-        return f"# the stub ran out: {entry[1]} discards reshuffled into a new stub"
-    if kind == "passed out":
-        return f"# nobody opened: {entry[1]} chips stay in the pot for the next deal"
-    if kind == "show openers":
-        return f"# {label[entry[1]]} shows the openers {format_cards(entry[2])}"
-    if kind == "misdeal":
-        return f"# misdeal ({entry[1]}): no chips change hands, the hand is dealt again"
+    if isinstance(entry, ShowAce):
+        return f"# {label[entry.seat]} keeps and shows {format_cards([entry.card])} to draw four"
+    if isinstance(entry, Reshuffle):
+        return f"# the stub ran out: {entry.size} discards reshuffled into a new stub"
+    if isinstance(entry, PassedOut):
+        return f"# nobody opened: {entry.pot} chips stay in the pot for the next deal"
+    if isinstance(entry, ShowOpeners):
+        return f"# {label[entry.seat]} shows the openers {format_cards(entry.cards)}"
+    if isinstance(entry, Misdeal):
+        return f"# misdeal ({entry.cause}): no chips change hands, the hand is dealt again"
     return None
 
 
@@ -233,5 +254,5 @@ def _user_fields(state: State, extras: dict[str, Any]) -> dict[str, Any]:
     if state.phase == DONE and state.carry_out:
         user["_carry_out"] = state.carry_out
     if state.ended_by == "misdeal":
-        user["_misdeal"] = next(entry[1] for entry in state.history if entry[0] == "misdeal")
+        user["_misdeal"] = next(entry.cause for entry in state.history if isinstance(entry, Misdeal))
     return user

@@ -21,12 +21,13 @@ cards). A rule-breaking action stops the replay with the action, its index and t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 from pokerlab.simulate.game.cards import names
 from pokerlab.simulate.game.errors import IllegalActionError
-from pokerlab.simulate.game.state import BET, DONE, SHOWDOWN, State
+from pokerlab.simulate.game.state import BET, DONE, SHOWDOWN, ReshuffleOrder, State
 from pokerlab.simulate.game.variants import Variant
 
 from .actions import ActionProblem, ParsedAction, parse_action
@@ -48,23 +49,26 @@ __all__ = [
     "ReplayResult",
     "Step",
     "format_replay",
+    "planned_first",
     "replay",
     "replay_read",
 ]
 
 
-class _ReplayState(State):
-    """The engine's state with one change: a reshuffled stub puts the recorded draws on top."""
+def planned_first(planned: Sequence[int]) -> ReshuffleOrder:
+    """The engine's ``reshuffle_order`` that deals the recorded draws: a reshuffled stub puts the cards of
+    ``planned`` (the recorded cards of the draws after the stub ran out, in dealing order) on top, in that
+    order, and keeps the rest as shuffled.
 
-    __slots__ = ("planned",)
-    planned: list[int]  # the recorded cards of the draws after the stub ran out, in dealing order
+    >>> planned_first([9, 4])([1, 4, 7, 9])
+    [9, 4, 1, 7]
+    """
 
-    def _reshuffle(self, drawer: int) -> None:
-        super()._reshuffle(drawer)
-        start = self.deck_pos
-        rest = self.deck[start:]
-        wanted = [c for c in self.planned if c in rest]
-        self.deck[start:] = wanted + [c for c in rest if c not in wanted]
+    def order(stub: list[int]) -> list[int]:
+        wanted = [c for c in planned if c in stub]
+        return wanted + [c for c in stub if c not in wanted]
+
+    return order
 
 
 def _street_name(state: State) -> str:
@@ -201,9 +205,7 @@ def _places(history: HandHistory, parsed: list[ParsedAction], places_read: int |
     return max(found, places_of(written), places_of(user_amounts))
 
 
-def _start(
-    history: HandHistory, plan: _Plan, seat_of: list[int], button: int, result: ReplayResult
-) -> _ReplayState | None:
+def _start(history: HandHistory, plan: _Plan, seat_of: list[int], button: int, result: ReplayResult) -> State | None:
     """The engine's state before the first action; None (with ``result.error`` set) when the stacks are refused."""
     places = result.places
     stacks = [0] * history.players
@@ -211,7 +213,7 @@ def _start(
         stacks[seat] = to_chips(history.starting_stacks[k], places)
     antes_posted = not plan.variant.forced.has_antes or any(history.antes)
     try:
-        state = _ReplayState(
+        state = State(
             plan.variant,
             stacks,
             button=button,
@@ -220,11 +222,11 @@ def _start(
             carried_pot=to_chips(history.user.get("_carried_pot") or 0, places),
             antes=antes_posted,
             auto_showdown=not plan.muck,
+            reshuffle_order=planned_first(plan.planned) if plan.planned else None,
         )
     except ValueError as exc:
         result.error = ReplayBreak(-1, "", str(exc), "starting_stacks")
         return None
-    state.planned = plan.planned
     result.state = state
     return state
 

@@ -36,3 +36,18 @@ def test_a_standard_code_is_what_its_game_writes(code):
     written, _, _ = phh_fields(game.variant(kind, registry.Stakes()), 3)
     assert written == code
     assert game.phh_family is None or code[1:] == game.phh_family
+
+
+def test_no_alias_hides_a_shipped_key():
+    assert not set(registry.ALIASES) & set(registry.SHIPPED)
+    assert registry.resolve("Jacks-Or-Better") == "jacks-or-better"
+
+
+def test_jacks_or_better_is_the_shipped_declaration_as_every_shipped_key_is():
+    from pokerlab.simulate.bots.games import make_game
+
+    shipped = registry.shipped_variants()
+    # A shipped key plays its declaration as shipped, whatever the stakes options say (as california-draw).
+    assert make_game("jacks-or-better", ante=5) == shipped["jacks-or-better"]
+    assert make_game("california-draw", ante=5) == shipped["california-draw"]
+    assert make_game("jacks", ante=5).forced.ante == 5  # the short name takes the stakes

@@ -20,6 +20,7 @@ from pokerlab.simulate.histories import (
     replay,
 )
 from pokerlab.simulate.histories.codes import phh_fields, variant_from_phh
+from pokerlab.simulate.histories.replay import planned_first
 
 VARIANTS = {**shipped_variants(), "triple-draw": deuce_to_seven_triple_draw(1, 2)}
 EXPECTED_CODES = {
@@ -86,7 +87,15 @@ def test_reshuffled_stub_round_trips():
         reshuffled += 1
         result = replay(loads(dumps(history_from_state(state))))
         assert result.ok and result.state.history == state.history
+        # The engine's own state, the recorded draws dealt through its public hook (no subclass of State).
+        assert type(result.state) is State and result.state.reshuffle_order is not None
     assert reshuffled >= 3
+
+
+def test_planned_first_puts_the_recorded_cards_on_top_in_their_order():
+    order = planned_first([30, 7, 44])
+    assert order([1, 44, 2, 7, 3]) == [7, 44, 1, 2, 3]  # 30 is not in this stub: a later one may hold it
+    assert order([5, 6]) == [5, 6]
 
 
 def test_phhs_holds_many_hands():
