@@ -8,6 +8,7 @@ from pokerlab.errors import InputError
 from pokerlab.simulate.cli.equity import equity_command
 from pokerlab.simulate.equity.batch import OPTIONS, QUERY_KEYS, equity_many, parse_query
 from pokerlab.simulate.equity.engine import equity
+from pokerlab.simulate.equity.result import GAMES
 
 
 def _same(answer, result):
@@ -121,7 +122,8 @@ def test_an_omaha_line_is_answered_by_omaha_equity():
     answers = list(equity_many([line, json_form, "AsAh KsKh --game badugi"]))
     direct = omaha_equity(["AsAhKsKh", "QdQcJdJc"], board="2s7d9c", threads=1)
     assert answers[0]["players"][0]["equity"] == answers[1]["players"][0]["equity"] == direct.players[0].equity
-    assert answers[2]["error"] == "game must be holdem, omaha, omaha-hilo, stud, stud-hilo, razz, got 'badugi'"
+    assert answers[2]["error"] == f"game must be {', '.join(GAMES)}, got 'badugi'"
+    assert "draw-deuce-seven" in GAMES  # every game of the one entry, five-card draw's too
 
 
 def test_a_stud_line_is_answered_by_stud_equity():
