@@ -444,54 +444,100 @@ def simulate_command(
     is_flag=True,
     help="Take actions a record leaves out (folds of players nobody watched) as checks or folds, as pokerkit does.",
 )
-def replay_command(path: str, as_json: bool, quiet: bool, fill_skipped: bool) -> None:
+@click.option(
+    "--max-rake",
+    type=click.FloatRange(0, 1),
+    default=0.10,
+    show_default=True,
+    help="Recorded winnings short of the pot by at most this fraction of it are the rake; more is a mismatch.",
+)
+@click.option("--rake-cap", metavar="AMOUNT", help="And at most this amount (in the record's unit), e.g. 3 or 0.50.")
+def replay_command(
+    path: str, as_json: bool, quiet: bool, fill_skipped: bool, max_rake: float, rake_cap: str | None
+) -> None:
     """Replay every hand of PATH (a .phh/.phhs file, or a folder tree of them) through pokerlab's rules.
 
     A hand is ok when it reaches its end, breaks no rule, and every result it records
-    (finishing_stacks, winnings, _carry_out) matches the replay. A hand whose winner the record cannot
+    (finishing_stacks, winnings, _carry_out) matches the replay; winnings short of the pot by at most
+    --max-rake of it (and --rake-cap) are the house's rake. A hand whose winner the record cannot
     tell (cards nobody saw at the showdown) is an "unknown outcome": its recorded result is taken as
-    it is, never guessed. Amounts may be decimals (cents); they are replayed exactly.
+    it is, never guessed; one whose winnings are all zero has its "winnings not recorded". Amounts may
+    be decimals (cents); they are replayed exactly.
 
     A file is replayed street by street, hand by hand. A folder is walked for .phh and .phhs files and
     summarised: hands read, ok, unknown outcome, differing, unfinished, illegal (with the first reasons)
-    and files that failed to parse; one bad hand never stops a file. Either way hands are read one at a
-    time, so files of any length replay in little memory.
+    and files that failed to parse. One bad hand never stops a file or a folder. Either way hands are
+    read one at a time, so files of any length replay in little memory.
 
     \b
     Examples:
       pokerlab replay night.phhs
+      pokerlab replay night.phhs --max-rake 0.05 --rake-cap 3
       pokerlab replay phh-dataset/data --fill-skipped --json
 
-    Exit status: 0 when every hand is ok or of unknown outcome; 1 when a hand breaks a rule, ends early or
-    differs; 2 when a file is not a PHH file (for a single file: one line naming the file, the hand and the field).
+    Exit status: 0 when every hand is ok, of unknown outcome or without recorded winnings; 1 when a hand
+    breaks a rule, ends early or differs; 2 when a hand or a file is not PHH (each named on its line).
     """
+    rake = _rake_limit(max_rake, rake_cap)
     if Path(path).is_dir():
-        _replay_folder(path, as_json, quiet, fill_skipped)
+        _replay_folder(path, as_json, quiet, fill_skipped, rake)
         return
-    from pokerlab.simulate.histories import PHHError, format_replay, iter_file, replay
+    _replay_file(path, as_json, quiet, fill_skipped, rake)
 
-    total = bad = unknown = 0
-    listing = JsonList()
+
+def _rake_limit(fraction: float, cap: str | None) -> Any:
+    from decimal import Decimal, InvalidOperation
+
+    from pokerlab.simulate.histories.replay import RakeLimit
+
+    if cap is None:
+        return RakeLimit(fraction)
     try:
-        for label, hand in iter_file(path, warn=lambda message: click.echo(f"warning: {message}", err=True)):
-            result = replay(hand, fill_skipped=fill_skipped)
-            if result.error is not None and result.error.kind == "phh":
-                raise result.error.as_phh_error(hand=label, file=path)
+        amount = Decimal(cap)
+    except InvalidOperation:
+        raise InputError(f"--rake-cap {cap!r} is not an amount, e.g. 3 or 0.50") from None
+    if not amount.is_finite() or amount < 0:
+        raise InputError(f"--rake-cap {cap!r} must be a finite amount of at least 0")
+    return RakeLimit(fraction, amount)
+
+
+def _verdict(status: str, result: Any) -> str:
+    if status == "ok":
+        return "ok"
+    if status == "unknown outcome":
+        return f"unknown outcome: {result.unknown_outcome}"
+    if status == "winnings not recorded":
+        return "winnings not recorded (all zero)"
+    return "FAILED: " + "; ".join(result.problems)
+
+
+def _replay_file(path: str, as_json: bool, quiet: bool, fill_skipped: bool, rake: Any) -> None:
+    """``pokerlab replay FILE``: every hand, street by street (or its verdict); a hand that is not PHH is
+    named and the file goes on; exit 2 at the end when any was, 1 when a hand broke a rule or differs."""
+    from pokerlab.simulate.histories import PHHError, format_replay
+    from pokerlab.simulate.histories.dataset import iter_results
+
+    total = bad = unknown = unreadable = 0
+    listing = JsonList()
+    warn = lambda message: click.echo(f"warning: {message}", err=True)  # noqa: E731
+    try:
+        for label, result in iter_results(path, fill_skipped=fill_skipped, warn=warn, rake=rake, steps=True):
             total += 1
+            if isinstance(result, PHHError):
+                unreadable += 1
+                if as_json:
+                    listing.add({"hand": label, "ok": False, "status": "unreadable", "problems": [str(result)]})
+                else:
+                    click.echo(f"hand {label}: UNREADABLE: {result}")
+                continue
             status = result.status
-            bad += status not in ("ok", "unknown outcome")
-            unknown += status == "unknown outcome"
+            bad += status not in ("ok", "unknown outcome", "winnings not recorded")
+            unknown += status != "ok" and status in ("unknown outcome", "winnings not recorded")
             if as_json:
                 brief = {"hand": label, "ok": result.ok, "status": status, "problems": result.problems}
                 listing.add(brief if quiet else result.to_dict())
             elif quiet:
-                if status == "ok":
-                    verdict = "ok"
-                elif status == "unknown outcome":
-                    verdict = f"unknown outcome: {result.unknown_outcome}"
-                else:
-                    verdict = "FAILED: " + "; ".join(result.problems)
-                click.echo(f"hand {label}: {verdict}")
+                click.echo(f"hand {label}: {_verdict(status, result)}")
             else:
                 click.echo(format_replay(result))
                 click.echo("")
@@ -503,13 +549,16 @@ def replay_command(path: str, as_json: bool, quiet: bool, fill_skipped: bool) ->
     if as_json:
         listing.close()
     else:
-        more = f", {unknown} unknown outcome" if unknown else ""
-        click.echo(f"{total} hand(s) replayed, {total - bad - unknown} ok{more}, {bad} with problems")
+        more = f", {unknown} unknown outcome or winnings not recorded" if unknown else ""
+        more += f", {unreadable} not PHH" if unreadable else ""
+        click.echo(f"{total} hand(s) replayed, {total - bad - unknown - unreadable} ok{more}, {bad} with problems")
+    if unreadable:
+        sys.exit(EXIT_BAD_INPUT)
     if bad:
         sys.exit(EXIT_FAILED_CHECK)
 
 
-def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool) -> None:
+def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool, rake: Any) -> None:
     """``pokerlab replay FOLDER``: every hand of every PHH file under it, one summary."""
     from pokerlab.simulate.histories import phh_files, replay_tree
 
@@ -517,7 +566,9 @@ def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool) 
         _fail(f"{folder}: no .phh or .phhs files in this folder tree")
     bar = ProgressBar("replaying", enabled=sys.stderr.isatty() and not quiet and not as_json, delay=1.0)
     with bar:
-        summary = replay_tree(folder, fill_skipped=fill_skipped, progress=lambda done, total: bar(done / max(total, 1)))
+        summary = replay_tree(
+            folder, fill_skipped=fill_skipped, rake=rake, progress=lambda done, total: bar(done / max(total, 1))
+        )
     if as_json:
         emit_json(summary.to_dict())
     else:

@@ -24,11 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from .codes import PHHError
+from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit
 from .reading import open_history, read_hands_and_places
-from .replay import DIFFERS, ILLEGAL, OK, UNFINISHED, UNKNOWN_OUTCOME, ReplayResult, replay_read
+from .replay import DIFFERS, ILLEGAL, NOT_RECORDED, OK, UNFINISHED, UNKNOWN_OUTCOME, ReplayResult, replay_read
 
 UNREADABLE = "unreadable"  # a hand that is not well-formed PHH (a field of the wrong type...)
-STATUSES = (OK, UNKNOWN_OUTCOME, DIFFERS, UNFINISHED, ILLEGAL, UNREADABLE)
+STATUSES = (OK, UNKNOWN_OUTCOME, NOT_RECORDED, DIFFERS, UNFINISHED, ILLEGAL, UNREADABLE)
 SUFFIXES = (".phh", ".phhs")
 
 
@@ -36,8 +37,8 @@ SUFFIXES = (".phh", ".phhs")
 class ReplaySummary:
     """Counts by status, the first few reasons of each kind of problem, and the files that failed.
 
-    ``counts`` maps each status (``"ok"``, ``"unknown outcome"``, ``"differs"``, ``"unfinished"``,
-    ``"illegal"``, ``"unreadable"``) to its number of hands; ``examples`` the first ``keep`` of each
+    ``counts`` maps each status (``"ok"``, ``"unknown outcome"``, ``"winnings not recorded"``, ``"differs"``,
+    ``"unfinished"``, ``"illegal"``, ``"unreadable"``) to its number of hands; ``examples`` the first ``keep`` of each
     non-ok status as ``"file: hand [label]: reason"``; ``failed_files`` ``(file, error)``.
     """
 
@@ -114,12 +115,17 @@ def phh_files(root: str | Path) -> list[Path]:
 
 
 def iter_results(
-    path: str | Path, *, fill_skipped: bool = False, warn: Callable[[str], None] | None = None
+    path: str | Path,
+    *,
+    fill_skipped: bool = False,
+    warn: Callable[[str], None] | None = None,
+    rake: RakeLimit = NO_MORE_THAN_10_PERCENT,
+    steps: bool = False,
 ) -> Iterator[tuple[str, ReplayResult | PHHError]]:
     """``(label, result)`` for each hand of one file; a hand that is not PHH gives its :class:`PHHError`.
 
     Errors with the file as a whole (unreadable, not UTF-8, no hands) are raised after the hands before them.
-    Results carry no steps (see :func:`~pokerlab.simulate.histories.replay.replay`).
+    Results carry no steps unless ``steps`` (see :func:`~pokerlab.simulate.histories.replay.replay`).
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "one.phh"
@@ -133,7 +139,7 @@ def iter_results(
             if isinstance(hand, PHHError):
                 yield label, hand
                 continue
-            result = replay_read(hand, places, fill_skipped=fill_skipped, checked=True, steps=False)
+            result = replay_read(hand, places, fill_skipped=fill_skipped, checked=True, steps=steps, rake=rake)
             if result.error is not None and result.error.kind == "phh":
                 yield label, result.error.as_phh_error(hand=label, file=str(path))
             else:
@@ -146,6 +152,7 @@ def replay_tree(
     fill_skipped: bool = False,
     progress: Callable[[int, int], None] | None = None,
     keep: int = 5,
+    rake: RakeLimit = NO_MORE_THAN_10_PERCENT,
 ) -> ReplaySummary:
     """Replay every hand of every ``.phh``/``.phhs`` file under ``root`` (see the module example).
 
@@ -160,7 +167,8 @@ def replay_tree(
     for path, size in zip(files, sizes):
         summary.files += 1
         try:
-            for label, outcome in iter_results(path, fill_skipped=fill_skipped, warn=summary.warnings.append):
+            hands = iter_results(path, fill_skipped=fill_skipped, warn=summary.warnings.append, rake=rake)
+            for label, outcome in hands:
                 where = f"{path}: hand [{label}]"
                 if isinstance(outcome, PHHError):
                     summary.add(UNREADABLE, str(outcome))

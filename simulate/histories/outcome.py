@@ -6,11 +6,14 @@ checked only for being one some award of the pot could give.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from decimal import Decimal
+
 from pokerlab.simulate.game.state import State
 
 from .actions import ParsedAction
 from .hand import HandHistory
-from .money import from_chips, to_chips
+from .money import Amount, from_chips, to_chips
 from .record import phh_winnings
 from .results import ReplayResult
 
@@ -50,8 +53,12 @@ def check_outcome(
     parsed: list[ParsedAction],
     seat_of: list[int],
     player_of: dict,
+    rake_limit: RakeLimit,
 ) -> None:
-    """Final stacks and the checks against the recorded results (which are the outcome when the replay cannot be)."""
+    """Final stacks and the checks against the recorded results (which are the outcome when the replay cannot be).
+
+    Recorded winnings short of the replayed ones are the rake when ``rake_limit`` allows it; winnings that
+    are all zero are not recorded (``result.winnings_missing``), not a pot raked whole."""
     places = result.places
     names_ = result.names
     by_seat = phh_winnings(state)
@@ -77,9 +84,12 @@ def check_outcome(
             result.impossible = _impossible_outcome(before, outcome, sum(won), state, seat_of, result)
         return
     rake = 0
+    if w_chips is not None and w_chips != won and not any(w_chips) and any(won):
+        result.winnings_missing = True  # all zero: not recorded, not a pot raked whole
+        w_chips = None
     if w_chips is not None and w_chips != won:
         taken = [p - w for p, w in zip(won, w_chips)]
-        if all(t >= 0 for t in taken) and all(w == 0 for w, p in zip(w_chips, won) if p == 0):
+        if _is_rake(taken, w_chips, won, rake_limit, places):
             # Winnings are recorded after the house's cut (PHH): the difference is the rake.
             rake = sum(taken)
             stacks = [s - t for s, t in zip(stacks, taken)]
@@ -94,8 +104,40 @@ def check_outcome(
     }
     for name, replayed_value in replayed.items():
         recorded = (history.user if name.startswith("_") else history.optional).get(name)
-        if recorded is not None:
+        if recorded is not None and not (name == "winnings" and result.winnings_missing):
             result.checks[name] = (recorded, replayed_value)
+
+
+@dataclass(frozen=True)
+class RakeLimit:
+    """How much of a pot a record's winnings may fall short by and still be read as the rake.
+
+    ``fraction`` of the pot (default 10 %), and at most ``cap`` in the recorded unit when given.
+
+    >>> RakeLimit().allows(9, 100, 0), RakeLimit().allows(11, 100, 0), RakeLimit(cap=5).allows(9, 100, 0)
+    (True, False, False)
+    """
+
+    fraction: float = 0.10
+    cap: Amount | None = None
+
+    def allows(self, rake: int, pot: int, places: int) -> bool:
+        """Whether ``rake`` chips out of a ``pot`` of chips is within the limit."""
+        if rake > self.fraction * pot:
+            return False
+        return self.cap is None or rake <= Decimal(self.cap).scaleb(places)
+
+
+#: The default :class:`RakeLimit`: at most a tenth of the pot, with no cap.
+NO_MORE_THAN_10_PERCENT = RakeLimit()
+
+
+def _is_rake(taken: list[int], w_chips: list[int], won: list[int], limit: RakeLimit, places: int) -> bool:
+    """Whether recorded winnings short of the replayed ones read as a rake: nobody got more, nobody who won
+    nothing is recorded as winning, and the shortfall is within ``limit`` of the pot."""
+    if any(t < 0 for t in taken) or any(w != 0 for w, p in zip(w_chips, won) if p == 0):
+        return False
+    return limit.allows(sum(taken), sum(won), places)
 
 
 def _impossible_outcome(

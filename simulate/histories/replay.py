@@ -36,8 +36,19 @@ from .deck import stack_deck, stack_stud_deck
 from .fields import check_history
 from .hand import HandHistory
 from .money import from_chips, places_of, to_chips
-from .outcome import check_outcome
-from .results import DIFFERS, ILLEGAL, OK, UNFINISHED, UNKNOWN_OUTCOME, ReplayBreak, ReplayResult, Step, format_replay
+from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit, check_outcome
+from .results import (
+    DIFFERS,
+    ILLEGAL,
+    NOT_RECORDED,
+    OK,
+    UNFINISHED,
+    UNKNOWN_OUTCOME,
+    ReplayBreak,
+    ReplayResult,
+    Step,
+    format_replay,
+)
 
 __all__ = [
     "DIFFERS",
@@ -45,6 +56,8 @@ __all__ = [
     "OK",
     "UNFINISHED",
     "UNKNOWN_OUTCOME",
+    "NOT_RECORDED",
+    "RakeLimit",
     "ReplayBreak",
     "ReplayResult",
     "Step",
@@ -103,7 +116,12 @@ def _seat_map(history: HandHistory) -> tuple[list[int], int]:
 
 
 def replay(
-    history: HandHistory, *, fill_skipped: bool = False, checked: bool = False, steps: bool = True
+    history: HandHistory,
+    *,
+    fill_skipped: bool = False,
+    checked: bool = False,
+    steps: bool = True,
+    rake: RakeLimit = NO_MORE_THAN_10_PERCENT,
 ) -> ReplayResult:
     """Replay ``history`` through the engine; the result says how far it got and why it stopped.
 
@@ -112,9 +130,11 @@ def replay(
     checked (when free) or folded, as pokerkit's reader does; each such step is listed in
     ``result.filled``. Without it (the default) the action is out of turn. ``checked``: the history
     comes straight from this package's reader, unchanged, so its fields need no second check.
-    ``steps=False`` leaves ``result.steps`` empty (a dataset needs only the verdicts). See the module example.
+    ``steps=False`` leaves ``result.steps`` empty (a dataset needs only the verdicts). ``rake``: how far
+    recorded winnings may fall short of the pot and still be the house's cut (a larger shortfall is a
+    mismatch; winnings all zero are not recorded). See the module example.
     """
-    return replay_read(history, None, fill_skipped=fill_skipped, checked=checked, steps=steps)
+    return replay_read(history, None, fill_skipped=fill_skipped, checked=checked, steps=steps, rake=rake)
 
 
 def replay_read(
@@ -124,6 +144,7 @@ def replay_read(
     fill_skipped: bool = False,
     checked: bool = False,
     steps: bool = True,
+    rake: RakeLimit = NO_MORE_THAN_10_PERCENT,
 ) -> ReplayResult:
     """:func:`replay`, given the hand's :meth:`~HandHistory.money_places` as the reader found it (None: not
     known), as :func:`~pokerlab.simulate.histories.phh.read_hands_and_places` gives it.
@@ -149,7 +170,7 @@ def replay_read(
     state = _start(history, plan, seat_of, button, result)
     if state is None:
         return result
-    _Replayer(state, result, seat_of, fill_skipped, steps).play(plan.parsed, history)
+    _Replayer(state, result, seat_of, fill_skipped, steps, rake).play(plan.parsed, history)
     return result
 
 
@@ -234,8 +255,11 @@ def _start(history: HandHistory, plan: _Plan, seat_of: list[int], button: int, r
 class _Replayer:
     """Plays a record's actions on the engine's state, one by one, into the replay's result."""
 
-    def __init__(self, state: State, result: ReplayResult, seat_of: list[int], fill_skipped: bool, steps: bool) -> None:
+    def __init__(
+        self, state: State, result: ReplayResult, seat_of: list[int], fill_skipped: bool, steps: bool, rake: RakeLimit
+    ) -> None:
         self.state = state
+        self.rake = rake
         self.result = result
         self.seat_of = seat_of
         self.player_of = {seat: k for k, seat in enumerate(seat_of)}
@@ -265,7 +289,7 @@ class _Replayer:
         expected = history.optional.get("finishing_stacks")
         result.expected = expected
         if state.phase == DONE:
-            check_outcome(result, state, history, parsed, self.seat_of, self.player_of)
+            check_outcome(result, state, history, parsed, self.seat_of, self.player_of, self.rake)
 
     def _board(self, p: ParsedAction, street: str) -> None:
         """The engine dealt the board already: the recorded cards are the ones it dealt (the deck is stacked)."""
@@ -372,8 +396,16 @@ def _turn_problem(
         return "the hand is already over"
     if state.actor != seat:
         turn = "nobody" if state.actor is None else result.names[player_of[state.actor]]
-        return f"it is {turn}'s turn, not {result.names[player_of[seat]]}'s"
+        hint = "" if fill_skipped or state.actor is None else SKIPPED_HINT
+        return f"it is {turn}'s turn, not {result.names[player_of[seat]]}'s{hint}"
     return None
+
+
+#: Said when an action comes out of turn: records often leave out the folds of players nobody watched.
+SKIPPED_HINT = (
+    " (if the record leaves out players' folds, replay it with --fill-skipped, fill_skipped=True: each player "
+    "skipped checks when checking is free, else folds)"
+)
 
 
 def _fill_skipped(state: State, seat: int, result: ReplayResult, street: str, player_of: dict) -> None:

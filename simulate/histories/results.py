@@ -61,6 +61,7 @@ class Step:
 
 
 OK, UNKNOWN_OUTCOME, DIFFERS, UNFINISHED, ILLEGAL = "ok", "unknown outcome", "differs", "unfinished", "illegal"
+NOT_RECORDED = "winnings not recorded"  # the record's winnings are all zero, though chips were won
 
 
 @dataclass
@@ -86,6 +87,7 @@ class ReplayResult:
     rake: Amount = 0
     filled: list[str] = field(default_factory=list)  # actions the record left out, taken as checks or folds
     impossible: str | None = None  # why the recorded result is one no pot of this hand could give
+    winnings_missing: bool = False  # the recorded winnings are all zero though the pot was won: not compared
     # What the showdown lines are made of: (engine seat to PHH player, chips each player won), set by the
     # replay when the outcome is known. The lines themselves are written only when asked for: describing
     # the shown hands (describe_value, card names) took 8% of a dataset replay's time (cProfile, bench files).
@@ -138,6 +140,7 @@ class ReplayResult:
     @property
     def status(self) -> str:
         """``"ok"``, ``"unknown outcome"`` (nothing wrong, but the record cannot tell who won),
+        ``"winnings not recorded"`` (nothing wrong that the record shows, but its winnings are all zero),
         ``"differs"`` (a recorded result disagrees), ``"unfinished"`` or ``"illegal"`` (a rule or PHH broken).
         """
         if self.error is not None:
@@ -146,6 +149,8 @@ class ReplayResult:
             return UNFINISHED
         if self.problems:
             return DIFFERS
+        if self.winnings_missing:
+            return NOT_RECORDED
         return UNKNOWN_OUTCOME if self.unknown_outcome else OK
 
     @property
