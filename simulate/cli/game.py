@@ -525,10 +525,7 @@ def _replay_file(path: str, as_json: bool, quiet: bool, fill_skipped: bool, rake
             total += 1
             if isinstance(result, PHHError):
                 unreadable += 1
-                if as_json:
-                    listing.add({"hand": label, "ok": False, "status": "unreadable", "problems": [str(result)]})
-                else:
-                    click.echo(f"hand {label}: UNREADABLE: {result}")
+                click.echo(f"error: {result}", err=True)  # one line per hand that is not PHH; the file goes on
                 continue
             status = result.status
             bad += status not in ("ok", "unknown outcome", "winnings not recorded")

@@ -184,6 +184,7 @@ def test_a_folder_is_replayed_into_one_summary(tmp_path):
     assert summary.counts == {
         "ok": 14,
         "unknown outcome": 3,
+        "winnings not recorded": 0,
         "differs": 0,
         "unfinished": 0,
         "illegal": 0,

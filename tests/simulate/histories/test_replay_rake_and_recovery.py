@@ -65,10 +65,14 @@ def test_a_file_replays_every_hand_past_one_that_is_not_phh(tmp_path):
     path = tmp_path / "night.phhs"
     path.write_text("".join(f"[{i}]\n{text}\n" for i, text in enumerate([good, bad, good], start=1)))
     result = CliRunner().invoke(main, ["replay", str(path), "--quiet"])
-    lines = result.output.splitlines()
     assert result.exit_code == 2, result.output
-    assert lines[0] == "hand 1: ok" and lines[1].startswith("hand 2: UNREADABLE") and lines[2] == "hand 3: ok"
-    assert lines[-1] == "3 hand(s) replayed, 2 ok, 1 not PHH, 0 with problems"
+    assert result.stdout.splitlines() == [
+        "hand 1: ok",
+        "hand 3: ok",
+        "3 hand(s) replayed, 2 ok, 1 not PHH, 0 with problems",
+    ]
+    [error] = result.stderr.splitlines()
+    assert error.startswith("error: ") and "hand [2]" in error and "min_bet" in error
 
 
 def test_the_rake_options_of_the_command(tmp_path):
