@@ -1,13 +1,14 @@
-"""README prints what the tool prints: every ``$ pokerlab ...`` example runs, and its output is compared.
+"""README and the guides print what the tool prints: every ``$ pokerlab ...`` example runs, and its output is compared.
 
-Examples live in ```` ```console ```` blocks: a line ``$ pokerlab ARGS`` (a trailing ``# comment`` is
-ignored) and then the output it shows, up to the next ``$`` line. The blocks of README run in order,
-each in a fresh folder (so one block can replay the files it wrote), with pokerlab in this process.
-Output is compared line by line, trailing spaces ignored, with README's documented placeholders
-("About the examples"): a timing (a number before ``s``, ``ms`` or ``hands/s``) matches any number,
-``<seed>`` matches any seed, and a line ``...`` stands for one or more lines left out.
+Examples live in ```` ```console ```` blocks of README.md and of every page docs/*.md: a line
+``$ pokerlab ARGS`` (a trailing ``# comment`` is ignored) and then the output it shows, up to the next
+``$`` line. The blocks of each file run in order, each in a fresh folder (so one block can replay the
+files it wrote), with pokerlab in this process. Output is compared line by line, trailing spaces
+ignored, with the documented placeholders ("About the examples" in docs/cli-conventions.md): a timing
+(a number before ``s``, ``ms`` or ``hands/s``) matches any number, ``<seed>`` matches any seed, and a
+line ``...`` stands for one or more lines left out.
 
-Alongside, the table of JSON keys in README is checked against what each command prints.
+Alongside, the table of JSON keys in docs/cli-conventions.md is checked against what each command prints.
 """
 
 from __future__ import annotations
@@ -23,7 +24,11 @@ from click.testing import CliRunner
 
 from pokerlab.simulate.cli.main import main
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+DOCS = sorted((ROOT / "docs").glob("*.md"))
+FILES = [README, *DOCS]  # every file whose console examples run
+JSON_KEYS_PAGE = ROOT / "docs" / "cli-conventions.md"  # the table of JSON keys, under "## JSON output"
 PROMPT = "$ pokerlab "
 TIMING = re.compile(r"\d[\d,]*(?:\.\d+)?(?= (?:s|ms|hands/s)\b)")
 PLACEHOLDERS = {re.escape("<seed>"): r"\d+"}
@@ -31,13 +36,14 @@ PLACEHOLDERS = {re.escape("<seed>"): r"\d+"}
 
 @dataclass
 class Example:
-    line: int  # 1-based line of README
+    file: str  # README.md or docs/NAME.md
+    line: int  # 1-based line of the file
     args: list[str]
     expected: list[str]
 
 
-def console_blocks(text: str) -> list[list[Example]]:
-    """The examples of every ```console block, block by block."""
+def console_blocks(text: str, file: str = "README.md") -> list[list[Example]]:
+    """The examples of every ```console block of a file's text, block by block."""
     blocks: list[list[Example]] = []
     inside = False
     for number, line in enumerate(text.splitlines(), start=1):
@@ -49,10 +55,10 @@ def console_blocks(text: str) -> list[list[Example]]:
         if not inside:
             continue
         if line.startswith("$ "):
-            assert line.startswith(PROMPT), f"README line {number}: a console example must run pokerlab"
-            blocks[-1].append(Example(number, shlex.split(line[len(PROMPT) :], comments=True), []))
+            assert line.startswith(PROMPT), f"{file} line {number}: a console example must run pokerlab"
+            blocks[-1].append(Example(file, number, shlex.split(line[len(PROMPT) :], comments=True), []))
         else:
-            assert blocks[-1], f"README line {number}: output before any '$ pokerlab' line"
+            assert blocks[-1], f"{file} line {number}: output before any '$ pokerlab' line"
             blocks[-1][-1].expected.append(line)
     return [block for block in blocks if block]
 
@@ -88,36 +94,47 @@ def test_the_pattern_rules():
     assert mask("1,234 hands/s (0.8 s)") == "<time> hands/s (<time> s)"
 
 
-BLOCKS = console_blocks(README.read_text(encoding="utf-8"))
+def _name(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
 
 
-def test_readme_has_console_examples_and_no_untested_prompt():
+BLOCKS = [block for path in FILES for block in console_blocks(path.read_text(encoding="utf-8"), _name(path))]
+
+
+def test_readme_and_the_guides_have_console_examples():
     assert len(BLOCKS) >= 5
+    assert any(block[0].file == "README.md" for block in BLOCKS)
+    assert DOCS, "docs/ has no pages"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[_name(p) for p in FILES])
+def test_no_untested_prompt(path):
+    name = _name(path)
     outside = [
         number
-        for number, line in enumerate(README.read_text(encoding="utf-8").splitlines(), start=1)
-        if line.startswith("$ ") and not any(e.line == number for block in BLOCKS for e in block)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if line.startswith("$ ") and not any(e.file == name and e.line == number for block in BLOCKS for e in block)
     ]
-    assert outside == [], f"'$' lines outside ```console blocks (so never run): README lines {outside}"
+    assert outside == [], f"'$' lines outside ```console blocks (so never run): {name} lines {outside}"
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=[f"README-line-{b[0].line}" for b in BLOCKS])
-def test_readme_example_prints_what_readme_shows(block, tmp_path, monkeypatch):
+@pytest.mark.parametrize("block", BLOCKS, ids=[f"{b[0].file}-line-{b[0].line}" for b in BLOCKS])
+def test_example_prints_what_the_page_shows(block, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     for example in block:
         result = runner.invoke(main, example.args, prog_name="pokerlab")
         shown = "\n".join(mask(x) for x in result.output.rstrip().splitlines())
-        where = f"README line {example.line}: pokerlab {shlex.join(example.args)}"
+        where = f"{example.file} line {example.line}: pokerlab {shlex.join(example.args)}"
         assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), where
         expected_status = 2 if any(x.startswith("error: ") for x in example.expected) else 0
         assert result.exit_code == expected_status, f"{where}\n{result.output}"
         assert pattern(example.expected).fullmatch(shown), f"{where} printed:\n{result.output}"
 
 
-# --- the JSON keys README lists ---------------------------------------------------------------------
+# --- the JSON keys the documentation lists ------------------------------------------------------------
 
-# A quick command for each row of README's JSON table (rows are matched by their first cell).
+# A quick command for each row of the JSON table (rows are matched by their first cell).
 JSON_COMMANDS = {
     "eval": ["eval", "As Ks Qs Js Ts", "--json"],
     "verify": ["verify", "5card", "--json"],
@@ -139,7 +156,7 @@ JSON_COMMANDS = {
     "equity --game omaha-hilo": ["equity", "--game", "omaha-hilo", "As2s3dKh", "KdKcQsJh", "-b", "4c5h9d", "--json"],
     "equity --game stud-hilo": ["equity", "--game", "stud-hilo", "As2s 3d 8h 8c Kh", "4c5c 6c 7h Jd Qs", "--json"],
 }
-MAPS = {"counts", "probabilities", "checked", "examples"}  # keyed by category or field names, described in README
+MAPS = {"counts", "probabilities", "checked", "examples"}  # keyed by category or field names, described there
 
 
 def all_keys(data: object) -> set[str]:
@@ -151,8 +168,9 @@ def all_keys(data: object) -> set[str]:
 
 
 def json_rows() -> dict[str, set[str]]:
-    text = README.read_text(encoding="utf-8")
-    section = text.split("### JSON output", 1)[1].split("\n#", 1)[0]
+    text = JSON_KEYS_PAGE.read_text(encoding="utf-8")
+    assert "\n## JSON output\n" in text, f"{_name(JSON_KEYS_PAGE)} has no '## JSON output' section"
+    section = text.split("\n## JSON output\n", 1)[1].split("\n#", 1)[0]
     rows = {}
     for line in section.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -163,7 +181,7 @@ def json_rows() -> dict[str, set[str]]:
     return rows
 
 
-def test_readme_lists_every_json_key(tmp_path, monkeypatch):
+def test_the_docs_list_every_json_key(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     assert runner.invoke(main, ["simulate", "holdem", "-n", "3", "-p", "2", "--phh-out", "."]).exit_code == 0
@@ -173,8 +191,8 @@ def test_readme_lists_every_json_key(tmp_path, monkeypatch):
         result = runner.invoke(main, args)
         assert result.exit_code == 0, (name, result.output)
         keys = all_keys(json.loads(result.stdout))
-        assert keys <= rows[name], f"README's JSON table lacks {sorted(keys - rows[name])} for {name}"
+        assert keys <= rows[name], f"the JSON table lacks {sorted(keys - rows[name])} for {name}"
         # Present in some runs only (exact or Monte Carlo, a replay error), or inside a map (checked).
         optional = {"reference", "problem", "boards", "trials", "seed", "rejected", "field", "index", "kind", "reason"}
         optional |= {"recorded", "replayed", "file", "error"}  # a failed file's entry
-        assert rows[name] - keys <= optional, f"README lists {sorted(rows[name] - keys)} that {name} lacks"
+        assert rows[name] - keys <= optional, f"the JSON table lists {sorted(rows[name] - keys)} that {name} lacks"

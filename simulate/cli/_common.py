@@ -32,7 +32,7 @@ EXIT_INTERRUPTED = 130  # what shells expect after Ctrl-C (128 + SIGINT)
 MAX_SEED = 2**64 - 1
 SEED = click.IntRange(0, MAX_SEED)
 SEED_HELP = "Seed, 0 to 2**64-1 (default: random; printed, so a run can be repeated)."
-JSON_HELP = "Print JSON (stable keys, listed in README)."
+JSON_HELP = "Print JSON (stable keys, listed in the documentation's JSON keys table)."
 JSON_INDENT = 2
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}  # every command's context_settings
 

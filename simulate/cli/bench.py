@@ -26,7 +26,7 @@ def _progress_bar() -> Any:  # click.progressbar's bar, or None
 
 
 @click.command("bench", context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--quick", is_flag=True, help="Smaller hands and fewer rounds: about 10 seconds (default: a minute).")
+@click.option("--quick", is_flag=True, help="Smaller hands, fewer rounds: under a minute (default: several minutes).")
 @click.option("--repeat", type=click.IntRange(min=1), help="Timed rounds per case (default 9, --quick up to 5).")
 @click.option(
     "--only",
@@ -39,7 +39,8 @@ def _progress_bar() -> Any:  # click.progressbar's bar, or None
     "--format",
     "fmt",
     type=click.Choice(["text", "markdown", "json"]),
-    help="text (default); markdown: README's table (date, machine, one row per case); json: raw rounds and summaries.",
+    help="text (default); markdown: the documentation's table (date, machine, one row per case); json: raw rounds "
+    "and summaries.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Short for --format json. " + JSON_HELP)
 @click.option("--markdown", "as_markdown", is_flag=True, help="Short for --format markdown.")

@@ -47,10 +47,12 @@ def verify_command(table: str, as_json: bool, threads: int | None, legacy_thread
     wild cards (joker, bug, two-jokers, deuces), jacks (deals holding jacks
     or better) and omaha (every Omaha high hand on the flop, suit-reduced,
     against the five-card evaluator); or a group: high, ace-five, lowball,
-    wild, all (the default; omaha takes most of its two minutes). Every
-    table's rank classes are also checked in order against an independent
-    ranking, per call and in a batch. Exits 1 when any check fails. The
-    column "check" says ok when the count equals the published one.
+    wild, or all: every table above, omaha and jacks included. all is the
+    default, so "pokerlab verify" alone takes minutes, most of them omaha's,
+    and prints nothing until every table is done. Every table's rank
+    classes are also checked in order against an independent ranking, per
+    call and in a batch. Exits 1 when any check fails. The column "check"
+    says ok when the count equals the published one.
 
     \b
     Examples:

@@ -1,0 +1,79 @@
+"""The documentation: README is a front page, the guides in docs/ link only to what exists, and the Sphinx site builds.
+
+The console examples of README and of every page are run by tests/test_readme.py. The build itself is the
+``docs`` tier (``python -m pytest -m docs``, after ``pip install ".[docs]"``): ``sphinx-build -W`` into a
+temporary folder, any warning a failure.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pokerlab.simulate.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+PAGES = sorted(DOCS.glob("*.md"))
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def _name(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def test_readme_is_a_front_page():
+    assert len((ROOT / "README.md").read_bytes()) <= 12 * 1024
+
+
+def test_every_page_is_in_the_toctree():
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^([\w-]+)$", index, re.M))
+    assert {page.stem for page in PAGES} - {"index"} <= listed
+
+
+@pytest.mark.parametrize("path", [ROOT / "README.md", *PAGES], ids=_name)
+def test_links_point_into_the_repository(path):
+    """A relative link names a file of the repository; nothing points at files outside it."""
+    for target in LINK.findall(path.read_text(encoding="utf-8")):
+        if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            continue
+        file = (path.parent / target.split("#", 1)[0]).resolve()
+        where = f"{_name(path)} links to {target}, which is not in the repository"
+        assert file.is_relative_to(ROOT) and file.exists(), where
+
+
+@pytest.mark.parametrize("path", [ROOT / "README.md", *PAGES], ids=_name)
+def test_user_docs_carry_no_issue_numbers_or_dates(path):
+    text = path.read_text(encoding="utf-8")
+    assert not re.search(r"\b[Ii]ssues? \d+", text), f"{_name(path)} names an issue"
+    dated = re.search(r"\b20\d\d-\d\d-\d\d\b|\b\d\d:\d\d UTC\b", text)
+    assert not dated, f"{_name(path)} carries a date or time of day: {dated.group(0) if dated else ''}"
+
+
+def test_the_command_reference_documents_every_command():
+    """Commands register lazily (LAZY_COMMANDS), so sphinx-click would see only the eager ones: cli.md lists each."""
+    from importlib import import_module
+
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    entries = re.findall(r"^\.\. click:: ([\w.]+):(\w+)\n\s+:prog: (pokerlab(?: \w+)?)$", text, re.M)
+    ctx = main.make_context("pokerlab", [], resilient_parsing=True)
+    assert sorted(prog for *_, prog in entries) == ["pokerlab", *(f"pokerlab {n}" for n in main.list_commands(ctx))]
+    for module, attr, prog in entries:
+        command = getattr(import_module(module), attr)
+        assert command is (main if prog == "pokerlab" else main.get_command(ctx, prog.split()[1])), prog
+
+
+@pytest.mark.docs
+def test_the_site_builds_without_a_warning(tmp_path):
+    out = tmp_path / "html"
+    command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(DOCS), str(out)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "WARNING" not in done.stderr and "ERROR" not in done.stderr, done.stderr
+    for page in ("index", "cli", "api", "getting-started", "rules"):
+        assert (out / f"{page}.html").is_file()
