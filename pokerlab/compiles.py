@@ -84,7 +84,7 @@ def compile_seconds_since(start: float) -> float:
     """Seconds spent loading and compiling kernels since ``start`` (a ``time.perf_counter()`` reading)."""
     now = time.perf_counter()
     spans = [*_spans, *((t, now) for t in _open[:1])]
-    return sum(max(0.0, end - max(begin, start)) for begin, end in spans)
+    return sum((max(0.0, end - max(begin, start)) for begin, end in spans), 0.0)
 
 
 def computing_seconds(start: float) -> float:
