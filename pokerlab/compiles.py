@@ -18,17 +18,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-#: What each kernel module compiles, for the one line said before a compile, and about how long its
-#: largest kernel takes to compile on a 2-core machine (``pokerlab cache warm`` lists every step's time).
+#: What each kernel module compiles, for the one line said before a compile, and about how long a first
+#: command of that family spends compiling on a quiet 2-core machine (benchmarks/cold_start.py measures it).
 FAMILIES: dict[str, tuple[str, float]] = {
-    "pokerlab.simulate.equity.mc_kernels": ("the hold'em Monte Carlo kernels", 12.0),
+    "pokerlab.simulate.equity.mc_kernels": ("the hold'em Monte Carlo kernels", 5.0),
     "pokerlab.simulate.equity.postflop_kernels": ("the exact equity kernels", 4.0),
-    "pokerlab.simulate.equity.rank_boards": ("the exact equity kernels", 6.0),
-    "pokerlab.simulate.equity.omaha_kernels": ("the Omaha equity kernels", 12.0),
-    "pokerlab.simulate.equity.stud_kernels": ("the stud equity kernels", 12.0),
+    "pokerlab.simulate.equity.rank_boards": ("the exact equity kernels", 4.0),
+    "pokerlab.simulate.equity.omaha_kernels": ("the Omaha equity kernels", 11.0),
+    "pokerlab.simulate.equity.stud_kernels": ("the stud equity kernels", 8.0),
     "pokerlab.simulate.equity.rng_kernels": ("the random number kernels", 1.0),
-    "pokerlab.evaluator.kernels": ("the batch evaluator", 3.0),
-    "pokerlab.evaluator.batch_kernels": ("the batch evaluator", 3.0),
+    "pokerlab.evaluator.kernels": ("the batch evaluator", 4.0),
+    "pokerlab.evaluator.batch_kernels": ("the batch evaluator", 6.0),
     "pokerlab.evaluator.variant_kernels": ("the lowball and wild-card evaluator", 3.0),
     "pokerlab.evaluator.omaha_kernels": ("the Omaha evaluator", 4.0),
     "pokerlab.simulate.game.fast_nlhe_kernels": ("the no-limit simulation kernels", 6.0),
@@ -100,7 +100,7 @@ def describe(kernel: str) -> str:
     """The line to say before compiling ``kernel``: what it is, about how long, and that it happens once.
 
     >>> describe("pokerlab.simulate.equity.mc_kernels.mc_stream")
-    "compiling the hold'em Monte Carlo kernels for first use, about 12 s; cached afterwards ..."
+    "compiling the hold'em Monte Carlo kernels for first use, about 5 s; cached afterwards ..."
     """
     module = kernel.rpartition(".")[0]
     what, seconds = FAMILIES.get(module, ("pokerlab's kernels", 5.0))

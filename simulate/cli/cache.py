@@ -71,7 +71,7 @@ def clear_command(stale: bool) -> None:
 def warm_command(processes: int | None, as_json: bool) -> None:
     """Compile every kernel now, so later processes load them.
 
-    The first time, this takes about a minute on two cores (each step's
+    The first time, this takes under a minute on two cores (each step's
     seconds are listed as it ends); later it only loads the cached kernels.
 
     \b
