@@ -1,7 +1,7 @@
 """``pokerlab bench``: pokerlab's evaluator and equity speed, side by side with the installed peers.
 
 Library first: :func:`run_bench` runs the benchmark and returns a
-:class:`BenchReport`, which prints as text, as README's markdown table, as
+:class:`BenchReport`, which prints as text, as a Markdown table (docs/benchmarks.md), as
 JSON, or as a bar chart (matplotlib). The command line only parses and prints.
 
 >>> from pokerlab.simulate.bench import run_bench

@@ -95,7 +95,8 @@ def _row_name(key: str) -> str:
 
 
 def markdown(report: BenchReport) -> str:
-    """README's table: rows are cases (and their all-threads variant), columns are libraries."""
+    """The Markdown table (docs/benchmarks.md shows one): rows are cases (and their all-threads variant),
+    columns are libraries."""
     present = {e.library for c in report.cases for e in c.entries}
     libraries = [lib for lib in LIBRARY_ORDER if lib in present] + sorted(present - set(LIBRARY_ORDER))
     lines = [

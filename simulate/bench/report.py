@@ -203,7 +203,7 @@ class BenchReport:
         return text(self)
 
     def to_markdown(self) -> str:
-        """The table README uses: a line with the date and machine, then one row per case, a column per library."""
+        """The Markdown table: a line with the date and machine, then one row per case, a column per library."""
         return markdown(self)
 
     def plot(self, path: str) -> str:

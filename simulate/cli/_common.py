@@ -1,4 +1,4 @@
-"""What every ``pokerlab`` command module shares: the conventions of README's shared-options table.
+"""What every ``pokerlab`` command module shares: the conventions of the shared-options table (docs/cli-conventions.md).
 
 - bad input: one line on stderr and exit status 2 (any :class:`~pokerlab.errors.PokerlabError`); every
   other exception is a bug, reported by the command group as an internal error (exit 1), with the

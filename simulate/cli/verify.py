@@ -48,8 +48,9 @@ def verify_command(table: str, as_json: bool, threads: int | None, legacy_thread
     or better) and omaha (every Omaha high hand on the flop, suit-reduced,
     against the five-card evaluator); or a group: high, ace-five, lowball,
     wild, or all: every table above, omaha and jacks included. all is the
-    default, so "pokerlab verify" alone takes minutes, most of them omaha's,
-    and prints nothing until every table is done. Every table's rank
+    default, so "pokerlab verify" alone takes minutes, most of them omaha's;
+    each table is printed as it is done (on a terminal, a line on stderr
+    names the table under way). Every table's rank
     classes are also checked in order against an independent ranking, per
     call and in a batch. Exits 1 when any check fails. The column "check"
     says ok when the count equals the published one.
@@ -67,29 +68,39 @@ def verify_command(table: str, as_json: bool, threads: int | None, legacy_thread
             refuse_together(threads=True, **{"parallel" if legacy_threads == "all" else "single": True})
         threads = 1 if legacy_threads == "one" else None
     names = table_names() if table == "all" else VERIFY_GROUPS.get(table, [table])
-    results = _with_threads(threads, lambda: [verify(name, parallel=threads != 1) for name in names])
+    results: list[dict] = []
+
+    def run_all() -> None:
+        for i, name in enumerate(names, start=1):
+            if len(names) > 1 and not as_json and sys.stderr.isatty():
+                click.echo(f"verifying {name} ({i} of {len(names)})...", err=True)
+            results.append(verify(name, parallel=threads != 1))
+            if not as_json:
+                _print_result(results[-1])  # each table as it is done: "all" takes minutes
+
+    _with_threads(threads, run_all)
     if as_json:
         emit_json(results if len(names) > 1 else results[0])
-    else:
-        for result in results:
-            rows = [
-                [
-                    r["label"],
-                    f"{r['count']:,}",
-                    f"{r['published']:,}"
-                    if r["published"] is not None
-                    else r.get("reference", "computed, no published value"),
-                    ("ok" if r["ok"] else "DIFFERS") if r["published"] is not None or "reference" in r else "",
-                ]
-                for r in result["rows"]
-            ]
-            click.echo(f"{result['name']}: {result['total']:,} hands")
-            click.echo(text_table(["category", "count", "published", "check"], rows, right={1, 2}))
-            if result.get("problem"):
-                click.echo(f"out of order: {result['problem']}")
-            verdict = "PASS" if result["ok"] else "FAIL"
-            click.echo(f"{verdict} in {result['seconds']:.3f} s (source: {result['source']})\n")
     sys.exit(0 if all(r["ok"] for r in results) else EXIT_FAILED_CHECK)
+
+
+def _print_result(result: dict) -> None:
+    """One table's counts against the published ones, any order problem, and its verdict."""
+    rows = [
+        [
+            r["label"],
+            f"{r['count']:,}",
+            f"{r['published']:,}" if r["published"] is not None else r.get("reference", "computed, no published value"),
+            ("ok" if r["ok"] else "DIFFERS") if r["published"] is not None or "reference" in r else "",
+        ]
+        for r in result["rows"]
+    ]
+    click.echo(f"{result['name']}: {result['total']:,} hands")
+    click.echo(text_table(["category", "count", "published", "check"], rows, right={1, 2}))
+    if result.get("problem"):
+        click.echo(f"out of order: {result['problem']}")
+    verdict = "PASS" if result["ok"] else "FAIL"
+    click.echo(f"{verdict} in {result['seconds']:.3f} s (source: {result['source']})\n")
 
 
 def _with_threads(threads: int | None, run):  # type: ignore[no-untyped-def]
