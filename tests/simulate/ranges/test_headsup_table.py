@@ -130,3 +130,11 @@ def test_a_written_table_reads_back_and_a_missing_deal_is_named(tmp_path):
     assert lookup(np.array([[47, 46]]), np.array([[51, 50]]), small).tolist() == [[292660, 1410336, 9308]]
     with pytest.raises(HeadsupTableError, match="not in the heads-up table"):
         lookup(np.array([[51, 47]]), np.array([[46, 42]]), small)
+
+
+def test_a_table_out_of_key_order_is_refused_though_its_checksum_matches(tmp_path):
+    rows = load_headsup_table()[:100].copy()
+    rows[[10, 11]] = rows[[11, 10]]  # two rows swapped, the metadata's sha256 rewritten to match
+    write_table(rows, tmp_path)
+    with pytest.raises(HeadsupTableError, match="not strictly increasing"):
+        load_headsup_table(tmp_path)
