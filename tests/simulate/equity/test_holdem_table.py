@@ -10,8 +10,8 @@ from pokerlab.evaluator.cards import format_cards
 from pokerlab.simulate.equity.api import equity
 from pokerlab.simulate.equity.engine import equity as engine_equity
 from pokerlab.simulate.equity.holdem_table import two_hands
-from pokerlab.simulate.ranges.headsup_counts import deal_key
-from pokerlab.simulate.ranges.headsup_table import deal_keys
+from pokerlab.simulate.ranges.headsup_counts import deal_key, suit_code
+from pokerlab.simulate.ranges.headsup_table import all_suit_codes, deal_keys
 
 
 def _without_seconds(result):
@@ -34,6 +34,11 @@ def test_the_table_answer_is_the_engines(one, other):
     assert mine is not None
     assert _without_seconds(mine) == _without_seconds(engine_equity(players))
     assert _without_seconds(equity(players)) == _without_seconds(mine)
+
+
+def test_the_suit_code_table_is_the_scalar_suit_code():
+    table = all_suit_codes()
+    assert all(table[a, b, s] == suit_code((a, b), s) for a in range(52) for b in range(52) for s in range(4))
 
 
 def test_the_scalar_key_is_the_vectorised_one():
