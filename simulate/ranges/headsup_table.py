@@ -46,9 +46,9 @@ def all_suit_codes() -> np.ndarray:
         in0, in1 = suits[:, 0] == suit, suits[:, 1] == suit
         one = np.where(in0, 1 + ranks[:, 0], np.where(in1, 1 + ranks[:, 1], 0))
         codes[:, suit] = np.where(in0 & in1, 14 + 13 * high + low, one)
-    codes = codes.reshape(52, 52, 4)
-    codes.flags.writeable = False
-    return codes
+    table = codes.reshape(52, 52, 4)
+    table.flags.writeable = False
+    return table
 
 
 _CODES = all_suit_codes()
