@@ -143,9 +143,8 @@ def monte_carlo_rows(rounds: int) -> None:
         ranges, board = holdem_mc.mc_inputs(parsed, board_ids, dead_mask)
 
         def run(players=players, ranges=ranges, board=board) -> None:
-            state = mc_kernels.seed_streams(np.uint64(1), 1)[0]
-            counts = np.zeros(1 << len(players), dtype=np.int64)
-            mc_kernels.mc_stream(state, trials, ranges, board, t, counts)
+            counts = np.zeros((1, 1 << len(players)), dtype=np.int64)
+            mc_kernels.mc_blocks(np.ones(1, dtype=np.uint64), trials, ranges, board, t, counts)
 
         s = alternate({"mc": run}, max(3, rounds // 3))["mc"]
         spot = " vs ".join(players)

@@ -4,7 +4,7 @@ Run from the repository root::
 
     python benchmarks/mc_breakdown.py [--rounds 30] [--deals 200000]
 
-Each stage is :func:`pokerlab.simulate.equity.mc_kernels.mc_stream`'s loop
+Each stage is :func:`pokerlab.simulate.equity.mc_kernels.mc_blocks`'s loop
 stopped after one more step, built from the kernel's own helpers, so the
 difference between two rows is what that step costs:
 
@@ -13,7 +13,7 @@ difference between two rows is what that step costs:
    rejection when two share a card);
 3. deal: plus the "any two cards" players' pairs and the board, keys summed;
 4. evaluate: plus every player's hand value and the best of them;
-5. kernel: ``mc_stream`` itself (plus the winners' mask and its count).
+5. kernel: ``mc_blocks`` itself (plus the winners' mask and its count).
 
 Times are per accepted deal, the best and the lower quartile of the rounds,
 stages alternating within each round; CPU time of this thread
@@ -112,7 +112,7 @@ def stage_kernel(stage: int):
                 sink += used ^ hole_key[n_players - 1] ^ f
                 done += 1
                 continue
-            # mc_stream's dealing, step for step
+            # mc_blocks' dealing, step for step
             free = ~used & mc_kernels._ALL_CARDS
             f, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
             if n_dealt > 0:
@@ -185,7 +185,9 @@ def breakdown(players: list[str], deals: int, rounds: int, kernels: dict) -> dic
     calls: dict[str, Callable[[], object]] = {
         name: functools.partial(k, state, deals, ranges, board, tables) for name, k in kernels.items()
     }
-    calls["kernel"] = functools.partial(mc_kernels.mc_stream, state, deals, ranges, board, tables, counts)
+    block_counts = np.zeros((1, len(counts)), dtype=np.int64)
+    seeds = np.ones(1, dtype=np.uint64)
+    calls["kernel"] = functools.partial(mc_kernels.mc_blocks, seeds, deals, ranges, board, tables, block_counts)
     for call in calls.values():
         call()  # compile and warm
     times: dict[str, list[float]] = {name: [] for name in calls}

@@ -99,7 +99,7 @@ def computing_seconds(start: float) -> float:
 def describe(kernel: str) -> str:
     """The line to say before compiling ``kernel``: what it is, about how long, and that it happens once.
 
-    >>> describe("pokerlab.simulate.equity.mc_kernels.mc_stream")
+    >>> describe("pokerlab.simulate.equity.mc_kernels.mc_blocks")
     "compiling the hold'em Monte Carlo kernels for first use, about 5 s; cached afterwards ..."
     """
     module = kernel.rpartition(".")[0]

@@ -301,7 +301,7 @@ OMAHA_NOTE = (
 )
 OMAHA_MC_NOTE = (
     "pokerkit's calculate_equities is Monte Carlo only, one process here: it gets the config's pokerkit_hands "
-    "samples per run, pokerlab as many trials rounded up to its blocks of 16,384; compare trials/s."
+    "samples per run, pokerlab as many trials; compare trials/s."
 )
 
 
@@ -322,8 +322,8 @@ STUD_EXACT_NOTE = (
 )
 STUD_MC_NOTE = (
     "pokerkit's calculate_equities (hole_dealing_count 7, no board, its razz hand type RegularLowHand) is Monte "
-    "Carlo only, one process here: it gets the config's pokerkit_hands samples per run, pokerlab as many trials "
-    "rounded up to its blocks of 16,384; compare trials/s."
+    "Carlo only, one process here: it gets the config's pokerkit_hands samples per run, pokerlab as many "
+    "trials; compare trials/s."
 )
 
 

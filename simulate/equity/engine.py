@@ -169,7 +169,7 @@ def equity(
     when the enumeration is estimated to take under about a second).
     Monte Carlo stops after ``trials`` deals or once every player's standard
     error is at most ``stderr`` (default 5e-4 when neither is given); the
-    same ``seed`` and ``threads`` give the same result. ``progress`` is
+    same ``seed`` gives the same result whatever ``threads`` is. ``progress`` is
     called with the fraction done.
 
     Heads-up before the flop with no dead cards, the exact counts are read
@@ -181,10 +181,9 @@ def equity(
 
     ``client``: a ``dask.distributed.Client`` to run the job on its
     workers, in shards (see :func:`pokerlab.simulate.distributed.connect`). An exact
-    result is identical to the local one; a Monte Carlo one depends only on
-    the seed and the shard plan (``MC_SHARD_TRIALS`` deals per shard, shard
-    ``i`` on stream ``i``), not on the workers. Without a client nothing
-    imports Dask.
+    result is identical to the local one, and so is a Monte Carlo one: it
+    depends only on the seed (each block of deals has its own), not on the
+    threads or the workers. Without a client nothing imports Dask.
 
     >>> r = equity(["AA", "KK"])
     >>> r.players[0].wins, r.players[1].wins, r.players[0].ties

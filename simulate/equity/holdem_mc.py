@@ -1,10 +1,10 @@
-"""Hold'em's Monte Carlo: the kernel's inputs (alias tables of the ranges' weights), blocks dealt on one
-xoshiro stream a thread, a block size that doubles and then follows the standard error's prediction, and
-the result."""
+"""Hold'em's Monte Carlo: the kernel's inputs (alias tables of the ranges' weights), the run's tally of
+blocks (each dealt from its own seed, on this machine's threads or a cluster's workers, by the one
+stopping rule of :func:`.sampling.run_blocks`), and the result."""
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
 
 import numpy as np
 
@@ -15,11 +15,11 @@ from ...evaluator.layout import board_state
 from .holdem_exact import outcome_shares, result_players
 from .options import DEFAULT_STDERR, MAX_DEFAULT_TRIALS, EquityError
 from .result import EquityResult
-from .sampling import MIN_TRIALS_FOR_STDERR, on_threads, predicted_trials, standard_errors
+from .sampling import MAX_ROUND_BLOCKS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks, standard_errors
 
 
 class StoppedEarly(Exception):
-    """Internal: a local Monte Carlo run was interrupted; carries the last finished block's totals."""
+    """Internal: a local Monte Carlo run was interrupted; carries the last finished round's totals."""
 
     def __init__(self, counts: np.ndarray, done: int, errors: np.ndarray) -> None:
         super().__init__("interrupted")
@@ -69,73 +69,65 @@ def mc_errors(counts: np.ndarray, done: int, share_m: np.ndarray) -> np.ndarray:
     return standard_errors((counts @ share_m) / done, (counts @ (share_m**2)) / done, done)
 
 
-def run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads, progress):
+#: Deals per block of the hold'em kernel (a block is dealt on one thread from its own seed).
+BLOCK_TRIALS = 1 << 15
+
+
+def deal_blocks(seeds: np.ndarray, trials: int, ranges: tuple, board: tuple) -> tuple[np.ndarray]:
+    """Counts by winner mask of a block of ``trials`` deals per seed, one row a block."""
     from . import mc_kernels as kernels  # numba-compiled: imported on first use
 
-    tables = high_tables()
-    ranges, board = mc_inputs(parsed, board_ids, dead_mask)
-    states = kernels.seed_streams(np.uint64(seed), threads)
-    share_m = outcome_shares(len(parsed))[2]
-    counts = np.zeros(1 << len(parsed), dtype=np.int64)
+    counts = np.zeros((len(seeds), 1 << len(ranges[3])), dtype=np.int64)
+    kernels.mc_blocks(seeds, trials, ranges, board, high_tables(), counts)
+    return (counts,)
+
+
+class HoldemTally:
+    """A hold'em Monte Carlo run's counts by winner mask (see :func:`.sampling.run_blocks`). ``deal`` gets
+    the blocks' seeds and their deals each, and returns the counts, one row a block."""
+
+    def __init__(self, players: int, deal: Callable[[np.ndarray, int], np.ndarray]) -> None:
+        self.share_m = outcome_shares(players)[2]
+        self.deal = deal
+        # One tuple, so that Ctrl-C never sees the counts and the deals out of step.
+        self.totals: tuple[np.ndarray, int] = (np.zeros(1 << players, dtype=np.int64), 0)
+
+    @property
+    def done(self) -> int:
+        return self.totals[1]
+
+    def add(self, seeds: np.ndarray, trials: int) -> bool:
+        rows = self.deal(seeds, trials)
+        if int(rows.sum()) < trials * len(seeds):  # a block gave up after a run of rejected deals
+            raise EquityError("no deal found: the players' hands or ranges (nearly) always share a card")
+        counts, done = self.totals
+        self.totals = (counts + rows.sum(axis=0), done + trials * len(seeds))
+        return True
+
+    def errors(self) -> np.ndarray:
+        return mc_errors(*self.totals, self.share_m)
+
+
+def run_blocks_to_result(
+    tally: HoldemTally, seed: int, trials: int | None, stderr: float | None, progress, max_round_blocks: int
+):  # type: ignore[no-untyped-def]
+    """Run ``tally`` to the trials or the standard error asked: (counts, outcomes, deals, standard errors)."""
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
     target = stderr if stderr is not None else (DEFAULT_STDERR if trials is None else None)
-    block = 1 << 15
-    done = 0
-    errors = np.full(len(parsed), np.inf)
-    # The last finished block's totals as one tuple, so Ctrl-C never sees counts and trials out of step.
-    finished = (counts, done, errors)  # _monte_carlo_block returns new arrays: no copy needed
+    run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress, max_round_blocks)
+    counts, done = tally.totals
+    return counts.astype(np.float64), float(done), done, tally.errors()
+
+
+def run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads, progress):  # type: ignore[no-untyped-def]
+    """Monte Carlo on this machine's ``threads``: (counts, outcomes, deals, standard errors)."""
+    ranges, board = mc_inputs(parsed, board_ids, dead_mask)
+    tally = HoldemTally(len(parsed), lambda seeds, n: map_on_threads(deal_blocks, seeds, threads, n, ranges, board)[0])
     try:
-        while done < limit:
-            finished = _monte_carlo_block(
-                kernels, tables, ranges, board, states, threads, share_m, counts, done, min(block, limit - done)
-            )
-            counts, done, errors = finished
-            if progress is not None:
-                needed = predicted_trials(done, float(errors.max()), target)
-                progress(min(1.0, done / (limit if needed is None else min(limit, needed))))
-            if target is not None and errors.max() <= target and done >= 10_000:
-                break
-            block = _next_mc_block(block, done, errors, target)
+        return run_blocks_to_result(tally, seed, trials, stderr, progress, MAX_ROUND_BLOCKS)
     except KeyboardInterrupt:
-        raise StoppedEarly(*finished) from None
-    return counts.astype(np.float64), float(done), done, errors
-
-
-def _next_mc_block(block: int, done: int, errors: np.ndarray, target: float | None) -> int:
-    """Deals in the next Monte Carlo block: double the last one, or once the standard error is
-    estimated from 64k deals, just what it predicts the target needs (3 % spare, at least 32k).
-
-    Doubling alone overshoots by up to half a run (QQ+,AKs vs random vs random to 2.5e-4 needs
-    about 3.6 M deals and doubling stops at 4.2 M).
-
-    >>> _next_mc_block(1 << 20, 1 << 20, np.array([1.5e-3, 1e-3]), 1e-3)  # needs 2.25 M, has 1 M
-    1381498
-    """
-    doubled = min(block * 2, 1 << 22)
-    predicted = predicted_trials(done, float(errors.max()), target)
-    if predicted is None or done < 1 << 16:
-        return doubled
-    needed = int(predicted * 1.03) - done
-    return min(max(needed, 1 << 15), doubled)
-
-
-def _monte_carlo_block(kernels, tables, ranges, board, states, threads, share_m, counts, done, wanted):
-    """Deal one block of ``wanted`` trials: the new ``(counts, done, errors)``, ``counts`` left untouched."""
-    per_stream = wanted // threads
-    block_counts = np.zeros((threads, len(counts)), dtype=np.int64)
-    if per_stream == 0 or threads == 1:
-        # One stream: no thread pool to wake (also for a last few deals, fewer than streams).
-        kernels.mc_stream(states[0], wanted, ranges, board, tables, block_counts[0])
-        requested = wanted
-    else:
-        on_threads([partial(kernels.mc_stream, states[s], per_stream, ranges, board, tables, block_counts[s])
-                    for s in range(threads)])  # fmt: skip
-        requested = per_stream * threads
-    accepted = int(block_counts.sum())
-    if accepted < requested:  # a stream gave up after a run of rejected deals
-        raise EquityError("no deal found: the players' hands or ranges (nearly) always share a card")
-    counts = counts + block_counts.sum(axis=0)
-    return counts, done + accepted, mc_errors(counts, done + accepted, share_m)
+        counts, done = tally.totals
+        raise StoppedEarly(counts, done, tally.errors()) from None
 
 
 def mc_result(parsed, counts, done: int, errors, start: float, seed: int, threads: int) -> EquityResult:

@@ -3,25 +3,24 @@
 The exact engine's shards are lists of (unique deal, first board card) units,
 each returning exact integer counts; they are summed per deal and merged in
 deal order exactly as the local run merges them, so the result is identical.
-Monte Carlo shards are blocks of MC_SHARD_TRIALS deals, shard i drawing from
-xoshiro stream i of the seed; with a standard-error target they run in waves
-of MC_WAVE shards and the run stops after the first wave that meets it, so the
-result depends only on the seed and this plan.
+Monte Carlo shards are groups of MC_SHARD_BLOCKS of the local run's blocks,
+each block dealt from its own seed, in the local run's rounds (larger ones:
+MC_ROUND_BLOCKS at most) and with its stopping rule, so a seed gives the local
+run's result.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ...evaluator.api import high_tables
-from .holdem_exact import count_units, exact_units, group_deals, outcome_shares
-from .holdem_mc import mc_errors, mc_inputs
-from .options import DEFAULT_STDERR, MAX_DEFAULT_TRIALS, EquityError
+from .holdem_exact import count_units, exact_units, group_deals
+from .holdem_mc import HoldemTally, deal_blocks, mc_inputs, run_blocks_to_result
+from .options import EquityError
 
 EXACT_SPLIT_BELOW = 64  # fewer unique deals than this: split each by its first board card
 EXACT_SHARDS_PER_THREAD = 8
-MC_SHARD_TRIALS = 1 << 18
-MC_WAVE = 8
+MC_SHARD_BLOCKS = 8
+MC_ROUND_BLOCKS = 1 << 12
 
 
 def exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids: list[int], dead_mask: int):
@@ -60,51 +59,19 @@ def run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, 
     return total, outcomes, boards
 
 
-def _mc_shard(ranges: tuple, board: tuple, seed: int, index: int, n_trials: int) -> np.ndarray:
-    """One Monte Carlo shard: counts by winner mask of ``n_trials`` deals from stream ``index`` of ``seed``."""
-    from . import mc_kernels as kernels  # numba-compiled: imported on first use
-
-    state = kernels.seed_streams(np.uint64(seed), index + 1)[index].copy()
-    counts = np.zeros(1 << len(ranges[3]), dtype=np.int64)
-    kernels.mc_stream(state, n_trials, ranges, board, high_tables(), counts)
-    return counts
+def _mc_shard(seeds: np.ndarray, trials: int, ranges: tuple, board: tuple) -> np.ndarray:
+    """One Monte Carlo shard: counts by winner mask of its blocks, one row a block."""
+    return deal_blocks(seeds, trials, ranges, board)[0]
 
 
-def run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, progress, threads=None):
-    """Monte Carlo in shards of independent streams (see the plan above); same outputs as the local run."""
+def run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, progress, threads=None):  # type: ignore[no-untyped-def]
+    """Monte Carlo in shards of blocks (see the plan above); the same outputs as the local run."""
     from ..distributed import run_shards  # sharded runs only: a table answer never loads it
 
     ranges, board = mc_inputs(parsed, board_ids, dead_mask)
-    _, _, share_m = outcome_shares(len(parsed))
-    limit = trials if trials is not None else MAX_DEFAULT_TRIALS
-    target = stderr if stderr is not None else (DEFAULT_STDERR if trials is None else None)
-    counts = np.zeros(1 << len(parsed), dtype=np.int64)
-    done = 0
-    planned = 0
-    errors = np.full(len(parsed), np.inf)
-    while planned < limit:
-        wave = []
-        while planned < limit and (target is None or len(wave) < MC_WAVE):
-            n = min(MC_SHARD_TRIALS, limit - planned)
-            index = planned // MC_SHARD_TRIALS
-            wave.append((ranges, board, seed, index, n))
-            planned += n
-        goal = limit
-        if target is not None and np.isfinite(errors).all() and errors.max() > 0:
-            goal = min(limit, max(planned, int(done * (errors.max() / target) ** 2)))
-        wave_trials = planned - done
 
-        def wave_progress(fraction: float, done=done, wave_trials=wave_trials, goal=goal) -> None:
-            if progress is not None:
-                progress(min(1.0, (done + fraction * wave_trials) / goal))
+    def deal(seeds: np.ndarray, n: int) -> np.ndarray:
+        shards = [(part, n, ranges, board) for part in np.array_split(seeds, -(-len(seeds) // MC_SHARD_BLOCKS))]
+        return np.concatenate(run_shards(_mc_shard, shards, client=client, threads=threads))
 
-        results = run_shards(_mc_shard, wave, client=client, threads=threads, progress=wave_progress)
-        for shard, c in zip(wave, results):
-            if int(c.sum()) < shard[4]:  # the stream gave up after a run of rejected deals
-                raise EquityError("no deal found: the players' hands or ranges (nearly) always share a card")
-            counts += c
-        done = planned
-        errors = mc_errors(counts, done, share_m)
-        if target is not None and errors.max() <= target and done >= 10_000:
-            break
-    return counts.astype(np.float64), float(done), done, errors
+    return run_blocks_to_result(HoldemTally(len(parsed), deal), seed, trials, stderr, progress, MC_ROUND_BLOCKS)

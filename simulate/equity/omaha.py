@@ -262,8 +262,7 @@ def omaha_equity(
     """Equity of 2 to 10 Omaha hands or ranges (``game`` ``"omaha"`` or ``"omaha-hilo"``).
 
     ``method``: ``"exact"`` (every deal of the ranges and every board),
-    ``"mc"`` (Monte Carlo: stops after ``trials`` deals, rounded up to
-    whole blocks of 16,384, or once every player's standard error is at
+    ``"mc"`` (Monte Carlo: stops after ``trials`` deals or once every player's standard error is at
     most ``stderr``, default 5e-4), or
     ``"auto"`` (exact when that takes about a second). The same ``seed``
     gives the same result whatever ``threads`` is. Monte Carlo calls
@@ -271,7 +270,7 @@ def omaha_equity(
 
     >>> r = omaha_equity(["AsAhKsKh", "random"], method="mc", trials=50_000, seed=1)
     >>> 0.65 < r.players[0].equity < 0.75, r.trials
-    (True, 65536)
+    (True, 50000)
     """
     start = time.perf_counter()
     name = omaha_rules(game)
@@ -425,8 +424,8 @@ class _Tally:
         """Deals drawn and dealt again because two ranged hands shared a card (None: none is ever redrawn)."""
         return None
 
-    def add(self, seeds: np.ndarray) -> bool:
-        """Deal a block per seed; False when no deal could be made."""
+    def add(self, seeds: np.ndarray, trials: int) -> bool:
+        """Deal a block of ``trials`` deals per seed; False when no deal could be made."""
         raise NotImplementedError
 
     def means(self) -> tuple[np.ndarray, np.ndarray, float]:
@@ -453,12 +452,12 @@ class _Redrawn(_Tally):
     def rejected(self) -> int | None:
         return self.redraws
 
-    def add(self, seeds: np.ndarray) -> bool:
+    def add(self, seeds: np.ndarray, trials: int) -> bool:
         from .omaha_kernels import mc_blocks
 
         sp = self.spot
         s, d, nl, rej = mc_blocks(
-            seeds, BLOCK_TRIALS, sp.combos, sp.offsets, sp.counts, sp.is_random, sp.h, sp.board, sp.dead,
+            seeds, trials, sp.combos, sp.offsets, sp.counts, sp.is_random, sp.h, sp.board, sp.dead,
             sp.hilo, sp.tables,
         )  # fmt: skip
         if (d < 0).any():
@@ -487,18 +486,19 @@ class _Weighted(_Tally):
         self.spread = np.zeros((len(spot.counts), 2))
         self.sums = np.zeros(3)  # weighted no-low, weights, squared weights
 
-    def add(self, seeds: np.ndarray) -> bool:
+    def add(self, seeds: np.ndarray, trials: int) -> bool:
         from .omaha_kernels import mc_blocks_weighted
 
         sp = self.spot
+        deals = -(-trials // BOARDS_PER_WEIGHTED_DEAL)  # a short last block rounds up to whole deals
         s, spread, sums = mc_blocks_weighted(
-            seeds, BLOCK_TRIALS // BOARDS_PER_WEIGHTED_DEAL, BOARDS_PER_WEIGHTED_DEAL, sp.combos, self.row_masks,
+            seeds, deals, BOARDS_PER_WEIGHTED_DEAL, sp.combos, self.row_masks,
             sp.offsets, sp.counts, sp.is_random, sp.h, sp.board, sp.dead, sp.hilo, sp.tables,
         )  # fmt: skip
         self.stats += s
         self.spread += spread
         self.sums += sums
-        self.done += BLOCK_TRIALS * len(seeds)
+        self.done += deals * BOARDS_PER_WEIGHTED_DEAL * len(seeds)
         if self.sums[1] == 0.0:
             raise EquityError("no deal could be made: the players' ranges collide on every deal tried")
         return True

@@ -15,8 +15,8 @@ array([0.05])
 >>> rounds = []
 >>> class Coin:
 ...     done = 0
-...     def add(self, seeds):
-...         rounds.append(len(seeds)); self.done += 1000 * len(seeds); return True
+...     def add(self, seeds, trials):
+...         rounds.append(len(seeds)); self.done += trials * len(seeds); return True
 ...     def errors(self):
 ...         return np.array([0.5 / (self.done - 1) ** 0.5])
 >>> run_blocks(Coin(), seed=1, block_trials=1000, limit=10**9, target=0.001)
@@ -31,6 +31,7 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any, Protocol
 
 import numpy as np
@@ -39,7 +40,8 @@ import numpy as np
 MIN_TRIALS_FOR_STDERR = 100
 #: Deals per block of the Omaha and stud kernels (a block is one kernel call on one thread).
 BLOCK_TRIALS = 1 << 14
-_MAX_ROUND_BLOCKS = 256
+#: Blocks in a round at most, on this machine (progress and Ctrl-C are seen between rounds).
+MAX_ROUND_BLOCKS = 256
 _PREDICT_AFTER = 1 << 16  # deals before the standard error is trusted to predict the rest
 
 
@@ -51,9 +53,11 @@ _pool_lock = threading.Lock()
 def on_threads(calls: Sequence[Callable[[], Any]]) -> list[Any]:
     """Run ``calls`` at once, one thread each, on a pool kept for the process; their results in order.
 
-    For stream kernels compiled with ``nogil=True``: each stream runs the one serial kernel, so no
-    second, parallel (``prange``) kernel is compiled for the threads (that compile took about a third
-    of the hold'em Monte Carlo's first run), and the streams' results do not depend on the threads.
+    For kernels compiled with ``nogil=True``: hold'em's Monte Carlo runs its one serial kernel on each
+    thread, so no second, parallel (``prange``) kernel is compiled for the threads (that compile took
+    about a third of its first run). Omaha's and stud's block kernels stay ``prange`` loops: called
+    serially on these threads, their block kernels ran 1.7 to 1.8 times slower per thread (CPU time,
+    stud hi/lo three-way and Omaha hi/lo heads-up), as numba's parallel compile makes that loop faster.
 
     >>> on_threads([lambda: 1, lambda: 2])
     [1, 2]
@@ -69,6 +73,22 @@ def on_threads(calls: Sequence[Callable[[], Any]]) -> list[Any]:
     futures = [pool.submit(call) for call in calls[1:]]
     first = calls[0]() if calls else None
     return [first, *(future.result() for future in futures)][: len(calls)]
+
+
+def map_on_threads(kernel: Callable[..., Any], items: np.ndarray, threads: int, *args: Any) -> list[np.ndarray]:
+    """``kernel(part, *args)`` on up to ``threads`` contiguous parts of ``items`` at once; its outputs (arrays
+    with one row per item) joined in the items' order, so a sum over them runs in one order whatever the
+    threads.
+
+    For a serial ``nogil`` kernel that loops over its items (blocks' seeds, exact slices): a ``prange``
+    kernel for the same work costs a parallel compile on first use, and splits the items alike.
+
+    >>> map_on_threads(lambda part: (part * 2, part + 1), np.arange(5), 2)
+    [array([0, 2, 4, 6, 8]), array([1, 2, 3, 4, 5])]
+    """
+    parts = [part for part in np.array_split(items, max(1, min(threads, len(items)))) if len(part)]
+    outputs = on_threads([partial(kernel, np.ascontiguousarray(part), *args) for part in parts])
+    return [np.concatenate([out[i] for out in outputs]) for i in range(len(outputs[0]))]
 
 
 def fresh_seed() -> int:
@@ -107,11 +127,13 @@ def predicted_trials(done: float, worst: float, target: float | None) -> float |
 
 
 class Tally(Protocol):
-    """A run's sums so far: ``add`` deals a block per seed (False when no deal could be made)."""
+    """A run's sums so far: ``add`` deals a block of ``trials`` deals per seed (False when no deal could be
+    made)."""
 
-    done: int
+    @property
+    def done(self) -> int: ...  # deals so far
 
-    def add(self, seeds: np.ndarray) -> bool: ...
+    def add(self, seeds: np.ndarray, trials: int) -> bool: ...
 
     def errors(self) -> np.ndarray: ...
 
@@ -123,25 +145,31 @@ def run_blocks(
     limit: int,
     target: float | None,
     progress: Callable[[float], None] | None = None,
+    max_round_blocks: int = MAX_ROUND_BLOCKS,
 ) -> bool:
     """Deal rounds of blocks into ``tally`` until ``limit`` deals or every standard error is at most
-    ``target``, calling ``progress`` with the fraction done after each round. False when a round could
-    make no deal (the tally is then left as it was before that round)."""
+    ``target``, calling ``progress`` with the fraction done after each round. The run's last block is
+    short when ``limit`` is not a multiple of ``block_trials``, so a run deals exactly ``limit`` deals
+    unless the target stops it first. False when a round could make no deal (the tally is then left as
+    it was before that round)."""
     block = 0
     blocks = 2
+    planned = 0
     while True:
-        wanted = max(1, min(blocks, -(-(limit - tally.done) // block_trials)))
-        if not tally.add(block_seeds(seed, block, wanted)):
-            return False
-        block += wanted
+        full, short = divmod(min(blocks * block_trials, limit - planned), block_trials)
+        for count, trials in ((full, block_trials), (1 if short else 0, short)):
+            if count and not tally.add(block_seeds(seed, block, count), trials):
+                return False
+            block += count
+        planned += full * block_trials + short
         worst = float(tally.errors().max())
-        finished = tally.done >= limit or (target is not None and worst <= target)
+        finished = planned >= limit or (target is not None and worst <= target)
         needed = predicted_trials(tally.done, worst, target)
         if progress is not None:
             goal = float(limit) if needed is None else min(float(limit), needed)
             progress(1.0 if finished else min(1.0, tally.done / goal))
         if finished:
             return True
-        blocks = min(2 * blocks, _MAX_ROUND_BLOCKS)
+        blocks = min(2 * blocks, max_round_blocks)
         if needed is not None and tally.done >= _PREDICT_AFTER:
             blocks = min(blocks, max(1, -(-int(needed * 1.03 - tally.done) // block_trials)))

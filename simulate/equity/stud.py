@@ -308,9 +308,9 @@ def stud_equity(
     """Equity of 2 to 8 stud hands (``game`` ``"stud"``, ``"stud-hilo"`` or ``"razz"``), each the cards known so far.
 
     ``method``: ``"exact"`` (every deal of the missing cards), ``"mc"``
-    (Monte Carlo: stops after ``trials`` deals, rounded up to whole blocks
-    of 16,384, or once every player's standard error is at most ``stderr``,
-    default 5e-4), or ``"auto"`` (exact when that takes about a second).
+    (Monte Carlo: stops after ``trials`` deals or once every player's
+    standard error is at most ``stderr``, default 5e-4), or ``"auto"``
+    (exact when that takes about a second).
     The same ``seed`` gives the same result whatever ``threads`` is.
     ``progress`` is called with the fraction done (0..1) as the run goes.
     ``community`` is seventh street's community card when a short deck has
@@ -319,7 +319,7 @@ def stud_equity(
 
     >>> r = stud_equity(["2c3d 4h 5s", "KcKd Kh 9s"], game="razz", method="mc", trials=20_000, seed=1)
     >>> 0.98 < r.players[0].equity < 1.0, r.trials
-    (True, 32768)
+    (True, 20000)
     """
     start = time.perf_counter()
     if method not in ("auto", "exact", "mc"):
@@ -405,13 +405,13 @@ class _StudTally:
         self.done = 0
         self.no_low = 0
 
-    def add(self, seeds: np.ndarray) -> bool:
+    def add(self, seeds: np.ndarray, trials: int) -> bool:
         from .stud_kernels import mc_blocks
 
         keys, suited, missing, community, pool, code, tables = self.inputs
-        s, nl = mc_blocks(seeds, BLOCK_TRIALS, keys, suited, missing, community, pool, code, tables)
+        s, nl = mc_blocks(seeds, trials, keys, suited, missing, community, pool, code, tables)
         self.stats += s.sum(axis=0)
-        self.done += len(seeds) * BLOCK_TRIALS
+        self.done += len(seeds) * trials
         self.no_low += int(nl.sum())
         return True
 

@@ -170,7 +170,7 @@ def test_the_command_line_says_what_it_compiles_on_a_terminal_only(monkeypatch, 
     from pokerlab import compiles
 
     cli = importlib.import_module("pokerlab.simulate.cli.main")
-    kernel = "pokerlab.simulate.equity.mc_kernels.mc_stream"
+    kernel = "pokerlab.simulate.equity.mc_kernels.mc_blocks"
     for terminal in (True, False):
         monkeypatch.setattr(compiles, "_listeners", [])
         monkeypatch.setattr(cli, "_stderr_is_terminal", lambda on=terminal: on)

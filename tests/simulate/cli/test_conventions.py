@@ -435,12 +435,13 @@ def _interrupt_on_call(number: int):
 def test_ctrl_c_on_monte_carlo_keeps_the_finished_trials():
     from pokerlab.simulate.equity import EquityInterrupted, equity
 
-    # Blocks double from 32,768 trials: Ctrl-C at the second report keeps exactly the first two blocks,
-    # so the partial result is the uninterrupted run of that many trials with the same seed.
+    # Rounds of 32,768-trial blocks double from two blocks: Ctrl-C at the second report keeps exactly the
+    # first two rounds, so the partial result is the uninterrupted run of that many trials with the same
+    # seed (on any number of threads).
     with pytest.raises(EquityInterrupted) as stop:
-        equity(["AKs", "QQ"], method="mc", trials=10**9, seed=5, threads=1, progress=_interrupt_on_call(2))
+        equity(["AKs", "QQ"], method="mc", trials=10**9, seed=5, threads=2, progress=_interrupt_on_call(2))
     partial = stop.value.partial
-    assert partial is not None and partial.trials == 32_768 + 65_536
+    assert partial is not None and partial.trials == 2 * 32_768 + 4 * 32_768
     whole = equity(["AKs", "QQ"], method="mc", trials=partial.trials, seed=5, threads=1)
     assert [p.equity for p in partial.players] == [p.equity for p in whole.players]
     assert partial.stderr == whole.stderr and partial.stderr is not None and partial.stderr > 0
@@ -457,5 +458,5 @@ def test_ctrl_c_prints_the_partial_result_and_exits_130(monkeypatch):
     monkeypatch.setattr(engine, "equity", interrupted)
     result = run("equity", "AKs", "QQ", "--mc", "--trials", "1000000000", "--seed", "5", "--json")
     assert result.exit_code == 130
-    assert json.loads(result.stdout)["trials"] == 98_304
-    assert result.stderr.strip() == "interrupted after 98,304 trials: the result above is partial"
+    assert json.loads(result.stdout)["trials"] == 196_608  # the first two rounds: six blocks of 32,768
+    assert result.stderr.strip() == "interrupted after 196,608 trials: the result above is partial"

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from pokerlab.simulate.distributed import run_shards  # noqa: E402
-from pokerlab.simulate.equity import engine as equity_module, holdem_exact, holdem_sharded  # noqa: E402
+from pokerlab.simulate.equity import engine as equity_module, holdem_exact, holdem_mc, holdem_sharded  # noqa: E402
 from pokerlab.simulate.equity.engine import equity  # noqa: E402
 from pokerlab.simulate.precomputed.preflop import preflop_plan, preflop_shard  # noqa: E402
 
@@ -39,12 +39,15 @@ def test_exact_equity_on_dask_is_identical_to_the_local_run(client, players, boa
     assert remote.threads == 2
 
 
-def test_monte_carlo_depends_only_on_the_seed_and_shard_plan(client, monkeypatch):
-    monkeypatch.setattr(holdem_sharded, "MC_SHARD_TRIALS", 20_000)
+def test_monte_carlo_on_dask_is_identical_to_the_local_run(client, monkeypatch):
+    monkeypatch.setattr(holdem_sharded, "MC_SHARD_BLOCKS", 1)  # one block a shard: many shards
     a = equity(["QQ+,AKs", "random"], method="mc", trials=100_000, seed=7, client=client)
     b = equity(["QQ+,AKs", "random"], method="mc", trials=100_000, seed=7, client=client)
     c = equity(["QQ+,AKs", "random"], method="mc", trials=100_000, seed=8, client=client)
     assert a.trials == 100_000 and _same(a, b) and not _same(a, c)
+    for threads in (1, 2, 3):
+        local = equity(["QQ+,AKs", "random"], method="mc", trials=100_000, seed=7, threads=threads)
+        assert [p.wins for p in local.players] == [p.wins for p in a.players]
     # The same plan run on local threads instead of Dask: the same counts.
     parsed, board_ids, _, _, dead_mask = equity_module.prepare_spot(["QQ+,AKs", "random"], None, None)
     counts, _, done, _ = equity_module.run_mc_sharded(parsed, board_ids, dead_mask, 100_000, None, 7, None, None, 2)
@@ -54,10 +57,10 @@ def test_monte_carlo_depends_only_on_the_seed_and_shard_plan(client, monkeypatch
     assert abs(a.players[0].equity - exact.players[0].equity) < 5 * a.stderr
 
 
-def test_monte_carlo_with_a_standard_error_target_stops_at_the_target(client, monkeypatch):
-    monkeypatch.setattr(holdem_sharded, "MC_SHARD_TRIALS", 50_000)
+def test_monte_carlo_with_a_standard_error_target_stops_at_the_target(client):
     r = equity(["AA", "random"], method="mc", stderr=1e-3, seed=3, client=client)
-    assert r.stderr <= 1e-3 and r.trials % 50_000 == 0
+    local = equity(["AA", "random"], method="mc", stderr=1e-3, seed=3)
+    assert r.stderr <= 1e-3 and r.trials % holdem_mc.BLOCK_TRIALS == 0 and r.trials == local.trials
     assert abs(r.players[0].equity - 0.8520) < 5e-3
 
 

@@ -19,7 +19,8 @@ from pokerlab.simulate.equity.engine import equity
 
 @njit
 def deal_shape(seed, n_deals, taken, pick_bound, n_dealt, n_board_left, card_keys):  # pragma: no cover - numba
-    """``n_deals`` deals as :func:`mc_kernels.mc_stream` makes them, step for step, from the cards not in ``taken``.
+    """``n_deals`` deals as :func:`mc_kernels.mc_blocks` makes a block seeded ``seed``, step for step, from the
+    cards not in ``taken``.
 
     Row: the first ranged player's combo index (below ``pick_bound``), each "any two" player's two
     cards, then the board's; -1 everywhere if a step gave a card that was not free or a wrong key.
@@ -260,17 +261,17 @@ def test_the_portable_kernel_deals_what_the_bmi2_one_deals():
 
 
 def kernel_counts(players: list[str], n: int, edit=None, seed: int = 1) -> np.ndarray:
-    """The kernel's counts by winner mask over ``n`` deals on stream 0 of ``seed`` (``edit`` changes the combos)."""
+    """The kernel's counts by winner mask over a block of ``n`` deals seeded ``seed`` (``edit`` changes the combos)."""
     parsed, board_ids, _, _, dead_mask = engine.prepare_spot(players, None, None)
     ranges, board = holdem_mc.mc_inputs(parsed, board_ids, dead_mask)
     if edit is not None:
         ranges = (edit(ranges[0].copy()), *ranges[1:])
-    counts = np.zeros(1 << len(players), dtype=np.int64)
-    mc_kernels.mc_stream(mc_kernels.seed_streams(np.uint64(seed), 1)[0], n, ranges, board, high_tables(), counts)
-    return counts
+    counts = np.zeros((1, 1 << len(players)), dtype=np.int64)
+    mc_kernels.mc_blocks(np.array([seed], dtype=np.uint64), n, ranges, board, high_tables(), counts)
+    return counts[0]
 
 
-def test_a_stream_gives_the_same_counts_for_the_same_seed():
+def test_a_block_gives_the_same_counts_for_the_same_seed():
     runs = [kernel_counts(["QQ+,AKs", "random", "random"], 20_000, seed=seed) for seed in (5, 5, 6)]
     assert runs[0].sum() == 20_000 and (runs[0] == runs[1]).all() and not (runs[0] == runs[2]).all()
 
