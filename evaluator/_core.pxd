@@ -18,6 +18,8 @@ cdef enum:
     FLUSH_NIBBLES = 0x8888
     BITS_PER_SUIT = 16
     SUIT_RANKS = 0x1FFF
+    # evaluator/tables.py's SIZED_RANK_SHIFT: the rows of the sized rank hashes (rank5, rank6, rank7).
+    SIZED_RANK_SHIFT = 13
 
 # The rank hash's offsets: uint32 for the 5-7 card hash, uint16 for the five-card one.
 ctypedef fused offset_t:

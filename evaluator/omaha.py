@@ -12,8 +12,24 @@ Two rulesets, reached through the evaluator API (``rules="omaha"`` or
 
 Per call, a hand is ``(hole, board)`` (each a string or card ids) or one
 string with ``|`` between hole and board; the board holds 3, 4 or 5 cards.
-See :mod:`pokerlab.evaluator.omaha_kernels` for how a hand is ranked
-without trying all 60 five-card hands.
+
+One implementation ranks hands, per call and in batches: the Cython
+extension ``_omaha`` built at install (its batch loop releases the GIL and
+runs on :func:`pokerlab.threads.on_threads`), with this module's pure-Python
+twin of its steps for a source tree without a build. On a full board a hand
+costs, instead of the 60 five-card lookups of four hole cards:
+
+1. the board's rank key through the five-card rank hash, which names the
+   board's rank multiset; ``omaha_board_row`` turns that into a row of
+   ``omaha_high`` (see :mod:`pokerlab.evaluator.omaha_build`);
+2. one lookup per pair of hole ranks in that row (six for four cards): the
+   best non-flush hand of the pair with any three board ranks;
+3. a flush only when a suit holds three board cards and two hole cards (the
+   suit counters of the keys say so): then the suited pairs and triples
+   are tried in ``flush_values``, which also knows straight flushes;
+4. for hi/lo, ``omaha_low[board_low_mask << 8 | hole_low_mask]``.
+
+Boards of three or four cards try each pair with each triple.
 
 >>> evaluate_omaha("AsKsQdJd", "Ts9s2c") == evaluate_omaha("AsKsQdJd", "Ts9s2c7h")
 False
@@ -27,10 +43,11 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
+from ..threads import available_cores, on_threads
 from . import tables as _tables
 from .cards import CardError, card_str, to_card_ids
 from .rules import OMAHA_RULESETS, Ruleset
@@ -251,7 +268,7 @@ def evaluate_omaha_cards(cards: object, rules: str = "omaha") -> int | tuple[int
 
 @lru_cache(maxsize=1)
 def omaha_tables():  # type: ignore[no-untyped-def]
-    """The arrays the numba kernels take (imports numba on first use)."""
+    """The arrays the Omaha equity kernels take (imports numba on first use)."""
     import numpy as np  # batch work only: the per-call path never imports numpy
 
     from .omaha_kernels import OmahaTables
@@ -323,10 +340,20 @@ def evaluate_omaha_batch(
     n = holes.shape[0]
     high = np.empty(n, dtype=np.uint16)
     low = np.empty(n if hilo else 0, dtype=np.uint16)
-    from . import omaha_kernels  # numba-compiled: imported on the first batch
+    if COMPILED:
+        from ._omaha import rank_rows  # imported by name, as above
 
-    kernel = omaha_kernels.omaha_rows_parallel if parallel else omaha_kernels.omaha_rows
-    kernel(holes, 0, h, boards, b0, nb, shared, high, low, hilo, *omaha_tables())
+        parts = available_cores() if parallel else 1
+        bounds = [n * k // parts for k in range(parts + 1)]
+        on_threads([partial(rank_rows, holes, boards, b0, nb, high, low, bounds[k], bounds[k + 1])
+                    for k in range(parts)])  # fmt: skip
+    else:
+        for i in range(n):  # a source tree without a build: a few microseconds a hand
+            value = value_of_ids(holes[i, :h].tolist(), boards[0 if shared else i, b0 : b0 + nb].tolist(), hilo)
+            if isinstance(value, tuple):
+                high[i], low[i] = value
+            else:
+                high[i] = value
     if hilo:
         return np.stack([high, low], axis=1)
     return high

@@ -30,7 +30,7 @@ FAMILIES: dict[str, tuple[str, float]] = {
     "pokerlab.evaluator.kernels": ("the batch evaluator", 4.0),
     "pokerlab.evaluator.batch_kernels": ("the batch evaluator", 6.0),
     "pokerlab.evaluator.variant_kernels": ("the lowball and wild-card evaluator", 3.0),
-    "pokerlab.evaluator.omaha_kernels": ("the Omaha evaluator", 4.0),
+    "pokerlab.evaluator.omaha_kernels": ("the Omaha flop check", 1.0),
     "pokerlab.simulate.game.fast_nlhe_kernels": ("the no-limit simulation kernels", 6.0),
     "pokerlab.simulate.precomputed.kernels": ("the table-building kernels", 4.0),
 }

@@ -6,6 +6,12 @@ rounds: the first rounds double, and once the standard error is estimated a roun
 predicts the target still needs (3 % spare), so a run stops close to the target instead of up to
 a whole round past it.
 
+Hold'em's blocks run on :func:`pokerlab.threads.on_threads`, its one serial kernel on each thread (a
+``prange`` twin compiled for the threads took about a third of its first run). Omaha's and stud's block
+kernels stay ``prange`` loops: called serially on those threads, they ran 1.7 to 1.8 times slower per
+thread (CPU time, stud hi/lo three-way and Omaha hi/lo heads-up), numba's parallel compile making
+their loops faster.
+
 The standard error of a player's equity is that of a mean of per-deal shares:
 ``sqrt((E[x**2] - E[x]**2) / (n - 1))``; under :data:`MIN_TRIALS_FOR_STDERR` deals it is not
 estimable (reported as None).
@@ -28,13 +34,13 @@ True
 from __future__ import annotations
 
 import os
-import threading
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
 import numpy as np
+
+from ...threads import on_threads
 
 #: Below this many deals a standard error is not estimable (reported as None).
 MIN_TRIALS_FOR_STDERR = 100
@@ -43,36 +49,6 @@ BLOCK_TRIALS = 1 << 14
 #: Blocks in a round at most, on this machine (progress and Ctrl-C are seen between rounds).
 MAX_ROUND_BLOCKS = 256
 _PREDICT_AFTER = 1 << 16  # deals before the standard error is trusted to predict the rest
-
-
-_pool: ThreadPoolExecutor | None = None
-_pool_size = 0
-_pool_lock = threading.Lock()
-
-
-def on_threads(calls: Sequence[Callable[[], Any]]) -> list[Any]:
-    """Run ``calls`` at once, one thread each, on a pool kept for the process; their results in order.
-
-    For kernels compiled with ``nogil=True``: hold'em's Monte Carlo runs its one serial kernel on each
-    thread, so no second, parallel (``prange``) kernel is compiled for the threads (that compile took
-    about a third of its first run). Omaha's and stud's block kernels stay ``prange`` loops: called
-    serially on these threads, their block kernels ran 1.7 to 1.8 times slower per thread (CPU time,
-    stud hi/lo three-way and Omaha hi/lo heads-up), as numba's parallel compile makes that loop faster.
-
-    >>> on_threads([lambda: 1, lambda: 2])
-    [1, 2]
-    """
-    global _pool, _pool_size
-    others = len(calls) - 1  # the first call runs on this thread: one hand-off fewer per block
-    with _pool_lock:
-        if _pool is None or _pool_size < others:
-            if _pool is not None:
-                _pool.shutdown(wait=False)
-            _pool, _pool_size = ThreadPoolExecutor(max_workers=max(others, 1), thread_name_prefix="pokerlab"), others
-        pool = _pool
-    futures = [pool.submit(call) for call in calls[1:]]
-    first = calls[0]() if calls else None
-    return [first, *(future.result() for future in futures)][: len(calls)]
 
 
 def map_on_threads(kernel: Callable[..., Any], items: np.ndarray, threads: int, *args: Any) -> list[np.ndarray]:

@@ -65,6 +65,19 @@ def test_every_path_agrees_with_the_reference(hole, board):
     assert_same_order(lows, low_keys)
 
 
+@pytest.mark.parametrize("rules", ["omaha", "omaha-hilo"])
+def test_a_batch_without_the_extension_gives_the_extensions_values(rules, monkeypatch):
+    from pokerlab.evaluator import omaha
+
+    assert omaha.COMPILED, "the Cython extension is not built: pip install -e . builds it"
+    rows = deal(400, 4, 5, SEED)
+    one_board = rows[:, 4:][0]
+    built = (evaluate_omaha_batch(rows, rules=rules), evaluate_omaha_batch(rows[:, :4], one_board, rules=rules))
+    monkeypatch.setattr(omaha, "COMPILED", False)  # a source tree without a build
+    plain = (evaluate_omaha_batch(rows, rules=rules), evaluate_omaha_batch(rows[:, :4], one_board, rules=rules))
+    assert all(np.array_equal(a, b) for a, b in zip(built, plain))
+
+
 def test_values_are_on_the_high_and_ace_five_scales():
     # An Omaha high value is the value of its best five cards; a low is their ace-to-five value.
     for row in deal(300, 4, 5, SEED).tolist():
