@@ -40,7 +40,7 @@ from .hand_values import (
     TWO_PAIR,
     category,
 )
-from .layout import BITS_PER_SUIT, FLUSH_NIBBLES, SUIT_INIT, SUIT_RANKS, SUIT_SHIFT, suited_bit
+from .layout import BITS_PER_SUIT, SUIT_INIT, SUIT_RANKS, flush_suit, rank_slot, suited_bit
 from .omaha import evaluate_omaha, evaluate_omaha_batch, split_hand
 from .rules import find_rules, get_rules
 from .values import checked_rules
@@ -82,13 +82,10 @@ def _value_py(ids: Sequence[int]) -> int:
     for c in ids:
         key += _CARD_KEYS[c]
         suited |= suited_bit(c)
-    flush = (key >> SUIT_SHIFT) & FLUSH_NIBBLES
-    if flush:
-        suit = (flush.bit_length() - 4) // 4
+    suit = flush_suit(key)
+    if suit >= 0:
         return _T.view("flush_values")[(suited >> (BITS_PER_SUIT * suit)) & SUIT_RANKS]
-    rank_key = key & _tables.RANK_KEY_MASK
-    slot = _T.view("rank_offsets")[rank_key >> _SHIFT] + (rank_key & ((1 << _SHIFT) - 1))
-    return _T.view("rank_values")[slot]
+    return _T.view("rank_values")[rank_slot(key, _T.view("rank_offsets"), _SHIFT)]
 
 
 def evaluate(cards: CardsLike, rules: str | None = None) -> int:

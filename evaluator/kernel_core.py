@@ -1,4 +1,5 @@
-"""What the numba kernels share: a card's suited bit, the hand-value lookups, the flush suit, the next subset.
+"""What the numba kernels share: a card's suited bit, the hand-value lookups, the flush suit, the suits holding
+n cards, the next subset.
 
 Imported by kernel modules only (it imports numba through :mod:`pokerlab.evaluator.jit`);
 the compiled per-call extensions have the same helpers in ``evaluator/_core.pxd``, and the
@@ -37,6 +38,7 @@ _SUIT_SHIFT = np.uint64(layout.SUIT_SHIFT)
 _FLUSH_NIBBLES = np.uint64(layout.FLUSH_NIBBLES)
 _BITS_PER_SUIT = np.uint64(layout.BITS_PER_SUIT)
 _SUIT_RANKS = np.uint64(layout.SUIT_RANKS)
+_COUNTER_ONES = np.uint64(layout.FLUSH_NIBBLES >> 3)  # 1 in every suit counter
 _ONE = np.uint64(1)
 _TWO = np.uint64(2)
 _THREE = np.uint64(3)
@@ -68,6 +70,14 @@ def flush_suit(key):
     if flush & np.uint64(0x800):
         return 2
     return 3
+
+
+@njit(cache=True, inline="always")
+def suits_holding(key, n):
+    """``FLUSH_NIBBLES`` bits (below the suit shift) of the suits holding ``n`` or more cards of a key summed
+    from zero, not ``SUIT_INIT``: adding ``8 - n`` to every counter at once sets bit 3 of those that reach
+    ``n`` (Omaha: a board suit of three and a hole suit of two)."""
+    return ((key >> _SUIT_SHIFT) + np.uint64(8 - n) * _COUNTER_ONES) & _FLUSH_NIBBLES
 
 
 @njit(cache=True, inline="always")

@@ -17,7 +17,7 @@ its cards' keys plus :data:`SUIT_INIT`:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -75,6 +75,27 @@ def suited_bit(card: int) -> int:
     (1, True)
     """
     return 1 << (BITS_PER_SUIT * (card & 3) + (card >> 2))
+
+
+def rank_slot(key: int, offsets: Sequence[int], shift: int) -> int:
+    """A key's slot in a rank hash (``offsets`` of its rows, ``shift`` its row bits), in pure Python: the
+    twin of ``kernel_core.rank_slot`` and of ``_core.pxd``'s, for the paths without a compiled kernel.
+
+    >>> rank_slot((5 << 13) + 7, [0, 0, 0, 0, 0, 100], 13)   # row 5 starts at 100, column 7
+    107
+    """
+    key &= RANK_KEY_MASK
+    return offsets[key >> shift] + (key & ((1 << shift) - 1))
+
+
+def flush_suit(key: int) -> int:
+    """The suit holding five or more cards of a hand's key (summed from :data:`SUIT_INIT`), or -1.
+
+    >>> flush_suit(SUIT_INIT + (5 << (SUIT_SHIFT + 8))), flush_suit(SUIT_INIT)   # five cards of suit 2
+    (2, -1)
+    """
+    flush = (key >> SUIT_SHIFT) & FLUSH_NIBBLES
+    return (flush & -flush).bit_length() // 4 - 1 if flush else -1
 
 
 def board_state(cards: Iterable[int], card_keys: np.ndarray) -> tuple[np.uint64, np.uint64]:

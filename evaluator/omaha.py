@@ -50,6 +50,7 @@ from ..errors import InputError
 from ..threads import available_cores, on_threads
 from . import tables as _tables
 from .cards import CardError, card_str, to_card_ids
+from .layout import rank_slot
 from .rules import OMAHA_RULESETS, Ruleset
 
 if TYPE_CHECKING:
@@ -157,9 +158,7 @@ def _five_value(t: _PyTables, cards: Sequence[int]) -> int:
 
 def _rank5_value(t: _PyTables, cards: Sequence[int]) -> int:
     """The non-flush value of five cards' ranks (suits ignored)."""
-    key = sum(t.rank_keys[c] for c in cards) & _tables.RANK_KEY_MASK
-    shift = _tables.SIZED_RANK_SHIFT
-    return int(t.values[int(t.offsets[key >> shift]) + (key & ((1 << shift) - 1))])
+    return int(t.values[rank_slot(sum(t.rank_keys[c] for c in cards), t.offsets, _tables.SIZED_RANK_SHIFT)])
 
 
 def value_of_ids(hole: Sequence[int], board: Sequence[int], hilo: bool) -> int | tuple[int, int]:
@@ -227,7 +226,12 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike, rules: str = "omaha") -> i
 
 try:  # the Cython extension built by setup.py: the per-call path without Python frames
     # Imported by name: 'from . import _omaha' would import the package, and with it the API above this layer.
-    from ._omaha import defer_init as _compiled_defer_init, evaluate_omaha as _compiled_evaluate, init as _compiled_init
+    from ._omaha import (  # a build without one of these is out of date: the pure-Python path then serves
+        defer_init as _compiled_defer_init,
+        evaluate_omaha as _compiled_evaluate,
+        init as _compiled_init,
+        rank_rows as _compiled_rank_rows,
+    )
 
     _evaluate_omaha_py = evaluate_omaha
 
@@ -341,11 +345,9 @@ def evaluate_omaha_batch(
     high = np.empty(n, dtype=np.uint16)
     low = np.empty(n if hilo else 0, dtype=np.uint16)
     if COMPILED:
-        from ._omaha import rank_rows  # imported by name, as above
-
         parts = available_cores() if parallel else 1
         bounds = [n * k // parts for k in range(parts + 1)]
-        on_threads([partial(rank_rows, holes, boards, b0, nb, high, low, bounds[k], bounds[k + 1])
+        on_threads([partial(_compiled_rank_rows, holes, boards, b0, nb, high, low, bounds[k], bounds[k + 1])
                     for k in range(parts)])  # fmt: skip
     else:
         for i in range(n):  # a source tree without a build: a few microseconds a hand

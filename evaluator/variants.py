@@ -23,6 +23,7 @@ from ..errors import InputError
 from . import tables as _tables
 from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, to_card_ids
 from .hand_values import CATEGORY_SHIFT, FIVE_OF_A_KIND
+from .layout import rank_slot
 from .omaha import evaluate_omaha_cards, omaha_rules
 from .rules import Ruleset, get_rules
 from .values import ruled_value
@@ -86,8 +87,7 @@ def wild_card_tables(first_natural: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _rank_value(cards: Sequence[int], t: VariantTables) -> int:
     """The value table's entry for the ranks of ``cards`` (the rank hash of :mod:`pokerlab.evaluator.table_build`)."""
-    key = sum(_RANK_KEYS[c] for c in cards) & _tables.RANK_KEY_MASK
-    return t.values[t.offsets[key >> t.shift] + (key & ((1 << t.shift) - 1))]
+    return t.values[rank_slot(sum(_RANK_KEYS[c] for c in cards), t.offsets, t.shift)]
 
 
 def _deuce_seven_five(five: Sequence[int], t: VariantTables) -> int:

@@ -20,7 +20,7 @@ import numpy as np
 from numba import prange
 
 from ...evaluator.jit import njit
-from ...evaluator.kernel_core import flush_suit, next_subset, rank_value
+from ...evaluator.kernel_core import flush_suit, next_subset, rank_value, suits_holding
 from ...evaluator.omaha_kernels import best_flush
 from ...evaluator.tables import SIZED_RANK_SHIFT
 from .rng_kernels import below, free_card, seeded_state, xorshift_step
@@ -95,14 +95,14 @@ def score_board(board, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, high
         else:
             b_suits3 |= bit
     row = np.int64(b_row[rank_value(key, r5_off, r5_val, _COLS, _SHIFT)]) * 91
-    threes = ((key >> _S32) + np.uint64(0x5555)) & np.uint64(0x8888)
+    threes = suits_holding(key, 3)
     for p in range(players):
         v = 0
         for k in range(n_pairs):
             w = high[row + pidx[p, k]]
             if w > v:
                 v = w
-        flushing = threes & ((h_key[p] >> _S32) + np.uint64(0x6666))
+        flushing = threes & suits_holding(h_key[p], 2)
         if flushing:
             suit = flush_suit(flushing << _S32)
             b_mask = b_suits0 if suit == 0 else b_suits1 if suit == 1 else b_suits2 if suit == 2 else b_suits3

@@ -86,6 +86,33 @@ def test_flush_suit_and_flush_ranks():
         assert kernel_core.flush_suit(key4) == -1
 
 
+def test_suits_holding_counts_each_suits_cards():
+    card_keys = api.high_tables().card_keys
+    rng = np.random.default_rng(7)
+    for n_cards in (3, 4, 5, 6, 7):
+        for _ in range(200):
+            cards = rng.choice(52, n_cards, replace=False).tolist()
+            key = int(sum(int(card_keys[c]) for c in cards))  # summed from zero, as Omaha's boards are
+            per_suit = [sum(1 for c in cards if c & 3 == s) for s in range(4)]
+            for n in (2, 3):
+                expected = sum(0x8 << (4 * s) for s in range(4) if per_suit[s] >= n)
+                assert int(kernel_core.suits_holding(np.uint64(key), n)) == expected
+
+
+def test_the_pure_python_lookups_are_the_kernels():
+    from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
+
+    t = api.high_tables()
+    offsets = t.rank7_offsets.tolist()
+    col, sh = np.uint64((1 << SIZED_RANK_SHIFT) - 1), np.uint64(SIZED_RANK_SHIFT)
+    rng = np.random.default_rng(8)
+    for _ in range(300):
+        key, _ = _key_and_suited(rng.choice(52, 7, replace=False).tolist(), t.card_keys)
+        assert layout.flush_suit(int(key)) == kernel_core.flush_suit(key)
+        in_python = layout.rank_slot(int(key), offsets, SIZED_RANK_SHIFT)
+        assert in_python == kernel_core.rank_slot(key, t.rank7_offsets, col, sh)
+
+
 @pytest.mark.parametrize(("n", "k", "first"), [(7, 3, 0), (6, 6, 0), (5, 1, 0), (6, 0, 0), (9, 4, 2)])
 def test_next_subset_walks_the_subsets_in_lexicographic_order(n, k, first):
     idx = np.arange(max(k, 1), dtype=np.int64)
@@ -99,7 +126,8 @@ def test_next_subset_walks_the_subsets_in_lexicographic_order(n, k, first):
 
 
 def test_no_kernel_restates_the_suited_bit_or_the_rank_lookup():
-    restated = re.compile(r"16 \* \(\w+ & 3\)|offsets\[rk >>")
+    # The suited bit, the rank hash's row, the suit counters' flush tests (0x5555, 0x6666, 0x8888...).
+    restated = re.compile(r"16 \* \(\w+ & 3\)|offsets\[rk >>|0x[5-8]{4}\b")
     found = [f"{p.relative_to(ROOT)}:{n}" for p in KERNEL_SOURCES for n, line in
              enumerate(p.read_text().splitlines(), 1) if restated.search(line)]  # fmt: skip
     assert found == []
