@@ -77,7 +77,7 @@ def suited_bit(card: int) -> int:
     return 1 << (BITS_PER_SUIT * (card & 3) + (card >> 2))
 
 
-def rank_slot(key: int, offsets: Sequence[int], shift: int) -> int:
+def rank_slot(key: int, offsets: Sequence[int] | memoryview | np.ndarray, shift: int) -> int:
     """A key's slot in a rank hash (``offsets`` of its rows, ``shift`` its row bits), in pure Python: the
     twin of ``kernel_core.rank_slot`` and of ``_core.pxd``'s, for the paths without a compiled kernel.
 
