@@ -186,6 +186,11 @@ def test_the_wheel_and_the_sdist(tmp_path):
     extension_sources = [f"evaluator/{name}" for name in ("_fast.pyx", "_omaha.pyx", "_core.pxd", "card_chars.pxi")]
     for needed in ("README.md", "LICENSE", "docs/rules.md", *extension_sources, "tables/manifest.json"):
         assert needed in members, f"the sdist leaves out {needed}"
+    # The whole documentation source: every page, the Sphinx extension, the saved bench report.
+    tracked = subprocess.run(["git", "ls-files", "docs"], cwd=clone, capture_output=True, text=True)
+    assert "docs/performance/report.json" in tracked.stdout.split()
+    missing = sorted(set(tracked.stdout.split()) - members)
+    assert not missing, f"the sdist leaves out {missing}"
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
