@@ -81,7 +81,7 @@ def site(tmp_path_factory) -> Path:
 
 @pytest.mark.docs
 def test_the_site_builds_without_a_warning(site):
-    for page in ("index", "cli", "api", "getting-started", "rules", "performance"):
+    for page in ("index", "cli", "api", "getting-started", "rules", "performance", "json-schemas"):
         assert (site / f"{page}.html").is_file()
 
 
@@ -103,3 +103,12 @@ def test_the_performance_page_is_built_from_the_saved_report(site):
     (chart,) = re.findall(r'<img [^>]*src="(_images/[^"]+\.svg)"', page)
     svg = (site / chart).read_text(encoding="utf-8")
     assert report.machine["cpu"] in svg and report.cases[0].title in svg  # drawn from this report
+
+
+@pytest.mark.docs
+def test_the_json_schemas_page_shows_every_schema(site):
+    from pokerlab import schemas
+
+    text = (site / "json-schemas.html").read_text(encoding="utf-8")
+    for name in schemas.names():
+        assert f"pokerlab {name.replace('-', ' ')} --json" in text, name
