@@ -6,7 +6,12 @@ Build with ``sphinx-build -W -b html docs docs/_build/html`` after ``pip install
 
 from __future__ import annotations
 
+import sys
 from importlib import metadata
+from pathlib import Path
+
+# The performance page's directive (docs/_ext/bench_report.py).
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "pokerlab"
 author = "The pokerlab developers"
@@ -21,10 +26,11 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx_click",
+    "bench_report",
 ]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_generated"]  # _generated: the performance chart, drawn at build time
 
 myst_heading_anchors = 4  # "page.md#46-the-draw" links resolve as they do on GitHub
 myst_enable_extensions = ["colon_fence"]

@@ -253,7 +253,14 @@ def _check_out(out: np.ndarray, n: int) -> np.ndarray:
 
 
 def check_duplicates(cards: np.ndarray) -> None:
-    """Raise :class:`CardError` naming the first row that holds a card twice."""
+    """Raise :class:`CardError` naming the first row that holds a card twice.
+
+    >>> import numpy as np
+    >>> check_duplicates(np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, 3]]))
+    Traceback (most recent call last):
+    ...
+    pokerlab.evaluator.cards.CardError: row 1 holds card 2s twice
+    """
     import numpy as np  # batch work only
 
     array = np.sort(np.asarray(cards), axis=1)
@@ -264,7 +271,12 @@ def check_duplicates(cards: np.ndarray) -> None:
 
 
 def enumerate_values(n_cards: int, *, parallel: bool = False) -> np.ndarray:
-    """How many of the C(52, n) hands (n in 5..7) have each rank value (int64 histogram)."""
+    """How many of the C(52, n) hands (n in 5..7) have each rank value (int64 histogram).
+
+    >>> counts = enumerate_values(5)
+    >>> int(counts.sum()), int((counts > 0).sum())  # every five-card hand, and the 7,462 distinct ranks
+    (2598960, 7462)
+    """
     from . import kernels  # numba-compiled: imported on first use
 
     if n_cards not in (5, 6, 7):

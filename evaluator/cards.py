@@ -82,7 +82,13 @@ __all__ = [
 
 
 class CardError(PokerlabError, ValueError):
-    """Bad card input; the message names the token and its position."""
+    """Bad card input; the message names the token and its position.
+
+    >>> parse_cards("As Kx")
+    Traceback (most recent call last):
+    ...
+    pokerlab.evaluator.cards.CardError: ...'Kx'...
+    """
 
 
 _TOKEN = re.compile(r"10|[^\s,]")

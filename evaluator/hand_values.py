@@ -24,6 +24,7 @@ STRAIGHT_FLUSH = 8
 ROYAL_FLUSH = 9
 FIVE_OF_A_KIND = 10  # wild-card games only
 
+#: The category names, indexed by ``rank >> 12`` (five of a kind only with wild cards).
 CATEGORY_NAMES = (
     "High card",
     "One pair",

@@ -21,7 +21,12 @@ from .hand_values import ACE_FIVE_CATEGORIES, CATEGORY_NAMES, DEUCE_SEVEN_CATEGO
 
 @dataclass(frozen=True)
 class Ruleset:
-    """One way of ranking hands (docs/rules.md sections 1-3)."""
+    """One way of ranking hands (docs/rules.md sections 1-3).
+
+    >>> bug = RULESETS["bug"]
+    >>> bug.deck_size, bug.categories[-1], bug.is_wild(52)
+    (53, 'Five of a kind', True)
+    """
 
     name: str
     summary: str
@@ -38,6 +43,7 @@ class Ruleset:
 
 _WILD_CATEGORIES = CATEGORY_NAMES  # the ten high categories plus five of a kind
 
+#: Every ruleset by name: high hands, the lowball rules and the wild-card games.
 RULESETS: dict[str, Ruleset] = {
     r.name: r
     for r in (

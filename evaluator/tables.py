@@ -76,6 +76,9 @@ class TableError(PokerlabError, ValueError):
 
     A ``ValueError``, like every error of user files and the environment, so
     the command line reports it as one line with exit status 2.
+
+    >>> issubclass(TableError, ValueError) and TableError.__mro__[1].__name__
+    'PokerlabError'
     """
 
 

@@ -10,6 +10,8 @@ so); ``pokerlab.evaluate`` never imports numba.
 'Royal flush'
 >>> round(pokerlab.equity(["AsAh", "KsKh"]).players[0].equity, 4)
 0.8264
+>>> pokerlab.__version__ == __import__("importlib.metadata").metadata.version("pokerlab")
+True
 """
 
 from __future__ import annotations

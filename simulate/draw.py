@@ -45,7 +45,12 @@ EXACT_PER_OPTION = 2e7  # best_discard by equity: joint draws enumerated per opt
 
 @dataclass(frozen=True)
 class DrawOdds:
-    """Exact distribution of the final hand after one draw."""
+    """Exact distribution of the final hand after one draw.
+
+    >>> odds = draw_odds("Ah Kh 7h 4h 2c", discard="2c")  # four to a flush
+    >>> odds.outcomes, odds.count("Flush"), round(odds.probability("Flush"), 4), odds.count("Five of a kind")
+    (47, 9, 0.1915, 0)
+    """
 
     hand: str
     discard: str
@@ -130,7 +135,12 @@ def draw_odds(
 
 @dataclass(frozen=True)
 class DiscardOption:
-    """One way to discard, scored by an objective (higher is better)."""
+    """One way to discard, scored by an objective (higher is better).
+
+    >>> best = best_discard("Jh Jd 9c 6s 2h")[0]  # by expected strength: keep the pair
+    >>> best.discard, best.keep, round(best.score, 4), best.odds.outcomes
+    ('9c 6s 2h', 'Jh Jd', 0.8558, 16215)
+    """
 
     discard: str
     keep: str

@@ -68,12 +68,47 @@ def test_the_command_reference_documents_every_command():
         assert command is (main if prog == "pokerlab" else main.get_command(ctx, prog.split()[1])), prog
 
 
-@pytest.mark.docs
-def test_the_site_builds_without_a_warning(tmp_path):
-    out = tmp_path / "html"
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The site built with every warning an error (``docs`` tier only: the tests that ask for it are marked)."""
+    out = tmp_path_factory.mktemp("site") / "html"
     command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(DOCS), str(out)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "WARNING" not in done.stderr and "ERROR" not in done.stderr, done.stderr
-    for page in ("index", "cli", "api", "getting-started", "rules"):
-        assert (out / f"{page}.html").is_file()
+    return out
+
+
+@pytest.mark.docs
+def test_the_site_builds_without_a_warning(site):
+    for page in ("index", "cli", "api", "getting-started", "rules", "performance", "json-schemas"):
+        assert (site / f"{page}.html").is_file()
+
+
+@pytest.mark.docs
+def test_the_performance_page_is_built_from_the_saved_report(site):
+    """The built page shows the report's figures and machine, and the bench's chart of it."""
+    from html import unescape
+
+    from pokerlab.simulate.bench import BenchReport
+    from pokerlab.simulate.bench.format import cell
+
+    report = BenchReport.from_json((DOCS / "performance" / "report.json").read_text(encoding="utf-8"))
+    text = unescape(re.sub(r"<[^>]+>", "", (site / "performance.html").read_text(encoding="utf-8")))
+    assert report.machine["cpu"] in text and f"numba {report.machine['numba']}" in text
+    for case in report.cases:
+        for entry in case.entries:
+            assert cell(case, entry) in text, (case.id, entry.key)
+    page = (site / "performance.html").read_text(encoding="utf-8")
+    (chart,) = re.findall(r'<img [^>]*src="(_images/[^"]+\.svg)"', page)
+    svg = (site / chart).read_text(encoding="utf-8")
+    assert report.machine["cpu"] in svg and report.cases[0].title in svg  # drawn from this report
+
+
+@pytest.mark.docs
+def test_the_json_schemas_page_shows_every_schema(site):
+    from pokerlab import schemas
+
+    text = (site / "json-schemas.html").read_text(encoding="utf-8")
+    for name in schemas.names():
+        assert f"pokerlab {name.replace('-', ' ')} --json" in text, name

@@ -176,6 +176,8 @@ def test_the_wheel_and_the_sdist(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert not [n for n in names if n.endswith((".pyx", ".pxd", ".pxi", ".c"))], "the wheel ships sources"
     assert "pokerlab/py.typed" in names and "pokerlab/evaluator/_tables/manifest.json" in names
+    schema_files = sorted(p.name for p in (ROOT / "pokerlab" / "schemas").glob("*.json"))
+    assert schema_files and all(f"pokerlab/schemas/{name}" in names for name in schema_files), "the wheel lacks schemas"
     assert any(n.startswith("pokerlab/evaluator/_fast") and n.endswith(".so") for n in names)
     metadata = next(zipfile.ZipFile(wheel).read(n).decode() for n in names if n.endswith(".dist-info/METADATA"))
     assert "Classifier: Programming Language :: Python :: 3" in metadata
@@ -186,8 +188,15 @@ def test_the_wheel_and_the_sdist(tmp_path):
     extension_sources = [f"evaluator/{name}" for name in ("_fast.pyx", "_omaha.pyx", "_core.pxd", "card_chars.pxi")]
     for needed in ("README.md", "LICENSE", "docs/rules.md", *extension_sources, "tables/manifest.json"):
         assert needed in members, f"the sdist leaves out {needed}"
+    # The whole documentation source: every page, the Sphinx extension, the saved bench report; the schemas it shows.
+    tracked = subprocess.run(["git", "ls-files", "docs", "pokerlab/schemas"], cwd=clone, capture_output=True, text=True)
+    assert "docs/performance/report.json" in tracked.stdout.split()
+    missing = sorted(set(tracked.stdout.split()) - members)
+    assert not missing, f"the sdist leaves out {missing}"
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     venv.run(f"pip install {wheel}", elsewhere)
     _answers(venv, elsewhere)
+    loaded = venv.run("python -c \"from pokerlab import schemas; print(schemas.load('equity')['title'])\"", elsewhere)
+    assert loaded.stdout.strip() == "pokerlab equity --json"

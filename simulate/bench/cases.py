@@ -10,6 +10,8 @@ c, d, h, s).
 
 >>> [c.id for c in CASES if c.section == "enumerate"]
 ['enum-5', 'enum-7']
+>>> SECTIONS[:3], len({c.section for c in CASES}) == len(SECTIONS)
+(('batch', 'per-call', 'enumerate'), True)
 >>> random_hands(3, seed=1).shape
 (3, 7)
 """
@@ -36,6 +38,7 @@ CATEGORY_COUNTS = {
     7: [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 37_260, 4_324],
 }
 
+#: The sections of the report, in its order; ``pokerlab bench --only`` takes them (or case ids).
 SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "stud", "histories", "game", "ranges")
 RULES_CHECKED = 2_000  # rows of a rules case re-ranked one call at a time, the reference for its batch
 
@@ -46,7 +49,7 @@ class BenchConfig:
 
     Each case gets ``repeat`` timed rounds, fewer when one round is so slow
     that they would exceed ``case_budget`` seconds, but never fewer than
-    ``min_rounds``. ``QUICK`` takes about 10 s, ``FULL`` about a minute.
+    ``min_rounds``. ``QUICK`` takes under a minute on two cores, ``FULL`` several minutes.
 
     >>> BenchConfig.named("quick").repeat
     5
@@ -147,6 +150,10 @@ class Case:
     ``process`` (a new process that answers one query: start-up included).
     ``unit`` is what a run's work is counted in; ``show`` whether the report
     gives a rate (units per second) or the time of one run.
+
+    >>> case = next(c for c in CASES if c.id == "eq-flop")
+    >>> case.kind, case.show, case.spot
+    ('exact', 'time', 'AhKh vs random on Qh7h2c')
     """
 
     id: str
@@ -373,6 +380,7 @@ def _range_cases() -> list[Case]:
     ]  # fmt: skip
 
 
+#: Every case, in report order.
 CASES: list[Case] = (
     _eval_cases() + _equity_cases() + _omaha_cases() + _stud_cases() + _history_cases() + _game_cases() + _range_cases()
 )
@@ -475,6 +483,11 @@ class Contender:
 
     ``work`` is the case's units (hands, trials, calls) one run does. ``trials`` gives the Monte Carlo
     trials of the last run when they vary from run to run (a standard-error target).
+
+    >>> found = []
+    >>> contender = Contender("sum(range(10))", run=lambda: found.append(sum(range(10))), result=lambda: found[-1])
+    >>> contender.run(); contender.result(), contender.work
+    (45, 1)
     """
 
     call: str  # exactly what is timed, for the report

@@ -73,7 +73,7 @@ __all__ = [
     "to_ompeval_ids",
 ]
 
-# Peer name -> module to import (the peers extra installs them all).
+#: Peer name -> module to import (the peers extra installs them all).
 PEERS = {
     "pokerfast": "pokerfast",
     "pkrbot": "pkrbot",
@@ -86,7 +86,15 @@ PEERS = {
 
 @dataclass(frozen=True)
 class Spec:
-    """One contender of one kind of case: its key in the report, its library, and its builder."""
+    """One contender of one kind of case: its key in the report, its library, and its builder.
+
+    >>> from pokerlab.simulate.bench.cases import CASES
+    >>> specs = specs_for(next(c for c in CASES if c.id == "eq-hands"))
+    >>> [(s.key, s.library, s.is_reference) for s in specs]
+    [('pokerlab', 'pokerlab', True), ('pokerfast', 'pokerfast', False)]
+    >>> sorted(PEERS)[:3]
+    ['eval7', 'phevaluator', 'pkrbot']
+    """
 
     key: str
     library: str

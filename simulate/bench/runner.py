@@ -323,7 +323,12 @@ def _peer_first_call(peer: str) -> Callable[[], object]:
 
 
 def measure_startup(peers: Sequence[str] = tuple(PEERS)) -> tuple[list[StartupItem], dict[str, str]]:
-    """Start-up cost of pokerlab and each peer (import + first call), and each peer's version or absence."""
+    """Start-up cost of pokerlab and each peer (import + first call), and each peer's version or absence.
+
+    >>> items, versions = measure_startup(peers=["treys"])
+    >>> [item.library for item in items][-1], list(versions)
+    ('treys', ['treys'])
+    """
     items = _pokerlab_startup()
     status: dict[str, str] = {}
     for peer in peers:
@@ -348,14 +353,18 @@ def run_bench(
 ) -> BenchReport:
     """Run the benchmark and return its report (nothing is printed).
 
-    ``quick`` picks the 10-second configuration (default: about a minute);
+    ``quick`` picks the configuration that takes under a minute on two cores (default: several minutes);
     ``config`` names or gives another (``"tiny"`` for tests). ``only`` keeps
-    sections (``batch``, ``per-call``, ``enumerate``, ``equity``) or case ids;
+    sections (:data:`~pokerlab.simulate.bench.cases.SECTIONS`) or case ids;
     ``repeat`` fixes the rounds per case; ``progress(fraction, label)`` is
     called as the run goes.
 
-    >>> report = run_bench(quick=True)  # doctest: +SKIP
-    >>> print(report.to_markdown())  # doctest: +SKIP
+    >>> report = run_bench(config="tiny", only=["enum-5"])  # every 5-card hand, a few rounds
+    >>> case = report.case("enum-5")
+    >>> [(e.key, e.status) for e in case.entries if e.library == "pokerlab"], report.config["name"]
+    ([('pokerlab', 'ok'), ('pokerlab-threads', 'ok')], 'tiny')
+    >>> report.plot("bench.png")  # doctest: +SKIP
+    'bench.png'
     """
     if isinstance(config, str):
         config = BenchConfig.named(config)

@@ -47,6 +47,13 @@ class EquityBot:
 
     ``budget``: 0.001 to 60 seconds (anything else, nan and inf included, is a ValueError);
     ``chunk``: Monte Carlo trials per round, 1 to 1,000,000.
+
+    >>> from pokerlab.simulate.bots import SeatView
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> view = SeatView(State(no_limit_holdem(), [50, 50], seed=0))  # the small blind, facing the big blind
+    >>> bot = EquityBot(budget=0.01, seed=1)
+    >>> bot(view).kind in view.legal, 0 <= bot.last_equity <= 1
+    (True, True)
     """
 
     name = "equity"

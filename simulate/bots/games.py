@@ -78,6 +78,11 @@ def make_game(
     in blind games the minimum is the big blind. Stud games (fixed limit only) take the ante and bets;
     their bring-in is half the small bet (at least 1), changed with ``with_forced(bring_in=...)``.
     ``hole_cards``: 4 (default), 5 or 6 in Omaha; refused for the other games.
+
+    >>> make_game("razz").name, make_game("holdem", "pot-limit").name, make_game("omaha", hole_cards=5).name
+    ('Razz', "Pot-limit Texas hold'em", 'Pot-limit five-card Omaha')
+    >>> list(GAMES)[:4]
+    ['holdem', 'draw', 'jacks', 'bug']
     """
     key = resolve(game)
     if hole_cards is not None and not (key in registry.GAMES and registry.GAMES[key].hole_card_choice):

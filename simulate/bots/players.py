@@ -56,7 +56,13 @@ def _show_or_draw(view: SeatView) -> Action | None:
 
 
 class RandomBot:
-    """Uniform over the legal kinds of action (never folds when checking is free); amounts uniform in range."""
+    """Uniform over the legal kinds of action (never folds when checking is free); amounts uniform in range.
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> view = SeatView(State(no_limit_holdem(), [50, 50], seed=0))  # the small blind, facing the big blind
+    >>> RandomBot(seed=1)(view).kind in view.legal
+    True
+    """
 
     name = "random"
 
@@ -84,7 +90,13 @@ class RandomBot:
 
 
 class CallingStation:
-    """Never raises, never folds: checks or calls everything (a beginner's mistake, docs/rules.md section 8)."""
+    """Never raises, never folds: checks or calls everything (a beginner's mistake, docs/rules.md section 8).
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> view = SeatView(State(no_limit_holdem(), [50, 50], seed=0))  # the small blind, facing the big blind
+    >>> CallingStation()(view)
+    Action(kind='call', amount=None, cards=())
+    """
 
     name = "station"
 
@@ -122,6 +134,11 @@ class RuleBot:
     best of them, then bets by made-hand strength (bigger bets with stronger hands) and folds beaten
     hands to big bets. Draw games: opens by strength and position, draws by the hand, and reads the
     other players' draw counts (pat = strength, three cards = a pair at best).
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> view = SeatView(State(no_limit_holdem(), [50, 50], seed=0))  # the small blind, facing the big blind
+    >>> RuleBot("tight", seed=1)(view)  # ace-seven offsuit, heads-up: a raise
+    Action(kind='bet_or_raise', amount=6, cards=())
     """
 
     def __init__(self, style: str = "tight", seed: int | None = None) -> None:

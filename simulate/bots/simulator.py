@@ -34,6 +34,7 @@ from .equity_player import EquityBot
 from .players import CallingStation, RandomBot, RuleBot
 from .view import Action, Bot, SeatView, apply_action, passive_default
 
+#: The bots by name, as :func:`make_bot` and the command line's ``--bots`` take them.
 BOT_NAMES = ("random", "station", "tight", "loose", "equity")
 SHARD_HANDS = 2_000  # hands per shard when a simulation runs on a Dask cluster
 
@@ -43,6 +44,8 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
 
     >>> make_bot("loose", seed=1).name
     'loose'
+    >>> [make_bot(name, seed=1).name for name in BOT_NAMES]
+    ['random', 'station', 'tight', 'loose', 'equity']
     """
     name, _, arg = spec.strip().lower().partition(":")
     if arg and name != "equity":
@@ -78,7 +81,11 @@ def seat_names(specs: Sequence[str]) -> list[str]:
 
 @dataclass
 class SeatResult:
-    """One seat's results: chips won in total, and per 100 hands in units (big blinds or antes) with a 95 % CI."""
+    """One seat's results: chips won in total, and per 100 hands in units (big blinds or antes) with a 95 % CI.
+
+    >>> SeatResult("tight", chips=120, per_100=60.0, ci95=30.5)
+    SeatResult(name='tight', chips=120, per_100=60.0, ci95=30.5, illegal=0)
+    """
 
     name: str
     chips: int
@@ -89,7 +96,15 @@ class SeatResult:
 
 @dataclass
 class SimulationResult:
-    """A simulation's results and speed."""
+    """A simulation's results and speed.
+
+    >>> from pokerlab.simulate.game import no_limit_holdem
+    >>> result = simulate_bots(no_limit_holdem(1, 2), ["station", "random"], hands=20, seed=3)
+    >>> result.hands, result.unit_name, sum(seat.chips for seat in result.seats)  # chips only change hands
+    (20, 'big blinds', 0)
+    >>> print(result.table().splitlines()[0])
+    seat  bot        bb/100    95% CI  chips
+    """
 
     game: str
     hands: int
@@ -181,6 +196,15 @@ def simulate_bots(
     write every hand to, as ``.phhs`` files of ``hands_per_file`` hands. ``progress(done, total)``
     is called every 1 % or so. ``client``: a ``dask.distributed`` client; the hands are then played
     in shards of ``shard_hands`` on its workers (see :func:`simulate_sharded`).
+
+    >>> from pokerlab.simulate.game import no_limit_holdem
+    >>> def run():
+    ...     return simulate_bots(no_limit_holdem(1, 2), ["tight", "loose"], hands=50, stack=200, seed=1)
+    >>> result = run()
+    >>> [seat.name for seat in result.seats], result.hands
+    (['tight', 'loose'], 50)
+    >>> result.seats == run().seats  # the same seed plays the same hands
+    True
     """
     if client is not None:
         if phh_out is not None:

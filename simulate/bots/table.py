@@ -39,7 +39,14 @@ HELP = (
 
 
 class QuitGame(Exception):
-    """The person asked to stop."""
+    """The person asked to stop.
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> parse_command("q", SeatView(State(no_limit_holdem(), [50, 50], seed=0)))
+    Traceback (most recent call last):
+    ...
+    pokerlab.simulate.bots.table.QuitGame
+    """
 
 
 def parse_command(text: str, view: SeatView) -> Action:
@@ -101,7 +108,12 @@ def parse_command(text: str, view: SeatView) -> Action:
 
 
 def legal_summary(view: SeatView) -> str:
-    """The moves open to the seat, with amounts, e.g. ``'fold, call 10, raise to 20..1000'``."""
+    """The moves open to the seat, with amounts, and what to type for each.
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> legal_summary(SeatView(State(no_limit_holdem(), [50, 50], seed=0)))
+    "fold ('f'), call 1 ('c'), raise to 4..50 ('r N')"
+    """
     if view.phase == DRAW:
         return f"discard up to {view.max_discards} cards ('d 2c 7d') or stand pat ('p')"
     if view.phase == SHOWDOWN:
@@ -127,7 +139,14 @@ def legal_summary(view: SeatView) -> str:
 
 
 class HumanPlayer:
-    """Asks a person for each move; explains an invalid one and asks again."""
+    """Asks a person for each move; explains an invalid one and asks again.
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> typed, told = iter(["x", "c"]), []  # a check facing a bet is refused, then a call
+    >>> player = HumanPlayer(ask=lambda prompt: next(typed), tell=told.append)
+    >>> player(SeatView(State(no_limit_holdem(), [50, 50], seed=0))).kind, told[1]
+    ('call', '  not allowed: there is a bet of 2 to you; call 1, raise or fold')
+    """
 
     def __init__(self, ask: Callable[[str], str], tell: Callable[[str], None], name: str = "You") -> None:
         self.ask, self.tell, self.name = ask, tell, name
@@ -163,7 +182,13 @@ class HumanPlayer:
 
 @dataclass
 class SessionSummary:
-    """The session's end: hands played, each player's starting and final chips, the biggest pot."""
+    """The session's end: hands played, each player's starting and final chips, the biggest pot.
+
+    >>> print("\\n".join(SessionSummary(1, ["You", "station1"], [50, 50], [48, 52], biggest_pot=4).lines()))
+    session over after 1 hand(s); biggest pot 4
+      You               50 ->      48  (-2)
+      station1          50 ->      52  (+2)
+    """
 
     hands: int
     names: list[str]
@@ -181,7 +206,19 @@ class SessionSummary:
 
 
 class TableGame:
-    """A person in seat 0 against ``bots`` in seats 1..n-1 for a session of hands (stacks carry over)."""
+    """A person in seat 0 against ``bots`` in seats 1..n-1 for a session of hands (stacks carry over).
+
+    ``ask`` reads a move and ``tell`` shows a line (``input`` and ``print`` at a terminal); here the person
+    quits at once, folding the first hand:
+
+    >>> from pokerlab.simulate.bots import CallingStation
+    >>> from pokerlab.simulate.game import no_limit_holdem
+    >>> game = TableGame(no_limit_holdem(), [CallingStation()], stacks=[50, 50], seed=1,
+    ...                  ask=lambda prompt: "q", tell=lambda line: None)
+    >>> summary = game.play(max_hands=3)
+    >>> summary.hands, summary.names, summary.end
+    (1, ['You', 'station1'], [48, 52])
+    """
 
     def __init__(
         self,

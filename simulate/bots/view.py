@@ -97,7 +97,15 @@ class Action:
 
 
 class Bot(Protocol):
-    """Anything called with a :class:`SeatView` that returns a legal :class:`Action`."""
+    """Anything called with a :class:`SeatView` that returns a legal :class:`Action`.
+
+    >>> from pokerlab.simulate.bots import simulate_bots
+    >>> from pokerlab.simulate.game import no_limit_holdem
+    >>> def always_call(view: SeatView) -> Action:
+    ...     return Action("check") if "check" in view.legal else Action("call")
+    >>> [seat.name for seat in simulate_bots(no_limit_holdem(1, 2), [always_call, "station"], hands=10, seed=1).seats]
+    ['bot', 'station']
+    """
 
     def __call__(self, view: SeatView) -> Action: ...
 
@@ -106,6 +114,11 @@ class SeatView:
     """A read-only window on a hand for the seat to act (or ``seat``): only what that seat may know.
 
     Lists are returned as tuples, so nothing reaches back into the hand.
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> view = SeatView(State(no_limit_holdem(), [50, 50], seed=0))  # the small blind, facing the big blind
+    >>> view.seat, view.legal, view.to_call, view.raise_range
+    (0, ('fold', 'call', 'bet_or_raise'), 1, (4, 50))
     """
 
     __slots__ = ("_state", "seat")
@@ -352,7 +365,13 @@ class SeatView:
 
 
 def apply_action(state: State, action: Action) -> None:
-    """Make ``action`` for the seat to act; raises :class:`~pokerlab.simulate.game.IllegalActionError` if illegal."""
+    """Make ``action`` for the seat to act; raises :class:`~pokerlab.simulate.game.IllegalActionError` if illegal.
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> state = State(no_limit_holdem(), [50, 50], seed=0)
+    >>> apply_action(state, Action("call")); state.actor, SeatView(state).legal
+    (1, ('fold', 'check', 'bet_or_raise'))
+    """
     kind = action.kind
     if kind == "bet_or_raise":
         state.bet_or_raise(action.amount)  # type: ignore[arg-type]

@@ -33,11 +33,23 @@ ACE_RANK = 12
 
 
 class DrawError(PokerlabError, ValueError):
-    """A draw that the hand or the rules do not allow; the message says which card and why."""
+    """A draw that the hand or the rules do not allow; the message says which card and why.
+
+    >>> from pokerlab.simulate.draw import draw_odds
+    >>> draw_odds("Jh Jd 9c 6s 2h", discard="Jh Jd 9c 6s")
+    Traceback (most recent call last):
+    ...
+    pokerlab.simulate.equity.draw.DrawError: drawing 4 cards is more than the rules allow (at most 3; ...)
+    """
 
 
 def max_draw_for(rules: Ruleset) -> int:
-    """Default most cards a player may draw: 3 in high and wild-card draw (docs/rules.md 4.6), 5 in lowball."""
+    """Default most cards a player may draw: 3 in high and wild-card draw (docs/rules.md 4.6), 5 in lowball.
+
+    >>> from pokerlab.evaluator import get_rules
+    >>> max_draw_for(get_rules("high")), max_draw_for(get_rules("deuce-seven"))
+    (3, 5)
+    """
     return 5 if rules.kernel in ("ace-five", "deuce-seven", "ace-five-joker") else 3
 
 

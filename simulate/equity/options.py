@@ -31,7 +31,14 @@ MAX_SEED = 2**64 - 1  # seeds are 64-bit (xoshiro streams)
 
 
 class EquityError(PokerlabError, ValueError):
-    """Impossible or inconsistent equity input (overlapping cards, empty ranges, ...)."""
+    """Impossible or inconsistent equity input (overlapping cards, empty ranges, ...).
+
+    >>> from pokerlab import equity
+    >>> equity(["AsAh", "AsKd"])
+    Traceback (most recent call last):
+    ...
+    pokerlab.simulate.equity.options.EquityError: players 1 and 2 both hold As
+    """
 
 
 class EquityInterrupted(KeyboardInterrupt):

@@ -55,7 +55,13 @@ def draw_game(rules: str) -> str:
 
 @dataclass(frozen=True)
 class PlayerEquity:
-    """One player's result: fractions in 0..1, and where a game has them the counts and split-pot shares."""
+    """One player's result: fractions in 0..1, and where a game has them the counts and split-pot shares.
+
+    >>> from pokerlab import equity
+    >>> aces = equity(["AsAh", "KsKh"]).players[0]
+    >>> aces.hand, aces.combos, round(aces.equity, 4), aces.wins, aces.low_win
+    ('AsAh', 1, 0.8264, 1410336, None)
+    """
 
     hand: str
     combos: int  # hands of the player's range (1 for a hand or a stud player)
@@ -78,7 +84,17 @@ class PlayerEquity:
 
 @dataclass(frozen=True)
 class EquityResult:
-    """Equity of every player, how it was computed, and how sure it is."""
+    """Equity of every player, how it was computed, and how sure it is.
+
+    >>> from pokerlab import equity
+    >>> result = equity(["AsAh", "KsKh"])
+    >>> result.method, result.boards, result.stderr, result.family
+    ('exact', 1712304, 0.0, 'holdem')
+    >>> sorted(result.to_dict()) == ["boards", "method", "players", "seconds", "stderr", "threads"]
+    True
+    >>> GAMES["razz"], EquityResult([], "mc", 0.0, 0.1, trials=100, seed=1, game="razz").family
+    ('stud', 'stud')
+    """
 
     players: list[PlayerEquity]
     method: str  # "exact" or "mc"

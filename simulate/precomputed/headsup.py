@@ -42,7 +42,12 @@ PLAN_VERSION = 1
 
 @dataclass(frozen=True)
 class MatchupRow:
-    """One suit pattern of ``hand1`` against ``hand2``; counts are per pair of hands over all boards."""
+    """One suit pattern of ``hand1`` against ``hand2``; counts are per pair of hands over all boards.
+
+    >>> row = matchups(classes=["AA"], threads=1).rows[0]  # aces against aces: one suit pattern
+    >>> row.cards1, row.cards2, row.weight, row.boards, row.equity1
+    ('AsAh', 'AdAc', 6, 1712304, 0.5)
+    """
 
     hand1: str
     hand2: str
@@ -64,7 +69,12 @@ class MatchupRow:
 
 @dataclass(frozen=True)
 class ClassMatchup:
-    """All suit patterns of two classes together, weighted by how often each is dealt."""
+    """All suit patterns of two classes together, weighted by how often each is dealt.
+
+    >>> aces = matchups(classes=["AA", "KK"], threads=1).class_matchup("AA", "KK")
+    >>> aces.pairs, aces.outcomes == aces.pairs * BOARDS, round(aces.equity1, 4)
+    (36, True, 0.8195)
+    """
 
     hand1: str
     hand2: str
@@ -81,7 +91,14 @@ class ClassMatchup:
 
 @dataclass
 class MatchupTable:
-    """Rows for every pair of the chosen classes (``hand1`` first in class order) and how they were computed."""
+    """Rows for every pair of the chosen classes (``hand1`` first in class order) and how they were computed.
+
+    >>> table = matchups(classes=["AA", "KK"], threads=1)
+    >>> [(m.hand1, m.hand2, m.pairs) for m in table.by_class()]
+    [('AA', 'AA', 6), ('AA', 'KK', 36), ('KK', 'KK', 6)]
+    >>> round(table.class_equity("KK", "AA"), 4)
+    0.1805
+    """
 
     rows: list[MatchupRow]
     seconds: float = 0.0
@@ -162,6 +179,10 @@ def matchup_plan(classes: Sequence[str] | None = None) -> tuple[list[tuple], lis
     Returns ``(units, rows)``: ``units`` are ``(hand1, hand2)`` card pairs,
     one per suit pattern up to the order of the two hands; each row is
     ``(class1, class2, hand1, hand2, weight, unit, swapped)``.
+
+    >>> units, rows = matchup_plan(["AA", "AKs"])
+    >>> len(units), rows[0]
+    (3, ('AA', 'AA', (51, 50), (49, 48), 6, 0, False))
     """
     order = hand_classes()
     chosen = order if classes is None else [c for c in order if c in set(classes)]

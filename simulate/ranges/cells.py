@@ -8,6 +8,8 @@ the diagonal, suited hands above it (row = top rank) and offsuit hands below it
 
 >>> combo_index(51, 47), CELL_LABELS[cell_of(12, 11, True)], len(CELL_INDICES[cell_of(12, 12, False)])
 (1322, 'AKs', 6)
+>>> N_COMBOS, GRID_LABELS[0][:3], GRID_LABELS[1][0]  # the top row: AA, then the suited aces; AKo below AA
+(1326, ('AA', 'AKs', 'AQs'), 'AKo')
 """
 
 from __future__ import annotations

@@ -101,7 +101,12 @@ class HitRow:
 
 @dataclass(frozen=True)
 class HitResult:
-    """The range's hits: ``combos`` is the weighted count of (combo, board) pairs; rows' shares are of it."""
+    """The range's hits: ``combos`` is the weighted count of (combo, board) pairs; rows' shares are of it.
+
+    >>> hits = hit_frequencies("AKs", board="Qs7h2c")
+    >>> hits.boards, hits.combos, hits.row("overcards").share, hits.row("top pair, top kicker").combos
+    (1, 4.0, 1.0, 0.0)
+    """
 
     range: str
     board: str  # the board's cards, or "any flop"

@@ -84,6 +84,16 @@ class RangeError(PokerlabError, ValueError):
     ``token``, ``position`` (1-based count of items) and ``column`` (1-based
     character column in the text) are ``None`` when the error is about the
     text as a whole, such as an empty range.
+
+    >>> try:
+    ...     parse_range("QQ+, AZs")
+    ... except RangeError as error:
+    ...     error.token, error.position, error.column
+    ('AZs', 2, 6)
+    >>> parse_range(f"AA:{MIN_WEIGHT / 10}")
+    Traceback (most recent call last):
+    ...
+    pokerlab.simulate.ranges.parse.RangeError: weight '1e-07' is below the smallest allowed (1e-06, or @0.0001) ...
     """
 
     def __init__(
@@ -100,7 +110,11 @@ class RangeError(PokerlabError, ValueError):
 
 
 class ClassCount(NamedTuple):
-    """Combos present in one hand class and the sum of their weights."""
+    """Combos present in one hand class and the sum of their weights.
+
+    >>> parse_range("AKs, QQ:0.5").classes()
+    {'AKs': ClassCount(combos=4, weight=4.0), 'QQ': ClassCount(combos=6, weight=3.0)}
+    """
 
     combos: int
     weight: float
@@ -272,7 +286,8 @@ class Range:
 # --------------------------------------------------------------------------
 # Parsing
 
-MIN_WEIGHT = 1e-6  # smallest nonzero combo weight: ten of them multiply to 1e-60, far from underflow
+#: The smallest nonzero combo weight (ten of them multiply to 1e-60, far from underflow).
+MIN_WEIGHT = 1e-6
 _NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _WEIGHTED = re.compile(r"(?P<body>[^@:]*?)\s*(?:(?P<op>[@:])\s*(?P<num>.*))?", re.DOTALL)
 _ALL_WORDS = ("random", "*")

@@ -1,0 +1,92 @@
+"""The performance page's Markdown, from a saved ``pokerlab bench --json`` report (no Sphinx needed here).
+
+:func:`page` puts on the page the run and the machine it ran on, the table of ``pokerlab bench
+--markdown`` (:func:`table`), the bench's chart and how each case is timed; ``bench_report.py`` (the
+Sphinx directive) draws the chart and renders this. ``tests/test_performance_page.py`` checks the page
+against the report.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pokerlab.simulate.bench import BenchReport, Entry
+from pokerlab.simulate.bench.format import LIBRARY_ORDER, cell, machine_line, markdown
+
+#: Where the chart is drawn, inside the source folder (Sphinx copies it into the build's images).
+CHART_FOLDER = "_generated"
+
+
+def load(path: str | Path) -> BenchReport:
+    """The report saved at ``path``."""
+    return BenchReport.from_json(Path(path).read_text(encoding="utf-8"))
+
+
+#: Entries shown on a row of their own, by the end of their key: the row's name after the case's.
+ROWS_APART = {"-threads": "all threads", "-public": "public call", "-high": "high hands, same rounds"}
+
+
+def row_name(entry: Entry) -> str:
+    """The row an entry goes in: the case's own (""), one of :data:`ROWS_APART`, or its variant.
+
+    A second entry of one library that is none of those (``pokerlab-plain``: the same answer from plain calls)
+    gets a row named by its variant, so that no two entries share a cell.
+    """
+    for suffix, name in ROWS_APART.items():
+        if entry.key.endswith(suffix):
+            return name
+    return "" if entry.key == entry.library else entry.variant
+
+
+def table(report: BenchReport) -> list[str]:
+    """The table of ``pokerlab bench --markdown`` (a row per case and variant, a column per library) and its notes.
+
+    The notes under it are those ``--markdown`` prints; its first line, the run's date, is left out.
+    """
+    present = {e.library for c in report.cases for e in c.entries}
+    libraries = [lib for lib in LIBRARY_ORDER if lib in present] + sorted(present - set(LIBRARY_ORDER))
+    lines = ["| case | " + " | ".join(libraries) + " |", "|---|" + "---|" * len(libraries)]
+    for case in report.cases:
+        rows: dict[str, dict[str, Entry]] = {}
+        for e in case.entries:
+            rows.setdefault(row_name(e), {})[e.library] = e
+        for name, by_library in rows.items():
+            label = f"{case.title}: {case.spot}" + (f", {name}" if name else "")
+            cells = [cell(case, by_library[lib]) if lib in by_library else "" for lib in libraries]
+            lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    notes = markdown(report).split("\n\n", 2)[2]  # the date line, the table, then the notes
+    return [*lines, "", *notes.splitlines()]
+
+
+def run_line(report: BenchReport, source: str) -> str:
+    """What was run, on which machine, with which peers."""
+    m = report.machine
+    load_average = m.get("load_average")
+    busy = (
+        f" The load average (1, 5 and 15 minutes) was {', '.join(f'{x:g}' for x in load_average)} when it started."
+        if load_average
+        else ""
+    )
+    peers = ", ".join(f"{name} {version}" for name, version in report.peers.items())
+    return (
+        f"One {report.config.get('name', '')} run of `pokerlab bench` ({report.wall_seconds:.0f} s), saved as "
+        f"`{source}`, on {machine_line(report)}.{busy} Peers: {peers}."
+    )
+
+
+def timing_notes(report: BenchReport) -> list[str]:
+    """One bullet per distinct case note: the cases it is about (by id), then the note."""
+    notes: dict[str, list[str]] = {}
+    for case in report.cases:
+        if case.note:
+            notes.setdefault(case.note, []).append(case.id)
+    return [f"- {', '.join(f'`{i}`' for i in ids)}: {note}" for note, ids in notes.items()]
+
+
+def page(report: BenchReport, source: str, chart: str) -> str:
+    """The page's Markdown: the run and its machine, the table, the chart at ``chart``, how each case is timed."""
+    out = [run_line(report, source), "", *table(report), ""]
+    out += [f"```{{figure}} {chart}", ":alt: the bench's bar chart of the same run", ":width: 100%", ""]
+    out += ["The same run as a chart (log scale; the bars span the fastest and slowest rounds).", "```", ""]
+    out += ["```{rubric} How each case is timed", "```", "", *timing_notes(report)]
+    return "\n".join(out) + "\n"
