@@ -1,4 +1,4 @@
-"""Where the time of three issue-18 rows goes, against what bounds them (CPU time, variants alternating).
+"""Where the time of three kernel rows of the bench goes, against what bounds them (CPU time, variants alternating).
 
 Run from the repository root::
 

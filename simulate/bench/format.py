@@ -87,8 +87,15 @@ def startup_totals(report: BenchReport) -> dict[str, float]:
 
 
 def _row_name(key: str) -> str:
-    """Which table row an entry goes in: the main one, ``all threads``, ``public call`` or ``high hands``."""
-    for suffix, name in (("-threads", "all threads"), ("-public", "public call"), ("-high", "high hands, same rounds")):
+    """Which table row an entry goes in: the main one, ``all threads``, ``public call``, ``high hands`` or
+    ``plain calls`` (a library's second way to answer a case gets a row of its own, never its main cell)."""
+    suffixes = (
+        ("-threads", "all threads"),
+        ("-public", "public call"),
+        ("-high", "high hands, same rounds"),
+        ("-plain", "plain calls, same rounds"),
+    )
+    for suffix, name in suffixes:
         if key.endswith(suffix):
             return name
     return ""

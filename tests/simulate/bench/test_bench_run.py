@@ -12,6 +12,7 @@ import pytest
 from pokerlab.simulate.bench import BenchReport, run_bench, run_case
 from pokerlab.simulate.bench.cases import BenchConfig, select_cases
 from pokerlab.simulate.bench.contenders import PEERS, Contender, EquityOutcome, Spec, specs_for
+from pokerlab.simulate.bench.format import figure
 from pokerlab.simulate.bench.report import FAILED, MISSING, OK, WRONG
 from pokerlab.simulate.bench.runner import measure_startup, plan_rounds, round_orders
 
@@ -129,6 +130,17 @@ def test_missing_peers_are_listed_not_skipped(monkeypatch):
     row = next(line for line in md.splitlines() if line.startswith("| 5-card"))
     assert row.count("| not installed") == 2
     assert "_Not installed: treys, pokerkit._" in md
+
+
+def test_a_second_entry_of_a_library_gets_a_row_of_its_own():
+    case = select_cases(["range-hits"])[0]
+    result = run_case(case, TINY)
+    main, plain = result.entry("pokerlab"), result.entry("pokerlab-plain")
+    assert main.library == plain.library == "pokerlab" and main.status == plain.status == OK
+    md = BenchReport(machine={}, config={}, date="2025-01-01", cases=[result]).to_markdown()
+    rows = [line for line in md.splitlines() if line.startswith(f"| {case.title}")]
+    assert len(rows) == 2 and rows[1].startswith(f"| {case.title}: {case.spot}, plain calls")
+    assert figure(result, main) in rows[0] and figure(result, plain) in rows[1]
 
 
 def _liar(values):
