@@ -70,6 +70,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from ..equity.omaha import omaha_equity
+from ..equity.sampling import BLOCK_TRIALS
 from ..game.cards import names
 from .view import SeatView
 
@@ -203,7 +204,13 @@ def omaha_seat_equity(view: SeatView, budget: float, rng: random.Random) -> floa
     while True:
         try:
             result = omaha_equity(
-                players, board=board, game=game, method="mc", trials=1, seed=rng.randrange(1 << 30), threads=1
+                players,
+                board=board,
+                game=game,
+                method="mc",
+                trials=BLOCK_TRIALS,
+                seed=rng.randrange(1 << 30),
+                threads=1,
             )
         except ValueError:
             if all(p == "random" for p in players[1:]):

@@ -123,6 +123,7 @@ def stud_equity(view: SeatView, budget: float, rng: random.Random) -> float:
     game = ENGINE_GAMES.get((view.ranking, view.low_half))
     if game is None:
         return _sampled_share(view, budget, rng)
+    from ..equity.sampling import BLOCK_TRIALS
     from ..equity.stud import stud_equity as engine
 
     players = [list(view.hole), *(list(view.up_cards(seat)) for seat in view.opponents)]
@@ -131,7 +132,7 @@ def stud_equity(view: SeatView, budget: float, rng: random.Random) -> float:
     total = weight = 0.0
     while True:
         result = engine(
-            players, dead, community=list(view.board), game=game, method="mc", trials=1,
+            players, dead, community=list(view.board), game=game, method="mc", trials=BLOCK_TRIALS,
             seed=rng.randrange(1 << 30), threads=1,
         )  # fmt: skip
         trials = result.trials or 1  # always set by Monte Carlo
