@@ -180,10 +180,12 @@ def test_a_folder_is_replayed_into_one_summary(tmp_path):
     (tmp_path / "broken.phh").write_text("variant = \n")
     (tmp_path / "ignored.txt").write_text("not a history")
     summary = replay_tree(tmp_path)
-    assert summary.files == 12 and summary.hands == 18
+    fixtures = len({name for name, _, _ in HANDS})
+    # The fixtures' hands, and the bad file's two readable hands (ok) and one that is not PHH.
+    assert summary.files == fixtures + 2 and summary.hands == len(HANDS) + 3
     assert summary.counts == {
-        "ok": 14,
-        "unknown outcome": 3,
+        "ok": len(KNOWN) + 2,
+        "unknown outcome": len(EXPECTED_STATUS),
         "winnings not recorded": 0,
         "differs": 0,
         "unfinished": 0,
@@ -195,7 +197,7 @@ def test_a_folder_is_replayed_into_one_summary(tmp_path):
     cli = CliRunner().invoke(main, ["replay", str(tmp_path), "--json"])
     assert cli.exit_code == 2
     data = json.loads(cli.output)
-    assert data["hands"] == 18 and data["counts"]["ok"] == 14 and len(data["failed_files"]) == 1
+    assert data["hands"] == len(HANDS) + 3 and data["counts"]["ok"] == len(KNOWN) + 2 and len(data["failed_files"]) == 1
     (tmp_path / "broken.phh").unlink()
     (tmp_path / "bad_hand.phhs").unlink()
     text = CliRunner().invoke(main, ["replay", str(tmp_path)])
@@ -206,3 +208,31 @@ def test_a_folder_is_replayed_into_one_summary(tmp_path):
 def test_replaying_a_folder_without_histories_is_a_one_line_error(tmp_path):
     result = CliRunner().invoke(main, ["replay", str(tmp_path)])
     assert result.exit_code == 2 and "no .phh or .phhs files" in result.output
+
+
+def test_a_lone_blind_is_a_big_blind_by_position_and_replays_without_filling():
+    first, heads_up, defended = load_file(FIXTURES / "lone_blind.phhs")
+    result = replay(first)  # no fill_skipped: the record's p2 opens, as the rule says
+    assert result.ok and result.filled == [] and result.stacks == [98, 102, 100, 100]
+    assert result.state.variant.forced.small_blind == 2 and result.state.variant.has_blinds
+    assert replay(heads_up).ok and replay(defended).ok
+
+
+def test_a_lone_blind_game_round_trips_and_pokerkit_agrees():
+    from pokerlab.simulate.game import State, fixed_limit_holdem
+    from pokerlab.simulate.histories import history_from_state
+
+    variant = fixed_limit_holdem(1, 2).with_forced(small_blind=2, big_blind=0)
+    state = State(variant, [60, 60, 60], button=2, seed=3)
+    assert state.actor == 1  # seat 0 (p1) posted the blind
+    state.call()
+    state.raise_to(4)
+    state.call()
+    state.call()
+    while state.phase == "bet":
+        state.check()  # checked down to the showdown
+    record = history_from_state(state)
+    assert record.blinds_or_straddles == [2, 0, 0] and state.ended_by == "showdown"
+    result = replay(loads(dumps(record)))
+    assert result.ok and result.state.history == state.history
+    assert [Decimal(s) for s in result.stacks] == pokerkit_stacks(record)
