@@ -230,6 +230,17 @@ def test_no_open_pair_no_big_bet_on_fourth_street():
     assert hand.bet_or_raise_range() == (2, 2)
 
 
+def test_without_the_open_pair_rule_fourth_street_is_bet_at_the_small_bet_only():
+    deck = parse("Ac Qc Tc Kd Jd Td 2c 9s 8s 3d 2h Ks As")  # seat 0 pairs its deuces on fourth street
+    variant = seven_card_stud(ante=1, bring_in=1, small_bet=2, big_bet=4, open_pair=False)  # the house option
+    hand = State(variant, [100] * 3, button=2, deck=deck, seed=0)
+    hand.bring_in()
+    hand.call()
+    hand.call()
+    assert hand.street == 1 and hand.bet_or_raise_range() == (2, 2)
+    assert "exactly 2" in hand.can_bet_or_raise(4).reason
+
+
 @pytest.mark.parametrize("variant", [HILO, RAZZ], ids=["stud-hilo", "razz"])
 def test_open_pair_gives_no_big_bet_in_hilo_and_razz(variant):
     hand = _hand(variant, ["Ac Kd Qc Qh", "Qs Jd 9s Ks", "Tc Td 8s As"])
