@@ -11,6 +11,7 @@ from pokerlab.simulate.game.variants import Variant
 
 from .actions import ActionProblem, ParsedAction
 from .codes import PHHError
+from .stud_deck import choose_up_stand_ins, reveal_shown_stud
 
 
 def stack_deck(state_variant: Variant, parsed: list[ParsedAction], n: int) -> tuple[list[int], list[int]]:
@@ -133,9 +134,10 @@ def _check_dealt(sequence: list[int | None | str], source: list[ParsedAction | N
         seen[card] = dealer
 
 
-def stack_stud_deck(variant, parsed: list[ParsedAction], n: int) -> tuple[list[int], list[int]]:
+def stack_stud_deck(variant: Variant, parsed: list[ParsedAction], n: int) -> tuple[list[int], list[int]]:
     """(deck in dealing order, []) of a stud hand: each street's cards to the players who get them, with the
-    burns and the short deck's community card where the engine deals them (docs/rules.md 13.5)."""
+    burns and the short deck's community card where the engine deals them (docs/rules.md 13.5). Unseen up cards
+    get stand-ins that agree with the record's order of play (:mod:`.stud_deck`)."""
     holes: list[list[int | None]] = [[] for _ in range(n)]
     board: list[int | None] = []
     for p in parsed:
@@ -144,9 +146,11 @@ def stack_stud_deck(variant, parsed: list[ParsedAction], n: int) -> tuple[list[i
         elif p.actor == "d":
             board.extend(p.cards or [])
     size = variant.deck_size
+    reveal_shown_stud(parsed, holes)
     _check_shown(parsed, holes)
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw
         holes = [[None] * variant.hole_cards for _ in range(n)]
+    choose_up_stand_ins(variant, parsed, holes)  # unseen up cards never decide the order of play
     sequence: list[int | None | str] = []
     first = variant.streets[0].hole
     if any(len(h) < first for h in holes):

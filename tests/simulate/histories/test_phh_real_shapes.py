@@ -40,6 +40,9 @@ POKERKIT_DIFFERS = {
     ("cents.phhs", "1"),  # it splits an odd cent into half cents
     ("stops_when_decided.phhs", "1"),  # it waits for showdown lines before the run-out
 }
+# Records pokerkit 0.7.7 cannot replay at all (docs/rules.md 12.6): an unseen stud door card that brings in or a
+# later unseen up card (it ranks the "??" card).
+POKERKIT_REFUSES = {("stud_unseen_cards.phhs", "2"), ("stud_unseen_cards.phhs", "3")}
 
 
 def every_hand():
@@ -96,6 +99,10 @@ KNOWN = [(n, lab, h) for n, lab, h in HANDS if (n, lab) not in EXPECTED_STATUS]
 def test_pokerkit_agrees_except_where_documented(name, label, hand):
     """The engine's stacks (before any rake, which pokerkit does not take) against pokerkit's."""
     ours = engine_stacks(replay(hand), hand)
+    if (name, label) in POKERKIT_REFUSES:
+        with pytest.raises((ValueError, KeyError)):
+            pokerkit_stacks(hand)
+        return
     theirs = pokerkit_stacks(hand)
     if (name, label) not in POKERKIT_DIFFERS:
         assert ours == theirs
@@ -110,7 +117,7 @@ def test_pokerkit_agrees_except_where_documented(name, label, hand):
 
 def test_hands_without_finishing_stacks_are_checked_against_pokerkit():
     unrecorded = [(n, lab) for n, lab, h in KNOWN if "finishing_stacks" not in h.optional]
-    assert len(unrecorded) >= 4 and not set(unrecorded) & POKERKIT_DIFFERS
+    assert len(unrecorded) >= 4 and not set(unrecorded) & (POKERKIT_DIFFERS | POKERKIT_REFUSES)
 
 
 def test_cents_are_replayed_exactly_and_reported_in_the_recorded_unit():

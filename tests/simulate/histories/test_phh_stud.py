@@ -185,3 +185,55 @@ def test_pokerkit_replays_a_simulated_stud_history_without_the_open_pair_rule(tm
     assert len(without) == 300 and all(hand.user["_open_pair_big_bet"] is False for hand in without)
     assert all(pokerkit_replays(hand) for hand in without)
     assert all(replay(hand).ok for hand in without)
+
+
+STUD_HEAD = 'variant = "F7S"\nantes = [1, 1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n'
+STUD_HEAD += "starting_stacks = [50, 50, 50]\n"
+
+
+def _stud_record(actions: list[str], code: str = "F7S") -> HandHistory:
+    return loads(STUD_HEAD.replace('"F7S"', f'"{code}"') + f"actions = {actions!r}\n".replace("'", '"'))
+
+
+def test_an_unseen_door_card_never_decides_who_brings_in():
+    # The record has p1 (3c) bring in; p3's door was not recorded, so it cannot be the weakest.
+    actions = ["d dh p1 AsKs3c", "d dh p2 QdQc9h", "d dh p3 ??????", "p1 pb", "p2 f", "p3 f"]
+    result = replay(_stud_record(actions))
+    assert result.ok, result.problems
+    door = result.state.hole[2][2]
+    assert door not in parse("As Ks 3c Qd Qc 9h") and door > parse("3c")[0]
+    # The record has the unseen player bring in: its door becomes the weakest card.
+    actions = ["d dh p1 AsKs3c", "d dh p2 QdQc9h", "d dh p3 ??????", "p3 pb", "p1 f", "p2 cbr 2", "p3 f"]
+    result = replay(_stud_record(actions))
+    assert result.ok, result.problems
+    assert result.stacks == [49, 53, 48]
+
+
+def test_seen_door_cards_still_decide_who_brings_in():
+    # p2's door, the 2c, is seen: p2 brings in, whatever the record says.
+    actions = ["d dh p1 AsKs3c", "d dh p2 ????2c", "d dh p3 ??????", "p1 pb"]
+    result = replay(_stud_record(actions))
+    assert result.error is not None and "it is p2's turn, not p1's" in result.error.reason
+
+
+def test_an_unseen_up_card_never_decides_who_acts_first_on_a_later_street():
+    # Fourth street: p3's up cards were never recorded and the record has p3 act first, over p2's Q-J.
+    actions = ["d dh p1 AsKs3c", "d dh p2 ????Qh", "d dh p3 ??????", "p1 pb", "p2 cc", "p3 cc"]
+    actions += ["d dh p1 7d", "d dh p2 Js", "d dh p3 ??", "p3 cc", "p1 cc", "p2 cbr 2", "p3 f", "p1 f"]
+    result = replay(_stud_record(actions))
+    assert result.ok, result.problems
+    assert result.stacks == [48, 54, 48]
+    # Unseen cards at a showdown never decide who wins: the outcome is unknown, not guessed.
+    actions = ["d dh p1 AsKs3c", "d dh p2 ??????", "d dh p3 QdQc9h", "p1 pb", "p2 cc", "p3 f"]
+    for card in ("7d", "2h", "Jc"):
+        actions += [f"d dh p1 {card}", "d dh p2 ??", "p2 cc", "p1 cc"]
+    actions += ["d dh p1 Qs", "d dh p2 ??", "p2 cc", "p1 cc"]
+    result = replay(_stud_record(actions))
+    assert result.status == "unknown outcome" and "p2's cards at the showdown are unknown" in result.unknown_outcome
+
+
+def test_razz_unseen_door_card_is_not_the_highest():
+    actions = ["d dh p1 2s3dKc", "d dh p2 ??????", "d dh p3 4c5d9h", "p1 pb", "p2 f", "p3 f"]
+    result = replay(_stud_record(actions, "FR"))
+    assert result.ok, result.problems
+    assert result.state.hole[1][2] >> 2 < parse("Kc")[0] >> 2  # below a king: the king brings in razz
