@@ -6,6 +6,7 @@ checked only for being one some award of the pot could give.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -18,7 +19,7 @@ from .record import phh_winnings
 from .results import ReplayResult
 
 
-def _seen_cards(parsed: list[ParsedAction]) -> set[int]:
+def named_cards(parsed: list[ParsedAction]) -> set[int]:
     """Every card the record names (dealt, drawn or shown): the engine's other cards are stand-ins."""
     seen: set[int | None] = set()
     for p in parsed:
@@ -29,11 +30,14 @@ def _seen_cards(parsed: list[ParsedAction]) -> set[int]:
     return seen  # type: ignore[return-value]  # None is out
 
 
-def _unknown_reason(state: State, parsed: list[ParsedAction], names_: list[str], player_of: dict) -> str | None:
-    """Why the record cannot tell who won a contested pot (a contender's cards or the board unseen), or None."""
+def _unknown_reason(
+    state: State, parsed: list[ParsedAction], names_: list[str], player_of: dict, guessed: AbstractSet[int]
+) -> str | None:
+    """Why the record cannot tell who won a contested pot (a contender's cards or the board unseen, or which seen
+    cards it threw for unseen discards), or None."""
     if state.ended_by != "showdown":
         return None
-    seen = _seen_cards(parsed)
+    seen = named_cards(parsed)
     if any(card not in seen for card in state.board):
         return "the board was not recorded to the end"
     for pot in state.pots:
@@ -43,7 +47,14 @@ def _unknown_reason(state: State, parsed: list[ParsedAction], names_: list[str],
         for seat in contenders:
             if any(card not in seen for card in state.hole[seat]):
                 return f"{names_[player_of[seat]]}'s cards at the showdown are unknown"
+            if seat in guessed and not _shows_its_hand(parsed, player_of[seat], state.hole[seat]):
+                return f"{names_[player_of[seat]]}'s unseen discards leave its hand at the showdown unknown"
     return None
+
+
+def _shows_its_hand(parsed: list[ParsedAction], player: int, hole: list[int]) -> bool:
+    """Whether the record shows exactly the cards the engine's hand of ``player`` holds."""
+    return any(p.verb == "sm" and p.player == player and sorted(p.cards or ()) == sorted(hole) for p in parsed)
 
 
 def check_outcome(
@@ -54,6 +65,7 @@ def check_outcome(
     seat_of: list[int],
     player_of: dict,
     rake_limit: RakeLimit,
+    guessed: AbstractSet[int] = frozenset(),
 ) -> None:
     """Final stacks and the checks against the recorded results (which are the outcome when the replay cannot be).
 
@@ -67,7 +79,7 @@ def check_outcome(
     recorded_w = history.optional.get("winnings")
     recorded_f = history.optional.get("finishing_stacks")
     w_chips = None if recorded_w is None else [to_chips(v, places) for v in recorded_w]
-    reason = _unknown_reason(state, parsed, names_, player_of)
+    reason = _unknown_reason(state, parsed, names_, player_of, guessed)
     if reason is not None:
         result.unknown_outcome = reason
         before = [s - w for s, w in zip(stacks, won)]  # stacks before the award

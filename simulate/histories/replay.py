@@ -36,7 +36,7 @@ from .deck import stack_deck, stack_stud_deck
 from .fields import check_history
 from .hand import HandHistory
 from .money import from_chips, places_of, to_chips
-from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit, check_outcome
+from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit, check_outcome, named_cards
 from .results import (
     DIFFERS,
     ILLEGAL,
@@ -267,10 +267,14 @@ class _Replayer:
         self.steps = steps
         self.decisions: dict[int, bool] = {}  # seat -> shows (True) or mucks, as recorded
         self.board_seen = 0
+        self.parsed: list[ParsedAction] = []
+        self.named: set[int] | None = None  # every card the record names, once a draw needs them
+        self.guessed: set[int] = set()  # seats that threw a seen card for an unseen discard: their hands are guesses
 
     def play(self, parsed: list[ParsedAction], history: HandHistory) -> None:
         """Every action until one breaks a rule, then the recorded misdeal, the showdown and the outcome."""
         state, result = self.state, self.result
+        self.parsed = parsed
         for p in parsed:
             street = _street_name(state) if self.steps else ""
             try:
@@ -289,7 +293,7 @@ class _Replayer:
         expected = history.optional.get("finishing_stacks")
         result.expected = expected
         if state.phase == DONE:
-            check_outcome(result, state, history, parsed, self.seat_of, self.player_of, self.rake)
+            check_outcome(result, state, history, parsed, self.seat_of, self.player_of, self.rake, self.guessed)
 
     def _board(self, p: ParsedAction, street: str) -> None:
         """The engine dealt the board already: the recorded cards are the ones it dealt (the deck is stacked)."""
@@ -361,8 +365,8 @@ class _Replayer:
         """A recorded discard played; the engine must deal the replacement cards the record gives."""
         state = self.state
         cards = list(p.cards or [])
-        if cards and all(c is None for c in cards):  # unseen discards: the first cards held
-            cards = [*state.hole[seat][: len(cards)]]
+        if None in cards:  # some discards unseen (PHH allows "??" in any card list): cards held stand for them
+            cards = self._unseen_discards(cards, seat)
         state.draw(cards)  # type: ignore[arg-type]
         new = state.hole[seat][len(state.hole[seat]) - len(cards) :]
         recorded = p.replacement or []
@@ -373,6 +377,23 @@ class _Replayer:
             )
         shown = names(c for c in cards if c is not None)  # all cards: draw() refused a None
         return f"discards {shown} and draws {len(cards)}" if cards else "stands pat"
+
+    def _unseen_discards(self, cards: list[int | None], seat: int) -> list[int | None]:
+        """The discards with each unseen one (``??``) taken from the cards the seat holds: first the cards nobody
+        saw (stand-ins for its own unseen cards, as the standard has it), then seen cards it never shows. Taking a
+        seen card is a guess at which one it threw: the seat's hand is then not known at the showdown unless it
+        shows it (:attr:`guessed`)."""
+        named = self.named
+        if named is None:
+            named = self.named = named_cards(self.parsed)
+        shows = {c for p in self.parsed if p.verb == "sm" and p.seat == self.player_of[seat] for c in p.cards or ()}
+        known = [c for c in cards if c is not None]
+        free = sorted((c for c in self.state.hole[seat] if c not in known), key=lambda c: (c in named, c in shows))
+        picks = free[: cards.count(None)]
+        if any(c in named for c in picks):
+            self.guessed.add(seat)
+        fill = iter(picks)
+        return [next(fill, None) if c is None else c for c in cards]
 
     def _misdeal(self, cause: str) -> None:
         """docs/rules.md 4.3: the recorded deal ends in a misdeal (the engine checks it is still allowed)."""

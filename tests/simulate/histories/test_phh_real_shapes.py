@@ -43,6 +43,7 @@ POKERKIT_DIFFERS = {
 # Records pokerkit 0.7.7 cannot replay at all (docs/rules.md 12.6): an unseen stud door card that brings in or a
 # later unseen up card (it ranks the "??" card).
 POKERKIT_REFUSES = {("stud_unseen_cards.phhs", "2"), ("stud_unseen_cards.phhs", "3")}
+POKERKIT_REFUSES |= {("partial_discards.phhs", "3")}  # a seen discard of a card dealt unseen in an earlier draw
 
 
 def every_hand():
@@ -243,3 +244,26 @@ def test_a_lone_blind_game_round_trips_and_pokerkit_agrees():
     result = replay(loads(dumps(record)))
     assert result.ok and result.state.history == state.history
     assert [Decimal(s) for s in result.stacks] == pokerkit_stacks(record)
+
+
+def test_partly_seen_discards_replay_and_shown_cards_reveal_the_rest():
+    single, shown, triple = load_file(FIXTURES / "partial_discards.phhs")
+    result = replay(single)  # p2 sd Kh??: the unseen discard is one of p2's unseen cards
+    assert result.ok and result.stacks == [106, 94]
+    result = replay(shown)  # the cards p2 shows are its kept cards and its unseen replacement
+    assert result.ok and result.stacks == [84, 116]
+    assert any(line.startswith("p2 shows 7s 5d 4h 2c 3c") for line in result.showdown)
+    result = replay(triple)  # "sd ??Qc": the Qc came with the unseen replacements of the first draw
+    assert result.ok and result.stacks == [88, 72, 80]
+
+
+def test_an_unseen_discard_from_a_seen_hand_leaves_the_showdown_unknown_unless_shown():
+    head = 'variant = "N2L1D"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [50, 50]\n'
+    actions = ["d dh p1 8c6d4s3s2d", "d dh p2 7s5d4hKcKd", "p2 cc", "p1 cc", "p1 sd", "p2 sd ????", "d dh p2 3h2h"]
+    actions += ["p1 cc", "p2 cc"]
+    text = head + f"actions = {actions!r}\n".replace("'", '"')
+    result = replay(loads(text))  # which two of its seen cards p2 threw is a guess: the winner is unknown
+    assert result.status == "unknown outcome" and "unseen discards" in result.unknown_outcome
+    shown = text.replace('"p2 cc"]', '"p2 cc", "p1 sm 8c6d4s3s2d", "p2 sm 7s5d4h3h2h"]')
+    result = replay(loads(shown))  # it shows its hand: the cards it threw are the two kings
+    assert result.ok and result.stacks == [48, 52]
