@@ -8,9 +8,9 @@ from pokerlab.errors import PokerlabError
 class PHHError(PokerlabError, ValueError):
     """A hand history that does not follow PHH (or pokerlab's extension): where, and what is wrong.
 
-    The one error every PHH reader raises for a bad file: a bad value, a wrong type, ``nan``/``inf``,
-    a truncated or not-TOML file, nesting too deep. ``str()`` is one line naming the file, the hand
-    and the field when known, then the ``reason``:
+    The one error every PHH reader raises for a bad file: a bad value, a wrong type, ``nan``, ``inf``
+    outside a starting stack (PHH's unknown stack), a truncated or not-TOML file, nesting too deep.
+    ``str()`` is one line naming the file, the hand and the field when known, then the ``reason``:
 
     >>> str(PHHError("must hold whole numbers of chips, got nan", field="finishing_stacks", hand="3", file="a.phhs"))
     'a.phhs: hand [3]: finishing_stacks: must hold whole numbers of chips, got nan'

@@ -35,7 +35,7 @@ from .codes import PHHError
 from .deck import stack_deck, stack_stud_deck
 from .fields import check_history
 from .hand import HandHistory
-from .money import from_chips, places_of, to_chips
+from .money import MAX_CHIPS, UNKNOWN as UNKNOWN, from_chips, is_unknown, places_of, to_chips
 from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit, check_outcome, named_cards
 from .results import (
     DIFFERS,
@@ -167,11 +167,38 @@ def replay_read(
     if plan is None:
         return result
     seat_of, button = _seat_map(history)
-    state = _start(history, plan, seat_of, button, result)
-    if state is None:
-        return result
-    _Replayer(state, result, seat_of, fill_skipped, steps, rake).play(plan.parsed, history)
-    return result
+    all_in: dict[int, int] = {}  # unknown stacks the record shows went all in: player -> chips
+    while True:
+        state = _start(history, plan, seat_of, button, result, all_in)
+        if state is None:
+            return result
+        _Replayer(state, result, seat_of, fill_skipped, steps, rake).play(plan.parsed, history)
+        implied = _implied_all_in(result, state, seat_of, all_in)
+        if implied is None:
+            return result
+        all_in[implied] = state.contributions[seat_of[implied]]
+        result = ReplayResult(history, history.names(), places=result.places)
+
+
+def _implied_all_in(result: ReplayResult, state: State, seat_of: list[int], all_in: dict[int, int]) -> int | None:
+    """The player whose unknown stack the record shows went all in, or None: the engine waits for that player
+    (its stand-in stack still has chips) while the record goes on without it (deals, other players act, the
+    hands are shown) and never has it act again. Its stack is then what it had put in. A record that merely
+    stops while the player is to act says nothing: it stays unfinished."""
+    if state.phase != BET or state.actor is None or result.finished:
+        return None
+    player = seat_of.index(state.actor)
+    if not is_unknown(result.history.starting_stacks[player]) or player in all_in:
+        return None
+    actions = result.history.actions
+    if result.error is None:
+        # Every action was played, and the engine still waits: all in only if the record shows the hands down.
+        return player if any(text.split()[1:2] == ["sm"] for text in actions) else None
+    later = actions[result.error.index :]
+    label = f"p{player + 1}"
+    if any(text.split()[:1] == [label] and text.split()[1:2] != ["sm"] for text in later):
+        return None  # the player acts later in the record: it had chips left
+    return player
 
 
 @dataclass(slots=True)
@@ -226,12 +253,22 @@ def _places(history: HandHistory, parsed: list[ParsedAction], places_read: int |
     return max(found, places_of(written), places_of(user_amounts))
 
 
-def _start(history: HandHistory, plan: _Plan, seat_of: list[int], button: int, result: ReplayResult) -> State | None:
-    """The engine's state before the first action; None (with ``result.error`` set) when the stacks are refused."""
+def _start(
+    history: HandHistory, plan: _Plan, seat_of: list[int], button: int, result: ReplayResult, all_in: dict[int, int]
+) -> State | None:
+    """The engine's state before the first action; None (with ``result.error`` set) when the stacks are refused.
+
+    An unknown stack (``inf``) plays as a stack no recorded action can run out of (:func:`stand_in_stack`), or as
+    the chips the record shows it put in when the record shows it went all in (``all_in``, by player).
+    """
     places = result.places
     stacks = [0] * history.players
+    unknown = [k for k, stack in enumerate(history.starting_stacks) if is_unknown(stack)]
+    deep = stand_in_stack(history, plan.parsed, places) if unknown else 0
     for k, seat in enumerate(seat_of):
-        stacks[seat] = to_chips(history.starting_stacks[k], places)
+        stacks[seat] = all_in.get(k, deep) if k in unknown else to_chips(history.starting_stacks[k], places)
+    result.unknown_stacks = [result.names[k] for k in unknown]
+    result.all_in = [result.names[k] for k in sorted(all_in)]
     antes_posted = not plan.variant.forced.has_antes or any(history.antes)
     try:
         state = State(
@@ -250,6 +287,21 @@ def _start(history: HandHistory, plan: _Plan, seat_of: list[int], button: int, r
         return None
     result.state = state
     return state
+
+
+def stand_in_stack(history: HandHistory, parsed: list[ParsedAction], places: int) -> int:
+    """Chips for an unknown stack: more than every bet the record makes, every forced bet and every known stack
+    together, so the record never runs it out (whether it did is what :func:`~.outcome.check_outcome` flags).
+
+    >>> from pokerlab.simulate.histories.phh import HandHistory
+    >>> stand_in_stack(HandHistory("NT", [0, 0], [1, 2], [UNKNOWN, 50], []), [], 0)
+    54
+    """
+    bets = sum(p.amount or 0 for p in parsed if p.verb == "cbr")
+    forced = [*history.antes, *history.blinds_or_straddles, history.bring_in or 0]
+    known = [stack for stack in history.starting_stacks if not is_unknown(stack)]
+    total = bets + sum(to_chips(amount, places) for amount in [*forced, *known]) + 1
+    return min(total, MAX_CHIPS - 1)
 
 
 class _Replayer:

@@ -19,12 +19,14 @@ from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.histories import (
     PHHWarning,
     dumps,
+    format_replay,
     iter_file,
     load_file,
     loads,
     replay,
     replay_tree,
 )
+from pokerlab.simulate.histories.money import UNKNOWN, is_unknown
 from pokerlab.simulate.histories.replay import _seat_map
 
 pytestmark = pytest.mark.filterwarnings("ignore::pokerlab.simulate.histories.phh.PHHWarning")
@@ -33,6 +35,7 @@ EXPECTED_STATUS = {
     ("showdown_unknown.phhs", "1"): "unknown outcome",
     ("showdown_unknown.phhs", "2"): "unknown outcome",
     ("stops_when_decided.phhs", "2"): "unknown outcome",
+    ("unknown_stacks.phhs", "2"): "unknown outcome",
 }
 # Where pokerkit 0.7.7 and the record disagree, the record wins (docs/rules.md 12.6):
 POKERKIT_DIFFERS = {
@@ -44,6 +47,7 @@ POKERKIT_DIFFERS = {
 # later unseen up card (it ranks the "??" card).
 POKERKIT_REFUSES = {("stud_unseen_cards.phhs", "2"), ("stud_unseen_cards.phhs", "3")}
 POKERKIT_REFUSES |= {("partial_discards.phhs", "3")}  # a seen discard of a card dealt unseen in an earlier draw
+POKERKIT_REFUSES |= {("unknown_stacks.phhs", "3")}  # an unknown stack all in: its infinite stack never is
 
 
 def every_hand():
@@ -73,7 +77,7 @@ def test_each_fixture_ends_with_its_recorded_result(name, label, hand):
     assert result.status == EXPECTED_STATUS.get((name, label), "ok"), result.problems
     recorded = hand.optional.get("finishing_stacks")
     if recorded is not None:
-        assert result.stacks == recorded
+        assert result.stacks == [None if is_unknown(v) else v for v in recorded]  # an unknown stack stays unknown
     if "winnings" in hand.optional and result.status == "ok":
         assert result.checks["winnings"][0] == result.checks["winnings"][1]
 
@@ -90,7 +94,8 @@ def pokerkit_stacks(hand) -> list:
 def engine_stacks(result, hand) -> list:
     """The engine's own final stacks in PHH order and the recorded unit (before any rake)."""
     seat_of, _ = _seat_map(hand)
-    return [Decimal(result.amount(result.state.stacks[seat])) for seat in seat_of]
+    stacks = [Decimal(result.amount(result.state.stacks[seat])) for seat in seat_of]
+    return [UNKNOWN if is_unknown(start) else s for s, start in zip(stacks, hand.starting_stacks)]  # pokerkit: inf
 
 
 KNOWN = [(n, lab, h) for n, lab, h in HANDS if (n, lab) not in EXPECTED_STATUS]
@@ -267,3 +272,38 @@ def test_an_unseen_discard_from_a_seen_hand_leaves_the_showdown_unknown_unless_s
     shown = text.replace('"p2 cc"]', '"p2 cc", "p1 sm 8c6d4s3s2d", "p2 sm 7s5d4h3h2h"]')
     result = replay(loads(shown))  # it shows its hand: the cards it threw are the two kings
     assert result.ok and result.stacks == [48, 52]
+
+
+def test_unknown_stacks_replay_and_are_reported_as_unknown():
+    known, depends, all_in, cents = load_file(FIXTURES / "unknown_stacks.phhs")
+    assert known.starting_stacks == [UNKNOWN, 100] and "starting_stacks = [inf, 100]" in dumps(known)
+    assert loads(dumps(known)) == known
+    result = replay(known)
+    assert result.ok and result.unknown_stacks == ["p1"] and result.stacks == [None, 90]
+    assert result.to_dict()["finishing_stacks"] == [None, 90] and result.to_dict()["unknown_stacks"] == ["p1"]
+    text = format_replay(result)
+    assert "p1 unknown, p2 100" in text and "finishing stacks: p1 unknown, p2 90" in text
+    result = replay(cents)
+    assert result.ok and result.stacks == [Decimal("39.00"), None, Decimal("19.50")]
+
+
+def test_a_result_that_depends_on_an_unknown_stack_is_flagged_not_guessed():
+    _, depends, _, _ = load_file(FIXTURES / "unknown_stacks.phhs")
+    result = replay(depends)  # p1's last call, of 60, may have been all-in for less: who won what is not known
+    assert result.status == "unknown outcome"
+    assert "p1's stack is unknown: its last call, of 60, may have been all-in for less" in result.unknown_outcome
+    assert result.stacks == [None, 10]  # the recorded result, never the replay's guess
+    wrong = loads(dumps(depends).replace("finishing_stacks = [inf, 10]", "finishing_stacks = [inf, 0]"))
+    assert replay(wrong).status == "differs"  # still checked: p2 cannot end with less than it held
+
+
+def test_an_all_in_the_record_implies_plays_the_unknown_stack_as_all_in():
+    _, _, all_in, _ = load_file(FIXTURES / "unknown_stacks.phhs")
+    result = replay(all_in)  # p1 raises to 50 and the record deals the board without it: it was all in
+    assert result.ok and result.all_in == ["p1"] and result.stacks == [None, 50]
+    assert result.state.starting_stacks == [50, 100]  # what p1 put in
+    stops = loads(
+        dumps(all_in).split("actions")[0] + 'actions = ["d dh p1 AsAh", "d dh p2 KcKd", "p2 cbr 10",'
+        ' "p1 cbr 50", "p2 cc"]\n'
+    )
+    assert replay(stops).status == "unfinished"  # a record that just stops says nothing of the stack
