@@ -332,8 +332,15 @@ def phh_fields(variant: Variant, players: int, antes_posted: bool = True) -> tup
     return code, fields, extras
 
 
-STUD_OPTIONS = ("game", "raise_cap", "fold_when_check_free", "odd_chip", "show_first", "after_draw_first")
-STUD_OPTIONS += ("open_pair_big_bet",)
+STUD_OPTIONS = (
+    "game",
+    "raise_cap",
+    "fold_when_check_free",
+    "odd_chip",
+    "show_first",
+    "after_draw_first",
+    "open_pair_big_bet",
+)
 #: The stud code with an open-pair rule (docs/rules.md 13.4): its hands always say whether it was played.
 OPEN_PAIR_CODE = "F7S"
 

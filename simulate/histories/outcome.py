@@ -55,7 +55,11 @@ def _unknown_reason(
 
 def _shows_its_hand(parsed: list[ParsedAction], player: int, hole: list[int]) -> bool:
     """Whether the record shows exactly the cards the engine's hand of ``player`` holds."""
-    return any(p.verb == "sm" and p.player == player and sorted(p.cards or ()) == sorted(hole) for p in parsed)
+    for p in parsed:
+        shown = [c for c in p.cards or () if c is not None]
+        if p.verb == "sm" and p.player == player and len(shown) == len(p.cards or ()) and sorted(shown) == sorted(hole):
+            return True
+    return False
 
 
 def check_outcome(

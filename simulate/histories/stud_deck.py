@@ -53,11 +53,12 @@ def first_actors(variant: Variant, parsed: list[ParsedAction]) -> dict[int, int]
     a street's deals is that street's first.
     """
     ends, total = [], 0
-    for street in variant.streets:
-        total += street.hole
+    for declared in variant.streets:
+        total += declared.hole
         ends.append(total)
     held: dict[int, int] = {}
-    street, first = -1, {}
+    street = -1  # the street of the latest deal
+    first: dict[int, int] = {}
     for p in parsed:
         if p.actor == "d":
             if p.verb == "dh" and p.cards:
