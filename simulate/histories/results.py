@@ -186,8 +186,6 @@ class ReplayResult:
             "ok": self.ok,
             "finished": self.finished,
             "unknown_outcome": self.unknown_outcome,
-            "unknown_stacks": self.unknown_stacks,
-            "all_in_unknown_stacks": self.all_in,
             "problems": self.problems,
             "error": None
             if self.error is None
