@@ -11,9 +11,8 @@ import os
 import random
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -31,15 +30,12 @@ from ._common import (
     resolve_seed,
     seed_option,
 )
+from .game_options import MAX_STACK, game_options, rule_options, variant_from_options
 
-if TYPE_CHECKING:
-    from pokerlab.simulate.game.variants import Variant
-
-MAX_HANDS, MAX_STACK = 10**9, 10**12
+MAX_HANDS = 10**9
 
 # The short game names first, then the shipped variants' keys; aliases (texas, 27, ...) are accepted too.
 GAME_NAMES = list(registry.GAME_NAMES)
-STRUCTURES = ["fixed-limit", "no-limit", "pot-limit", "spread-limit", "last-bet-limit"]
 BOT_NAMES = ["random", "station", "tight", "loose", "equity"]
 
 
@@ -72,86 +68,6 @@ BOTS_HELP = "Bots by seat, cycled: " + ", ".join(BOT_NAMES) + " (equity:SECONDS 
 def _fail(message: str) -> None:
     click.echo(f"error: {message}", err=True)
     sys.exit(EXIT_BAD_INPUT)
-
-
-def _variant(
-    game: str, structure: str | None, blinds: str, ante: int, bets: str | None, rules: dict, forced: dict
-) -> Variant:
-    from dataclasses import replace  # dataclasses imports inspect: kept out of every command's start-up
-
-    from pokerlab.simulate.bots import make_game, parse_pair
-    from pokerlab.simulate.bots.games import parse_spread
-
-    variant = make_game(
-        game,
-        structure,
-        blinds=parse_pair(blinds, "--blinds"),
-        ante=ante,
-        bets=parse_pair(bets, "--bets") if bets else None,
-        spread=parse_spread(rules["spread"]) if rules["spread"] else None,
-        hole_cards=rules["hole_cards"],
-    )
-    betting = variant.betting
-    if rules["raise_cap"] is not None:
-        cap = rules["raise_cap"].strip().lower()
-        if cap != "none" and not cap.isdigit():
-            raise InputError(f"--raise-cap is a number of raises or 'none', got {rules['raise_cap']!r}")
-        betting = replace(betting, raise_cap=None if cap == "none" else int(cap))
-    if not rules["heads_up_cap"]:
-        betting = replace(betting, cap_heads_up=False)
-    opening = variant.opening
-    if rules["bet_or_drop_second_round"]:
-        opening = replace(opening, bet_or_drop_second_round=True)
-    return _with_forced(replace(variant, betting=betting, opening=opening), **forced)
-
-
-def _rule_options(kwargs: dict) -> dict:
-    """The game-rule options (house rules) out of a command's keyword arguments."""
-    names = ("spread", "raise_cap", "heads_up_cap", "bet_or_drop_second_round", "hole_cards")
-    return {name: kwargs.pop(name) for name in names}
-
-
-def _amounts(text: str | None, option: str) -> tuple[int, ...]:
-    """``"4,8"`` -> ``(4, 8)``: whole numbers of chips, 0 or more (:class:`InputError` naming the option)."""
-    if not text:
-        return ()
-    try:
-        numbers = tuple(int(part) for part in text.split(","))
-    except ValueError:
-        raise InputError(f"{option} takes whole numbers of chips separated by commas, e.g. 4,8; got {text!r}") from None
-    if any(n < 0 or n > MAX_STACK for n in numbers):
-        raise InputError(f"{option} amounts must be from 0 to {MAX_STACK}, got {text!r}")
-    return numbers
-
-
-def _with_forced(
-    variant: Variant,
-    straddles: str | None = None,
-    bb_ante: int = 0,
-    button_ante: int = 0,
-    antes: str | None = None,
-    ante_trimming: bool | None = None,
-    bring_in: int | None = None,
-) -> Variant:
-    """The variant with the forced-bet options of ``play``/``simulate`` (straddles, per-seat antes...)."""
-    options: dict[str, object] = {}
-    if straddles:
-        options["straddles"] = _amounts(straddles, "--straddles")
-    if antes:
-        options["antes"] = _amounts(antes, "--antes")
-    if bb_ante:
-        options["big_blind_ante"] = bb_ante
-    if button_ante:
-        options["button_ante"] = button_ante
-    if ante_trimming is not None:
-        options["ante_trimming"] = ante_trimming
-    if bring_in is not None:
-        if not variant.is_stud:
-            raise InputError(f"{variant.name} has no bring-in: --bring-in is for stud, stud-hilo and razz")
-        options["bring_in"] = bring_in
-    if not variant.has_blinds and (options.get("straddles") or bb_ante):
-        raise InputError(f"{variant.name} has no blinds: --straddles and --bb-ante are for blind games")
-    return variant.with_forced(**options) if options else variant
 
 
 def _bot_list(text: str, count: int) -> list[str]:
@@ -208,53 +124,9 @@ def _ask(prompt: str) -> str:
         raise EOFError from None
 
 
-GAME_OPTIONS = [
-    click.option(
-        "--structure",
-        "-s",
-        type=click.Choice(STRUCTURES, case_sensitive=False),
-        help="Betting structure (default: no-limit for holdem and 2-7, pot-limit for Omaha, else fixed-limit).",
-    ),
-    click.option("--blinds", default="1/2", show_default=True, help="Small/big blind of blind games, e.g. 5/10."),
-    click.option("--ante", type=click.IntRange(min=1), default=1, show_default=True, help="Ante of ante games."),
-    click.option("--bets", help="Small/big bet of ante games (default: 2 and 4 antes)."),
-    click.option(
-        "--bring-in",
-        type=click.IntRange(1, MAX_STACK),
-        help="Stud's bring-in, at most the small bet (default: half the small bet, at least 1).",
-    ),
-    click.option(
-        "--hole-cards", type=click.IntRange(4, 6), help="Omaha's hole cards: 4 (default), 5 or 6 (omaha, omaha-hilo)."
-    ),
-    click.option("--spread", metavar="MIN-MAX", help="Spread limit's minimum and maximum bet, e.g. 2-10."),
-    click.option("--raise-cap", help="Raises after the bet in a round, or 'none' (default: 3 in fixed limit only)."),
-    click.option(
-        "--heads-up-cap/--no-heads-up-cap", default=True, show_default=True, help="Keep the raise cap heads-up."
-    ),
-    click.option(
-        "--bet-or-drop-second-round", is_flag=True, help="No checking after the draw until someone bets (off)."
-    ),
-    click.option("--straddles", help="Straddles after the big blind, seat by seat: 4 (under the gun) or 4,8."),
-    click.option("--bb-ante", type=click.IntRange(0, MAX_STACK), default=0, help="An ante from the big blind alone."),
-    click.option("--button-ante", type=click.IntRange(0, MAX_STACK), default=0, help="An ante from the button alone."),
-    click.option("--antes", help="Antes by seat, the small blind's first, e.g. 0,2,0,1 (added to the others)."),
-    click.option(
-        "--ante-trimming/--no-ante-trimming",
-        default=None,
-        help="A short ante caps what the others' antes can win it (default), or every ante is dead money.",
-    ),
-]
-
-
-def _game_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    for option in reversed(GAME_OPTIONS):
-        command = option(command)
-    return command
-
-
 @click.command("play", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("game", type=GameChoice(GAME_NAMES, case_sensitive=False), metavar="GAME")
-@_game_options
+@game_options
 @click.option("--players", "-p", type=click.IntRange(2, 10), default=4, show_default=True, help="Seats, you included.")
 @click.option("--stack", type=click.IntRange(1, MAX_STACK), default=1000, show_default=True, help="Chips each.")
 @click.option("--bots", type=BotList(), default="tight,loose,equity", show_default=True, help=BOTS_HELP)
@@ -303,7 +175,7 @@ def play_command(
         _probe_file(save)
     blind_minutes = kwargs.pop("blind_minutes")
     try:
-        variant = _variant(game, structure, blinds, ante, bets, _rule_options(kwargs), kwargs)
+        variant = variant_from_options(game, structure, blinds, ante, bets, rule_options(kwargs), kwargs)
         specs = _bot_list(bots, players - 1)
         if not variant.min_players <= players <= variant.max_players:
             raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players")
@@ -333,7 +205,7 @@ def play_command(
 
 @click.command("simulate", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("game", type=GameChoice(GAME_NAMES, case_sensitive=False), metavar="GAME")
-@_game_options
+@game_options
 @click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=10_000, show_default=True, help="Hands.")
 @click.option("--players", "-p", type=click.IntRange(2, 10), default=6, show_default=True, help="Seats.")
 @click.option("--bots", type=BotList(), default="tight,loose,station,random", show_default=True, help=BOTS_HELP)
@@ -393,7 +265,7 @@ def simulate_command(
         client = connect(scheduler)
 
     try:
-        variant = _variant(game, structure, blinds, ante, bets, _rule_options(kwargs), kwargs)
+        variant = variant_from_options(game, structure, blinds, ante, bets, rule_options(kwargs), kwargs)
         specs = _bot_list(bots, players)
         bar = None
         if sys.stderr.isatty():

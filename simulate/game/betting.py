@@ -21,6 +21,7 @@ Round bookkeeping the functions read from the state:
 
 from __future__ import annotations
 
+from .events import Bet, Board, Deal, Fold, Raise
 from .fields import HandFields
 from .seating import CLOCKWISE
 from .variants import FIXED_LIMIT, LAST_BET_LIMIT, NO_LIMIT, POT_LIMIT, SPREAD_LIMIT
@@ -70,6 +71,23 @@ def full_raise_to(state: HandFields) -> int:
     return state.level + (state.last_raise if state.last_raise > unit else unit)
 
 
+def capped_before_heads_up(state: HandFields) -> bool:
+    """Whether a player folded after the round's last bet or raise: the cap was then reached with more
+    than the two players left, and a fold does not lift it (docs/rules.md 6.1).
+
+    Read only when the cap is reached with two players left and ``cap_heads_up`` is off: the round's
+    events are walked back to its last bet or raise (or its deal, when the big blind was the bet).
+    """
+    history = state.history
+    for k in range(len(history) - 1, -1, -1):
+        event = history[k]
+        if isinstance(event, Fold):
+            return True
+        if isinstance(event, Bet | Raise | Deal | Board):
+            return False
+    return False
+
+
 def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
     """``(min_to, max_to)`` for the seat's bet or raise this round, or the reason it may not bet or raise.
 
@@ -98,10 +116,10 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
             "so nobody could call a raise; you may call or check"
         )
     cap = betting.raise_cap
-    if cap is not None:
-        if not betting.cap_heads_up and folded.count(False) == 2:
-            cap = None  # docs/rules.md 6.1: by option the cap is lifted when two players are left
-        elif level > 0 and state.bets_made >= 1 + cap:
+    if cap is not None and level > 0 and state.bets_made >= 1 + cap:
+        # docs/rules.md 6.1: by option the cap is lifted heads-up, only if the round was heads-up when it was
+        # reached (a fold after it leaves the betting capped); two players and an all-in are three.
+        if betting.cap_heads_up or folded.count(False) != 2 or capped_before_heads_up(state):
             return f"the betting is capped: a bet and {cap} raises have been made this round"
     acted = state.acted_at[seat]
     # reopened_for(state, seat), inlined for the structures that read the last full raise (the call only otherwise)

@@ -101,6 +101,9 @@ class ForcedBets:
     - ``small_blind``, ``big_blind``, then ``straddles``: live forced bets of the positions after the big
       blind (``straddles[0]`` under the gun, ``[1]`` the next seat...; 0 for none). Heads-up the button
       posts the small blind (position 0), as the standard reverses the blinds.
+    - A small blind without a big blind is a *lone blind* (PHH's ``[2, 0, 0, 0]``, fixed-limit and some
+      tournament records): position 0 posts it and it plays the big blind's part, the bet to match, with
+      the next player first to act (docs/rules.md 5.2).
     - ``ante_trimming`` (PHH ``ante_trimming_status``): when a player is too short to post the whole ante,
       the antes above what that player posted are live money only those who matched them can win
       (docs/rules.md 4.2). False: every ante is dead money anyone still in can win. Either way a
@@ -114,6 +117,8 @@ class ForcedBets:
     [0, 2, 0, 0]
     >>> ForcedBets(small_blind=1, big_blind=2, straddles=(4,)).position_blinds(4)
     [1, 2, 4, 0]
+    >>> ForcedBets(small_blind=2).posting_order(4, 3)   # a lone blind: p1 posts it
+    [(0, 'blind', 2)]
     """
 
     ante: int = 0
@@ -187,8 +192,8 @@ class ForcedBets:
                 due = owed[(seat - button) % 2 if n == 2 else (seat - button - 1) % n]
                 if due:
                     queue.append((seat, "ante", due))
-        if self.big_blind:
-            kinds = ("small blind", "big blind")
+        if self.big_blind or self.small_blind:  # a small blind alone is a lone blind
+            kinds = ("small blind", "big blind") if self.big_blind else ("blind", "big blind")
             for position, amount in enumerate(self.position_blinds(n)):
                 if amount:
                     # State.seat_at: heads-up the button posts the small blind
@@ -366,7 +371,7 @@ class Variant:
     is_stud: bool = field(init=False, repr=False, compare=False)
     #: 52 plus the jokers.
     deck_size: int = field(init=False, repr=False, compare=False)
-    #: Whether the first round starts with live blinds (no check-around, no openers).
+    #: Whether the first round starts with live blinds (no check-around, no openers); a lone blind counts.
     has_blinds: bool = field(init=False, repr=False, compare=False)
     #: Whether a bet needs openers (jacks or better) before the pot is open: ante games only.
     jacks_to_open: bool = field(init=False, repr=False, compare=False)
@@ -376,7 +381,7 @@ class Variant:
     deals_deep: bool = field(init=False, repr=False, compare=False)
     #: Burn and board cards of a whole deal.
     table_cards: int = field(init=False, repr=False, compare=False)
-    #: The position (0 the small blind, 1 the big blind, 2... straddles) of the last live blind.
+    #: The position (0 the small blind, 1 the big blind, 2... straddles) of the last live blind (0: a lone blind).
     last_blind: int = field(init=False, repr=False, compare=False)
     #: The bet unit of each street (``betting.unit`` of the street's ``big_bet``).
     street_units: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -389,12 +394,14 @@ class Variant:
         derived = {
             "is_stud": self.showing is not None,
             "deck_size": 52 + self.jokers,
-            "has_blinds": self.forced.big_blind > 0,
-            "jacks_to_open": self.opening.requirement == "jacks" and not self.forced.big_blind,
+            "has_blinds": self.forced.big_blind > 0 or self.forced.small_blind > 0,
+            "jacks_to_open": self.opening.requirement == "jacks" and not self.forced.live_top,
             "bet_or_drop": self.opening.bet_or_drop or self.opening.bet_or_drop_second_round,
             "deals_deep": self.showing is not None or any(s.draw is not None for s in self.streets),
             "table_cards": sum(s.burn + s.board for s in self.streets),
-            "last_blind": 1 + max((k + 1 for k, amount in enumerate(self.forced.straddles) if amount), default=0),
+            "last_blind": 0
+            if self.forced.small_blind and not self.forced.big_blind
+            else 1 + max((k + 1 for k, amount in enumerate(self.forced.straddles) if amount), default=0),
             "street_units": tuple(self.betting.unit(s.big_bet) for s in self.streets),
             "forced_orders": {},
         }
@@ -485,7 +492,7 @@ def _check_stud(variant: Variant) -> None:
         raise InputError(f"{name}: up cards are read as 'high' or 'ace-five' hands, not {variant.showing!r}")
     if variant.betting.kind != FIXED_LIMIT:
         raise InputError(f"{name}: stud is played fixed limit here (bring-in, completion, small and big bets)")
-    if variant.forced.big_blind or variant.uses_board:
+    if variant.forced.live_top or variant.uses_board:
         raise InputError(f"{name}: stud has antes and a bring-in, no blinds and no shared board")
     if not 0 < variant.forced.bring_in <= variant.betting.small_bet:
         raise InputError(

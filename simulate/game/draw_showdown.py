@@ -28,7 +28,7 @@ from .errors import LEGAL, IllegalActionError, Legality, describe_argument, whol
 from .events import Draw, Muck, Reshuffle, Show, ShowAce, new_event
 from .fields import HandFields
 from .phases import DRAW, SHOWDOWN
-from .pots import award_pots
+from .pots import award_pots, odd_chip_keys
 from .seating import CLOCKWISE
 from .showdown import showdown_value
 
@@ -303,5 +303,6 @@ class DrawShowdownMixin(HandFields):
             won, odd = award_high_low(self, values, carry)
             self._settle(won, odd)
             return
-        won, odd = award_pots(self.pots, values, self.button, carry, self.muck_order)
+        keys = odd_chip_keys(self.hole, self.variant.ranking != "high") if self.variant.is_stud else None
+        won, odd = award_pots(self.pots, values, self.button, carry, self.muck_order, keys)
         self._settle(won, odd)

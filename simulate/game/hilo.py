@@ -22,7 +22,7 @@ from pokerlab.evaluator import evaluate
 from pokerlab.evaluator.omaha import evaluate_omaha
 
 from .fields import HandFields
-from .pots import Pot, award_pots
+from .pots import Pot, award_pots, odd_chip_keys
 
 if TYPE_CHECKING:
     from .variants import LowHalf, Variant
@@ -78,16 +78,19 @@ def award_high_low(state: HandFields, values: list[int | None], carry: bool) -> 
             lows.append(low_value(state.variant, state.hole[seat], state.board))
     n = state.n
     won, carried = [0] * n, 0
+    # Stud breaks odd chips by the cards (the highest by suit, the lowest in the low half); Omaha by seat.
+    high_keys = odd_chip_keys(state.hole, low=False) if state.variant.is_stud else None
+    low_keys = odd_chip_keys(state.hole, low=True) if state.variant.is_stud else None
     for pot in reversed(state.pots):
         contenders = [i for i in pot.eligible if values[i] is not None]
         if len(contenders) < 2 or not any(lows[i] is not None and lows[i] != -1 for i in contenders):
-            part, odd = award_pots([pot], values, state.button, carry, state.muck_order)
+            part, odd = award_pots([pot], values, state.button, carry, state.muck_order, high_keys)
             parts = [pot]
         else:
             high_half = Pot(pot.amount - pot.amount // 2, pot.eligible)
             low_half = Pot(pot.amount // 2, pot.eligible)
-            part, odd = award_pots([high_half], values, state.button, carry, state.muck_order)
-            low_won, low_odd = award_pots([low_half], lows, state.button, carry, state.muck_order)
+            part, odd = award_pots([high_half], values, state.button, carry, state.muck_order, high_keys)
+            low_won, low_odd = award_pots([low_half], lows, state.button, carry, state.muck_order, low_keys)
             part = [a + b for a, b in zip(part, low_won)]
             odd += low_odd
             parts = [high_half, low_half]

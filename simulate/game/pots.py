@@ -78,19 +78,40 @@ def build_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
     return pots
 
 
+def odd_chip_keys(holes: Sequence[Sequence[int]], low: bool) -> list[tuple[int, int]]:
+    """Stud's order for odd chips, one key a seat (the smallest key first): the highest card by suit, or in a
+    low game (razz, the low half) the lowest card by suit, the ace lowest. Every card of a hand counts, not only
+    the five that make it; suits run clubs, diamonds, hearts, spades (docs/rules.md 13.6).
+
+    >>> odd_chip_keys([[51, 0], [50, 4]], low=False), odd_chip_keys([[51, 0], [50, 4]], low=True)
+    ([(-51, 0), (-50, 0)], [(0, 3), (0, 2)])
+    """
+    if low:
+        return [min(((((c >> 2) + 1) % 13), c & 3) for c in cards) if cards else (13, 0) for cards in holes]
+    return [(-max(cards), 0) if cards else (0, 0) for cards in holes]
+
+
 def award_pots(
-    pots: Sequence[Pot], values: Sequence[int | None], button: int, carry_odd: bool, last_mucker: Sequence[int] = ()
+    pots: Sequence[Pot],
+    values: Sequence[int | None],
+    button: int,
+    carry_odd: bool,
+    last_mucker: Sequence[int] = (),
+    odd_keys: Sequence[tuple[int, int]] | None = None,
 ) -> tuple[list[int], int]:
     """Award every pot to its best eligible hand(s); return (chips won per seat, odd chips carried).
 
     ``values[i]`` is seat i's hand value (higher wins) or None if the seat does not contest (mucked).
     A pot with a single contender goes to them unshown. Split pots give odd chips one at a time to
-    the winners in seat order from the button's left, unless ``carry_odd`` keeps them for the next
-    deal. A pot every eligible player mucked goes to the last of them to muck (``last_mucker``, in
-    muck order). Side pots are awarded first (outermost first), the main pot last.
+    the winners in seat order from the button's left (in stud, by ``odd_keys``: :func:`odd_chip_keys`),
+    unless ``carry_odd`` keeps them for the next deal. A pot every eligible player mucked goes to the
+    last of them to muck (``last_mucker``, in muck order). Side pots are awarded first (outermost
+    first), the main pot last.
 
     >>> award_pots(build_pots([5, 5, 5], [False] * 3), [7, 7, 1], button=2, carry_odd=False)
     ([8, 7, 0], 0)
+    >>> award_pots(build_pots([5, 5, 5], [False] * 3), [7, 7, 1], 2, False, odd_keys=[(0, 0), (-1, 0), (0, 0)])
+    ([7, 8, 0], 0)
     """
     n = len(values)
     won = [0] * n
@@ -113,7 +134,10 @@ def award_pots(
             best = max(shown)[0]  # the best value (ties broken by seat, which only the value is read for)
             best_seats = [i for value, i in shown if value == best]
         if len(best_seats) > 1:  # seat order starting at the button's left: the first winner gets the first odd chip
-            best_seats.sort(key=lambda seat: (seat - button - 1) % n)
+            if odd_keys is None:
+                best_seats.sort(key=lambda seat: (seat - button - 1) % n)
+            else:
+                best_seats.sort(key=odd_keys.__getitem__)
         share, odd = divmod(pot.amount, len(best_seats))
         shares = [share] * len(best_seats)
         if carry_odd:

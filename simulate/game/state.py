@@ -292,23 +292,25 @@ class State(FlowMixin, StudMixin, BettingMixin):
             return "the hand is over; a misdeal can only be called while the cards are being dealt"
         if not any(self.hole):
             return "no card has been dealt yet, so there is nothing to deal again"
-        acted = next((event for event in self.history if isinstance(event, PLAYER_ACTION_TYPES)), None)
-        if acted is not None:
+        # Robert's Rules: the deal stands once two players have acted; stud's bring-in is a forced bet, not action.
+        acted = [event for event in self.history if isinstance(event, PLAYER_ACTION_TYPES) and event.kind != "bring-in"]
+        seats = list(dict.fromkeys(event.seat for event in acted))
+        if len(seats) >= 2:
             return (
-                f"seat {acted.seat} has already acted ({acted.kind}): a misdeal is called during the deal, "
-                "before the first action; after that the hand stands"
+                f"seats {seats[0]} and {seats[1]} have already acted: a misdeal is called before two players "
+                "have acted; after that the hand stands"
             )
         return None
 
     def can_misdeal(self, cause: str = MISDEAL_EXPOSED_CARD) -> Legality:
-        """Whether the dealer may call a misdeal now (after the first cards, before any player acts), and why not.
+        """Whether the dealer may call a misdeal now (cards dealt, fewer than two players acted), and why not.
 
         >>> from pokerlab.simulate.game.variants import five_card_draw
-        >>> hand = State(five_card_draw(), [20, 20], seed=1)
-        >>> hand.can_misdeal().ok
+        >>> hand = State(five_card_draw(), [20, 20, 20], seed=1)
+        >>> hand.check(); hand.can_misdeal().ok
         True
         >>> hand.check(); hand.can_misdeal().reason[:40]
-        'seat 1 has already acted (check): a misd'
+        'seats 1 and 2 have already acted: a misd'
         """
         return _legality(self._why_not_misdeal(cause))
 

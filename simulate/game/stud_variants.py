@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pokerlab.errors import InputError
+
 from .declarations import DEFAULT_CAP, FIXED_LIMIT, ForcedBets, HouseRules, LowHalf, Street, Variant, make_betting
 
 # Each street deals hole cards, some face up; ``showing`` reads the up cards to pick the bring-in (third
@@ -69,13 +71,20 @@ def seven_card_stud(
     *,
     raise_cap: int | None | str = DEFAULT_CAP,
     rules: HouseRules | None = None,
+    open_pair: bool = True,
 ) -> Variant:
     """Fixed-limit seven-card stud: the lowest door card brings in, the best showing hand acts first.
 
-    >>> seven_card_stud().streets[1].open_pair_big_bet
-    True
+    ``open_pair`` (house rule, on by default): an open pair on fourth street lets anyone bet the big bet
+    (docs/rules.md 13.4); False plays fourth street at the small bet only, as pokerkit does.
+
+    >>> seven_card_stud().streets[1].open_pair_big_bet, seven_card_stud(open_pair=False).streets[1].open_pair_big_bet
+    (True, False)
     """
-    return _stud("Seven-card stud", "high", "high", None, True, ante, bring_in, small_bet, big_bet, raise_cap, rules)
+    if not isinstance(open_pair, bool):
+        raise InputError(f"open_pair must be True or False, got {open_pair!r}")
+    name = "Seven-card stud"
+    return _stud(name, "high", "high", None, open_pair, ante, bring_in, small_bet, big_bet, raise_cap, rules)
 
 
 def seven_card_stud_hilo(

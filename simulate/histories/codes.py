@@ -23,7 +23,9 @@ stay standard (``antes``, ``blinds_or_straddles``, ``small_bet``/``big_bet`` in 
 (an integer or ``"unlimited"``), ``_blind_counts_as_bet``, ``_max_bet``, ``_opening`` (``"any"``/``"jacks"``),
 ``_bet_or_drop``, ``_fold_when_check_free``, ``_odd_chip``, ``_after_draw_first``, ``_show_first``,
 ``_max_players``, ``_cap_heads_up``, ``_bet_or_drop_second_round``, ``_hole_cards`` (Omaha's 5 or 6).
-Spread limit (``S``) always writes ``_max_bet``: a spread is a minimum (``min_bet``) and a maximum.
+Spread limit (``S``) always writes ``_max_bet``: a spread is a minimum (``min_bet``) and a maximum, and
+seven-card stud (``F7S``) always writes ``_open_pair_big_bet``: pokerkit has no open-pair rule, so the
+history says whether fourth street was played by it (a ``F7S`` history without the field is read with it).
 
 A standard code is still used when our house options only *restrict* the standard game (e.g. our
 fixed-limit hold'em counts the big blind as the first bet: ``FT`` plus ``_blind_counts_as_bet = true``);
@@ -46,7 +48,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from pokerlab.errors import PokerlabError
 from pokerlab.simulate.game import registry
 from pokerlab.simulate.game.variants import (
     FIXED_LIMIT,
@@ -63,6 +64,8 @@ from pokerlab.simulate.game.variants import (
     Variant,
     deuce_to_seven_triple_draw as deuce_to_seven_triple_draw,  # part of this module's interface
 )
+
+from .errors import PHHError as PHHError  # the package's error, imported from here by every reader
 
 STANDARD_CODES = tuple(registry.phh_games())
 #: The stud games' factories, by standard code.
@@ -88,52 +91,6 @@ HOLDEM_STREETS = (
     Street(burn=1, board=1, big_bet=True),
 )
 UNLIMITED = "unlimited"
-
-
-class PHHError(PokerlabError, ValueError):
-    """A hand history that does not follow PHH (or pokerlab's extension): where, and what is wrong.
-
-    The one error every PHH reader raises for a bad file: a bad value, a wrong type, ``nan``/``inf``,
-    a truncated or not-TOML file, nesting too deep. ``str()`` is one line naming the file, the hand
-    and the field when known, then the ``reason``:
-
-    >>> str(PHHError("must hold whole numbers of chips, got nan", field="finishing_stacks", hand="3", file="a.phhs"))
-    'a.phhs: hand [3]: finishing_stacks: must hold whole numbers of chips, got nan'
-
-    A subclass of ValueError, so the command line reports it as ``error: ...`` with exit status 2.
-    """
-
-    def __init__(
-        self,
-        reason: str,
-        *,
-        field: str | None = None,
-        hand: str | None = None,
-        file: str | None = None,
-        malformed: bool = False,
-    ) -> None:
-        super().__init__(reason)
-        self.reason = " ".join(str(reason).split()) or "bad hand history"  # always one line
-        self.field, self.hand, self.file = field, hand, file
-        self.malformed = malformed  # a value of the wrong type or range (not just a game pokerlab cannot play)
-
-    def located(self, *, field: str | None = None, hand: str | None = None, file: str | None = None) -> PHHError:
-        """The same error with the location parts it does not know yet filled in."""
-        return PHHError(
-            self.reason,
-            field=self.field or field,
-            hand=self.hand or hand,
-            file=self.file or file,
-            malformed=self.malformed,
-        ).with_traceback(self.__traceback__)
-
-    def __str__(self) -> str:
-        parts = [] if self.file is None else [str(self.file)]
-        if self.hand is not None:
-            parts.append(f"hand [{self.hand}]")
-        if self.field is not None:
-            parts.append(self.field)
-        return ": ".join([*parts, self.reason])
 
 
 def _streets(game: str, max_discards: int, four_with_ace: bool) -> tuple[Street, ...]:
@@ -242,6 +199,7 @@ OPTION_RANGES = {"jokers": (0, 1), "max_discards": (0, 5), "raise_cap": (0, 1000
 OPTION_RANGES |= {"hole_cards": (4, 6)}
 OPTION_RANGES |= {"max_bet": (1, 1 << 62)}
 BOOL_OPTIONS = (
+    "open_pair_big_bet",
     "four_with_ace",
     "blind_counts_as_bet",
     "bet_or_drop",
@@ -320,6 +278,7 @@ def _options_of(variant: Variant) -> dict[str, Any]:
         "cap_heads_up": betting.cap_heads_up,
         "bet_or_drop_second_round": variant.opening.bet_or_drop_second_round,
         "hole_cards": variant.hole_cards,
+        "open_pair_big_bet": any(street.open_pair_big_bet for street in variant.streets),
     }
 
 
@@ -373,7 +332,17 @@ def phh_fields(variant: Variant, players: int, antes_posted: bool = True) -> tup
     return code, fields, extras
 
 
-STUD_OPTIONS = ("game", "raise_cap", "fold_when_check_free", "odd_chip", "show_first", "after_draw_first")
+STUD_OPTIONS = (
+    "game",
+    "raise_cap",
+    "fold_when_check_free",
+    "odd_chip",
+    "show_first",
+    "after_draw_first",
+    "open_pair_big_bet",
+)
+#: The stud code with an open-pair rule (docs/rules.md 13.4): its hands always say whether it was played.
+OPEN_PAIR_CODE = "F7S"
 
 
 def _stud_fields(variant: Variant, players: int, antes_posted: bool) -> tuple[str, dict[str, Any], dict[str, Any]]:
@@ -399,6 +368,8 @@ def _stud_fields(variant: Variant, players: int, antes_posted: bool) -> tuple[st
         fields["ante_trimming_status"] = forced.ante_trimming
     base, mine = _options_of(_stud_variant(code, fields, {})), _options_of(variant)
     extras = {f"_{key}": mine[key] for key in STUD_OPTIONS if mine[key] != base[key]}
+    if code == OPEN_PAIR_CODE:  # pokerkit has no open-pair rule: the history says which rule the hand was played by
+        extras["_open_pair_big_bet"] = mine["open_pair_big_bet"]
     if not antes_posted and forced.has_antes:
         if forced.antes or forced.button_ante:
             raise PHHError(f"{variant.name}: a hand without its per-seat antes has no PHH fields")
@@ -432,6 +403,10 @@ def _stud_variant(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any
     small, big = _number(fields, "small_bet"), _number(fields, "big_bet")
     factory = STUD_FACTORIES[code]
     cap = options.get("raise_cap", 3)
+    open_pair = options.get("open_pair_big_bet", code == OPEN_PAIR_CODE)
+    if open_pair and code != OPEN_PAIR_CODE:
+        raise PHHError(f"{code} has no open-pair rule (only {OPEN_PAIR_CODE} has)", field="_open_pair_big_bet")
+    pair = {"open_pair": open_pair} if code == OPEN_PAIR_CODE else {}
     rules = HouseRules(
         fold_when_check_free=bool(options.get("fold_when_check_free", True)),
         odd_chip=str(options.get("odd_chip", "left-of-button")),
@@ -439,7 +414,9 @@ def _stud_variant(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any
         show_first=str(options.get("show_first", "last-aggressor")),
     )
     try:
-        variant = factory(1, bring_in, small, big, raise_cap=None if cap == UNLIMITED else int(cap), rules=rules)
+        variant = factory(
+            1, bring_in, small, big, raise_cap=None if cap == UNLIMITED else int(cap), rules=rules, **pair
+        )
         variant = replace(variant, forced=replace(forced, bring_in=bring_in))
     except (TypeError, ValueError) as exc:
         raise PHHError(f"variant {code!r}: {exc}", field="variant") from exc

@@ -11,12 +11,14 @@ from pokerlab.simulate.game.variants import Variant
 
 from .actions import ActionProblem, ParsedAction
 from .codes import PHHError
+from .stud_deck import choose_up_stand_ins, reveal_shown_stud
 
 
 def stack_deck(state_variant: Variant, parsed: list[ParsedAction], n: int) -> tuple[list[int], list[int]]:
     """(deck in dealing order, cards expected after the stub runs out) from the recorded cards."""
     holes, hole_from, later, later_from = _recorded_deals(state_variant, parsed, n)
-    _reveal_shown(parsed, holes, hole_from)
+    _reveal_discarded(parsed, holes, hole_from, later, later_from)
+    _reveal_shown(parsed, holes, hole_from, later, later_from)
     _check_shown(parsed, holes)
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw (pokerkit deals "??")
         holes = [[None] * state_variant.hole_cards for _ in range(n)]
@@ -88,18 +90,70 @@ def _recorded_deals(
     return holes, hole_from, later, later_from
 
 
-def _reveal_shown(
-    parsed: list[ParsedAction], holes: list[list[int | None]], hole_from: list[list[ParsedAction | None]]
+def _reveal_discarded(
+    parsed: list[ParsedAction],
+    holes: list[list[int | None]],
+    hole_from: list[list[ParsedAction | None]],
+    later: list[int | None | str],
+    later_from: list[ParsedAction | None],
 ) -> None:
-    """Shown cards reveal unknown hole cards: each ``??`` takes the next shown card not already held."""
+    """A seen discard of a card the record never deals the player was one of its unseen cards: the latest one
+    dealt to it before the discard that no earlier unseen discard threw (a draw's ``????`` replacements, then a
+    ``Qc??`` discard, say)."""
+    named = {c for hole in holes for c in hole if c is not None} | {c for c in later if type(c) is int}
+    if all(c is None or c in named for p in parsed if p.verb == "sd" for c in p.cards or ()):
+        return  # the usual record: every seen discard was dealt where the record says
+    slots: dict[int, list[int]] = {}  # a replacement deal (by id) -> its places in ``later``
+    for k, source in enumerate(later_from):
+        if source is not None:
+            slots.setdefault(id(source), []).append(k)
+    unseen: list[list[tuple[str, int]]] = [[("hole", k) for k, c in enumerate(hole) if c is None] for hole in holes]
     for p in parsed:
-        if p.verb == "sm" and p.cards and any(c is None for c in holes[p.seat]):
-            hole = holes[p.seat]
-            known = [c for c in p.cards if c is not None and c not in hole]
-            for k, card in enumerate(hole):
-                if card is None and known:
-                    hole[k] = known.pop(0)
-                    hole_from[p.seat][k] = p
+        if p.actor == "d" and p.verb == "dh" and id(p) in slots:
+            unseen[p.seat].extend(("later", k) for k in slots[id(p)] if later[k] is None)
+        elif p.verb == "sd" and p.cards:
+            del unseen[p.seat][: list(p.cards).count(None)]  # the unseen discards throw the first unseen cards
+            for card in p.cards:
+                if card is not None and card not in named and unseen[p.seat]:
+                    where, k = unseen[p.seat].pop()
+                    if where == "hole":
+                        holes[p.seat][k], hole_from[p.seat][k] = card, p
+                    else:
+                        later[k] = card
+                    named.add(card)
+
+
+def _reveal_shown(
+    parsed: list[ParsedAction],
+    holes: list[list[int | None]],
+    hole_from: list[list[ParsedAction | None]],
+    later: list[int | None | str],
+    later_from: list[ParsedAction | None],
+) -> None:
+    """Shown cards reveal unknown cards: each ``??`` dealt takes the next shown card not already dealt.
+
+    In a draw game the hand shown is the one after the draws: the unseen hole cards its unseen discards threw
+    are not in it, so the shown cards fill the unseen hole cards the player kept, then its unseen replacements.
+    """
+    dealt_later = {c for c in later if type(c) is int}
+    for p in parsed:
+        if p.verb != "sm" or not p.cards:
+            continue
+        hole = holes[p.seat]
+        known = [c for c in p.cards if c is not None and c not in hole and c not in dealt_later]
+        if not known:
+            continue
+        thrown = sum((q.cards or ()).count(None) for q in parsed if q.verb == "sd" and q.player == p.player)
+        kept = max(0, hole.count(None) - thrown)
+        for k, card in enumerate(hole):
+            if card is None and known and kept:
+                hole[k], kept = known.pop(0), kept - 1
+                hole_from[p.seat][k] = p
+        for k, item in enumerate(later):
+            source = later_from[k]
+            if item is None and known and source is not None and source.player == p.player:
+                later[k] = known.pop(0)
+                dealt_later.add(later[k])  # type: ignore[arg-type]
 
 
 def _check_shown(parsed: list[ParsedAction], holes: list[list[int | None]]) -> None:
@@ -133,9 +187,10 @@ def _check_dealt(sequence: list[int | None | str], source: list[ParsedAction | N
         seen[card] = dealer
 
 
-def stack_stud_deck(variant, parsed: list[ParsedAction], n: int) -> tuple[list[int], list[int]]:
+def stack_stud_deck(variant: Variant, parsed: list[ParsedAction], n: int) -> tuple[list[int], list[int]]:
     """(deck in dealing order, []) of a stud hand: each street's cards to the players who get them, with the
-    burns and the short deck's community card where the engine deals them (docs/rules.md 13.5)."""
+    burns and the short deck's community card where the engine deals them (docs/rules.md 13.5). Unseen up cards
+    get stand-ins that agree with the record's order of play (:mod:`.stud_deck`)."""
     holes: list[list[int | None]] = [[] for _ in range(n)]
     board: list[int | None] = []
     for p in parsed:
@@ -144,9 +199,11 @@ def stack_stud_deck(variant, parsed: list[ParsedAction], n: int) -> tuple[list[i
         elif p.actor == "d":
             board.extend(p.cards or [])
     size = variant.deck_size
+    reveal_shown_stud(parsed, holes)
     _check_shown(parsed, holes)
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw
         holes = [[None] * variant.hole_cards for _ in range(n)]
+    choose_up_stand_ins(variant, parsed, holes)  # unseen up cards never decide the order of play
     sequence: list[int | None | str] = []
     first = variant.streets[0].hole
     if any(len(h) < first for h in holes):

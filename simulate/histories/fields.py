@@ -12,7 +12,7 @@ from typing import Any
 
 from .codes import PHHError
 from .hand import CHIP_LISTS, OPTIONAL, REQUIRED, HandHistory
-from .money import MAX_CHIPS, CheckedAmounts, amount, amounts, places_of
+from .money import MAX_CHIPS, CheckedAmounts, amount, amounts, is_unknown, places_of
 
 NOT_OPTIONAL = ("starting_stacks", "actions")
 _NOT_OPTIONAL_SET = frozenset(REQUIRED + NOT_OPTIONAL)
@@ -40,8 +40,11 @@ def _whole_list(value: Any, name: str, minimum: int = 0) -> list[int]:
     return out
 
 
-def _checked_optional(data: dict[str, Any], n: int) -> dict[str, Any]:
-    """The optional fields (PHH's and unknown ones), with the ones pokerlab reads checked."""
+def _checked_optional(data: dict[str, Any], n: int, unknown: list[bool]) -> dict[str, Any]:
+    """The optional fields (PHH's and unknown ones), with the ones pokerlab reads checked.
+
+    ``unknown``: which players' starting stacks are unknown (``inf``); their finishing stacks may be ``inf`` too.
+    """
     optional = {
         k: list(v) if type(v) is CheckedAmounts else v  # the reader's marker stays inside the reader
         for k, v in data.items()
@@ -49,9 +52,13 @@ def _checked_optional(data: dict[str, Any], n: int) -> dict[str, Any]:
     }
     for name in CHIP_LISTS:
         if optional.get(name) is not None:
-            optional[name] = amounts(data[name], name)  # data's: the reader's marker spares a check per amount
+            # data's: the reader's marker spares a check per amount
+            optional[name] = amounts(data[name], name, unknown=name == "finishing_stacks" and any(unknown))
             if len(optional[name]) != n:
                 raise PHHError(f"has {len(optional[name])} entries for {n} players", field=name)
+            if any(is_unknown(v) and not u for v, u in zip(optional[name], unknown)):
+                reason = "inf (unknown) is only the finishing stack of a player whose starting stack is unknown"
+                raise PHHError(reason, field=name, malformed=True)
     if optional.get("seats") is not None:
         seats = _whole_list(optional["seats"], "seats", minimum=1)
         if len(seats) != n:
@@ -106,7 +113,7 @@ def hand_and_places(data: dict[str, Any]) -> tuple[HandHistory, int | None]:
         raise PHHError(f"required field(s) missing: {', '.join(missing)}", field=missing[0])
     if not isinstance(data["variant"], str):
         raise PHHError(f'must be a string such as "NT", got {short_repr(data["variant"])}', field="variant")
-    stacks = amounts(data["starting_stacks"], "starting_stacks")
+    stacks = amounts(data["starting_stacks"], "starting_stacks", unknown=True)  # inf: unknown (PHH)
     n = len(stacks)
     if n < 2:
         raise PHHError("must list at least two players", field="starting_stacks")
@@ -129,7 +136,7 @@ def hand_and_places(data: dict[str, Any]) -> tuple[HandHistory, int | None]:
         lists["blinds_or_straddles"],
         stacks,
         list(actions),
-        optional=_checked_optional(data, n),
+        optional=_checked_optional(data, n, [is_unknown(stack) for stack in stacks]),
         user=_checked_user(data),
         **scalars,
     )

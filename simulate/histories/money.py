@@ -32,13 +32,30 @@ def _short(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def amount(value: Any, name: str, minimum: int = 0) -> Amount:
+#: An unknown amount: PHH writes ``inf`` for a starting stack nobody recorded. It is kept and written back as
+#: ``inf``, never played as chips (the replay reports such a stack as unknown, docs/rules.md 12.3).
+UNKNOWN = Decimal("Infinity")
+
+
+def is_unknown(value: Any) -> bool:
+    """Whether ``value`` is the unknown amount ``inf`` (a Decimal or a float).
+
+    >>> is_unknown(UNKNOWN), is_unknown(float("inf")), is_unknown(100), is_unknown(Decimal("-Infinity"))
+    (True, True, False, False)
+    """
+    return isinstance(value, (Decimal, float)) and value == UNKNOWN
+
+
+def amount(value: Any, name: str, minimum: int = 0, unknown: bool = False) -> Amount:
     """``value`` as a recorded amount (an int, or a Decimal as written), checked; :class:`PHHError` naming ``name``.
 
     Python floats (a history built in code) are read by their shortest text, ``0.1`` as ``Decimal("0.1")``.
+    ``unknown``: ``inf`` is allowed, as :data:`UNKNOWN` (PHH's unknown starting stack).
 
     >>> amount(Decimal("0.50"), "min_bet"), amount(2, "min_bet"), amount(0.25, "antes")
     (Decimal('0.50'), 2, Decimal('0.25'))
+    >>> amount(float("inf"), "starting_stacks", unknown=True)
+    Decimal('Infinity')
     """
     kind = type(value)
     if kind is int:  # the common cases first: a file's whole numbers and decimals
@@ -48,16 +65,18 @@ def amount(value: Any, name: str, minimum: int = 0) -> Amount:
         exponent = value.as_tuple().exponent
         if exponent >= -MAX_PLACES and minimum <= value < MAX_CHIPS:  # type: ignore[operator]
             return value
+    if unknown and is_unknown(value):
+        return UNKNOWN
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise PHHError(f"unknown ({value}) amounts cannot be replayed", field=name, malformed=True)
+            raise PHHError(_not_finite("nan" if math.isnan(value) else str(value)), field=name, malformed=True)
         value = Decimal(repr(value))
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise PHHError(f"must hold amounts of money (numbers), got {_short(value)}", field=name, malformed=True)
     if isinstance(value, Decimal):
         if not value.is_finite():
             shown = "nan" if value.is_nan() else ("-inf" if value < 0 else "inf")
-            raise PHHError(f"unknown ({shown}) amounts cannot be replayed", field=name, malformed=True)
+            raise PHHError(_not_finite(shown), field=name, malformed=True)
         exponent = value.as_tuple().exponent
         if isinstance(exponent, int) and exponent < -MAX_PLACES:
             raise PHHError(f"more than {MAX_PLACES} decimal places: {_short(value)}", field=name, malformed=True)
@@ -66,30 +85,38 @@ def amount(value: Any, name: str, minimum: int = 0) -> Amount:
     return value
 
 
+def _not_finite(shown: str) -> str:
+    if shown == "inf":
+        return "inf (unknown) is not an amount here: only a starting stack may be unknown"
+    return f"{shown} is not an amount"
+
+
 class CheckedAmounts(list):
     """A list of amounts the PHH reader found valid as written (digits, at most 9 decimals, below 10**18).
 
     Checking 31 amounts a hand one by one took a fifth of the time of turning parsed TOML into a history
     (cProfile on the bench's files); the reader's regex has already made sure of every one of them.
-    ``places``: the most decimal places written among them.
+    ``places``: the most decimal places written among them; ``unknown``: some of them are ``inf``
+    (:data:`UNKNOWN`), which only the fields that allow it take.
     """
 
-    def __init__(self, values: Iterable[Amount], places: int) -> None:
+    def __init__(self, values: Iterable[Amount], places: int, unknown: bool = False) -> None:
         super().__init__(values)
         self.places = places
+        self.unknown = unknown
 
 
-def amounts(value: Any, name: str, minimum: int = 0) -> list[Amount]:
-    """An array of amounts (:func:`amount` each).
+def amounts(value: Any, name: str, minimum: int = 0, unknown: bool = False) -> list[Amount]:
+    """An array of amounts (:func:`amount` each; ``unknown``: ``inf`` entries allowed).
 
     >>> amounts([Decimal("0.50"), 1], "blinds_or_straddles")
     [Decimal('0.50'), 1]
     """
-    if type(value) is CheckedAmounts and minimum == 0:
+    if type(value) is CheckedAmounts and minimum == 0 and (unknown or not value.unknown):
         return list(value)
     if not isinstance(value, list):
         raise PHHError(f"must be an array of amounts, got {_short(value)}", field=name, malformed=True)
-    return [amount(item, name, minimum) for item in value]
+    return [amount(item, name, minimum, unknown) for item in value]
 
 
 def places_of(values: Iterable[Any]) -> int:

@@ -6,19 +6,21 @@ checked only for being one some award of the pot could give.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from decimal import Decimal
 
+from pokerlab.simulate.game.events import PLAYER_ACTION_TYPES, Call
 from pokerlab.simulate.game.state import State
 
 from .actions import ParsedAction
 from .hand import HandHistory
-from .money import Amount, from_chips, to_chips
+from .money import Amount, from_chips, is_unknown, to_chips
 from .record import phh_winnings
 from .results import ReplayResult
 
 
-def _seen_cards(parsed: list[ParsedAction]) -> set[int]:
+def named_cards(parsed: list[ParsedAction]) -> set[int]:
     """Every card the record names (dealt, drawn or shown): the engine's other cards are stand-ins."""
     seen: set[int | None] = set()
     for p in parsed:
@@ -29,11 +31,14 @@ def _seen_cards(parsed: list[ParsedAction]) -> set[int]:
     return seen  # type: ignore[return-value]  # None is out
 
 
-def _unknown_reason(state: State, parsed: list[ParsedAction], names_: list[str], player_of: dict) -> str | None:
-    """Why the record cannot tell who won a contested pot (a contender's cards or the board unseen), or None."""
+def _unknown_reason(
+    state: State, parsed: list[ParsedAction], names_: list[str], player_of: dict, guessed: AbstractSet[int]
+) -> str | None:
+    """Why the record cannot tell who won a contested pot (a contender's cards or the board unseen, or which seen
+    cards it threw for unseen discards), or None."""
     if state.ended_by != "showdown":
         return None
-    seen = _seen_cards(parsed)
+    seen = named_cards(parsed)
     if any(card not in seen for card in state.board):
         return "the board was not recorded to the end"
     for pot in state.pots:
@@ -43,7 +48,18 @@ def _unknown_reason(state: State, parsed: list[ParsedAction], names_: list[str],
         for seat in contenders:
             if any(card not in seen for card in state.hole[seat]):
                 return f"{names_[player_of[seat]]}'s cards at the showdown are unknown"
+            if seat in guessed and not _shows_its_hand(parsed, player_of[seat], state.hole[seat]):
+                return f"{names_[player_of[seat]]}'s unseen discards leave its hand at the showdown unknown"
     return None
+
+
+def _shows_its_hand(parsed: list[ParsedAction], player: int, hole: list[int]) -> bool:
+    """Whether the record shows exactly the cards the engine's hand of ``player`` holds."""
+    for p in parsed:
+        shown = [c for c in p.cards or () if c is not None]
+        if p.verb == "sm" and p.player == player and len(shown) == len(p.cards or ()) and sorted(shown) == sorted(hole):
+            return True
+    return False
 
 
 def check_outcome(
@@ -54,34 +70,27 @@ def check_outcome(
     seat_of: list[int],
     player_of: dict,
     rake_limit: RakeLimit,
+    guessed: AbstractSet[int] = frozenset(),
 ) -> None:
     """Final stacks and the checks against the recorded results (which are the outcome when the replay cannot be).
 
     Recorded winnings short of the replayed ones are the rake when ``rake_limit`` allows it; winnings that
-    are all zero are not recorded (``result.winnings_missing``), not a pot raked whole."""
+    are all zero are not recorded (``result.winnings_missing``), not a pot raked whole. A player whose
+    starting stack is unknown (``inf``) has an unknown finishing stack (None); a result that depends on it
+    (its last action a call that may have been all-in for less) is an unknown outcome, not a guess."""
     places = result.places
-    names_ = result.names
+    unknown = {k for k, stack in enumerate(history.starting_stacks) if is_unknown(stack)}
     by_seat = phh_winnings(state)
     won = [by_seat[seat] for seat in seat_of]
     stacks = [state.stacks[seat] for seat in seat_of]
     recorded_w = history.optional.get("winnings")
-    recorded_f = history.optional.get("finishing_stacks")
     w_chips = None if recorded_w is None else [to_chips(v, places) for v in recorded_w]
-    reason = _unknown_reason(state, parsed, names_, player_of)
+    reason = _unknown_reason(state, parsed, result.names, player_of, guessed) or _stack_reason(
+        state, seat_of, unknown, result
+    )
     if reason is not None:
         result.unknown_outcome = reason
-        before = [s - w for s, w in zip(stacks, won)]  # stacks before the award
-        outcome: list[int] | None = None
-        if recorded_f is not None:
-            outcome = [to_chips(v, places) for v in recorded_f]
-        elif w_chips is not None:
-            outcome = [b + w for b, w in zip(before, w_chips)]
-        if recorded_f is not None and w_chips is not None:
-            implied = [b + w for b, w in zip(before, w_chips)]
-            result.checks["finishing_stacks"] = (recorded_f, [from_chips(c, places) for c in implied])
-        result.stacks = None if outcome is None else [from_chips(c, places) for c in outcome]
-        if outcome is not None:
-            result.impossible = _impossible_outcome(before, outcome, sum(won), state, seat_of, result)
+        _recorded_outcome(result, state, history, seat_of, unknown, stacks, won, w_chips)
         return
     rake = 0
     if w_chips is not None and w_chips != won and not any(w_chips) and any(won):
@@ -95,7 +104,7 @@ def check_outcome(
             stacks = [s - t for s, t in zip(stacks, taken)]
             won = w_chips
     result.rake = from_chips(rake, places)
-    result.stacks = [from_chips(c, places) for c in stacks]
+    result.stacks = [None if k in unknown else from_chips(c, places) for k, c in enumerate(stacks)]
     result._awarded = (player_of, won)
     replayed = {
         "finishing_stacks": result.stacks,
@@ -104,8 +113,57 @@ def check_outcome(
     }
     for name, replayed_value in replayed.items():
         recorded = (history.user if name.startswith("_") else history.optional).get(name)
+        if name == "finishing_stacks" and recorded is not None:
+            recorded = result.expected = _masked(recorded, unknown)
         if recorded is not None and not (name == "winnings" and result.winnings_missing):
             result.checks[name] = (recorded, replayed_value)
+
+
+def _masked(values: list, unknown: AbstractSet[int]) -> list:
+    """Recorded amounts with the unknown players' entries None (an unknown stack's finishing stack is not checked)."""
+    return [None if k in unknown else v for k, v in enumerate(values)]
+
+
+def _recorded_outcome(
+    result: ReplayResult,
+    state: State,
+    history: HandHistory,
+    seat_of: list[int],
+    unknown: AbstractSet[int],
+    stacks: list[int],
+    won: list[int],
+    w_chips: list[int] | None,
+) -> None:
+    """The outcome when the replay cannot tell it: the recorded finishing stacks, or the stacks before the award
+    plus the recorded winnings, checked only for being an award of the pot (unknown stacks stay None)."""
+    places = result.places
+    recorded_f = history.optional.get("finishing_stacks")
+    before = [s - w for s, w in zip(stacks, won)]  # stacks before the award
+    outcome: list[int | None] | None = None
+    if recorded_f is not None:
+        outcome = [None if k in unknown else to_chips(v, places) for k, v in enumerate(recorded_f)]
+        result.expected = _masked(recorded_f, unknown)
+    elif w_chips is not None:
+        outcome = [None if k in unknown else b + w for k, (b, w) in enumerate(zip(before, w_chips))]
+    if recorded_f is not None and w_chips is not None:
+        implied = [None if k in unknown else from_chips(b + w, places) for k, (b, w) in enumerate(zip(before, w_chips))]
+        result.checks["finishing_stacks"] = (_masked(recorded_f, unknown), implied)
+    result.stacks = None if outcome is None else [None if c is None else from_chips(c, places) for c in outcome]
+    if outcome is not None:
+        result.impossible = _impossible_outcome(before, outcome, sum(won), state, seat_of, result)
+
+
+def _stack_reason(state: State, seat_of: list[int], unknown: AbstractSet[int], result: ReplayResult) -> str | None:
+    """Why the result depends on an unknown stack, or None: a player whose stack is unknown ended its play with a
+    call, which may have been all-in for less (PHH writes every call as ``cc``); any later action of its shows it
+    had chips left."""
+    for k in sorted(unknown):
+        seat = seat_of[k]
+        last = next((e for e in reversed(state.history) if isinstance(e, PLAYER_ACTION_TYPES) and e.seat == seat), None)
+        if isinstance(last, Call) and last.amount > 0:
+            amount = from_chips(last.amount, result.places)
+            return f"{result.names[k]}'s stack is unknown: its last call, of {amount}, may have been all-in for less"
+    return None
 
 
 @dataclass(frozen=True)
@@ -141,10 +199,10 @@ def _is_rake(taken: list[int], w_chips: list[int], won: list[int], limit: RakeLi
 
 
 def _impossible_outcome(
-    before: list[int], outcome: list[int], pot: int, state: State, seat_of: list[int], result: ReplayResult
+    before: list[int], outcome: list[int | None], pot: int, state: State, seat_of: list[int], result: ReplayResult
 ) -> str | None:
     """Why a recorded result (when the cards cannot tell who won) is one no award of the pot could give, or None."""
-    gains = [after - had for after, had in zip(outcome, before)]
+    gains = [0 if after is None else after - had for after, had in zip(outcome, before)]  # unknown stacks: None
     for k, gain in enumerate(gains):
         if gain < 0:
             return f"finishing_stacks: {result.names[k]} ends with less than it held when the pot was awarded"

@@ -35,8 +35,8 @@ from .codes import PHHError
 from .deck import stack_deck, stack_stud_deck
 from .fields import check_history
 from .hand import HandHistory
-from .money import from_chips, places_of, to_chips
-from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit, check_outcome
+from .money import MAX_CHIPS, UNKNOWN as UNKNOWN, from_chips, is_unknown, places_of, to_chips
+from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit, check_outcome, named_cards
 from .results import (
     DIFFERS,
     ILLEGAL,
@@ -167,11 +167,38 @@ def replay_read(
     if plan is None:
         return result
     seat_of, button = _seat_map(history)
-    state = _start(history, plan, seat_of, button, result)
-    if state is None:
-        return result
-    _Replayer(state, result, seat_of, fill_skipped, steps, rake).play(plan.parsed, history)
-    return result
+    all_in: dict[int, int] = {}  # unknown stacks the record shows went all in: player -> chips
+    while True:
+        state = _start(history, plan, seat_of, button, result, all_in)
+        if state is None:
+            return result
+        _Replayer(state, result, seat_of, fill_skipped, steps, rake).play(plan.parsed, history)
+        implied = _implied_all_in(result, state, seat_of, all_in)
+        if implied is None:
+            return result
+        all_in[implied] = state.contributions[seat_of[implied]]
+        result = ReplayResult(history, history.names(), places=result.places)
+
+
+def _implied_all_in(result: ReplayResult, state: State, seat_of: list[int], all_in: dict[int, int]) -> int | None:
+    """The player whose unknown stack the record shows went all in, or None: the engine waits for that player
+    (its stand-in stack still has chips) while the record goes on without it (deals, other players act, the
+    hands are shown) and never has it act again. Its stack is then what it had put in. A record that merely
+    stops while the player is to act says nothing: it stays unfinished."""
+    if state.phase != BET or state.actor is None or result.finished:
+        return None
+    player = seat_of.index(state.actor)
+    if not is_unknown(result.history.starting_stacks[player]) or player in all_in:
+        return None
+    actions = result.history.actions
+    if result.error is None:
+        # Every action was played, and the engine still waits: all in only if the record shows the hands down.
+        return player if any(text.split()[1:2] == ["sm"] for text in actions) else None
+    later = actions[result.error.index :]
+    label = f"p{player + 1}"
+    if any(text.split()[:1] == [label] and text.split()[1:2] != ["sm"] for text in later):
+        return None  # the player acts later in the record: it had chips left
+    return player
 
 
 @dataclass(slots=True)
@@ -226,12 +253,22 @@ def _places(history: HandHistory, parsed: list[ParsedAction], places_read: int |
     return max(found, places_of(written), places_of(user_amounts))
 
 
-def _start(history: HandHistory, plan: _Plan, seat_of: list[int], button: int, result: ReplayResult) -> State | None:
-    """The engine's state before the first action; None (with ``result.error`` set) when the stacks are refused."""
+def _start(
+    history: HandHistory, plan: _Plan, seat_of: list[int], button: int, result: ReplayResult, all_in: dict[int, int]
+) -> State | None:
+    """The engine's state before the first action; None (with ``result.error`` set) when the stacks are refused.
+
+    An unknown stack (``inf``) plays as a stack no recorded action can run out of (:func:`stand_in_stack`), or as
+    the chips the record shows it put in when the record shows it went all in (``all_in``, by player).
+    """
     places = result.places
     stacks = [0] * history.players
+    unknown = [k for k, stack in enumerate(history.starting_stacks) if is_unknown(stack)]
+    deep = stand_in_stack(history, plan.parsed, places) if unknown else 0
     for k, seat in enumerate(seat_of):
-        stacks[seat] = to_chips(history.starting_stacks[k], places)
+        stacks[seat] = all_in.get(k, deep) if k in unknown else to_chips(history.starting_stacks[k], places)
+    result.unknown_stacks = [result.names[k] for k in unknown]
+    result.all_in = [result.names[k] for k in sorted(all_in)]
     antes_posted = not plan.variant.forced.has_antes or any(history.antes)
     try:
         state = State(
@@ -252,6 +289,21 @@ def _start(history: HandHistory, plan: _Plan, seat_of: list[int], button: int, r
     return state
 
 
+def stand_in_stack(history: HandHistory, parsed: list[ParsedAction], places: int) -> int:
+    """Chips for an unknown stack: more than every bet the record makes, every forced bet and every known stack
+    together, so the record never runs it out (whether it did is what :func:`~.outcome.check_outcome` flags).
+
+    >>> from pokerlab.simulate.histories.phh import HandHistory
+    >>> stand_in_stack(HandHistory("NT", [0, 0], [1, 2], [UNKNOWN, 50], []), [], 0)
+    54
+    """
+    bets = sum(p.amount or 0 for p in parsed if p.verb == "cbr")
+    forced = [*history.antes, *history.blinds_or_straddles, history.bring_in or 0]
+    known = [stack for stack in history.starting_stacks if not is_unknown(stack)]
+    total = bets + sum(to_chips(amount, places) for amount in [*forced, *known]) + 1
+    return min(total, MAX_CHIPS - 1)
+
+
 class _Replayer:
     """Plays a record's actions on the engine's state, one by one, into the replay's result."""
 
@@ -267,10 +319,14 @@ class _Replayer:
         self.steps = steps
         self.decisions: dict[int, bool] = {}  # seat -> shows (True) or mucks, as recorded
         self.board_seen = 0
+        self.parsed: list[ParsedAction] = []
+        self.named: set[int] | None = None  # every card the record names, once a draw needs them
+        self.guessed: set[int] = set()  # seats that threw a seen card for an unseen discard: their hands are guesses
 
     def play(self, parsed: list[ParsedAction], history: HandHistory) -> None:
         """Every action until one breaks a rule, then the recorded misdeal, the showdown and the outcome."""
         state, result = self.state, self.result
+        self.parsed = parsed
         for p in parsed:
             street = _street_name(state) if self.steps else ""
             try:
@@ -289,7 +345,7 @@ class _Replayer:
         expected = history.optional.get("finishing_stacks")
         result.expected = expected
         if state.phase == DONE:
-            check_outcome(result, state, history, parsed, self.seat_of, self.player_of, self.rake)
+            check_outcome(result, state, history, parsed, self.seat_of, self.player_of, self.rake, self.guessed)
 
     def _board(self, p: ParsedAction, street: str) -> None:
         """The engine dealt the board already: the recorded cards are the ones it dealt (the deck is stacked)."""
@@ -361,8 +417,8 @@ class _Replayer:
         """A recorded discard played; the engine must deal the replacement cards the record gives."""
         state = self.state
         cards = list(p.cards or [])
-        if cards and all(c is None for c in cards):  # unseen discards: the first cards held
-            cards = [*state.hole[seat][: len(cards)]]
+        if None in cards:  # some discards unseen (PHH allows "??" in any card list): cards held stand for them
+            cards = self._unseen_discards(cards, seat)
         state.draw(cards)  # type: ignore[arg-type]
         new = state.hole[seat][len(state.hole[seat]) - len(cards) :]
         recorded = p.replacement or []
@@ -373,6 +429,23 @@ class _Replayer:
             )
         shown = names(c for c in cards if c is not None)  # all cards: draw() refused a None
         return f"discards {shown} and draws {len(cards)}" if cards else "stands pat"
+
+    def _unseen_discards(self, cards: list[int | None], seat: int) -> list[int | None]:
+        """The discards with each unseen one (``??``) taken from the cards the seat holds: first the cards nobody
+        saw (stand-ins for its own unseen cards, as the standard has it), then seen cards it never shows. Taking a
+        seen card is a guess at which one it threw: the seat's hand is then not known at the showdown unless it
+        shows it (:attr:`guessed`)."""
+        named = self.named
+        if named is None:
+            named = self.named = named_cards(self.parsed)
+        shows = {c for p in self.parsed if p.verb == "sm" and p.seat == self.player_of[seat] for c in p.cards or ()}
+        known = [c for c in cards if c is not None]
+        free = sorted((c for c in self.state.hole[seat] if c not in known), key=lambda c: (c in named, c in shows))
+        picks = free[: cards.count(None)]
+        if any(c in named for c in picks):
+            self.guessed.add(seat)
+        fill = iter(picks)
+        return [next(fill, None) if c is None else c for c in cards]
 
     def _misdeal(self, cause: str) -> None:
         """docs/rules.md 4.3: the recorded deal ends in a misdeal (the engine checks it is still allowed)."""

@@ -12,7 +12,7 @@ from pokerlab.simulate.game.state import DONE, State
 
 from .codes import PHHError
 from .hand import HandHistory
-from .money import Amount, from_chips
+from .money import Amount, from_chips, is_unknown
 from .writing import dumps
 
 
@@ -70,8 +70,10 @@ class ReplayResult:
 
     Amounts (``stacks``, ``expected``, ``checks``, ``rake``) are in the recorded unit: ints for a hand
     recorded in whole chips, :class:`~decimal.Decimal` for one in cents (``places`` decimal places).
-    ``unknown_outcome`` says why the record cannot tell who won (cards nobody saw at a showdown); then
-    the recorded ``finishing_stacks`` or ``winnings`` are the outcome, never a guess.
+    ``unknown_outcome`` says why the record cannot tell who won (cards nobody saw at a showdown, a call
+    that may have been all-in for less from a stack nobody recorded); then the recorded
+    ``finishing_stacks`` or ``winnings`` are the outcome, never a guess. ``unknown_stacks`` names the
+    players whose starting stacks are unknown (``inf``): their entries of ``stacks`` are None.
     """
 
     history: HandHistory
@@ -79,8 +81,8 @@ class ReplayResult:
     steps: list[Step] = field(default_factory=list)
     state: State | None = None
     error: ReplayBreak | None = None
-    stacks: list[Amount] | None = None
-    expected: list[Amount] | None = None
+    stacks: list[Amount | None] | None = None
+    expected: list[Amount | None] | None = None
     checks: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # field -> (recorded, replayed)
     places: int = 0
     unknown_outcome: str | None = None
@@ -88,6 +90,8 @@ class ReplayResult:
     filled: list[str] = field(default_factory=list)  # actions the record left out, taken as checks or folds
     impossible: str | None = None  # why the recorded result is one no pot of this hand could give
     winnings_missing: bool = False  # the recorded winnings are all zero though the pot was won: not compared
+    unknown_stacks: list[str] = field(default_factory=list)  # players whose starting stacks are unknown (inf)
+    all_in: list[str] = field(default_factory=list)  # of those, the ones the record shows went all in
     # What the showdown lines are made of: (engine seat to PHH player, chips each player won), set by the
     # replay when the outcome is known. The lines themselves are written only when asked for: describing
     # the shown hands (describe_value, card names) took 8% of a dataset replay's time (cProfile, bench files).
@@ -206,7 +210,10 @@ class ReplayResult:
 
 
 def _json(value: Any) -> Any:
-    """Decimals as their digits (a JSON string), lists element by element; anything else as it is."""
+    """Decimals as their digits (a JSON string), lists element by element, an unknown amount (inf) None; anything
+    else as it is."""
+    if is_unknown(value):
+        return None
     if isinstance(value, Decimal):
         return str(value)
     if isinstance(value, list):
@@ -220,7 +227,23 @@ def _shown(value: Any) -> str:
     """A recorded or replayed amount (or list) as the record writes it: ``[2.50, 0]``, not ``Decimal(...)``."""
     if isinstance(value, list):
         return "[" + ", ".join(_shown(v) for v in value) + "]"
-    return str(value)
+    return "unknown" if value is None or is_unknown(value) else str(value)
+
+
+def _head(result: ReplayResult) -> list[str]:
+    """The first lines of :func:`format_replay`: the game, the starting stacks (``unknown`` for ``inf``), the button."""
+    state = result.state
+    head = f"{result.history.variant}"
+    if state is not None:
+        head += f" - {state.variant.name}"
+    if result.history.optional.get("hand") is not None:
+        head = f"hand {result.history.optional['hand']}: {head}"
+    lines = [head]
+    if state is not None:
+        starting = result.history.starting_stacks
+        lines.append("  " + ", ".join(f"{name} {_shown(stack)}" for name, stack in zip(result.names, starting)))
+        lines.append(f"  button: {result.names[-1]}")
+    return lines
 
 
 def format_replay(result: ReplayResult) -> str:
@@ -232,19 +255,7 @@ def format_replay(result: ReplayResult) -> str:
     ...     "p2 f"], min_bet=2))).splitlines()[-3])
       p2 folds                                  pot 2
     """
-    lines = []
-    state = result.state
-    head = f"{result.history.variant}"
-    if state is not None:
-        head += f" - {state.variant.name}"
-    if result.history.optional.get("hand") is not None:
-        head = f"hand {result.history.optional['hand']}: {head}"
-    lines.append(head)
-    if state is not None:
-        lines.append(
-            "  " + ", ".join(f"{name} {stack}" for name, stack in zip(result.names, result.history.starting_stacks))
-        )
-        lines.append(f"  button: {result.names[-1]}")
+    lines = _head(result)
     street = None
     for step in result.steps:
         if step.street != street:
@@ -253,11 +264,15 @@ def format_replay(result: ReplayResult) -> str:
         lines.append(f"  {step.actor + ' ' + step.text:<40}  pot {result.amount(step.pot)}")
     for line in result.showdown:
         lines.append(f"  {line}")
+    for name in result.all_in:
+        lines.append(f"  {name}'s stack is unknown: the record goes on without it, so it was all in")
     if result.unknown_outcome:
         taken = "the recorded result is taken as the outcome" if result.stacks is not None else "none is recorded"
         lines.append(f"  UNKNOWN OUTCOME: {result.unknown_outcome}; {taken}")
     if result.stacks is not None:
-        lines.append("  finishing stacks: " + ", ".join(f"{n} {s}" for n, s in zip(result.names, result.stacks)))
+        lines.append(
+            "  finishing stacks: " + ", ".join(f"{n} {_shown(s)}" for n, s in zip(result.names, result.stacks))
+        )
     if result.stacks_match is True:
         lines.append("  recorded finishing stacks: match")
     elif result.stacks_match is False:

@@ -18,7 +18,7 @@ except ModuleNotFoundError:  # Python 3.10: the same parser, packaged as tomli
     import tomli as tomllib  # type: ignore[no-redef]
 
 from .codes import PHHError
-from .money import Amount, CheckedAmounts
+from .money import UNKNOWN, Amount, CheckedAmounts
 
 MAX_NESTING = 32  # arrays/inline tables nested deeper than this are refused (tomllib recurses per level)
 
@@ -148,7 +148,7 @@ _FAST_STRINGS = re.compile(rf"\[[ \t]*(?:{_FAST_STRING_TEXT}[ \t]*,[ \t]*)*(?:{_
 _FAST_STRING_ITEM = re.compile(r'"([^"]*)"')
 # Amounts of money that are valid as they stand (whole or up to 9 decimals, below 10**18 < 2**62): the reader
 # hands them over as CheckedAmounts and from_dict does not check them again one by one.
-_FAST_AMOUNTS_SHAPE = re.compile(r"\[[0-9., \t]*\]")
+_FAST_AMOUNTS_SHAPE = re.compile(r"\[[0-9., \tinf]*\]")  # inf: PHH's unknown stack
 _FAST_AMOUNT = re.compile(r"(?:0|[1-9][0-9]{0,17})(\.[0-9]{1,9})?")
 # Each written amount (" 0.00", " 1.00"...) read once: (value, decimal places). Amounts repeat across a
 # dataset's hands; a lookup instead of a regex and a Decimal per amount took an array of six from about
@@ -165,10 +165,15 @@ def _fast_amounts(raw: str) -> CheckedAmounts | None:
         words.pop()  # a trailing comma
     out: list[Amount] = []
     places = 0
+    unknown = False
     for word in words:
         known = _AMOUNT_TEXTS.get(word)
         if known is None:
             text = word.strip(" \t")
+            if text == "inf":  # tomllib's Decimal("inf"): only the fields that allow it take it (money.amounts)
+                unknown = True
+                out.append(UNKNOWN)
+                continue
             match = _FAST_AMOUNT.fullmatch(text)
             if match is None:
                 return None
@@ -179,7 +184,7 @@ def _fast_amounts(raw: str) -> CheckedAmounts | None:
         out.append(known[0])
         if known[1] > places:
             places = known[1]
-    return CheckedAmounts(out, places)
+    return CheckedAmounts(out, places, unknown)
 
 
 def _fast_value(raw: str) -> Any:

@@ -53,3 +53,23 @@ def test_play_deuce_to_seven_with_the_joker():
     result = run("play", "2-7-joker", "--seed", "1", stdin="q\n")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Deuce-to-seven single draw with the joker")
+
+
+def test_stud_plays_with_or_without_the_open_pair_rule(tmp_path: Path):
+    args = ["simulate", "stud", "--hands", "30", "--players", "3", "--seed", "4", "--no-open-pair"]
+    result = run(*args, "--phh-out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    hands = [hand for path in sorted(tmp_path.glob("*.phhs")) for hand in load_file(path)]
+    assert all(hand.user["_open_pair_big_bet"] is False for hand in hands)
+    assert not any(street.open_pair_big_bet for street in hands[0].game().streets)
+    played = run("play", "stud", "--no-open-pair", "--seed", "1", stdin="q\n")
+    assert played.exit_code == 0 and played.output.startswith("Seven-card stud: you are seat 1"), played.output
+
+
+def test_the_open_pair_options_are_refused_where_there_is_no_such_rule():
+    result = run("simulate", "holdem", "--no-open-pair", "--hands", "5")
+    assert result.exit_code == 2 and "--open-pair and --no-open-pair are for stud" in result.output
+    result = run("simulate", "razz", "--open-pair", "--hands", "5")
+    assert result.exit_code == 2 and "Razz has no open-pair rule" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert run("simulate", "razz", "--no-open-pair", "--hands", "5").exit_code == 0  # razz never had it

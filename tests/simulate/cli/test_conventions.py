@@ -409,11 +409,11 @@ def test_internal_error_is_one_line_exit_1_and_debug_shows_the_traceback(monkeyp
 
 def test_the_choices_listed_match_the_library():
     from pokerlab.simulate.bots import BOT_NAMES, GAMES
-    from pokerlab.simulate.cli import game
+    from pokerlab.simulate.cli import game, game_options
     from pokerlab.simulate.game.variants import BETTING_KINDS, shipped_variants
 
     assert game.GAME_NAMES == [*GAMES, *shipped_variants()]
-    assert sorted(game.STRUCTURES) == sorted(BETTING_KINDS)
+    assert sorted(game_options.STRUCTURES) == sorted(BETTING_KINDS)
     assert game.BOT_NAMES == list(BOT_NAMES)
     for command in ("play", "simulate"):
         help_text = " ".join(run(command, "--help").stdout.split()).replace("- ", "-")  # words wrap at hyphens

@@ -124,13 +124,41 @@ def test_cap_heads_up_option_lifts_the_cap_with_two_players_left():
     for to in (4, 6, 8, 10, 12):
         hand.raise_to(to)
     assert hand.bet_or_raise_range() == (14, 14)
-    # Three players: the cap holds until one of them folds.
+    # Three players, one folds before the cap is reached: heads-up from then on, the raising goes on.
+    hand = State(variant, [100] * 3, button=0, seed=0)
+    hand.fold()
+    for to in (4, 6, 8, 10):
+        hand.raise_to(to)
+    assert hand.bet_or_raise_range() == (12, 12)
+
+
+def test_a_cap_reached_three_handed_stays_reached_when_a_fold_leaves_two():
+    variant = texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=False)
     hand = State(variant, [100] * 3, button=0, seed=0)
     for to in (4, 6, 8):
         hand.raise_to(to)
     assert "capped" in hand.can_bet_or_raise().reason
-    hand.fold()
-    assert hand.bet_or_raise_range() == (10, 10)
+    hand.fold()  # two players left, but the cap was reached while three were in
+    assert hand.bet_or_raise_range() is None and "capped" in hand.can_bet_or_raise().reason
+    hand.call()
+    assert hand.street == 1  # the next round starts uncapped: heads-up from its start
+    hand.bet(2)
+    for to in (4, 6, 8, 10):
+        hand.raise_to(to)
+    assert hand.bet_or_raise_range() == (12, 12)
+
+
+def test_two_live_players_and_an_all_in_player_are_still_capped():
+    variant = texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=False)
+    hand = State(variant, [100, 3, 100], button=0, seed=0)  # seat 1, the small blind, has 2 chips behind
+    hand.raise_to(4)  # the button
+    hand.call()  # the small blind
+    hand.call()  # the big blind, all-in for 3
+    assert hand.street == 1 and hand.stacks[1] == 0 and hand.folded.count(False) == 3
+    hand.bet(2)
+    for to in (4, 6, 8):
+        hand.raise_to(to)
+    assert "capped" in hand.can_bet_or_raise().reason
 
 
 def test_bet_or_drop_second_round_off_by_default():

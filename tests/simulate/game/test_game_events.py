@@ -111,10 +111,11 @@ def test_folds_and_checks_are_kept_one_a_seat_and_a_larger_table_builds_its_own(
     assert len(FOLD_EVENTS) == len(CHECK_EVENTS) == SEATS_KEPT
 
 
-def test_a_misdeal_is_typed_and_names_the_player_action_that_blocks_it():
+def test_a_misdeal_is_typed_and_names_the_players_whose_actions_block_it():
     hand = State(no_limit_holdem(5, 10), [100, 100, 100], seed=2)
     hand.call()
-    assert "seat 0 has already acted (call)" in hand.can_misdeal().reason
+    hand.call()
+    assert "seats 0 and 1 have already acted" in hand.can_misdeal().reason
     assert isinstance(hand.history[-1], PLAYER_ACTION_TYPES)
     other = State(no_limit_holdem(5, 10), [100, 100, 100], seed=2)
     other.misdeal("wrong-count")

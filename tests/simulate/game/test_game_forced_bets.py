@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokerlab.errors import InputError
-from pokerlab.simulate.game import State, no_limit_holdem
+from pokerlab.simulate.game import State, fixed_limit_holdem, no_limit_holdem
 from pokerlab.simulate.game.variants import ForcedBets
 
 
@@ -105,3 +105,27 @@ def test_a_short_ante_is_trimmed_only_with_ante_trimming():
         state = State(forced, [1, 100, 100], button=0, seed=1)
         assert [(seat, amount) for seat, kind, amount in posts(state) if kind == "ante"] == [(1, 5), (2, 5), (0, 1)]
         assert [(p.amount, p.eligible) for p in state._pots_now()] == expected
+
+
+def test_a_lone_blind_is_the_bet_to_match_and_the_next_player_opens():
+    # PHH's blinds_or_straddles = [2, 0, 0, 0] (fixed limit): the small blind's seat posts the only blind, which
+    # plays the big blind's part (docs/rules.md 5.2). Button 3: seat 0 posts it, seat 1 opens.
+    variant = fixed_limit_holdem(1, 2).with_forced(small_blind=2, big_blind=0)
+    state = State(variant, [100] * 4, button=3, seed=1)
+    assert posts(state) == [(0, "blind", 2)]
+    assert state.actor == 1 and state.call_amount == 2 and state.bet_or_raise_range() == (4, 4)
+    state.call()
+    state.call()
+    state.call()
+    assert state.street == 0 and state.actor == 0  # the blind is live: its poster may still check or raise
+    assert state.can_check() and state.bet_or_raise_range() == (4, 4)
+    state.check()
+    assert state.street == 1 and state.actor == 0  # after the flop, the first player left of the button
+
+
+def test_a_lone_blind_heads_up_is_posted_by_the_button_and_the_other_player_opens():
+    variant = fixed_limit_holdem(1, 2).with_forced(small_blind=2, big_blind=0)
+    state = State(variant, [100, 100], button=1, seed=1)
+    assert posts(state) == [(1, "blind", 2)] and state.actor == 0
+    state.fold()
+    assert state.net == [0, 0] and state.ended_by == "fold"  # the blind is returned: nobody called it

@@ -10,6 +10,7 @@ import pytest
 from pokerlab.simulate.game import IllegalActionError, Session, State, five_card_draw, no_limit_holdem
 from pokerlab.simulate.game.random_play import play_random_hand
 from pokerlab.simulate.game.state import MISDEAL_CAUSES
+from pokerlab.simulate.game.variants import seven_card_stud
 
 
 @pytest.mark.parametrize("cause", MISDEAL_CAUSES)
@@ -23,16 +24,40 @@ def test_misdeal_nothing_changes_hands(cause):
     assert hand.history[-1] == ("misdeal", cause)
 
 
-def test_misdeal_only_during_the_deal_before_any_action():
+def test_misdeal_until_two_players_have_acted():
     hand = State(no_limit_holdem(5, 10), [100] * 3, button=0, seed=1)
     assert hand.can_misdeal()
-    hand.call()
+    hand.call()  # one player has acted: the dealer may still call the misdeal
+    assert hand.can_misdeal()
+    hand.fold()
     verdict = hand.can_misdeal()
-    assert not verdict and "has already acted (call)" in verdict.reason
+    assert not verdict and "seats 0 and 1 have already acted" in verdict.reason
     before = hand.snapshot()
     with pytest.raises(IllegalActionError, match="after that the hand stands"):
         hand.misdeal()
     assert hand.snapshot() == before
+
+
+def test_misdeal_after_one_action_gives_its_chips_back():
+    hand = State(no_limit_holdem(5, 10), [100] * 3, button=0, seed=1)
+    hand.raise_to(40)
+    hand.misdeal("exposed-card")
+    assert hand.ended_by == "misdeal" and hand.stacks == [100, 100, 100] and hand.net == [0, 0, 0]
+
+
+def test_misdeal_in_stud_the_bring_in_is_not_action():
+    hand = State(seven_card_stud(), [50] * 4, button=3, seed=2)
+    hand.bring_in()  # a forced bet: no player has acted yet
+    assert hand.can_misdeal()
+    hand.call()  # the first player to act after the bring-in
+    assert hand.can_misdeal()
+    hand.call()  # the second: the hand stands
+    assert "have already acted" in hand.can_misdeal().reason
+    hand = State(seven_card_stud(), [50] * 4, button=3, seed=2)
+    hand.bring_in()
+    hand.call()
+    hand.misdeal("wrong-count")
+    assert hand.stacks == [50] * 4 and hand.ended_by == "misdeal"
 
 
 def test_misdeal_refused_before_any_card_and_after_the_hand():

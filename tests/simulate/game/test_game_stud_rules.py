@@ -230,6 +230,17 @@ def test_no_open_pair_no_big_bet_on_fourth_street():
     assert hand.bet_or_raise_range() == (2, 2)
 
 
+def test_without_the_open_pair_rule_fourth_street_is_bet_at_the_small_bet_only():
+    deck = parse("Ac Qc Tc Kd Jd Td 2c 9s 8s 3d 2h Ks As")  # seat 0 pairs its deuces on fourth street
+    variant = seven_card_stud(ante=1, bring_in=1, small_bet=2, big_bet=4, open_pair=False)  # the house option
+    hand = State(variant, [100] * 3, button=2, deck=deck, seed=0)
+    hand.bring_in()
+    hand.call()
+    hand.call()
+    assert hand.street == 1 and hand.bet_or_raise_range() == (2, 2)
+    assert "exactly 2" in hand.can_bet_or_raise(4).reason
+
+
 @pytest.mark.parametrize("variant", [HILO, RAZZ], ids=["stud-hilo", "razz"])
 def test_open_pair_gives_no_big_bet_in_hilo_and_razz(variant):
     hand = _hand(variant, ["Ac Kd Qc Qh", "Qs Jd 9s Ks", "Tc Td 8s As"])
@@ -387,6 +398,49 @@ def test_hilo_odd_chip_goes_to_the_high_half():
     _check_down(hand)
     # Pot 5 (three antes, the bring-in, a call): 3 to the high, 2 to the low.
     assert hand.net == [1, 0, -1]
+
+
+def test_stud_odd_chip_goes_to_the_highest_card_by_suit():
+    # Two nine-high straights tie; seat 0 is nearest the dealer's left, but seat 1 holds the highest card (9s).
+    hands = ["5c 6d 2d 8s 9c 7h 3h", "5d 6c 7s 8h 9s 2c 3c", "Ks Kd Qh"]
+    hand = _hand(STUD, hands, button=2)
+    hand.bring_in()  # seat 0: the 2d
+    hand.call()
+    hand.fold()
+    _check_down(hand)
+    # Pot 5 (three antes, the bring-in, a call): 3 to seat 1 (the 9s), 2 to seat 0.
+    assert hand.payouts == [2, 3, 0] and hand.net == [0, 1, -1]
+
+
+def test_razz_odd_chip_goes_to_the_lowest_card_by_suit():
+    # Two 8-6-4-3-2 lows tie; seat 1 holds the lowest card (2c against seat 0's 2d).
+    hands = ["8c 6d Kc 3s 2d 4h Kd", "8d 6c Qs 3h 2c 4s Qh", "Ac 2s 5h"]
+    hand = _hand(RAZZ, hands, button=2)
+    hand.bring_in()  # seat 0: the king, the highest door card in razz
+    hand.call()
+    hand.fold()
+    _check_down(hand)
+    assert hand.payouts == [2, 3, 0] and hand.net == [0, 1, -1]
+
+
+def test_hilo_odd_chips_of_tied_halves_go_to_the_highest_and_the_lowest_card():
+    # Both wheels: a tie for the high (a five-high straight) and for the low (5-4-3-2-A). The pot of 10 splits
+    # 5 and 5; the high half's odd chip goes to seat 0 (the As, the highest card), the low half's to seat 1
+    # (the Ac, the lowest card: the ace is low and clubs the lowest suit).
+    hands = ["As 2d 3h 4c 5s Kd Qc", "Ac 2c 3d 4s 5h Kh Qd", "Kc Ks Qs Jh"]
+    hand = _hand(HILO, hands, button=2)
+    while hand.phase == "bet":
+        seat = hand.actor
+        if hand.street == 1 and seat == 0 and hand.level == 0:
+            hand.bet_or_raise(2)
+        elif hand.street == 1 and seat == 2 and hand.level > 0:
+            hand.fold()
+        elif "bring_in" in hand.legal_actions():
+            hand.bring_in()
+        else:
+            _check_down_one(hand)
+    assert hand.ended_by == "showdown" and sum(hand.payouts) == 10
+    assert hand.payouts == [5, 5, 0]  # by seat from the dealer's left, seat 0 would have taken both odd chips
 
 
 # ------------------------------------------------------------------ declarations

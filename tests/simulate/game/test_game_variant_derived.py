@@ -17,13 +17,13 @@ def _expected(variant: Variant) -> dict:
     return {
         "is_stud": variant.showing is not None,
         "deck_size": 52 + variant.jokers,
-        "has_blinds": variant.forced.big_blind > 0,
-        "jacks_to_open": variant.opening.requirement == "jacks" and variant.forced.big_blind == 0,
+        "has_blinds": variant.forced.big_blind > 0 or variant.forced.small_blind > 0,  # a lone blind counts
+        "jacks_to_open": variant.opening.requirement == "jacks" and variant.forced.live_top == 0,
         "bet_or_drop": variant.opening.bet_or_drop or variant.opening.bet_or_drop_second_round,
         "deals_deep": variant.showing is not None or any(s.draw is not None for s in variant.streets),
         "table_cards": sum(s.burn + s.board for s in variant.streets),
         "street_units": tuple(variant.betting.unit(s.big_bet) for s in variant.streets),
-        "last_blind": max(k for k, amount in enumerate(blinds) if amount) if variant.forced.big_blind else 1,
+        "last_blind": max(k for k, amount in enumerate(blinds) if amount) if variant.forced.live_top else 1,
     }
 
 
@@ -40,6 +40,9 @@ def test_derived_attributes_follow_replace_and_survive_pickling():
     assert {name: getattr(deeper, name) for name in _expected(deeper)} == _expected(deeper)
     ante_game = replace(base, forced=replace(base.forced, small_blind=0, big_blind=0, ante=1))
     assert not ante_game.has_blinds
+    lone = base.with_forced(small_blind=2, big_blind=0)  # a lone blind: position 0 is the last blind
+    assert lone.has_blinds and lone.last_blind == 0
+    assert {name: getattr(lone, name) for name in _expected(lone)} == _expected(lone)
     again = pickle.loads(pickle.dumps(deeper))
     assert again == deeper and again.street_units == deeper.street_units and again.last_blind == 4
     assert "street_units" not in repr(deeper)  # derived, not declared

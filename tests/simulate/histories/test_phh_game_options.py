@@ -55,6 +55,16 @@ def test_phh_misdeal_round_trip(variant):
     assert result.stacks == [record.starting_stacks[k] for k in range(3)]
 
 
+def test_phh_misdeal_after_one_action_replays():
+    state = State(texas_holdem(), [50, 60, 70], seed=5)
+    state.fold()  # one player has acted: the misdeal may still be called (docs/rules.md 4.3)
+    state.misdeal("wrong-count")
+    text = dumps(history_from_state(state))
+    assert "p3 f" in text and '_misdeal = "wrong-count"' in text
+    result = replay(loads(text))
+    assert result.ok and result.state.ended_by == "misdeal" and result.stacks == [60, 70, 50]  # p1: left of the button
+
+
 def test_phh_misdeal_replay_refuses_a_misdeal_after_the_action():
     state = State(texas_holdem(), [50, 60, 70], seed=5)
     state.fold()

@@ -24,7 +24,7 @@ GAMES = {
 def test_stud_games_use_the_standards_codes_and_fields(code):
     variant = GAMES[code]
     got, fields, extras = phh_fields(variant, 4)
-    assert got == code and extras == {}
+    assert got == code and extras == ({"_open_pair_big_bet": True} if code == "F7S" else {})
     assert fields["bring_in"] == 1 and fields["small_bet"] == 2 and fields["big_bet"] == 4
     assert fields["antes"] == [1, 1, 1, 1]
     assert variant_from_phh(code, fields) == variant
@@ -35,7 +35,7 @@ def test_stud_games_use_the_standards_codes_and_fields(code):
 def test_a_house_option_travels_as_a_user_field():
     variant = seven_card_stud(raise_cap=None).with_rules(odd_chip="carry")
     code, fields, extras = phh_fields(variant, 3)
-    assert code == "F7S" and extras == {"_raise_cap": "unlimited", "_odd_chip": "carry"}
+    assert code == "F7S" and extras == {"_raise_cap": "unlimited", "_odd_chip": "carry", "_open_pair_big_bet": True}
     assert variant_from_phh(code, fields, extras) == variant
 
 
@@ -142,3 +142,98 @@ def test_we_replay_the_stud_hands_pokerkit_writes(code):
     hands = random_hands(GAMES[code], 30, (2, 6), salt=2, max_stack=80)
     skip = lambda hand: _open_pair_big_bet(hand) or _short_all_in_raised(hand)  # noqa: E731 - two known differences
     assert replay_what_pokerkit_writes(pokerkit, hands, skip=skip) >= 20
+
+
+def test_the_open_pair_rule_is_written_into_every_seven_card_stud_history():
+    for open_pair in (True, False):
+        variant = seven_card_stud(ante=1, bring_in=1, small_bet=2, big_bet=4, open_pair=open_pair)
+        code, fields, extras = phh_fields(variant, 3)
+        assert code == "F7S" and extras == {"_open_pair_big_bet": open_pair}
+        assert variant_from_phh(code, fields, extras) == variant
+        text = dumps(history_from_state(State(variant, [50] * 3, seed=1)))
+        assert f"_open_pair_big_bet = {str(open_pair).lower()}" in text
+    # A F7S history that does not say is read with the rule (the wider reading: it allows both bets).
+    assert variant_from_phh("F7S", fields) == GAMES["F7S"]
+    with pytest.raises(PHHError, match="FR has no open-pair rule"):
+        variant_from_phh("FR", fields, {"_open_pair_big_bet": True})
+    assert variant_from_phh("FR", fields, {"_open_pair_big_bet": False}) == GAMES["FR"]
+    with pytest.raises(PHHError, match="true or false"):
+        variant_from_phh("F7S", fields, {"_open_pair_big_bet": "yes"})
+
+
+def test_pokerkit_replays_a_simulated_stud_history_without_the_open_pair_rule(tmp_path):
+    from click.testing import CliRunner
+
+    from pokerlab.simulate.cli.main import main
+    from pokerlab.simulate.histories import load_file
+
+    def simulate(folder, *options):
+        args = ["simulate", "stud", "--hands", "300", "--players", "4", "--seed", "5", "--phh-out", str(folder)]
+        done = CliRunner().invoke(main, [*args, "--bots", "random,station,tight,loose", *options])
+        assert done.exit_code == 0, done.output
+        return [hand for path in sorted(folder.glob("*.phhs")) for hand in load_file(path)]
+
+    def pokerkit_replays(hand):
+        try:
+            return pokerkit_stacks(dumps(hand)) == hand.optional["finishing_stacks"]
+        except Exception:  # pokerkit's own error types (it refuses a big bet on fourth street)
+            return False
+
+    with_rule = simulate(tmp_path / "on")
+    assert not all(pokerkit_replays(hand) for hand in with_rule)  # some open pair was bet big on fourth street
+    without = simulate(tmp_path / "off", "--no-open-pair")
+    assert len(without) == 300 and all(hand.user["_open_pair_big_bet"] is False for hand in without)
+    assert all(pokerkit_replays(hand) for hand in without)
+    assert all(replay(hand).ok for hand in without)
+
+
+STUD_HEAD = 'variant = "F7S"\nantes = [1, 1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n'
+STUD_HEAD += "starting_stacks = [50, 50, 50]\n"
+
+
+def _stud_record(actions: list[str], code: str = "F7S") -> HandHistory:
+    return loads(STUD_HEAD.replace('"F7S"', f'"{code}"') + f"actions = {actions!r}\n".replace("'", '"'))
+
+
+def test_an_unseen_door_card_never_decides_who_brings_in():
+    # The record has p1 (3c) bring in; p3's door was not recorded, so it cannot be the weakest.
+    actions = ["d dh p1 AsKs3c", "d dh p2 QdQc9h", "d dh p3 ??????", "p1 pb", "p2 f", "p3 f"]
+    result = replay(_stud_record(actions))
+    assert result.ok, result.problems
+    door = result.state.hole[2][2]
+    assert door not in parse("As Ks 3c Qd Qc 9h") and door > parse("3c")[0]
+    # The record has the unseen player bring in: its door becomes the weakest card.
+    actions = ["d dh p1 AsKs3c", "d dh p2 QdQc9h", "d dh p3 ??????", "p3 pb", "p1 f", "p2 cbr 2", "p3 f"]
+    result = replay(_stud_record(actions))
+    assert result.ok, result.problems
+    assert result.stacks == [49, 53, 48]
+
+
+def test_seen_door_cards_still_decide_who_brings_in():
+    # p2's door, the 2c, is seen: p2 brings in, whatever the record says.
+    actions = ["d dh p1 AsKs3c", "d dh p2 ????2c", "d dh p3 ??????", "p1 pb"]
+    result = replay(_stud_record(actions))
+    assert result.error is not None and "it is p2's turn, not p1's" in result.error.reason
+
+
+def test_an_unseen_up_card_never_decides_who_acts_first_on_a_later_street():
+    # Fourth street: p3's up cards were never recorded and the record has p3 act first, over p2's Q-J.
+    actions = ["d dh p1 AsKs3c", "d dh p2 ????Qh", "d dh p3 ??????", "p1 pb", "p2 cc", "p3 cc"]
+    actions += ["d dh p1 7d", "d dh p2 Js", "d dh p3 ??", "p3 cc", "p1 cc", "p2 cbr 2", "p3 f", "p1 f"]
+    result = replay(_stud_record(actions))
+    assert result.ok, result.problems
+    assert result.stacks == [48, 54, 48]
+    # Unseen cards at a showdown never decide who wins: the outcome is unknown, not guessed.
+    actions = ["d dh p1 AsKs3c", "d dh p2 ??????", "d dh p3 QdQc9h", "p1 pb", "p2 cc", "p3 f"]
+    for card in ("7d", "2h", "Jc"):
+        actions += [f"d dh p1 {card}", "d dh p2 ??", "p2 cc", "p1 cc"]
+    actions += ["d dh p1 Qs", "d dh p2 ??", "p2 cc", "p1 cc"]
+    result = replay(_stud_record(actions))
+    assert result.status == "unknown outcome" and "p2's cards at the showdown are unknown" in result.unknown_outcome
+
+
+def test_razz_unseen_door_card_is_not_the_highest():
+    actions = ["d dh p1 2s3dKc", "d dh p2 ??????", "d dh p3 4c5d9h", "p1 pb", "p2 f", "p3 f"]
+    result = replay(_stud_record(actions, "FR"))
+    assert result.ok, result.problems
+    assert result.state.hole[1][2] >> 2 < parse("Kc")[0] >> 2  # below a king: the king brings in razz
