@@ -10,8 +10,10 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 _pool: ThreadPoolExecutor | None = None
 _pool_size = 0
@@ -29,15 +31,19 @@ def on_threads(calls: Sequence[Callable[[], Any]]) -> list[Any]:
     """
     global _pool, _pool_size
     others = len(calls) - 1  # the first call runs on this thread: one hand-off fewer per block
+    if others <= 0:
+        return [call() for call in calls]  # nothing to hand off: no pool (and no concurrent.futures import)
+    from concurrent.futures import ThreadPoolExecutor  # 6 ms: imported by the first run on threads
+
     with _pool_lock:
         if _pool is None or _pool_size < others:
             if _pool is not None:
                 _pool.shutdown(wait=False)
-            _pool, _pool_size = ThreadPoolExecutor(max_workers=max(others, 1), thread_name_prefix="pokerlab"), others
+            _pool, _pool_size = ThreadPoolExecutor(max_workers=others, thread_name_prefix="pokerlab"), others
         pool = _pool
     futures = [pool.submit(call) for call in calls[1:]]
-    first = calls[0]() if calls else None
-    return [first, *(future.result() for future in futures)][: len(calls)]
+    first = calls[0]()
+    return [first, *(future.result() for future in futures)]
 
 
 def available_cores() -> int:

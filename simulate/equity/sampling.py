@@ -124,15 +124,17 @@ def run_blocks(
     max_round_blocks: int = MAX_ROUND_BLOCKS,
 ) -> bool:
     """Deal rounds of blocks into ``tally`` until ``limit`` deals or every standard error is at most
-    ``target``, calling ``progress`` with the fraction done after each round. The run's last block is
-    short when ``limit`` is not a multiple of ``block_trials``, so a run deals exactly ``limit`` deals
-    unless the target stops it first. False when a round could make no deal (the tally is then left as
-    it was before that round)."""
+    ``target``, calling ``progress`` with the fraction done after each round. A round's last block is
+    short when the round is not a whole number of blocks: the run's last round when ``limit`` is not a
+    multiple of ``block_trials`` (a run deals exactly ``limit`` deals unless the target stops it first),
+    and a round that deals what the standard error predicts the target needs (at least a quarter block,
+    3 % spare). False when a round could make no deal (the tally is then left as it was before that
+    round)."""
     block = 0
-    blocks = 2
+    round_deals = 2 * block_trials
     planned = 0
     while True:
-        full, short = divmod(min(blocks * block_trials, limit - planned), block_trials)
+        full, short = divmod(min(round_deals, limit - planned), block_trials)
         for count, trials in ((full, block_trials), (1 if short else 0, short)):
             if count and not tally.add(block_seeds(seed, block, count), trials):
                 return False
@@ -146,6 +148,6 @@ def run_blocks(
             progress(1.0 if finished else min(1.0, tally.done / goal))
         if finished:
             return True
-        blocks = min(2 * blocks, max_round_blocks)
+        round_deals = min(2 * round_deals, max_round_blocks * block_trials)
         if needed is not None and tally.done >= _PREDICT_AFTER:
-            blocks = min(blocks, max(1, -(-int(needed * 1.03 - tally.done) // block_trials)))
+            round_deals = min(round_deals, max(block_trials // 4, int(needed * 1.03) - tally.done))
