@@ -4,6 +4,12 @@ and :class:`Variant` itself, with the checks that refuse an inconsistent declara
 The factories that fill these in for the shipped games are in :mod:`~pokerlab.simulate.game.flop_variants`,
 :mod:`~pokerlab.simulate.game.draw_variants` and :mod:`~pokerlab.simulate.game.stud_variants`; all of it is
 importable from :mod:`pokerlab.simulate.game.variants`.
+
+>>> from pokerlab.simulate.game.flop_variants import texas_holdem
+>>> [texas_holdem(kind, 1, 2, max_bet=10).betting.kind for kind in (FIXED_LIMIT, SPREAD_LIMIT, POT_LIMIT, NO_LIMIT)]
+['fixed-limit', 'spread-limit', 'pot-limit', 'no-limit']
+>>> LAST_BET_LIMIT in BETTING_KINDS, texas_holdem(FIXED_LIMIT, 1, 2, raise_cap=DEFAULT_CAP).betting.raise_cap
+(True, 3)
 """
 
 from __future__ import annotations
@@ -14,10 +20,15 @@ from typing import Any, Final
 from pokerlab.errors import InputError
 from pokerlab.evaluator.rules import get_rules
 
+#: Fixed limit: every bet and raise is the street's small or big bet (docs/rules.md 6).
 FIXED_LIMIT = "fixed-limit"
+#: Spread limit: any amount from the small bet to ``max_bet``.
 SPREAD_LIMIT = "spread-limit"
+#: Pot limit: a raise up to the pot after the call.
 POT_LIMIT = "pot-limit"
+#: No limit: up to the whole stack.
 NO_LIMIT = "no-limit"
+#: A raise at most the size of the last bet or raise.
 LAST_BET_LIMIT = "last-bet-limit"
 BETTING_KINDS = (FIXED_LIMIT, SPREAD_LIMIT, POT_LIMIT, NO_LIMIT, LAST_BET_LIMIT)
 

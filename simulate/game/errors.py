@@ -19,6 +19,15 @@ class IllegalActionError(PokerlabError, ValueError):
     """An operation the rules do not allow now; the state is left exactly as it was.
 
     The message says what is wrong and what the player can do instead.
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> hand = State(no_limit_holdem(5, 10), [1000, 1000], seed=1)
+    >>> try:
+    ...     hand.check()
+    ... except IllegalActionError as error:
+    ...     print(error)
+    ...
+    there is a bet of 10 to you; call 5, raise or fold
     """
 
 

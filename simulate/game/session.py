@@ -87,7 +87,15 @@ def doubling_schedule(variant: Variant, minutes: float, levels: int = 20) -> lis
 
 
 class SessionOver(RuntimeError):
-    """Fewer than two players have chips: no more hands can be dealt."""
+    """Fewer than two players have chips: no more hands can be dealt.
+
+    >>> from pokerlab.simulate.game import no_limit_holdem
+    >>> try:
+    ...     Session(no_limit_holdem(1, 2), [100, 0]).start_hand()
+    ... except SessionOver as over:
+    ...     print(over)
+    only 1 player has chips left
+    """
 
 
 class Session:

@@ -10,6 +10,8 @@ search. Seats are 0..n-1 in clockwise order; ``button`` is the dealer's seat.
 >>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=3)
 >>> hand.actor, hand.call_amount, hand.bet_or_raise_range()
 (0, 10, (20, 1000))
+>>> MISDEAL_CAUSES   # what ``misdeal(cause)`` takes
+('exposed-card', 'wrong-count')
 >>> hand.fold(); hand.call(); hand.check()   # button folds, small blind calls, big blind checks
 >>> hand.street, len(hand.board)
 (1, 3)
@@ -40,9 +42,11 @@ from .seating import CLOCKWISE, clockwise
 from .stud import StudMixin, cards_needed
 from .variants import Variant
 
-#: Misdeal causes (docs/rules.md 4.3): a card dealt face up, or a player dealt the wrong number of cards.
+#: Misdeal causes (docs/rules.md 4.3): a card dealt face up,
 MISDEAL_EXPOSED_CARD = "exposed-card"
+#: or a player dealt the wrong number of cards.
 MISDEAL_WRONG_COUNT = "wrong-count"
+#: Every cause :meth:`State.misdeal` takes.
 MISDEAL_CAUSES = (MISDEAL_EXPOSED_CARD, MISDEAL_WRONG_COUNT)
 PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "draw", "bring-in")
 
