@@ -40,6 +40,7 @@ LAZY_COMMANDS = {
     "verify": ("verify", "verify_command"),
     "draw": ("draw", "draw_command"),
     "equity": ("equity", "equity_command"),
+    "icm": ("tournament", "icm_command"),
 }
 
 
