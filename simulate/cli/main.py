@@ -41,6 +41,7 @@ LAZY_COMMANDS = {
     "draw": ("draw", "draw_command"),
     "equity": ("equity", "equity_command"),
     "icm": ("tournament", "icm_command"),
+    "pushfold": ("tournament", "pushfold_command"),
 }
 
 
