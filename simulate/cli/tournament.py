@@ -187,8 +187,13 @@ def pushfold_chart_command(ante: float, max_stack: float, as_json: bool) -> None
         return
     click.echo(
         f"heads-up push-or-fold chart ({_ante_words(chart.ante)}), {chart.stacks[0]:g} to {chart.max_stack:g} bb "
-        f"every 0.1 bb: {len(chart.stacks)} equilibria, exploitability at most "
-        f"{_exploitability(chart.exploitability)} ({chart.seconds:.1f} s)"
+        f"every 0.1 bb: {len(chart.stacks)} equilibria, exploitability "
+        + (
+            "below 1e-9 bb at every stack"
+            if chart.exploitability < _BELOW
+            else f"{chart.exploitability:.2g} bb at most"
+        )
+        + f" ({chart.seconds:.1f} s)"
     )
     labels = _labels()
     for player, title in (("sb", "small blind: push up to (bb)"), ("bb", "big blind: call up to (bb)")):
