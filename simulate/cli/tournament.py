@@ -49,8 +49,8 @@ def icm_command(
 
     prizes = [p.strip() for p in payouts.split(",")] if payouts.strip() else []
     result = icm(
-        list(stacks),  # the library names a stack that is not a positive number
-        prizes,  # type: ignore[arg-type]  # strings: the library names a payout that is not a number
+        list(stacks),  # text: the library names a stack that is not a positive number
+        prizes,
         model=model,
         method="mc" if mc else "auto",
         trials=trials,

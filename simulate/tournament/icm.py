@@ -109,7 +109,7 @@ class ICMResult:
         }
 
 
-def _numbers(values: Sequence[float], what: str) -> np.ndarray:
+def _numbers(values: Sequence[float | str], what: str) -> np.ndarray:
     """``values`` as float64, refusing what is not a finite number."""
     out = []
     for i, value in enumerate(values):
@@ -123,7 +123,7 @@ def _numbers(values: Sequence[float], what: str) -> np.ndarray:
     return np.array(out, dtype=np.float64)
 
 
-def check_stacks(stacks: Sequence[float]) -> np.ndarray:
+def check_stacks(stacks: Sequence[float | str]) -> np.ndarray:
     """The stacks as float64: at least one, each positive.
 
     >>> check_stacks([5000, 3000]).tolist()
@@ -144,7 +144,7 @@ def check_stacks(stacks: Sequence[float]) -> np.ndarray:
     return s
 
 
-def check_payouts(payouts: Sequence[float], players: int) -> np.ndarray:
+def check_payouts(payouts: Sequence[float | str], players: int) -> np.ndarray:
     """The payouts as float64, first place first: at most one a player, none negative, none above the place
     before it, not all zero.
 
@@ -233,7 +233,9 @@ def harville_sparse(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
     n = len(s)
     bits = np.left_shift(np.int64(1), np.arange(n, dtype=np.int64))
     total = float(s.sum())
-    sets, placed, chips = np.zeros(1, dtype=np.int64), np.ones(1), np.zeros(1)
+    sets: np.ndarray = np.zeros(1, dtype=np.int64)
+    placed: np.ndarray = np.ones(1)
+    chips: np.ndarray = np.zeros(1)
     equity = np.zeros(n)
     for k, prize in enumerate(pay.tolist()):
         free = (sets[:, None] & bits[None, :]) == 0
@@ -333,8 +335,8 @@ def _exact_possible(model: str, players: int, paid: int) -> bool:
 
 
 def icm(
-    stacks: Sequence[float],
-    payouts: Sequence[float],
+    stacks: Sequence[float | str],
+    payouts: Sequence[float | str],
     *,
     model: str = "harville",
     method: str = "auto",
@@ -343,7 +345,7 @@ def icm(
     progress: Callable[[float], None] | None = None,
 ) -> ICMResult:
     """Each player's expected prize, from the ``stacks`` (chips, any unit) and the ``payouts`` (first place
-    first; places not listed pay nothing). The equities sum to the prize pool (the payouts' sum).
+    first; places not listed pay nothing), numbers or their text. The equities sum to the prize pool (the payouts' sum).
 
     ``model``: ``"harville"`` (Malmuth-Harville) or ``"weitzman"`` (Malmuth-Weitzman), defined in the module's
     description. ``method``: ``"auto"`` (exact when the field allows it, see :data:`EXACT_PLAYERS`, else Monte
