@@ -28,7 +28,7 @@ def _amount(value: float) -> str:
     help="Malmuth-Harville or Malmuth-Weitzman.",
 )
 @click.option("--mc", is_flag=True, help="Sample finishes (Monte Carlo) even where the exact answer is quick.")
-@click.option("--trials", type=click.IntRange(min=2), default=None, help="Monte Carlo: finishes to draw.")
+@click.option("--trials", type=click.IntRange(min=2), default=None, help="Sample this many finishes (implies --mc).")
 @seed_option()
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @friendly_errors
@@ -52,7 +52,7 @@ def icm_command(
         list(stacks),  # text: the library names a stack that is not a positive number
         prizes,
         model=model,
-        method="mc" if mc else "auto",
+        method="mc" if mc or trials is not None else "auto",  # --trials asks for sampling
         trials=trials,
         seed=seed,  # used only when sampling; the result reports the one drawn when none is given
     )

@@ -4,6 +4,8 @@ equilibria hand by hand, and the chart against the published HoldemResources cha
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -205,3 +207,13 @@ def test_bad_input_is_refused_with_one_line(call, message):
     with pytest.raises(TournamentError) as caught:
         call()
     assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
+
+
+def test_no_numba_for_tournament_math():
+    code = (
+        "import sys, pokerlab; pokerlab.icm([1, 2, 3], [5, 3, 2]); "
+        "pokerlab.icm([1, 2, 3], [5, 3, 2], method='mc', trials=1000, seed=1); pokerlab.pushfold(5); "
+        "print('numba' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "False", done.stderr
