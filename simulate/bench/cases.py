@@ -39,8 +39,8 @@ CATEGORY_COUNTS = {
 }
 
 #: The sections of the report, in its order; ``pokerlab bench --only`` takes them (or case ids).
-SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "stud", "histories", "game", "ranges")
-SECTIONS += ("tournament",)
+SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "stud", "histories", "game", "ranges",
+            "tournament")  # fmt: skip
 RULES_CHECKED = 2_000  # rows of a rules case re-ranked one call at a time, the reference for its batch
 
 
@@ -385,17 +385,16 @@ def _range_cases() -> list[Case]:
 
 
 TOURNAMENT_NOTE = "No peer has ICM or a push-or-fold solver: pokerlab against its own brute force (tournament_cases)."
+_TOURNAMENT = (  # id, title, kind, players (ICM), what the spot is
+    ("icm-9", "ICM, 9 players, every place paid", "icm", 9, "9 stacks"),
+    ("icm-20", "ICM, 20 players, every place paid", "icm", 20, "20 stacks"),
+    ("pushfold-chart", "heads-up push-or-fold chart, 169 hands", "pushfold-chart", 7, "every 0.1 bb"),
+)
 
 
 def _tournament_cases() -> list[Case]:
-    return [
-        Case("icm-9", "tournament", "ICM, 9 players, every place paid", "icm", "call", "time", n_cards=9,
-             players=("9 stacks",), threads=False, note=TOURNAMENT_NOTE),
-        Case("icm-20", "tournament", "ICM, 20 players, every place paid", "icm", "call", "time", n_cards=20,
-             players=("20 stacks",), threads=False, note=TOURNAMENT_NOTE),
-        Case("pushfold-chart", "tournament", "heads-up push-or-fold chart, 169 hands", "pushfold-chart", "call",
-             "time", players=("every 0.1 bb",), threads=False, note=TOURNAMENT_NOTE),
-    ]  # fmt: skip
+    return [Case(i, "tournament", title, kind, "call", "time", n_cards=n, players=(spot,), threads=False,
+                 note=TOURNAMENT_NOTE) for i, title, kind, n, spot in _TOURNAMENT]  # fmt: skip
 
 
 #: Every case, in report order.

@@ -11,4 +11,12 @@ from ...errors import InputError
 
 
 class TournamentError(InputError):
-    """Stacks, payouts, blinds or a model the tournament tools cannot use; the message says which and why."""
+    """Stacks, payouts, blinds or a model the tournament tools cannot use; the message says which and why.
+
+    >>> from pokerlab.simulate.tournament import icm
+    >>> try:
+    ...     icm([100, 0], [1])
+    ... except TournamentError as error:
+    ...     print(error)
+    stack 2 is 0.0: every stack must be positive
+    """

@@ -61,6 +61,10 @@ class ICMResult:
 
     ``stderrs`` are the Monte Carlo standard errors (None when exact); ``trials`` the finishes drawn (0 when
     exact); ``seed`` the Monte Carlo seed (None when exact).
+
+    >>> r = icm([3, 1], [1])
+    >>> r.equities, r.prize_pool, r.method
+    ((0.75, 0.25), 1.0, 'exact')
     """
 
     stacks: tuple[float, ...]

@@ -40,7 +40,12 @@ MAX_ANTE = 10.0
 @dataclass(frozen=True)
 class PushFoldResult:
     """The equilibrium at one stack: per hand class (``hands``, the 169 classes from AA down), the SB's push
-    frequency and EVs, the BB's call frequency and EVs, and how close to an equilibrium the pair is."""
+    frequency and EVs, the BB's call frequency and EVs, and how close to an equilibrium the pair is.
+
+    >>> r = pushfold(5)
+    >>> r.hands[:3], r.push[0], r.fold_ev, r.bb_fold_ev
+    (('AA', 'AKs', 'AKo'), 1.0, -0.5, -1.0)
+    """
 
     stack: float
     ante: float

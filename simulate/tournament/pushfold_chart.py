@@ -48,7 +48,12 @@ def _runs(played: np.ndarray, stacks: tuple[float, ...]) -> tuple[tuple[float, f
 @dataclass(frozen=True)
 class PushFoldChart:
     """Per hand class (``hands``), the stretches of ``stacks`` at which the SB pushes it (``push``) and the BB
-    calls with it (``call``); the largest exploitability of the solutions; the time taken."""
+    calls with it (``call``); the largest exploitability of the solutions; the time taken.
+
+    >>> chart = pushfold_chart(max_stack=2)
+    >>> chart.stacks[-1], chart.push[chart.hands.index("72o")]
+    (2.0, ((1.0, 1.6),))
+    """
 
     ante: float
     max_stack: float
