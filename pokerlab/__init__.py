@@ -86,6 +86,13 @@ _LAZY = {
     "draw_equity": "pokerlab.simulate.draw",
     "DrawError": "pokerlab.simulate.draw",
     "preflop_equity": "pokerlab.simulate.precomputed",
+    "icm": "pokerlab.simulate.tournament",
+    "ICMResult": "pokerlab.simulate.tournament",
+    "TournamentError": "pokerlab.simulate.tournament",
+    "pushfold": "pokerlab.simulate.tournament",
+    "PushFoldResult": "pokerlab.simulate.tournament",
+    "pushfold_chart": "pokerlab.simulate.tournament",
+    "PushFoldChart": "pokerlab.simulate.tournament",
     "State": "pokerlab.simulate.game",
     "IllegalActionError": "pokerlab.simulate.game",
     "load": "pokerlab.simulate.histories",
@@ -190,4 +197,13 @@ if TYPE_CHECKING:  # what the lazy names are, as explicit re-exports for type ch
         RangeError as RangeError,
         hit_frequencies as hit_frequencies,
         parse_range as parse_range,
+    )
+    from .simulate.tournament import (
+        ICMResult as ICMResult,
+        PushFoldChart as PushFoldChart,
+        PushFoldResult as PushFoldResult,
+        TournamentError as TournamentError,
+        icm as icm,
+        pushfold as pushfold,
+        pushfold_chart as pushfold_chart,
     )

@@ -81,6 +81,12 @@ RUNS: dict[str, list[tuple[str, set[int]]]] = {
         ("replay {fixtures}/cents.phhs -q --json", {0}),
         ("replay {tmp}/bad --json", {2}),  # with a file that is not PHH
     ],
+    "icm": [
+        ("icm 5000 3000 2000 --payouts 50,30,20 --json", {0}),
+        ("icm 5000 3000 2000 --payouts 50,30,20 --model weitzman --mc --trials 2000 --seed 1 --json", {0}),
+    ],
+    "pushfold": [("pushfold --stack 10 --ante 0.125 --json", {0})],
+    "pushfold-chart": [("pushfold chart --max-stack 3 --json", {0})],
     "table-preflop": [("table preflop --no-resume --json", {0})],
     "table-matchups": [("table matchups --classes AA,AKs --no-resume -t 1 --json", {0})],
     "cache": [("cache --json", {0})],

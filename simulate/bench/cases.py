@@ -39,7 +39,8 @@ CATEGORY_COUNTS = {
 }
 
 #: The sections of the report, in its order; ``pokerlab bench --only`` takes them (or case ids).
-SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "stud", "histories", "game", "ranges")
+SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "stud", "histories", "game", "ranges",
+            "tournament")  # fmt: skip
 RULES_CHECKED = 2_000  # rows of a rules case re-ranked one call at a time, the reference for its batch
 
 
@@ -73,6 +74,7 @@ class BenchConfig:
     process_runs: int = 1  # start-up cases: new processes per timed run
     game_hands: int = 3_000  # game-engine cases: random hands pokerlab's State plays per run
     game_peer_hands: int = 150  # the same for pokerkit (30 to 60 times slower a hand)
+    chart_stack: float = 20.0  # the push-or-fold chart case: stacks charted up to this (bb)
 
     @staticmethod
     def named(name: str) -> BenchConfig:
@@ -117,6 +119,7 @@ QUICK = BenchConfig(
     many_queries=40,
     game_hands=800,
     game_peer_hands=30,
+    chart_stack=8.0,
 )
 TINY = BenchConfig(
     "tiny",
@@ -135,6 +138,7 @@ TINY = BenchConfig(
     many_queries=6,
     game_hands=30,
     game_peer_hands=8,
+    chart_stack=3.0,
 )
 
 
@@ -380,10 +384,23 @@ def _range_cases() -> list[Case]:
     ]  # fmt: skip
 
 
+TOURNAMENT_NOTE = "No peer has ICM or a push-or-fold solver: pokerlab against its own brute force (tournament_cases)."
+_TOURNAMENT = (  # id, title, kind, players (ICM), what the spot is
+    ("icm-9", "ICM, 9 players, every place paid", "icm", 9, "9 stacks"),
+    ("icm-20", "ICM, 20 players, every place paid", "icm", 20, "20 stacks"),
+    ("pushfold-chart", "heads-up push-or-fold chart, 169 hands", "pushfold-chart", 7, "every 0.1 bb"),
+)
+
+
+def _tournament_cases() -> list[Case]:
+    return [Case(i, "tournament", title, kind, "call", "time", n_cards=n, players=(spot,), threads=False,
+                 note=TOURNAMENT_NOTE) for i, title, kind, n, spot in _TOURNAMENT]  # fmt: skip
+
+
 #: Every case, in report order.
 CASES: list[Case] = (
     _eval_cases() + _equity_cases() + _omaha_cases() + _stud_cases() + _history_cases() + _game_cases() + _range_cases()
-)
+) + _tournament_cases()
 
 
 def select_cases(only: Sequence[str] | None = None) -> list[Case]:

@@ -69,6 +69,10 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
         return ok, f"made hands {result}" if reference is None else (
             "the same made hands" if ok else "OTHER made hands"
         )
+    if case.kind in ("icm", "pushfold-chart"):
+        from .tournament_cases import check_tournament
+
+        return check_tournament(case, result, reference)
     if case.kind == "range-by-combo":
         if reference is None:
             return True, f"{len(result):,} combos"

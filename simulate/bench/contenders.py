@@ -59,6 +59,7 @@ from .pokerlab_contenders import (
     range_hits,
 )
 from .process_contenders import pokerfast_process, pokerlab_process
+from .tournament_cases import chart_contender, icm_contender
 
 __all__ = [
     "CONTENDERS",
@@ -130,6 +131,11 @@ def _five_cards(case: Case, config: BenchConfig | None) -> bool:
 def _all_threads_equity(case: Case, config: BenchConfig | None) -> bool:
     """Exact equity with every thread: for the cases that ask, unless the configuration leaves it out."""
     return case.threads and (config is None or config.all_threads_equity)
+
+
+def _small_field(case: Case, config: BenchConfig | None) -> bool:
+    """The brute force over finishing orders: 9 players (362,880 orders), not 20 (20! of them)."""
+    return case.n_cards <= 9
 
 
 ALL_THREADS = "all threads"
@@ -217,6 +223,15 @@ CONTENDERS: dict[str, tuple[Listing, ...]] = {
     "range-by-combo": (
         Listing("pokerlab", "pokerlab", "equity_by_combo", range_by_combo(False)),
         Listing("pokerlab-plain", "pokerlab", "equity() per combo", range_by_combo(True)),
+    ),
+    "icm": (
+        Listing("pokerlab", "pokerlab", "exact, over sets of players", icm_contender("exact")),
+        Listing("pokerlab-orders", "pokerlab", "brute force, every order", icm_contender("orders"), _small_field),
+        Listing("pokerlab-mc", "pokerlab", "Monte Carlo, 1,000,000 finishes", icm_contender("mc")),
+    ),
+    "pushfold-chart": (
+        Listing("pokerlab", "pokerlab", "each stack from the previous one", chart_contender(True)),
+        Listing("pokerlab-cold", "pokerlab", "each stack from scratch", chart_contender(False)),
     ),
 }
 

@@ -33,7 +33,7 @@ def _progress_bar() -> Any:  # click.progressbar's bar, or None
     multiple=True,
     metavar="NAME[,NAME]",
     help="Run only these sections (batch, per-call, enumerate, rules, equity, omaha, stud, histories, game, "
-    "ranges) or case ids (--list).",
+    "ranges, tournament) or case ids (--list).",
 )
 @click.option(
     "--format",

@@ -40,6 +40,8 @@ LAZY_COMMANDS = {
     "verify": ("verify", "verify_command"),
     "draw": ("draw", "draw_command"),
     "equity": ("equity", "equity_command"),
+    "icm": ("tournament", "icm_command"),
+    "pushfold": ("tournament", "pushfold_command"),
 }
 
 

@@ -1,0 +1,215 @@
+"""``pokerlab icm`` and ``pokerlab pushfold``: tournament math, thin shells over :mod:`pokerlab.simulate.tournament`.
+
+Registered lazily in ``pokerlab.simulate.cli.main`` (``LAZY_COMMANDS``).
+"""
+
+from __future__ import annotations
+
+import click
+
+from ._common import HELP_OPTIONS, JSON_HELP, emit_json, friendly_errors, seed_option, text_table
+
+_MODEL_NAMES = {"harville": "Malmuth-Harville", "weitzman": "Malmuth-Weitzman"}
+
+
+def _amount(value: float) -> str:
+    """A chip count or prize as written: no decimals when it is whole."""
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.6g}"
+
+
+@click.command("icm", context_settings={**HELP_OPTIONS, "ignore_unknown_options": True})
+@click.argument("stacks", nargs=-1, required=True)
+@click.option("--payouts", required=True, help="The prizes, first place first, comma-separated: 50,30,20.")
+@click.option(
+    "--model",
+    type=click.Choice(["harville", "weitzman"]),
+    default="harville",
+    show_default=True,
+    help="Malmuth-Harville or Malmuth-Weitzman.",
+)
+@click.option("--mc", is_flag=True, help="Sample finishes (Monte Carlo) even where the exact answer is quick.")
+@click.option("--trials", type=click.IntRange(min=2), default=None, help="Sample this many finishes (implies --mc).")
+@seed_option()
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@friendly_errors
+def icm_command(
+    stacks: tuple[str, ...], payouts: str, model: str, mc: bool, trials: int | None, seed: int | None, as_json: bool
+) -> None:
+    """Each player's share of the prize pool from the chip STACKS (ICM).
+
+    Exact up to 20 players (Malmuth-Harville: more when few places pay),
+    Monte Carlo with a standard error above; the equities sum to the pool.
+
+    \b
+    Examples:
+      pokerlab icm 5000 3000 2000 --payouts 50,30,20
+      pokerlab icm 5000 3000 2000 1000 --payouts 50,30,20 --model weitzman --json
+    """
+    from pokerlab.simulate.tournament.icm import icm
+
+    prizes = [p.strip() for p in payouts.split(",")] if payouts.strip() else []
+    result = icm(
+        list(stacks),  # text: the library names a stack that is not a positive number
+        prizes,
+        model=model,
+        method="mc" if mc or trials is not None else "auto",  # --trials asks for sampling
+        trials=trials,
+        seed=seed,  # used only when sampling; the result reports the one drawn when none is given
+    )
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    how = "exact" if result.method == "exact" else f"Monte Carlo: {result.trials:,} finishes, seed {result.seed}"
+    click.echo(
+        f"ICM ({_MODEL_NAMES[model]}, {how}): {len(result.stacks)} players, prize pool {_amount(result.prize_pool)}"
+    )
+    headers = ["player", "stack", "chips %", "equity", "pool %"]
+    if result.stderrs is not None:
+        headers.append("+/-")
+    rows = []
+    for entry in result.to_dict()["players"]:
+        row = [
+            str(entry["player"]),
+            _amount(entry["stack"]),
+            f"{100 * entry['chips_share']:.2f}",
+            f"{entry['equity']:,.4f}",
+            f"{100 * entry['pool_share']:.2f}",
+        ]
+        if "stderr" in entry:
+            row.append(f"{entry['stderr']:.4f}")
+        rows.append(row)
+    click.echo(text_table(headers, rows))
+
+
+_RANKS = "AKQJT98765432"
+_BELOW = 1e-9  # exploitabilities under this print as "below 1e-9 bb" (their digits are rounding)
+
+
+def _exploitability(value: float) -> str:
+    return "below 1e-9 bb" if value < _BELOW else f"{value:.2g} bb"
+
+
+def _ante_words(ante: float) -> str:
+    return "no ante" if ante == 0 else f"ante {ante:g} bb"
+
+
+def _grid_lines(cells: list[list[str]], width: int) -> list[str]:
+    """A 13x13 grid with the ranks along the top and the side (suited above the diagonal)."""
+    lines = ["  " + "".join(f"{r:>{width}}" for r in _RANKS)]
+    lines += [f"{_RANKS[row]} " + "".join(f"{c:>{width}}" for c in cells[row]) for row in range(13)]
+    return lines
+
+
+def _percent(value: float) -> str:
+    """A frequency as the range grid shows it: 100, . for none, else the percent (1 to 99)."""
+    if value >= 1:
+        return "100"
+    return "." if value <= 0 else str(min(99, max(1, round(100 * value))))
+
+
+@click.group(
+    "pushfold",
+    invoke_without_command=True,
+    context_settings=HELP_OPTIONS,
+    subcommand_metavar="[chart]",
+)
+@click.option("--stack", type=float, default=None, help="Effective stack in big blinds, before the blinds are posted.")
+@click.option("--ante", type=float, default=0.0, show_default=True, help="Each player's ante, in big blinds.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (keys listed in the tournament guide).")
+@click.pass_context
+@friendly_errors
+def pushfold_command(ctx: click.Context, stack: float | None, ante: float, as_json: bool) -> None:
+    """The heads-up push-or-fold Nash equilibrium at one stack, or the chart (pushfold chart).
+
+    The small blind pushes all in or folds, the big blind calls or folds;
+    equities are exact (the shipped heads-up table, card removal counted)
+    and the exploitability of the solution is printed.
+
+    \b
+    Examples:
+      pokerlab pushfold --stack 10
+      pokerlab pushfold --stack 8 --ante 0.125 --json
+      pokerlab pushfold chart
+    """
+    if ctx.invoked_subcommand is not None:
+        if stack is not None or as_json or ante:
+            raise click.UsageError("--stack, --ante and --json go after 'chart' (pokerlab pushfold chart --json)")
+        return
+    if stack is None:
+        raise click.UsageError(
+            "give --stack (pokerlab pushfold --stack 10) or draw the chart (pokerlab pushfold chart)"
+        )
+    from pokerlab.simulate.tournament.pushfold import pushfold
+
+    result = pushfold(stack, ante=ante)
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    click.echo(
+        f"heads-up push-or-fold at {result.stack:g} bb ({_ante_words(result.ante)}): the small blind pushes "
+        f"{100 * result.share('sb'):.1f}% of hands, the big blind calls {100 * result.share('bb'):.1f}%"
+    )
+    click.echo(
+        f"value to the small blind {result.value:+.4f} bb a hand; exploitability "
+        f"{_exploitability(result.exploitability)} ({result.seconds:.2f} s)"
+    )
+    for player, title in (("sb", "small blind pushes"), ("bb", "big blind calls")):
+        click.echo("")
+        click.echo(f"{title} (% of each hand):")
+        for line in _grid_lines([[_percent(v) for v in row] for row in result.grid(player)], 4):
+            click.echo(line)
+        click.echo(f"range: {result.range_text(player)}")
+
+
+@pushfold_command.command("chart", context_settings=HELP_OPTIONS)
+@click.option("--ante", type=float, default=0.0, show_default=True, help="Each player's ante, in big blinds.")
+@click.option(
+    "--max-stack", type=float, default=20.0, show_default=True, help="The largest stack charted (at most 50 bb)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (keys listed in the tournament guide).")
+@friendly_errors
+def pushfold_chart_command(ante: float, max_stack: float, as_json: bool) -> None:
+    """For each hand, the largest stack at which the SB pushes it and the BB calls.
+
+    Solved every 0.1 bb; a hand counts where the equilibrium plays it at
+    least half the time. Hands with gaps are marked * and listed.
+
+    \b
+    Examples:
+      pokerlab pushfold chart
+      pokerlab pushfold chart --max-stack 10 --json
+    """
+    from pokerlab.simulate.tournament.pushfold_chart import pushfold_chart
+
+    chart = pushfold_chart(ante=ante, max_stack=max_stack)
+    if as_json:
+        emit_json(chart.to_dict())
+        return
+    click.echo(
+        f"heads-up push-or-fold chart ({_ante_words(chart.ante)}), {chart.stacks[0]:g} to {chart.max_stack:g} bb "
+        f"every 0.1 bb: {len(chart.stacks)} equilibria, exploitability "
+        + (
+            "below 1e-9 bb at every stack"
+            if chart.exploitability < _BELOW
+            else f"{chart.exploitability:.2g} bb at most"
+        )
+        + f" ({chart.seconds:.1f} s)"
+    )
+    labels = _labels()
+    for player, title in (("sb", "small blind: push up to (bb)"), ("bb", "big blind: call up to (bb)")):
+        gaps = chart.gaps(player)
+        entries = chart.grid(player)
+        cells = [[entries[r][c] + ("*" if labels[r][c] in gaps else "") for c in range(13)] for r in range(13)]
+        click.echo("")
+        click.echo(f"{title}:")
+        for line in _grid_lines(cells, 6):
+            click.echo(line)
+        for hand, runs in gaps.items():
+            stretches = ", ".join(f"{lo:.1f}" if lo == hi else f"{lo:.1f}-{hi:.1f}" for lo, hi in runs)
+            click.echo(f"* {hand}: at {stretches} bb")
+
+
+def _labels() -> list[list[str]]:
+    from pokerlab.simulate.ranges.cells import GRID_LABELS
+
+    return [list(row) for row in GRID_LABELS]

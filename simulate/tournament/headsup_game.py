@@ -1,0 +1,71 @@
+"""The heads-up preflop all-in between the 169 hand classes: exact equities and how often each pair is dealt.
+
+Read from the shipped table of every heads-up deal (:mod:`pokerlab.simulate.ranges.headsup_table`), card
+removal counted: for classes ``i`` and ``j``, ``pairs[i, j]`` is the number of ordered deals of a hand of
+``i`` to the first player and a hand of ``j`` to the second that share no card (AA against AKs: 12 of the
+6 * 4, as each pair of aces leaves two suited ace-kings), and ``equity[i, j]`` the first hand's all-in
+equity (wins and half the ties over all 1,712,304 boards) averaged over those deals. Every hand of a class is the same
+hand under a renaming of suits, so one hand of each class against all 1,326 hands gives the whole matrix:
+169 x 1,326 table look-ups.
+
+>>> game = headsup_classes()
+>>> i, j = game.index["AA"], game.index["KK"]
+>>> int(game.pairs[i, j]), round(100 * float(game.equity[i, j]), 2), round(100 * float(game.equity[j, i]), 2)
+(36, 81.95, 18.05)
+>>> int(game.pairs.sum()) == 1326 * 1225
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..ranges.classes import class_combos, hand_class, hand_classes
+from ..ranges.headsup_table import BOARDS, lookup
+
+
+@dataclass(frozen=True)
+class HeadsupClasses:
+    """The 169 classes (in :func:`hand_classes` order), the deals of each pair and the first hand's equity."""
+
+    names: tuple[str, ...]
+    index: dict[str, int]
+    combos: np.ndarray  # (169,) hands of each class: 6, 4 or 12
+    pairs: np.ndarray  # (169, 169) ordered deals of class i against class j sharing no card
+    equity: np.ndarray  # (169, 169) all-in equity of class i against class j, over those deals
+
+
+def _all_hands() -> tuple[np.ndarray, np.ndarray]:
+    """Every two-card hand ``(1326, 2)`` and its class number."""
+    names = hand_classes()
+    index = {name: k for k, name in enumerate(names)}
+    hands = np.array([(a, b) for a in range(52) for b in range(a)], dtype=np.int64)
+    classes = np.array([index[hand_class(int(a), int(b))] for a, b in hands], dtype=np.int64)
+    return hands, classes
+
+
+@lru_cache(maxsize=1)
+def headsup_classes() -> HeadsupClasses:
+    """The matrices, read once per process from the shipped heads-up table (about 0.1 s)."""
+    names = hand_classes()
+    hands, classes = _all_hands()
+    first = np.array([np.flatnonzero(classes == k)[0] for k in range(len(names))])  # one hand of each class
+    mine = np.repeat(hands[first], len(hands), axis=0)
+    theirs = np.tile(hands, (len(names), 1))
+    their_class = np.tile(classes, len(names))
+    my_class = np.repeat(np.arange(len(names)), len(hands))
+    apart = ~((mine[:, :, None] == theirs[:, None, :]).any(axis=(1, 2)))
+    counts = lookup(mine[apart], theirs[apart])
+    cell = my_class[apart] * len(names) + their_class[apart]
+    size = len(names) ** 2
+    deals = np.bincount(cell, minlength=size).reshape(len(names), len(names))
+    points = np.bincount(cell, weights=counts[:, 0] + 0.5 * counts[:, 2], minlength=size).reshape(deals.shape)
+    combos = np.array([class_combos(name) for name in names], dtype=np.int64)
+    pairs = deals * combos[:, None]  # every hand of class i meets class j alike
+    equity = points / (deals * BOARDS)
+    for array in (combos, pairs, equity):
+        array.flags.writeable = False
+    return HeadsupClasses(tuple(names), {n: k for k, n in enumerate(names)}, combos, pairs, equity)
