@@ -24,6 +24,14 @@ class ReplayBreak:
     ``kind``: ``"rule"`` (the hand breaks a rule, or pokerlab cannot play it) or ``"phh"`` (the history is
     not well-formed PHH: an action that cannot be read, a field of the wrong type; the command line
     reports those like any bad file, exit status 2).
+
+    >>> from pokerlab.simulate.histories import HandHistory, replay
+    >>> hand = HandHistory(variant="NT", antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
+    ...                    starting_stacks=[200, 200], actions=["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"])
+    >>> hand.actions[-1] = "p1 f"  # not p1's turn
+    >>> error = replay(hand).error
+    >>> error.index, error.kind, str(error)[:40]
+    (2, 'rule', "action 3 'p1 f': it is p2's turn, not p1")
     """
 
     index: int
@@ -51,6 +59,12 @@ class Step:
 
     ``pot`` and ``stacks`` are chips of the hand's smallest unit (``10**-places`` of the recorded unit,
     see :attr:`ReplayResult.places`).
+
+    >>> from pokerlab.simulate.histories import HandHistory, replay
+    >>> hand = HandHistory(variant="NT", antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
+    ...                    starting_stacks=[200, 200], actions=["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"])
+    >>> replay(hand, steps=True).steps[-1]
+    Step(street='preflop', actor='p2', text='folds', pot=2, stacks=[201, 199])
     """
 
     street: str
@@ -74,6 +88,13 @@ class ReplayResult:
     that may have been all-in for less from a stack nobody recorded); then the recorded
     ``finishing_stacks`` or ``winnings`` are the outcome, never a guess. ``unknown_stacks`` names the
     players whose starting stacks are unknown (``inf``): their entries of ``stacks`` are None.
+
+    >>> from pokerlab.simulate.histories import HandHistory, replay
+    >>> hand = HandHistory(variant="NT", antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
+    ...                    starting_stacks=[200, 200], actions=["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"])
+    >>> result = replay(hand)
+    >>> result.status, result.stacks, result.error
+    ('ok', [201, 199], None)
     """
 
     history: HandHistory

@@ -44,7 +44,23 @@ def toml_value(value: Any) -> str:
 
 
 def dumps(hand: HandHistory) -> str:
-    """The text of a ``.phh`` file (actions one per line)."""
+    """The text of a ``.phh`` file (actions one per line).
+
+    >>> hand = HandHistory(variant="NT", antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
+    ...                    starting_stacks=[200, 200], actions=["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"])
+    >>> print(dumps(hand))  # doctest: +NORMALIZE_WHITESPACE
+    variant = "NT"
+    antes = [0, 0]
+    blinds_or_straddles = [1, 2]
+    min_bet = 2
+    starting_stacks = [200, 200]
+    actions = [
+      "d dh p1 AsAh",
+      "d dh p2 KsKh",
+      "p2 f",
+    ]
+    <BLANKLINE>
+    """
     lines = []
     for key, value in hand.to_dict().items():
         if key == "actions":
@@ -57,12 +73,30 @@ def dumps(hand: HandHistory) -> str:
 
 
 def dumps_all(hands: Iterable[HandHistory]) -> str:
-    """The text of a ``.phhs`` file: each hand under a table ``[1]``, ``[2]``..."""
+    """The text of a ``.phhs`` file: each hand under a table ``[1]``, ``[2]``...
+
+    >>> hand = HandHistory(variant="NT", antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
+    ...                    starting_stacks=[200, 200], actions=["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"])
+    >>> [line for line in dumps_all([hand, hand]).splitlines() if line in ("[1]", "[2]")]
+    ['[1]', '[2]']
+    """
     return "\n".join(f"[{k}]\n{dumps(hand)}" for k, hand in enumerate(hands, start=1))
 
 
 def save(hands: Sequence[HandHistory], path: str | Path) -> Path:
-    """Write ``hands`` to ``path``: a ``.phh`` file must hold exactly one hand, anything else is ``.phhs``."""
+    """Write ``hands`` to ``path``: a ``.phh`` file must hold exactly one hand, anything else is ``.phhs``.
+
+    >>> import tempfile
+    >>> hand = HandHistory(variant="NT", antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
+    ...                    starting_stacks=[200, 200], actions=["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"])
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> save([hand], folder / "one.phh").name, save([hand, hand], folder / "two.phhs").name
+    ('one.phh', 'two.phhs')
+    >>> save([hand, hand], folder / "two.phh")
+    Traceback (most recent call last):
+    ...
+    pokerlab.simulate.histories.errors.PHHError: a .phh file holds one hand, got 2; use .phhs
+    """
     target = Path(path)
     if target.suffix == ".phh":
         if len(hands) != 1:
@@ -83,10 +117,22 @@ def _write(text: str, file: str | Path | IO[str] | IO[bytes]) -> None:
 
 
 def dump(hand: HandHistory, file: str | Path | IO[str] | IO[bytes]) -> None:
-    """Write one hand as a ``.phh`` file to a path or an open file, as pokerkit's ``dump``."""
+    """Write one hand as a ``.phh`` file to a path or an open file, as pokerkit's ``dump``.
+
+    >>> hand = HandHistory(variant="NT", antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
+    ...                    starting_stacks=[200, 200], actions=["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"])
+    >>> out = io.StringIO(); dump(hand, out); out.getvalue().splitlines()[0]
+    'variant = "NT"'
+    """
     _write(dumps(hand), file)
 
 
 def dump_all(hands: Iterable[HandHistory], file: str | Path | IO[str] | IO[bytes]) -> None:
-    """Write hands as a ``.phhs`` file (tables ``[1]``, ``[2]``...) to a path or an open file."""
+    """Write hands as a ``.phhs`` file (tables ``[1]``, ``[2]``...) to a path or an open file.
+
+    >>> hand = HandHistory(variant="NT", antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
+    ...                    starting_stacks=[200, 200], actions=["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"])
+    >>> out = io.BytesIO(); dump_all([hand], out); out.getvalue().split(b"\\n")[:2]
+    [b'[1]', b'variant = "NT"']
+    """
     _write(dumps_all(hands), file)
