@@ -116,6 +116,13 @@ def evaluate(cards, rules=None):
     ace-five-joker, joker, bug, two-jokers, deuces-wild); the default ranks
     high hands. This is evaluator.evaluate itself when the extension is built,
     so a call from Python pays for no wrapper.
+
+    >>> evaluate("AsKsQsJsTs") >> 12   # category 9: a royal flush
+    9
+    >>> evaluate([0, 4, 8, 12, 17]) == evaluate("2c3c4c5c6d")
+    True
+    >>> evaluate("8s 7h 6d 5c 3s", rules="ace-five") > evaluate("9s 5h 4d 3c 2s", rules="ace-five")
+    True
     """
     cdef int v
     if rules is not None and rules != "high":

@@ -30,7 +30,6 @@ DATA = (str, int, float, bool, tuple, list, dict, set, frozenset, type(None))
 #: (evaluator/_fast.pyx), and the game engine and hand-history packages. Each must still lack its doctest
 #: (test_the_known_gaps_are_still_gaps), so the list can only shrink.
 KNOWN_GAPS = {
-    "pokerlab.evaluate",  # pokerlab.evaluator.evaluate is the compiled function once the extension is built
     "pokerlab.load_all",
     "pokerlab.loads",
     "pokerlab.simulate.histories.PHHWarning",
