@@ -20,7 +20,6 @@ from _core cimport (
 
 cdef uint64_t CARD_KEYS[52]
 cdef int LOW_BIT[52]
-cdef int PAIR_COLUMN[169]  # 13 * rank + rank -> the pair's column in a row of HIGH (no branch on which is higher)
 # The tables: memoryviews hold the buffers, and the lookups read through plain pointers (a global
 # memoryview is checked for initialisation at each read: 20.2 against 18.5 ns a batch row).
 cdef const uint16_t[::1] OFFSETS_VIEW
@@ -65,9 +64,6 @@ def init(card_keys, offsets, values, flush, board_row, high, low, int shift, uin
     if shift != SIZED_RANK_SHIFT:  # a constant here, so that the compiler folds it into every lookup
         raise ImportError(f"evaluator/_omaha.pyx was built for rank rows of {SIZED_RANK_SHIFT} bits, not {shift}")
     FALLBACK = fallback
-    for i in range(169):
-        r = max(i // 13, i % 13)
-        PAIR_COLUMN[i] = r * (r + 1) // 2 + min(i // 13, i % 13)
     for i in range(52):
         CARD_KEYS[i] = card_keys[i]
         r = card_rank(i)
@@ -170,7 +166,7 @@ ctypedef fused card_t:
 
 cdef inline uint16_t _high(const card_t* hole, int h, const card_t* board, int nb) noexcept nogil:
     cdef uint64_t key = 0, k
-    cdef int i, j, p, q, r, rx, ry, s, suit, b_mask, h_mask, r0, r1, r2, r3
+    cdef int i, j, p, q, r, s, suit, b_mask, h_mask, r0, r1, r2, r3
     cdef uint16_t best = 0, v
     cdef uint64_t h_key = 0, flushing
     cdef const uint16_t* cells
@@ -186,10 +182,9 @@ cdef inline uint16_t _high(const card_t* hole, int h, const card_t* board, int n
             h_key = CARD_KEYS[hole[0]] + CARD_KEYS[hole[1]] + CARD_KEYS[hole[2]] + CARD_KEYS[hole[3]]
         else:
             for i in range(h):
-                rx = 13 * card_rank(hole[i])
                 h_key += CARD_KEYS[hole[i]]
                 for j in range(i + 1, h):
-                    v = cells[PAIR_COLUMN[rx + card_rank(hole[j])]]
+                    v = _pair(cells, card_rank(hole[i]), card_rank(hole[j]))
                     if v > best:
                         best = v
         # A flush needs a suit with three board cards and two hole cards: the suit counters say so.
