@@ -30,8 +30,9 @@ PLAYER_KEYS = {
     "stud": ("hand", "cards", *_SPLIT_POT),
     "draw": _HOLDEM_PLAYER,
 }
-#: The five-card draw games, one per ruleset (``draw`` ranks high hands), and their rulesets.
-DRAW_GAMES = {("draw" if name == "high" else f"draw-{name}"): name for name in RULESETS}
+#: The five-card draw games, one per ruleset of the 52-card deck and its jokers (``draw`` ranks high hands), and
+#: their rulesets.
+DRAW_GAMES = {("draw" if name == "high" else f"draw-{name}"): name for name, r in RULESETS.items() if r.deck_size >= 52}
 #: Every game equity is computed for, with its family: the scorer that plays it and its result's shape.
 GAMES = {
     "holdem": "holdem",
