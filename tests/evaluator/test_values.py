@@ -31,6 +31,8 @@ SHORT_DECK_HANDS = ("9s 7h 6d 8c Qs", "Kh Kd 9c 9s 6h")
 def hand_of(hand: str, rules: str) -> str:
     """``hand`` or, under the short deck's rules, the short-deck hand in its place."""
     return SHORT_DECK_HANDS[HANDS.index(hand)] if get_rules(rules).deck_size == 36 else hand
+
+
 LOW_RULES = [name for name, r in RULESETS.items() if SCALES[r.kernel] != "high"]
 WILD_RULES = [name for name, r in RULESETS.items() if r.kernel in ("wild", "bug")]
 
