@@ -46,8 +46,9 @@ _STRAIGHTS = {frozenset({12, 4, 5, 6, 7}): 7, **{frozenset(range(top - 4, top + 
 
 
 def parse(text: str) -> list[int]:
-    """Card ids of text such as ``"As 6d"`` (short-deck cards only)."""
-    cards = [4 * _RANKS.index(t[0].upper()) + _SUITS.index(t[1].lower()) for t in text.split()]
+    """Card ids of text such as ``"As 6d"`` or ``"As6d"`` (short-deck cards only)."""
+    chars = "".join(text.split())
+    cards = [4 * _RANKS.index(chars[i].upper()) + _SUITS.index(chars[i + 1].lower()) for i in range(0, len(chars), 2)]
     if any(c not in DECK for c in cards) or len(set(cards)) != len(cards):
         raise ValueError(f"not distinct short-deck cards: {text!r}")
     return cards

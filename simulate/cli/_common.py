@@ -44,6 +44,7 @@ OMAHA_RULE_NAMES = ["omaha", "omaha-hilo"]
 EQUITY_GAMES = ["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"] + [
     "draw" if name == "high" else f"draw-{name}" for name in RULE_NAMES if name != "short-deck"
 ]
+EQUITY_GAMES += ["short-deck"]
 
 # One short form per recurring option, the same on every command (tests/simulate/cli/test_conventions.py).
 SHORT_OPTIONS = {

@@ -3,7 +3,7 @@
 Every game fills the same fields; those a game has no use for stay None (the split-pot fields in
 hold'em, the raw counts in Omaha and stud). :meth:`EquityResult.to_dict` writes each game's JSON
 with the keys it has always had: hold'em and draw ``{"method", "boards" | "trials", "seed",
-"seconds", "stderr", "threads", "players"}``; Omaha adds ``"game"``, ``"hole_cards"``,
+"seconds", "stderr", "threads", "players"}``; short-deck hold'em the same and ``"game"``; Omaha adds ``"game"``, ``"hole_cards"``,
 ``"rejected"`` and ``"no_low"``; stud adds ``"game"``, ``"community"``, ``"deals"`` and ``"no_low"``
 and names a player's count ``"cards"`` (the cards known).
 
@@ -29,6 +29,7 @@ PLAYER_KEYS = {
     "omaha": ("hand", "combos", *_SPLIT_POT),
     "stud": ("hand", "cards", *_SPLIT_POT),
     "draw": _HOLDEM_PLAYER,
+    "short-deck": _HOLDEM_PLAYER,
 }
 #: The five-card draw games, one per ruleset of the 52-card deck and its jokers (``draw`` ranks high hands), and
 #: their rulesets.
@@ -42,6 +43,7 @@ GAMES = {
     "stud-hilo": "stud",
     "razz": "stud",
     **dict.fromkeys(DRAW_GAMES, "draw"),
+    "short-deck": "short-deck",
 }
 
 
@@ -115,7 +117,8 @@ class EquityResult:
 
     @property
     def family(self) -> str:
-        """The shape of this result: ``"holdem"``, ``"omaha"``, ``"stud"`` or ``"draw"`` (shaped like hold'em)."""
+        """The shape of this result: ``"holdem"``, ``"omaha"``, ``"stud"``, ``"draw"`` or ``"short-deck"`` (the last
+        two shaped like hold'em)."""
         return GAMES.get(self.game, "holdem")
 
     def to_dict(self) -> dict[str, Any]:
