@@ -4,8 +4,8 @@ Every game fills the same fields; those a game has no use for stay None (the spl
 hold'em, the raw counts in Omaha and stud). :meth:`EquityResult.to_dict` writes each game's JSON
 with the keys it has always had: hold'em and draw ``{"method", "boards" | "trials", "seed",
 "seconds", "stderr", "threads", "players"}``; short-deck hold'em the same and ``"game"``; Omaha adds
-``"game"``, ``"hole_cards"``, ``"rejected"`` and ``"no_low"``; stud adds ``"game"``, ``"community"``, ``"deals"`` and ``"no_low"``
-and names a player's count ``"cards"`` (the cards known).
+``"game"``, ``"hole_cards"``, ``"rejected"`` and ``"no_low"``; stud adds ``"game"``, ``"community"``,
+``"deals"`` and ``"no_low"`` and names a player's count ``"cards"`` (the cards known).
 
 >>> p = PlayerEquity("AA", 6, 0.8, 0.01, 0.805, 48.0, 0.6, 0.0)
 >>> EquityResult([p], "exact", 60.0, 0.1, boards=60).to_dict()["players"][0]["wins"]
