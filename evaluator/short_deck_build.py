@@ -37,10 +37,10 @@ def short_deck_numbering() -> dict[tuple[int, ...], int]:
     (1404, 9)
     """
     keys = set()
-    for ranks in itertools.combinations_with_replacement(SHORT_RANKS, 5):
-        if max(ranks.count(r) for r in ranks) > 4:
+    for combo in itertools.combinations_with_replacement(SHORT_RANKS, 5):
+        if max(combo.count(r) for r in combo) > 4:
             continue
-        ranks = tuple(sorted(ranks, reverse=True))
+        ranks = tuple(sorted(combo, reverse=True))
         keys.add(short_deck_key(ranks, False))
         if len(set(ranks)) == 5:
             keys.add(short_deck_key(ranks, True))

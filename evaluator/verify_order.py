@@ -348,7 +348,7 @@ def check_ruleset_order(rules_name: str, n_cards: int) -> dict[str, Any]:
 
     rules = get_rules(rules_name)
     if rules.kernel == "short-deck":
-        from .verify_short_deck import check_short_deck_order  # it builds on this module's helpers
+        from .verify_short_deck import check_short_deck_order  # a layer below: its own ranking and helpers
 
         return check_short_deck_order(n_cards)
     if rules.kernel not in ("ace-five", "deuce-seven"):

@@ -1,6 +1,7 @@
 """Proof of the order of the short-deck tables, beyond category counts (part of ``pokerlab verify``).
 
-As :mod:`pokerlab.evaluator.verify_order` does for the high hand, with a ranking of its own that shares no
+As :mod:`pokerlab.evaluator.verify_order` does for the high hand (and calls this module for the short
+deck), with a ranking and helpers of its own that shares no
 code with the table build (``hand_values.short_deck_key``):
 
 - 5 cards: every class of the 36-card deck (1,278 rank multisets unsuited, 126 suited rank sets), ranked
@@ -20,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from .api import evaluate_batch
-from .verify_order import _describe, _out_of_order, _per_call_problem
+from .api import evaluate, evaluate_batch
+from .cards import card_str
 
 RULES = "short-deck"
 _SIX, _NINE, _ACE = 4, 7, 12
@@ -57,6 +58,29 @@ def short_deck_order_key(ranks: tuple[int, ...], suited: bool) -> tuple[int, ...
     return (by_shape[tuple(shape)], *grouped)
 
 
+def _describe(ranks: tuple[int, ...], suited: bool) -> str:
+    text = "".join("23456789TJQKA"[r] for r in sorted(ranks, reverse=True))
+    return f"{text} {'suited' if suited else 'unsuited'}"
+
+
+def _per_call_problem(rows: np.ndarray, batch_values: np.ndarray) -> str | None:
+    """The first hand ranked one at a time (the per-call path, pure Python) otherwise than in the batch."""
+    for row, value in zip(rows.tolist(), batch_values.tolist()):
+        alone = evaluate(row, rules=RULES)
+        if alone != value:
+            return f"{' '.join(card_str(c) for c in row)} is worth {alone} one at a time, {value} in a batch ({RULES})"
+    return None
+
+
+def _out_of_order(keys: list, values: np.ndarray, names: list[str]) -> str | None:
+    """The first neighbours in key order whose values disagree (equal exactly on equal keys, else larger)."""
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    for a, b in zip(order, order[1:]):
+        if (keys[a] == keys[b]) != (values[a] == values[b]) or (keys[a] < keys[b] and not values[a] < values[b]):
+            return f"{names[a]} ({values[a]}) and {names[b]} ({values[b]}) are out of order under {RULES}"
+    return None
+
+
 def _unsuited(ranks: tuple[int, ...]) -> list[int]:
     """Card ids of the ranks with suits dealt in turn (no suit holds more than two of seven)."""
     return [4 * r + i % 4 for i, r in enumerate(sorted(ranks))]
@@ -81,10 +105,10 @@ def check_short_deck_order(n_cards: int) -> dict[str, Any]:
     """
     classes, hands = _five_card_classes()
     values = evaluate_batch(hands, rules=RULES).astype(np.int64)
-    problem = _per_call_problem(hands, values, RULES)
+    problem = _per_call_problem(hands, values)
     if problem is None:
         keys = [short_deck_order_key(ranks, suited) for ranks, suited in classes]
-        problem = _out_of_order(keys, values, [_describe(*c) for c in classes], f"under {RULES}")
+        problem = _out_of_order(keys, values, [_describe(*c) for c in classes])
     checked = len(classes)
     if problem is not None or n_cards == 5:
         return {"ok": problem is None, "classes": checked, "problem": problem}
@@ -110,7 +134,7 @@ def _best_of_five(size: int, cards: int, plain: dict, flush: dict) -> tuple[str 
         rows = [_unsuited(ranks) for ranks in multisets if max(Counter(ranks).values()) <= 4]
     hands = np.array(rows, dtype=np.uint8)
     got = evaluate_batch(hands, rules=RULES).astype(np.int64)
-    problem = _per_call_problem(hands, got, RULES)
+    problem = _per_call_problem(hands, got)
     if problem is not None:
         return problem, len(rows)
     for row, value in zip(rows, got.tolist()):
