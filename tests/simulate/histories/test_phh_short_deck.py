@@ -114,3 +114,15 @@ def test_the_button_blind_and_who_acts_first():
 def test_a_button_blind_is_the_only_blind():
     with pytest.raises(PHHError):
         variant_from_phh("NS", {"antes": [1, 1, 1], "blinds_or_straddles": [1, 0, 2], "min_bet": 2})
+
+
+def test_a_lone_button_blind_reads_the_same_in_hold_em():
+    text = """variant = "NT"
+antes = [1, 1, 1, 1]
+blinds_or_straddles = [0, 0, 0, 4]
+min_bet = 4
+starting_stacks = [100, 100, 100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "d dh p4 ????", "p1 cbr 10", "p2 f", "p3 f", "p4 f"]
+"""
+    result = replay(loads(text))
+    assert result.error is None and result.stacks == pokerkit_stacks(text) == [107, 99, 99, 95]
