@@ -385,6 +385,8 @@ def best_five(cards: CardsLike, rules: str | None = None) -> list[int]:
     'KhKdKc3s3h'
     >>> format_cards(best_five("Kh 7d 5c 4s 3h 2d 2c", rules="deuce-seven"))
     '7d5c4s3h2d'
+    >>> format_cards(best_five("Kc Ah 9h 8h 7h 6h Kd", rules="short-deck"))
+    '9h8h7h6hAh'
     """
     kernel = find_rules(rules).kernel
     if kernel in _OMAHA_KERNELS:
@@ -449,7 +451,7 @@ def _best_five_variant(cards: CardsLike, rules: str) -> list[int]:
 
     r = get_rules(rules)
     ids = to_card_ids(cards, count=r.hand_sizes, deck_size=r.deck_size)
-    if r.kernel not in ("ace-five", "deuce-seven"):
+    if r.kernel not in ("ace-five", "deuce-seven", "short-deck"):
         return ids  # five cards with a joker: the hand is the five given
     target = value_of_ids(ids, r)
     five = next(list(f) for f in itertools.combinations(ids, 5) if value_of_ids(f, r) == target)

@@ -60,6 +60,9 @@ DECK_SIZE = 52
 JOKER = 52
 SECOND_JOKER = 53
 JOKER_TEXT = "Jk"
+#: The short deck of short-deck hold'em: 36 cards, 6 to A, ids 16..51 (its ``deck_size`` names it).
+SHORT_DECK_SIZE = 36
+SHORT_DECK_FIRST = 16
 
 __all__ = [
     "CardError",
@@ -78,6 +81,8 @@ __all__ = [
     "DECK_SIZE",
     "JOKER",
     "SECOND_JOKER",
+    "SHORT_DECK_SIZE",
+    "deck_ids",
 ]
 
 
@@ -134,11 +139,26 @@ def card_str(card: int) -> str:
     return RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3]
 
 
+def deck_ids(deck_size: int = DECK_SIZE) -> range:
+    """The card ids of the deck of ``deck_size`` cards: 52, 53 and 54 from 0 (the jokers last), 36 the short deck.
+
+    >>> deck_ids(53), deck_ids(SHORT_DECK_SIZE)
+    (range(0, 53), range(16, 52))
+    """
+    if deck_size == SHORT_DECK_SIZE:
+        return range(SHORT_DECK_FIRST, DECK_SIZE)
+    return range(deck_size)
+
+
+def _short_deck_error(card: int, position: int) -> CardError:
+    return CardError(f"card {card_str(card)!r} at position {position} is not in the 36-card short deck (ranks 6 to A)")
+
+
 def _deck_error(card: int, position: int, deck_size: int, from_id: bool = False) -> CardError:
     what = f"card id {card} (a joker)" if from_id else "joker 'Jk'"
-    if card >= DECK_SIZE and deck_size == DECK_SIZE:
+    if card >= DECK_SIZE and deck_size in (DECK_SIZE, SHORT_DECK_SIZE):
         return CardError(
-            f"{what} at position {position} is not in the 52-card deck "
+            f"{what} at position {position} is not in the {deck_size}-card deck "
             "(jokers belong to the rules joker, bug, two-jokers and ace-five-joker)"
         )
     if card == SECOND_JOKER:
@@ -213,6 +233,8 @@ def parse_cards(text: str, count: int | Sequence[int] | None = None, deck_size: 
         if suit < 0:
             raise CardError(f"unknown suit {suit_token!r} in card {token!r} at position {position} (suits are c d h s)")
         card = 4 * rank + suit
+        if deck_size == SHORT_DECK_SIZE and card < SHORT_DECK_FIRST:
+            raise _short_deck_error(card, position)
         if card in seen:
             raise CardError(f"duplicate card {card_str(card)!r} at position {position} (also at position {seen[card]})")
         seen[card] = position
@@ -236,7 +258,8 @@ def to_card_ids(
 ) -> list[int]:
     """Card ids from a string, an iterable of ids or of card names, checked for range and duplicates.
 
-    Ids run from 0 to ``deck_size - 1`` (52 and 53 are the jokers of 53- and 54-card decks).
+    Ids run from 0 to ``deck_size - 1`` (52 and 53 are the jokers of 53- and 54-card decks); the
+    36-card short deck's are 16..51 (:func:`deck_ids`).
 
     >>> to_card_ids([51, 46])
     [51, 46]
@@ -262,10 +285,13 @@ def to_card_ids(
             value = int(card)
         except (TypeError, ValueError):
             raise CardError(f"card {card!r} at position {position} is not a card id") from None
-        if value != card or not 0 <= value < deck_size:
+        if value == card and deck_size == SHORT_DECK_SIZE and 0 <= value < SHORT_DECK_FIRST:
+            raise _short_deck_error(value, position)
+        top = DECK_SIZE if deck_size == SHORT_DECK_SIZE else deck_size  # one past the highest id
+        if value != card or not 0 <= value < top:
             if value == card and DECK_SIZE <= value <= SECOND_JOKER:
                 raise _deck_error(value, position, deck_size, from_id=True)
-            raise CardError(f"card id {card!r} at position {position} is out of range 0..{deck_size - 1}")
+            raise CardError(f"card id {card!r} at position {position} is out of range 0..{top - 1}")
         if value in seen:
             raise CardError(
                 f"duplicate card {card_str(value)!r} at position {position} (also at position {seen[value]})"

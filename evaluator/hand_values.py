@@ -147,6 +147,44 @@ DEUCE_SEVEN_CATEGORIES = (
 )
 
 
+#: Short-deck hold'em (36 cards, 6 to A): the high order with the flush above the full house; indexed by
+#: ``value >> 12`` on the short-deck scale (docs/rules.md 15).
+SHORT_DECK_CATEGORIES = (
+    "High card",
+    "One pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Full house",
+    "Flush",
+    "Four of a kind",
+    "Straight flush",
+    "Royal flush",
+)
+#: The lowest short-deck straight A-6-7-8-9 as a 13-bit rank mask: nine-high.
+SHORT_DECK_WHEEL_MASK = 0b1_0000_1111_0000
+#: The short deck's lowest rank (the six; ranks 0..3, the 2s to 5s, are not in it).
+SHORT_DECK_LOW_RANK = 4
+
+
+def short_deck_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
+    """Comparable key of five short-deck cards (ranks 4..12 for 6..A): ``(category, tiebreak ranks...)``.
+
+    The category indexes :data:`SHORT_DECK_CATEGORIES`: the high-hand order with the flush above the full
+    house, and A-6-7-8-9 the lowest straight (nine-high); no other straight wraps (docs/rules.md 15).
+
+    >>> short_deck_key((12, 7, 6, 5, 4), False), short_deck_key((8, 7, 6, 5, 4), False)
+    ((4, 7), (4, 8))
+    >>> short_deck_key((12, 10, 9, 7, 5), True) > short_deck_key((12, 12, 12, 11, 11), False)
+    True
+    """
+    if len(set(ranks)) == 5 and sum(1 << r for r in ranks) == SHORT_DECK_WHEEL_MASK:
+        return (8, 7) if flush else (4, 7)
+    key = five_card_key(ranks, flush)
+    swap = {FLUSH: 6, FULL_HOUSE: 5}  # the flush and the full house trade places; the rest keep theirs
+    return (swap.get(key[0], key[0]), *key[1:])
+
+
 def ace_five_badness(ranks: tuple[int, ...]) -> tuple[int, ...]:
     """Comparable key of a five-card ace-to-five low: SMALLER is better (docs/rules.md section 3).
 

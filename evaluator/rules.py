@@ -5,8 +5,8 @@ Each ruleset names its deck, the hand sizes it ranks and its categories;
 Values are always "larger is better, equal exactly on a tie", whatever the
 ruleset, so a game engine compares hands the same way in every variant.
 
->>> RULESETS["deuces-wild"].deck_size, RULESETS["bug"].hand_sizes
-(52, (5,))
+>>> RULESETS["deuces-wild"].deck_size, RULESETS["bug"].hand_sizes, RULESETS["short-deck"].deck_size
+(52, (5,), 36)
 >>> get_rules("Ace-Five").name
 'ace-five'
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import InputError
-from .hand_values import ACE_FIVE_CATEGORIES, CATEGORY_NAMES, DEUCE_SEVEN_CATEGORIES
+from .hand_values import ACE_FIVE_CATEGORIES, CATEGORY_NAMES, DEUCE_SEVEN_CATEGORIES, SHORT_DECK_CATEGORIES
 
 
 @dataclass(frozen=True)
@@ -30,10 +30,10 @@ class Ruleset:
 
     name: str
     summary: str
-    deck_size: int  # 52, 53 (one joker, id 52) or 54 (two jokers, ids 52 and 53)
+    deck_size: int  # 52, 53 (one joker, id 52), 54 (two jokers, ids 52 and 53) or 36 (the short deck, ids 16..51)
     hand_sizes: tuple[int, ...]
     categories: tuple[str, ...]  # indexed by ``value >> 12``
-    kernel: str  # 'high', 'ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker', 'deuce-seven-joker'
+    kernel: str  # 'high', 'ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker', 'deuce-seven-joker', 'short-deck'
     first_natural: int = 0  # card ids below this are wild (4 in deuces wild: the four 2s)
 
     def is_wild(self, card: int) -> bool:
@@ -99,6 +99,14 @@ RULESETS: dict[str, Ruleset] = {
         ),
         Ruleset("two-jokers", "two fully wild jokers, 54 cards", 54, (5,), _WILD_CATEGORIES, "wild"),
         Ruleset("deuces-wild", "the four 2s are wild, 52 cards", 52, (5,), _WILD_CATEGORIES, "wild", first_natural=4),
+        Ruleset(
+            "short-deck",
+            "short-deck high hands, 36 cards (6 to A): a flush beats a full house, A-6-7-8-9 is the lowest straight",
+            36,
+            (5, 6, 7),
+            SHORT_DECK_CATEGORIES,
+            "short-deck",
+        ),
     )
 }
 

@@ -35,6 +35,7 @@ from .hand_values import CATEGORY_SHIFT, five_card_key
 from .jit import njit
 from .layout import MAX_CARDS, SUIT_SHIFT, plain_key, rank_key_of, rank_multisets  # noqa: F401  (re-exported)
 from .omaha_build import build_omaha_tables
+from .short_deck_build import build_short_deck_tables
 from .tables import RANK_KEY_BITS, RANK_KEY_MASK, RANK_SHIFT, SIZED_RANK_SHIFT
 from .variant_build import ace_five_numbering, build_variant_tables
 
@@ -237,6 +238,7 @@ def build_tables() -> dict[str, np.ndarray]:
     return {
         **variants,
         **omaha,
+        **build_short_deck_tables(rank_keys, displacement_hash),
         "card_keys": card_keys,
         "rank_offsets": offsets.astype(np.uint32),
         "rank_values": rank_values,

@@ -38,6 +38,7 @@ SCALES = {
     "deuce-seven": "deuce-seven",
     "deuce-seven-joker": "deuce-seven",
     "omaha-hilo": "omaha-hilo",
+    "short-deck": "short-deck",
 }
 
 

@@ -11,6 +11,9 @@ up through :func:`pokerlab.evaluator.kernel_core.rank_value`, as in the high ker
 * deuce-to-seven with the joker (five cards): without the joker, as deuce-to-seven; with it, the
   best of the four naturals plus each rank they do not hold four times, unsuited (the joker is the
   best card the hand lacks, so it never makes a flush);
+* short deck (5 to 7 cards): the high kernel's lookups on the short-deck tables: a flush is worth its
+  suited ranks' entry in ``short_deck_flush`` (seven cards with a flush hold no full house or quads),
+  anything else the rank hash's entry in ``short_deck_values``;
 * wild cards (five cards): the wild cards are skipped, the natural ranks'
   key indexes the wild table, and when every natural card shares a suit
   ``wild_flush`` offers the flush or straight flush.
@@ -22,7 +25,7 @@ import numpy as np
 from numba import prange
 
 from .jit import njit
-from .kernel_core import SUIT_INIT, flush_suit, next_subset, rank_value
+from .kernel_core import SUIT_INIT, flush_suit, hand_value, next_subset, rank_value, suited_bit
 
 
 @njit(cache=True)
@@ -108,6 +111,22 @@ def evaluate_deuce_seven_joker_rows(cards, out, card_keys, offsets, values, flus
 
 
 @njit(cache=True)
+def evaluate_flush_first_rows(cards, out, card_keys, offsets, values, flush_values, shift):
+    """Every row of ``cards`` ((N, k) uint8, k in 5..7) into ``out``: the flush table for a hand holding a flush,
+    else the rank hash (the short deck's tables)."""
+    col_mask = np.uint64((1 << shift) - 1)
+    sh = np.uint64(shift)
+    for i in range(cards.shape[0]):
+        key = SUIT_INIT
+        suited = np.uint64(0)
+        for j in range(cards.shape[1]):
+            c = cards[i, j]
+            key += card_keys[c]
+            suited |= suited_bit(c)
+        out[i] = hand_value(key, suited, offsets, values, flush_values, col_mask, sh)
+
+
+@njit(cache=True)
 def evaluate_wild_rows(cards, out, wild_keys, suit_bits, offsets, values, flush_values, shift, with_flush):
     """Five-card hands with wild cards into ``out``.
 
@@ -133,7 +152,7 @@ def evaluate_wild_rows(cards, out, wild_keys, suit_bits, offsets, values, flush_
 @njit(cache=True, parallel=True)
 def evaluate_variant_parallel(kind, cards, out, card_keys, suit_bits, offsets, values, flush_values, shift):
     """Any variant kernel (``kind`` 1 ace-five, 2 deuce-seven, 3 wild, 4 wild without flushes, 5 deuce-seven
-    with the joker) over threads.
+    with the joker, 6 short deck) over threads.
 
     For wild kinds ``card_keys`` and ``suit_bits`` are the wild tables of :func:`evaluate_wild_rows`.
     """
@@ -148,6 +167,8 @@ def evaluate_variant_parallel(kind, cards, out, card_keys, suit_bits, offsets, v
             evaluate_deuce_seven_rows(cards[lo:hi], out[lo:hi], card_keys, offsets, values, flush_values, shift)
         elif kind == 5:
             evaluate_deuce_seven_joker_rows(cards[lo:hi], out[lo:hi], card_keys, offsets, values, flush_values, shift)
+        elif kind == 6:
+            evaluate_flush_first_rows(cards[lo:hi], out[lo:hi], card_keys, offsets, values, flush_values, shift)
         else:
             evaluate_wild_rows(
                 cards[lo:hi], out[lo:hi], card_keys, suit_bits, offsets, values, flush_values, shift, kind == 3

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..errors import InputError
 from . import tables as _tables
-from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, to_card_ids
+from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, deck_ids, to_card_ids
 from .hand_values import CATEGORY_SHIFT, FIVE_OF_A_KIND
-from .layout import rank_slot
+from .layout import BITS_PER_SUIT, SUIT_INIT, SUIT_RANKS, flush_suit, rank_slot, suited_bit
 from .omaha import evaluate_omaha_cards, omaha_rules
 from .rules import Ruleset, get_rules
 from .values import ruled_value
@@ -35,9 +35,11 @@ if TYPE_CHECKING:
 _T = _tables.load()
 _SHIFT = _T.view("rank_shift")[0]
 _WILD_SHIFT = _T.view("wild_shift")[0]
-_RANK_KEYS = [k & _tables.RANK_KEY_MASK for k in _T.view("card_keys").tolist()]
+_CARD_KEYS = _T.view("card_keys").tolist()
+_RANK_KEYS = [k & _tables.RANK_KEY_MASK for k in _CARD_KEYS]
 # Kernel selector of evaluate_variant_parallel: 3 looks up flushes (wild, bug), 4 does not.
-_KIND = {"ace-five": 1, "deuce-seven": 2, "wild": 3, "bug": 3, "ace-five-joker": 4, "deuce-seven-joker": 5}
+_KIND = {"ace-five": 1, "deuce-seven": 2, "wild": 3, "bug": 3, "ace-five-joker": 4, "deuce-seven-joker": 5,
+         "short-deck": 6}  # fmt: skip
 #: The joker of ``deuce-seven-joker`` (the deck's only joker).
 _JOKER = 52
 
@@ -54,7 +56,7 @@ class VariantTables(NamedTuple):
 
 @cache
 def variant_tables(kernel: str, arrays: bool = True) -> VariantTables:
-    """Tables for a kernel name ('ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker').
+    """Tables for a kernel name ('ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker', 'short-deck').
 
     numpy arrays for the batch kernels, or with ``arrays=False`` memoryviews
     of the same tables (the per-call path, which never imports numpy).
@@ -68,6 +70,9 @@ def variant_tables(kernel: str, arrays: bool = True) -> VariantTables:
         return VariantTables(keys, get("rank_offsets"), get("ace_five_values"), get("deuce_seven_flush"), _SHIFT)
     if kernel in ("deuce-seven", "deuce-seven-joker"):
         return VariantTables(keys, get("rank_offsets"), get("deuce_seven_values"), get("deuce_seven_flush"), _SHIFT)
+    if kernel == "short-deck":
+        offsets, shift = get("short_deck_offsets"), _T.view("short_deck_shift")[0]
+        return VariantTables(keys, offsets, get("short_deck_values"), get("short_deck_flush"), shift)
     values = {"wild": "wild_values", "bug": "bug_values", "ace-five-joker": "ace_five_joker_values"}[kernel]
     return VariantTables(keys, get("wild_offsets"), get(values), get("wild_flush"), _WILD_SHIFT)
 
@@ -96,12 +101,28 @@ def _deuce_seven_five(five: Sequence[int], t: VariantTables) -> int:
     return _rank_value(five, t)
 
 
+def _short_deck_value(ids: Sequence[int], t: VariantTables) -> int:
+    """Short deck, 5 to 7 cards: a flush is worth its best five suited cards (seven cards with a flush hold
+    no full house or four of a kind), anything else the rank hash's entry."""
+    key = SUIT_INIT
+    suited = 0
+    for c in ids:
+        key += _CARD_KEYS[c]
+        suited |= suited_bit(c)
+    suit = flush_suit(key)
+    if suit >= 0:
+        return t.flush_values[(suited >> (BITS_PER_SUIT * suit)) & SUIT_RANKS]
+    return t.values[rank_slot(key, t.offsets, t.shift)]
+
+
 def value_of_ids(ids: Sequence[int], rules: Ruleset) -> int:
     """Value of checked card ids under ``rules`` (not ``high``); pure Python, a few microseconds."""
     kernel = rules.kernel
     t = variant_tables(kernel, arrays=False)
     if kernel == "ace-five":
         return _rank_value(ids, t)
+    if kernel == "short-deck":
+        return _short_deck_value(ids, t)
     if kernel == "deuce-seven":
         suits = [c & 3 for c in ids]
         if max(suits.count(s) for s in range(4)) < 5:
@@ -155,11 +176,12 @@ def check_batch(cards: np.ndarray, rules: Ruleset) -> np.ndarray:
     if array.ndim != 2 or array.shape[1] not in sizes:
         want = " or ".join(str(n) for n in sizes)
         raise CardError(f"rules {rules.name!r} rank (N, k) arrays of card ids with k = {want}, got shape {array.shape}")
-    top = rules.deck_size - 1
-    if array.size and (array.min() < 0 or array.max() > top):
-        bad = np.argwhere((array < 0) | (array > top))[0]
+    ids = deck_ids(rules.deck_size)
+    low, top = ids.start, ids.stop - 1
+    if array.size and (array.min() < low or array.max() > top):
+        bad = np.argwhere((array < low) | (array > top))[0]
         raise CardError(
-            f"card id {array[bad[0], bad[1]]} at row {bad[0]}, position {bad[1] + 1} is out of range 0..{top} "
+            f"card id {array[bad[0], bad[1]]} at row {bad[0]}, position {bad[1] + 1} is out of range {low}..{top} "
             f"for rules {rules.name!r} ({rules.deck_size}-card deck)"
         )
     return np.ascontiguousarray(array, dtype=np.uint8)
@@ -187,6 +209,8 @@ def evaluate_variant_batch(array: np.ndarray, rules: Ruleset, parallel: bool = F
         vk.evaluate_deuce_seven_rows(array, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
     elif kind == 5:
         vk.evaluate_deuce_seven_joker_rows(array, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
+    elif kind == 6:
+        vk.evaluate_flush_first_rows(array, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
     else:
         vk.evaluate_wild_rows(array, out, card_keys, suit_bits, t.offsets, t.values, t.flush_values, t.shift, kind == 3)
     return out
@@ -200,14 +224,18 @@ def _low_classes(name: str) -> dict[int, tuple[int, ...]]:
 
 
 def low_ranks(value: int, rules: str | Ruleset) -> tuple[int, ...]:
-    """The five ranks (0..12 for 2..A) of a lowball value, in reading order (groups first).
+    """The five ranks (0..12 for 2..A) of a lowball or short-deck value, in reading order (groups first).
 
     >>> from pokerlab.evaluator import evaluate
     >>> low_ranks(evaluate("As 2d 3c 4h 6s", rules="ace-five"), "ace-five")
     (4, 2, 1, 0, 12)
+    >>> low_ranks(evaluate("As 6d 7c 8h 9s", rules="short-deck"), "short-deck")   # nine-high
+    (7, 6, 5, 4, 12)
     """
     r = get_rules(rules)
-    name = "deuce_seven" if r.kernel.startswith("deuce-seven") else "ace_five"
+    name = {"short-deck": "short_deck"}.get(r.kernel) or (
+        "deuce_seven" if r.kernel.startswith("deuce-seven") else "ace_five"
+    )
     ranks = _low_classes(name).get(int(value))
     if ranks is None:
         raise InputError(f"{value} is not a {r.name} hand value")
@@ -227,6 +255,8 @@ def describe_variant(value: int, rules: str | Ruleset, describe_high: Callable[[
     'Six-four low (6-4-3-2-A)'
     >>> describe_variant(evaluate("Jk As Ad Ac Ah", rules="bug"), "bug", describe)
     'Five of a kind, aces'
+    >>> describe_variant(evaluate("Ah 9h 8h 7h 6h Kc Kd", rules="short-deck"), "short-deck", describe)
+    'Straight flush, nine high'
     """
     r = get_rules(rules)
     value = int(value)
@@ -239,6 +269,10 @@ def describe_variant(value: int, rules: str | Ruleset, describe_high: Callable[[
     ace_low = not r.kernel.startswith("deuce-seven")
     chars = ["A" if x == 12 and ace_low else RANK_CHARS[x] for x in ranks]
     listed = "-".join(chars)
+    if name == "Royal flush":
+        return name
+    if name == "High card":
+        return f"High card, {RANK_NAMES[ranks[0]]} high ({listed})"
     if name.endswith("-high"):
         return f"{RANK_NAMES[ranks[0]].capitalize()}-{RANK_NAMES[ranks[1]]} low ({listed})"
     if name in ("Straight", "Straight flush"):
@@ -272,12 +306,15 @@ def enumerate_variant_values(rules: str | Ruleset, n_cards: int = 5, parallel: b
     r = get_rules(rules)
     if n_cards not in r.hand_sizes:
         raise InputError(f"rules {r.name!r} rank {' or '.join(map(str, r.hand_sizes))} cards, not {n_cards}")
+    ids = deck_ids(r.deck_size)
     state = np.arange(n_cards, dtype=np.int64)
     block = np.empty((1 << 18, n_cards), dtype=np.uint8)
     histogram = np.zeros(1 << 16, dtype=np.int64)
     while True:
-        filled = next_combinations(state, r.deck_size, block)
+        filled = next_combinations(state, len(ids), block)
         if filled:
+            if ids.start:  # the short deck: combinations of its 36 cards, ids from 16
+                block[:filled] += ids.start
             values = evaluate_variant_batch(block[:filled], r, parallel)
             histogram += np.bincount(values, minlength=1 << 16)
         if filled < block.shape[0]:

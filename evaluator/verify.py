@@ -283,6 +283,31 @@ VARIANT_TABLES: dict[str, dict[str, Any]] = {
         "source": "B. Alspach, 'Wild Cards in Profusion: Part 2', Poker Digest 5(9), 2002 (672 quints, four deuces "
         "plus any card counted as five of a kind); no full deal table retrieved",
     },
+    "short-deck-5card": {
+        "rules": "short-deck",
+        "cards": 5,
+        "published": {
+            "Royal flush": 4,
+            "Straight flush": 20,
+            "Four of a kind": 288,
+            "Flush": 480,
+            "Full house": 1_728,
+            "Straight": 6_120,
+            "Three of a kind": 16_128,
+            "Two pair": 36_288,
+            "One pair": 193_536,
+            "High card": 122_400,
+            "Distinct values": 1_404,
+        },
+        "source": "combinatorics of the 36-card deck (docs/rules.md 15.2: each count by its formula, re-derived "
+        "in tests/evaluator/test_short_deck.py); no published table of the short deck was retrieved",
+    },
+    "short-deck-7card": {
+        "rules": "short-deck",
+        "cards": 7,
+        "published": {},
+        "source": "no published table of 7-card short-deck hands found; every count is computed",
+    },
     "jacks": {
         "rules": "high",
         "cards": 5,

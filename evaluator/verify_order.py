@@ -338,7 +338,8 @@ def check_lowball_best_five(rules: str, n_cards: int) -> dict[str, Any]:
 
 def check_ruleset_order(rules_name: str, n_cards: int) -> dict[str, Any]:
     """The order proof of every table a ruleset other than ``high`` reads for up to ``n_cards`` cards (five
-    for the wild rulesets; five to seven for the lowballs, whose 6- and 7-card values share their tables).
+    for the wild rulesets; five to seven for the lowballs, whose 6- and 7-card values share their tables;
+    the short deck's by :mod:`pokerlab.evaluator.verify_short_deck`).
 
     >>> check_ruleset_order("deuces-wild", 5)["ok"]
     True
@@ -346,6 +347,10 @@ def check_ruleset_order(rules_name: str, n_cards: int) -> dict[str, Any]:
     from .rules import get_rules
 
     rules = get_rules(rules_name)
+    if rules.kernel == "short-deck":
+        from .verify_short_deck import check_short_deck_order  # a layer below: its own ranking and helpers
+
+        return check_short_deck_order(n_cards)
     if rules.kernel not in ("ace-five", "deuce-seven"):
         return check_wild_order(rules.name)
     result = check_lowball_order(rules.name)

@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 import numpy as np
 
 from ..evaluator import RULESETS, enumerate_values, evaluate_batch, get_rules
+from ..evaluator.cards import deck_ids
 from .draw import draw_odds
 from .equity.engine import equity
 from .equity.omaha import omaha_equity
@@ -37,7 +38,7 @@ def _variant_batches() -> None:
     for name in RULESETS:
         rules = get_rules(name)
         for k in rules.hand_sizes:
-            rows = np.arange(k * 3, dtype=np.uint8).reshape(3, k)
+            rows = np.arange(k * 3, dtype=np.uint8).reshape(3, k) + np.uint8(deck_ids(rules.deck_size).start)
             for parallel in (False, True):
                 evaluate_batch(rows, rules=name, parallel=parallel)
 

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from ...errors import InputError
+from .deals import all_hands as all_hands, random_deals, random_hands  # all_hands: re-exported for checks
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -39,8 +39,8 @@ CATEGORY_COUNTS = {
 }
 
 #: The sections of the report, in its order; ``pokerlab bench --only`` takes them (or case ids).
-SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "stud", "histories", "game", "ranges",
-            "tournament")  # fmt: skip
+SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "stud", "short-deck", "histories", "game",
+            "ranges", "tournament")  # fmt: skip
 RULES_CHECKED = 2_000  # rows of a rules case re-ranked one call at a time, the reference for its batch
 
 
@@ -347,6 +347,22 @@ def _stud_cases() -> list[Case]:
     ]  # fmt: skip
 
 
+SD_NOTE = (
+    "36 cards (simulate/bench/short_deck.py): pokerkit's ShortDeckHoldemHand.from_game per hand and its Monte Carlo "
+    "calculate_equities, on the config's pokerkit_hands hands or samples; no peer has a short-deck batch."
+)
+
+
+def _short_deck_cases() -> list[Case]:
+    return [
+        Case("sd-batch", "short-deck", "7-card short-deck hands, batch", "sd-batch", "hands", "rate", note=SD_NOTE),
+        Case("sd-call", "short-deck", "7-card short-deck hands, per call", "sd-call", "hands", "rate", threads=False,
+             note=SD_NOTE),
+        Case("sd-mc", "short-deck", "Short-deck Monte Carlo, three-way on the flop", "sd-mc", "trials", "rate",
+             players=("AsKs", "QdQh", "8c9c"), board="Ts7c6d", threads=False, note=SD_NOTE),
+    ]  # fmt: skip
+
+
 GAME_NOTE = (
     "Random hands deal to payout, the same table and policy on both engines (check or bet when free; fold, call "
     "or raise facing a bet; bring in or complete; amounts uniform over the legal range), its draws from one seeded "
@@ -399,8 +415,16 @@ def _tournament_cases() -> list[Case]:
 
 #: Every case, in report order.
 CASES: list[Case] = (
-    _eval_cases() + _equity_cases() + _omaha_cases() + _stud_cases() + _history_cases() + _game_cases() + _range_cases()
-) + _tournament_cases()
+    _eval_cases()
+    + _equity_cases()
+    + _omaha_cases()
+    + _stud_cases()
+    + _short_deck_cases()
+    + _history_cases()
+    + _game_cases()
+    + _range_cases()
+    + _tournament_cases()
+)
 
 
 def select_cases(only: Sequence[str] | None = None) -> list[Case]:
@@ -453,47 +477,6 @@ def many_queries(case: Case, n: int, seed: int = 20240601) -> list[tuple[list[st
 # --------------------------------------------------------------------------- hands
 
 
-def random_hands(n: int, seed: int = 20240601, chunk: int = 1 << 20) -> np.ndarray:
-    """``(n, 7)`` uint8 array of card ids: seven distinct cards per row, uniformly dealt.
-
-    >>> h = random_hands(1000)
-    >>> bool((np.sort(h, axis=1)[:, 1:] != np.sort(h, axis=1)[:, :-1]).all())
-    True
-    """
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, 7), dtype=np.uint8)
-    for lo in range(0, n, chunk):
-        m = min(chunk, n - lo)
-        deck = np.tile(np.arange(52, dtype=np.uint8), (m, 1))
-        rows = np.arange(m)
-        for j in range(7):  # partial Fisher-Yates, all rows at once
-            k = rng.integers(j, 52, size=m)
-            picked = deck[rows, k]
-            deck[rows, k] = deck[rows, j]
-            deck[rows, j] = picked
-        out[lo : lo + m] = deck[:, :7]
-    return out
-
-
-@lru_cache(maxsize=1)
-def all_hands(k: int) -> np.ndarray:
-    """Every k-card hand as a ``(C(52, k), k)`` uint8 array, rows in lexicographic order (read-only, cached).
-
-    >>> all_hands(5).shape
-    (2598960, 5)
-    """
-    combos = np.arange(52, dtype=np.uint8)[:, None]
-    for _ in range(k - 1):
-        last = combos[:, -1].astype(np.int64)
-        counts = 51 - last
-        starts = np.cumsum(counts) - counts
-        offsets = np.arange(int(counts.sum())) - np.repeat(starts, counts)
-        following = (np.repeat(last + 1, counts) + offsets).astype(np.uint8)
-        combos = np.hstack([np.repeat(combos, counts, axis=0), following[:, None]])
-    combos.flags.writeable = False
-    return combos
-
-
 @dataclass
 class Contender:
     """One library ready to answer one case: ``run()`` is timed, ``result()`` is what the last run found.
@@ -541,30 +524,17 @@ def dealt(hands: Hands | None) -> Hands:
     return hands
 
 
-def random_omaha_hands(n: int, seed: int) -> np.ndarray:
-    """``(n, 9)`` uint8 card ids: four hole cards then a five-card board per row, nine distinct cards.
-
-    >>> random_omaha_hands(2, seed=1).shape
-    (2, 9)
-    """
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, 9), dtype=np.uint8)
-    for lo in range(0, n, 1 << 18):
-        m = min(1 << 18, n - lo)
-        out[lo : lo + m] = np.argsort(rng.random((m, 52), dtype=np.float32), axis=1)[:, :9]
-    return out
-
-
 def deal(case: Case, config: BenchConfig) -> Hands | None:
     """The hands a batch or per-call case evaluates (None for the other kinds)."""
     if case.kind == "rules-batch":
         return _deal_rules(case, config)
-    if case.kind in ("omaha-batch", "omaha-call"):
+    if case.kind in ("omaha-batch", "omaha-call", "sd-batch", "sd-call"):  # Omaha's, or 7 of the short deck's 36
         from ... import evaluator  # timed by measure_startup: kept out of bench's import
 
-        n = config.batch_hands if case.kind == "omaha-batch" else config.call_hands
-        array = random_omaha_hands(n, config.seed + 17)
-        return Hands(array, evaluator.evaluate_batch(array, rules="omaha"))
+        n = config.batch_hands if case.kind.endswith("batch") else config.call_hands
+        short = case.kind.startswith("sd")
+        array = random_deals(n, config.seed + 17, *((7, range(16, 52)) if short else ()))
+        return Hands(array, evaluator.evaluate_batch(array, rules="short-deck" if short else "omaha"))
     if case.kind not in ("batch", "call"):
         return None
     from ... import evaluator  # timed by measure_startup: kept out of bench's import

@@ -38,7 +38,7 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
         n = len(ref)
         ok = bool(np.array_equal(np.asarray(result[:n]), ref))
         return ok, f"equals per-call values on {n:,} hands" if ok else f"differs from per-call values on {n:,} hands"
-    if case.kind in ("batch", "call", "omaha-batch", "omaha-call"):
+    if case.kind in ("batch", "call", "omaha-batch", "omaha-call", "sd-batch", "sd-call"):
         ref = hands.reference if hands is not None else reference
         n = len(result)
         ok = same_order(ref[:n], result)

@@ -13,7 +13,7 @@ builders live by library: :mod:`~pokerlab.simulate.bench.pokerlab_contenders`,
 :mod:`~pokerlab.simulate.bench.pokerkit_adapters`,
 :mod:`~pokerlab.simulate.bench.peer_adapters` (pkrbot, eval7, phevaluator,
 treys), :mod:`~pokerlab.simulate.bench.process_contenders` (new processes),
-and the game and history modules.
+:mod:`~pokerlab.simulate.bench.short_deck`, and the game and history modules.
 
 >>> [s.key for s in specs_for(CASES[0])]
 ['pokerlab', 'pokerlab-threads', 'pokerfast', 'pokerfast-public']
@@ -59,6 +59,13 @@ from .pokerlab_contenders import (
     range_hits,
 )
 from .process_contenders import pokerfast_process, pokerlab_process
+from .short_deck import (
+    pokerkit_call as pokerkit_short_deck_call,
+    pokerkit_mc as pokerkit_short_deck_mc,
+    pokerlab_batch as pokerlab_short_deck_batch,
+    pokerlab_call as pokerlab_short_deck_call,
+    pokerlab_mc as pokerlab_short_deck_mc,
+)
 from .tournament_cases import chart_contender, icm_contender
 
 __all__ = [
@@ -215,6 +222,18 @@ CONTENDERS: dict[str, tuple[Listing, ...]] = {
     "stud-mc": (
         Listing("pokerlab", "pokerlab", "1 thread", pokerlab_stud_mc),
         Listing("pokerkit", "pokerkit", "1 process", pokerkit_stud_mc),
+    ),
+    "sd-batch": (
+        Listing("pokerlab", "pokerlab", "1 thread", pokerlab_short_deck_batch(False)),
+        Listing("pokerlab-threads", "pokerlab", ALL_THREADS, pokerlab_short_deck_batch(True)),
+    ),
+    "sd-call": (
+        Listing("pokerlab", "pokerlab", "", pokerlab_short_deck_call),
+        Listing("pokerkit", "pokerkit", "", pokerkit_short_deck_call),
+    ),
+    "sd-mc": (
+        Listing("pokerlab", "pokerlab", "1 thread", pokerlab_short_deck_mc),
+        Listing("pokerkit", "pokerkit", "1 process", pokerkit_short_deck_mc),
     ),
     "range-hits": (
         Listing("pokerlab", "pokerlab", "hit_frequencies", range_hits(False)),

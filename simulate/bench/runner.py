@@ -72,11 +72,11 @@ def plan_rounds(warmups: Sequence[float], config: BenchConfig) -> int:
 
 
 def _spot(case: Case, config: BenchConfig) -> str:
-    if case.kind in ("batch", "rules-batch", "omaha-batch"):
+    if case.kind in ("batch", "rules-batch", "omaha-batch", "sd-batch"):
         return f"{config.batch_hands:,} hands"
-    if case.kind in ("call", "omaha-call"):
+    if case.kind in ("call", "omaha-call", "sd-call"):
         return f"{config.call_hands:,} hands"
-    if case.kind in ("omaha-mc", "stud-mc"):
+    if case.kind in ("omaha-mc", "stud-mc", "sd-mc"):
         return f"{case.spot}, {config.pokerkit_hands:,} samples (pokerkit)"
     if case.kind == "enum":
         return f"{HANDS_IN_DECK[case.n_cards]:,} hands"

@@ -115,9 +115,22 @@ class EquityBot:
             from .omaha_play import omaha_seat_equity  # Omaha games only
 
             return omaha_seat_equity(view, self.budget, self.rng)
+        if view.uses_board and view.ranking == "short-deck":
+            return self._short_deck_equity(view)
         if view.uses_board:
             return self._holdem_equity(view)
         return self._draw_equity(view)
+
+    def _short_deck_equity(self, view: SeatView) -> float:
+        """Against random hands of the 36-card deck (short-deck equity takes hands, not ranges), in one chunk."""
+        from ..equity.short_deck import RANDOM, short_deck_equity  # short-deck games only
+
+        players = [names(view.hole).replace(" ", ""), *[RANDOM] * len(view.opponents)]
+        board = names(view.board).replace(" ", "") or None
+        trials = max(self.chunk, int(self.budget * 2e6))  # a few million deals a second: the budget's worth
+        result = short_deck_equity(players, board, method="mc", trials=trials, seed=self.rng.randrange(1 << 30),
+                                   threads=1)  # fmt: skip
+        return result.players[0].equity
 
     def _holdem_equity(self, view: SeatView) -> float:
         players = [names(view.hole).replace(" ", ""), *self._ranges(view)]

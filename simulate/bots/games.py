@@ -68,6 +68,7 @@ def make_game(
     bets: tuple[int, int] | None = None,
     spread: tuple[int, int] | None = None,
     hole_cards: int | None = None,
+    button_blind: int | None = None,
 ) -> Variant:
     """The variant for a short game name (or a :func:`~pokerlab.simulate.game.shipped_variants` key).
 
@@ -77,10 +78,13 @@ def make_game(
     ``spread``: (minimum, maximum) bet of spread limit (the structure then defaults to spread limit);
     in blind games the minimum is the big blind. Stud games (fixed limit only) take the ante and bets;
     their bring-in is half the small bet (at least 1), changed with ``with_forced(bring_in=...)``.
-    ``hole_cards``: 4 (default), 5 or 6 in Omaha; refused for the other games.
+    ``hole_cards``: 4 (default), 5 or 6 in Omaha; refused for the other games. ``button_blind``: the short
+    deck's (default: the ante), which plays from the ante and the button blind; refused for the other games.
 
     >>> make_game("razz").name, make_game("holdem", "pot-limit").name, make_game("omaha", hole_cards=5).name
     ('Razz', "Pot-limit Texas hold'em", 'Pot-limit five-card Omaha')
+    >>> make_game("short-deck", ante=100, button_blind=200).forced.button_blind
+    200
     >>> list(GAMES)[:4]
     ['holdem', 'draw', 'jacks', 'bug']
     """
@@ -94,6 +98,8 @@ def make_game(
             return shipped[key]
         raise InputError(f"unknown game {game!r}; choose from {', '.join(GAMES)} or {', '.join(shipped)}")
     entry = registry.GAMES[key]
+    if button_blind is not None and entry.stake_form != "ante-button":
+        raise InputError(f"only short-deck hold'em has a button blind, not {game}")
     kind = (structure or (SPREAD_LIMIT if spread else entry.default_structure)).lower()
     kind = STRUCTURE_ALIASES.get(kind, kind)
     if kind not in BETTING_KINDS:
@@ -103,4 +109,4 @@ def make_game(
     big_blind = blinds[1]
     if spread and not entry.own_spread_minimum and spread[0] != big_blind:
         raise InputError(f"in {entry.description} the spread's minimum is the big blind ({big_blind}), got {spread[0]}")
-    return entry.variant(kind, Stakes(blinds, ante, bets, spread, hole_cards))
+    return entry.variant(kind, Stakes(blinds, ante, bets, spread, hole_cards, button_blind))

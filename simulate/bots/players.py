@@ -200,7 +200,7 @@ class RuleBot:
 
             tier = omaha_tier(view.hole, view.board, view.low_half is not None)
         else:
-            tier = holdem_tier(view.hole, view.board)
+            tier = holdem_tier(view.hole, view.board, view.ranking)
         to_call = view.to_call
         if to_call == 0:
             bluff = self.rng.random() < self.params.bluff * (1.5 if tier == 1 else 0.5)

@@ -51,9 +51,12 @@ def _straight_draw(ranks: set[int]) -> bool:
     return any(all(r + k in values for k in range(4)) and -1 <= r and r + 3 <= 11 for r in range(-1, 10))
 
 
-def holdem_tier(hole: Sequence[int], board: Sequence[int]) -> int:
-    """Made-hand tier after the flop: 4 monster, 3 strong, 2 medium (top pair), 1 weak pair or draw, 0 nothing."""
-    value = hand_value(list(hole) + list(board), "high")
+def holdem_tier(hole: Sequence[int], board: Sequence[int], ranking: str = "high") -> int:
+    """Made-hand tier after the flop: 4 monster, 3 strong, 2 medium (top pair), 1 weak pair or draw, 0 nothing.
+
+    ``ranking``: ``"high"`` or the short deck's ``"short-deck"``, whose categories up to the straight are the same.
+    """
+    value = hand_value(list(hole) + list(board), ranking)
     category = value >> 12
     board_counts = Counter(_ranks(board))
     board_category = {1: 0, 2: 1, 3: 3, 4: 7}[max(board_counts.values())] if board else 0

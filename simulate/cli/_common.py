@@ -38,12 +38,13 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}  # every command's contex
 
 # The names of evaluator.rules.RULESETS and OMAHA_RULESETS, written here so that help does not import the tables.
 RULE_NAMES = ["high", "ace-five", "deuce-seven", "ace-five-joker", "deuce-seven-joker", "joker", "bug", "two-jokers"]
-RULE_NAMES += ["deuces-wild"]
+RULE_NAMES += ["deuces-wild", "short-deck"]
 OMAHA_RULE_NAMES = ["omaha", "omaha-hilo"]
 # The names of simulate.equity.result.GAMES, written here so that help does not import numpy.
 EQUITY_GAMES = ["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"] + [
-    "draw" if name == "high" else f"draw-{name}" for name in RULE_NAMES
+    "draw" if name == "high" else f"draw-{name}" for name in RULE_NAMES if name != "short-deck"
 ]
+EQUITY_GAMES += ["short-deck"]
 
 # One short form per recurring option, the same on every command (tests/simulate/cli/test_conventions.py).
 SHORT_OPTIONS = {

@@ -161,6 +161,7 @@ def equity_command(
       pokerlab equity --game omaha-hilo "AA**ds" random random --mc --seed 3
       pokerlab equity --game stud "AsAh Kd 7c" "QcQd 9h 9s" --dead "2c 9d"
       pokerlab equity --game razz "As2d 3h 8c" "4c5c 6d Kh" "7h 7d Qs" --mc --seed 1
+      pokerlab equity --game short-deck AsAh KsKh   # 36 cards, every board
       pokerlab equity AsKs "QQ+,AQs+" --board Qh7c2d --breakdown
       pokerlab equity "QQ+,AKs" "JJ-99,AQs" --board Qh7c2d --by-combo
     """
@@ -311,7 +312,7 @@ def print_equity(result: EquityResult, as_json: bool) -> None:
     """An equity result as JSON, or as the table and footer of its game's family."""
     if as_json:
         emit_json(result.to_dict())
-    elif result.family in ("holdem", "draw"):
+    elif result.family in ("holdem", "draw", "short-deck"):
         _print_holdem(result)
     else:
         _print_split_pots(result)

@@ -152,12 +152,12 @@ def play_command(
 ) -> None:
     """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, i, q.
 
-    GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5,
-    stud, stud-hilo, razz, omaha, omaha-hilo, or a shipped variant: no-limit-holdem,
+    GAME: holdem, short-deck, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5,
+    stud, stud-hilo, razz, omaha, omaha-hilo, or shipped: no-limit-holdem,
     pot-limit-holdem, fixed-limit-holdem, california-draw, jacks-or-better,
     draw-with-bug, deuces-wild-draw, seven-card-stud, seven-card-stud-hilo,
     fixed-limit-razz, deuce-seven-single-draw, ace-five-draw, pot-limit-omaha,
-    pot-limit-omaha-hilo, fixed-limit-omaha-hilo.
+    pot-limit-omaha-hilo, fixed-limit-omaha-hilo, no-limit-short-deck.
 
     \b
     Examples:
@@ -166,6 +166,7 @@ def play_command(
       pokerlab play holdem --blinds 100/200 --bb-ante 200 --straddles 400
       pokerlab play stud --ante 1 --bring-in 2 --bets 5/10 --players 6
       pokerlab play omaha-hilo --structure fixed-limit --blinds 1/2 --players 6
+      pokerlab play short-deck --ante 100 --button-blind 200 --players 6
     """
     from pokerlab.simulate.bots import TableGame, make_bot, seat_names
     from pokerlab.simulate.game.session import doubling_schedule
@@ -238,12 +239,12 @@ def simulate_command(
 ) -> None:
     """Bots play GAME against each other; results in big blinds (antes in ante games) per 100 hands, 95 % CI.
 
-    GAME: holdem, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5,
-    stud, stud-hilo, razz, omaha, omaha-hilo, or a shipped variant: no-limit-holdem,
+    GAME: holdem, short-deck, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5,
+    stud, stud-hilo, razz, omaha, omaha-hilo, or shipped: no-limit-holdem,
     pot-limit-holdem, fixed-limit-holdem, california-draw, jacks-or-better,
     draw-with-bug, deuces-wild-draw, seven-card-stud, seven-card-stud-hilo,
     fixed-limit-razz, deuce-seven-single-draw, ace-five-draw, pot-limit-omaha,
-    pot-limit-omaha-hilo, fixed-limit-omaha-hilo. One thread (the hands are played
+    pot-limit-omaha-hilo, fixed-limit-omaha-hilo, no-limit-short-deck. One thread (the hands are played
     in Python); --scheduler spreads them over a Dask cluster.
 
     \b

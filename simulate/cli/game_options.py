@@ -35,6 +35,7 @@ def variant_from_options(
         bets=parse_pair(bets, "--bets") if bets else None,
         spread=parse_spread(rules["spread"]) if rules["spread"] else None,
         hole_cards=rules["hole_cards"],
+        button_blind=rules["button_blind"],
     )
     betting = variant.betting
     if rules["raise_cap"] is not None:
@@ -69,7 +70,15 @@ def with_open_pair(variant: Variant, open_pair: bool | None) -> Variant:
 
 def rule_options(kwargs: dict) -> dict:
     """The game-rule options (house rules) out of a command's keyword arguments."""
-    names = ("spread", "raise_cap", "heads_up_cap", "bet_or_drop_second_round", "hole_cards", "open_pair")
+    names = (
+        "spread",
+        "raise_cap",
+        "heads_up_cap",
+        "bet_or_drop_second_round",
+        "hole_cards",
+        "open_pair",
+        "button_blind",
+    )
     return {name: kwargs.pop(name) for name in names}
 
 
@@ -125,6 +134,11 @@ GAME_OPTIONS = [
     ),
     click.option("--blinds", default="1/2", show_default=True, help="Small/big blind of blind games, e.g. 5/10."),
     click.option("--ante", type=click.IntRange(min=1), default=1, show_default=True, help="Ante of ante games."),
+    click.option(
+        "--button-blind",
+        type=click.IntRange(1, MAX_STACK),
+        help="Short deck's button blind, its minimum bet too (default: the ante).",
+    ),
     click.option("--bets", help="Small/big bet of ante games (default: 2 and 4 antes)."),
     click.option(
         "--bring-in",

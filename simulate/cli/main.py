@@ -171,6 +171,7 @@ def _say_compiling(kernel: str) -> None:
     default="high",
     show_default=True,
     help="How hands rank: high, lowball (ace-five, deuce-seven), wild cards (five cards; the joker is Jk), "
+    "short-deck (36 cards, 6 to A: a flush beats a full house), "
     "or Omaha (omaha, omaha-hilo: 4-6 hole CARDS with --board).",
 )
 @click.option("--board", "-b", default=None, help="Omaha: the board (3, 4 or 5 cards), e.g. Ts9s2c.")

@@ -1,9 +1,9 @@
 """The one public equity entry for every game: :func:`equity` with ``game=``.
 
 Each game has its scorer module (hold'em :mod:`.engine`, Omaha :mod:`.omaha`, the stud family
-:mod:`.stud`); this module picks the scorer from the game's family
-(:data:`~pokerlab.simulate.equity.result.GAMES`) and imports only that scorer, so a hold'em query
-never loads Omaha's or stud's code. Every game returns the one result type,
+:mod:`.stud`, five-card draw :mod:`.draw`, short-deck hold'em :mod:`.short_deck`); this module picks the
+scorer from the game's family (:data:`~pokerlab.simulate.equity.result.GAMES`) and imports only that
+scorer, so a hold'em query never loads Omaha's or stud's code. Every game returns the one result type,
 :class:`~pokerlab.simulate.equity.result.EquityResult`.
 
 >>> round(equity(["AsAh", "KsKh"]).players[0].equity, 6)
@@ -14,6 +14,8 @@ never loads Omaha's or stud's code. Every game returns the one result type,
 39
 >>> equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"], game="draw").boards   # joint draws
 447720
+>>> round(equity(["AsAh", "KsKh"], game="short-deck").players[0].equity, 4)   # 36 cards: every board
+0.7502
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ def equity(
     use_tables: bool = True,
 ) -> EquityResult:
     """Equity of 2 to 10 players (stud: 8) in ``game``: ``"holdem"`` (the default), ``"omaha"``,
-    ``"omaha-hilo"``, ``"stud"``, ``"stud-hilo"``, ``"razz"``, or five-card draw under a ruleset
-    (``"draw"``, ``"draw-deuce-seven"``, ``"draw-ace-five"``, ...: each player ``"HAND/DISCARD"``).
+    ``"omaha-hilo"``, ``"stud"``, ``"stud-hilo"``, ``"razz"``, five-card draw under a ruleset
+    (``"draw"``, ``"draw-deuce-seven"``, ``"draw-ace-five"``, ...: each player ``"HAND/DISCARD"``), or
+    ``"short-deck"`` (hold'em with 36 cards; a player is a hand or ``"random"``).
 
     A player is a hand or a range (hold'em, Omaha) or the cards known so far (stud). ``board`` is the
     board (stud: seventh street's community card once a short deck dealt it); ``dead`` are cards out
@@ -79,6 +82,11 @@ def equity(
         raise EquityError(f"a Dask client runs hold'em equity only; {game} runs on this machine")
     if kind == "draw":
         return _draw(players, board, dead, game, method, trials, stderr, seed, threads)
+    if kind == "short-deck":
+        from .short_deck import short_deck_equity
+
+        return short_deck_equity(players, board, dead, method=method, trials=trials, stderr=stderr, seed=seed,
+                                 threads=threads, progress=progress)  # fmt: skip
     options: dict[str, Any] = dict(game=game, method=method, trials=trials, stderr=stderr, seed=seed, threads=threads)
     if kind == "omaha":
         from .omaha import omaha_equity

@@ -3,9 +3,9 @@
 Every game fills the same fields; those a game has no use for stay None (the split-pot fields in
 hold'em, the raw counts in Omaha and stud). :meth:`EquityResult.to_dict` writes each game's JSON
 with the keys it has always had: hold'em and draw ``{"method", "boards" | "trials", "seed",
-"seconds", "stderr", "threads", "players"}``; Omaha adds ``"game"``, ``"hole_cards"``,
-``"rejected"`` and ``"no_low"``; stud adds ``"game"``, ``"community"``, ``"deals"`` and ``"no_low"``
-and names a player's count ``"cards"`` (the cards known).
+"seconds", "stderr", "threads", "players"}``; short-deck hold'em the same and ``"game"``; Omaha adds
+``"game"``, ``"hole_cards"``, ``"rejected"`` and ``"no_low"``; stud adds ``"game"``, ``"community"``,
+``"deals"`` and ``"no_low"`` and names a player's count ``"cards"`` (the cards known).
 
 >>> p = PlayerEquity("AA", 6, 0.8, 0.01, 0.805, 48.0, 0.6, 0.0)
 >>> EquityResult([p], "exact", 60.0, 0.1, boards=60).to_dict()["players"][0]["wins"]
@@ -29,9 +29,11 @@ PLAYER_KEYS = {
     "omaha": ("hand", "combos", *_SPLIT_POT),
     "stud": ("hand", "cards", *_SPLIT_POT),
     "draw": _HOLDEM_PLAYER,
+    "short-deck": _HOLDEM_PLAYER,
 }
-#: The five-card draw games, one per ruleset (``draw`` ranks high hands), and their rulesets.
-DRAW_GAMES = {("draw" if name == "high" else f"draw-{name}"): name for name in RULESETS}
+#: The five-card draw games, one per ruleset of the 52-card deck and its jokers (``draw`` ranks high hands), and
+#: their rulesets.
+DRAW_GAMES = {("draw" if name == "high" else f"draw-{name}"): name for name, r in RULESETS.items() if r.deck_size >= 52}
 #: Every game equity is computed for, with its family: the scorer that plays it and its result's shape.
 GAMES = {
     "holdem": "holdem",
@@ -41,6 +43,7 @@ GAMES = {
     "stud-hilo": "stud",
     "razz": "stud",
     **dict.fromkeys(DRAW_GAMES, "draw"),
+    "short-deck": "short-deck",
 }
 
 
@@ -114,7 +117,8 @@ class EquityResult:
 
     @property
     def family(self) -> str:
-        """The shape of this result: ``"holdem"``, ``"omaha"``, ``"stud"`` or ``"draw"`` (shaped like hold'em)."""
+        """The shape of this result: ``"holdem"``, ``"omaha"``, ``"stud"``, ``"draw"`` or ``"short-deck"`` (the last
+        two shaped like hold'em)."""
         return GAMES.get(self.game, "holdem")
 
     def to_dict(self) -> dict[str, Any]:

@@ -20,7 +20,7 @@ import struct
 from collections.abc import Iterable, Sequence
 
 from pokerlab.errors import InputError
-from pokerlab.evaluator.cards import CardError, card_str, parse_cards
+from pokerlab.evaluator.cards import SHORT_DECK_SIZE, CardError, card_str, deck_ids, parse_cards
 
 JOKER = 52
 
@@ -65,7 +65,8 @@ def parse(text: str) -> list[int]:
 
 
 def new_deck(size: int, seed: int | None = None, top: Sequence[int] = (), shuffled: int | None = None) -> list[int]:
-    """A shuffled deck of ``size`` cards (52, 53 or 54); ``top`` cards come first, in order.
+    """A shuffled deck of ``size`` cards (52, 53 or 54; 36 the short deck, 6 to A); ``top`` cards come first,
+    in order.
 
     Tests inject a fixed deal through ``top``; the rest is shuffled by the seed (a random one if None):
     the same seed always deals the same deck. ``shuffled`` (all of them if None) is how many cards,
@@ -76,18 +77,21 @@ def new_deck(size: int, seed: int | None = None, top: Sequence[int] = (), shuffl
     [51, 50]
     >>> new_deck(52, seed=7, shuffled=20)[:20] == new_deck(52, seed=7)[:20]   # one seed, one deal
     True
+    >>> min(new_deck(36, seed=7)), len(new_deck(36, seed=7))   # the short deck: its lowest card is 6c
+    (16, 36)
     """
-    if size not in (52, 53, 54):
-        raise InputError(f"deck size must be 52, 53 or 54, got {size}")
+    if size not in _ORDERED:
+        raise InputError(f"deck size must be 52, 53 or 54 (or {SHORT_DECK_SIZE}, the short deck), got {size}")
     if top:
         chosen = list(top)
         if len(set(chosen)) != len(chosen):
             raise CardError(f"the injected deck order repeats a card: {names(chosen)}")
+        deck = _ORDERED[size]
         for card in chosen:
-            if not 0 <= card < size:
+            if card not in deck:
                 raise CardError(f"card id {card} is not in a {size}-card deck")
         taken = set(chosen)
-        rest = [c for c in range(size) if c not in taken]
+        rest = [c for c in deck if c not in taken]
     else:
         chosen, rest = [], list(_ORDERED[size])
     left = len(rest)
@@ -106,7 +110,7 @@ def new_deck(size: int, seed: int | None = None, top: Sequence[int] = (), shuffl
     return chosen + dealt if chosen else dealt
 
 
-_ORDERED = {size: tuple(range(size)) for size in (52, 53, 54)}
+_ORDERED = {size: tuple(deck_ids(size)) for size in (52, 53, 54, SHORT_DECK_SIZE)}
 _WORDS = [struct.Struct(f"<{k}Q").unpack for k in range(55)]
 
 

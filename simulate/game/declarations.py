@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from pokerlab.errors import InputError
+from pokerlab.evaluator.cards import SHORT_DECK_SIZE
 from pokerlab.evaluator.rules import get_rules
 
 #: Fixed limit: every bet and raise is the street's small or big bet (docs/rules.md 6).
@@ -34,6 +35,7 @@ BETTING_KINDS = (FIXED_LIMIT, SPREAD_LIMIT, POT_LIMIT, NO_LIMIT, LAST_BET_LIMIT)
 
 RANKINGS = (
     "high",
+    "short-deck",
     "ace-five",
     "deuce-seven",
     "joker",
@@ -46,6 +48,9 @@ RANKINGS = (
 #: Rankings valued on the high-hand scale (wild cards add five of a kind on top): the only ones
 #: where "a pair of jacks or better" names a hand.
 HIGH_RANKINGS = ("high", "joker", "bug", "two-jokers", "deuces-wild")
+
+#: :attr:`Variant.last_blind` of a button blind: the last position, whatever the number of players.
+BUTTON_POSITION = -1
 
 #: The factories' ``raise_cap`` default: a bet and three raises in fixed limit, no cap in the other structures
 #: (docs/rules.md 6.1). An explicit number caps every structure alike; an explicit None lifts the cap everywhere.
@@ -121,6 +126,10 @@ class ForcedBets:
       complete ante is dead money, so a lone big-blind ante is never handed back.
     - ``bring_in`` (stud): a live forced bet the seat with the weakest up card posts on third street,
       unless it completes to the small bet (docs/rules.md 13.2).
+    - ``button_blind``: the one live blind of the ante-and-button format (short-deck hold'em, PHH's
+      ``[0, ..., 0, 3000]``), posted by the last position, the button, with no small or big blind; it is
+      the bet to match and the player left of the button acts first. Heads-up the standard reverses the
+      positions, so the player who is not the button posts it and the button acts first (docs/rules.md 15.3).
 
     >>> ForcedBets(small_blind=5, big_blind=10).big_blind
     10
@@ -130,6 +139,8 @@ class ForcedBets:
     [1, 2, 4, 0]
     >>> ForcedBets(small_blind=2).posting_order(4, 3)   # a lone blind: p1 posts it
     [(0, 'blind', 2)]
+    >>> ForcedBets(ante=1, button_blind=2).position_blinds(4)
+    [0, 0, 0, 2]
     """
 
     ante: int = 0
@@ -141,9 +152,11 @@ class ForcedBets:
     button_ante: int = 0
     ante_trimming: bool = True
     bring_in: int = 0
+    button_blind: int = 0
 
     def __post_init__(self) -> None:
-        amounts = (self.ante, self.small_blind, self.big_blind, self.big_blind_ante, self.button_ante, self.bring_in)
+        amounts = (self.ante, self.small_blind, self.big_blind, self.big_blind_ante, self.button_ante, self.bring_in,
+                   self.button_blind)  # fmt: skip
         for value in (*amounts, *self.straddles, *self.antes):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise InputError(f"forced bets are whole numbers of chips, 0 or more, got {value!r}")
@@ -151,6 +164,8 @@ class ForcedBets:
             raise InputError("a straddle needs a big blind to straddle")
         if self.big_blind_ante and not self.big_blind:
             raise InputError("a big-blind ante needs a big blind")
+        if self.button_blind and (self.small_blind or self.big_blind or any(self.straddles)):
+            raise InputError("a button blind is the only blind of its format: no small or big blind, no straddle")
 
     @property
     def has_antes(self) -> bool:
@@ -178,6 +193,8 @@ class ForcedBets:
         >>> ForcedBets(small_blind=1, big_blind=2).position_blinds(3)
         [1, 2, 0]
         """
+        if self.button_blind:
+            return [0] * (n - 1) + [self.button_blind]
         if len(self.straddles) > n - 2 and any(self.straddles[max(0, n - 2) :]):
             raise InputError(f"{len(self.straddles)} straddles need more than {n} players")
         rest = [self.straddles[k] if k < len(self.straddles) else 0 for k in range(n - 2)]
@@ -186,7 +203,7 @@ class ForcedBets:
     @property
     def live_top(self) -> int:
         """The largest live forced bet (the bet to match before the flop)."""
-        return max((self.big_blind, self.small_blind, *self.straddles))
+        return max((self.big_blind, self.small_blind, *self.straddles, self.button_blind))
 
     def posting_order(self, n: int, button: int, antes: bool = True) -> list[tuple[int, str, int]]:
         """The forced bets in posting order, ``(seat, kind, amount)``: antes clockwise from the dealer's left,
@@ -203,13 +220,14 @@ class ForcedBets:
                 due = owed[(seat - button) % 2 if n == 2 else (seat - button - 1) % n]
                 if due:
                     queue.append((seat, "ante", due))
-        if self.big_blind or self.small_blind:  # a small blind alone is a lone blind
+        if self.big_blind or self.small_blind or self.button_blind:  # a small blind alone is a lone blind
             kinds = ("small blind", "big blind") if self.big_blind else ("blind", "big blind")
             for position, amount in enumerate(self.position_blinds(n)):
                 if amount:
                     # State.seat_at: heads-up the button posts the small blind
                     seat = (button + position) % 2 if n == 2 else (button + 1 + position) % n
-                    queue.append((seat, kinds[position] if position < 2 else "straddle", amount))
+                    kind = "button blind" if self.button_blind else kinds[position] if position < 2 else "straddle"
+                    queue.append((seat, kind, amount))
         return queue
 
 
@@ -348,7 +366,8 @@ class LowHalf:
 
 @dataclass(frozen=True)
 class Variant:
-    """A poker game as data. ``jokers`` adds cards 52 (and 53) to the deck.
+    """A poker game as data. ``jokers`` adds cards 52 (and 53) to the deck; the ``short-deck`` ranking is
+    played with the 36-card short deck (6 to A, docs/rules.md 15).
 
     Stud games set ``showing``: the ranking ("high" or "ace-five") that reads the up cards; the
     weakest door card brings in and the best showing hand acts first on later streets. ``low``
@@ -392,7 +411,8 @@ class Variant:
     deals_deep: bool = field(init=False, repr=False, compare=False)
     #: Burn and board cards of a whole deal.
     table_cards: int = field(init=False, repr=False, compare=False)
-    #: The position (0 the small blind, 1 the big blind, 2... straddles) of the last live blind (0: a lone blind).
+    #: The position (0 the small blind, 1 the big blind, 2... straddles) of the last live blind (0: a lone blind;
+    #: :data:`BUTTON_POSITION`: the button blind, whose position is the table's last).
     last_blind: int = field(init=False, repr=False, compare=False)
     #: The bet unit of each street (``betting.unit`` of the street's ``big_bet``).
     street_units: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -404,13 +424,15 @@ class Variant:
     def __post_init__(self) -> None:
         derived = {
             "is_stud": self.showing is not None,
-            "deck_size": 52 + self.jokers,
-            "has_blinds": self.forced.big_blind > 0 or self.forced.small_blind > 0,
+            "deck_size": SHORT_DECK_SIZE if self.ranking == "short-deck" else 52 + self.jokers,
+            "has_blinds": self.forced.big_blind > 0 or self.forced.small_blind > 0 or self.forced.button_blind > 0,
             "jacks_to_open": self.opening.requirement == "jacks" and not self.forced.live_top,
             "bet_or_drop": self.opening.bet_or_drop or self.opening.bet_or_drop_second_round,
             "deals_deep": self.showing is not None or any(s.draw is not None for s in self.streets),
             "table_cards": sum(s.burn + s.board for s in self.streets),
-            "last_blind": 0
+            "last_blind": BUTTON_POSITION
+            if self.forced.button_blind
+            else 0
             if self.forced.small_blind and not self.forced.big_blind
             else 1 + max((k + 1 for k, amount in enumerate(self.forced.straddles) if amount), default=0),
             "street_units": tuple(self.betting.unit(s.big_bet) for s in self.streets),

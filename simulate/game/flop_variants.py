@@ -1,4 +1,5 @@
-"""Board games: Texas hold'em (docs/rules.md 5) and Omaha (docs/rules.md 14), at any stakes and structure."""
+"""Board games: Texas hold'em (docs/rules.md 5), Omaha (docs/rules.md 14) and short-deck hold'em (docs/rules.md 15),
+at any stakes and structure."""
 
 from __future__ import annotations
 
@@ -97,6 +98,38 @@ def fixed_limit_holdem(small_blind: int = 1, big_blind: int = 2) -> Variant:
     3
     """
     return texas_holdem(FIXED_LIMIT, small_blind, big_blind)
+
+
+def short_deck_holdem(
+    kind: str = NO_LIMIT,
+    ante: int = 1,
+    button_blind: int | None = None,
+    *,
+    min_bet: int | None = None,
+    big_bet: int | None = None,
+    raise_cap: int | None | str = DEFAULT_CAP,
+    max_bet: int | None = None,
+    rules: HouseRules | None = None,
+) -> Variant:
+    """Short-deck hold'em (docs/rules.md 15): hold'em with the 36-card deck (6 to A) and its ranking, in the
+    ante-and-button format: every player antes and the button posts the one blind (``button_blind``, by
+    default the ante), which is the bet to match; the player left of the button acts first. The minimum bet
+    (``min_bet``) is the button blind; PHH writes the no-limit game as ``NS``.
+
+    >>> game = short_deck_holdem(ante=3000)
+    >>> game.name, game.deck_size, game.forced.button_blind, game.betting.small_bet, game.forced_order(3, 2)
+    ("No-limit short-deck hold'em", 36, 3000, 3000, ((0, 'ante', 3000), (1, 'ante', 3000), (2, 'ante', 3000), \
+(2, 'button blind', 3000)))
+    """
+    blind = ante if button_blind is None else button_blind
+    holdem = texas_holdem(kind, 1, 2, small_bet=min_bet or blind, big_bet=big_bet, raise_cap=raise_cap,
+                          max_bet=max_bet, rules=rules)  # fmt: skip
+    return replace(
+        holdem,
+        name=holdem.name.replace("Texas hold'em", "short-deck hold'em"),
+        forced=ForcedBets(ante=ante, button_blind=blind),
+        ranking="short-deck",
+    )
 
 
 # ------------------------------------------------------------------ Omaha (docs/rules.md 14)

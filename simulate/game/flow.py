@@ -198,6 +198,8 @@ class FlowMixin(DrawShowdownMixin):
         if self.street == 0 and variant.has_blinds:
             # left_of(seat_at(the last blind or straddle)), as arithmetic: once a street, two calls fewer.
             last = variant.last_blind
+            if last < 0:  # the button blind: the last position
+                last = n - 1
             return (self.button + last + 1) % 2 if n == 2 else (self.button + last + 2) % n
         if (
             self.street > 0

@@ -38,6 +38,7 @@ from .flop_variants import (
     pot_limit_holdem,
     pot_limit_omaha,
     pot_limit_omaha_hilo,
+    short_deck_holdem,
     texas_holdem,
 )
 from .stud_variants import razz, seven_card_stud, seven_card_stud_hilo
@@ -49,13 +50,15 @@ FLOP, DRAW, STUD = "flop", "draw", "stud"
 @dataclass(frozen=True)
 class Stakes:
     """The stakes a short game name is played at: blinds of blind games, ante and small/big bet of ante
-    games, a spread limit's (minimum, maximum) bet, Omaha's hole-card count (None: the game's own)."""
+    games, a spread limit's (minimum, maximum) bet, Omaha's hole-card count (None: the game's own), the
+    short deck's button blind (None: the ante)."""
 
     blinds: tuple[int, int] = (1, 2)
     ante: int = 1
     bets: tuple[int, int] | None = None
     spread: tuple[int, int] | None = None
     hole_cards: int | None = None
+    button_blind: int | None = None
 
     @property
     def max_bet(self) -> int | None:
@@ -85,6 +88,13 @@ def _omaha(factory: Callable[..., Variant], kind: str, stakes: Stakes, **options
     return factory(kind, *stakes.blinds, hole_cards=stakes.hole_cards or 4, **options)
 
 
+def _ante_button(factory: Callable[..., Variant], kind: str, stakes: Stakes, **options: Any) -> Variant:
+    min_bet = stakes.spread[0] if stakes.spread else None  # a spread sets the minimum bet
+    if stakes.ante <= 0:
+        raise InputError("short-deck hold'em needs a positive ante")
+    return factory(kind, stakes.ante, stakes.button_blind, min_bet=min_bet, max_bet=stakes.max_bet, **options)
+
+
 def _ante_draw(factory: Callable[..., Variant], kind: str, stakes: Stakes, **options: Any) -> Variant:
     small, big = stakes.ante_bets("draw")
     if stakes.spread:  # a spread's minimum is the unit of both rounds
@@ -103,6 +113,7 @@ _STAKE_FORMS: dict[str, Callable[..., Variant]] = {
     "blinds": _blinds,
     "fixed-blinds": _fixed_blinds,
     "omaha": _omaha,
+    "ante-button": _ante_button,
     "ante-draw": _ante_draw,
     "stud": _stud,
 }
@@ -302,6 +313,18 @@ GAMES: dict[str, Game] = {
             phh_family="O/8",
             phh_codes=("FO/8",),
         ),
+        Game(
+            "short-deck",
+            "short-deck hold'em, 36 cards 6 to A (antes and a button blind)",
+            FLOP,
+            short_deck_holdem,
+            "ante-button",
+            aliases=("shortdeck", "six-plus", "6+"),
+            default_structure=NO_LIMIT,
+            own_spread_minimum=True,
+            phh_family="S",
+            phh_codes=("NS",),
+        ),
     )
 }
 
@@ -326,6 +349,7 @@ SHIPPED: dict[str, Callable[[], Variant]] = {
     "pot-limit-omaha": pot_limit_omaha,
     "pot-limit-omaha-hilo": pot_limit_omaha_hilo,
     "fixed-limit-omaha-hilo": fixed_limit_omaha_hilo,
+    "no-limit-short-deck": short_deck_holdem,
 }
 
 #: Every name a game can be chosen by: the short names first, then the shipped keys.

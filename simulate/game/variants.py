@@ -12,6 +12,9 @@ contains no per-game code. Factories build the shipped games at any stakes.
 >>> [s.up for s in game.streets], game.forced.bring_in, game.max_players
 ([1, 1, 1, 1, 0], 2, 8)
 
+>>> short_deck_holdem(ante=1).deck_size
+36
+
 The declaration's parts live in :mod:`.declarations`, the factories by family in :mod:`.flop_variants`,
 :mod:`.draw_variants` and :mod:`.stud_variants`, the table of games in :mod:`.registry`; every name is
 importable from here.
@@ -64,6 +67,7 @@ from .flop_variants import (
     pot_limit_holdem,
     pot_limit_omaha,
     pot_limit_omaha_hilo,
+    short_deck_holdem,
     texas_holdem,
 )
 from .registry import (
@@ -121,6 +125,7 @@ __all__ = [
     "seven_card_stud",
     "seven_card_stud_hilo",
     "shipped_variants",
+    "short_deck_holdem",
     "stud_streets",
     "texas_holdem",
 ]

@@ -8,13 +8,15 @@ Standard PHH codes we write and read (the game is the same one PHH and pokerkit 
   such histories replay),
 - ``F7S`` fixed-limit seven-card stud, ``F7S/8`` seven-card stud high-low eight or better, ``FR`` razz:
   ``antes``, ``bring_in``, ``small_bet``, ``big_bet``, and no ``blinds_or_straddles``,
-- ``PO`` pot-limit Omaha (four hole cards), ``FO/8`` fixed-limit Omaha high-low eight or better.
+- ``PO`` pot-limit Omaha (four hole cards), ``FO/8`` fixed-limit Omaha high-low eight or better,
+- ``NS`` no-limit short-deck hold'em (36 cards, 6 to A): its ante-and-button format writes uniform
+  ``antes`` and one blind, the button's, last in ``blinds_or_straddles`` (``[0, 0, 0, 3000]``).
 
 PHH has no code for the other games pokerlab plays. They get an *extension code* built the way PHH
 builds its codes, a structure letter (``F`` fixed, ``N`` no, ``P`` pot, ``S`` spread, ``L`` last-bet
-limit) and a game (``T`` Texas hold'em, ``5CD`` five-card draw, ``2L1D``/``2L3D`` deuce-to-seven
-single/triple draw, ``A5L1D`` ace-to-five single draw, ``O`` Omaha, ``O/8`` Omaha high-low eight or
-better), e.g. ``PT``, ``F5CD`` or ``PO/8``. The required fields
+limit) and a game (``T`` Texas hold'em, ``S`` short-deck hold'em, ``5CD`` five-card draw,
+``2L1D``/``2L3D`` deuce-to-seven single/triple draw, ``A5L1D`` ace-to-five single draw, ``O`` Omaha,
+``O/8`` Omaha high-low eight or better), e.g. ``PT``, ``F5CD`` or ``PO/8``. The required fields
 stay standard (``antes``, ``blinds_or_straddles``, ``small_bet``/``big_bet`` in fixed limit, else
 ``min_bet``). Every house option that differs from the code's default is a user-defined ``_`` field
 (PHH's mechanism for extra data, ignored by other readers):
@@ -91,10 +93,12 @@ HOLDEM_STREETS = (
     Street(burn=1, board=1, big_bet=True),
 )
 UNLIMITED = "unlimited"
+#: The hold'em games: two hole cards and a board (the short deck's ``S`` plays with 36 cards).
+BOARD_GAMES = ("T", "S")
 
 
 def _streets(game: str, max_discards: int, four_with_ace: bool) -> tuple[Street, ...]:
-    if game == "T":
+    if game in BOARD_GAMES:
         return HOLDEM_STREETS
     draw = DrawRule(max_discards, four_with_ace)
     if game == "2L3D":
@@ -128,9 +132,11 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
     if "hole_cards" in extra:
         raise PHHError(f"only Omaha takes a hole-card count; {letter + game} deals a fixed number", field="_hole_cards")
     draw_default = 3 if game == "5CD" else 5
-    ranking = {"T": "high", "5CD": "high", "2L1D": "deuce-seven", "2L3D": "deuce-seven", "A5L1D": "ace-five"}[game]
+    ranking = {"T": "high", "S": "short-deck", "5CD": "high", "2L1D": "deuce-seven", "2L3D": "deuce-seven",
+               "A5L1D": "ace-five"}[game]  # fmt: skip
     names = {
         "T": f"{TITLES[kind]} Texas hold'em",
+        "S": f"{TITLES[kind]} short-deck hold'em",
         "5CD": "Five-card draw (California)",
         "2L1D": "Deuce-to-seven single draw",
         "2L3D": "Deuce-to-seven triple draw",
@@ -138,7 +144,7 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
     }
     return Variant(
         name=str(extra.get("game", names[game])),
-        hole_cards=2 if game == "T" else 5,
+        hole_cards=2 if game in BOARD_GAMES else 5,
         streets=_streets(game, int(extra.get("max_discards", draw_default)), bool(extra.get("four_with_ace", False))),
         forced=forced,
         betting=betting,
@@ -150,8 +156,8 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
             bool(extra.get("bet_or_drop_second_round", False)),
         ),
         rules=rules,
-        uses_board=game == "T",
-        max_players=int(extra.get("max_players", 10 if game == "T" else 7)),
+        uses_board=game in BOARD_GAMES,
+        max_players=int(extra.get("max_players", 10 if game in BOARD_GAMES else 7)),
     )
 
 
@@ -179,7 +185,7 @@ def _family(variant: Variant) -> str:
     if variant.hole_used:
         return "O/8" if variant.low is not None else "O"
     if variant.uses_board and streets == HOLDEM_STREETS:
-        return "T"
+        return "S" if variant.ranking == "short-deck" else "T"
     draws = [s.draw for s in streets[1:]]
     if variant.hole_cards != 5 or not draws or any(d is None for d in draws) or len(set(draws)) != 1:
         raise PHHError(f"{variant.name}: PHH (and pokerlab's extension) has no code for these streets")
@@ -448,6 +454,8 @@ def forced_from_phh(antes: list[int], blinds: list[int], ante_trimming: bool | N
     500
     >>> forced_from_phh([0, 0], [1, 2]).small_blind      # heads-up: p2, the button, posts it
     1
+    >>> forced_from_phh([1, 1, 1], [0, 0, 2]).button_blind   # the short deck's ante-and-button format
+    2
     """
     n = len(antes)
     by_ante, by_blind = _phh_order(antes), _phh_order(blinds)
@@ -456,6 +464,8 @@ def forced_from_phh(antes: list[int], blinds: list[int], ante_trimming: bool | N
     while straddles and not straddles[-1]:
         straddles.pop()
     options: dict[str, Any] = {"small_blind": small, "big_blind": big, "straddles": tuple(straddles)}
+    if n > 2 and not small and not big and len(straddles) == n - 2 and not any(straddles[:-1]):
+        options = {"button_blind": straddles[-1]}  # the ante-and-button format: the button's blind alone
     nonzero = [k for k, a in enumerate(by_ante) if a]
     button = 0 if n == 2 else n - 1
     if not nonzero:
@@ -540,7 +550,7 @@ def _variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str,
     if not isinstance(code, str) or not code or code[0] not in STRUCTURES or code[1:] not in GAMES:
         raise PHHError(
             f"{_short(code)} is not one pokerlab plays: standard codes {', '.join(STANDARD_CODES)}; "
-            "extension codes are F/N/P/S/L + T, 5CD, 2L1D, 2L3D, A5L1D, O or O/8",
+            "extension codes are F/N/P/S/L + T, S, 5CD, 2L1D, 2L3D, A5L1D, O or O/8",
             field="variant",
         )
     antes = [_whole(a, "antes") for a in fields.get("antes") or []]
@@ -556,6 +566,9 @@ def _variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str,
     if "_ante" in extras:  # pokerlab's extension: antes due but not posted this hand (after a check-around)
         forced = replace(forced, ante=_whole(extras["_ante"], "_ante"), ante_trimming=trimming is not False)
     letter, game = code[0], code[1:]
+    if game == "S" and blinds == [0, forced.big_blind] and forced.big_blind:
+        # Heads-up the standard reverses the positions: the short deck's button blind is position 1's.
+        forced = replace(forced, big_blind=0, button_blind=forced.big_blind)
     if letter == "F":
         small, big = _number(fields, "small_bet"), _number(fields, "big_bet")
     else:

@@ -6,6 +6,7 @@ not in the game's deck, is the fault of the action that deals it.
 
 from __future__ import annotations
 
+from pokerlab.evaluator.cards import deck_ids
 from pokerlab.simulate.game.cards import names
 from pokerlab.simulate.game.variants import Variant
 
@@ -31,14 +32,16 @@ def stack_deck(state_variant: Variant, parsed: list[ParsedAction], n: int) -> tu
     sequence: list[int | None | str] = [holes[seat][k] for k in range(per) for seat in range(n)]
     sequence += later
     size = state_variant.deck_size
+    ids = deck_ids(size)  # the short deck's are 16..51
     known = [c for c in sequence if type(c) is int]
     seen = set(known)
-    if len(seen) != len(known) or (known and max(known) >= size):  # find the action at fault, for its error
+    if len(seen) != len(known) or (known and (max(known) >= ids.stop or min(known) < ids.start)):
+        # find the action at fault, for its error
         _check_dealt(sequence, [hole_from[seat][k] for k in range(per) for seat in range(n)] + later_from, size)
     # The cards are checked above in one pass through a set (the action at fault is looked for only when
     # one is wrong), and burns and unseen cards take the unused cards through an iterator, not list.pop(0):
     # 25.5 -> 21.5 ms per 1,000 of the bench's hands (CPU time).
-    spare = [c for c in range(size) if c not in seen]
+    spare = [c for c in ids if c not in seen]
     fill = iter(spare)
     deck = [item if type(item) is int else next(fill, -1) for item in sequence]
     spare = list(fill)
@@ -178,7 +181,7 @@ def _check_dealt(sequence: list[int | None | str], source: list[ParsedAction | N
         card = item
         dealer = source[position]
         assert dealer is not None  # a card (not a burn or an unseen hole card) comes from an action
-        if card >= size:
+        if card not in deck_ids(size):
             raise ActionProblem(dealer, f"the card {names([card])} is not in this game's deck")
         if card in seen and position < size:
             first = seen[card]

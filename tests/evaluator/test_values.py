@@ -23,8 +23,16 @@ from pokerlab.evaluator import (
 )
 from pokerlab.evaluator.values import SCALES
 
-# A five-card hand every deck holds, and a second one of another shape.
+# A five-card hand every 52-card deck holds, and a second one of another shape; and two the short deck holds.
 HANDS = ("7s 5h 4d 3c 2s", "Kh Kd 9c 9s 3h")
+SHORT_DECK_HANDS = ("9s 7h 6d 8c Qs", "Kh Kd 9c 9s 6h")
+
+
+def hand_of(hand: str, rules: str) -> str:
+    """``hand`` or, under the short deck's rules, the short-deck hand in its place."""
+    return SHORT_DECK_HANDS[HANDS.index(hand)] if get_rules(rules).deck_size == 36 else hand
+
+
 LOW_RULES = [name for name, r in RULESETS.items() if SCALES[r.kernel] != "high"]
 WILD_RULES = [name for name, r in RULESETS.items() if r.kernel in ("wild", "bug")]
 
@@ -40,7 +48,7 @@ def test_the_high_value_of_a_royal_flush_is_not_a_deuce_seven_low() -> None:
 @pytest.mark.parametrize("rules", [name for name in RULESETS if name != "high"])
 @pytest.mark.parametrize("hand", HANDS)
 def test_a_value_describes_itself_as_its_ruleset_names_it(rules: str, hand: str) -> None:
-    value = evaluate(hand, rules=rules)
+    value = evaluate(hand_of(hand, rules), rules=rules)
     assert isinstance(value, HandValue) and value.rules == rules
     assert describe(value) == describe(value, rules=rules)
     assert category_name(value) == get_rules(rules).categories[value >> 12]
@@ -48,7 +56,7 @@ def test_a_value_describes_itself_as_its_ruleset_names_it(rules: str, hand: str)
 
 @pytest.mark.parametrize("rules", LOW_RULES)
 def test_a_lowball_value_is_not_described_as_high(rules: str) -> None:
-    value = evaluate(HANDS[0], rules=rules)
+    value = evaluate(hand_of(HANDS[0], rules), rules=rules)
     for other in ("high", "joker", "omaha"):
         with pytest.raises(InputError, match=f"ranked under '{rules}'"):
             describe(value, rules=other)

@@ -206,6 +206,8 @@ def test_the_command_line_offers_every_table_verify_knows():
         ("bug_values", "bug", "Ac Ad 7h 4s 3c", "Jk Ad 8h 4s 3c"),
         ("ace_five_joker_values", "ace-five-joker", "Kc Qd Jh Ts 8c", "Jk 4d 3h 2s Kc"),
         ("ace_five_values", "ace-five", "Kc Qd Jh Ts 8c 8d 8h", "Kc 4d 3h 2s Ac 4c 4h"),
+        ("short_deck_values", "short-deck", "Ac 6d 7h 8s 9c", "6c 7d 8h 9s Tc"),  # the lowest two straights
+        ("short_deck_flush", "short-deck", "Ac Kc Qc Jc 8c", "Ac Kc Qc Jc 9c"),  # the two best flushes
     ],
 )
 def test_verify_sees_a_wild_or_seven_card_table_swapped_inside_a_category(tmp_path, table, rules, worse, better):

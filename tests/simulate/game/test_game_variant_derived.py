@@ -16,14 +16,18 @@ def _expected(variant: Variant) -> dict:
     blinds = variant.forced.position_blinds(10)
     return {
         "is_stud": variant.showing is not None,
-        "deck_size": 52 + variant.jokers,
-        "has_blinds": variant.forced.big_blind > 0 or variant.forced.small_blind > 0,  # a lone blind counts
+        "deck_size": 36 if variant.ranking == "short-deck" else 52 + variant.jokers,
+        "has_blinds": variant.forced.live_top > 0,  # a lone blind and a button blind count
         "jacks_to_open": variant.opening.requirement == "jacks" and variant.forced.live_top == 0,
         "bet_or_drop": variant.opening.bet_or_drop or variant.opening.bet_or_drop_second_round,
         "deals_deep": variant.showing is not None or any(s.draw is not None for s in variant.streets),
         "table_cards": sum(s.burn + s.board for s in variant.streets),
         "street_units": tuple(variant.betting.unit(s.big_bet) for s in variant.streets),
-        "last_blind": max(k for k, amount in enumerate(blinds) if amount) if variant.forced.live_top else 1,
+        "last_blind": -1  # the button blind: the last position at any table
+        if variant.forced.button_blind
+        else max(k for k, amount in enumerate(blinds) if amount)
+        if variant.forced.live_top
+        else 1,
     }
 
 
