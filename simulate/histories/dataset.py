@@ -153,11 +153,14 @@ def replay_tree(
     progress: Callable[[int, int], None] | None = None,
     keep: int = 5,
     rake: RakeLimit = NO_MORE_THAN_10_PERCENT,
+    on_hand: Callable[[Path, str, ReplayResult | PHHError], object] | None = None,
 ) -> ReplaySummary:
     """Replay every hand of every ``.phh``/``.phhs`` file under ``root`` (see the module example).
 
     ``fill_skipped``: see :func:`~pokerlab.simulate.histories.replay.replay`. ``progress(done, total)``
-    is called after each file with bytes read so far and in all.
+    is called after each file with bytes read so far and in all. ``on_hand(file, label, result)`` is called
+    with each hand's result (or :class:`PHHError`) as it is counted, for a caller that wants more than the
+    summary (each hand's final stacks, say).
     """
     files = phh_files(root)
     sizes = [_size(f) for f in files]
@@ -169,6 +172,8 @@ def replay_tree(
         try:
             hands = iter_results(path, fill_skipped=fill_skipped, warn=summary.warnings.append, rake=rake)
             for label, outcome in hands:
+                if on_hand is not None:
+                    on_hand(path, label, outcome)
                 where = f"{path}: hand [{label}]"
                 if isinstance(outcome, PHHError):
                     summary.add(UNREADABLE, str(outcome))
