@@ -25,7 +25,7 @@ from typing import Any
 
 from .codes import PHHError
 from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit
-from .reading import open_history, read_hands_and_places
+from .reading import read_file_hands_and_places
 from .replay import DIFFERS, ILLEGAL, NOT_RECORDED, OK, UNFINISHED, UNKNOWN_OUTCOME, ReplayResult, replay_read
 
 UNREADABLE = "unreadable"  # a hand that is not well-formed PHH (a field of the wrong type...)
@@ -134,16 +134,15 @@ def iter_results(
     >>> [(label, result.status, result.stacks) for label, result in iter_results(path)]
     [('1', 'ok', [51, 49])]
     """
-    with open_history(path) as handle:
-        for label, hand, places in read_hands_and_places(handle, source=str(path), warn=warn):
-            if isinstance(hand, PHHError):
-                yield label, hand
-                continue
-            result = replay_read(hand, places, fill_skipped=fill_skipped, checked=True, steps=steps, rake=rake)
-            if result.error is not None and result.error.kind == "phh":
-                yield label, result.error.as_phh_error(hand=label, file=str(path))
-            else:
-                yield label, result
+    for label, hand, places in read_file_hands_and_places(path, warn=warn):
+        if isinstance(hand, PHHError):
+            yield label, hand
+            continue
+        result = replay_read(hand, places, fill_skipped=fill_skipped, checked=True, steps=steps, rake=rake)
+        if result.error is not None and result.error.kind == "phh":
+            yield label, result.error.as_phh_error(hand=label, file=str(path))
+        else:
+            yield label, result
 
 
 def replay_tree(

@@ -7,6 +7,7 @@ one hand's fields at the top level.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import stat
 import warnings
@@ -17,7 +18,7 @@ from typing import IO, Any
 from .codes import PHHError
 from .fields import from_dict, hand_and_places, short_repr, unknown_fields
 from .hand import HandHistory
-from .toml_reader import LineScanner, parse_toml
+from .toml_reader import LineScanner, fast_toml, parse_toml
 
 
 def _content(line: str) -> bool:
@@ -25,8 +26,12 @@ def _content(line: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
-def _chunks(lines: Iterable[str]) -> Iterator[tuple[str | None, int, str]]:
-    """``(table key, first line, text)`` of each hand: one table of a ``.phhs`` file at a time.
+#: A hand's text cut from its file: ``(table key, first line, text, its table when already parsed, else None)``.
+Chunk = tuple[str | None, int, str, dict[str, Any] | None]
+
+
+def _chunks(lines: Iterable[str]) -> Iterator[Chunk]:
+    """``(table key, first line, text, None)`` of each hand: one table of a ``.phhs`` file at a time.
 
     A file with top-level fields before any table is one ``.phh`` hand: key None, the whole text.
     Memory holds one hand's lines at a time.
@@ -54,13 +59,13 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[str | None, int, str]]:
                 single = True  # fields before the first table: the whole file is one hand
             elif header != key:
                 if key is not None:
-                    yield key, first, "".join(buffer)
+                    yield key, first, "".join(buffer), None
                 key, buffer, first = header, [], number
         buffer.append(line)
     if single or (key is None and any(_content(b) for b in buffer)):
-        yield None, 1, "".join(buffer)
+        yield None, 1, "".join(buffer), None
     elif key is not None:
-        yield key, first, "".join(buffer)
+        yield key, first, "".join(buffer), None
 
 
 class PHHWarning(UserWarning):
@@ -81,7 +86,7 @@ def iter_hands(
     ...  'starting_stacks = [9, 9]\\n', 'actions = []\\n'])]
     ['1']
     """
-    for label, hand, _ in _hands(lines, source, warn, recover=False):
+    for label, hand, _ in _hands(_chunks(lines), source, warn, recover=False):
         yield label, hand  # type: ignore[misc]
 
 
@@ -97,7 +102,7 @@ def iter_hands_recovering(
     >>> [(label, type(hand).__name__) for label, hand in iter_hands_recovering(text)]
     [('1', 'PHHError'), ('2', 'HandHistory')]
     """
-    for label, hand, _ in _hands(lines, source, warn, recover=True):
+    for label, hand, _ in _hands(_chunks(lines), source, warn, recover=True):
         yield label, hand
 
 
@@ -111,11 +116,11 @@ def read_hands_and_places(
     ...  'min_bet = 1.00\\n', 'starting_stacks = [9.5, 9]\\n', 'actions = []\\n'])]
     [2]
     """
-    yield from _hands(lines, source, warn, recover=True)
+    yield from _hands(_chunks(lines), source, warn, recover=True)
 
 
 def _hands(
-    lines: Iterable[str], source: str | None, warn: Callable[[str], None] | None, recover: bool
+    chunks: Iterable[Chunk], source: str | None, warn: Callable[[str], None] | None, recover: bool
 ) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]:
     seen = False
     key: str | None = None
@@ -135,10 +140,10 @@ def _hands(
         return label, hand, read[1]
 
     try:
-        for key, first, text in _chunks(lines):
+        for key, first, text, parsed in chunks:
             seen = True
             if key is None:
-                data = parse_toml(text, first, scanned=True)
+                data = parse_toml(text, first, scanned=True) if parsed is None else parsed
                 key = "1"
                 yield checked(key, hand_and_places(data))
                 continue
@@ -202,13 +207,73 @@ def open_history(path: str | Path, newline: str | None = "") -> IO[str]:
     ...
     OSError: [Errno 22] not a regular file (a FIFO, device or socket), not read: '/dev/null'
     """
+    _readable_size(path)
+    return open(path, encoding="utf-8", newline=newline)
+
+
+def _readable_size(path: str | Path) -> int:
+    """The size of a history file that may be read (:func:`open_history`'s checks), else an OSError."""
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode):
         raise OSError(errno.EINVAL, "not a regular file (a FIFO, device or socket), not read", str(path))
     if info.st_size > MAX_FILE_BYTES:
         limit = f"{MAX_FILE_BYTES >> 20:,} MiB"
         raise OSError(errno.EFBIG, f"{info.st_size:,} bytes, more than the {limit} a history file may hold", str(path))
-    return open(path, encoding="utf-8", newline=newline)
+    return info.st_size
+
+
+#: History files up to this size are read in one call (a one-hand ``.phh`` file is about a kilobyte); larger
+#: ones a line at a time, so that a file of any length is read in little memory.
+WHOLE_FILE_BYTES = 1 << 20
+
+
+def read_file_hands_and_places(
+    path: str | Path, warn: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]:
+    """:func:`read_hands_and_places` on the lines of a file, its errors naming it: what a replay of a file reads.
+
+    A file of at most :data:`WHOLE_FILE_BYTES` is read in one call, and a one-hand file that the fast TOML
+    reader reads whole is not cut into hands first: per file, that is most of the reading's cost on a folder
+    of one-hand files. The hands, labels, errors and warnings are those of reading the file line by line.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "one.phh"
+    >>> _ = path.write_text("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n"
+    ...     "starting_stacks = [50, 50]\\nactions = ['p2 f']\\n")
+    >>> [(label, hand.actions, places) for label, hand, places in read_file_hands_and_places(path)]
+    [('1', ['p2 f'], 0)]
+    """
+    source = str(path)
+    text = _whole_text(source)
+    if text is None:
+        with open_history(source) as handle:
+            yield from _hands(_chunks(handle), source, warn, recover=True)
+        return
+    parsed = fast_toml(text)
+    if parsed and not any(type(value) is dict for value in parsed.values()):
+        # Top-level fields only, every one plain: the one hand a line-by-line read would cut out and parse.
+        yield from _hands([(None, 1, text, parsed)], source, warn, recover=True)
+    else:
+        yield from _hands(_chunks(io.StringIO(text, newline="")), source, warn, recover=True)
+
+
+def _whole_text(path: str) -> str | None:
+    """The text of a history file of at most :data:`WHOLE_FILE_BYTES`, read in one call (os.read: a third of the
+    time of a text file's open and read); None for a larger file or one that is not UTF-8 (read line by line)."""
+    size = _readable_size(path)
+    if size > WHOLE_FILE_BYTES:
+        return None
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        data = os.read(handle, size + 1)  # a regular file reads whole, up to its end
+    finally:
+        os.close(handle)
+    if len(data) > size:
+        return None  # it grew since: read it line by line
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def iter_file(path: str | Path, warn: Callable[[str], None] | None = None) -> Iterator[tuple[str, HandHistory]]:
