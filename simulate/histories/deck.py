@@ -16,10 +16,13 @@ from .stud_deck import choose_up_stand_ins, reveal_shown_stud
 
 def stack_deck(state_variant: Variant, parsed: list[ParsedAction], n: int) -> tuple[list[int], list[int]]:
     """(deck in dealing order, cards expected after the stub runs out) from the recorded cards."""
-    holes, hole_from, later, later_from = _recorded_deals(state_variant, parsed, n)
-    _reveal_discarded(parsed, holes, hole_from, later, later_from)
-    _reveal_shown(parsed, holes, hole_from, later, later_from)
-    _check_shown(parsed, holes)
+    holes, hole_from, later, later_from, draws, shows = _recorded_deals(state_variant, parsed, n)
+    if draws:
+        _reveal_discarded(parsed, holes, hole_from, later, later_from)
+    if shows:
+        _reveal_shown(parsed, shows, holes, hole_from, later, later_from, draws)
+        if not draws:
+            _check_shown(shows, holes)
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw (pokerkit deals "??")
         holes = [[None] * state_variant.hole_cards for _ in range(n)]
         hole_from = [[None] * state_variant.hole_cards for _ in range(n)]
@@ -50,9 +53,17 @@ def stack_deck(state_variant: Variant, parsed: list[ParsedAction], n: int) -> tu
 
 def _recorded_deals(
     state_variant: Variant, parsed: list[ParsedAction], n: int
-) -> tuple[list[list[int | None]], list[list[ParsedAction | None]], list[int | None | str], list[ParsedAction | None]]:
+) -> tuple[
+    list[list[int | None]],
+    list[list[ParsedAction | None]],
+    list[int | None | str],
+    list[ParsedAction | None],
+    bool,
+    list[ParsedAction],
+]:
     """The dealer's recorded cards: each player's hole cards and the board and draw cards after them, in
-    dealing order ("burn" marks a burn), each with the action that dealt it. A draw's cards go to its discard."""
+    dealing order ("burn" marks a burn), each with the action that dealt it. A draw's cards go to its discard.
+    Then whether anyone draws (discards), and the showdown actions that name cards, in order."""
     holes: list[list[int | None]] = [[] for _ in range(n)]
     hole_from: list[list[ParsedAction | None]] = [[] for _ in range(n)]  # the action that dealt each hole card
     later: list[int | None | str] = []  # board/draw cards in dealing order; "burn" marks a burn
@@ -60,12 +71,19 @@ def _recorded_deals(
     board_streets = [s for s in state_variant.streets if s.board]
     boards_seen = 0
     pending: dict[int, ParsedAction] = {}  # player -> the discard still waiting for its cards
-    started = False
+    started = draws = False
+    shows: list[ParsedAction] = []
     for p in parsed:
         if p.actor != "d":
             started = True
-            if p.verb == "sd" and p.cards:
-                pending[p.seat] = p
+            verb = p.verb
+            if verb == "sm":
+                if p.cards:
+                    shows.append(p)
+            elif verb == "sd":
+                draws = True
+                if p.cards:
+                    pending[p.seat] = p
             continue
         cards = p.cards or []
         if p.verb == "db":
@@ -87,7 +105,7 @@ def _recorded_deals(
             discard.replacement = cards
             later.extend(cards)
             later_from.extend([p] * len(cards))
-    return holes, hole_from, later, later_from
+    return holes, hole_from, later, later_from, draws, shows
 
 
 def _reveal_discarded(
@@ -125,25 +143,28 @@ def _reveal_discarded(
 
 def _reveal_shown(
     parsed: list[ParsedAction],
+    shows: list[ParsedAction],
     holes: list[list[int | None]],
     hole_from: list[list[ParsedAction | None]],
     later: list[int | None | str],
     later_from: list[ParsedAction | None],
+    draws: bool,
 ) -> None:
-    """Shown cards reveal unknown cards: each ``??`` dealt takes the next shown card not already dealt.
+    """Shown cards (``shows``: the showdown actions that name cards) reveal unknown cards: each ``??`` dealt takes
+    the next shown card not already dealt.
 
     In a draw game the hand shown is the one after the draws: the unseen hole cards its unseen discards threw
     are not in it, so the shown cards fill the unseen hole cards the player kept, then its unseen replacements.
     """
     dealt_later = {c for c in later if type(c) is int}
-    for p in parsed:
-        if p.verb != "sm" or not p.cards:
-            continue
+    for p in shows:
         hole = holes[p.seat]
-        known = [c for c in p.cards if c is not None and c not in hole and c not in dealt_later]
+        known = [c for c in p.cards or () if c is not None and c not in hole and c not in dealt_later]
         if not known:
             continue
-        thrown = sum((q.cards or ()).count(None) for q in parsed if q.verb == "sd" and q.player == p.player)
+        thrown = (
+            sum((q.cards or ()).count(None) for q in parsed if q.verb == "sd" and q.player == p.player) if draws else 0
+        )
         kept = max(0, hole.count(None) - thrown)
         for k, card in enumerate(hole):
             if card is None and known and kept:
@@ -156,12 +177,11 @@ def _reveal_shown(
                 dealt_later.add(later[k])  # type: ignore[arg-type]
 
 
-def _check_shown(parsed: list[ParsedAction], holes: list[list[int | None]]) -> None:
-    """Without draws the cards a player shows are cards it was dealt; a record that says otherwise is at fault."""
-    if any(p.verb == "sd" for p in parsed):
-        return
-    for p in parsed:
-        if p.verb == "sm" and p.cards:
+def _check_shown(shows: list[ParsedAction], holes: list[list[int | None]]) -> None:
+    """Without draws the cards a player shows (``shows``: the showdown actions that name cards) are cards it was
+    dealt; a record that says otherwise is at fault."""
+    for p in shows:
+        if p.cards:
             dealt = holes[p.seat]
             if any(c is not None and c not in dealt for c in p.cards):
                 dealt_text = names(c for c in dealt if c is not None) or "unseen cards"
@@ -200,7 +220,8 @@ def stack_stud_deck(variant: Variant, parsed: list[ParsedAction], n: int) -> tup
             board.extend(p.cards or [])
     size = variant.deck_size
     reveal_shown_stud(parsed, holes)
-    _check_shown(parsed, holes)
+    if not any(p.verb == "sd" for p in parsed):
+        _check_shown([p for p in parsed if p.verb == "sm" and p.cards], holes)
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw
         holes = [[None] * variant.hole_cards for _ in range(n)]
     choose_up_stand_ins(variant, parsed, holes)  # unseen up cards never decide the order of play

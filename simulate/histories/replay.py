@@ -30,7 +30,7 @@ from pokerlab.simulate.game.errors import IllegalActionError
 from pokerlab.simulate.game.state import BET, DONE, SHOWDOWN, ReshuffleOrder, State
 from pokerlab.simulate.game.variants import Variant
 
-from .actions import ActionProblem, ParsedAction, parse_action
+from .actions import ActionProblem, MalformedAction, ParsedAction, parse_actions
 from .codes import PHHError
 from .deck import stack_deck, stack_stud_deck
 from .fields import check_history
@@ -216,15 +216,11 @@ def _plan(history: HandHistory, places_read: int | None, result: ReplayResult) -
     """The hand's actions, unit, game and deck; None (with ``result.error`` set) when the record cannot be played."""
     n = history.players
     try:
-        parsed: list[ParsedAction] = []
-        for index, text in enumerate(history.actions):
-            try:
-                item = parse_action(index, text, n)
-            except PHHError as exc:
-                result.error = ReplayBreak(index, text, exc.reason, kind="phh")
-                return None
-            if item is not None:
-                parsed.append(item)
+        try:
+            parsed = parse_actions(history.actions, n)
+        except MalformedAction as exc:
+            result.error = ReplayBreak(exc.index, exc.text, exc.reason, kind="phh")
+            return None
         result.places = places = _places(history, parsed, places_read)
         for p in parsed:
             if p.written is not None:
