@@ -162,9 +162,10 @@ def replay_tree(
     summary (each hand's final stacks, say).
     """
     files = phh_files(root)
-    sizes = [_size(f) for f in files]
+    sizes = [_size(f) for f in files] if progress is not None else [0] * len(files)  # a stat a file: only for it
     total, done = sum(sizes), 0
     summary = ReplaySummary(str(root), keep=keep)
+    counts = summary.counts
     started = time.perf_counter()
     for path, size in zip(files, sizes):
         summary.files += 1
@@ -173,13 +174,16 @@ def replay_tree(
             for label, outcome in hands:
                 if on_hand is not None:
                     on_hand(path, label, outcome)
-                where = f"{path}: hand [{label}]"
                 if isinstance(outcome, PHHError):
                     summary.add(UNREADABLE, str(outcome))
+                    continue
+                status = outcome.status
+                if status == OK:  # summary.add's count, without the reason nobody reads
+                    summary.hands += 1
+                    counts[OK] += 1
                 else:
-                    status = outcome.status
                     reason = "; ".join(outcome.problems) or outcome.unknown_outcome
-                    summary.add(status, where, reason)
+                    summary.add(status, f"{path}: hand [{label}]", reason)
         except PHHError as exc:
             summary.failed_files.append((str(path), str(exc)))
         except OSError as exc:

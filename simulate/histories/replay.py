@@ -35,7 +35,7 @@ from .codes import PHHError
 from .deck import stack_deck, stack_stud_deck
 from .fields import check_history
 from .hand import HandHistory
-from .money import MAX_CHIPS, UNKNOWN as UNKNOWN, from_chips, is_unknown, places_of, to_chips
+from .money import MAX_CHIPS, UNKNOWN as UNKNOWN, from_chips, is_unknown, places_of, to_chips, unknown_at
 from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit, check_outcome, named_cards
 from .results import (
     DIFFERS,
@@ -222,10 +222,12 @@ def _plan(history: HandHistory, places_read: int | None, result: ReplayResult) -
             result.error = ReplayBreak(exc.index, exc.text, exc.reason, kind="phh")
             return None
         result.places = places = _places(history, parsed, places_read)
+        muck = False  # someone mucks (a showdown action without cards)
         for p in parsed:
             if p.written is not None:
                 p.amount = to_chips(p.written, places)
-        muck = any(p.verb == "sm" and p.amount == 0 for p in parsed)
+            elif p.amount == 0 and p.verb == "sm":
+                muck = True
         variant = history.game(places)
         top, planned = stack_stud_deck(variant, parsed, n) if variant.is_stud else stack_deck(variant, parsed, n)
     except ActionProblem as exc:
@@ -259,7 +261,7 @@ def _start(
     """
     places = result.places
     stacks = [0] * history.players
-    unknown = [k for k, stack in enumerate(history.starting_stacks) if is_unknown(stack)]
+    unknown = unknown_at(history.starting_stacks)
     deep = stand_in_stack(history, plan.parsed, places) if unknown else 0
     for k, seat in enumerate(seat_of):
         stacks[seat] = all_in.get(k, deep) if k in unknown else to_chips(history.starting_stacks[k], places)
