@@ -1,8 +1,8 @@
 """The folder row of ``pokerlab bench``: a folder of one-hand ``.phh`` files replayed, pokerlab against pokerkit.
 
 Most of the public PHH dataset is one hand a file, so what a file costs beyond its hand counts. The folder
-holds ``config.phh_hands`` files of the dataset's shapes, played by pokerlab's bots (tight, loose and calling
-players, so most hands end before the flop as real ones do) and written once (untimed):
+holds ``config.phh_hands`` files of the dataset's shapes, played by pokerlab's tight and loose bots (so that, as
+in real play, most hands end with a bet nobody calls and about a quarter see a flop) and written once (untimed):
 
 - half in the shape of the dataset's Pluribus hands: 6-max no-limit hold'em, blinds 50/100, 10,000 chips,
   every card seen, single-quoted arrays on one line, the players' names and the finishing stacks;
@@ -41,7 +41,7 @@ from .cases import BenchConfig, Case, Contender, Hands
 from .histories import as_cents
 
 PLURIBUS_NAMES = ("MrBlue", "MrBlonde", "MrWhite", "MrPink", "MrBrown", "Pluribus")
-BOTS = ("tight", "loose", "tight", "station", "loose", "tight")
+BOTS = ("tight", "loose", "tight", "tight", "loose", "tight")
 
 
 def _literal(values: Any) -> str:

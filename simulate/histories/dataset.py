@@ -107,10 +107,17 @@ def phh_files(root: str | Path) -> list[Path]:
     top = Path(root)
     if top.is_file():
         return [top]
-    found: list[Path] = []
+    return [Path(name) for name in _phh_paths(top)]
+
+
+def _phh_paths(top: Path) -> list[str]:
+    """:func:`phh_files` under a folder, as the strings a replay opens (a Path a file was a tenth of a replay's
+    walk and reading on a folder of one-hand files)."""
+    found: list[str] = []
     for folder, dirs, names in os.walk(top):
         dirs.sort()
-        found.extend(Path(folder, n) for n in sorted(names) if n.endswith(SUFFIXES))
+        prefix = str(Path(folder, "x"))[:-1]  # "data/sub/", or "" in "." : each name's path, as Path spells it
+        found.extend(prefix + n for n in sorted(names) if n.endswith(SUFFIXES))
     return found
 
 
@@ -161,7 +168,8 @@ def replay_tree(
     with each hand's result (or :class:`PHHError`) as it is counted, for a caller that wants more than the
     summary (each hand's final stacks, say).
     """
-    files = phh_files(root)
+    top = Path(root)
+    files = [str(top)] if top.is_file() else _phh_paths(top)
     sizes = [_size(f) for f in files] if progress is not None else [0] * len(files)  # a stat a file: only for it
     total, done = sum(sizes), 0
     summary = ReplaySummary(str(root), keep=keep)
@@ -173,7 +181,7 @@ def replay_tree(
             hands = iter_results(path, fill_skipped=fill_skipped, warn=summary.warnings.append, rake=rake)
             for label, outcome in hands:
                 if on_hand is not None:
-                    on_hand(path, label, outcome)
+                    on_hand(Path(path), label, outcome)
                 if isinstance(outcome, PHHError):
                     summary.add(UNREADABLE, str(outcome))
                     continue
@@ -195,8 +203,8 @@ def replay_tree(
     return summary
 
 
-def _size(path: Path) -> int:
+def _size(path: str) -> int:
     try:
-        return path.stat().st_size
+        return os.stat(path).st_size
     except OSError:
         return 0

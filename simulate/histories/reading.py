@@ -26,12 +26,8 @@ def _content(line: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
-#: A hand's text cut from its file: ``(table key, first line, text, its table when already parsed, else None)``.
-Chunk = tuple[str | None, int, str, dict[str, Any] | None]
-
-
-def _chunks(lines: Iterable[str]) -> Iterator[Chunk]:
-    """``(table key, first line, text, None)`` of each hand: one table of a ``.phhs`` file at a time.
+def _chunks(lines: Iterable[str]) -> Iterator[tuple[str | None, int, str]]:
+    """``(table key, first line, text)`` of each hand: one table of a ``.phhs`` file at a time.
 
     A file with top-level fields before any table is one ``.phh`` hand: key None, the whole text.
     Memory holds one hand's lines at a time.
@@ -59,13 +55,13 @@ def _chunks(lines: Iterable[str]) -> Iterator[Chunk]:
                 single = True  # fields before the first table: the whole file is one hand
             elif header != key:
                 if key is not None:
-                    yield key, first, "".join(buffer), None
+                    yield key, first, "".join(buffer)
                 key, buffer, first = header, [], number
         buffer.append(line)
     if single or (key is None and any(_content(b) for b in buffer)):
-        yield None, 1, "".join(buffer), None
+        yield None, 1, "".join(buffer)
     elif key is not None:
-        yield key, first, "".join(buffer), None
+        yield key, first, "".join(buffer)
 
 
 class PHHWarning(UserWarning):
@@ -120,30 +116,21 @@ def read_hands_and_places(
 
 
 def _hands(
-    chunks: Iterable[Chunk], source: str | None, warn: Callable[[str], None] | None, recover: bool
+    chunks: Iterable[tuple[str | None, int, str]], source: str | None, warn: Callable[[str], None] | None, recover: bool
 ) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]:
     seen = False
     key: str | None = None
     reported: set[str] = set()
 
     def checked(label: str, read: tuple[HandHistory, int | None]) -> tuple[str, HandHistory, int | None]:
-        hand = read[0]
-        new = [name for name in unknown_fields(hand) if name not in reported]
-        if new:
-            reported.update(new)
-            where = f"{source}: " if source else ""
-            message = f"{where}hand [{label}]: field(s) the PHH standard does not define, kept: {', '.join(new)}"
-            if warn is None:
-                warnings.warn(message, PHHWarning, stacklevel=4)
-            else:
-                warn(message)
-        return label, hand, read[1]
+        _report_unknown_fields(read[0], label, source, warn, reported, stacklevel=5)
+        return label, read[0], read[1]
 
     try:
-        for key, first, text, parsed in chunks:
+        for key, first, text in chunks:
             seen = True
             if key is None:
-                data = parse_toml(text, first, scanned=True) if parsed is None else parsed
+                data = parse_toml(text, first, scanned=True)
                 key = "1"
                 yield checked(key, hand_and_places(data))
                 continue
@@ -166,6 +153,27 @@ def _hands(
         raise PHHError(f"not UTF-8 text: {exc}", hand=key, file=source) from None
     if not seen:
         raise PHHError("holds no hands (an empty file, or only comments)", file=source)
+
+
+def _report_unknown_fields(
+    hand: HandHistory,
+    label: str,
+    source: str | None,
+    warn: Callable[[str], None] | None,
+    reported: set[str],
+    stacklevel: int,
+) -> None:
+    """Report the fields of ``hand`` PHH does not define that are not in ``reported`` yet (then they are), to
+    ``warn`` or as a :class:`PHHWarning` (``stacklevel``: the reader's caller)."""
+    new = [name for name in unknown_fields(hand) if name not in reported]
+    if new:
+        reported.update(new)
+        where = f"{source}: " if source else ""
+        message = f"{where}hand [{label}]: field(s) the PHH standard does not define, kept: {', '.join(new)}"
+        if warn is None:
+            warnings.warn(message, PHHWarning, stacklevel=stacklevel)
+        else:
+            warn(message)
 
 
 def _located(table: dict[str, Any], key: str) -> tuple[HandHistory, int | None]:
@@ -252,7 +260,12 @@ def read_file_hands_and_places(
     parsed = fast_toml(text)
     if parsed and not any(type(value) is dict for value in parsed.values()):
         # Top-level fields only, every one plain: the one hand a line-by-line read would cut out and parse.
-        yield from _hands([(None, 1, text, parsed)], source, warn, recover=True)
+        try:
+            hand, places = hand_and_places(parsed)
+        except PHHError as exc:
+            raise exc.located(hand="1", file=source) from None
+        _report_unknown_fields(hand, "1", source, warn, set(), stacklevel=3)  # as _hands: the reader's caller
+        yield "1", hand, places
     else:
         yield from _hands(_chunks(io.StringIO(text, newline="")), source, warn, recover=True)
 
