@@ -6,6 +6,8 @@ not in the game's deck, is the fault of the action that deals it.
 
 from __future__ import annotations
 
+from itertools import chain, filterfalse
+
 from pokerlab.simulate.game.cards import names
 from pokerlab.simulate.game.variants import Variant
 
@@ -26,22 +28,22 @@ def stack_deck(state_variant: Variant, parsed: list[ParsedAction], n: int) -> tu
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw (pokerkit deals "??")
         holes = [[None] * state_variant.hole_cards for _ in range(n)]
         hole_from = [[None] * state_variant.hole_cards for _ in range(n)]
-    per = max((len(h) for h in holes), default=0)
-    if any(len(h) != per for h in holes) or per != state_variant.hole_cards:
+    if set(map(len, holes)) != {state_variant.hole_cards}:
         raise PHHError(
             f"every player must be dealt {state_variant.hole_cards} hole cards before the first action", field="actions"
         )
-    sequence: list[int | None | str] = [holes[seat][k] for k in range(per) for seat in range(n)]
+    # Round by round, seat by seat: zip deals the k-th cards of every seat together (no loop in Python).
+    sequence: list[int | None | str] = list(chain.from_iterable(zip(*holes)))
     sequence += later
     size = state_variant.deck_size
     known = [c for c in sequence if type(c) is int]
     seen = set(known)
     if len(seen) != len(known) or (known and max(known) >= size):  # find the action at fault, for its error
-        _check_dealt(sequence, [hole_from[seat][k] for k in range(per) for seat in range(n)] + later_from, size)
+        _check_dealt(sequence, list(chain.from_iterable(zip(*hole_from))) + later_from, size)
     # The cards are checked above in one pass through a set (the action at fault is looked for only when
     # one is wrong), and burns and unseen cards take the unused cards through an iterator, not list.pop(0):
     # 25.5 -> 21.5 ms per 1,000 of the bench's hands (CPU time).
-    spare = [c for c in range(size) if c not in seen]
+    spare = list(filterfalse(seen.__contains__, range(size)))
     fill = iter(spare)
     deck = [item if type(item) is int else next(fill, -1) for item in sequence]
     spare = list(fill)
@@ -250,6 +252,7 @@ def stack_stud_deck(variant: Variant, parsed: list[ParsedAction], n: int) -> tup
         raise PHHError(f"the card {names([twice])} is dealt twice", field="actions")
     if any(c >= size for c in known):
         raise PHHError("a card is not in this game's deck", field="actions")
-    spare = [c for c in range(size) if c not in set(known)]
+    taken = set(known)  # once: the set built again for each card of the deck was most of a stud hand's stacking
+    spare = [c for c in range(size) if c not in taken]
     deck = [item if isinstance(item, int) else spare.pop(0) for item in sequence]
     return deck + spare, []

@@ -325,8 +325,9 @@ class _Replayer:
         """Every action until one breaks a rule, then the recorded misdeal, the showdown and the outcome."""
         state, result = self.state, self.result
         self.parsed = parsed
+        steps = self.steps
         for p in parsed:
-            street = _street_name(state) if self.steps else ""
+            street = _street_name(state) if steps else ""
             try:
                 if p.actor == "d":
                     if p.verb == "db":
@@ -363,9 +364,8 @@ class _Replayer:
     def _player_action(self, p: ParsedAction, street: str) -> None:
         state, result = self.state, self.result
         seat = self.seat_of[p.player]  # type: ignore[index]  # every action but the board's names a player
-        who = result.names[p.player]  # type: ignore[index]
         if p.verb == "sm":
-            self._show_or_muck(p, seat, who)
+            self._show_or_muck(p, seat, result.names[p.player])  # type: ignore[index]
         else:
             if (state.actor != seat or state.phase == DONE) and (
                 problem := _turn_problem(state, seat, self.fill_skipped, result, street, self.player_of)
@@ -373,6 +373,7 @@ class _Replayer:
                 raise IllegalActionError(problem)
             text = self._draw(p, seat) if p.verb == "sd" else self._bet(p)
             if self.steps:
+                who = result.names[p.player]  # type: ignore[index]
                 result.steps.append(Step(street, who, text, _pot(state), list(state.stacks)))
         if state.phase == SHOWDOWN:
             _settle_showdown(state, self.decisions, result, self.player_of)
@@ -387,26 +388,37 @@ class _Replayer:
         self.decisions[seat] = bool(p.amount)
 
     def _bet(self, p: ParsedAction) -> str:
-        """A betting decision played; its description."""
+        """A betting decision played; its description (when the steps are kept, else "")."""
         state = self.state
-        if p.verb == "f":
+        verb = p.verb
+        if verb == "f":
             state.fold()
             return "folds"
-        if p.verb == "cc":
-            if state.can_check():
+        if verb == "cc":
+            actor = state.actor
+            facing_a_bet = (  # what can_check() says first in a betting round, without building its reason
+                actor is not None
+                and state.phase == BET
+                and state.level > state.bets[actor]
+                and state.variant.showing is None
+            )
+            if not facing_a_bet and state.can_check():
                 state.check()
                 return "checks"
             amount = state.call_amount
             state.call()
             return f"calls {from_chips(amount, self.result.places)}" if self.steps else ""
-        if p.verb == "pb":
+        if verb == "pb":
             state.bring_in()
             return "brings in"
-        if p.verb == "cbr":
+        if verb == "cbr":
+            assert p.amount is not None  # a cbr's written amount, in chips (set before the replay)
+            if not self.steps:
+                state.bet_or_raise(p.amount)
+                return ""
             word = "bets" if state.level == 0 else "raises to"
             if state.variant.is_stud and state.can_bring_in():
                 word = "completes to"
-            assert p.amount is not None  # a cbr's written amount, in chips (set before the replay)
             state.bet_or_raise(p.amount)
             return f"{word} {p.written}"
         raise IllegalActionError(f"the action {p.verb!r} is not played by pokerlab's engine")
