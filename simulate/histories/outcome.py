@@ -105,23 +105,28 @@ def check_outcome(
             stacks = [s - t for s, t in zip(stacks, taken)]
             won = w_chips
     result.rake = from_chips(rake, places)
-    result.stacks = [None if k in unknown else from_chips(c, places) for k, c in enumerate(stacks)]
+    if unknown or places:
+        result.stacks = [None if k in unknown else from_chips(c, places) for k, c in enumerate(stacks)]
+    else:
+        result.stacks = list(stacks)  # whole chips, every stack known: the chips are the amounts
     result._awarded = (player_of, won)
-    replayed = {
-        "finishing_stacks": result.stacks,
-        "winnings": [from_chips(c, places) for c in won],
-        "_carry_out": from_chips(state.carry_out, places),
-    }
-    for name, replayed_value in replayed.items():
-        recorded = (history.user if name.startswith("_") else history.optional).get(name)
-        if name == "finishing_stacks" and recorded is not None:
-            recorded = result.expected = _masked(recorded, unknown)
-        if recorded is not None and not (name == "winnings" and result.winnings_missing):
-            result.checks[name] = (recorded, replayed_value)
+    # Each recorded result against the replay's (the replay's amounts made only for the fields recorded).
+    recorded = history.optional.get("finishing_stacks")
+    if recorded is not None:
+        recorded = result.expected = _masked(recorded, unknown)
+        result.checks["finishing_stacks"] = (recorded, result.stacks)
+    recorded = history.optional.get("winnings")
+    if recorded is not None and not result.winnings_missing:
+        result.checks["winnings"] = (recorded, [from_chips(c, places) for c in won])
+    recorded = history.user.get("_carry_out")
+    if recorded is not None:
+        result.checks["_carry_out"] = (recorded, from_chips(state.carry_out, places))
 
 
 def _masked(values: list, unknown: AbstractSet[int]) -> list:
     """Recorded amounts with the unknown players' entries None (an unknown stack's finishing stack is not checked)."""
+    if not unknown:
+        return list(values)
     return [None if k in unknown else v for k, v in enumerate(values)]
 
 

@@ -262,11 +262,15 @@ def _start(
     places = result.places
     stacks = [0] * history.players
     unknown = unknown_at(history.starting_stacks)
-    deep = stand_in_stack(history, plan.parsed, places) if unknown else 0
-    for k, seat in enumerate(seat_of):
-        stacks[seat] = all_in.get(k, deep) if k in unknown else to_chips(history.starting_stacks[k], places)
-    result.unknown_stacks = [result.names[k] for k in unknown]
-    result.all_in = [result.names[k] for k in sorted(all_in)]
+    if unknown:
+        deep = stand_in_stack(history, plan.parsed, places)
+        for k, seat in enumerate(seat_of):
+            stacks[seat] = all_in.get(k, deep) if k in unknown else to_chips(history.starting_stacks[k], places)
+        result.unknown_stacks = [result.names[k] for k in unknown]
+        result.all_in = [result.names[k] for k in sorted(all_in)]
+    else:  # the usual record: every stack known, nobody's put in by the replay (all_in is for unknown stacks)
+        for seat, stack in zip(seat_of, history.starting_stacks):
+            stacks[seat] = to_chips(stack, places)
     antes_posted = not plan.variant.forced.has_antes or any(history.antes)
     try:
         state = State(

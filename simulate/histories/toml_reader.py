@@ -113,7 +113,9 @@ class LineScanner:
 # that are strings without escapes, whole or decimal numbers, booleans, times, and arrays of those (one
 # or several lines). Anything else (escapes, comments after values, inline tables, dates, inf...) is left
 # to tomllib, which also reports every error; for what it accepts, it gives what tomllib gives.
-_FAST_KEY = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*")  # TOML whitespace: space and tab
+# TOML whitespace: space and tab. The value is taken whole and its trailing whitespace stripped after: a lazy
+# ``(.*?)[ \t]*`` tried the end at every character, 3.7 us against 0.4 for a 150-character line (timeit).
+_FAST_KEY = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)")
 _FAST_HEADER = re.compile(r"\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]")
 _FAST_ITEM = re.compile(
     r"[ \t]*('[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\"|[+\-.:0-9A-Za-z]+)[ \t]*(,|\Z)"
@@ -262,6 +264,7 @@ def fast_toml(text: str) -> dict[str, Any] | None:
         if match is None:
             return None
         key, raw = match.groups()
+        raw = raw.rstrip(" \t")
         one_line = not raw.startswith("[") or raw.endswith("]")
         if not one_line:
             raw = _rest_of_array(raw, lines)
