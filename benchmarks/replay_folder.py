@@ -75,7 +75,7 @@ def side_by_side(folder: Path, rounds: int) -> dict:
     live = {name: run for name, run in runs.items() if run is not None}
     seconds: dict[str, list[float]] = {name: [] for name in live}
     hands = dict.fromkeys(live, 0)
-    for name, run in live.items():
+    for run in live.values():
         run()  # warm-up: imports, and the reader's memory of repeated lines and actions
     for r in range(rounds):
         for name in list(live)[:: 1 if r % 2 == 0 else -1]:
