@@ -117,8 +117,8 @@ def _action_fields(text: str, n: int) -> tuple | None:
         if verb == "db" and len(args) == 1:
             return actor, verb, tuple(parse_phh_cards(args[0])), None, None, None
         if verb == "dh" and len(args) == 2:
-            cards = tuple(parse_phh_cards(args[1]))
-            return actor, verb, cards, None, _player(args[0], n), None
+            dealt = tuple(parse_phh_cards(args[1]))  # the cards first: their error comes before the player's
+            return actor, verb, dealt, None, _player(args[0], n), None
         raise PHHError("the dealer's actions are 'd db CARDS' and 'd dh pN CARDS'")
     seat = _player(actor, n)
     if verb in ("f", "cc", "pb") and not args:
