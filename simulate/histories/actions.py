@@ -83,7 +83,7 @@ def parse_actions(actions: Sequence[str], n: int) -> list[ParsedAction]:
 
 
 # Each action's fields read once per number of players: the actions' texts repeat hand after hand ("p3 f", a deal
-# of unseen cards). A lookup and the ParsedAction, in one loop a hand: 25 -> ... us a hand (the bench's folder).
+# of unseen cards). A lookup and the ParsedAction, in one loop a hand: 25 -> 7 us a hand on the bench's folder.
 _FIELDS: dict[int, dict[str, tuple | None]] = {}
 _UNREAD = object()
 _PLAYER_INDEX = {f"p{k}": k - 1 for k in range(1, 100)}
