@@ -300,9 +300,20 @@ def _equity_cases() -> list[Case]:
     ]
 
 
+PHH_FOLDER_NOTE = (
+    "One-hand .phh files, as most of the public dataset is: Pluribus-shaped hands, online cash hands in cents, limit "
+    "hold'em, PLO and stud, played by pokerlab's bots. pokerlab: replay_tree(folder), what `pokerlab replay FOLDER` "
+    "runs; pokerkit: HandHistory.load and its states, file by file (target: pokerlab at least 10x)."
+)
+
+
 def _history_cases() -> list[Case]:
-    title = "PHH hand histories replayed"
-    return [Case("phh-replay", "histories", title, "phh-replay", "hands", "rate", threads=False, note=PHH_NOTE)]
+    return [
+        Case("phh-replay", "histories", "PHH hand histories replayed", "phh-replay", "hands", "rate", threads=False,
+             note=PHH_NOTE),
+        Case("phh-folder", "histories", "a folder of one-hand .phh files replayed", "phh-folder", "hands", "rate",
+             threads=False, note=PHH_FOLDER_NOTE),
+    ]  # fmt: skip
 
 
 OMAHA_NOTE = (

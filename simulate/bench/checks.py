@@ -49,7 +49,7 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
         from .games import check_game
 
         return check_game(case, result, reference)
-    if case.kind == "phh-replay":
+    if case.kind in ("phh-replay", "phh-folder"):
         from .histories import check_replay
 
         return check_replay(result, reference)

@@ -30,6 +30,7 @@ from .cases import CASES, BenchConfig, Case, Contender
 from .games import pokerkit_game, pokerlab_game
 from .histories import pokerkit_replay, pokerlab_replay
 from .peer_adapters import card_list_call, eval7_mc, phevaluator_call, phevaluator_omaha, treys_call
+from .phh_folder import pokerkit_folder, pokerlab_folder
 from .pokerfast_adapters import (
     pokerfast_batch,
     pokerfast_enum,
@@ -191,6 +192,10 @@ CONTENDERS: dict[str, tuple[Listing, ...]] = {
     "phh-replay": (
         Listing("pokerlab", "pokerlab", "read + replay + check", pokerlab_replay),
         Listing("pokerkit", "pokerkit", "HandHistory iteration", pokerkit_replay),
+    ),
+    "phh-folder": (
+        Listing("pokerlab", "pokerlab", "replay_tree: walk + read + replay + check", pokerlab_folder),
+        Listing("pokerkit", "pokerkit", "HandHistory.load per file", pokerkit_folder),
     ),
     "game": (
         Listing("pokerlab", "pokerlab", "State, pure Python", pokerlab_game),

@@ -86,6 +86,8 @@ def _spot(case: Case, config: BenchConfig) -> str:
         return f"{case.spot}, {config.hu_trials:,} trials"
     if case.kind == "phh-replay":
         return f"{config.phh_hands:,} hands in .phhs files"
+    if case.kind == "phh-folder":
+        return f"{config.phh_hands:,} one-hand .phh files"
     if case.kind == "many":
         return f"{config.many_queries:,} random " + ("deals" if case.id == "many-preflop" else "hands and flops")
     if case.kind == "game":

@@ -434,10 +434,14 @@ def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool, 
 
     if not phh_files(folder):
         _fail(f"{folder}: no .phh or .phhs files in this folder tree")
-    bar = ProgressBar("replaying", enabled=sys.stderr.isatty() and not quiet and not as_json, delay=1.0)
+    shown = sys.stderr.isatty() and not quiet and not as_json
+    bar = ProgressBar("replaying", enabled=shown, delay=1.0)
     with bar:
         summary = replay_tree(
-            folder, fill_skipped=fill_skipped, rake=rake, progress=lambda done, total: bar(done / max(total, 1))
+            folder,
+            fill_skipped=fill_skipped,
+            rake=rake,
+            progress=(lambda done, total: bar(done / max(total, 1))) if shown else None,  # None: no stat a file
         )
     if as_json:
         emit_json(summary.to_dict())

@@ -25,7 +25,7 @@ from typing import Any
 
 from .codes import PHHError
 from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit
-from .reading import open_history, read_hands_and_places
+from .reading import read_file_hands_and_places
 from .replay import DIFFERS, ILLEGAL, NOT_RECORDED, OK, UNFINISHED, UNKNOWN_OUTCOME, ReplayResult, replay_read
 
 UNREADABLE = "unreadable"  # a hand that is not well-formed PHH (a field of the wrong type...)
@@ -107,10 +107,17 @@ def phh_files(root: str | Path) -> list[Path]:
     top = Path(root)
     if top.is_file():
         return [top]
-    found: list[Path] = []
+    return [Path(name) for name in _phh_paths(top)]
+
+
+def _phh_paths(top: Path) -> list[str]:
+    """:func:`phh_files` under a folder, as the strings a replay opens (a Path a file was a tenth of a replay's
+    walk and reading on a folder of one-hand files)."""
+    found: list[str] = []
     for folder, dirs, names in os.walk(top):
         dirs.sort()
-        found.extend(Path(folder, n) for n in sorted(names) if n.endswith(SUFFIXES))
+        prefix = str(Path(folder, "x"))[:-1]  # "data/sub/", or "" in "." : each name's path, as Path spells it
+        found.extend(prefix + n for n in sorted(names) if n.endswith(SUFFIXES))
     return found
 
 
@@ -134,16 +141,15 @@ def iter_results(
     >>> [(label, result.status, result.stacks) for label, result in iter_results(path)]
     [('1', 'ok', [51, 49])]
     """
-    with open_history(path) as handle:
-        for label, hand, places in read_hands_and_places(handle, source=str(path), warn=warn):
-            if isinstance(hand, PHHError):
-                yield label, hand
-                continue
-            result = replay_read(hand, places, fill_skipped=fill_skipped, checked=True, steps=steps, rake=rake)
-            if result.error is not None and result.error.kind == "phh":
-                yield label, result.error.as_phh_error(hand=label, file=str(path))
-            else:
-                yield label, result
+    for label, hand, places in read_file_hands_and_places(path, warn=warn):
+        if isinstance(hand, PHHError):
+            yield label, hand
+            continue
+        result = replay_read(hand, places, fill_skipped=fill_skipped, checked=True, steps=steps, rake=rake)
+        if result.error is not None and result.error.kind == "phh":
+            yield label, result.error.as_phh_error(hand=label, file=str(path))
+        else:
+            yield label, result
 
 
 def replay_tree(
@@ -153,29 +159,39 @@ def replay_tree(
     progress: Callable[[int, int], None] | None = None,
     keep: int = 5,
     rake: RakeLimit = NO_MORE_THAN_10_PERCENT,
+    on_hand: Callable[[Path, str, ReplayResult | PHHError], object] | None = None,
 ) -> ReplaySummary:
     """Replay every hand of every ``.phh``/``.phhs`` file under ``root`` (see the module example).
 
     ``fill_skipped``: see :func:`~pokerlab.simulate.histories.replay.replay`. ``progress(done, total)``
-    is called after each file with bytes read so far and in all.
+    is called after each file with bytes read so far and in all. ``on_hand(file, label, result)`` is called
+    with each hand's result (or :class:`PHHError`) as it is counted, for a caller that wants more than the
+    summary (each hand's final stacks, say).
     """
-    files = phh_files(root)
-    sizes = [_size(f) for f in files]
+    top = Path(root)
+    files = [str(top)] if top.is_file() else _phh_paths(top)
+    sizes = [_size(f) for f in files] if progress is not None else [0] * len(files)  # a stat a file: only for it
     total, done = sum(sizes), 0
     summary = ReplaySummary(str(root), keep=keep)
+    counts = summary.counts
     started = time.perf_counter()
     for path, size in zip(files, sizes):
         summary.files += 1
         try:
             hands = iter_results(path, fill_skipped=fill_skipped, warn=summary.warnings.append, rake=rake)
             for label, outcome in hands:
-                where = f"{path}: hand [{label}]"
+                if on_hand is not None:
+                    on_hand(Path(path), label, outcome)
                 if isinstance(outcome, PHHError):
                     summary.add(UNREADABLE, str(outcome))
+                    continue
+                status = outcome.status
+                if status == OK:  # summary.add's count, without the reason nobody reads
+                    summary.hands += 1
+                    counts[OK] += 1
                 else:
-                    status = outcome.status
                     reason = "; ".join(outcome.problems) or outcome.unknown_outcome
-                    summary.add(status, where, reason)
+                    summary.add(status, f"{path}: hand [{label}]", reason)
         except PHHError as exc:
             summary.failed_files.append((str(path), str(exc)))
         except OSError as exc:
@@ -187,8 +203,8 @@ def replay_tree(
     return summary
 
 
-def _size(path: Path) -> int:
+def _size(path: str) -> int:
     try:
-        return path.stat().st_size
+        return os.stat(path).st_size
     except OSError:
         return 0

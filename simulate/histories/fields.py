@@ -12,10 +12,11 @@ from typing import Any
 
 from .codes import PHHError
 from .hand import CHIP_LISTS, OPTIONAL, REQUIRED, HandHistory
-from .money import MAX_CHIPS, CheckedAmounts, amount, amounts, is_unknown, places_of
+from .money import MAX_CHIPS, CheckedAmounts, amount, amounts, is_unknown, places_of, unknown_at
 
 NOT_OPTIONAL = ("starting_stacks", "actions")
 _NOT_OPTIONAL_SET = frozenset(REQUIRED + NOT_OPTIONAL)
+_OPTIONAL_SET = frozenset(OPTIONAL)
 
 
 def short_repr(value: Any, limit: int = 40) -> str:
@@ -56,7 +57,10 @@ def _checked_optional(data: dict[str, Any], n: int, unknown: list[bool]) -> dict
             optional[name] = amounts(data[name], name, unknown=name == "finishing_stacks" and any(unknown))
             if len(optional[name]) != n:
                 raise PHHError(f"has {len(optional[name])} entries for {n} players", field=name)
-            if any(is_unknown(v) and not u for v, u in zip(optional[name], unknown)):
+            read = data[name]
+            if (type(read) is not CheckedAmounts or read.unknown) and any(
+                is_unknown(v) and not u for v, u in zip(optional[name], unknown)
+            ):
                 reason = "inf (unknown) is only the finishing stack of a player whose starting stack is unknown"
                 raise PHHError(reason, field=name, malformed=True)
     if optional.get("seats") is not None:
@@ -82,7 +86,7 @@ def unknown_fields(hand: HandHistory) -> list[str]:
     >>> unknown_fields(HandHistory("NT", [0, 0], [1, 2], [9, 9], [], optional={"rake": 1, "day": 3}))
     ['rake']
     """
-    return [name for name in hand.optional if name not in OPTIONAL]
+    return [name for name in hand.optional if name not in _OPTIONAL_SET]
 
 
 def _checked_user(data: dict[str, Any]) -> dict[str, Any]:
@@ -136,7 +140,7 @@ def hand_and_places(data: dict[str, Any]) -> tuple[HandHistory, int | None]:
         lists["blinds_or_straddles"],
         stacks,
         list(actions),
-        optional=_checked_optional(data, n, [is_unknown(stack) for stack in stacks]),
+        optional=_checked_optional(data, n, _unknown_flags(stacks)),
         user=_checked_user(data),
         **scalars,
     )
@@ -148,6 +152,14 @@ def hand_and_places(data: dict[str, Any]) -> tuple[HandHistory, int | None]:
         elif read is not None:
             return hand, None  # not read from plain text: money_places() finds it
     return hand, places
+
+
+def _unknown_flags(stacks: list[Any]) -> list[bool]:
+    """Which of the starting stacks are unknown (``inf``)."""
+    flags = [False] * len(stacks)
+    for k in unknown_at(stacks):
+        flags[k] = True
+    return flags
 
 
 def check_history(hand: HandHistory) -> HandHistory:

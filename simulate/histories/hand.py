@@ -95,13 +95,15 @@ class HandHistory:
             places = self.money_places()
         trimming = self.optional.get("ante_trimming_status")
         try:  # a dataset repeats its blinds and antes hand after hand: the declaration is looked up by them
+            scalars = (self.small_bet, self.big_bet, self.min_bet, self.bring_in, trimming)
             key: tuple | None = (
                 self.variant,
                 places,
                 tuple(self.antes),
                 tuple(self.blinds_or_straddles),
-                *((type(v), v) for v in (self.small_bet, self.big_bet, self.min_bet, self.bring_in, trimming)),
-                tuple((k, type(v), v) for k, v in self.user.items()),
+                scalars,
+                tuple(map(type, scalars)),
+                tuple((k, type(v), v) for k, v in self.user.items()) if self.user else (),
             )
             hit = _GAMES.get(key)  # type: ignore[arg-type]
         except TypeError:  # an unhashable "_" field: no cache

@@ -46,6 +46,15 @@ def is_unknown(value: Any) -> bool:
     return isinstance(value, (Decimal, float)) and value == UNKNOWN
 
 
+def unknown_at(values: Iterable[Any]) -> list[int]:
+    """The positions of the unknown amounts (``inf``) among ``values``.
+
+    >>> unknown_at([100, UNKNOWN, Decimal("2.50")])
+    [1]
+    """
+    return [k for k, value in enumerate(values) if type(value) is not int and is_unknown(value)]
+
+
 def amount(value: Any, name: str, minimum: int = 0, unknown: bool = False) -> Amount:
     """``value`` as a recorded amount (an int, or a Decimal as written), checked; :class:`PHHError` naming ``name``.
 

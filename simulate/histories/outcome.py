@@ -15,7 +15,7 @@ from pokerlab.simulate.game.state import State
 
 from .actions import ParsedAction
 from .hand import HandHistory
-from .money import Amount, from_chips, is_unknown, to_chips
+from .money import Amount, from_chips, to_chips, unknown_at
 from .record import phh_winnings
 from .results import ReplayResult
 
@@ -24,9 +24,10 @@ def named_cards(parsed: list[ParsedAction]) -> set[int]:
     """Every card the record names (dealt, drawn or shown): the engine's other cards are stand-ins."""
     seen: set[int | None] = set()
     for p in parsed:
-        for group in (p.cards, p.replacement):
-            if group:
-                seen.update(group)
+        if p.cards:
+            seen.update(p.cards)
+        if p.replacement:
+            seen.update(p.replacement)
     seen.discard(None)  # one discard, not a test per card
     return seen  # type: ignore[return-value]  # None is out
 
@@ -39,14 +40,14 @@ def _unknown_reason(
     if state.ended_by != "showdown":
         return None
     seen = named_cards(parsed)
-    if any(card not in seen for card in state.board):
+    if not seen.issuperset(state.board):
         return "the board was not recorded to the end"
     for pot in state.pots:
         contenders = [s for s in pot.eligible if not state.mucked[s]]
         if len(contenders) < 2:
             continue
         for seat in contenders:
-            if any(card not in seen for card in state.hole[seat]):
+            if not seen.issuperset(state.hole[seat]):
                 return f"{names_[player_of[seat]]}'s cards at the showdown are unknown"
             if seat in guessed and not _shows_its_hand(parsed, player_of[seat], state.hole[seat]):
                 return f"{names_[player_of[seat]]}'s unseen discards leave its hand at the showdown unknown"
@@ -79,7 +80,7 @@ def check_outcome(
     starting stack is unknown (``inf``) has an unknown finishing stack (None); a result that depends on it
     (its last action a call that may have been all-in for less) is an unknown outcome, not a guess."""
     places = result.places
-    unknown = {k for k, stack in enumerate(history.starting_stacks) if is_unknown(stack)}
+    unknown = set(unknown_at(history.starting_stacks))
     by_seat = phh_winnings(state)
     won = [by_seat[seat] for seat in seat_of]
     stacks = [state.stacks[seat] for seat in seat_of]
@@ -104,23 +105,28 @@ def check_outcome(
             stacks = [s - t for s, t in zip(stacks, taken)]
             won = w_chips
     result.rake = from_chips(rake, places)
-    result.stacks = [None if k in unknown else from_chips(c, places) for k, c in enumerate(stacks)]
+    if unknown or places:
+        result.stacks = [None if k in unknown else from_chips(c, places) for k, c in enumerate(stacks)]
+    else:
+        result.stacks = list(stacks)  # whole chips, every stack known: the chips are the amounts
     result._awarded = (player_of, won)
-    replayed = {
-        "finishing_stacks": result.stacks,
-        "winnings": [from_chips(c, places) for c in won],
-        "_carry_out": from_chips(state.carry_out, places),
-    }
-    for name, replayed_value in replayed.items():
-        recorded = (history.user if name.startswith("_") else history.optional).get(name)
-        if name == "finishing_stacks" and recorded is not None:
-            recorded = result.expected = _masked(recorded, unknown)
-        if recorded is not None and not (name == "winnings" and result.winnings_missing):
-            result.checks[name] = (recorded, replayed_value)
+    # Each recorded result against the replay's (the replay's amounts made only for the fields recorded).
+    recorded = history.optional.get("finishing_stacks")
+    if recorded is not None:
+        recorded = result.expected = _masked(recorded, unknown)
+        result.checks["finishing_stacks"] = (recorded, result.stacks)
+    recorded = history.optional.get("winnings")
+    if recorded is not None and not result.winnings_missing:
+        result.checks["winnings"] = (recorded, [from_chips(c, places) for c in won])
+    recorded = history.user.get("_carry_out")
+    if recorded is not None:
+        result.checks["_carry_out"] = (recorded, from_chips(state.carry_out, places))
 
 
 def _masked(values: list, unknown: AbstractSet[int]) -> list:
     """Recorded amounts with the unknown players' entries None (an unknown stack's finishing stack is not checked)."""
+    if not unknown:
+        return list(values)
     return [None if k in unknown else v for k, v in enumerate(values)]
 
 

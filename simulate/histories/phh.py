@@ -42,6 +42,7 @@ from .reading import (
     loads,
     loads_all,
     open_history,
+    read_file_hands_and_places,
     read_hands_and_places,
 )
 from .toml_reader import (
@@ -87,6 +88,7 @@ __all__ = [
     "loads_all",
     "open_history",
     "parse_phh_cards",
+    "read_file_hands_and_places",
     "read_hands_and_places",
     "save",
     "unknown_fields",

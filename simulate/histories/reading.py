@@ -7,6 +7,7 @@ one hand's fields at the top level.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import stat
 import warnings
@@ -17,7 +18,7 @@ from typing import IO, Any
 from .codes import PHHError
 from .fields import from_dict, hand_and_places, short_repr, unknown_fields
 from .hand import HandHistory
-from .toml_reader import LineScanner, parse_toml
+from .toml_reader import LineScanner, fast_toml, parse_toml
 
 
 def _content(line: str) -> bool:
@@ -81,7 +82,7 @@ def iter_hands(
     ...  'starting_stacks = [9, 9]\\n', 'actions = []\\n'])]
     ['1']
     """
-    for label, hand, _ in _hands(lines, source, warn, recover=False):
+    for label, hand, _ in _hands(_chunks(lines), source, warn, recover=False):
         yield label, hand  # type: ignore[misc]
 
 
@@ -97,7 +98,7 @@ def iter_hands_recovering(
     >>> [(label, type(hand).__name__) for label, hand in iter_hands_recovering(text)]
     [('1', 'PHHError'), ('2', 'HandHistory')]
     """
-    for label, hand, _ in _hands(lines, source, warn, recover=True):
+    for label, hand, _ in _hands(_chunks(lines), source, warn, recover=True):
         yield label, hand
 
 
@@ -111,31 +112,22 @@ def read_hands_and_places(
     ...  'min_bet = 1.00\\n', 'starting_stacks = [9.5, 9]\\n', 'actions = []\\n'])]
     [2]
     """
-    yield from _hands(lines, source, warn, recover=True)
+    yield from _hands(_chunks(lines), source, warn, recover=True)
 
 
 def _hands(
-    lines: Iterable[str], source: str | None, warn: Callable[[str], None] | None, recover: bool
+    chunks: Iterable[tuple[str | None, int, str]], source: str | None, warn: Callable[[str], None] | None, recover: bool
 ) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]:
     seen = False
     key: str | None = None
     reported: set[str] = set()
 
     def checked(label: str, read: tuple[HandHistory, int | None]) -> tuple[str, HandHistory, int | None]:
-        hand = read[0]
-        new = [name for name in unknown_fields(hand) if name not in reported]
-        if new:
-            reported.update(new)
-            where = f"{source}: " if source else ""
-            message = f"{where}hand [{label}]: field(s) the PHH standard does not define, kept: {', '.join(new)}"
-            if warn is None:
-                warnings.warn(message, PHHWarning, stacklevel=4)
-            else:
-                warn(message)
-        return label, hand, read[1]
+        _report_unknown_fields(read[0], label, source, warn, reported, stacklevel=5)
+        return label, read[0], read[1]
 
     try:
-        for key, first, text in _chunks(lines):
+        for key, first, text in chunks:
             seen = True
             if key is None:
                 data = parse_toml(text, first, scanned=True)
@@ -161,6 +153,27 @@ def _hands(
         raise PHHError(f"not UTF-8 text: {exc}", hand=key, file=source) from None
     if not seen:
         raise PHHError("holds no hands (an empty file, or only comments)", file=source)
+
+
+def _report_unknown_fields(
+    hand: HandHistory,
+    label: str,
+    source: str | None,
+    warn: Callable[[str], None] | None,
+    reported: set[str],
+    stacklevel: int,
+) -> None:
+    """Report the fields of ``hand`` PHH does not define that are not in ``reported`` yet (then they are), to
+    ``warn`` or as a :class:`PHHWarning` (``stacklevel``: the reader's caller)."""
+    new = [name for name in unknown_fields(hand) if name not in reported]
+    if new:
+        reported.update(new)
+        where = f"{source}: " if source else ""
+        message = f"{where}hand [{label}]: field(s) the PHH standard does not define, kept: {', '.join(new)}"
+        if warn is None:
+            warnings.warn(message, PHHWarning, stacklevel=stacklevel)
+        else:
+            warn(message)
 
 
 def _located(table: dict[str, Any], key: str) -> tuple[HandHistory, int | None]:
@@ -202,13 +215,78 @@ def open_history(path: str | Path, newline: str | None = "") -> IO[str]:
     ...
     OSError: [Errno 22] not a regular file (a FIFO, device or socket), not read: '/dev/null'
     """
+    _readable_size(path)
+    return open(path, encoding="utf-8", newline=newline)
+
+
+def _readable_size(path: str | Path) -> int:
+    """The size of a history file that may be read (:func:`open_history`'s checks), else an OSError."""
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode):
         raise OSError(errno.EINVAL, "not a regular file (a FIFO, device or socket), not read", str(path))
     if info.st_size > MAX_FILE_BYTES:
         limit = f"{MAX_FILE_BYTES >> 20:,} MiB"
         raise OSError(errno.EFBIG, f"{info.st_size:,} bytes, more than the {limit} a history file may hold", str(path))
-    return open(path, encoding="utf-8", newline=newline)
+    return info.st_size
+
+
+#: History files up to this size are read in one call (a one-hand ``.phh`` file is about a kilobyte); larger
+#: ones a line at a time, so that a file of any length is read in little memory.
+WHOLE_FILE_BYTES = 1 << 20
+
+
+def read_file_hands_and_places(
+    path: str | Path, warn: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]:
+    """:func:`read_hands_and_places` on the lines of a file, its errors naming it: what a replay of a file reads.
+
+    A file of at most :data:`WHOLE_FILE_BYTES` is read in one call, and a one-hand file that the fast TOML
+    reader reads whole is not cut into hands first: per file, that is most of the reading's cost on a folder
+    of one-hand files. The hands, labels, errors and warnings are those of reading the file line by line.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "one.phh"
+    >>> _ = path.write_text("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n"
+    ...     "starting_stacks = [50, 50]\\nactions = ['p2 f']\\n")
+    >>> [(label, hand.actions, places) for label, hand, places in read_file_hands_and_places(path)]
+    [('1', ['p2 f'], 0)]
+    """
+    source = str(path)
+    text = _whole_text(source)
+    if text is None:
+        with open_history(source) as handle:
+            yield from _hands(_chunks(handle), source, warn, recover=True)
+        return
+    parsed = fast_toml(text)
+    if parsed and not any(type(value) is dict for value in parsed.values()):
+        # Top-level fields only, every one plain: the one hand a line-by-line read would cut out and parse.
+        try:
+            hand, places = hand_and_places(parsed)
+        except PHHError as exc:
+            raise exc.located(hand="1", file=source) from None
+        _report_unknown_fields(hand, "1", source, warn, set(), stacklevel=3)  # as _hands: the reader's caller
+        yield "1", hand, places
+    else:
+        yield from _hands(_chunks(io.StringIO(text, newline="")), source, warn, recover=True)
+
+
+def _whole_text(path: str) -> str | None:
+    """The text of a history file of at most :data:`WHOLE_FILE_BYTES`, read in one call (os.read: a third of the
+    time of a text file's open and read); None for a larger file or one that is not UTF-8 (read line by line)."""
+    size = _readable_size(path)
+    if size > WHOLE_FILE_BYTES:
+        return None
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        data = os.read(handle, size + 1)  # a regular file reads whole, up to its end
+    finally:
+        os.close(handle)
+    if len(data) > size:
+        return None  # it grew since: read it line by line
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def iter_file(path: str | Path, warn: Callable[[str], None] | None = None) -> Iterator[tuple[str, HandHistory]]:

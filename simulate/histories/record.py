@@ -70,11 +70,16 @@ def phh_winnings(state: State) -> list[int]:
     """
     won = list(state.payouts)
     if state.ended_by == "fold":
-        raised = {entry.seat for entry in state.history if isinstance(entry, Bet | Raise)}
-        for entry in state.history:
-            if isinstance(entry, Return) and entry.seat not in raised:
-                won[entry.seat] += entry.amount
+        returned = [entry for entry in state.history if isinstance(entry, Return)]
+        if returned:
+            raised = {entry.seat for entry in state.history if isinstance(entry, _RAISES)}
+            for entry in returned:
+                if entry.seat not in raised:
+                    won[entry.seat] += entry.amount
     return won
+
+
+_RAISES = (Bet, Raise)  # a tuple: ``Bet | Raise`` in the loop built a union type an entry
 
 
 def phh_order(state: State) -> list[int]:

@@ -30,12 +30,12 @@ from pokerlab.simulate.game.errors import IllegalActionError
 from pokerlab.simulate.game.state import BET, DONE, SHOWDOWN, ReshuffleOrder, State
 from pokerlab.simulate.game.variants import Variant
 
-from .actions import ActionProblem, ParsedAction, parse_action
+from .actions import ActionProblem, MalformedAction, ParsedAction, parse_actions
 from .codes import PHHError
 from .deck import stack_deck, stack_stud_deck
 from .fields import check_history
 from .hand import HandHistory
-from .money import MAX_CHIPS, UNKNOWN as UNKNOWN, from_chips, is_unknown, places_of, to_chips
+from .money import MAX_CHIPS, UNKNOWN as UNKNOWN, from_chips, is_unknown, places_of, to_chips, unknown_at
 from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit, check_outcome, named_cards
 from .results import (
     DIFFERS,
@@ -216,20 +216,18 @@ def _plan(history: HandHistory, places_read: int | None, result: ReplayResult) -
     """The hand's actions, unit, game and deck; None (with ``result.error`` set) when the record cannot be played."""
     n = history.players
     try:
-        parsed: list[ParsedAction] = []
-        for index, text in enumerate(history.actions):
-            try:
-                item = parse_action(index, text, n)
-            except PHHError as exc:
-                result.error = ReplayBreak(index, text, exc.reason, kind="phh")
-                return None
-            if item is not None:
-                parsed.append(item)
+        try:
+            parsed = parse_actions(history.actions, n)
+        except MalformedAction as exc:
+            result.error = ReplayBreak(exc.index, exc.text, exc.reason, kind="phh")
+            return None
         result.places = places = _places(history, parsed, places_read)
+        muck = False  # someone mucks (a showdown action without cards)
         for p in parsed:
             if p.written is not None:
                 p.amount = to_chips(p.written, places)
-        muck = any(p.verb == "sm" and p.amount == 0 for p in parsed)
+            elif p.amount == 0 and p.verb == "sm":
+                muck = True
         variant = history.game(places)
         top, planned = stack_stud_deck(variant, parsed, n) if variant.is_stud else stack_deck(variant, parsed, n)
     except ActionProblem as exc:
@@ -263,12 +261,16 @@ def _start(
     """
     places = result.places
     stacks = [0] * history.players
-    unknown = [k for k, stack in enumerate(history.starting_stacks) if is_unknown(stack)]
-    deep = stand_in_stack(history, plan.parsed, places) if unknown else 0
-    for k, seat in enumerate(seat_of):
-        stacks[seat] = all_in.get(k, deep) if k in unknown else to_chips(history.starting_stacks[k], places)
-    result.unknown_stacks = [result.names[k] for k in unknown]
-    result.all_in = [result.names[k] for k in sorted(all_in)]
+    unknown = unknown_at(history.starting_stacks)
+    if unknown:
+        deep = stand_in_stack(history, plan.parsed, places)
+        for k, seat in enumerate(seat_of):
+            stacks[seat] = all_in.get(k, deep) if k in unknown else to_chips(history.starting_stacks[k], places)
+        result.unknown_stacks = [result.names[k] for k in unknown]
+        result.all_in = [result.names[k] for k in sorted(all_in)]
+    else:  # the usual record: every stack known, nobody's put in by the replay (all_in is for unknown stacks)
+        for seat, stack in zip(seat_of, history.starting_stacks):
+            stacks[seat] = to_chips(stack, places)
     antes_posted = not plan.variant.forced.has_antes or any(history.antes)
     try:
         state = State(
@@ -327,8 +329,9 @@ class _Replayer:
         """Every action until one breaks a rule, then the recorded misdeal, the showdown and the outcome."""
         state, result = self.state, self.result
         self.parsed = parsed
+        steps = self.steps
         for p in parsed:
-            street = _street_name(state) if self.steps else ""
+            street = _street_name(state) if steps else ""
             try:
                 if p.actor == "d":
                     if p.verb == "db":
@@ -365,9 +368,8 @@ class _Replayer:
     def _player_action(self, p: ParsedAction, street: str) -> None:
         state, result = self.state, self.result
         seat = self.seat_of[p.player]  # type: ignore[index]  # every action but the board's names a player
-        who = result.names[p.player]  # type: ignore[index]
         if p.verb == "sm":
-            self._show_or_muck(p, seat, who)
+            self._show_or_muck(p, seat, result.names[p.player])  # type: ignore[index]
         else:
             if (state.actor != seat or state.phase == DONE) and (
                 problem := _turn_problem(state, seat, self.fill_skipped, result, street, self.player_of)
@@ -375,6 +377,7 @@ class _Replayer:
                 raise IllegalActionError(problem)
             text = self._draw(p, seat) if p.verb == "sd" else self._bet(p)
             if self.steps:
+                who = result.names[p.player]  # type: ignore[index]
                 result.steps.append(Step(street, who, text, _pot(state), list(state.stacks)))
         if state.phase == SHOWDOWN:
             _settle_showdown(state, self.decisions, result, self.player_of)
@@ -389,26 +392,37 @@ class _Replayer:
         self.decisions[seat] = bool(p.amount)
 
     def _bet(self, p: ParsedAction) -> str:
-        """A betting decision played; its description."""
+        """A betting decision played; its description (when the steps are kept, else "")."""
         state = self.state
-        if p.verb == "f":
+        verb = p.verb
+        if verb == "f":
             state.fold()
             return "folds"
-        if p.verb == "cc":
-            if state.can_check():
+        if verb == "cc":
+            actor = state.actor
+            facing_a_bet = (  # what can_check() says first in a betting round, without building its reason
+                actor is not None
+                and state.phase == BET
+                and state.level > state.bets[actor]
+                and state.variant.showing is None
+            )
+            if not facing_a_bet and state.can_check():
                 state.check()
                 return "checks"
             amount = state.call_amount
             state.call()
             return f"calls {from_chips(amount, self.result.places)}" if self.steps else ""
-        if p.verb == "pb":
+        if verb == "pb":
             state.bring_in()
             return "brings in"
-        if p.verb == "cbr":
+        if verb == "cbr":
+            assert p.amount is not None  # a cbr's written amount, in chips (set before the replay)
+            if not self.steps:
+                state.bet_or_raise(p.amount)
+                return ""
             word = "bets" if state.level == 0 else "raises to"
             if state.variant.is_stud and state.can_bring_in():
                 word = "completes to"
-            assert p.amount is not None  # a cbr's written amount, in chips (set before the replay)
             state.bet_or_raise(p.amount)
             return f"{word} {p.written}"
         raise IllegalActionError(f"the action {p.verb!r} is not played by pokerlab's engine")

@@ -21,6 +21,9 @@ Unseen cards never decide who wins either: a showdown with a stand-in is an unkn
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
+
 from pokerlab.simulate.game.stud import card_key, showing_key, up_indices
 from pokerlab.simulate.game.variants import Variant
 
@@ -52,10 +55,8 @@ def first_actors(variant: Variant, parsed: list[ParsedAction]) -> dict[int, int]
     A deal's street is read from how many cards its player already holds; the first betting action after
     a street's deals is that street's first.
     """
-    ends, total = [], 0
-    for declared in variant.streets:
-        total += declared.hole
-        ends.append(total)
+    ends = list(accumulate(declared.hole for declared in variant.streets))  # cards held after each street
+    last = len(ends) - 1
     held: dict[int, int] = {}
     street = -1  # the street of the latest deal
     first: dict[int, int] = {}
@@ -64,9 +65,11 @@ def first_actors(variant: Variant, parsed: list[ParsedAction]) -> dict[int, int]
             if p.verb == "dh" and p.cards:
                 had = held.get(p.seat, 0)
                 held[p.seat] = had + len(p.cards)
-                street = max(street, next((k for k, end in enumerate(ends) if had < end), len(ends) - 1))
+                dealt_on = min(bisect_right(ends, had), last)  # the first street that ends above what it held
+                if dealt_on > street:
+                    street = dealt_on
             elif p.verb == "db":
-                street = len(ends) - 1  # the short deck's community card: seventh street
+                street = last  # the short deck's community card: seventh street
         elif p.verb in PLAYER_VERBS and street >= 0 and street not in first:
             first[street] = p.seat
     return first
@@ -75,6 +78,8 @@ def first_actors(variant: Variant, parsed: list[ParsedAction]) -> dict[int, int]
 def choose_up_stand_ins(variant: Variant, parsed: list[ParsedAction], holes: list[list[int | None]]) -> None:
     """Fill the unseen up cards of ``holes`` (PHH players' cards in dealing order, None unseen) with stand-ins
     that agree with the record's order of play; the unseen down cards stay None (any unused card will do)."""
+    if all(None not in hole for hole in holes):
+        return  # every card seen: no stand-in to choose
     up = up_indices(variant)
     showing = variant.showing or "high"
     named = {c for p in parsed for group in (p.cards, p.replacement) if group for c in group if c is not None}

@@ -1,0 +1,175 @@
+"""A folder of one-hand .phh files replayed: pokerlab against pokerkit, side by side, and where pokerlab's time goes.
+
+    python benchmarks/replay_folder.py [FOLDER] [--config quick|full] [--rounds R] [--breakdown] [--cli] [--json]
+
+Without FOLDER the folder is the one of ``pokerlab bench --only phh-folder`` (the same files, written once by
+``pokerlab.simulate.bench.phh_folder``); give a folder of your own (the public dataset's ``data/pluribus``,
+say) to time that. Rounds alternate which library goes first; each is timed in CPU time of this process (the
+work never changes, so a slower round measures the neighbours of a shared machine): the best and the median
+round are reported, and the ratio of the medians.
+
+- pokerlab: ``replay_tree(folder)``, what ``pokerlab replay FOLDER`` runs: the walk, every file read, every
+  hand replayed with every rule checked and its recorded results compared;
+- pokerkit: ``HandHistory.load`` on each file and every state of its hand, as the bench calls it.
+
+``--breakdown``: pokerlab's time a hand by stage (the walk, reading the files into hands, the replays, and the
+rest: results and the summary). ``--cli``: ``pokerlab replay FOLDER`` as a new process, timed whole (start-up
+included), next to the in-process rate. The first round of each is a warm-up, not counted: the first pass over a
+folder reads each repeated line and action once (they are remembered), as a large dataset's first files do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout, when not installed
+
+
+def pokerlab_run(folder: Path) -> Callable[[], int]:
+    from pokerlab.simulate.histories import replay_tree
+
+    def run() -> int:
+        summary = replay_tree(folder)
+        assert summary.counts["ok"] + summary.counts["unknown outcome"] == summary.hands, summary.table()
+        return summary.hands
+
+    return run
+
+
+def pokerkit_run(folder: Path) -> Callable[[], int] | None:
+    try:
+        from pokerkit import HandHistory
+    except ImportError:
+        return None
+    names = sorted(name for name in os.listdir(folder) if name.endswith(".phh"))
+
+    def run() -> int:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a warning for every field it does not know
+            for name in names:
+                with open(folder / name, "rb") as handle:
+                    *_, state = HandHistory.load(handle)
+        return len(names)
+
+    return run
+
+
+def timed(run: Callable[[], int]) -> tuple[float, int]:
+    started = time.process_time()
+    hands = run()
+    return time.process_time() - started, hands
+
+
+def side_by_side(folder: Path, rounds: int) -> dict:
+    runs = {"pokerlab": pokerlab_run(folder), "pokerkit": pokerkit_run(folder)}
+    live = {name: run for name, run in runs.items() if run is not None}
+    seconds: dict[str, list[float]] = {name: [] for name in live}
+    hands = dict.fromkeys(live, 0)
+    for run in live.values():
+        run()  # warm-up: imports, and the reader's memory of repeated lines and actions
+    for r in range(rounds):
+        for name in list(live)[:: 1 if r % 2 == 0 else -1]:
+            took, hands[name] = timed(live[name])
+            seconds[name].append(took)
+    out = {}
+    for name in live:
+        best, median = min(seconds[name]), statistics.median(seconds[name])
+        out[name] = {"hands": hands[name], "best_per_s": hands[name] / best, "median_per_s": hands[name] / median}
+    if "pokerkit" in out:
+        out["ratio"] = out["pokerlab"]["median_per_s"] / out["pokerkit"]["median_per_s"]
+    return out
+
+
+def breakdown(folder: Path, rounds: int) -> dict[str, float]:
+    """pokerlab's CPU time a hand, stage by stage (best of ``rounds``)."""
+    from pokerlab.simulate.histories import phh_files, replay_tree
+    from pokerlab.simulate.histories.phh import read_file_hands_and_places
+    from pokerlab.simulate.histories.replay import replay_read
+
+    files = phh_files(folder)
+    read = [hand for path in files for hand in read_file_hands_and_places(path)]
+    count = len(read)
+
+    def walk() -> None:
+        phh_files(folder)
+
+    def reading() -> None:
+        for path in files:
+            for _ in read_file_hands_and_places(path):
+                pass
+
+    def replays() -> None:
+        for _, hand, places in read:
+            replay_read(hand, places, checked=True, steps=False)  # type: ignore[arg-type]
+
+    def whole() -> None:
+        replay_tree(folder)
+
+    stages = {"walk": walk, "read": reading, "replay": replays, "replay_tree": whole}
+    best = {
+        name: min(timed(lambda f=f: f() or 0)[0] for _ in range(rounds)) * 1e6 / count for name, f in stages.items()
+    }
+    best["rest"] = best["replay_tree"] - best["walk"] - best["read"] - best["replay"]
+    return best
+
+
+def cli(folder: Path) -> dict[str, float]:
+    script = shutil.which("pokerlab") or str(Path(sys.executable).with_name("pokerlab"))
+    started = time.perf_counter()
+    done = subprocess.run([script, "replay", str(folder), "--json"], capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - started
+    summary = json.loads(done.stdout)
+    return {"hands": summary["hands"], "wall_s": wall, "per_s_whole_process": summary["hands"] / wall,
+            "per_s_reported": summary["hands_per_second"]}  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", help="a folder of .phh files (default: the bench's)")
+    parser.add_argument("--config", default="quick", choices=("quick", "full", "tiny"), help="the bench's size")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--breakdown", action="store_true")
+    parser.add_argument("--cli", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if args.folder:
+        folder = Path(args.folder)
+    else:
+        from pokerlab.simulate.bench.cases import BenchConfig
+        from pokerlab.simulate.bench.phh_folder import write_folder
+
+        folder = write_folder(BenchConfig.named(args.config))
+    report: dict = {"folder": str(folder), "side_by_side": side_by_side(folder, args.rounds)}
+    if args.breakdown:
+        report["pokerlab_us_a_hand"] = breakdown(folder, args.rounds)
+    if args.cli:
+        report["cli"] = cli(folder)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    print(f"{folder}: rounds alternate, CPU time, best and median of {args.rounds}")
+    for name, row in report["side_by_side"].items():
+        if name != "ratio":
+            print(f"  {name:9} {row['median_per_s']:>9,.0f} hands/s median  {row['best_per_s']:>9,.0f} best")
+    if "ratio" in report["side_by_side"]:
+        print(f"  pokerlab {report['side_by_side']['ratio']:.1f}x pokerkit (medians)")
+    for stage, micros in report.get("pokerlab_us_a_hand", {}).items():
+        print(f"  {stage:12} {micros:7.1f} us a hand")
+    if "cli" in report:
+        row = report["cli"]
+        print(f"  pokerlab replay FOLDER: {row['wall_s']:.2f} s whole ({row['per_s_whole_process']:,.0f} hands/s with "
+              f"start-up), {row['per_s_reported']:,.0f} hands/s reported")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

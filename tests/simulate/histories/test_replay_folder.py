@@ -1,0 +1,180 @@
+"""A folder of one-hand files replays as each file does alone: the whole-file reader, the fast reader's memory of
+lines and actions, and replay_tree give the verdicts, errors and warnings of the line-by-line path."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pokerlab.simulate.game import State, fixed_limit_holdem, no_limit_holdem, pot_limit_omaha
+from pokerlab.simulate.game.random_play import play_random_hand
+from pokerlab.simulate.histories import PHHError, dumps, history_from_state, reading, replay_tree
+from pokerlab.simulate.histories.actions import MalformedAction, parse_action, parse_actions
+from pokerlab.simulate.histories.dataset import iter_results
+from pokerlab.simulate.histories.phh import open_history, read_file_hands_and_places, read_hands_and_places
+from pokerlab.simulate.histories.toml_reader import fast_toml
+
+pytestmark = pytest.mark.filterwarnings("ignore::pokerlab.simulate.histories.phh.PHHWarning")
+FIXTURES = Path(__file__).parent / "fixtures"
+BASE = """variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [50, 50]
+actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'p2 f']
+players = ['Ann', 'Bob']
+finishing_stacks = [51, 49]
+"""
+# Texts that each take another road through the reader: plain one-hand files, tables, CRLF, comments, fields
+# tomllib must read, fields PHH does not define, broken hands and broken files.
+TEXTS = {
+    "plain.phh": BASE,
+    "crlf.phh": BASE.replace("\n", "\r\n"),
+    "comments.phh": "# a hand\n\n" + BASE.replace("min_bet = 2", "min_bet = 2  # the big blind"),
+    "multiline.phh": BASE.replace("actions = [", "actions = [\n  ").replace(", 'p2 f']", ",\n  'p2 f',\n]"),
+    "escapes.phh": BASE.replace("players = ['Ann', 'Bob']", 'players = ["A\\tnn", "Bob"]'),
+    "unknown_field.phh": BASE + "rake = 0\n",
+    "wrong.phh": BASE.replace("[51, 49]", "[50, 50]"),
+    "illegal.phh": BASE.replace("'p2 f'", "'p1 f'"),
+    "bad_action.phh": BASE.replace("'p2 f'", "'p2 fold'"),
+    "bad_field.phh": BASE.replace("min_bet = 2", "min_bet = 'two'"),
+    "not_toml.phh": BASE.replace("min_bet = 2", "min_bet = = 2"),
+    "tables.phhs": "[1]\n" + BASE + "\n[2]\n" + BASE.replace("'p2 f'", "'p2 cc', 'p1 cc'"),
+    "bad_second.phhs": "[1]\n" + BASE + "\n[2]\nvariant = 5 5\n",
+    "fields_then_table.phh": BASE + "[extra]\nx = 1\n",
+    "repeated_table.phhs": "[1]\n" + BASE + "\n[2]\n" + BASE + "\n[1]\n" + BASE,
+    "empty.phh": "",
+    "only_comments.phh": "# nothing here\n",
+    "nested.phh": "a = " + "[" * 40 + "]" * 40 + "\n",
+}
+
+
+WARNED: list[str] = []
+
+
+def _outcome(read) -> list:
+    """The hands read (label, hand or its error's text, places) or the error raised, and the warnings given."""
+    WARNED.clear()
+    try:
+        hands = [(label, str(hand) if isinstance(hand, Exception) else hand, places) for label, hand, places in read()]
+    except (PHHError, OSError) as exc:
+        return [("raised", type(exc).__name__, str(exc)), list(WARNED)]
+    return [hands, list(WARNED)]
+
+
+def _line_by_line(path: Path) -> list:
+    """What a file's replay read before: its lines one by one through read_hands_and_places."""
+
+    def read():
+        with open_history(path) as handle:
+            yield from read_hands_and_places(handle, source=str(path), warn=WARNED.append)
+
+    return _outcome(read)
+
+
+def _whole(path: Path) -> list:
+    return _outcome(lambda: read_file_hands_and_places(path, warn=WARNED.append))
+
+
+@pytest.fixture
+def folder(tmp_path):
+    for name, text in TEXTS.items():
+        (tmp_path / name).write_bytes(text.encode())
+    (tmp_path / "latin1.phh").write_bytes(BASE.replace("Ann", "Ånn").encode("latin-1"))
+    for path in FIXTURES.iterdir():
+        if path.suffix in (".phh", ".phhs"):
+            shutil.copy(path, tmp_path / f"fixture-{path.name}")
+    return tmp_path
+
+
+def test_the_whole_file_reader_reads_what_the_line_by_line_reader_reads(folder):
+    outcomes = {path.name: _whole(path) for path in sorted(folder.iterdir())}
+    for name, whole in outcomes.items():
+        assert whole == _line_by_line(folder / name), name
+    assert outcomes["unknown_field.phh"][1] and "rake" in outcomes["unknown_field.phh"][1][0]
+    assert outcomes["not_toml.phh"][0][0] == "raised" and outcomes["latin1.phh"][0][0] == "raised"
+    assert [label for label, _, _ in outcomes["bad_second.phhs"][0]] == ["1", "2"]  # the bad hand after the good
+
+
+def test_a_file_larger_than_a_whole_read_is_read_line_by_line(folder, monkeypatch):
+    path = folder / "tables.phhs"
+    expected = _whole(path)
+    monkeypatch.setattr(reading, "WHOLE_FILE_BYTES", 16)
+    assert _whole(path) == expected
+    with pytest.raises(OSError, match="not a regular file"):
+        list(read_file_hands_and_places("/dev/null"))
+
+
+def test_a_folder_replays_as_each_file_alone(folder):
+    seen = []
+    summary = replay_tree(folder, on_hand=lambda path, label, result: seen.append((path.name, label, result)))
+    alone = []
+    for path in sorted(folder.iterdir()):
+        try:
+            alone.extend((path.name, label, result) for label, result in iter_results(path))
+        except (PHHError, OSError):
+            pass
+    assert [(name, label, _verdict(result)) for name, label, result in seen] == [
+        (name, label, _verdict(result)) for name, label, result in alone
+    ]
+    assert summary.hands == len(seen) and summary.files == len(list(folder.iterdir()))
+    failed = {Path(name).name for name, _ in summary.failed_files}
+    assert {"bad_field.phh", "not_toml.phh", "empty.phh", "only_comments.phh", "nested.phh"} <= failed
+    assert "latin1.phh" in failed and "fields_then_table.phh" not in failed  # that one is a hand, its table a field
+    assert summary.counts["differs"] == 1 and summary.counts["illegal"] == 1 and summary.counts["unreadable"] >= 2
+
+
+def _verdict(result) -> tuple:
+    if isinstance(result, PHHError):
+        return ("unreadable", str(result))
+    return (result.status, result.stacks, result.problems, result.unknown_outcome, result.rake)
+
+
+def _random_folder(path: Path, count: int) -> None:
+    rng = random.Random(5)
+    games = [no_limit_holdem(1, 2), fixed_limit_holdem(2, 4), pot_limit_omaha(1, 2)]
+    for k in range(count):
+        state = State(games[k % 3], [rng.randint(20, 300) for _ in range(rng.randint(2, 6))], seed=k)
+        (path / f"{k:03d}.phh").write_text(dumps(history_from_state(play_random_hand(state, rng), hand=k)))
+
+
+def test_random_hands_replay_alike_in_a_folder_alone_and_a_second_time(tmp_path):
+    _random_folder(tmp_path, 60)
+    rounds = []
+    for _ in range(2):  # the second time every line and action comes from the reader's memory
+        seen: list = []
+        replay_tree(tmp_path, on_hand=lambda path, label, result, seen=seen: seen.append(_verdict(result)))
+        rounds.append(seen)
+    alone = [_verdict(result) for path in sorted(tmp_path.iterdir()) for _, result in iter_results(path)]
+    assert rounds[0] == rounds[1] == alone and all(v[0] == "ok" for v in alone)
+
+
+def test_the_reader_never_hands_out_an_array_it_keeps():
+    text = "antes = [0, 0]\nplayers = ['a', 'b']\nvariant = 'NT'\n"
+    first = fast_toml(text)
+    first["antes"].append(5)
+    first["players"][0] = "changed"
+    second = fast_toml(text)
+    assert second == {"antes": [0, 0], "players": ["a", "b"], "variant": "NT"}
+    assert type(second["antes"]) is type(first["antes"]) and second["antes"].places == 0
+    assert fast_toml("variant = 'NT'\nvariant = 'NT'\n") is None  # a key twice, even read from memory
+
+
+def test_single_quoted_arrays_are_read_by_the_fast_reader():
+    assert fast_toml("a = ['x', 'y z', '']\nb = []\n") == {"a": ["x", "y z", ""], "b": []}
+    assert fast_toml("a = ['x''y']\n") is None  # not TOML: tomllib says so
+
+
+def test_parse_actions_reads_what_parse_action_reads():
+    actions = ["d dh p1 AsAh", "d dh p2 ????", "# a note", "p2 cbr 3.50", "p1 cc", "d db 7c8h9d", "p1 sm AsAh", ""]
+    for n in (2, 3):
+        parsed = parse_actions(actions, n)
+        expected = [p for p in (parse_action(k, text, n) for k, text in enumerate(actions)) if p is not None]
+        assert parsed == expected
+        assert parse_actions(actions, n) == expected  # read a second time, from the table of texts
+    with pytest.raises(MalformedAction) as caught:
+        parse_actions(["p1 f", "p2 f", "p3 f"], 2)
+    assert (caught.value.index, caught.value.text, caught.value.reason) == (2, "p3 f", "'p3' is not a player p1..p2")
