@@ -16,8 +16,11 @@ def _digest(array: np.ndarray) -> str:
 
 
 def _rows(k: int, deck: int = 52, n: int = 3000) -> np.ndarray:
+    from pokerlab.evaluator.cards import deck_ids  # the short deck's ids are 16..51
+
     rng = np.random.default_rng(k * 1000 + deck)
-    return np.stack([rng.permutation(deck)[:k] for _ in range(n)]).astype(np.uint8)
+    ids = np.array(deck_ids(deck))
+    return np.stack([rng.permutation(ids)[:k] for _ in range(n)]).astype(np.uint8)
 
 
 def _batch(k: int, parallel: bool, rules: str | None = None, deck: int = 52):

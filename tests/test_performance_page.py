@@ -10,6 +10,7 @@ import copy
 import importlib.util
 import json
 import re
+import statistics
 from pathlib import Path
 
 from pokerlab.simulate.bench import BenchReport
@@ -91,3 +92,25 @@ def test_the_chart_is_the_bench_plot_of_the_report(tmp_path):
     svg = chart.read_text(encoding="utf-8")
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     assert report.machine["cpu"] in svg  # the chart's title names the machine
+
+
+README = ROOT / "README.md"
+
+
+def test_the_readme_headline_figures_are_the_reports():
+    """README's figures against the peers are the saved run's, as :func:`bench_page.headline` words them."""
+    expected = bench_page.headline(bench_page.load(REPORT))
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    assert expected in readme, f"README's headline figures differ from the report; write:\n{expected}"
+
+
+def test_the_headline_follows_the_report():
+    """Double pkrbot's per-call ratio in a copy of the report and the headline's figure for it doubles."""
+    data = copy.deepcopy(bench_page.load(REPORT).to_dict())
+    case = next(c for c in data["cases"] if c["id"] == "call-7")
+    entry = next(e for e in case["entries"] if e["key"] == "pkrbot")
+    before = bench_page.headline(BenchReport.from_dict(json.loads(json.dumps(data))))
+    entry["ratios"] = [2 * r for r in entry["ratios"]]
+    after = bench_page.headline(BenchReport.from_dict(json.loads(json.dumps(data))))
+    ratio = statistics.median(entry["ratios"]) / 2
+    assert f"{ratio:.1f}x pkrbot" in before and f"{2 * ratio:.1f}x pkrbot" in after

@@ -26,25 +26,6 @@ API_PAGE = ROOT / "docs" / "api.md"
 MODULES = re.findall(r"^\.\. automodule:: ([\w.]+)$", API_PAGE.read_text(encoding="utf-8"), re.M)
 DATA = (str, int, float, bool, tuple, list, dict, set, frozenset, type(None))
 
-#: Names whose docstrings live where this check does not reach yet: the compiled evaluator's own docstring
-#: (evaluator/_fast.pyx), and the game engine and hand-history packages. Each must still lack its doctest
-#: (test_the_known_gaps_are_still_gaps), so the list can only shrink.
-KNOWN_GAPS = {
-    "pokerlab.load_all",
-    "pokerlab.loads",
-    "pokerlab.simulate.histories.PHHWarning",
-    "pokerlab.simulate.histories.ReplaySummary",
-    "pokerlab.simulate.histories.STANDARD_CODES",
-    "pokerlab.simulate.histories.check_history",
-    "pokerlab.simulate.histories.from_chips",
-    "pokerlab.simulate.histories.history_from_state",
-    "pokerlab.simulate.histories.iter_file",
-    "pokerlab.simulate.histories.load_file",
-    "pokerlab.simulate.histories.replay",
-    "pokerlab.simulate.histories.replay_tree",
-    "pokerlab.simulate.histories.to_chips",
-}
-
 
 def _module_names(module) -> list[str]:
     declared = getattr(module, "__all__", None)
@@ -127,20 +108,14 @@ def _assigned(node: ast.stmt) -> set[str]:
 def test_the_public_names_are_found():
     assert len(MODULES) >= 10 and "pokerlab.schemas" in MODULES
     assert {"pokerlab.equity", "pokerlab.schemas.load", "pokerlab.simulate.bench.run_bench"} <= set(NAMES)
-    assert KNOWN_GAPS <= set(NAMES), sorted(KNOWN_GAPS - set(NAMES))
 
 
-@pytest.mark.parametrize("qualified", sorted(set(NAMES) - KNOWN_GAPS))
+@pytest.mark.parametrize("qualified", sorted(NAMES))
 def test_every_public_name_has_a_running_doctest(qualified):
     value = NAMES[qualified]
     if not isinstance(value, DATA):
         assert inspect.getdoc(value), f"{qualified} has no docstring"
     assert has_doctest(qualified, value), f"{qualified}: no example that runs (a '>>>' line not marked +SKIP)"
-
-
-@pytest.mark.parametrize("qualified", sorted(KNOWN_GAPS))
-def test_the_known_gaps_are_still_gaps(qualified):
-    assert not has_doctest(qualified, NAMES[qualified]), f"{qualified} has its doctest now: take it off KNOWN_GAPS"
 
 
 def test_the_check_refuses_a_docstring_without_a_running_example():

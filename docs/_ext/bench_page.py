@@ -90,3 +90,29 @@ def page(report: BenchReport, source: str, chart: str) -> str:
     out += ["The same run as a chart (log scale; the bars span the fastest and slowest rounds).", "```", ""]
     out += ["```{rubric} How each case is timed", "```", "", *timing_notes(report)]
     return "\n".join(out) + "\n"
+
+
+def _entry(report: BenchReport, case_id: str, key: str) -> Entry:
+    case = next(c for c in report.cases if c.id == case_id)
+    return next(e for e in case.entries if e.key == key)
+
+
+def _times(report: BenchReport, case_id: str, peer: str) -> str:
+    """How many times pokerlab's speed the peer's median time is: one decimal, none from 20x up."""
+    ratio = _entry(report, case_id, peer).ratio
+    assert ratio is not None, f"{peer} has no ratio in {case_id}"
+    return f"{ratio:.0f}x" if ratio >= 20 else f"{ratio:.1f}x"
+
+
+def headline(report: BenchReport) -> str:
+    """README's sentence of headline figures, from the report (tests/test_performance_page.py compares them)."""
+    batch = _entry(report, "batch-7", "pokerlab").median_rate / 1e6
+    call = _entry(report, "call-7", "pokerlab").median_rate / 1e6
+    return (
+        f"Against its peers, on one thread: {batch:.0f} M random 7-card hands a second in a batch, "
+        f"{_times(report, 'batch-7', 'pokerfast')} the OMPEval kernel that pokerfast wraps; {call:.1f} M a second one "
+        f"call at a time from Python, {_times(report, 'call-7', 'pkrbot')} pkrbot and "
+        f"{_times(report, 'call-7', 'eval7')} eval7; exact three-way preflop equity (AA vs KK vs QQ) "
+        f"{_times(report, 'eq-3way', 'pokerfast')} faster than pokerfast; and random 6-max no-limit hold'em hands "
+        f"played through its game engine {_times(report, 'game-nlhe', 'pokerkit')} faster than pokerkit."
+    )

@@ -3,9 +3,7 @@
 Standard PHH codes we write and read (the game is the same one PHH and pokerkit play):
 
 - ``NT`` no-limit Texas hold'em, ``FT`` fixed-limit Texas hold'em,
-- ``N2L1D`` no-limit deuce-to-seven single draw, ``F2L3D`` fixed-limit deuce-to-seven triple draw
-  (pokerlab ships no triple draw; :func:`deuce_to_seven_triple_draw` declares it for the engine so
-  such histories replay),
+- ``N2L1D`` no-limit deuce-to-seven single draw, ``F2L3D`` fixed-limit deuce-to-seven triple draw,
 - ``F7S`` fixed-limit seven-card stud, ``F7S/8`` seven-card stud high-low eight or better, ``FR`` razz:
   ``antes``, ``bring_in``, ``small_bet``, ``big_bet``, and no ``blinds_or_straddles``,
 - ``PO`` pot-limit Omaha (four hole cards), ``FO/8`` fixed-limit Omaha high-low eight or better,
@@ -41,6 +39,9 @@ every such hand is a legal hand of the standard game with the same result, so po
 ('F5CD', 'jacks')
 >>> variant_from_phh(code, fields, extras) == jacks_or_better()
 True
+
+>>> STANDARD_CODES[:4]
+('NT', 'FT', 'N2L1D', 'F2L3D')
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ from pokerlab.simulate.game.variants import (
 
 from .errors import PHHError as PHHError  # the package's error, imported from here by every reader
 
+#: The standard PHH codes pokerlab reads and writes, in the game registry's order.
 STANDARD_CODES = tuple(registry.phh_games())
 #: The stud games' factories, by standard code.
 STUD_FACTORIES = {code: game.factory for code, game in registry.phh_games().items() if game.is_stud}

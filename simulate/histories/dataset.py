@@ -40,6 +40,12 @@ class ReplaySummary:
     ``counts`` maps each status (``"ok"``, ``"unknown outcome"``, ``"winnings not recorded"``, ``"differs"``,
     ``"unfinished"``, ``"illegal"``, ``"unreadable"``) to its number of hands; ``examples`` the first ``keep`` of each
     non-ok status as ``"file: hand [label]: reason"``; ``failed_files`` ``(file, error)``.
+
+    >>> summary = ReplaySummary("hands/")
+    >>> summary.add("ok", "hands/a.phh: hand [1]")
+    >>> summary.add("illegal", "hands/b.phh: hand [1]", "p2 cbr 3: you may raise to between 4 and 100, not 3")
+    >>> summary.counts["ok"], summary.problems, summary.examples["illegal"]
+    (1, 1, ['hands/b.phh: hand [1]: p2 cbr 3: you may raise to between 4 and 100, not 3'])
     """
 
     root: str
@@ -167,6 +173,15 @@ def replay_tree(
     is called after each file with bytes read so far and in all. ``on_hand(file, label, result)`` is called
     with each hand's result (or :class:`PHHError`) as it is counted, for a caller that wants more than the
     summary (each hand's final stacks, say).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.phh").write_text('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n'
+    ...     'min_bet = 2\\nstarting_stacks = [9, 9]\\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\\n')
+    >>> stacks = []
+    >>> summary = replay_tree(folder, on_hand=lambda file, label, result: stacks.append(result.stacks))
+    >>> summary.files, summary.counts["ok"], stacks
+    (1, 1, [[10, 8]])
     """
     top = Path(root)
     files = [str(top)] if top.is_file() else _phh_paths(top)

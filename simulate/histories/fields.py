@@ -163,5 +163,15 @@ def _unknown_flags(stacks: list[Any]) -> list[bool]:
 
 
 def check_history(hand: HandHistory) -> HandHistory:
-    """The same checks as reading a file, for a :class:`HandHistory` built in code (returns a checked copy)."""
+    """The same checks as reading a file, for a :class:`HandHistory` built in code (returns a checked copy).
+
+    >>> good = HandHistory("NT", [0, 0], [1, 2], [100, 100], [], min_bet=2)
+    >>> check_history(good) == good
+    True
+    >>> try:
+    ...     check_history(HandHistory("NT", [0, 0], [1, 2], [100], [], min_bet=2))
+    ... except PHHError as exc:
+    ...     print(exc)
+    starting_stacks: must list at least two players
+    """
     return from_dict(hand.to_dict())

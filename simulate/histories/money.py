@@ -146,7 +146,17 @@ def places_of(values: Iterable[Any]) -> int:
 
 
 def to_chips(value: Amount, places: int) -> int:
-    """``value`` in units of ``10**-places`` (exact; :class:`PHHError` if it is finer than that)."""
+    """``value`` in units of ``10**-places`` (exact; :class:`PHHError` if it is finer than that).
+
+    >>> from decimal import Decimal
+    >>> to_chips(Decimal("3.50"), 2), to_chips(7, 2)
+    (350, 700)
+    >>> try:
+    ...     to_chips(Decimal("0.005"), 2)
+    ... except PHHError as exc:
+    ...     print(exc)
+    0.005 is finer than the hand's unit 10**-2
+    """
     if isinstance(value, int):
         return value * 10**places
     try:
@@ -160,7 +170,11 @@ def to_chips(value: Amount, places: int) -> int:
 
 
 def from_chips(chips: int, places: int) -> Amount:
-    """Chips back in the recorded unit: the int itself when the hand is in whole units, else a Decimal."""
+    """Chips back in the recorded unit: the int itself when the hand is in whole units, else a Decimal.
+
+    >>> from_chips(350, 2), from_chips(7, 0)
+    (Decimal('3.50'), 7)
+    """
     if not places:
         return chips
     return Decimal(chips).scaleb(-places)

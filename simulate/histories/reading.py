@@ -65,7 +65,17 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[str | None, int, str]]:
 
 
 class PHHWarning(UserWarning):
-    """Something in a PHH file pokerlab keeps but does not use (a field the standard does not define)."""
+    """Something in a PHH file pokerlab keeps but does not use (a field the standard does not define).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     text = 'variant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []\\n'
+    ...     text += 'shoe = 1\\n'
+    ...     _ = list(iter_hands(text.splitlines(keepends=True)))
+    >>> [(w.category.__name__, str(w.message)) for w in caught]
+    [('PHHWarning', 'hand [1]: field(s) the PHH standard does not define, kept: shoe')]
+    """
 
 
 def iter_hands(
@@ -184,7 +194,12 @@ def _located(table: dict[str, Any], key: str) -> tuple[HandHistory, int | None]:
 
 
 def loads(text: str) -> HandHistory:
-    """One hand from the text of a ``.phh`` file."""
+    """One hand from the text of a ``.phh`` file.
+
+    >>> hand = loads('variant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []')
+    >>> hand.variant, hand.starting_stacks
+    ('NT', [9, 9])
+    """
     try:
         return from_dict(parse_toml(text))
     except PHHError as exc:
@@ -294,13 +309,28 @@ def iter_file(path: str | Path, warn: Callable[[str], None] | None = None) -> It
 
     Errors are :class:`PHHError` naming the file; an unreadable file is an OSError. ``warn``: as in
     :func:`iter_hands`.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "hands.phhs"
+    >>> _ = path.write_text('[1]\\nvariant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\n'
+    ...     'actions = []\\n[2]\\nvariant = "FT"\\nantes = [0, 0]\\nsmall_bet = 2\\nbig_bet = 4\\n'
+    ...     'starting_stacks = [9, 9]\\nactions = []\\n')
+    >>> [(label, hand.variant) for label, hand in iter_file(path)]
+    [('1', 'NT'), ('2', 'FT')]
     """
     with open_history(path) as handle:
         yield from iter_hands(handle, source=str(path), warn=warn)
 
 
 def load_file(path: str | Path) -> list[HandHistory]:
-    """The hands of a ``.phh`` or ``.phhs`` file."""
+    """The hands of a ``.phh`` or ``.phhs`` file.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "hand.phh"
+    >>> _ = path.write_text('variant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []')
+    >>> [hand.variant for hand in load_file(path)]
+    ['NT']
+    """
     return [hand for _, hand in iter_file(path)]
 
 
@@ -324,7 +354,13 @@ def load(file: str | Path | IO[str] | IO[bytes]) -> HandHistory:
 
 
 def load_all(file: str | Path | IO[str] | IO[bytes]) -> list[HandHistory]:
-    """Every hand of a ``.phhs`` (or ``.phh``) file, given as a path or an open file."""
+    """Every hand of a ``.phhs`` (or ``.phh``) file, given as a path or an open file.
+
+    >>> import io
+    >>> text = '[1]\\nvariant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []\\n'
+    >>> len(load_all(io.StringIO(text + text.replace("[1]", "[2]"))))
+    2
+    """
     if isinstance(file, (str, Path)):
         return load_file(file)
     return loads_all(_text_of(file))

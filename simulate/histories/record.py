@@ -102,6 +102,13 @@ def history_from_state(
     """The PHH record of ``state`` (its actions so far; final stacks when the hand is over).
 
     ``players``: names by engine seat; ``hand``: the hand number; ``extra``: more optional or ``_`` fields.
+
+    >>> from pokerlab.simulate.game import State, no_limit_holdem
+    >>> state = State(no_limit_holdem(1, 2), [100, 100], button=0, seed=1)
+    >>> state.fold()  # the button, the small blind heads-up, folds
+    >>> record = history_from_state(state, players=["Ann", "Bob"])
+    >>> record.variant, record.actions, record.names()
+    ('NT', ['d dh p1 Tc3s', 'd dh p2 8h9c', 'p2 f'], ['Bob', 'Ann'])
     """
     order = phh_order(state)
     antes_posted = any(isinstance(entry, Post) and entry.forced == "ante" for entry in state.history)

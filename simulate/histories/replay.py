@@ -133,6 +133,12 @@ def replay(
     ``steps=False`` leaves ``result.steps`` empty (a dataset needs only the verdicts). ``rake``: how far
     recorded winnings may fall short of the pot and still be the house's cut (a larger shortfall is a
     mismatch; winnings all zero are not recorded). See the module example.
+
+    >>> from pokerlab.simulate.histories.hand import HandHistory
+    >>> record = HandHistory("NT", [0, 0], [1, 2], [100, 100], ["d dh p1 ????", "d dh p2 ????", "p2 f"], min_bet=2)
+    >>> result = replay(record, steps=False)
+    >>> result.ok, result.stacks
+    (True, [101, 99])
     """
     return replay_read(history, None, fill_skipped=fill_skipped, checked=checked, steps=steps, rake=rake)
 
