@@ -46,6 +46,20 @@ def below(bits, n):
 
 
 @njit(cache=True, inline="always")
+def deal_next(state, deck, top, n):
+    """Deal ``deck[top]`` by one partial Fisher-Yates step over the undealt ``deck[top:n]``: (the new state, card).
+
+    The caller moves ``top`` on by one.
+    """
+    state, bits = xorshift_step(state)
+    j = top + below(bits, n - top)
+    c = deck[j]
+    deck[j] = deck[top]
+    deck[top] = c
+    return state, c
+
+
+@njit(cache=True, inline="always")
 def free_card(state, used):
     """A uniform card of 0..51 whose bit is clear in ``used``, drawn again until one is: (the new state, card)."""
     while True:

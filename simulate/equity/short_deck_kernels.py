@@ -20,7 +20,7 @@ from numba import prange
 from ...evaluator.jit import njit
 from ...evaluator.kernel_core import hand_value, next_subset, suited_bit
 from .omaha_kernels import N_STATS, award_pot
-from .rng_kernels import below, seeded_state, xorshift_step
+from .rng_kernels import deal_next, seeded_state
 
 
 @njit(cache=True, inline="always")
@@ -113,11 +113,7 @@ def mc_block(seed, trials, keys, suited, hole_missing, k, pool, tables):
         board_key = np.uint64(0)
         board_suited = np.uint64(0)
         for _j in range(k):
-            state, bits = xorshift_step(state)
-            j = top + below(bits, n - top)
-            c = deck[j]
-            deck[j] = deck[top]
-            deck[top] = c
+            state, c = deal_next(state, deck, top, n)
             top += 1
             board_key += card_keys[c]
             board_suited |= suited_bit(c)
@@ -125,11 +121,7 @@ def mc_block(seed, trials, keys, suited, hole_missing, k, pool, tables):
             own_keys[p] = keys[p]
             own_suited[p] = suited[p]
             for _x in range(hole_missing[p]):
-                state, bits = xorshift_step(state)
-                j = top + below(bits, n - top)
-                c = deck[j]
-                deck[j] = deck[top]
-                deck[top] = c
+                state, c = deal_next(state, deck, top, n)
                 top += 1
                 own_keys[p] += card_keys[c]
                 own_suited[p] |= suited_bit(c)

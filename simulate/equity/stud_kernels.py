@@ -26,7 +26,7 @@ from numba import prange
 from ...evaluator.jit import njit
 from ...evaluator.kernel_core import SUIT_INIT, flush_ranks, flush_suit, next_subset, rank_slot, suited_bit
 from .omaha_kernels import N_STATS, award_pot  # the pot's shares and statistics, as Omaha awards them
-from .rng_kernels import below, seeded_state, xorshift_step
+from .rng_kernels import below, deal_next, seeded_state, xorshift_step
 
 GAME_STUD, GAME_HILO, GAME_RAZZ = 0, 1, 2
 LOW_EIGHT_CATEGORY = 10  # ace-five categories: 13 is five-high ... 10 is eight-high (18 - qualifier)
@@ -217,11 +217,7 @@ def mc_block(seed, trials, keys, suited, missing, community, pool, game, t):
             k = keys[p] + shared_key
             s = suited[p] | shared_suit
             for _x in range(missing[p]):
-                state, bits = xorshift_step(state)
-                j = top + below(bits, n - top)
-                c = deck[j]
-                deck[j] = deck[top]
-                deck[top] = c
+                state, c = deal_next(state, deck, top, n)
                 top += 1
                 k += card_keys[c]
                 s |= suited_bit(c)
