@@ -126,10 +126,28 @@ def test_a_broken_manifest_is_one_line_naming_it(tmp_path, manifest, message):
     assert result.stderr.count("\n") == 1 and "manifest.json" in result.stderr and message in result.stderr
 
 
-@pytest.mark.parametrize("command", [["verify", "5card"], ["equity", "AsAh", "KsKh"], ["cache"]])
+@pytest.mark.parametrize(
+    "command",
+    [["verify", "5card"], ["equity", "AhKh", "QQ", "--board", "Qh7h2c"], ["eval", "As Ks Qs Js Ts"]],
+)
 def test_every_command_reports_a_broken_install_in_one_line(tmp_path, command):
     result = _pokerlab(_broken_copy(tmp_path, "{}"), *command)
     assert result.returncode == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+
+
+def test_a_heads_up_query_reads_only_its_own_checked_table(tmp_path):
+    """Two known hands preflop are answered from the heads-up table, checked against its own sha256: a broken
+    evaluator manifest does not touch it, a tampered heads-up table is refused in one line."""
+    folder = _broken_copy(tmp_path, "{}")
+    result = _pokerlab(folder, "equity", "AsAh", "KsKh", "--json")
+    assert result.returncode == 0, result.stderr
+    assert round(json.loads(result.stdout)["players"][0]["equity"], 5) == 0.82637
+    table = folder / "preflop_headsup.npy"
+    data = bytearray(table.read_bytes())
+    data[-1] ^= 1
+    table.write_bytes(bytes(data))
+    result = _pokerlab(folder, "equity", "AsAh", "KsKh")
+    assert result.returncode == 2 and "sha256" in result.stderr and result.stderr.count("\n") == 1
 
 
 @pytest.mark.parametrize(
