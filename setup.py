@@ -4,13 +4,24 @@ The folders evaluator/ and simulate/ install as ``pokerlab.evaluator`` and
 ``pokerlab.simulate`` (``package_dir`` in pyproject.toml). All metadata lives
 in pyproject.toml.
 
+With ``POKERLAB_PREBUILD_KERNELS=1`` (release wheels: ``python -m build --wheel --no-isolation`` in an
+environment with pokerlab's dependencies), every numba kernel is also compiled at build time for a
+portable CPU and shipped in the package as ``pokerlab/_kernels`` (docs/kernel-cache.md), so that a
+first run compiles nothing. A plain ``pip install .`` does not: it would add the whole compile (about
+a minute on two cores) to every install.
+
 The extensions (the per-call evaluator: ``_fast`` for hold'em-style hands,
 ``_omaha`` for Omaha) are optional: without a working C compiler the install
 goes on, says so in one line, and the evaluator ranks one hand at a time in
 pure Python over the same tables (same answers, slower per call).
 """
 
+import os
+import shutil
+import subprocess
 import sys
+import sysconfig
+import tempfile
 from pathlib import Path
 
 from Cython.Build import cythonize
@@ -28,8 +39,50 @@ SKIPPED = (
 )
 
 
+PREBUILD_ENV = "POKERLAB_PREBUILD_KERNELS"
+#: Run in the built package (PYTHONPATH=build_lib) for a portable CPU: compile every kernel into a scratch
+#: cache, then print where it went and the shipped key it is installed under.
+PREBUILD = (
+    "import pokerlab, sys; from pathlib import Path; "
+    "assert Path(pokerlab.__file__).resolve().is_relative_to(Path(sys.argv[1]).resolve()), pokerlab.__file__; "
+    "from pokerlab.simulate.kernel_warm import warm_kernels; warm_kernels(); "
+    "import os; from pokerlab.evaluator.kernel_cache import cache_dir, shipped_key, PORTABLE_CPU; "
+    'assert PORTABLE_CPU == os.environ["NUMBA_CPU_NAME"], PORTABLE_CPU; '
+    "print(cache_dir()); print(shipped_key())"
+)
+
+
+def prebuild_kernels(build_lib: Path) -> None:
+    """Compile every kernel of the built package for the portable CPU into ``pokerlab/_kernels/<shipped key>``."""
+    with tempfile.TemporaryDirectory(prefix="pokerlab-prebuild-") as scratch:
+        env = {k: v for k, v in os.environ.items() if k != PREBUILD_ENV}
+        # -S and the site folders by hand: no .pth file runs, so an editable pokerlab cannot shadow the built one.
+        site_folders = {sysconfig.get_paths()[name] for name in ("purelib", "platlib")}
+        env.update(
+            PYTHONPATH=os.pathsep.join([str(build_lib), *sorted(site_folders)]),
+            POKERLAB_CACHE_DIR=scratch,
+            POKERLAB_SHIPPED_KERNELS="off",
+            NUMBA_CPU_NAME="generic",  # kernel_cache.PORTABLE_CPU; LLVM's baseline for the platform
+            NUMBA_CPU_FEATURES="",
+        )
+        done = subprocess.run(
+            [sys.executable, "-S", "-c", PREBUILD, str(build_lib)], env=env, cwd=scratch, capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            raise SystemExit(
+                f"pokerlab: {PREBUILD_ENV} is set but the kernels could not be prebuilt (the build environment "
+                f"needs pokerlab's dependencies: build with --no-isolation):\n{done.stderr[-2000:]}"
+            )
+        compiled, key = done.stdout.split()[-2:]
+        target = build_lib / "pokerlab" / "_kernels"
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(compiled, target / key, ignore=shutil.ignore_patterns("*.tmp.*"))
+        files = sum(1 for _ in (target / key).rglob("*.nbc"))
+        print(f"pokerlab: prebuilt {files} kernels for a portable CPU into {target / key}", file=sys.stderr)
+
+
 class BuildPyWithTables(build_py):
-    """Copy tables/*.npy and the manifest into the built evaluator package."""
+    """Copy tables/*.npy and the manifest into the built evaluator package; prebuild the kernels if asked."""
 
     def run(self):
         super().run()
@@ -38,6 +91,8 @@ class BuildPyWithTables(build_py):
         for path in sorted((HERE / "tables").iterdir()):
             if path.suffix in (".npy", ".json"):
                 self.copy_file(str(path), str(target / path.name))
+        if os.environ.get(PREBUILD_ENV, "").lower() in ("1", "yes", "true", "on"):
+            prebuild_kernels(Path(self.build_lib).resolve())
 
 
 class OptionalBuildExt(build_ext):

@@ -8,6 +8,11 @@ Python's and numba's, the checkout's path, and a hash of every kernel source fil
 each function against its own file only: a kernel calling a helper of another module would
 otherwise keep stale code when only the helper changes).
 
+A wheel built with ``POKERLAB_PREBUILD_KERNELS=1`` also ships kernels compiled for a portable CPU
+(:data:`PORTABLE_CPUS`) in the read-only folder :func:`shipped_dir`, consulted after the user's cache:
+its key has no path (the sources' contents, Python's and numba's versions), and an entry is loaded
+only when :func:`portable_entry_fits` the host.
+
 >>> key_dir = cache_dir()
 >>> key_dir.parent == cache_root() and key_dir.name.startswith("pokerlab-")
 True
@@ -29,10 +34,26 @@ from typing import Any
 from platformdirs import user_cache_dir
 
 ENV_VAR = "POKERLAB_CACHE_DIR"
+#: ``off``: never load the kernels shipped in the package (``pokerlab cache warm`` builds natively); or another folder.
+SHIPPED_ENV_VAR = "POKERLAB_SHIPPED_KERNELS"
 # The packages whose source files hold kernels (siblings of this package's folder).
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 KERNEL_PACKAGES = ("evaluator", "simulate")
 _KERNEL_MARK = b"@njit("
+#: The read-only folder of prebuilt kernels inside the installed package (written only when a wheel is built).
+SHIPPED_ROOT = PACKAGE_ROOT / "_kernels"
+#: The CPU the shipped kernels are compiled for: LLVM's baseline of the platform, which every host of it runs.
+PORTABLE_CPU = "generic"
+#: The LLVM CPU names a shipped entry may be compiled for, and the host features each one needs (x86-64 levels).
+PORTABLE_CPUS: dict[str, frozenset[str]] = {
+    "generic": frozenset(),
+    "x86-64": frozenset(),
+    "x86-64-v2": frozenset({"cx16", "sahf", "popcnt", "sse3", "sse4.1", "sse4.2", "ssse3"}),
+    "x86-64-v3": frozenset(
+        {"cx16", "sahf", "popcnt", "sse3", "sse4.1", "sse4.2", "ssse3"}
+        | {"avx", "avx2", "bmi", "bmi2", "f16c", "fma", "lzcnt", "movbe", "xsave"}
+    ),
+}
 
 
 def cache_root() -> Path:
@@ -64,16 +85,82 @@ def _version(package: str = "pokerlab") -> str:
 
 
 @lru_cache(maxsize=1)
-def cache_key() -> str:
-    """pokerlab's, Python's and numba's versions and a hash of the checkout's path and kernels, as a folder name."""
-    # The checkout's own path is part of the key: numba stamps each index with its source file's
-    # mtime, so two checkouts of the same sources sharing one folder would recompile each other's kernels.
-    digest = hashlib.sha256(str(PACKAGE_ROOT).encode())
+def _sources_digest() -> bytes:
+    """A hash of every kernel source file's name (relative to the package) and contents."""
+    digest = hashlib.sha256()
     for path, source in _kernel_sources():
         digest.update(path.relative_to(PACKAGE_ROOT).as_posix().encode())
         digest.update(hashlib.sha256(source).digest())
-    python = f"py{sys.version_info.major}{sys.version_info.minor}"
-    return f"pokerlab-{_version()}-{python}-numba{_version('numba')}-{digest.hexdigest()[:12]}"
+    return digest.digest()
+
+
+def _python() -> str:
+    return f"py{sys.version_info.major}{sys.version_info.minor}"
+
+
+@lru_cache(maxsize=1)
+def cache_key() -> str:
+    """pokerlab's, Python's and numba's versions and a hash of the checkout's path and kernels, as a folder name."""
+    # The checkout's own path is part of the key: numba before 0.59 stamps each index with its source file's
+    # mtime, so two checkouts of the same sources sharing one folder would recompile each other's kernels.
+    digest = hashlib.sha256(str(PACKAGE_ROOT).encode() + _sources_digest()).hexdigest()[:12]
+    return f"pokerlab-{_version()}-{_python()}-numba{_version('numba')}-{digest}"
+
+
+@lru_cache(maxsize=1)
+def shipped_key() -> str:
+    """The folder name of the shipped kernels: the portable CPU, Python's and numba's versions, the sources' hash.
+
+    No path and no install metadata: the same sources built anywhere give the same key.
+
+    >>> shipped_key().startswith(f"portable-{PORTABLE_CPU}-py")
+    True
+    """
+    return f"portable-{PORTABLE_CPU}-{_python()}-numba{_version('numba')}-{_sources_digest().hex()[:12]}"
+
+
+def shipped_root() -> Path | None:
+    """Where prebuilt kernels are looked for: the package's own folder, another one, or ``None`` (turned off).
+
+    ``POKERLAB_SHIPPED_KERNELS`` is ``off`` (never load prebuilt kernels), a folder of ``portable-*`` keys
+    (a read-only copy made elsewhere), or unset (the package's :data:`SHIPPED_ROOT`).
+
+    >>> shipped_root() in (SHIPPED_ROOT, None) or bool(os.environ.get(SHIPPED_ENV_VAR))
+    True
+    """
+    setting = os.environ.get(SHIPPED_ENV_VAR, "").strip()
+    if setting.lower() in ("off", "0", "no", "false"):
+        return None
+    if setting.lower() in ("", "on", "1", "yes", "true"):
+        return SHIPPED_ROOT
+    return Path(setting).expanduser()
+
+
+def shipped_dir() -> Path | None:
+    """The folder of prebuilt kernels for this key (in :func:`shipped_root`), or ``None`` (none, or turned off)."""
+    root = shipped_root()
+    folder = None if root is None else root / shipped_key()
+    return folder if folder is not None and folder.is_dir() else None
+
+
+def portable_entry_fits(magic: Any, host_triple: str, host_features: frozenset[str] | set[str]) -> bool:
+    """Whether a shipped cache entry compiled for ``magic`` (numba's ``(triple, cpu, features)``) runs here.
+
+    Only entries for this host's triple and a portable CPU whose features the host has all fit; an entry
+    built for a named CPU (``"skylake"``), or asking for a feature (``"+avx512f"``) the host lacks, never does.
+
+    >>> portable_entry_fits(("x86_64-unknown-linux-gnu", "generic", ""), "x86_64-unknown-linux-gnu", set())
+    True
+    >>> portable_entry_fits(("x86_64-unknown-linux-gnu", "skylake", ""), "x86_64-unknown-linux-gnu", {"avx2"})
+    False
+    """
+    if not (isinstance(magic, tuple) and len(magic) == 3 and all(isinstance(part, str) for part in magic)):
+        return False
+    triple, cpu, features = magic
+    if triple != host_triple or cpu not in PORTABLE_CPUS or not PORTABLE_CPUS[cpu] <= set(host_features):
+        return False
+    wanted = {flag[1:] for flag in features.split(",") if flag.startswith("+")}
+    return wanted <= set(host_features)
 
 
 def cache_dir() -> Path:

@@ -38,6 +38,7 @@ FAMILIES: dict[str, tuple[str, float]] = {
 _spans: list[tuple[float, float]] = []  # (start, end) of every finished kernel preparation, perf_counter seconds
 _open: list[float] = []  # the starts of the preparations under way (outermost first)
 _listeners: list[Callable[[str], None]] = []
+_shipped: list[str] = []  # the kernels loaded from the package's prebuilt (portable) entries, in order
 
 
 def add_listener(listener: Callable[[str], None]) -> None:
@@ -55,6 +56,20 @@ def compiling(kernel: str) -> None:
     """Called by :mod:`~pokerlab.evaluator.jit` as a compile of ``kernel`` (``module.name``) begins."""
     for listener in list(_listeners):
         listener(kernel)
+
+
+def loaded_shipped(kernel: str) -> None:
+    """Called by :mod:`~pokerlab.evaluator.jit` when ``kernel`` was loaded from the kernels shipped in the package."""
+    _shipped.append(kernel)
+
+
+def shipped_loads() -> list[str]:
+    """The kernels this process loaded from the package's prebuilt entries (``module.name``), in order.
+
+    >>> isinstance(shipped_loads(), list)
+    True
+    """
+    return list(_shipped)
 
 
 def preparing() -> None:

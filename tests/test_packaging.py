@@ -3,7 +3,8 @@
 Every venv here is made without system site packages and with a fresh HOME
 (and so an empty kernel cache); only pip's download cache is shared, so a
 dependency that only this machine has fails here. Run with
-``python -m pytest -m packaging`` (CI does); about three minutes on two cores.
+``python -m pytest -m packaging`` (CI does); about seven minutes on two cores, four of them the wheel
+with prebuilt kernels and its native build.
 
 - README's Quick start, both commands as written, in order (the test
   command's suite replaced by ``pytest --collect-only``, which must collect
@@ -17,15 +18,21 @@ dependency that only this machine has fails here. Run with
 - The wheel and the sdist from ``python -m build``: a ``manylinux`` wheel
   without sources, an sdist with what README links to, the wheel installed
   in a clean venv and run.
+- A release wheel with prebuilt kernels (``POKERLAB_PREBUILD_KERNELS=1``), installed in another venv at
+  another path with an empty user cache: the first run of each kernel command compiles nothing (numba's
+  compile event, through ``pokerlab.compiles``); the native build started in the background after use
+  then takes over, with the same answers; edited kernel sources make the prebuilt kernels compile again.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
 import sys
 import tarfile
+import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -200,3 +207,83 @@ def test_the_wheel_and_the_sdist(tmp_path):
     _answers(venv, elsewhere)
     loaded = venv.run("python -c \"from pokerlab import schemas; print(schemas.load('equity')['title'])\"", elsewhere)
     assert loaded.stdout.strip() == "pokerlab equity --json"
+
+
+#: A command as ``python -m pokerlab`` runs it, writing the kernels it compiled and those it loaded from the
+#: package's prebuilt ones (pokerlab.compiles) to $PROBE_OUT as it exits.
+COMPILE_PROBE = """
+import atexit, json, os, runpy, sys
+from pokerlab import compiles
+seen = []
+compiles.add_listener(seen.append)
+out = os.environ["PROBE_OUT"]
+atexit.register(lambda: open(out, "w").write(json.dumps({"compiled": seen, "shipped": compiles.shipped_loads()})))
+sys.argv = ["pokerlab", *sys.argv[1:]]
+runpy.run_module("pokerlab", run_name="__main__", alter_sys=True)
+"""
+#: First commands that run numba kernels (benchmarks/cold_start.py times them).
+KERNEL_COMMANDS = [
+    "equity 'QQ+,AKs' random random --seed 3",
+    "equity AhAd2c3s KhKdQcJs --game omaha-hilo --mc --seed 1",
+    "equity 'AsAh Kd 7c 2s' 'QcQd 9h 9c 4d' --game stud",
+    "verify 7card",
+    "draw 'Jh Jd 9c 6s 2h'",
+]
+
+
+def _probe(venv: Venv, command: str, cwd: Path, **env: str) -> tuple[str, dict]:
+    """A command's output (timings left out), and what it compiled and loaded from the prebuilt kernels."""
+    out = cwd / "probe.json"
+    text = venv.run(f"python {cwd / 'probe.py'} {command}", cwd, PROBE_OUT=str(out), **env).stdout
+    return _without_timings(re.sub(r"[\d,]+ [\w']+/s\b", "<rate>", text)), json.loads(out.read_text())
+
+
+def _wait_for(pid: int, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(1)
+    raise AssertionError(f"the background native build (pid {pid}) did not end in {seconds:.0f} s")
+
+
+def test_a_wheel_with_prebuilt_kernels_compiles_nothing_on_first_use_elsewhere(tmp_path):
+    clone = _clone(tmp_path / "clone")
+    builder = Venv.make(tmp_path / "build")
+    builder.run("pip install build 'setuptools>=77' wheel 'cython>=3.0' numpy numba click platformdirs", clone)
+    builder.run("python -m build --wheel --no-isolation --outdir dist .", clone, POKERLAB_PREBUILD_KERNELS="1")
+    (wheel,) = (clone / "dist").glob("*.whl")
+    shipped = [n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("pokerlab/_kernels/portable-generic-")]
+    assert any(n.endswith(".nbi") for n in shipped) and any(n.endswith(".nbc") for n in shipped), shipped[:3]
+
+    # Another venv, another path than the build's, a fresh HOME: an empty user cache.
+    user = Venv.make(tmp_path / "user")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "probe.py").write_text(COMPILE_PROBE)
+    user.run(f"pip install {wheel}", elsewhere)
+    first = {}
+    for command in KERNEL_COMMANDS:
+        first[command], seen = _probe(user, command, elsewhere, POKERLAB_NATIVE_BUILD="off")
+        assert seen["compiled"] == [] and seen["shipped"], f"{command}: {seen}"
+    cache = Path(json.loads(user.run("pokerlab cache --json", elsewhere).stdout)["root"])
+    assert not list(cache.rglob("*.nbi")), "a prebuilt kernel was copied into the user's cache"
+
+    # The native build takes over: started in the background after a use, then loaded before the prebuilt ones.
+    _probe(user, KERNEL_COMMANDS[0], elsewhere)
+    (mark,) = cache.rglob("native-build.pid")
+    _wait_for(int(mark.read_text()), 1500)
+    for command in KERNEL_COMMANDS:
+        answer, seen = _probe(user, command, elsewhere)
+        assert seen == {"compiled": [], "shipped": []}, f"{command}: {seen}"
+        assert answer == first[command], command
+
+    # Changed sources: the prebuilt kernels are no longer theirs, and are compiled again, never loaded.
+    kernels = user.site_packages() / "pokerlab" / "evaluator" / "batch_kernels.py"
+    assert kernels.is_file(), kernels
+    kernels.write_text(kernels.read_text() + "\n# edited after install\n")
+    answer, seen = _probe(user, KERNEL_COMMANDS[-1], elsewhere, POKERLAB_CACHE_DIR=str(tmp_path / "empty"))
+    assert seen["shipped"] == [] and seen["compiled"], seen
+    assert answer == first[KERNEL_COMMANDS[-1]]

@@ -67,20 +67,31 @@ def clear_command(stale: bool) -> None:
     type=click.IntRange(min=1),
     help="Steps compiled at once, each in a process of its own (default: one per core).",
 )
+@click.option(
+    "--low-priority", is_flag=True, help="Compile at the lowest CPU priority (what the background native build does)."
+)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
-def warm_command(processes: int | None, as_json: bool) -> None:
-    """Compile every kernel now, so later processes load them.
+def warm_command(processes: int | None, low_priority: bool, as_json: bool) -> None:
+    """Compile every kernel now, for this CPU, so later processes load them.
 
     The first time, this takes under a minute on two cores (each step's
     seconds are listed as it ends); later it only loads the cached kernels.
+    A wheel that ships prebuilt portable kernels starts this on its own, in
+    the background, after their first use (POKERLAB_NATIVE_BUILD=off stops it).
 
     \b
     Examples:
       pokerlab cache warm
       pokerlab cache warm --processes 1 --json
+      pokerlab cache warm --low-priority
     """
     import os
 
+    # Native kernels into the user's cache: the portable ones shipped in the package are not loaded here
+    # (nor in the step processes, which inherit the environment).
+    os.environ["POKERLAB_SHIPPED_KERNELS"] = "off"
+    if low_priority and hasattr(os, "nice"):
+        os.nice(19)
     from pokerlab.evaluator.jit import cache_dir, cache_enabled
     from pokerlab.simulate.kernel_warm import STEPS, warm_kernels
 
