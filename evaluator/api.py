@@ -378,7 +378,8 @@ def describe(rank: int, rules: str | None = None) -> str:
 def best_five(cards: CardsLike, rules: str | None = None) -> list[int]:
     """The five cards that make the hand, ordered as :func:`describe` reads them.
 
-    With wild-card rules (five cards) the hand is returned as given.
+    With wild-card rules (five cards) the hand is returned as given; under ``badugi`` (four cards) the
+    one to four cards of the best badugi, the highest first (the ace, low, last).
 
     >>> from pokerlab.evaluator.cards import format_cards
     >>> format_cards(best_five("2c Kh Kd 3s Kc 3h 9d"))
@@ -387,6 +388,8 @@ def best_five(cards: CardsLike, rules: str | None = None) -> list[int]:
     '7d5c4s3h2d'
     >>> format_cards(best_five("Kc Ah 9h 8h 7h 6h Kd", rules="short-deck"))
     '9h8h7h6hAh'
+    >>> format_cards(best_five("Ac 3d 2d Kh", rules="badugi"))
+    'Kh2dAc'
     """
     kernel = find_rules(rules).kernel
     if kernel in _OMAHA_KERNELS:
@@ -447,10 +450,23 @@ def best_low_five(cards: object) -> list[int] | None:
     raise AssertionError("unreachable: some two hole and three board cards make the low")
 
 
+def _best_badugi(ids: list[int], ranks: tuple[int, ...]) -> list[int]:
+    """The cards of ``ids`` that make the badugi of ``ranks`` (distinct ranks and suits), in ``ranks``' order."""
+    for chosen in itertools.combinations(ids, len(ranks)):
+        if sorted(c >> 2 for c in chosen) == sorted(ranks) and len({c & 3 for c in chosen}) == len(ranks):
+            return sorted(chosen, key=lambda c: ranks.index(c >> 2))
+    raise _tables.TableError(
+        f"the badugi table values {' '.join(card_str(c) for c in ids)} as a badugi of ranks its cards do not "
+        "make: the installed tables are inconsistent; 'pokerlab verify badugi' names the table"
+    )
+
+
 def _best_five_variant(cards: CardsLike, rules: str) -> list[int]:
 
     r = get_rules(rules)
     ids = to_card_ids(cards, count=r.hand_sizes, deck_size=r.deck_size)
+    if r.kernel == "badugi":
+        return _best_badugi(ids, low_ranks(value_of_ids(ids, r), r))
     if r.kernel not in ("ace-five", "deuce-seven", "short-deck"):
         return ids  # five cards with a joker: the hand is the five given
     target = value_of_ids(ids, r)

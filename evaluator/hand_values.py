@@ -185,6 +185,22 @@ def short_deck_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
     return (swap.get(key[0], key[0]), *key[1:])
 
 
+#: Badugi: a hand is worth its best badugi (cards of distinct ranks and distinct suits), so the category is
+#: the badugi's size, worst first (indexed by ``value >> 12``; docs/rules.md 16).
+BADUGI_CATEGORIES = ("One-card hand", "Two-card hand", "Three-card hand", "Badugi")
+#: The pad of the badugi class table's rows after a badugi of fewer than four cards.
+BADUGI_NO_RANK = 255
+
+
+def badugi_low_rank(rank: int) -> int:
+    """A card rank (0..12 for 2..A) as badugi counts it, aces low: the ace 0, the deuce 1, ... the king 12.
+
+    >>> badugi_low_rank(12), badugi_low_rank(0), badugi_low_rank(11)
+    (0, 1, 12)
+    """
+    return (rank + 1) % 13
+
+
 def ace_five_badness(ranks: tuple[int, ...]) -> tuple[int, ...]:
     """Comparable key of a five-card ace-to-five low: SMALLER is better (docs/rules.md section 3).
 

@@ -119,3 +119,20 @@ def next_subset(idx, first, k, n):
     for m in range(j + 1, k):
         idx[m] = idx[m - 1] + 1
     return j
+
+
+@njit(cache=True, inline="always")
+def four_card_index(a, b, c, d):
+    """The colexicographic index of four distinct card ids (as :func:`pokerlab.evaluator.layout.four_card_index`)."""
+    a, b, c, d = np.int64(a), np.int64(b), np.int64(c), np.int64(d)
+    if a > b:
+        a, b = b, a
+    if c > d:
+        c, d = d, c
+    if a > c:
+        a, c = c, a
+    if b > d:
+        b, d = d, b
+    if b > c:
+        b, c = c, b
+    return a + b * (b - 1) // 2 + c * (c - 1) * (c - 2) // 6 + d * (d - 1) * (d - 2) * (d - 3) // 24

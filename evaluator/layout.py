@@ -114,3 +114,16 @@ def board_state(cards: Iterable[int], card_keys: np.ndarray) -> tuple[np.uint64,
         key += card_keys[c]
         suited |= suited_bit(c)
     return key, np.uint64(suited)
+
+
+def four_card_index(cards: Iterable[int]) -> int:
+    """The colexicographic index of four distinct card ids among the C(52, 4) = 270,725 four-card sets.
+
+    Badugi's value table is read at this index (the numba kernels compute the same in
+    :func:`pokerlab.evaluator.kernel_core.four_card_index`).
+
+    >>> four_card_index([0, 1, 2, 3]), four_card_index([51, 50, 49, 48])
+    (0, 270724)
+    """
+    a, b, c, d = sorted(cards)
+    return a + b * (b - 1) // 2 + c * (c - 1) * (c - 2) // 6 + d * (d - 1) * (d - 2) * (d - 3) // 24

@@ -16,7 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import InputError
-from .hand_values import ACE_FIVE_CATEGORIES, CATEGORY_NAMES, DEUCE_SEVEN_CATEGORIES, SHORT_DECK_CATEGORIES
+from .hand_values import (
+    ACE_FIVE_CATEGORIES,
+    BADUGI_CATEGORIES,
+    CATEGORY_NAMES,
+    DEUCE_SEVEN_CATEGORIES,
+    SHORT_DECK_CATEGORIES,
+)
 
 
 @dataclass(frozen=True)
@@ -33,7 +39,8 @@ class Ruleset:
     deck_size: int  # 52, 53 (one joker, id 52), 54 (two jokers, ids 52 and 53) or 36 (the short deck, ids 16..51)
     hand_sizes: tuple[int, ...]
     categories: tuple[str, ...]  # indexed by ``value >> 12``
-    kernel: str  # 'high', 'ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker', 'deuce-seven-joker', 'short-deck'
+    kernel: str  # 'high', 'ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker', 'deuce-seven-joker',
+    # 'short-deck', 'badugi'
     first_natural: int = 0  # card ids below this are wild (4 in deuces wild: the four 2s)
 
     def is_wild(self, card: int) -> bool:
@@ -106,6 +113,14 @@ RULESETS: dict[str, Ruleset] = {
             (5, 6, 7),
             SHORT_DECK_CATEGORIES,
             "short-deck",
+        ),
+        Ruleset(
+            "badugi",
+            "badugi, four cards: the largest set of distinct ranks and suits wins, then the lowest (aces low)",
+            52,
+            (4,),
+            BADUGI_CATEGORIES,
+            "badugi",
         ),
     )
 }

@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from . import tables as _tables
+from .badugi_build import build_badugi_tables
 from .hand_values import CATEGORY_SHIFT, five_card_key
 from .jit import njit
 from .layout import MAX_CARDS, SUIT_SHIFT, plain_key, rank_key_of, rank_multisets  # noqa: F401  (re-exported)
@@ -239,6 +240,7 @@ def build_tables() -> dict[str, np.ndarray]:
         **variants,
         **omaha,
         **build_short_deck_tables(rank_keys, displacement_hash),
+        **build_badugi_tables(),
         "card_keys": card_keys,
         "rank_offsets": offsets.astype(np.uint32),
         "rank_values": rank_values,

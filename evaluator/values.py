@@ -39,6 +39,7 @@ SCALES = {
     "deuce-seven-joker": "deuce-seven",
     "omaha-hilo": "omaha-hilo",
     "short-deck": "short-deck",
+    "badugi": "badugi",
 }
 
 

@@ -14,6 +14,7 @@ up through :func:`pokerlab.evaluator.kernel_core.rank_value`, as in the high ker
 * short deck (5 to 7 cards): the high kernel's lookups on the short-deck tables: a flush is worth its
   suited ranks' entry in ``short_deck_flush`` (seven cards with a flush hold no full house or quads),
   anything else the rank hash's entry in ``short_deck_values``;
+* badugi (four cards): the value table read at the hand's colexicographic index (four ids sorted);
 * wild cards (five cards): the wild cards are skipped, the natural ranks'
   key indexes the wild table, and when every natural card shares a suit
   ``wild_flush`` offers the flush or straight flush.
@@ -25,7 +26,7 @@ import numpy as np
 from numba import prange
 
 from .jit import njit
-from .kernel_core import SUIT_INIT, flush_suit, hand_value, next_subset, rank_value, suited_bit
+from .kernel_core import SUIT_INIT, flush_suit, four_card_index, hand_value, next_subset, rank_value, suited_bit
 
 
 @njit(cache=True)
@@ -127,6 +128,13 @@ def evaluate_flush_first_rows(cards, out, card_keys, offsets, values, flush_valu
 
 
 @njit(cache=True)
+def evaluate_badugi_rows(cards, out, values):
+    """Badugi value of every row of ``cards`` ((N, 4) uint8 of distinct ids) into ``out``."""
+    for i in range(cards.shape[0]):
+        out[i] = values[four_card_index(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3])]
+
+
+@njit(cache=True)
 def evaluate_wild_rows(cards, out, wild_keys, suit_bits, offsets, values, flush_values, shift, with_flush):
     """Five-card hands with wild cards into ``out``.
 
@@ -152,7 +160,7 @@ def evaluate_wild_rows(cards, out, wild_keys, suit_bits, offsets, values, flush_
 @njit(cache=True, parallel=True)
 def evaluate_variant_parallel(kind, cards, out, card_keys, suit_bits, offsets, values, flush_values, shift):
     """Any variant kernel (``kind`` 1 ace-five, 2 deuce-seven, 3 wild, 4 wild without flushes, 5 deuce-seven
-    with the joker, 6 short deck) over threads.
+    with the joker, 6 short deck, 7 badugi) over threads.
 
     For wild kinds ``card_keys`` and ``suit_bits`` are the wild tables of :func:`evaluate_wild_rows`.
     """
@@ -169,6 +177,8 @@ def evaluate_variant_parallel(kind, cards, out, card_keys, suit_bits, offsets, v
             evaluate_deuce_seven_joker_rows(cards[lo:hi], out[lo:hi], card_keys, offsets, values, flush_values, shift)
         elif kind == 6:
             evaluate_flush_first_rows(cards[lo:hi], out[lo:hi], card_keys, offsets, values, flush_values, shift)
+        elif kind == 7:
+            evaluate_badugi_rows(cards[lo:hi], out[lo:hi], values)
         else:
             evaluate_wild_rows(
                 cards[lo:hi], out[lo:hi], card_keys, suit_bits, offsets, values, flush_values, shift, kind == 3

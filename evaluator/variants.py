@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 from ..errors import InputError
 from . import tables as _tables
 from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, deck_ids, to_card_ids
-from .hand_values import CATEGORY_SHIFT, FIVE_OF_A_KIND
-from .layout import BITS_PER_SUIT, SUIT_INIT, SUIT_RANKS, flush_suit, rank_slot, suited_bit
+from .hand_values import BADUGI_NO_RANK, CATEGORY_SHIFT, FIVE_OF_A_KIND
+from .layout import BITS_PER_SUIT, SUIT_INIT, SUIT_RANKS, flush_suit, four_card_index, rank_slot, suited_bit
 from .omaha import evaluate_omaha_cards, omaha_rules
 from .rules import Ruleset, get_rules
 from .values import ruled_value
@@ -39,7 +39,7 @@ _CARD_KEYS = _T.view("card_keys").tolist()
 _RANK_KEYS = [k & _tables.RANK_KEY_MASK for k in _CARD_KEYS]
 # Kernel selector of evaluate_variant_parallel: 3 looks up flushes (wild, bug), 4 does not.
 _KIND = {"ace-five": 1, "deuce-seven": 2, "wild": 3, "bug": 3, "ace-five-joker": 4, "deuce-seven-joker": 5,
-         "short-deck": 6}  # fmt: skip
+         "short-deck": 6, "badugi": 7}  # fmt: skip
 #: The joker of ``deuce-seven-joker`` (the deck's only joker).
 _JOKER = 52
 
@@ -56,7 +56,10 @@ class VariantTables(NamedTuple):
 
 @cache
 def variant_tables(kernel: str, arrays: bool = True) -> VariantTables:
-    """Tables for a kernel name ('ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker', 'short-deck').
+    """Tables for a kernel name ('ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker', 'short-deck', 'badugi').
+
+    Badugi reads ``values`` only, at a hand's :func:`~pokerlab.evaluator.layout.four_card_index` (its
+    other fields are the high hand's, unused).
 
     numpy arrays for the batch kernels, or with ``arrays=False`` memoryviews
     of the same tables (the per-call path, which never imports numpy).
@@ -70,6 +73,8 @@ def variant_tables(kernel: str, arrays: bool = True) -> VariantTables:
         return VariantTables(keys, get("rank_offsets"), get("ace_five_values"), get("deuce_seven_flush"), _SHIFT)
     if kernel in ("deuce-seven", "deuce-seven-joker"):
         return VariantTables(keys, get("rank_offsets"), get("deuce_seven_values"), get("deuce_seven_flush"), _SHIFT)
+    if kernel == "badugi":
+        return VariantTables(keys, get("rank_offsets"), get("badugi_values"), get("flush_values"), _SHIFT)
     if kernel == "short-deck":
         offsets, shift = get("short_deck_offsets"), _T.view("short_deck_shift")[0]
         return VariantTables(keys, offsets, get("short_deck_values"), get("short_deck_flush"), shift)
@@ -121,6 +126,8 @@ def value_of_ids(ids: Sequence[int], rules: Ruleset) -> int:
     t = variant_tables(kernel, arrays=False)
     if kernel == "ace-five":
         return _rank_value(ids, t)
+    if kernel == "badugi":
+        return t.values[four_card_index(ids)]
     if kernel == "short-deck":
         return _short_deck_value(ids, t)
     if kernel == "deuce-seven":
@@ -211,6 +218,8 @@ def evaluate_variant_batch(array: np.ndarray, rules: Ruleset, parallel: bool = F
         vk.evaluate_deuce_seven_joker_rows(array, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
     elif kind == 6:
         vk.evaluate_flush_first_rows(array, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
+    elif kind == 7:
+        vk.evaluate_badugi_rows(array, out, t.values)
     else:
         vk.evaluate_wild_rows(array, out, card_keys, suit_bits, t.offsets, t.values, t.flush_values, t.shift, kind == 3)
     return out
@@ -220,20 +229,23 @@ def evaluate_variant_batch(array: np.ndarray, rules: Ruleset, parallel: bool = F
 def _low_classes(name: str) -> dict[int, tuple[int, ...]]:
     values = _T.view(f"{name}_class_values").tolist()
     ranks = cast("list[list[int]]", _T.view(f"{name}_class_ranks").tolist())  # (classes, 5): a list per class
-    return {v: tuple(r) for v, r in zip(values, ranks)}
+    return {v: tuple(x for x in r if x != BADUGI_NO_RANK) for v, r in zip(values, ranks)}  # badugis pad short ones
 
 
 def low_ranks(value: int, rules: str | Ruleset) -> tuple[int, ...]:
-    """The five ranks (0..12 for 2..A) of a lowball or short-deck value, in reading order (groups first).
+    """The five ranks (0..12 for 2..A) of a lowball or short-deck value, in reading order (groups first); the
+    one to four ranks of a badugi, from the highest down (the ace, low, last).
 
     >>> from pokerlab.evaluator import evaluate
     >>> low_ranks(evaluate("As 2d 3c 4h 6s", rules="ace-five"), "ace-five")
     (4, 2, 1, 0, 12)
     >>> low_ranks(evaluate("As 6d 7c 8h 9s", rules="short-deck"), "short-deck")   # nine-high
     (7, 6, 5, 4, 12)
+    >>> low_ranks(evaluate("As 2d 3d Kh", rules="badugi"), "badugi")   # the 3d pairs the 2d's suit
+    (11, 0, 12)
     """
     r = get_rules(rules)
-    name = {"short-deck": "short_deck"}.get(r.kernel) or (
+    name = {"short-deck": "short_deck", "badugi": "badugi"}.get(r.kernel) or (
         "deuce_seven" if r.kernel.startswith("deuce-seven") else "ace_five"
     )
     ranks = _low_classes(name).get(int(value))
@@ -257,6 +269,8 @@ def describe_variant(value: int, rules: str | Ruleset, describe_high: Callable[[
     'Five of a kind, aces'
     >>> describe_variant(evaluate("Ah 9h 8h 7h 6h Kc Kd", rules="short-deck"), "short-deck", describe)
     'Straight flush, nine high'
+    >>> describe_variant(evaluate("4c 3d 2h As", rules="badugi"), "badugi", describe)
+    'Badugi, four high (4-3-2-A)'
     """
     r = get_rules(rules)
     value = int(value)
@@ -269,6 +283,9 @@ def describe_variant(value: int, rules: str | Ruleset, describe_high: Callable[[
     ace_low = not r.kernel.startswith("deuce-seven")
     chars = ["A" if x == 12 and ace_low else RANK_CHARS[x] for x in ranks]
     listed = "-".join(chars)
+    if r.kernel == "badugi":
+        top = "ace" if ranks[0] == 12 else RANK_NAMES[ranks[0]]
+        return f"{name}, {top} high ({listed})"
     if name == "Royal flush":
         return name
     if name == "High card":

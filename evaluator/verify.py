@@ -308,6 +308,14 @@ VARIANT_TABLES: dict[str, dict[str, Any]] = {
         "published": {},
         "source": "no published table of 7-card short-deck hands found; every count is computed",
     },
+    "badugi": {
+        "rules": "badugi",
+        "cards": 4,
+        "published": {"Badugi": 17_160, "Distinct values": 1_092},
+        "source": "M. Gritter, twoplustwo.com forums (2005): 13 x 12 x 11 x 10 = 17,160 four-card badugis of the "
+        "270,725 hands; the other sizes are computed (re-derived in tests/evaluator/test_badugi.py), no "
+        "published table retrieved",
+    },
     "jacks": {
         "rules": "high",
         "cards": 5,

@@ -339,7 +339,8 @@ def check_lowball_best_five(rules: str, n_cards: int) -> dict[str, Any]:
 def check_ruleset_order(rules_name: str, n_cards: int) -> dict[str, Any]:
     """The order proof of every table a ruleset other than ``high`` reads for up to ``n_cards`` cards (five
     for the wild rulesets; five to seven for the lowballs, whose 6- and 7-card values share their tables;
-    the short deck's by :mod:`pokerlab.evaluator.verify_short_deck`).
+    the short deck's by :mod:`pokerlab.evaluator.verify_short_deck`, badugi's by
+    :mod:`pokerlab.evaluator.verify_badugi`).
 
     >>> check_ruleset_order("deuces-wild", 5)["ok"]
     True
@@ -347,6 +348,10 @@ def check_ruleset_order(rules_name: str, n_cards: int) -> dict[str, Any]:
     from .rules import get_rules
 
     rules = get_rules(rules_name)
+    if rules.kernel == "badugi":
+        from .verify_badugi import check_badugi_order  # a layer below: its own ranking over every hand
+
+        return check_badugi_order()
     if rules.kernel == "short-deck":
         from .verify_short_deck import check_short_deck_order  # a layer below: its own ranking and helpers
 

@@ -84,10 +84,17 @@ class DrawOdds:
 
 @cache
 def strength_table(rules_name: str) -> np.ndarray:
-    """For each value, the share of all five-card hands of the deck it beats (ties count half)."""
+    """For each value, the share of all five-card hands of the deck it beats (ties count half); badugi's
+    four-card hands.
+
+    >>> from pokerlab.evaluator import evaluate
+    >>> round(float(strength_table("badugi")[evaluate("4c 3d 2h As", rules="badugi")]), 4)
+    1.0
+    """
 
     rules = get_rules(rules_name)
-    counts = enumerate_values(5) if rules.kernel == "high" else enumerate_variant_values(rules, 5)
+    n = 5 if 5 in rules.hand_sizes else rules.hand_sizes[0]
+    counts = enumerate_values(5) if rules.kernel == "high" else enumerate_variant_values(rules, n)
     hist = np.zeros(1 << 16)
     hist[: len(counts)] = counts
     below = np.cumsum(hist) - hist

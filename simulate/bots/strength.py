@@ -17,6 +17,7 @@ from functools import cache
 
 import numpy as np
 
+from ...evaluator import best_five
 from ..draw import strength_table
 from ..game.showdown import hand_value
 from ..ranges.classes import class_combos, hand_class
@@ -102,6 +103,8 @@ def heuristic_discard(hand: Sequence[int], ranking: str, max_discards: int) -> t
         return ()
     if ranking in LOWBALL:
         return _lowball_discard(hand, ranking, max_discards)
+    if ranking == "badugi":
+        return _badugi_discard(hand, max_discards)
     wild = set(WILD.get(ranking, ()))
     if ranking == "deuces-wild":
         wild |= {c for c in hand if c < 52 and c >> 2 == 0}
@@ -127,6 +130,15 @@ def heuristic_discard(hand: Sequence[int], ranking: str, max_discards: int) -> t
             return (ranks[skip],)
     keep = 5 - max_discards
     return tuple(ranks[: len(ranks) - keep]) if keep > 0 else tuple(ranks)
+
+
+def _badugi_discard(hand: list[int], max_discards: int) -> tuple[int, ...]:
+    """Keep the best badugi's cards; from a hand short of a badugi, break off its cards above an eight too."""
+    kept = best_five(hand, rules="badugi")
+    throw = [c for c in hand if c not in kept]
+    if throw:
+        throw += [c for c in kept if 7 <= c >> 2 < 12]  # a nine to a king (the ace is low)
+    return tuple(sorted(throw, key=lambda c: -(((c >> 2) + 1) % 13))[:max_discards])
 
 
 def _lowball_discard(hand: list[int], ranking: str, max_discards: int) -> tuple[int, ...]:

@@ -38,11 +38,11 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}  # every command's contex
 
 # The names of evaluator.rules.RULESETS and OMAHA_RULESETS, written here so that help does not import the tables.
 RULE_NAMES = ["high", "ace-five", "deuce-seven", "ace-five-joker", "deuce-seven-joker", "joker", "bug", "two-jokers"]
-RULE_NAMES += ["deuces-wild", "short-deck"]
+RULE_NAMES += ["deuces-wild", "short-deck", "badugi"]
 OMAHA_RULE_NAMES = ["omaha", "omaha-hilo"]
 # The names of simulate.equity.result.GAMES, written here so that help does not import numpy.
 EQUITY_GAMES = ["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"] + [
-    "draw" if name == "high" else f"draw-{name}" for name in RULE_NAMES if name != "short-deck"
+    "draw" if name == "high" else f"draw-{name}" for name in RULE_NAMES if name not in ("short-deck", "badugi")
 ]
 EQUITY_GAMES += ["short-deck"]
 

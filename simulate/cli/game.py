@@ -152,12 +152,14 @@ def play_command(
 ) -> None:
     """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, i, q.
 
-    GAME: holdem, short-deck, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5,
-    stud, stud-hilo, razz, omaha, omaha-hilo, or shipped: no-limit-holdem,
-    pot-limit-holdem, fixed-limit-holdem, california-draw, jacks-or-better,
-    draw-with-bug, deuces-wild-draw, seven-card-stud, seven-card-stud-hilo,
-    fixed-limit-razz, deuce-seven-single-draw, ace-five-draw, pot-limit-omaha,
-    pot-limit-omaha-hilo, fixed-limit-omaha-hilo, no-limit-short-deck.
+    \b
+    GAME: holdem, short-deck, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple,
+    badugi, a-5, stud, stud-hilo, razz, omaha, omaha-hilo, or shipped:
+    no-limit-holdem, pot-limit-holdem, fixed-limit-holdem, california-draw,
+    jacks-or-better, draw-with-bug, deuces-wild-draw, seven-card-stud,
+    seven-card-stud-hilo, fixed-limit-razz, deuce-seven-single-draw,
+    ace-five-draw, pot-limit-omaha, pot-limit-omaha-hilo,
+    fixed-limit-omaha-hilo, no-limit-short-deck, fixed-limit-badugi.
 
     \b
     Examples:
@@ -239,13 +241,17 @@ def simulate_command(
 ) -> None:
     """Bots play GAME against each other; results in big blinds (antes in ante games) per 100 hands, 95 % CI.
 
-    GAME: holdem, short-deck, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple, a-5,
-    stud, stud-hilo, razz, omaha, omaha-hilo, or shipped: no-limit-holdem,
-    pot-limit-holdem, fixed-limit-holdem, california-draw, jacks-or-better,
-    draw-with-bug, deuces-wild-draw, seven-card-stud, seven-card-stud-hilo,
-    fixed-limit-razz, deuce-seven-single-draw, ace-five-draw, pot-limit-omaha,
-    pot-limit-omaha-hilo, fixed-limit-omaha-hilo, no-limit-short-deck. One thread (the hands are played
-    in Python); --scheduler spreads them over a Dask cluster.
+    \b
+    GAME: holdem, short-deck, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple,
+    badugi, a-5, stud, stud-hilo, razz, omaha, omaha-hilo, or shipped:
+    no-limit-holdem, pot-limit-holdem, fixed-limit-holdem, california-draw,
+    jacks-or-better, draw-with-bug, deuces-wild-draw, seven-card-stud,
+    seven-card-stud-hilo, fixed-limit-razz, deuce-seven-single-draw,
+    ace-five-draw, pot-limit-omaha, pot-limit-omaha-hilo,
+    fixed-limit-omaha-hilo, no-limit-short-deck, fixed-limit-badugi.
+
+    One thread (the hands are played in Python); --scheduler spreads them over
+    a Dask cluster.
 
     \b
     Examples:

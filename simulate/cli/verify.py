@@ -31,7 +31,7 @@ VERIFY_GROUPS = {
 # The names of evaluator.verify.table_names(), written here so that help does not import numpy.
 VERIFY_TABLES = ["5card", "6card", "7card", "ace-five-5card", "ace-five-7card", "deuce-seven-5card"]
 VERIFY_TABLES += ["ace-five-joker", "deuce-seven-joker", "joker", "bug", "two-jokers", "deuces"]
-VERIFY_TABLES += ["short-deck-5card", "short-deck-7card", "jacks", "omaha"]
+VERIFY_TABLES += ["short-deck-5card", "short-deck-7card", "badugi", "jacks", "omaha"]
 
 
 @click.command("verify", context_settings=HELP_OPTIONS)
@@ -47,7 +47,7 @@ def verify_command(table: str, as_json: bool, threads: int | None, legacy_thread
     Tables: high hands (5card, 6card, 7card), lowball (ace-five-5card,
     ace-five-7card, deuce-seven-5card, ace-five-joker, deuce-seven-joker),
     wild cards (joker, bug, two-jokers, deuces), the short deck
-    (short-deck-5card, short-deck-7card), jacks (deals holding jacks
+    (short-deck-5card, short-deck-7card), badugi (every four-card hand), jacks (deals holding jacks
     or better) and omaha (every Omaha high hand on the flop, suit-reduced,
     against the five-card evaluator); or a group: high, ace-five, lowball,
     wild, short-deck, or all: every table above, omaha and jacks included. all is the

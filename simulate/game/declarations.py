@@ -44,6 +44,7 @@ RANKINGS = (
     "deuces-wild",
     "ace-five-joker",
     "deuce-seven-joker",
+    "badugi",
 )
 #: Rankings valued on the high-hand scale (wild cards add five of a kind on top): the only ones
 #: where "a pair of jacks or better" names a hand.

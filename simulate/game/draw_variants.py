@@ -178,3 +178,25 @@ def deuce_to_seven_triple_draw(small_blind: int = 1, big_blind: int = 2) -> Vari
         ranking="deuce-seven",
         max_players=7,
     )
+
+
+def badugi(small_blind: int = 1, big_blind: int = 2) -> Variant:
+    """Fixed-limit badugi (PHH ``FB``): four cards, blinds, three draws of 0-4, ranked as badugis.
+
+    Betting as in deuce-to-seven triple draw: small bet before the first draw and after it, big bet after
+    the second and third; a bet and three raises a round, the big blind not counted (docs/rules.md 16).
+
+    >>> game = badugi(1, 2)
+    >>> game.hole_cards, game.streets[3].draw.max_discards, game.ranking
+    (4, 4, 'badugi')
+    """
+    draw = DrawRule(max_discards=4)
+    return Variant(
+        name="Badugi",
+        hole_cards=4,
+        streets=(Street(hole=4), Street(draw=draw), Street(draw=draw, big_bet=True), Street(draw=draw, big_bet=True)),
+        forced=ForcedBets(ante=0, small_blind=small_blind, big_blind=big_blind),
+        betting=Betting(FIXED_LIMIT, big_blind, 2 * big_blind, raise_cap=3, blind_counts_as_bet=False),
+        ranking="badugi",
+        max_players=8,
+    )

@@ -23,6 +23,7 @@ from pokerlab.errors import InputError
 from .declarations import BETTING_KINDS, FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Variant
 from .draw_variants import (
     ace_to_five_draw,
+    badugi,
     deuce_to_seven_single_draw,
     deuce_to_seven_triple_draw,
     deuces_wild_draw,
@@ -244,6 +245,17 @@ GAMES: dict[str, Game] = {
             phh_codes=("F2L3D",),
         ),
         Game(
+            "badugi",
+            "badugi (blinds, fixed limit, three draws of 0-4)",
+            DRAW,
+            badugi,
+            "fixed-blinds",
+            structures=(FIXED_LIMIT,),
+            structure_refusal="badugi is played fixed-limit only",
+            phh_family="B",
+            phh_codes=("FB",),
+        ),
+        Game(
             "a-5",
             "ace-to-five draw (blinds)",
             DRAW,
@@ -350,6 +362,7 @@ SHIPPED: dict[str, Callable[[], Variant]] = {
     "pot-limit-omaha-hilo": pot_limit_omaha_hilo,
     "fixed-limit-omaha-hilo": fixed_limit_omaha_hilo,
     "no-limit-short-deck": short_deck_holdem,
+    "fixed-limit-badugi": badugi,
 }
 
 #: Every name a game can be chosen by: the short names first, then the shipped keys.

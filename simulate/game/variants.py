@@ -50,6 +50,7 @@ from .declarations import (
 )
 from .draw_variants import (
     ace_to_five_draw,
+    badugi,
     deuce_to_seven_single_draw,
     deuce_to_seven_triple_draw,
     deuces_wild_draw,
@@ -107,6 +108,7 @@ __all__ = [
     "Street",
     "Variant",
     "ace_to_five_draw",
+    "badugi",
     "deuce_to_seven_single_draw",
     "deuce_to_seven_triple_draw",
     "deuces_wild_draw",

@@ -13,7 +13,7 @@ Standard PHH codes we write and read (the game is the same one PHH and pokerkit 
 PHH has no code for the other games pokerlab plays. They get an *extension code* built the way PHH
 builds its codes, a structure letter (``F`` fixed, ``N`` no, ``P`` pot, ``S`` spread, ``L`` last-bet
 limit) and a game (``T`` Texas hold'em, ``S`` short-deck hold'em, ``5CD`` five-card draw,
-``2L1D``/``2L3D`` deuce-to-seven single/triple draw, ``A5L1D`` ace-to-five single draw, ``O`` Omaha,
+``2L1D``/``2L3D`` deuce-to-seven single/triple draw, ``A5L1D`` ace-to-five single draw, ``B`` badugi, ``O`` Omaha,
 ``O/8`` Omaha high-low eight or better), e.g. ``PT``, ``F5CD`` or ``PO/8``. The required fields
 stay standard (``antes``, ``blinds_or_straddles``, ``small_bet``/``big_bet`` in fixed limit, else
 ``min_bet``). Every house option that differs from the code's default is a user-defined ``_`` field
@@ -103,9 +103,15 @@ def _streets(game: str, max_discards: int, four_with_ace: bool) -> tuple[Street,
     if game in BOARD_GAMES:
         return HOLDEM_STREETS
     draw = DrawRule(max_discards, four_with_ace)
+    if game == "B":
+        return (Street(hole=4), Street(draw=draw), Street(draw=draw, big_bet=True), Street(draw=draw, big_bet=True))
     if game == "2L3D":
         return (Street(hole=5), Street(draw=draw), Street(draw=draw, big_bet=True), Street(draw=draw, big_bet=True))
     return (Street(hole=5), Street(draw=draw, big_bet=True))
+
+
+#: The codes whose big blind is not the round's first bet (a bet and three raises on top of it), as pokerkit plays them.
+BLIND_NOT_A_BET = ("FT", "F2L3D", "FB", "FO/8")
 
 
 def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, **extra: Any) -> Variant:
@@ -119,7 +125,7 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
         big if kind == FIXED_LIMIT else small,
         max_bet=extra.get("max_bet"),
         raise_cap=None if cap == UNLIMITED else int(cap),
-        blind_counts_as_bet=bool(extra.get("blind_counts_as_bet", letter + family not in ("FT", "F2L3D", "FO/8"))),
+        blind_counts_as_bet=bool(extra.get("blind_counts_as_bet", letter + family not in BLIND_NOT_A_BET)),
         cap_heads_up=bool(extra.get("cap_heads_up", True)),
     )
     game = family
@@ -133,9 +139,9 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
         return _omaha(kind, forced, betting, rules, game == "O/8", extra)
     if "hole_cards" in extra:
         raise PHHError(f"only Omaha takes a hole-card count; {letter + game} deals a fixed number", field="_hole_cards")
-    draw_default = 3 if game == "5CD" else 5
+    draw_default = {"5CD": 3, "B": 4}.get(game, 5)
     ranking = {"T": "high", "S": "short-deck", "5CD": "high", "2L1D": "deuce-seven", "2L3D": "deuce-seven",
-               "A5L1D": "ace-five"}[game]  # fmt: skip
+               "A5L1D": "ace-five", "B": "badugi"}[game]  # fmt: skip
     names = {
         "T": f"{TITLES[kind]} Texas hold'em",
         "S": f"{TITLES[kind]} short-deck hold'em",
@@ -143,10 +149,11 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
         "2L1D": "Deuce-to-seven single draw",
         "2L3D": "Deuce-to-seven triple draw",
         "A5L1D": "Ace-to-five draw",
+        "B": "Badugi",
     }
     return Variant(
         name=str(extra.get("game", names[game])),
-        hole_cards=2 if game in BOARD_GAMES else 5,
+        hole_cards={"B": 4}.get(game, 2 if game in BOARD_GAMES else 5),
         streets=_streets(game, int(extra.get("max_discards", draw_default)), bool(extra.get("four_with_ace", False))),
         forced=forced,
         betting=betting,
@@ -159,7 +166,7 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
         ),
         rules=rules,
         uses_board=game in BOARD_GAMES,
-        max_players=int(extra.get("max_players", 10 if game in BOARD_GAMES else 7)),
+        max_players=int(extra.get("max_players", 10 if game in BOARD_GAMES else {"B": 8}.get(game, 7))),
     )
 
 
@@ -189,6 +196,8 @@ def _family(variant: Variant) -> str:
     if variant.uses_board and streets == HOLDEM_STREETS:
         return "S" if variant.ranking == "short-deck" else "T"
     draws = [s.draw for s in streets[1:]]
+    if variant.ranking == "badugi" and variant.hole_cards == 4 and len(draws) == 3 and len(set(draws)) == 1:
+        return "B"
     if variant.hole_cards != 5 or not draws or any(d is None for d in draws) or len(set(draws)) != 1:
         raise PHHError(f"{variant.name}: PHH (and pokerlab's extension) has no code for these streets")
     if len(draws) == 3 and variant.ranking == "deuce-seven":

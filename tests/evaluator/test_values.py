@@ -29,7 +29,9 @@ SHORT_DECK_HANDS = ("9s 7h 6d 8c Qs", "Kh Kd 9c 9s 6h")
 
 
 def hand_of(hand: str, rules: str) -> str:
-    """``hand`` or, under the short deck's rules, the short-deck hand in its place."""
+    """``hand`` or, under the short deck's rules, the short-deck hand in its place; badugi's first four cards."""
+    if get_rules(rules).hand_sizes == (4,):
+        return hand[: 4 * 3 - 1]
     return SHORT_DECK_HANDS[HANDS.index(hand)] if get_rules(rules).deck_size == 36 else hand
 
 

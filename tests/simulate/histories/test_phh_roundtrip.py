@@ -41,6 +41,7 @@ EXPECTED_CODES = {
     "pot-limit-omaha-hilo": "PO/8",
     "fixed-limit-omaha-hilo": "FO/8",
     "no-limit-short-deck": "NS",
+    "fixed-limit-badugi": "FB",
 }
 
 
