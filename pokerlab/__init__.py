@@ -93,6 +93,8 @@ _LAZY = {
     "PushFoldResult": "pokerlab.simulate.tournament",
     "pushfold_chart": "pokerlab.simulate.tournament",
     "PushFoldChart": "pokerlab.simulate.tournament",
+    "pushfold_icm": "pokerlab.simulate.tournament",
+    "PushFoldICMResult": "pokerlab.simulate.tournament",
     "State": "pokerlab.simulate.game",
     "IllegalActionError": "pokerlab.simulate.game",
     "load": "pokerlab.simulate.histories",
@@ -201,9 +203,11 @@ if TYPE_CHECKING:  # what the lazy names are, as explicit re-exports for type ch
     from .simulate.tournament import (
         ICMResult as ICMResult,
         PushFoldChart as PushFoldChart,
+        PushFoldICMResult as PushFoldICMResult,
         PushFoldResult as PushFoldResult,
         TournamentError as TournamentError,
         icm as icm,
         pushfold as pushfold,
         pushfold_chart as pushfold_chart,
+        pushfold_icm as pushfold_icm,
     )

@@ -24,6 +24,8 @@ _NAMES = {
     "TournamentError": "pokerlab.simulate.tournament.errors",
     "PushFoldResult": "pokerlab.simulate.tournament.pushfold",
     "pushfold": "pokerlab.simulate.tournament.pushfold",
+    "PushFoldICMResult": "pokerlab.simulate.tournament.pushfold_icm",
+    "pushfold_icm": "pokerlab.simulate.tournament.pushfold_icm",
     "PushFoldChart": "pokerlab.simulate.tournament.pushfold_chart",
     "pushfold_chart": "pokerlab.simulate.tournament.pushfold_chart",
 }
@@ -34,5 +36,6 @@ if TYPE_CHECKING:
     from .icm import ICMResult as ICMResult, icm as icm
     from .pushfold import PushFoldResult as PushFoldResult, pushfold as pushfold
     from .pushfold_chart import PushFoldChart as PushFoldChart, pushfold_chart as pushfold_chart
+    from .pushfold_icm import PushFoldICMResult as PushFoldICMResult, pushfold_icm as pushfold_icm
 else:
     __getattr__, __dir__ = lazy_attributes(__name__, _NAMES)

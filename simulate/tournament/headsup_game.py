@@ -38,8 +38,14 @@ class HeadsupClasses:
     equity: np.ndarray  # (169, 169) all-in equity of class i against class j, over those deals
 
 
-def _all_hands() -> tuple[np.ndarray, np.ndarray]:
-    """Every two-card hand ``(1326, 2)`` and its class number."""
+def all_hands() -> tuple[np.ndarray, np.ndarray]:
+    """Every two-card hand ``(1326, 2)`` (the higher card id first, hand ``a * (a - 1) / 2 + b``) and its
+    class number.
+
+    >>> hands, classes = all_hands()
+    >>> hands.shape, int(classes[0])
+    ((1326, 2), 168)
+    """
     names = hand_classes()
     index = {name: k for k, name in enumerate(names)}
     hands = np.array([(a, b) for a in range(52) for b in range(a)], dtype=np.int64)
@@ -51,7 +57,7 @@ def _all_hands() -> tuple[np.ndarray, np.ndarray]:
 def headsup_classes() -> HeadsupClasses:
     """The matrices, read once per process from the shipped heads-up table (about 0.1 s)."""
     names = hand_classes()
-    hands, classes = _all_hands()
+    hands, classes = all_hands()
     first = np.array([np.flatnonzero(classes == k)[0] for k in range(len(names))])  # one hand of each class
     mine = np.repeat(hands[first], len(hands), axis=0)
     theirs = np.tile(hands, (len(names), 1))

@@ -1,0 +1,407 @@
+"""Push-or-fold at a final table (2 to 9 players) with ICM payoffs, solved by regret matching+ over the deals.
+
+Seats are given in the order of action: the first seat opens (pushes all in or folds), every later seat in
+turn calls the push or folds, the last two seats post the small and the big blind, and every seat posts the
+ante. Only the opener's push is modelled: when the opener folds, the hand is scored as a walk for the big
+blind (exact heads-up, a model elsewhere). Each player's payoff is his ICM share (Malmuth-Harville, from
+:func:`.icm.harville_exact`) of the stacks after the hand; a player busted in the hand takes the places below
+every survivor, a larger starting stack finishing higher.
+
+Deals: heads up, all 169 x 169 pairs of classes with their exact deal counts and equities (card removal
+counted); with 3 or more players, ``deals`` seeded random deals, each with one random board for showdowns of
+three or more players and the exact heads-up table (wins, losses and ties) for two-way all-ins. The game
+solved is the one over those deals; its sampling error is stated as the standard error of the opener's $EV.
+
+The solver is regret matching+ at every decision (each player's call depends on who called before him),
+with linearly weighted averages. On a two-player zero-sum game it provably converges to an equilibrium; with
+three or more players it is only proven to approach a coarse correlated equilibrium, so the result reports
+each player's best-response gain on the game solved (what a best response to the others would add to his
+$EV, 0 at a Nash equilibrium) rather than assuming it is small.
+
+>>> r = pushfold_icm([2000, 2000, 2000], [50, 30, 20], (50, 100), deals=4000, iterations=200, seed=1)
+>>> round(r.seats[0].frequency("AA"), 3), round(r.seats[0].frequency("72o"), 3)
+(1.0, 0.0)
+>>> max(r.gains) < 0.5
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..ranges.cells import GRID_LABELS
+from ..ranges.headsup_table import lookup
+from .errors import TournamentError
+from .headsup_game import all_hands, headsup_classes
+from .icm import check_payouts, check_stacks, harville_exact
+
+MAX_SEATS = 9
+DEFAULT_DEALS = 20_000
+DEFAULT_ITERATIONS = 400
+
+
+@dataclass(frozen=True)
+class SeatStrategy:
+    """One decision's strategy: ``seat`` acts after the callers ``after`` (seats) and plays each of the 169
+    classes (``hands``) with ``play`` frequency (a push for the opener, a call otherwise), with the $EV of
+    playing and of folding per class (``nan`` where a class never reaches the decision in the deals)."""
+
+    seat: int
+    after: tuple[int, ...]
+    hands: tuple[str, ...]
+    play: tuple[float, ...]
+    play_ev: tuple[float, ...]
+    fold_ev: tuple[float, ...]
+
+    def frequency(self, hand: str) -> float:
+        """How often this decision plays ``hand`` (a class: AA, AKs, AKo).
+
+        >>> s = SeatStrategy(0, (), ("AA",), (1.0,), (2.0,), (1.0,))
+        >>> s.frequency("AA")
+        1.0
+        """
+        try:
+            return self.play[self.hands.index(hand)]
+        except ValueError:
+            raise TournamentError(f"{hand!r} is not a hand class (write AA, AKs, AKo)") from None
+
+    def grid(self) -> list[list[float]]:
+        """The frequencies on the 13x13 grid (suited above the diagonal).
+
+        >>> s = SeatStrategy(0, (), headsup_classes().names, (1.0,) * 169, (0.0,) * 169, (0.0,) * 169)
+        >>> s.grid()[0][0]
+        1.0
+        """
+        by_class = dict(zip(self.hands, self.play))
+        return [[by_class[label] for label in row] for row in GRID_LABELS]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (``nan`` EVs as ``None``).
+
+        >>> SeatStrategy(1, (), ("AA",), (1.0,), (float("nan"),), (1.0,)).to_dict()["hands"][0]["play_ev"]
+        """
+
+        def num(x: float) -> float | None:
+            return None if x != x else x
+
+        return {
+            "seat": self.seat,
+            "after": list(self.after),
+            "hands": [
+                {"hand": h, "play": self.play[i], "play_ev": num(self.play_ev[i]), "fold_ev": num(self.fold_ev[i])}
+                for i, h in enumerate(self.hands)
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class PushFoldICMResult:
+    """The strategies of every decision (``seats``: the opener's push first, then each caller's calls by the
+    callers before him), each player's $EV and best-response gain ($, on the deals solved).
+
+    >>> r = pushfold_icm([1000, 1000], [1], (50, 100), iterations=100)
+    >>> [s.seat for s in r.seats], r.ev_error
+    ([0, 1], 0.0)
+    """
+
+    stacks: tuple[float, ...]
+    payouts: tuple[float, ...]
+    blinds: tuple[float, float]
+    ante: float
+    seats: tuple[SeatStrategy, ...]
+    ev: tuple[float, ...]  # each player's $EV under the strategies
+    gains: tuple[float, ...]  # each player's best-response gain ($)
+    ev_error: float  # the standard error of the opener's $EV from the sampled deals (0 heads up)
+    deals: int
+    iterations: int
+    seed: int | None
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready.
+
+        >>> pushfold_icm([1000, 1000], [1], (50, 100), iterations=50).to_dict()["deals"]
+        28561
+        """
+        return {
+            "stacks": list(self.stacks),
+            "payouts": list(self.payouts),
+            "blinds": list(self.blinds),
+            "ante": self.ante,
+            "ev": list(self.ev),
+            "gains": list(self.gains),
+            "ev_error": self.ev_error,
+            "deals": self.deals,
+            "iterations": self.iterations,
+            "seed": self.seed,
+            "seconds": self.seconds,
+            "decisions": [s.to_dict() for s in self.seats],
+        }
+
+
+def icm_after(stacks: np.ndarray, start: np.ndarray, pay: np.ndarray) -> np.ndarray:
+    """Harville shares of ``stacks`` after a hand; players busted (0 chips) take the last places, a larger
+    ``start`` stack first (tied starts share their places).
+
+    >>> icm_after(np.array([0.0, 3.0, 1.0]), np.array([2.0, 2.0, 2.0]), np.array([5.0, 3.0, 2.0])).tolist()
+    [2.0, 4.5, 3.5]
+    """
+    pay = np.concatenate([pay, np.zeros(max(0, len(stacks) - len(pay)))])
+    alive = np.flatnonzero(stacks > 0)
+    out = np.zeros(len(stacks))
+    out[alive] = harville_exact(stacks[alive], pay[: len(alive)])
+    place = len(alive)
+    busted = sorted(np.flatnonzero(stacks <= 0), key=lambda i: -start[i])
+    while busted:
+        tied = [i for i in busted if start[i] == start[busted[0]]]
+        out[tied] = pay[place : place + len(tied)].mean()
+        place += len(tied)
+        busted = busted[len(tied) :]
+    return out
+
+
+@dataclass(frozen=True)
+class _Spot:
+    stacks: np.ndarray  # chips before posting
+    posted: np.ndarray  # blinds and antes posted
+    pay: np.ndarray
+
+    def showdown(self, involved: list[int], order: Sequence[Sequence[int]]) -> np.ndarray:
+        """Final stacks when ``involved`` are all in and ``order`` ranks them (groups of tied players, best
+        first); folded players' posts are dead money in the main pot."""
+        stacks = self.stacks.astype(float)
+        put = self.posted.astype(float).copy()
+        cap = sorted(stacks[involved])[-2]  # no one puts in more than the second largest stack covers
+        for i in involved:
+            put[i] = min(stacks[i], cap)
+        final = stacks - put
+        levels = sorted({put[i] for i in involved})
+        low = 0.0
+        for level in levels:
+            pot = float(np.clip(put, low, level).sum() - np.clip(put, low, low).sum())
+            eligible = {i for i in involved if put[i] >= level}
+            for group in order:
+                winners = [i for i in group if i in eligible]
+                if winners:
+                    final[winners] += pot / len(winners)
+                    break
+            low = level
+        return final
+
+    def value(self, final: np.ndarray) -> np.ndarray:
+        return icm_after(final, self.stacks.astype(float), self.pay)
+
+
+def _check(stacks: Sequence[float], payouts: Sequence[float], blinds: Sequence[float], ante: float) -> _Spot:
+    s = check_stacks(stacks)
+    if not 2 <= len(s) <= MAX_SEATS:
+        raise TournamentError(f"{len(s)} players: give 2 to {MAX_SEATS} stacks, in the order of action")
+    pay = check_payouts(payouts, len(s))
+    try:
+        sb, bb = (float(x) for x in blinds)
+        ante = float(ante)
+    except (TypeError, ValueError):
+        raise TournamentError(f"blinds {blinds!r} and ante {ante!r}: give two numbers and one") from None
+    if not (0 <= sb <= bb and bb > 0 and ante >= 0 and np.isfinite([sb, bb, ante]).all()):
+        raise TournamentError(f"blinds {sb:g}/{bb:g}, ante {ante:g}: give 0 <= small <= big, big > 0, ante >= 0")
+    posted = np.full(len(s), ante)
+    posted[-1] += bb
+    posted[-2 if len(s) > 2 else 0] += sb
+    if (posted >= s).any():
+        seat = int(np.flatnonzero(posted >= s)[0])
+        raise TournamentError(f"seat {seat}'s stack {s[seat]:g} does not cover its blind and ante {posted[seat]:g}")
+    return _Spot(s, posted, pay)
+
+
+def _sample_deals(players: int, deals: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Random hands ``(deals, players, 2)`` and boards ``(deals, 5)``, no card twice in a deal."""
+    cards = np.argsort(rng.random((deals, 52)), axis=1)
+    hands = cards[:, : 2 * players].reshape(deals, players, 2)
+    return np.sort(hands, axis=2)[:, :, ::-1], cards[:, 2 * players : 2 * players + 5]
+
+
+def _ranks(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
+    from pokerlab.evaluator.api import evaluate_batch
+
+    d, n = hands.shape[:2]
+    rows = np.concatenate([hands, np.repeat(boards[:, None, :], n, axis=1)], axis=2).reshape(d * n, 7)
+    return evaluate_batch(np.ascontiguousarray(rows, dtype=np.uint8)).reshape(d, n).astype(np.int64)
+
+
+class _Game:
+    """Per deal: the class of each seat and the payoff of every terminal (``fold`` and every set of callers)."""
+
+    def __init__(self, spot: _Spot, deals: int, rng: np.random.Generator) -> None:
+        n = len(spot.stacks)
+        self.n = n
+        table = headsup_classes()
+        fold_final = spot.stacks - spot.posted
+        fold_final[-1] += spot.posted.sum()
+        walk = spot.stacks - spot.posted
+        walk[0] += spot.posted.sum()
+        if n == 2:
+            ci, cj = np.nonzero(table.pairs)
+            self.classes = np.stack([ci, cj], axis=1)
+            self.weight = table.pairs[ci, cj] / table.pairs.sum()
+            eq = table.equity[ci, cj]
+            outcomes = np.stack([eq, 1 - eq, np.zeros_like(eq)], axis=1)
+            self.ranks = None
+        else:
+            hands, boards = _sample_deals(n, deals, rng)
+            _, cls = all_hands()
+            code = hands[:, :, 0] * (hands[:, :, 0] - 1) // 2 + hands[:, :, 1]
+            self.classes = cls[code]
+            self.weight = np.full(deals, 1.0 / deals)
+            self.ranks = _ranks(hands, boards)
+            self.hands = hands
+        self.fold = np.tile(spot.value(fold_final), (len(self.weight), 1))
+        self.payoff: dict[int, np.ndarray] = {0: np.tile(spot.value(walk), (len(self.weight), 1))}
+        for mask in range(1, 1 << (n - 1)):
+            involved = [0] + [k for k in range(1, n) if mask >> (k - 1) & 1]
+            if len(involved) == 2:
+                if n > 2:
+                    counts = lookup(self.hands[:, 0], self.hands[:, involved[1]]).astype(float)
+                    outcomes = counts / counts.sum(axis=1, keepdims=True)
+                a, b = involved
+                values = [spot.value(spot.showdown(involved, o)) for o in ([[a], [b]], [[b], [a]], [[a, b]])]
+                self.payoff[mask] = outcomes @ np.array(values)
+            else:
+                self.payoff[mask] = self._multiway(spot, involved)
+
+    def _multiway(self, spot: _Spot, involved: list[int]) -> np.ndarray:
+        assert self.ranks is not None
+        ranks = self.ranks[:, involved]
+        shapes, inverse = np.unique(_dense(ranks), axis=0, return_inverse=True)
+        values = np.empty((len(shapes), self.n))
+        for u, dense in enumerate(shapes):
+            order = [[involved[i] for i in range(len(involved)) if dense[i] == r] for r in sorted(set(dense))]
+            values[u] = spot.value(spot.showdown(involved, order))
+        return values[inverse.ravel()]
+
+
+def _dense(ranks: np.ndarray) -> np.ndarray:
+    """Per row, each column's place among the row's values (how many beat it: 0 for the best, ties alike)."""
+    return (ranks[:, None, :] > ranks[:, :, None]).sum(axis=2)
+
+
+class _Solver:
+    """Regret matching+ at each decision ``(seat, callers before)``, walked over the deals."""
+
+    def __init__(self, game: _Game) -> None:
+        self.game = game
+        self.nodes = [(0, 0)] + [(k, h) for k in range(1, game.n) for h in range(1 << (k - 1))]
+        self.regret = {node: np.zeros((169, 2)) for node in self.nodes}
+        self.total = {node: np.zeros(169) for node in self.nodes}
+        self.weights = 0.0
+        self.values: dict[tuple[int, int], np.ndarray] = {}
+
+    def strategy(self, node: tuple[int, int], average: bool) -> np.ndarray:
+        if average:
+            return self.total[node] / max(self.weights, 1e-300)
+        r = self.regret[node]
+        s = r.sum(axis=1)
+        return np.divide(r[:, 0], s, out=np.full(169, 0.5), where=s > 0)
+
+    def walk(self, seat: int, mask: int, reach: np.ndarray, play: dict, record: bool) -> np.ndarray:
+        """Payoffs per deal below decision ``(seat, mask)``; records each decision's counterfactual values."""
+        g = self.game
+        if seat == g.n:
+            return g.payoff[mask]
+        node = (seat, 0) if seat == 0 else (seat, mask)
+        freq = play[node][g.classes[:, seat]]
+        if seat == 0:
+            yes, no = self.walk(1, 0, reach * freq, play, record), g.fold
+        else:
+            bit = 1 << (seat - 1)
+            yes = self.walk(seat + 1, mask | bit, reach * freq, play, record)
+            no = self.walk(seat + 1, mask, reach * (1 - freq), play, record)
+        if record:
+            w = reach * g.weight
+            cls = g.classes[:, seat]
+            self.values[node] = np.stack(
+                [np.bincount(cls, w * yes[:, seat], 169), np.bincount(cls, w * no[:, seat], 169)], axis=1
+            )
+            self.values[node + (1,)] = np.bincount(cls, w, 169)  # type: ignore[index]
+        return freq[:, None] * yes + (1 - freq[:, None]) * no
+
+    def run(self, iterations: int) -> None:
+        for t in range(1, iterations + 1):
+            play = {node: self.strategy(node, False) for node in self.nodes}
+            self.walk(0, 0, np.ones(len(self.game.weight)), play, True)
+            for node in self.nodes:
+                cf = self.values[node]
+                now = play[node] * cf[:, 0] + (1 - play[node]) * cf[:, 1]
+                self.regret[node] = np.maximum(self.regret[node] + cf - now[:, None], 0.0)
+                self.total[node] += t * play[node]
+            self.weights += t
+
+    def report(self) -> tuple[dict, np.ndarray, np.ndarray]:
+        """The average strategies, every player's $EV and best-response gain under them."""
+        play = {node: self.strategy(node, True) for node in self.nodes}
+        ev = (self.walk(0, 0, np.ones(len(self.game.weight)), play, True) * self.game.weight[:, None]).sum(axis=0)
+        gains = np.zeros(self.game.n)
+        for node in self.nodes:
+            cf = self.values[node]
+            now = play[node] * cf[:, 0] + (1 - play[node]) * cf[:, 1]
+            gains[node[0]] += float((cf.max(axis=1) - now).sum())
+        return play, ev, gains
+
+
+def pushfold_icm(
+    stacks: Sequence[float],
+    payouts: Sequence[float],
+    blinds: Sequence[float] = (0.5, 1.0),
+    ante: float = 0.0,
+    *,
+    deals: int = DEFAULT_DEALS,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int | None = None,
+) -> PushFoldICMResult:
+    """Push-or-fold with ICM payoffs: ``stacks`` in chips in the order of action (the last two post the small
+    and the big blind of ``blinds``; every seat posts ``ante``), ``payouts`` from first place down.
+
+    >>> r = pushfold_icm([1000, 1000], [1], (50, 100), iterations=100)
+    >>> round(r.seats[0].frequency("AA"), 3), round(sum(r.ev), 6)
+    (1.0, 1.0)
+    """
+    start = time.perf_counter()
+    spot = _check(stacks, payouts, blinds, ante)
+    if not (isinstance(deals, int) and 100 <= deals <= 10_000_000):
+        raise TournamentError(f"deals {deals!r}: give a whole number from 100 to 10,000,000")
+    if not (isinstance(iterations, int) and 1 <= iterations <= 1_000_000):
+        raise TournamentError(f"iterations {iterations!r}: give a whole number from 1 to 1,000,000")
+    game = _Game(spot, deals, np.random.default_rng(seed))
+    solver = _Solver(game)
+    solver.run(iterations)
+    play, ev, gains = solver.report()
+    names = headsup_classes().names
+    seats = []
+    for node in solver.nodes:
+        cf, reach = solver.values[node], solver.values[node + (1,)]  # type: ignore[index]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            per = np.where(reach[:, None] > 0, cf / reach[:, None], np.nan)
+        after = tuple(k for k in range(1, node[0]) if node[1] >> (k - 1) & 1)
+        seats.append(
+            SeatStrategy(node[0], after, names, tuple(play[node].tolist()), tuple(per[:, 0]), tuple(per[:, 1]))
+        )
+    opener = solver.walk(0, 0, np.ones(len(game.weight)), play, False)[:, 0]
+    error = 0.0 if game.n == 2 else float(opener.std() / np.sqrt(len(opener)))
+    return PushFoldICMResult(
+        tuple(spot.stacks.tolist()),
+        tuple(spot.pay.tolist()),
+        (float(blinds[0]), float(blinds[1])),
+        float(ante),
+        tuple(seats),
+        tuple(ev.tolist()),
+        tuple(gains.tolist()),
+        error,
+        len(game.weight),
+        iterations,
+        seed,
+        time.perf_counter() - start,
+    )

@@ -1,0 +1,70 @@
+"""Push-or-fold with ICM at a final table: heads-up agreement, ICM properties, best responses by brute force."""
+
+import numpy as np
+import pytest
+
+from pokerlab.simulate.tournament import TournamentError, pushfold
+from pokerlab.simulate.tournament.pushfold_icm import _check, _Game, _Solver, icm_after, pushfold_icm
+
+
+def test_two_players_winner_take_all_is_the_chip_ev_game():
+    r = pushfold_icm([1000, 1000], [1], (50, 100), iterations=400)
+    h = pushfold(10)
+    assert r.ev[0] == pytest.approx(0.5 + h.value / 20, abs=1e-4)
+    push, call = np.array(r.seats[0].play), np.array(r.seats[1].play)
+    for mine, theirs in ((push, np.array(h.push)), (call, np.array(h.call))):
+        pure = (theirs == 0) | (theirs == 1)
+        off = np.abs(mine[pure] - theirs[pure])
+        assert off.max() < 0.15 and (off > 0.02).sum() <= 3  # a class next to indifference converges slowly
+    assert max(r.gains) < 1e-5
+
+
+def test_equities_sum_to_the_pool_and_premiums_are_played():
+    r = pushfold_icm([3000, 2000, 1000], [50, 30, 20], (50, 100), ante=10, deals=3000, iterations=150, seed=3)
+    assert sum(r.ev) == pytest.approx(100)
+    assert r.seats[0].frequency("AA") > 0.99
+    assert all(s.frequency("AA") > 0.95 for s in r.seats)
+    assert r.ev_error > 0
+
+
+def test_seed_gives_one_result():
+    a = pushfold_icm([2000] * 3, [60, 40], (50, 100), deals=500, iterations=30, seed=7)
+    b = pushfold_icm([2000] * 3, [60, 40], (50, 100), deals=500, iterations=30, seed=7)
+    assert a.ev == b.ev and a.seats[2].play == b.seats[2].play
+
+
+def test_best_response_gains_match_brute_force():
+    spot = _check([2500, 1500, 2000], [50, 30, 20], (50, 100), 0)
+    game = _Game(spot, 400, np.random.default_rng(5))
+    solver = _Solver(game)
+    solver.run(40)
+    play, ev, gains = solver.report()
+    ones = np.ones(len(game.weight))
+    for seat in range(3):
+        # brute force: every pure choice per class and decision of this seat, one decision and class at a time
+        best = {node: play[node].copy() for node in play}
+        for node in [n for n in play if n[0] == seat]:
+            for c in range(169):
+                values = []
+                for choice in (0.0, 1.0):
+                    trial = dict(best)
+                    trial[node] = best[node].copy()
+                    trial[node][c] = choice
+                    values.append((solver.walk(0, 0, ones, trial, False)[:, seat] * game.weight).sum())
+                best[node][c] = float(np.argmax(values))
+        brute = (solver.walk(0, 0, ones, best, False)[:, seat] * game.weight).sum() - ev[seat]
+        assert gains[seat] == pytest.approx(brute, abs=1e-9)
+
+
+def test_busted_players_take_the_last_places():
+    values = icm_after(np.array([0.0, 0.0, 6.0]), np.array([4.0, 2.0, 1.0]), np.array([5.0, 3.0, 2.0]))
+    assert values.tolist() == [3.0, 2.0, 5.0]
+
+
+@pytest.mark.parametrize(
+    "stacks,payouts,blinds",
+    [([100, 100, 100], [50, 30, 20], (50, 100)), ([-5, 100, 100], [1], (1, 2)), ([100] * 10, [1], (1, 2))],
+)
+def test_bad_spots_are_refused(stacks, payouts, blinds):
+    with pytest.raises(TournamentError):
+        pushfold_icm(stacks, payouts, blinds)
