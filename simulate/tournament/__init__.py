@@ -13,29 +13,31 @@ preflop table.
 0.583
 """
 
+# Imported here, not on first use: each function shares its module's name, and a lazy name would be
+# shadowed by its module as soon as another module imports it (``from .icm import ...``).
 from typing import TYPE_CHECKING
 
-from pokerlab.lazy import lazy_attributes
-
-# Each name loads its module on first use: icm needs numpy only, the push-or-fold game reads the heads-up table.
-_NAMES = {
-    "ICMResult": "pokerlab.simulate.tournament.icm",
-    "icm": "pokerlab.simulate.tournament.icm",
-    "TournamentError": "pokerlab.simulate.tournament.errors",
-    "PushFoldResult": "pokerlab.simulate.tournament.pushfold",
-    "pushfold": "pokerlab.simulate.tournament.pushfold",
-    "PushFoldICMResult": "pokerlab.simulate.tournament.pushfold_icm",
-    "pushfold_icm": "pokerlab.simulate.tournament.pushfold_icm",
-    "PushFoldChart": "pokerlab.simulate.tournament.pushfold_chart",
-    "pushfold_chart": "pokerlab.simulate.tournament.pushfold_chart",
-}
-__all__ = sorted(_NAMES)
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the explicit re-export form, which mypy accepts for names shared with submodules
     from .errors import TournamentError as TournamentError
     from .icm import ICMResult as ICMResult, icm as icm
     from .pushfold import PushFoldResult as PushFoldResult, pushfold as pushfold
     from .pushfold_chart import PushFoldChart as PushFoldChart, pushfold_chart as pushfold_chart
     from .pushfold_icm import PushFoldICMResult as PushFoldICMResult, pushfold_icm as pushfold_icm
 else:
-    __getattr__, __dir__ = lazy_attributes(__name__, _NAMES)
+    from .errors import TournamentError
+    from .icm import ICMResult, icm
+    from .pushfold import PushFoldResult, pushfold
+    from .pushfold_chart import PushFoldChart, pushfold_chart
+    from .pushfold_icm import PushFoldICMResult, pushfold_icm
+
+__all__ = [
+    "ICMResult",
+    "PushFoldChart",
+    "PushFoldICMResult",
+    "PushFoldResult",
+    "TournamentError",
+    "icm",
+    "pushfold",
+    "pushfold_chart",
+    "pushfold_icm",
+]

@@ -167,3 +167,14 @@ def test_bad_input_is_refused_with_one_line(stacks, payouts, kwargs, message):
     with pytest.raises(TournamentError) as caught:
         icm(stacks, payouts, **kwargs)
     assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
+
+
+def test_the_package_names_are_the_functions_whatever_was_imported_first():
+    """Each function shares its module's name: importing a module must not replace the function in the package."""
+    import importlib
+
+    import pokerlab.simulate.tournament as tournament
+
+    for name in ("icm", "pushfold", "pushfold_chart", "pushfold_icm"):
+        importlib.import_module(f"pokerlab.simulate.tournament.{name}")
+        assert callable(getattr(tournament, name)), name
