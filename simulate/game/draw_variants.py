@@ -168,16 +168,7 @@ def deuce_to_seven_triple_draw(small_blind: int = 1, big_blind: int = 2) -> Vari
     >>> deuce_to_seven_triple_draw(1, 2).streets[3].draw.max_discards
     5
     """
-    draw = DrawRule(max_discards=5)
-    return Variant(
-        name="Deuce-to-seven triple draw",
-        hole_cards=5,
-        streets=(Street(hole=5), Street(draw=draw), Street(draw=draw, big_bet=True), Street(draw=draw, big_bet=True)),
-        forced=ForcedBets(ante=0, small_blind=small_blind, big_blind=big_blind),
-        betting=Betting(FIXED_LIMIT, big_blind, 2 * big_blind, raise_cap=3, blind_counts_as_bet=False),
-        ranking="deuce-seven",
-        max_players=7,
-    )
+    return _triple_draw("Deuce-to-seven triple draw", 5, "deuce-seven", 7, small_blind, big_blind)
 
 
 def badugi(small_blind: int = 1, big_blind: int = 2) -> Variant:
@@ -190,13 +181,20 @@ def badugi(small_blind: int = 1, big_blind: int = 2) -> Variant:
     >>> game.hole_cards, game.streets[3].draw.max_discards, game.ranking
     (4, 4, 'badugi')
     """
-    draw = DrawRule(max_discards=4)
+    return _triple_draw("Badugi", 4, "badugi", 8, small_blind, big_blind)
+
+
+def _triple_draw(name: str, cards: int, ranking: str, max_players: int, small_blind: int, big_blind: int) -> Variant:
+    """A fixed-limit triple-draw game: ``cards`` dealt, three draws of 0 to all of them, blinds, the small bet
+    before the first draw and after it, the big bet after the second and third, a bet and three raises a round."""
+    draw = DrawRule(max_discards=cards)
+    after_draw = Street(draw=draw, big_bet=True)
     return Variant(
-        name="Badugi",
-        hole_cards=4,
-        streets=(Street(hole=4), Street(draw=draw), Street(draw=draw, big_bet=True), Street(draw=draw, big_bet=True)),
+        name=name,
+        hole_cards=cards,
+        streets=(Street(hole=cards), Street(draw=draw), after_draw, after_draw),
         forced=ForcedBets(ante=0, small_blind=small_blind, big_blind=big_blind),
         betting=Betting(FIXED_LIMIT, big_blind, 2 * big_blind, raise_cap=3, blind_counts_as_bet=False),
-        ranking="badugi",
-        max_players=8,
+        ranking=ranking,
+        max_players=max_players,
     )
