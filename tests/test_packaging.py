@@ -125,20 +125,21 @@ def test_readme_quick_start_as_written(tmp_path):
     assert collect != test, f"README's test command has no 'python -m pytest': {test}"
     first = venv.run(install, clone)
     assert "82.637" in first.stdout
+    # The install ships prebuilt kernels: its first kernel command compiles nothing and writes none into it.
+    shipped = venv.site_packages() / "pokerlab" / "_kernels"
+    assert list(shipped.glob("portable-generic-*/**/*.nbc")), "pip install . shipped no prebuilt kernels"
+    (tmp_path / "probe.py").write_text(COMPILE_PROBE)
+    _, seen = _probe(venv, KERNEL_COMMANDS[0], tmp_path, POKERLAB_NATIVE_BUILD="off")
+    assert seen["compiled"] == [] and seen["shipped"], seen
+    written = [p for p in venv.site_packages().rglob("*.nb[ic]") if shipped not in p.parents]
+    assert not written, f"numba cache files inside site-packages: {written[:3]}"
     collected = venv.run(collect, clone)
     assert "error" not in collected.stdout.splitlines()[-1], collected.stdout[-2000:]
     modules = {line.split("::")[0] for line in collected.stdout.splitlines() if "::" in line}
     expected = {str(p.relative_to(clone)) for p in (clone / "tests").rglob("test_*.py")}
     assert modules == expected, f"modules that collected no test: {sorted(expected - modules)}"
     site = venv.site_packages()
-    shipped = site / "pokerlab" / "_kernels"
-    assert list(shipped.glob("portable-generic-*/**/*.nbc")), "pip install . shipped no prebuilt kernels"
-    # The first kernel command of the install compiles nothing, and writes no kernel into the package.
-    (tmp_path / "probe.py").write_text(COMPILE_PROBE)
-    _, seen = _probe(venv, KERNEL_COMMANDS[0], tmp_path, POKERLAB_NATIVE_BUILD="off")
-    assert seen["compiled"] == [] and seen["shipped"], seen
-    written = [p for p in site.rglob("*.nb[ic]") if shipped not in p.parents]
-    assert not written, f"numba cache files inside site-packages: {written[:3]}"
+    assert not list(site.rglob("*.nb[ic]")), "numba cache files inside site-packages"
     venv.run("pip uninstall -y pokerlab", clone)
     left = sorted(p.name for p in site.iterdir() if "pokerlab" in p.name or p.name in ("evaluator", "simulate"))
     assert left == [], f"left in site-packages after pip uninstall: {left}"
