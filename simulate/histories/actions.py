@@ -40,7 +40,7 @@ def parse_action(index: int, text: str, n: int) -> ParsedAction | None:
 written=Decimal('3.50'), replacement=None)
     """
     fields = _fields(text, n)
-    return None if fields is None else ParsedAction(index, text, *fields)
+    return None if fields is None else _parsed(index, text, fields)
 
 
 class MalformedAction(PHHError):
@@ -78,8 +78,21 @@ def parse_actions(actions: Sequence[str], n: int) -> list[ParsedAction]:
                 known.clear()
             known[text] = fields
         if fields is not None:
-            parsed.append(ParsedAction(index, text, *fields))  # type: ignore[misc]
+            parsed.append(_parsed(index, text, fields))  # type: ignore[arg-type]  # a tuple once read
     return parsed
+
+
+def _parsed(index: int, text: str, fields: tuple) -> ParsedAction:
+    """``ParsedAction(index, text, *fields)``, its fields set from the tuple in one step: the dataclass's own
+    ``__init__`` binding nine arguments was most of the cost of reading a hand's actions."""
+    action = _NEW(ParsedAction)
+    action.index, action.text = index, text
+    action.actor, action.verb, action.cards, action.amount, action.player, action.written = fields
+    action.replacement = None
+    return action
+
+
+_NEW = object.__new__
 
 
 # Each action's fields read once per number of players: the actions' texts repeat hand after hand ("p3 f", a deal
