@@ -91,6 +91,8 @@ def unknown_fields(hand: HandHistory) -> list[str]:
 
 
 def _checked_user(data: dict[str, Any]) -> dict[str, Any]:
+    if not data or min(data)[:1] > "_":  # no key starts with "_" (the usual record): one pass in C says so
+        return {}
     user = {k: list(v) if type(v) in _ARRAYS else v for k, v in data.items() if k.startswith("_")}
     for name in ("_carried_pot", "_carry_out"):
         if user.get(name) is not None:
