@@ -128,9 +128,9 @@ def _action_fields(text: str, n: int) -> tuple | None:
     actor, verb, args = body[0], (body[1] if len(body) > 1 else ""), body[2:]
     if actor == "d":
         if verb == "db" and len(args) == 1:
-            return actor, verb, tuple(parse_phh_cards(args[0])), None, None, None
+            return actor, verb, _cards(args[0]), None, None, None
         if verb == "dh" and len(args) == 2:
-            dealt = tuple(parse_phh_cards(args[1]))  # the cards first: their error comes before the player's
+            dealt = _cards(args[1])  # the cards first: their error comes before the player's
             return actor, verb, dealt, None, _player(args[0], n), None
         raise PHHError("the dealer's actions are 'd db CARDS' and 'd dh pN CARDS'")
     seat = _player(actor, n)
@@ -139,9 +139,24 @@ def _action_fields(text: str, n: int) -> tuple | None:
     if verb == "cbr" and len(args) == 1:
         return actor, verb, None, None, seat, parse_amount(args[0])
     if verb in ("sd", "sm") and len(args) <= 1:
-        cards = None if not args or args[0] == "-" else tuple(parse_phh_cards(args[0]))
+        cards = None if not args or args[0] == "-" else _cards(args[0])
         return actor, verb, cards, 1 if args else 0, seat, None  # sm: 1 shows, 0 mucks
     raise PHHError("unknown action; PHH actions are f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS|-], pb")
+
+
+def _cards(text: str) -> tuple[int | None, ...]:
+    """``parse_phh_cards(text)`` as a tuple (never changed, so shared). A text of one or two cards (a hold'em
+    deal, a turn) is read once: a dataset's texts of whole actions are too many to remember them all (every
+    deal of every seat), their cards are not (2,652 two-card texts)."""
+    known = _CARD_TEXTS.get(text)
+    if known is None:
+        known = tuple(parse_phh_cards(text))
+        if len(text) <= 4 and len(_CARD_TEXTS) < 8192:  # the well-formed ones are fewer; odd spellings, a bound
+            _CARD_TEXTS[text] = known
+    return known
+
+
+_CARD_TEXTS: dict[str, tuple[int | None, ...]] = {}
 
 
 class ActionProblem(PHHError):
