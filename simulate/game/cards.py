@@ -84,14 +84,14 @@ def new_deck(size: int, seed: int | None = None, top: Sequence[int] = (), shuffl
         raise InputError(f"deck size must be 52, 53 or 54 (or {SHORT_DECK_SIZE}, the short deck), got {size}")
     if top:
         chosen = list(top)
-        if len(set(chosen)) != len(chosen):
-            raise CardError(f"the injected deck order repeats a card: {names(chosen)}")
-        deck = _ORDERED[size]
-        for card in chosen:
-            if card not in deck:
-                raise CardError(f"card id {card} is not in a {size}-card deck")
         taken = set(chosen)
-        rest = [c for c in deck if c not in taken]
+        if len(taken) != len(chosen):
+            raise CardError(f"the injected deck order repeats a card: {names(chosen)}")
+        if not taken <= _CARDS[size]:  # one pass in C; the first card at fault named
+            card = next(card for card in chosen if card not in _CARDS[size])
+            raise CardError(f"card id {card} is not in a {size}-card deck")
+        # A whole deck given (as a replay gives it) leaves nothing to shuffle.
+        rest = [] if len(taken) == size else [c for c in _ORDERED[size] if c not in taken]
     else:
         chosen, rest = [], list(_ORDERED[size])
     left = len(rest)
@@ -111,6 +111,7 @@ def new_deck(size: int, seed: int | None = None, top: Sequence[int] = (), shuffl
 
 
 _ORDERED = {size: tuple(deck_ids(size)) for size in (52, 53, 54, SHORT_DECK_SIZE)}
+_CARDS = {size: frozenset(deck) for size, deck in _ORDERED.items()}
 _WORDS = [struct.Struct(f"<{k}Q").unpack for k in range(55)]
 
 

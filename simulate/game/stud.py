@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -80,14 +79,27 @@ def showing_key(cards: Sequence[int], showing: str) -> tuple:
     >>> showing_key(parse("Kc Kd 2h 2s"), "ace-five") > showing_key(parse("3c 3d 3h 4s"), "ace-five")
     True
     """
-    if showing == "high":
-        counts = Counter(card >> 2 for card in cards)
-        groups = sorted(((count, rank) for rank, count in counts.items()), reverse=True)
+    high = showing == "high"
+    # The key depends on the ranks alone, in any order: each multiset of ranks is worked out once.
+    ranks = tuple(sorted([card >> 2 for card in cards] if high else [((card >> 2) + 1) % 13 for card in cards]))
+    known = _SHOWING_KEYS.get((high, ranks))
+    if known is None:
+        if len(_SHOWING_KEYS) >= 8192:
+            _SHOWING_KEYS.clear()
+        known = _SHOWING_KEYS[high, ranks] = _showing_key(ranks, high)
+    return known
+
+
+_SHOWING_KEYS: dict[tuple[bool, tuple[int, ...]], tuple] = {}
+
+
+def _showing_key(ranks: tuple[int, ...], high: bool) -> tuple:
+    """:func:`showing_key` of up cards of these ranks (ace lowest unless ``high``)."""
+    groups = sorted(((ranks.count(rank), rank) for rank in set(ranks)), reverse=True)
+    if high:
         return tuple(count for count, _ in groups), tuple(rank for _, rank in groups)
     # Ace-to-five: fewer and smaller groups are better (no pair, a pair, two pair, trips, quads), then the
     # grouped ranks from the top, each lower being better (read as 12 - rank, so larger is better again).
-    counts = Counter(_low_rank(card) for card in cards)
-    groups = sorted(((count, rank) for rank, count in counts.items()), reverse=True)
     return tuple(-count for count, _ in groups), tuple(12 - rank for _, rank in groups)
 
 

@@ -40,7 +40,7 @@ def parse_action(index: int, text: str, n: int) -> ParsedAction | None:
 written=Decimal('3.50'), replacement=None)
     """
     fields = _fields(text, n)
-    return None if fields is None else ParsedAction(index, text, *fields)
+    return None if fields is None else _parsed(index, text, fields)
 
 
 class MalformedAction(PHHError):
@@ -78,8 +78,21 @@ def parse_actions(actions: Sequence[str], n: int) -> list[ParsedAction]:
                 known.clear()
             known[text] = fields
         if fields is not None:
-            parsed.append(ParsedAction(index, text, *fields))  # type: ignore[misc]
+            parsed.append(_parsed(index, text, fields))  # type: ignore[arg-type]  # a tuple once read
     return parsed
+
+
+def _parsed(index: int, text: str, fields: tuple) -> ParsedAction:
+    """``ParsedAction(index, text, *fields)``, its fields set from the tuple in one step: the dataclass's own
+    ``__init__`` binding nine arguments was most of the cost of reading a hand's actions."""
+    action = _NEW(ParsedAction)
+    action.index, action.text = index, text
+    action.actor, action.verb, action.cards, action.amount, action.player, action.written = fields
+    action.replacement = None
+    return action
+
+
+_NEW = object.__new__
 
 
 # Each action's fields read once per number of players: the actions' texts repeat hand after hand ("p3 f", a deal
@@ -115,9 +128,9 @@ def _action_fields(text: str, n: int) -> tuple | None:
     actor, verb, args = body[0], (body[1] if len(body) > 1 else ""), body[2:]
     if actor == "d":
         if verb == "db" and len(args) == 1:
-            return actor, verb, tuple(parse_phh_cards(args[0])), None, None, None
+            return actor, verb, _cards(args[0]), None, None, None
         if verb == "dh" and len(args) == 2:
-            dealt = tuple(parse_phh_cards(args[1]))  # the cards first: their error comes before the player's
+            dealt = _cards(args[1])  # the cards first: their error comes before the player's
             return actor, verb, dealt, None, _player(args[0], n), None
         raise PHHError("the dealer's actions are 'd db CARDS' and 'd dh pN CARDS'")
     seat = _player(actor, n)
@@ -126,9 +139,24 @@ def _action_fields(text: str, n: int) -> tuple | None:
     if verb == "cbr" and len(args) == 1:
         return actor, verb, None, None, seat, parse_amount(args[0])
     if verb in ("sd", "sm") and len(args) <= 1:
-        cards = None if not args or args[0] == "-" else tuple(parse_phh_cards(args[0]))
+        cards = None if not args or args[0] == "-" else _cards(args[0])
         return actor, verb, cards, 1 if args else 0, seat, None  # sm: 1 shows, 0 mucks
     raise PHHError("unknown action; PHH actions are f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS|-], pb")
+
+
+def _cards(text: str) -> tuple[int | None, ...]:
+    """``parse_phh_cards(text)`` as a tuple (never changed, so shared). A text of one or two cards (a hold'em
+    deal, a turn) is read once: a dataset's texts of whole actions are too many to remember them all (every
+    deal of every seat), their cards are not (2,652 two-card texts)."""
+    known = _CARD_TEXTS.get(text)
+    if known is None:
+        known = tuple(parse_phh_cards(text))
+        if len(text) <= 4 and len(_CARD_TEXTS) < 8192:  # the well-formed ones are fewer; odd spellings, a bound
+            _CARD_TEXTS[text] = known
+    return known
+
+
+_CARD_TEXTS: dict[str, tuple[int | None, ...]] = {}
 
 
 class ActionProblem(PHHError):

@@ -49,6 +49,9 @@ def stack_deck(state_variant: Variant, parsed: list[ParsedAction], n: int) -> tu
     spare = list(filterfalse(seen.__contains__, ids))
     fill = iter(spare)
     deck = [item if type(item) is int else next(fill, -1) for item in sequence]
+    if len(sequence) <= size:  # the spare cards covered every gap: the whole deck, the rest in order after it
+        deck += fill
+        return deck, []
     spare = list(fill)
     top = [c for c in deck[:size] if c >= 0]
     if len(top) + len(spare) == size:

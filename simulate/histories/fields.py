@@ -17,6 +17,7 @@ from .money import MAX_CHIPS, CheckedAmounts, amount, amounts, is_unknown, place
 NOT_OPTIONAL = ("starting_stacks", "actions")
 _NOT_OPTIONAL_SET = frozenset(REQUIRED + NOT_OPTIONAL)
 _OPTIONAL_SET = frozenset(OPTIONAL)
+_ARRAYS = (CheckedAmounts, list)  # the arrays a hand copies from what it is made of (the fast reader shares its own)
 
 
 def short_repr(value: Any, limit: int = 40) -> str:
@@ -47,7 +48,7 @@ def _checked_optional(data: dict[str, Any], n: int, unknown: list[bool]) -> dict
     ``unknown``: which players' starting stacks are unknown (``inf``); their finishing stacks may be ``inf`` too.
     """
     optional = {
-        k: list(v) if type(v) is CheckedAmounts else v  # the reader's marker stays inside the reader
+        k: list(v) if type(v) in _ARRAYS else v  # a copy: the reader's marker and its arrays stay inside it
         for k, v in data.items()
         if k not in _NOT_OPTIONAL_SET and k[:1] != "_"
     }
@@ -90,7 +91,9 @@ def unknown_fields(hand: HandHistory) -> list[str]:
 
 
 def _checked_user(data: dict[str, Any]) -> dict[str, Any]:
-    user = {k: list(v) if type(v) is CheckedAmounts else v for k, v in data.items() if k.startswith("_")}
+    if not data or min(data)[:1] > "_":  # no key starts with "_" (the usual record): one pass in C says so
+        return {}
+    user = {k: list(v) if type(v) in _ARRAYS else v for k, v in data.items() if k.startswith("_")}
     for name in ("_carried_pot", "_carry_out"):
         if user.get(name) is not None:
             user[name] = amount(user[name], name)

@@ -52,6 +52,8 @@ def unknown_at(values: Iterable[Any]) -> list[int]:
     >>> unknown_at([100, UNKNOWN, Decimal("2.50")])
     [1]
     """
+    if type(values) is list and UNKNOWN not in values:  # the usual stacks: one comparison each, in C
+        return []
     return [k for k, value in enumerate(values) if type(value) is not int and is_unknown(value)]
 
 

@@ -272,7 +272,7 @@ def read_file_hands_and_places(
         with open_history(source) as handle:
             yield from _hands(_chunks(handle), source, warn, recover=True)
         return
-    parsed = fast_toml(text)
+    parsed = fast_toml(text, shared=True)  # hand_and_places copies what it keeps
     if parsed and not any(type(value) is dict for value in parsed.values()):
         # Top-level fields only, every one plain: the one hand a line-by-line read would cut out and parse.
         try:

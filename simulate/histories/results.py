@@ -172,8 +172,8 @@ class ReplayResult:
             return ILLEGAL
         if not self.finished:
             return UNFINISHED
-        if self.problems:
-            return DIFFERS
+        if self.impossible or any(recorded != replayed for recorded, replayed in self.checks.values()):
+            return DIFFERS  # what makes problems non-empty, without writing its lines
         if self.winnings_missing:
             return NOT_RECORDED
         return UNKNOWN_OUTCOME if self.unknown_outcome else OK

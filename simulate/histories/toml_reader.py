@@ -231,8 +231,11 @@ def _copy(value: Any) -> Any:
     return list(value) if kind is list else value
 
 
-def fast_toml(text: str) -> dict[str, Any] | None:
+def fast_toml(text: str, shared: bool = False) -> dict[str, Any] | None:
     """The table of a plain PHH text, or None when it needs the full TOML parser.
+
+    ``shared``: the arrays may be the reader's own, which it hands out again for the same line of a later text,
+    for a caller that copies every array it keeps and changes none (:func:`~.fields.hand_and_places`).
 
     >>> fast_toml("variant = 'NT'\\nantes = [0, 0]\\n[x]\\n"), fast_toml("a = 1 # comment")
     ({'variant': 'NT', 'antes': [0, 0], 'x': {}}, None)
@@ -249,7 +252,7 @@ def fast_toml(text: str) -> dict[str, Any] | None:
             key, value = seen
             if key in table:
                 return None
-            table[key] = _copy(value)
+            table[key] = value if shared else _copy(value)
             continue
         stripped = line.strip(" \t")
         if not stripped or stripped[0] == "#":
@@ -277,7 +280,7 @@ def fast_toml(text: str) -> dict[str, Any] | None:
         if one_line:
             if len(known) >= 4096:
                 known.clear()
-            known[line] = key, _copy(value)
+            known[line] = key, value if shared else _copy(value)
     return root
 
 
