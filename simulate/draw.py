@@ -206,7 +206,7 @@ def draw_odds(
     unseen = unseen_cards(r, set(ids) | set(dead_ids))
     if len(thrown) > len(unseen):
         raise DrawError(f"drawing {len(thrown)} cards needs more than the {len(unseen)} unseen cards")
-    values, _ = final_values(kept, unseen, len(thrown), r)
+    values, _ = final_values(kept, unseen, len(thrown), r, with_masks=False)
     classes = draw_classes(r.name)
     final = classes.of_value[values]
     per_class = np.bincount(final, minlength=len(classes.names))

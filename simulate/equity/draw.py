@@ -117,15 +117,18 @@ def unseen_cards(rules: Ruleset, removed: set[int]) -> np.ndarray:
     return np.array([c for c in range(rules.deck_size) if c not in removed], dtype=np.uint8)
 
 
-def final_values(kept: Sequence[int], unseen: np.ndarray, draws: int, rules: Ruleset) -> tuple[np.ndarray, np.ndarray]:
-    """Values of ``kept`` plus every draw of ``draws`` cards from ``unseen``, with each draw's card mask."""
+def final_values(
+    kept: Sequence[int], unseen: np.ndarray, draws: int, rules: Ruleset, with_masks: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
+    """Values of ``kept`` plus every draw of ``draws`` cards from ``unseen``, with each draw's card mask (none, an
+    empty array, unless ``with_masks``)."""
     idx = combinations(len(unseen), draws)
     hands = np.empty((idx.shape[0], len(kept) + draws), dtype=np.uint8)
     hands[:, : len(kept)] = np.asarray(kept, dtype=np.uint8)
     drawn = unseen[idx]
     hands[:, len(kept) :] = drawn
-    masks = np.zeros(idx.shape[0], dtype=np.uint64)
-    for j in range(draws):
+    masks = np.zeros(idx.shape[0] if with_masks else 0, dtype=np.uint64)
+    for j in range(draws if with_masks else 0):
         masks |= np.left_shift(np.uint64(1), drawn[:, j].astype(np.uint64))
     values = evaluate_batch(hands, rules=rules.name, check=False)
     return values, masks
