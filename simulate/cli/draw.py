@@ -175,7 +175,8 @@ def draw_command(
     ]
     click.echo(text_table(headers, rows, right=set(range(2, len(headers)))))
     legend = ", ".join(f"{_SHORT[n]} {n if '-high' in n else n.lower()}" for n in names if n in _SHORT)
-    click.echo(f"percentages; {objective} is " + _OBJECTIVE_TEXT[objective] + (f"; {legend}" if legend else ""))
+    meaning = _OBJECTIVE_TEXT[objective].replace("five-card", "four-card" if rules == "badugi" else "five-card")
+    click.echo(f"percentages; {objective} is {meaning}" + (f"; {legend}" if legend else ""))
     if len(shown) < len(options):
         click.echo(f"the best {len(shown)} of {len(options)} discards (--top 0 lists them all)")
     if objective == "equity":
@@ -183,7 +184,7 @@ def draw_command(
 
 
 _OBJECTIVE_TEXT = {
-    "strength": "the expected share of all hands (five cards; badugi: four) the final hand beats",
+    "strength": "the expected share of all five-card hands the final hand beats",
     "category": "the chance of the target category or better",
     "equity": "the equity against the opponent",
 }

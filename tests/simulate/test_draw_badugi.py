@@ -141,6 +141,15 @@ def test_draw_equity_matches_the_reference():
     assert (result.players[0].wins, result.players[0].ties) == (wins, ties)
 
 
+def test_draw_equity_monte_carlo_agrees_with_the_exact_count():
+    players = [("Ac 2d 3h Kh", "Kh"), ("5c 4d 2h Ks", "Ks")]
+    exact = draw_equity(players, rules="badugi")
+    mc = draw_equity(players, rules="badugi", method="mc", trials=40_000, seed=9)
+    assert mc.method == "mc" and mc.trials == 40_000
+    for e, m in zip(exact.players, mc.players):
+        assert abs(e.equity - m.equity) < 5 * m.stderr
+
+
 def _key(cards):
     from reference_badugi import reference_key
 
