@@ -4,11 +4,10 @@ The folders evaluator/ and simulate/ install as ``pokerlab.evaluator`` and
 ``pokerlab.simulate`` (``package_dir`` in pyproject.toml). All metadata lives
 in pyproject.toml.
 
-With ``POKERLAB_PREBUILD_KERNELS=1`` (release wheels: ``python -m build --wheel --no-isolation`` in an
-environment with pokerlab's dependencies), every numba kernel is also compiled at build time for a
-portable CPU and shipped in the package as ``pokerlab/_kernels`` (docs/kernel-cache.md), so that a
-first run compiles nothing. A plain ``pip install .`` does not: it would add the whole compile (about
-a minute on two cores) to every install.
+Every wheel (``pip install .``, ``python -m build``) also compiles every numba kernel at build time for a
+portable CPU and ships it in the package as ``pokerlab/_kernels`` (docs/kernel-cache.md), so that a first
+run compiles nothing; the build environment gets numpy, numba and platformdirs from ``[build-system]``.
+An editable install (``pip install -e .``) does not, nor any build with ``POKERLAB_PREBUILD_KERNELS=0``.
 
 The extensions (the per-call evaluator: ``_fast`` for hold'em-style hands,
 ``_omaha`` for Omaha) are optional: without a working C compiler the install
@@ -20,7 +19,6 @@ import os
 import shutil
 import subprocess
 import sys
-import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -40,7 +38,7 @@ SKIPPED = (
 
 
 PREBUILD_ENV = "POKERLAB_PREBUILD_KERNELS"
-#: Run in the built package (PYTHONPATH=build_lib) for a portable CPU: compile every kernel into a scratch
+#: Run in the built package (build_lib first on PYTHONPATH) for a portable CPU: compile every kernel into a scratch
 #: cache, then print where it went and the shipped key it is installed under.
 PREBUILD = (
     "import pokerlab, sys; from pathlib import Path; "
@@ -52,26 +50,43 @@ PREBUILD = (
 )
 
 
+def prebuild_wanted(editable: bool) -> bool:
+    """Whether this build compiles the kernels: every wheel but an editable one, unless
+    ``POKERLAB_PREBUILD_KERNELS=0`` turns it off."""
+    return not editable and os.environ.get(PREBUILD_ENV, "").strip().lower() not in ("0", "no", "false", "off")
+
+
+def _import_path(build_lib: Path) -> list[str]:
+    """The built package first, then this build's own import folders (pip's isolated build environment
+    included), without the source tree or any other folder holding a ``pokerlab`` package."""
+    folders = [str(build_lib)]
+    for entry in sys.path:
+        folder = Path(entry or ".").resolve()
+        if folder.is_dir() and folder != HERE.resolve() and not (folder / "pokerlab").exists():
+            folders.append(str(folder))
+    return folders
+
+
 def prebuild_kernels(build_lib: Path) -> None:
     """Compile every kernel of the built package for the portable CPU into ``pokerlab/_kernels/<shipped key>``."""
     with tempfile.TemporaryDirectory(prefix="pokerlab-prebuild-") as scratch:
         env = {k: v for k, v in os.environ.items() if k != PREBUILD_ENV}
-        # -S and the site folders by hand: no .pth file runs, so an editable pokerlab cannot shadow the built one.
-        site_folders = {sysconfig.get_paths()[name] for name in ("purelib", "platlib")}
+        # -S and the import folders by hand: no .pth file runs, so an editable pokerlab cannot shadow the built one.
         env.update(
-            PYTHONPATH=os.pathsep.join([str(build_lib), *sorted(site_folders)]),
+            PYTHONPATH=os.pathsep.join(_import_path(build_lib)),
             POKERLAB_CACHE_DIR=scratch,
             POKERLAB_SHIPPED_KERNELS="off",
             NUMBA_CPU_NAME="generic",  # kernel_cache.PORTABLE_CPU; LLVM's baseline for the platform
             NUMBA_CPU_FEATURES="",
         )
+        print("pokerlab: compiling every kernel for a portable CPU, so that no first run waits for it", file=sys.stderr)
         done = subprocess.run(
             [sys.executable, "-S", "-c", PREBUILD, str(build_lib)], env=env, cwd=scratch, capture_output=True, text=True
         )
         if done.returncode != 0:
             raise SystemExit(
-                f"pokerlab: {PREBUILD_ENV} is set but the kernels could not be prebuilt (the build environment "
-                f"needs pokerlab's dependencies: build with --no-isolation):\n{done.stderr[-2000:]}"
+                f"pokerlab: the kernels could not be prebuilt ({PREBUILD_ENV}=0 builds without them; a build "
+                f"without isolation needs pokerlab's dependencies):\n{done.stderr[-2000:]}"
             )
         compiled, key = done.stdout.split()[-2:]
         target = build_lib / "pokerlab" / "_kernels"
@@ -82,7 +97,7 @@ def prebuild_kernels(build_lib: Path) -> None:
 
 
 class BuildPyWithTables(build_py):
-    """Copy tables/*.npy and the manifest into the built evaluator package; prebuild the kernels if asked."""
+    """Copy tables/*.npy and the manifest into the built evaluator package; prebuild the kernels of a wheel."""
 
     def run(self):
         super().run()
@@ -91,7 +106,7 @@ class BuildPyWithTables(build_py):
         for path in sorted((HERE / "tables").iterdir()):
             if path.suffix in (".npy", ".json"):
                 self.copy_file(str(path), str(target / path.name))
-        if os.environ.get(PREBUILD_ENV, "").lower() in ("1", "yes", "true", "on"):
+        if prebuild_wanted(editable=bool(getattr(self, "editable_mode", False))):
             prebuild_kernels(Path(self.build_lib).resolve())
 
 

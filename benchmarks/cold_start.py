@@ -14,6 +14,8 @@ folder (POKERLAB_CACHE_DIR) where it says so:
   compiles what the command needs for this CPU, as every first run did before kernels were shipped;
 - warm: the command again on the compile run's folder: the native kernels load from the cache.
 
+``play-first-hand`` plays one hand against equity bots (folded from stdin, then quit); ``replay-folder`` replays a
+folder of 300 one-hand PHH files written untimed by ``simulate --phh-out`` before the rounds.
 The first and warm runs must print the same answer (timings and rates left out). Commands alternate between
 rounds; a figure is the best round's wall time. The target: first at most ``max(2 * warm, warm + 1 s)``.
 ``cache warm`` (every kernel) is timed on its own empty folder. Compiling is CPU-bound: on a shared
@@ -31,6 +33,8 @@ import sys
 import tempfile
 import time
 
+#: A folder of one-hand PHH files that the replay command reads, written once per install (untimed).
+HANDS = "{hands}"
 COMMANDS: dict[str, list[str]] = {
     "equity-range-mc": ["equity", "QQ+,AKs", "random", "random", "--seed", "3"],
     "equity-omaha-hilo-mc": ["equity", "AhAd2c3s", "KhKdQcJs", "--game", "omaha-hilo", "--mc", "--seed", "1"],
@@ -42,18 +46,22 @@ COMMANDS: dict[str, list[str]] = {
     "draw": ["draw", "Jh Jd 9c 6s 2h"],
     "table-preflop": ["table", "preflop"],
     "simulate-holdem": ["simulate", "holdem", "--hands", "1000", "--seed", "1"],
+    "play-first-hand": ["play", "holdem", "--players", "3", "--bots", "equity", "--seed", "1"],
+    "replay-folder": ["replay", HANDS],
 }
+#: What a command reads on its standard input: play's first hand is folded, then the session quit.
+INPUTS = {"play-first-hand": "f\nq\n"}
 
 
 RUNS = ("first", "compile", "warm")
 
 
-def _run(args: list[str], cache: str, **extra: str) -> tuple[float, str]:
+def _run(args: list[str], cache: str, stdin: str = "", **extra: str) -> tuple[float, str]:
     """Wall seconds of one command as a new process, and its output with the seconds left out."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(POKERLAB_CACHE_DIR=cache, POKERLAB_NATIVE_BUILD="off", **extra)
     start = time.perf_counter()
-    done = subprocess.run(args, env=env, capture_output=True, text=True, cwd=tempfile.gettempdir())
+    done = subprocess.run(args, env=env, capture_output=True, text=True, cwd=tempfile.gettempdir(), input=stdin)
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(args)} failed ({done.returncode}): {done.stderr.strip()[-300:]}")
@@ -64,13 +72,18 @@ def _run(args: list[str], cache: str, **extra: str) -> tuple[float, str]:
 def measure(python: str, names: list[str], rounds: int) -> dict[str, dict[str, float]]:
     """Best first, compile and warm wall time of each command over ``rounds`` alternating rounds."""
     best = {name: dict.fromkeys(RUNS, float("inf")) for name in names}
+    hands = tempfile.mkdtemp(prefix="pokerlab-hands-")
+    if any(HANDS in COMMANDS[name] for name in names):
+        simulate = ["simulate", "holdem", "--hands", "300", "--players", "6", "--seed", "1", "--phh-out", hands]
+        _run([python, "-m", "pokerlab", *simulate], tempfile.mkdtemp(prefix="pokerlab-hands-cache-"))
     for r in range(rounds):
         for name in names if r % 2 == 0 else names[::-1]:
-            command = [python, "-m", "pokerlab", *COMMANDS[name]]
-            first, answer = _run(command, tempfile.mkdtemp(prefix="pokerlab-first-"))
+            command = [python, "-m", "pokerlab", *(hands if a == HANDS else a for a in COMMANDS[name])]
+            stdin = INPUTS.get(name, "")
+            first, answer = _run(command, tempfile.mkdtemp(prefix="pokerlab-first-"), stdin)
             native = tempfile.mkdtemp(prefix="pokerlab-native-")
-            compiled, _ = _run(command, native, POKERLAB_SHIPPED_KERNELS="off")
-            warm, warm_answer = _run(command, native)
+            compiled, _ = _run(command, native, stdin, POKERLAB_SHIPPED_KERNELS="off")
+            warm, warm_answer = _run(command, native, stdin)
             if warm_answer != answer:
                 raise SystemExit(f"{name}: the first run's answer differs from the warm run's")
             for run, seconds in zip(RUNS, (first, compiled, warm)):

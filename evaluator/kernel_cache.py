@@ -8,7 +8,7 @@ Python's and numba's, the checkout's path, and a hash of every kernel source fil
 each function against its own file only: a kernel calling a helper of another module would
 otherwise keep stale code when only the helper changes).
 
-A wheel built with ``POKERLAB_PREBUILD_KERNELS=1`` also ships kernels compiled for a portable CPU
+A wheel (setup.py builds them into every one) also ships kernels compiled for a portable CPU
 (:data:`PORTABLE_CPUS`) in the read-only folder :func:`shipped_dir`, consulted after the user's cache:
 its key has no path (the sources' contents, Python's and numba's versions), and an entry is loaded
 only when :func:`portable_entry_fits` the host.

@@ -8,7 +8,8 @@ with prebuilt kernels and its native build.
 
 - README's Quick start, both commands as written, in order (the test
   command's suite replaced by ``pytest --collect-only``, which must collect
-  every module).
+  every module); the install ships prebuilt kernels, so its first kernel
+  command compiles nothing.
 - The clone's root: ``python -c "import pokerlab; ..."``, ``python -m
   pokerlab`` and ``python -m pytest`` work there before and after ``pip
   install .``, with the answers of the installed package.
@@ -16,9 +17,9 @@ with prebuilt kernels and its native build.
   without the compiled per-call evaluator, says so in one line, and answers
   as the compiled install does.
 - The wheel and the sdist from ``python -m build``: a ``manylinux`` wheel
-  without sources, an sdist with what README links to, the wheel installed
+  with prebuilt kernels and without sources, an sdist with what README links to, the wheel installed
   in a clean venv and run.
-- A release wheel with prebuilt kernels (``POKERLAB_PREBUILD_KERNELS=1``), installed in another venv at
+- A wheel with prebuilt kernels (built without isolation), installed in another venv at
   another path with an empty user cache: the first run of each kernel command compiles nothing (numba's
   compile event, through ``pokerlab.compiles``); the native build started in the background after use
   then takes over, with the same answers; edited kernel sources make the prebuilt kernels compile again.
@@ -124,6 +125,14 @@ def test_readme_quick_start_as_written(tmp_path):
     assert collect != test, f"README's test command has no 'python -m pytest': {test}"
     first = venv.run(install, clone)
     assert "82.637" in first.stdout
+    # The install ships prebuilt kernels: its first kernel command compiles nothing and writes none into it.
+    shipped = venv.site_packages() / "pokerlab" / "_kernels"
+    assert list(shipped.glob("portable-generic-*/**/*.nbc")), "pip install . shipped no prebuilt kernels"
+    (tmp_path / "probe.py").write_text(COMPILE_PROBE)
+    _, seen = _probe(venv, KERNEL_COMMANDS[0], tmp_path, POKERLAB_NATIVE_BUILD="off")
+    assert seen["compiled"] == [] and seen["shipped"], seen
+    written = [p for p in venv.site_packages().rglob("*.nb[ic]") if shipped not in p.parents]
+    assert not written, f"numba cache files inside site-packages: {written[:3]}"
     collected = venv.run(collect, clone)
     assert "error" not in collected.stdout.splitlines()[-1], collected.stdout[-2000:]
     modules = {line.split("::")[0] for line in collected.stdout.splitlines() if "::" in line}
@@ -162,7 +171,7 @@ def test_the_clone_root_works_before_and_after_install_and_without_a_compiler(tm
     assert not list(venv.site_packages().rglob("_fast*.so")), "an extension was built without a compiler"
     pure = _answers(venv, elsewhere)
 
-    venv.run("pip install --force-reinstall --no-deps .", clone)
+    venv.run("pip install --force-reinstall --no-deps .", clone, POKERLAB_PREBUILD_KERNELS="0")
     assert list(venv.site_packages().rglob("_fast*.so")), "the compiled evaluator was not built"
     assert _answers(venv, elsewhere) == pure
     assert from_root() == before
@@ -186,6 +195,7 @@ def test_the_wheel_and_the_sdist(tmp_path):
     schema_files = sorted(p.name for p in (ROOT / "pokerlab" / "schemas").glob("*.json"))
     assert schema_files and all(f"pokerlab/schemas/{name}" in names for name in schema_files), "the wheel lacks schemas"
     assert any(n.startswith("pokerlab/evaluator/_fast") and n.endswith(".so") for n in names)
+    assert any(n.startswith("pokerlab/_kernels/portable-generic-") and n.endswith(".nbc") for n in names)
     metadata = next(zipfile.ZipFile(wheel).read(n).decode() for n in names if n.endswith(".dist-info/METADATA"))
     assert "Classifier: Programming Language :: Python :: 3" in metadata
 
@@ -253,7 +263,7 @@ def test_a_wheel_with_prebuilt_kernels_compiles_nothing_on_first_use_elsewhere(t
     clone = _clone(tmp_path / "clone")
     builder = Venv.make(tmp_path / "build")
     builder.run("pip install build 'setuptools>=77' wheel 'cython>=3.0' numpy numba click platformdirs", clone)
-    builder.run("python -m build --wheel --no-isolation --outdir dist .", clone, POKERLAB_PREBUILD_KERNELS="1")
+    builder.run("python -m build --wheel --no-isolation --outdir dist .", clone)
     (wheel,) = (clone / "dist").glob("*.whl")
     shipped = [n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("pokerlab/_kernels/portable-generic-")]
     assert any(n.endswith(".nbi") for n in shipped) and any(n.endswith(".nbc") for n in shipped), shipped[:3]
