@@ -1,8 +1,11 @@
-"""Five-card draw odds: what a draw makes, which cards to throw, and draw-versus-draw equity.
+"""Draw odds (five-card draw and four-card badugi): what a draw makes, which cards to throw, and
+draw-versus-draw equity.
 
 Every draw is enumerated exactly: the unseen cards are the deck of the
 ruleset minus the whole hand (discards stay out of play, docs/rules.md 4.6) and
-any dead cards, and each way of drawing from them is equally likely.
+any dead cards, and each way of drawing from them is equally likely. A draw is
+one draw: the distribution of the hand after it, not of the hand after the
+draws still to come.
 
 >>> odds = draw_odds("Jh Jd 9c 6s 2h", discard="9c 6s 2h")
 >>> round(odds.improve, 3)    # a pair drawing three improves 28.7 % of the time
@@ -10,6 +13,8 @@ any dead cards, and each way of drawing from them is equally likely.
 >>> from fractions import Fraction
 >>> Fraction(draw_odds("Ah Kh 7h 4h 2c", discard="2c").count("Flush"), 47)
 Fraction(9, 47)
+>>> Fraction(draw_odds("Ac 2d 3h 3s", discard="3s", rules="badugi").count("Badugi"), 48)   # ten spades, 4s to Ks
+Fraction(5, 24)
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from ..evaluator import enumerate_values, evaluate_batch
 from ..evaluator.cards import format_cards, to_card_ids
 from ..evaluator.hand_values import CATEGORY_SHIFT
 from ..evaluator.rules import get_rules
-from ..evaluator.variants import enumerate_variant_values
+from ..evaluator.variants import enumerate_variant_values, low_ranks
 from .equity.draw import (
     DrawError,
     combinations,
@@ -37,7 +42,17 @@ from .equity.draw import (
     unseen_cards,
 )
 
-__all__ = ["DiscardOption", "DrawError", "DrawOdds", "best_discard", "draw_equity", "draw_odds", "max_draw_for"]
+__all__ = [
+    "DiscardOption",
+    "DrawClasses",
+    "DrawError",
+    "DrawOdds",
+    "best_discard",
+    "draw_classes",
+    "draw_equity",
+    "draw_odds",
+    "max_draw_for",
+]
 
 OBJECTIVES = ("strength", "category", "equity")
 EXACT_PER_OPTION = 2e7  # best_discard by equity: joint draws enumerated per option before Monte Carlo takes over
@@ -45,41 +60,99 @@ EXACT_PER_OPTION = 2e7  # best_discard by equity: joint draws enumerated per opt
 
 @dataclass(frozen=True)
 class DrawOdds:
-    """Exact distribution of the final hand after one draw.
+    """Exact distribution of the final hand after one draw, by the classes of :func:`draw_classes`.
 
     >>> odds = draw_odds("Ah Kh 7h 4h 2c", discard="2c")  # four to a flush
     >>> odds.outcomes, odds.count("Flush"), round(odds.probability("Flush"), 4), odds.count("Five of a kind")
     (47, 9, 0.1915, 0)
+    >>> odds = draw_odds("Ac 2d 3h Ks", discard="Ks", rules="badugi")   # 4s to 8s: five of 48 make 8-high or better
+    >>> odds.count("8-high badugi"), odds.count("Badugi"), odds.at_least("8-high badugi") == 5 / 48
+    (1, 9, True)
     """
 
     hand: str
     discard: str
     rules: str
     outcomes: int  # equally likely draws enumerated
-    counts: dict[str, int]  # final category -> draws, best category first
-    improve: float  # chance the final category is better than the hand's category before the draw
+    counts: dict[str, int]  # final class (draw_classes) -> draws, best class first
+    improve: float  # chance the final class is better than the hand's class before the draw
     strength: float  # expected share of all five-card hands the final hand beats (ties count half)
 
+    def _names(self, category: str) -> list[str]:
+        """The classes of ``category``: itself, or the classes of a ruleset category (badugi's ``Badugi``)."""
+        classes = draw_classes(self.rules)
+        if category in self.counts:
+            return [category]
+        names = [n for n, c in zip(classes.names, classes.categories) if c == category]
+        if not names:
+            choices = ", ".join(dict.fromkeys([*self.counts, *classes.categories[::-1]]))
+            raise DrawError(f"unknown category {category!r} for rules {self.rules!r}; choose from {choices}")
+        return names
+
     def count(self, category: str) -> int:
-        """Draws that end in ``category`` (0 when it cannot happen)."""
-        return self.counts.get(category, 0)
+        """Draws that end in ``category``: a class of :attr:`counts` or a ruleset category (0 when it cannot
+        happen)."""
+        if category not in self.counts and category not in draw_classes(self.rules).categories:
+            return 0
+        return sum(self.counts[n] for n in self._names(category))
 
     def probability(self, category: str) -> float:
         """Chance of ending in ``category``."""
         return self.count(category) / self.outcomes
 
     def at_least(self, category: str) -> float:
-        """Chance of ending in ``category`` or better."""
+        """Chance of ending in ``category`` or better (a ruleset category: its worst class or better)."""
         names = list(self.counts)
-        if category not in names:
-            raise DrawError(f"unknown category {category!r} for rules {self.rules!r}; choose from {', '.join(names)}")
-        return sum(self.counts[n] for n in names[: names.index(category) + 1]) / self.outcomes
+        last = max(names.index(n) for n in self._names(category))
+        return sum(self.counts[n] for n in names[: last + 1]) / self.outcomes
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form, with probabilities next to the counts."""
         data = asdict(self)
         data["probabilities"] = {k: v / self.outcomes for k, v in self.counts.items()}
         return data
+
+
+@dataclass(frozen=True)
+class DrawClasses:
+    """The classes a draw's final hands are counted in, worst first, and the class of every value.
+
+    A ruleset's categories (``value >> 12``), except badugi, whose four-card badugis are split by their top
+    card (aces low): ``K-high badugi`` up to ``4-high badugi``, above the three-, two- and one-card hands.
+
+    >>> classes = draw_classes("badugi")
+    >>> classes.names[2:4], classes.names[-1], classes.categories[-1], len(classes.names)
+    (('Three-card hand', 'K-high badugi'), '4-high badugi', 'Badugi', 13)
+    """
+
+    names: tuple[str, ...]
+    categories: tuple[str, ...]  # each class's ruleset category
+    of_value: np.ndarray  # value -> index into names
+
+
+@cache
+def draw_classes(rules_name: str) -> DrawClasses:
+    """The :class:`DrawClasses` of a ruleset (cached).
+
+    >>> from pokerlab.evaluator import evaluate
+    >>> classes = draw_classes("badugi")
+    >>> classes.names[classes.of_value[evaluate("8c 5d 2h As", rules="badugi")]]
+    '8-high badugi'
+    >>> draw_classes("high").names == get_rules("high").categories
+    True
+    """
+    r = get_rules(rules_name)
+    of_value = np.arange(1 << 16, dtype=np.int64) >> CATEGORY_SHIFT
+    if r.kernel != "badugi":
+        return DrawClasses(r.categories, r.categories, of_value)
+    badugi = len(r.categories) - 1  # the top category: four cards; its values split by the top card
+    tops = range(11, 1, -1)  # card ranks K (11) down to 4 (2): a four-card badugi's top card, aces low
+    names = (*r.categories[:badugi], *(f"{'23456789TJQKA'[t]}-high badugi" for t in tops))
+    values = np.nonzero(enumerate_variant_values(r, 4))[0]
+    for v in values[values >> CATEGORY_SHIFT == badugi]:
+        of_value[v] = badugi + 11 - low_ranks(int(v), r)[0]
+    categories = (*r.categories[:badugi], *[r.categories[badugi]] * len(tops))
+    return DrawClasses(names, categories, of_value)
 
 
 @cache
@@ -110,9 +183,11 @@ def draw_odds(
     max_draw: int | None = None,
     four_with_ace: bool = False,
 ) -> DrawOdds:
-    """Exact distribution of the final hand's category after discarding ``discard`` and drawing.
+    """Exact distribution of the final hand's class (:func:`draw_classes`) after discarding ``discard`` and
+    drawing once.
 
-    ``max_draw`` defaults to 3 (5 in lowball); ``four_with_ace`` allows four
+    ``hand`` is five cards, four under ``badugi``. ``max_draw`` defaults to 3 (5 in lowball, 4 in badugi);
+    ``four_with_ace`` allows four
     when the kept cards include an ace (the docs/rules.md house rule). ``dead``
     cards are known to be out of the stub.
 
@@ -131,11 +206,13 @@ def draw_odds(
     unseen = unseen_cards(r, set(ids) | set(dead_ids))
     if len(thrown) > len(unseen):
         raise DrawError(f"drawing {len(thrown)} cards needs more than the {len(unseen)} unseen cards")
-    values, _ = final_values(kept, unseen, len(thrown), r)
-    per_category = np.bincount(values >> CATEGORY_SHIFT, minlength=len(r.categories))
-    counts = {r.categories[c]: int(per_category[c]) for c in range(len(r.categories) - 1, -1, -1)}
-    before = int(evaluate_batch(np.array([ids], dtype=np.uint8), rules=r.name)[0]) >> CATEGORY_SHIFT
-    improve = float((values >> CATEGORY_SHIFT > before).mean())
+    values, _ = final_values(kept, unseen, len(thrown), r, with_masks=False)
+    classes = draw_classes(r.name)
+    final = classes.of_value[values]
+    per_class = np.bincount(final, minlength=len(classes.names))
+    counts = {classes.names[c]: int(per_class[c]) for c in range(len(classes.names) - 1, -1, -1)}
+    before = classes.of_value[int(evaluate_batch(np.array([ids], dtype=np.uint8), rules=r.name)[0])]
+    improve = float((final > before).mean())
     strength = float(strength_table(r.name)[values].mean())
     return DrawOdds(format_cards(ids, " "), format_cards(thrown, " "), r.name, len(values), counts, improve, strength)
 
@@ -168,15 +245,17 @@ def best_discard(
     trials: int = 20_000,
     seed: int | None = 0,
 ) -> list[DiscardOption]:
-    """Every legal discard (up to 32) ranked by ``objective``, best first.
+    """Every legal discard (up to 32; 16 of badugi's four cards) ranked by ``objective``, best first.
 
     Objectives: ``strength`` (expected share of all five-card hands the final
-    hand beats), ``category`` (chance of reaching ``target`` or better), and
+    hand beats; badugi: four-card hands), ``category`` (chance of reaching ``target`` or better), and
     ``equity`` (draw-versus-draw equity against ``opponent`` = (hand,
     discard); exact when small, else Monte Carlo with ``trials`` and ``seed``).
 
     >>> best_discard("Ah Kh Qh Jh 3c")[0].discard
     '3c'
+    >>> best_discard("Ac 2d 3h Kh", rules="badugi")[0].discard   # keep the three-card A-2-3, draw one
+    'Kh'
     """
     if objective not in OBJECTIVES:
         raise DrawError(f"unknown objective {objective!r}; choose from {', '.join(OBJECTIVES)}")
@@ -189,8 +268,8 @@ def best_discard(
     ids = parse_hand(hand, r)
     limit = max_draw_for(r) if max_draw is None else max_draw
     options = []
-    for n in range(0, 6):
-        for picks in combinations(5, n):
+    for n in range(len(ids) + 1):
+        for picks in combinations(len(ids), n):
             thrown = [ids[i] for i in picks]
             try:
                 parse_discard(ids, thrown, r, limit, four_with_ace)

@@ -66,6 +66,9 @@ RUNS: dict[str, list[tuple[str, set[int]]]] = {
         ("draw 'Jh Jd 9c 6s 2h' --discard '9c 6s 2h' --json", {0}),
         ("draw 'Ah Kh Qh Jh 3c' --objective category --target Flush --top 2 --json", {0}),
         ("draw '8s 7h 5d 3c Kd' --rules ace-five --discard Kd --vs '9s 6d 4c 2h Jd/Jd' --json", {0}),
+        ("draw 'Ac 2d 3h Kh' --rules badugi --discard Kh --json", {0}),
+        ("draw 'Ac 2d 3h Kh' --rules badugi --objective category --target '8-high badugi' --top 3 --json", {0}),
+        ("draw 'Ac 2d 3h Kh' --rules badugi --discard Kh --vs '5c 4d 2h Ks/Ks' --json", {0}),
     ],
     "hits": [
         ("hits AKs -b Qs7h2c --json", {0}),

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .cases import BenchConfig, Case, Contender, Hands
+import numpy as np
+
+from .cases import BenchConfig, Case, Contender, Hands, dealt
 
 Builder = Callable[[Case, Hands | None, BenchConfig], Contender]
 
@@ -32,6 +34,48 @@ class EquityOutcome:
 def keep(store: dict, key: str, value: object) -> None:
     """``store[key] = value`` as an expression: how a timed lambda keeps what its call returned."""
     store[key] = value
+
+
+def ruled_batch(rules: str, parallel: bool) -> Builder:
+    """pokerlab's ``evaluate_batch(rules=rules)`` of the case's hands into a buffer, on one thread or all of them.
+
+    >>> from pokerlab.simulate.bench.cases import BenchConfig, deal, select_cases
+    >>> case, config = select_cases(["bd-batch"])[0], BenchConfig.named("tiny")
+    >>> ruled_batch("badugi", True)(case, deal(case, config), config).call
+    "evaluate_batch(a, rules='badugi', parallel=True, out=buf)"
+    """
+
+    def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+        from ... import evaluator  # timed by measure_startup: kept out of bench's import
+
+        a = dealt(hands).array
+        buf = np.empty(len(a), dtype=np.uint16)
+        call = f"evaluate_batch(a, rules={rules!r}, " + ("parallel=True, " if parallel else "") + "out=buf)"
+        run = lambda: evaluator.evaluate_batch(a, rules=rules, parallel=parallel, out=buf)  # noqa: E731
+        return Contender(call, run, lambda: buf.copy(), len(a))
+
+    return build
+
+
+def ruled_call(rules: str) -> Builder:
+    """pokerlab's ``evaluate(ids, rules=rules)`` of one hand per call, in a Python loop.
+
+    >>> from pokerlab.simulate.bench.cases import BenchConfig, deal, select_cases
+    >>> case, config = select_cases(["bd-call"])[0], BenchConfig.named("tiny")
+    >>> ruled_call("badugi")(case, deal(case, config), config).call
+    "evaluate(list of 4 ids, rules='badugi')"
+    """
+
+    def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+        from ... import evaluator  # timed by measure_startup: kept out of bench's import
+
+        def rank(ids: list[int]) -> int:
+            return evaluator.evaluate(ids, rules=rules)
+
+        ids = dealt(hands).ids
+        return per_call(f"evaluate(list of {len(ids[0])} ids, rules={rules!r})", rank, ids)
+
+    return build
 
 
 def per_call(call: str, evaluate: Callable, native: list, value: Callable[[Any], Any] = lambda v: v) -> Contender:

@@ -39,8 +39,8 @@ CATEGORY_COUNTS = {
 }
 
 #: The sections of the report, in its order; ``pokerlab bench --only`` takes them (or case ids).
-SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "stud", "short-deck", "histories", "game",
-            "ranges", "tournament")  # fmt: skip
+SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "stud", "short-deck", "badugi", "histories",
+            "game", "ranges", "tournament")  # fmt: skip
 RULES_CHECKED = 2_000  # rows of a rules case re-ranked one call at a time, the reference for its batch
 
 
@@ -374,6 +374,23 @@ def _short_deck_cases() -> list[Case]:
     ]  # fmt: skip
 
 
+BD_NOTE = (
+    "Four-card hands (simulate/bench/badugi.py): pokerkit's BadugiHand.from_game per hand on the config's "
+    "pokerkit_hands hands; no peer has a badugi batch. No peer computes draw odds: bd-draw times pokerlab's "
+    "draw_odds against ranking every replacement draw one call at a time, with pokerlab's evaluate and with pokerkit."
+)
+
+
+def _badugi_cases() -> list[Case]:
+    return [
+        Case("bd-batch", "badugi", "4-card badugi hands, batch", "bd-batch", "hands", "rate", 4, note=BD_NOTE),
+        Case("bd-call", "badugi", "4-card badugi hands, per call", "bd-call", "hands", "rate", 4, threads=False,
+             note=BD_NOTE),
+        Case("bd-draw", "badugi", "badugi draw odds, every draw", "bd-draw", "spots", "rate", 4,
+             players=("Ac 2d 3h Kh/Kh; Ac 2d Kc Kd/Kc Kd",), threads=False, note=BD_NOTE),
+    ]  # fmt: skip
+
+
 GAME_NOTE = (
     "Random hands deal to payout, the same table and policy on both engines (check or bet when free; fold, call "
     "or raise facing a bet; bring in or complete; amounts uniform over the legal range), its draws from one seeded "
@@ -431,6 +448,7 @@ CASES: list[Case] = (
     + _omaha_cases()
     + _stud_cases()
     + _short_deck_cases()
+    + _badugi_cases()
     + _history_cases()
     + _game_cases()
     + _range_cases()
@@ -535,17 +553,26 @@ def dealt(hands: Hands | None) -> Hands:
     return hands
 
 
+#: The batch and per-call cases of one ruleset, by the prefix of their kind: (cards a hand, the deck, the rules).
+_RULED_DEALS = {
+    "omaha": (9, range(52), "omaha"),
+    "sd": (7, range(16, 52), "short-deck"),
+    "bd": (4, range(52), "badugi"),
+}
+
+
 def deal(case: Case, config: BenchConfig) -> Hands | None:
     """The hands a batch or per-call case evaluates (None for the other kinds)."""
     if case.kind == "rules-batch":
         return _deal_rules(case, config)
-    if case.kind in ("omaha-batch", "omaha-call", "sd-batch", "sd-call"):  # Omaha's, or 7 of the short deck's 36
+    family, _, form = case.kind.rpartition("-")
+    if family in _RULED_DEALS and form in ("batch", "call"):
         from ... import evaluator  # timed by measure_startup: kept out of bench's import
 
-        n = config.batch_hands if case.kind.endswith("batch") else config.call_hands
-        short = case.kind.startswith("sd")
-        array = random_deals(n, config.seed + 17, *((7, range(16, 52)) if short else ()))
-        return Hands(array, evaluator.evaluate_batch(array, rules="short-deck" if short else "omaha"))
+        n = config.batch_hands if form == "batch" else config.call_hands
+        k, deck, rules = _RULED_DEALS[family]
+        array = random_deals(n, config.seed + 17, k, deck)
+        return Hands(array, evaluator.evaluate_batch(array, rules=rules))
     if case.kind not in ("batch", "call"):
         return None
     from ... import evaluator  # timed by measure_startup: kept out of bench's import

@@ -38,13 +38,17 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
         n = len(ref)
         ok = bool(np.array_equal(np.asarray(result[:n]), ref))
         return ok, f"equals per-call values on {n:,} hands" if ok else f"differs from per-call values on {n:,} hands"
-    if case.kind in ("batch", "call", "omaha-batch", "omaha-call", "sd-batch", "sd-call"):
+    if case.kind in ("batch", "call", "omaha-batch", "omaha-call", "sd-batch", "sd-call", "bd-batch", "bd-call"):
         ref = hands.reference if hands is not None else reference
         n = len(result)
         ok = same_order(ref[:n], result)
         return ok, f"orders all {n:,} hands as pokerlab does" if ok else f"orders its {n:,} hands UNLIKE pokerlab"
     if case.kind == "enum":
         return _check_enum(case, result, reference)
+    if case.kind == "bd-draw":
+        from .badugi import check_draw
+
+        return check_draw(case, result, reference)
     if case.kind == "game":
         from .games import check_game
 

@@ -13,7 +13,7 @@ builders live by library: :mod:`~pokerlab.simulate.bench.pokerlab_contenders`,
 :mod:`~pokerlab.simulate.bench.pokerkit_adapters`,
 :mod:`~pokerlab.simulate.bench.peer_adapters` (pkrbot, eval7, phevaluator,
 treys), :mod:`~pokerlab.simulate.bench.process_contenders` (new processes),
-:mod:`~pokerlab.simulate.bench.short_deck`, and the game and history modules.
+:mod:`~pokerlab.simulate.bench.short_deck`, :mod:`~pokerlab.simulate.bench.badugi`, and the game and history modules.
 
 >>> [s.key for s in specs_for(CASES[0])]
 ['pokerlab', 'pokerlab-threads', 'pokerfast', 'pokerfast-public']
@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...errors import InputError
+from . import badugi
 from .adapters import Builder, EquityOutcome
 from .cases import CASES, BenchConfig, Case, Contender
 from .games import pokerkit_game, pokerlab_game
@@ -239,6 +240,19 @@ CONTENDERS: dict[str, tuple[Listing, ...]] = {
     "sd-mc": (
         Listing("pokerlab", "pokerlab", "1 thread", pokerlab_short_deck_mc),
         Listing("pokerkit", "pokerkit", "1 process", pokerkit_short_deck_mc),
+    ),
+    "bd-batch": (
+        Listing("pokerlab", "pokerlab", "1 thread", badugi.pokerlab_batch(False)),
+        Listing("pokerlab-threads", "pokerlab", ALL_THREADS, badugi.pokerlab_batch(True)),
+    ),
+    "bd-call": (
+        Listing("pokerlab", "pokerlab", "", badugi.pokerlab_call),
+        Listing("pokerkit", "pokerkit", "", badugi.pokerkit_call),
+    ),
+    "bd-draw": (
+        Listing("pokerlab", "pokerlab", "draw_odds", badugi.pokerlab_draw),
+        Listing("pokerlab-plain", "pokerlab", "evaluate() per draw", badugi.pokerlab_draw_plain),
+        Listing("pokerkit", "pokerkit", "BadugiHand per draw", badugi.pokerkit_draw),
     ),
     "range-hits": (
         Listing("pokerlab", "pokerlab", "hit_frequencies", range_hits(False)),

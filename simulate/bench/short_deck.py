@@ -12,37 +12,18 @@ Monte Carlo equities are checked within a few standard errors of pokerlab's.
 
 from __future__ import annotations
 
-import numpy as np
+from functools import partial
 
-from .adapters import Builder, EquityOutcome, keep, per_call
+from .adapters import EquityOutcome, keep, ruled_batch, ruled_call
 from .cases import CARD_STRINGS, BenchConfig, Case, Contender, Hands, dealt
 
 RULES = "short-deck"
 
 
-def pokerlab_batch(parallel: bool) -> Builder:
-    """``evaluate_batch(rules="short-deck")`` of the case's hands into a buffer, on one thread or all of them."""
-
-    def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        from ... import evaluator  # timed by measure_startup: kept out of bench's import
-
-        a = dealt(hands).array
-        buf = np.empty(len(a), dtype=np.uint16)
-        call = f"evaluate_batch(a, rules={RULES!r}, " + ("parallel=True, " if parallel else "") + "out=buf)"
-        run = lambda: evaluator.evaluate_batch(a, rules=RULES, parallel=parallel, out=buf)  # noqa: E731
-        return Contender(call, run, lambda: buf.copy(), len(a))
-
-    return build
-
-
-def pokerlab_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-    """``evaluate(ids, rules="short-deck")`` of one hand per call, in a Python loop."""
-    from ... import evaluator  # timed by measure_startup: kept out of bench's import
-
-    def rank(ids: list[int]) -> int:
-        return evaluator.evaluate(ids, rules=RULES)
-
-    return per_call(f"evaluate(list of 7 ids, rules={RULES!r})", rank, dealt(hands).ids)
+#: pokerlab's ``evaluate_batch(rules="short-deck")`` builder, on one thread or all of them (``pokerlab_batch(True)``).
+pokerlab_batch = partial(ruled_batch, RULES)
+#: pokerlab's ``evaluate(ids, rules="short-deck")`` of one hand per call, in a Python loop.
+pokerlab_call = ruled_call(RULES)
 
 
 def pokerkit_call(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:

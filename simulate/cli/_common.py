@@ -42,7 +42,7 @@ RULE_NAMES += ["deuces-wild", "short-deck", "badugi"]
 OMAHA_RULE_NAMES = ["omaha", "omaha-hilo"]
 # The names of simulate.equity.result.GAMES, written here so that help does not import numpy.
 EQUITY_GAMES = ["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"] + [
-    "draw" if name == "high" else f"draw-{name}" for name in RULE_NAMES if name not in ("short-deck", "badugi")
+    "draw" if name == "high" else f"draw-{name}" for name in RULE_NAMES if name != "short-deck"
 ]
 EQUITY_GAMES += ["short-deck"]
 

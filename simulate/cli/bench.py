@@ -32,8 +32,8 @@ def _progress_bar() -> Any:  # click.progressbar's bar, or None
     "--only",
     multiple=True,
     metavar="NAME[,NAME]",
-    help="Run only these sections (batch, per-call, enumerate, rules, equity, omaha, stud, short-deck, histories, "
-    "game, ranges, tournament) or case ids (--list).",
+    help="Run only these sections (batch, per-call, enumerate, rules, equity, omaha, stud, short-deck, badugi, "
+    "histories, game, ranges, tournament) or case ids (--list).",
 )
 @click.option(
     "--format",

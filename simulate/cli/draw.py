@@ -1,4 +1,4 @@
-"""``pokerlab draw``: the odds of each discard of a draw hand, and draw-versus-draw equity.
+"""``pokerlab draw``: the odds of each discard of a draw hand (five-card draw, badugi), and draw-versus-draw equity.
 
 Registered lazily in ``pokerlab.simulate.cli.main`` (``LAZY_COMMANDS``).
 """
@@ -32,12 +32,23 @@ _SHORT = {
     "Two pair": "2P",
     "One pair": "1P",
     "High card": "HC",
+    **{f"{rank}-high badugi": f"B{rank}" for rank in "456789TJQK"},
+    "Three-card hand": "3C",
+    "Two-card hand": "2C",
+    "One-card hand": "1C",
 }
 
 
 @click.command("draw", context_settings=HELP_OPTIONS)
 @click.argument("hand")
-@click.option("--rules", "-r", type=click.Choice(RULE_NAMES), default="high", show_default=True, help="Hand ranking.")
+@click.option(
+    "--rules",
+    "-r",
+    type=click.Choice(RULE_NAMES),
+    default="high",
+    show_default=True,
+    help="Hand ranking (badugi: four-card hands).",
+)
 @click.option("--discard", "-x", default=None, help="Cards to throw away; prints the odds of that draw only.")
 @click.option(
     "--vs",
@@ -52,9 +63,11 @@ _SHORT = {
     show_default=True,
     help="How discards are ranked: expected hand strength, chance of --target or better, equity against --vs.",
 )
-@click.option("--target", help="Category for --objective category, e.g. Flush or 7-high.")
+@click.option("--target", help='Category for --objective category, e.g. Flush, 7-high, "8-high badugi" or Badugi.')
 @click.option("--dead", "-d", default="", help="Cards known to be out of the stub.")
-@click.option("--max-draw", type=click.IntRange(0, 5), help="Most cards a player may draw (default 3; 5 in lowball).")
+@click.option(
+    "--max-draw", type=click.IntRange(0, 5), help="Most cards a player may draw (default 3; 5 in lowball, 4 in badugi)."
+)
 @click.option("--four-with-ace", is_flag=True, help="House rule: draw four when keeping an ace.")
 @click.option(
     "--top", type=click.IntRange(min=0), default=10, show_default=True, help="Discards to list, best first (0: all)."
@@ -76,13 +89,15 @@ def draw_command(
     seed: int | None,
     as_json: bool,
 ) -> None:
-    """Five-card draw: which cards to throw from HAND, and the exact odds of each draw.
+    """Five-card draw and badugi: which cards to throw from HAND, and the exact odds of one draw.
 
     Without --discard, every legal discard is ranked (by default by the
     expected strength of the final hand: the share of all five-card hands it
-    beats) with the chance of each final category. With --discard, that
-    draw's odds. With --vs, the equity of HAND/--discard against the given
-    opponents after everyone draws (exact when small, else Monte Carlo).
+    beats; four-card hands in badugi) with the chance of each final category.
+    With --discard, that draw's odds. With --vs, the equity of HAND/--discard
+    against the given opponents after everyone draws (exact when small, else
+    Monte Carlo). Under --rules badugi HAND is four cards and a four-card
+    badugi is counted by its top card (4-high badugi ... K-high badugi).
 
     \b
     Examples:
@@ -91,6 +106,10 @@ def draw_command(
       pokerlab draw "8s 7h 5d 3c Kd" --rules ace-five --discard Kd --vs "9s 6d 4c 2h Jd/Jd"
       pokerlab draw "Ah Kh Qh Jh 3c" --objective category --target Flush --json
       pokerlab draw "9s 9d 5c 4h 2d" --objective equity --vs "Ah Kh Qh Jh 3c/3c"
+      pokerlab draw "Ac 2d 3h Kh" --rules badugi
+      pokerlab draw "Ac 2d 3h Kh" --rules badugi --discard Kh
+      pokerlab draw "Ac 2d 3h Kh" --rules badugi --objective category --target "8-high badugi"
+      pokerlab draw "Ac 2d 3h Kh" --rules badugi --discard Kh --vs "5c 4d 2h Ks/Ks"
     """
     from pokerlab.simulate.draw import best_discard, draw_equity, draw_odds
 
@@ -155,8 +174,9 @@ def draw_command(
         for o in shown
     ]
     click.echo(text_table(headers, rows, right=set(range(2, len(headers)))))
-    legend = ", ".join(f"{_SHORT[n]} {n.lower()}" for n in names if n in _SHORT)
-    click.echo(f"percentages; {objective} is " + _OBJECTIVE_TEXT[objective] + (f"; {legend}" if legend else ""))
+    legend = ", ".join(f"{_SHORT[n]} {n if '-high' in n else n.lower()}" for n in names if n in _SHORT)
+    meaning = _OBJECTIVE_TEXT[objective].replace("five-card", "four-card" if rules == "badugi" else "five-card")
+    click.echo(f"percentages; {objective} is {meaning}" + (f"; {legend}" if legend else ""))
     if len(shown) < len(options):
         click.echo(f"the best {len(shown)} of {len(options)} discards (--top 0 lists them all)")
     if objective == "equity":

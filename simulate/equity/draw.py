@@ -1,4 +1,4 @@
-"""Five-card draw's equity scorer: the hands and discards of a spot, and every draw dealt after them.
+"""The draw equity scorer: the hands and discards of a spot, and every draw dealt after them.
 
 Every draw is enumerated exactly when the joint draws are few enough, otherwise sampled: the
 unseen cards are the deck of the ruleset minus the whole hands (discards stay out of play,
@@ -44,20 +44,35 @@ class DrawError(PokerlabError, ValueError):
 
 
 def max_draw_for(rules: Ruleset) -> int:
-    """Default most cards a player may draw: 3 in high and wild-card draw (docs/rules.md 4.6), 5 in lowball.
+    """Default most cards a player may draw: 3 in high and wild-card draw (docs/rules.md 4.6), 5 in lowball,
+    the whole hand of 4 in badugi (docs/rules.md 16.2).
 
     >>> from pokerlab.evaluator import get_rules
-    >>> max_draw_for(get_rules("high")), max_draw_for(get_rules("deuce-seven"))
-    (3, 5)
+    >>> max_draw_for(get_rules("high")), max_draw_for(get_rules("deuce-seven")), max_draw_for(get_rules("badugi"))
+    (3, 5, 4)
     """
+    if rules.kernel == "badugi":
+        return 4
     return 5 if rules.kernel in ("ace-five", "deuce-seven", "ace-five-joker") else 3
 
 
+def hand_size(rules: Ruleset) -> int:
+    """Cards of a draw hand: five, or the one hand size of a ruleset that ranks no five (badugi's four).
+
+    >>> from pokerlab.evaluator import get_rules
+    >>> hand_size(get_rules("high")), hand_size(get_rules("badugi"))
+    (5, 4)
+    """
+    return 5 if 5 in rules.hand_sizes else rules.hand_sizes[0]
+
+
 def parse_hand(hand: str | Sequence[int], rules: Ruleset) -> list[int]:
+    size = hand_size(rules)
     try:
-        return to_card_ids(hand, count=5, deck_size=rules.deck_size)
+        return to_card_ids(hand, count=size, deck_size=rules.deck_size)
     except CardError as exc:
-        raise DrawError(f"a draw hand is five cards: {exc}") from None
+        game = "a badugi hand" if rules.kernel == "badugi" else "a draw hand"
+        raise DrawError(f"{game} is {'four' if size == 4 else 'five'} cards: {exc}") from None
 
 
 def parse_discard(
@@ -102,15 +117,18 @@ def unseen_cards(rules: Ruleset, removed: set[int]) -> np.ndarray:
     return np.array([c for c in range(rules.deck_size) if c not in removed], dtype=np.uint8)
 
 
-def final_values(kept: Sequence[int], unseen: np.ndarray, draws: int, rules: Ruleset) -> tuple[np.ndarray, np.ndarray]:
-    """Values of ``kept`` plus every draw of ``draws`` cards from ``unseen``, with each draw's card mask."""
+def final_values(
+    kept: Sequence[int], unseen: np.ndarray, draws: int, rules: Ruleset, with_masks: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
+    """Values of ``kept`` plus every draw of ``draws`` cards from ``unseen``, with each draw's card mask (none, an
+    empty array, unless ``with_masks``)."""
     idx = combinations(len(unseen), draws)
-    hands = np.empty((idx.shape[0], 5), dtype=np.uint8)
+    hands = np.empty((idx.shape[0], len(kept) + draws), dtype=np.uint8)
     hands[:, : len(kept)] = np.asarray(kept, dtype=np.uint8)
     drawn = unseen[idx]
     hands[:, len(kept) :] = drawn
-    masks = np.zeros(idx.shape[0], dtype=np.uint64)
-    for j in range(draws):
+    masks = np.zeros(idx.shape[0] if with_masks else 0, dtype=np.uint64)
+    for j in range(draws if with_masks else 0):
         masks |= np.left_shift(np.uint64(1), drawn[:, j].astype(np.uint64))
     values = evaluate_batch(hands, rules=rules.name, check=False)
     return values, masks
@@ -234,7 +252,7 @@ def _mc_draw_equity(parsed, unseen, rules, texts, trials, seed, start) -> Equity
         used = 0
         for p, (ids, thrown) in enumerate(parsed):
             kept = [c for c in ids if c not in thrown]
-            hands = np.empty((size, 5), dtype=np.uint8)
+            hands = np.empty((size, len(ids)), dtype=np.uint8)
             hands[:, : len(kept)] = np.asarray(kept, dtype=np.uint8)
             hands[:, len(kept) :] = stub[:, used : used + len(thrown)]
             used += len(thrown)

@@ -31,13 +31,9 @@ PLAYER_KEYS = {
     "draw": _HOLDEM_PLAYER,
     "short-deck": _HOLDEM_PLAYER,
 }
-#: The five-card draw games, one per ruleset of the 52-card deck and its jokers (``draw`` ranks high hands), and
-#: their rulesets.
-DRAW_GAMES = {
-    ("draw" if name == "high" else f"draw-{name}"): name
-    for name, r in RULESETS.items()
-    if r.deck_size >= 52 and 5 in r.hand_sizes  # badugi's four cards are a draw of its own (simulate.draw)
-}
+#: The draw games, one per ruleset of the 52-card deck and its jokers (``draw`` ranks high hands, ``draw-badugi``
+#: four-card badugi hands), and their rulesets.
+DRAW_GAMES = {("draw" if name == "high" else f"draw-{name}"): name for name, r in RULESETS.items() if r.deck_size >= 52}
 #: Every game equity is computed for, with its family: the scorer that plays it and its result's shape.
 GAMES = {
     "holdem": "holdem",
