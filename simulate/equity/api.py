@@ -99,10 +99,11 @@ def equity(
 
 def _draw(players: Sequence[Any], board: Any, dead: Any, game: str, method: str, trials: int | None,
           stderr: float | None, seed: int | None, threads: int | None) -> EquityResult:  # fmt: skip
-    """Five-card draw: each player a ``"HAND/DISCARD"``; one draw, no board; a fixed number of trials."""
+    """Draw games (five-card draws, badugi): each player a ``"HAND/DISCARD"``; one draw, no board; a fixed number
+    of trials."""
     from .draw import draw_equity
 
     for name, given in (("a board", board), ("a standard-error target", stderr), ("threads", threads)):
         if given is not None:
-            raise EquityError(f"five-card draw equity takes no {name}")
+            raise EquityError(f"draw equity ({game}) takes no {name}")
     return draw_equity(players, rules=DRAW_GAMES[game], dead=dead, method=method, trials=trials, seed=seed)
