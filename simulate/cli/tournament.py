@@ -200,16 +200,7 @@ def pushfold_chart_command(ante: float, max_stack: float, as_json: bool) -> None
     if as_json:
         emit_json(chart.to_dict())
         return
-    click.echo(
-        f"heads-up push-or-fold chart ({_ante_words(chart.ante)}), {chart.stacks[0]:g} to {chart.max_stack:g} bb "
-        f"every 0.1 bb: {len(chart.stacks)} equilibria, exploitability "
-        + (
-            "below 1e-9 bb at every stack"
-            if chart.exploitability < _BELOW
-            else f"{chart.exploitability:.2g} bb at most"
-        )
-        + f" ({chart.seconds:.1f} s)"
-    )
+    click.echo(chart_summary(chart))
     labels = _labels()
     for player, title in (("sb", "small blind: push up to (bb)"), ("bb", "big blind: call up to (bb)")):
         gaps = chart.gaps(player)
@@ -222,6 +213,17 @@ def pushfold_chart_command(ante: float, max_stack: float, as_json: bool) -> None
         for hand, runs in gaps.items():
             stretches = ", ".join(f"{lo:.1f}" if lo == hi else f"{lo:.1f}-{hi:.1f}" for lo, hi in runs)
             click.echo(f"* {hand}: at {stretches} bb")
+
+
+def chart_summary(chart: Any) -> str:
+    """The first line of ``pokerlab pushfold chart`` (and of ``pokerlab chart pushfold``): what was solved."""
+    worst = (
+        "below 1e-9 bb at every stack" if chart.exploitability < _BELOW else f"{chart.exploitability:.2g} bb at most"
+    )
+    return (
+        f"heads-up push-or-fold chart ({_ante_words(chart.ante)}), {chart.stacks[0]:g} to {chart.max_stack:g} bb "
+        f"every 0.1 bb: {len(chart.stacks)} equilibria, exploitability {worst} ({chart.seconds:.1f} s)"
+    )
 
 
 def _labels() -> list[list[str]]:
