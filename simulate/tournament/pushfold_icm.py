@@ -263,8 +263,14 @@ def _check(
     return _Spot(s, posted, pay)
 
 
-def _sample_deals(players: int, deals: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """Random hands ``(deals, players, 2)`` and boards ``(deals, 5)``, no card twice in a deal."""
+def sample_deals(players: int, deals: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Random hands ``(deals, players, 2)`` (the higher card id first) and boards ``(deals, 5)``, no card twice
+    in a deal: the deals :func:`pushfold_icm` solves over, drawn from ``rng``.
+
+    >>> hands, boards = sample_deals(3, 4, np.random.default_rng(1))
+    >>> hands.shape, boards.shape, len(set(hands[0].ravel()) | set(boards[0]))
+    ((4, 3, 2), (4, 5), 11)
+    """
     cards = np.argsort(rng.random((deals, 52)), axis=1)
     hands = cards[:, : 2 * players].reshape(deals, players, 2)
     return np.sort(hands, axis=2)[:, :, ::-1], cards[:, 2 * players : 2 * players + 5]
@@ -297,7 +303,7 @@ class _Game:
             outcomes = np.stack([eq, 1 - eq, np.zeros_like(eq)], axis=1)
             self.ranks = None
         else:
-            hands, boards = _sample_deals(n, deals, rng)
+            hands, boards = sample_deals(n, deals, rng)
             _, cls = all_hands()
             code = hands[:, :, 0] * (hands[:, :, 0] - 1) // 2 + hands[:, :, 1]
             self.classes = cls[code]
