@@ -84,3 +84,14 @@ def test_decision_summaries_add_up_and_progress_is_reported():
     assert r.seats[0].to_dict()["range"] == r.seats[0].range_text() != ""
     with pytest.raises(TournamentError, match="no reach probabilities"):
         SeatStrategy(0, (), ("AA",), (1.0,), (1.0,), (1.0,)).summary()
+
+
+def test_settlements_shared_by_orders_are_the_settlements_of_each_order():
+    import itertools
+
+    spot = _check([900, 700, 700, 400, 300], [50, 30, 20], (50, 100), 10)
+    involved = [0, 1, 2, 4]
+    for order in itertools.permutations(involved):
+        for groups in ([[p] for p in order], [list(order[:2]), list(order[2:])]):  # strict, and with ties
+            assert spot.showdown(involved, groups).tolist() == spot._settle(involved, groups).tolist()
+    assert len(spot.settled) < 2 * 24  # orders settling alike share one entry

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -206,10 +206,25 @@ class _Spot:
     stacks: np.ndarray  # chips before posting
     posted: np.ndarray  # blinds and antes posted
     pay: np.ndarray
+    memo: dict[bytes, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
+    settled: dict[tuple, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
 
     def showdown(self, involved: list[int], order: Sequence[Sequence[int]]) -> np.ndarray:
         """Final stacks when ``involved`` are all in and ``order`` ranks them (groups of tied players, best
-        first); folded players' posts are dead money in the main pot."""
+        first); folded players' posts are dead money in the main pot. Orders that give every layer of the pot
+        to the same players settle alike: each such settlement is computed once."""
+        stacks = self.stacks.tolist()
+        cap = sorted(stacks[i] for i in involved)[-2]
+        put = {i: min(stacks[i], cap) for i in involved}
+        layers = []
+        for level in sorted(set(put.values())):
+            layers.append(next(tuple(w) for w in ([i for i in group if put[i] >= level] for group in order) if w))
+        key = (tuple(involved), tuple(layers))
+        if key not in self.settled:
+            self.settled[key] = self._settle(involved, order)
+        return self.settled[key]
+
+    def _settle(self, involved: list[int], order: Sequence[Sequence[int]]) -> np.ndarray:
         stacks = self.stacks.astype(float)
         put = self.posted.astype(float).copy()
         cap = sorted(stacks[involved])[-2]  # no one puts in more than the second largest stack covers
@@ -230,7 +245,13 @@ class _Spot:
         return final
 
     def value(self, final: np.ndarray) -> np.ndarray:
-        return icm_after(final, self.stacks.astype(float), self.pay)
+        """The ICM shares of the stacks ``final`` after the hand, each distinct one computed once: the showdowns
+        of a multiway all-in are many more than the stacks they leave (several orders of the players below the
+        winner of each pot settle alike)."""
+        key = final.tobytes()
+        if key not in self.memo:
+            self.memo[key] = icm_after(final, self.stacks.astype(float), self.pay)
+        return self.memo[key]
 
 
 def _check(
