@@ -11,6 +11,8 @@ PosixPath('grid.png')
 PosixPath('range.svg')
 >>> equity_chart(["AsAh", "KsKh"], "streets.png", board="Qs7h2c5d9c")  # doctest: +SKIP
 PosixPath('streets.png')
+>>> pushfold_charts("pushfold.png", max_stack=20)  # doctest: +SKIP
+PosixPath('pushfold.png')
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ PARTIAL_HIGH = "#d9a400"  # ... to this (nearly all of it)
 EQUITY_CMAP = "RdYlGn"
 EQUITY_RANGE = (0.30, 0.86)  # equity against a random hand spans about 32 % (32o) to 85 % (AA)
 STREETS = ("preflop", "flop", "turn", "river")
+PUSHFOLD_CMAP = "YlOrRd"  # the push-or-fold charts: pale for the smallest stacks, dark red up to the largest
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 
 
@@ -66,29 +69,50 @@ def _figure(width: float, height: float) -> Any:
     return fig
 
 
-def _save(fig: Any, out: str | os.PathLike[str]) -> Path:
+def chart_path(out: str | os.PathLike[str]) -> Path:
+    """``out`` as a path, refused unless it ends in .png or .svg (the formats the charts are saved in).
+
+    >>> chart_path("chart.svg")
+    PosixPath('chart.svg')
+    """
     path = Path(out)
     if path.suffix.lower() not in (".png", ".svg"):
         raise ChartError(f"the chart's file must end in .png or .svg, got {path.name!r}")
+    return path
+
+
+def _save(fig: Any, out: str | os.PathLike[str]) -> Path:
+    path = chart_path(out)
     fig.savefig(path, dpi=DPI)
     return path
 
 
-def cell_center(row: int, col: int) -> tuple[float, float]:
-    """Pixel (x, y from the top left) of a grid cell's centre in a saved PNG, for checking charts."""
+def cell_center(row: int, col: int, panel: int = 0) -> tuple[float, float]:
+    """Pixel (x, y from the top left) of a grid cell's centre in a saved PNG, for checking charts; ``panel``:
+    which of the grids side by side (:func:`pushfold_charts` draws two)."""
     left, bottom, width, height = GRID_AXES
     size = GRID_SIZE_INCHES * DPI
-    x = (left + width * (col + 0.5) / 13) * size
+    x = (panel + left + width * (col + 0.5) / 13) * size
     y = (1 - bottom - height + height * (row + 0.5) / 13) * size
     return x, y
 
 
 def _grid(title: str, colours: list[list[Any]], texts: list[list[str]], text_colours: list[list[str]]) -> Any:
     """A figure of 13x13 coloured cells with two lines of text each."""
+    fig = _figure(GRID_SIZE_INCHES, GRID_SIZE_INCHES)
+    _cells(fig, 0, 1, colours, texts, text_colours)
+    fig.suptitle(title, y=0.975, fontsize=12)
+    return fig
+
+
+def _cells(
+    fig: Any, panel: int, panels: int, colours: list[list[Any]], texts: list[list[str]], text_colours: list[list[str]]
+) -> Any:
+    """Draw the 13x13 cells in grid ``panel`` of ``panels`` side by side (each as wide as the figure is tall)."""
     from matplotlib.patches import Rectangle
 
-    fig = _figure(GRID_SIZE_INCHES, GRID_SIZE_INCHES)
-    ax = fig.add_axes(GRID_AXES)
+    left, bottom, width, height = GRID_AXES
+    ax = fig.add_axes(((panel + left) / panels, bottom, width / panels, height))
     ax.set_xlim(0, 13)
     ax.set_ylim(13, 0)
     ax.set_axis_off()
@@ -105,8 +129,7 @@ def _grid(title: str, colours: list[list[Any]], texts: list[list[str]], text_col
                 color=text_colours[row][col],
                 linespacing=1.3,
             )
-    fig.suptitle(title, y=0.975, fontsize=12)
-    return fig
+    return ax
 
 
 def preflop_chart(out: str | os.PathLike[str], equities: dict[str, float] | None = None) -> Path:
@@ -125,6 +148,52 @@ def preflop_chart(out: str | os.PathLike[str], equities: dict[str, float] | None
     texts = [[f"{name}\n{100 * equities[name]:.1f}" for name in row] for row in GRID_LABELS]
     ink = [["white" if _luminance(c) < 0.4 else "black" for c in row] for row in colours]
     return _save(_grid("Equity (%) against one random hand, all-in preflop", colours, texts, ink), out)
+
+
+def pushfold_colour(value: float | None, max_stack: float) -> Any:
+    """The colour of a push-or-fold chart's cell whose hand is played up to ``value`` bb (None: at no stack),
+    on a chart from 1 bb to ``max_stack``.
+
+    >>> pushfold_colour(None, 20.0)
+    '#e6e6e6'
+    """
+    if value is None:
+        return OUT_OF_RANGE
+    from matplotlib import colormaps
+    from matplotlib.colors import Normalize
+
+    return colormaps[PUSHFOLD_CMAP](Normalize(1.0, max(max_stack, 1.1))(value))
+
+
+def pushfold_charts(
+    out: str | os.PathLike[str], *, ante: float = 0.0, max_stack: float = 20.0, chart: Any = None
+) -> Path:
+    """Both heads-up push-or-fold charts side by side, the small blind's pushes and the big blind's calls: each
+    cell coloured by and labelled with the largest stack (bb) at which the hand is played ("20+" at
+    ``max_stack``, "-" at none; * where it has gaps). ``chart``: the
+    :func:`~pokerlab.simulate.tournament.pushfold_chart` result when already computed.
+    """
+    need_matplotlib()
+    chart_path(out)  # refused before the chart is solved, not after
+    if chart is None:
+        from .tournament.pushfold_chart import pushfold_chart
+
+        chart = pushfold_chart(ante=ante, max_stack=max_stack)
+    fig = _figure(2 * GRID_SIZE_INCHES, GRID_SIZE_INCHES)
+    titles = {"sb": "small blind: push up to (bb)", "bb": "big blind: call up to (bb)"}
+    for panel, player in enumerate(titles):
+        gaps = chart.gaps(player)
+        colours = [[pushfold_colour(chart.largest(h, player), chart.max_stack) for h in row] for row in GRID_LABELS]
+        texts = [[f"{h}\n{chart.value(h, player)}{'*' if h in gaps else ''}" for h in row] for row in GRID_LABELS]
+        ink = [["white" if _luminance(c) < 0.4 else "black" for c in row] for row in colours]
+        _cells(fig, panel, 2, colours, texts, ink).set_title(titles[player], fontsize=11)
+    ante_words = "no ante" if chart.ante == 0 else f"ante {chart.ante:g} bb"
+    fig.suptitle(
+        f"heads-up push-or-fold Nash equilibrium ({ante_words}), every 0.1 bb to {chart.max_stack:g} bb; * has gaps",
+        y=0.985,
+        fontsize=12,
+    )
+    return _save(fig, out)
 
 
 def _luminance(colour: Any) -> float:

@@ -90,6 +90,14 @@ RUNS: dict[str, list[tuple[str, set[int]]]] = {
     ],
     "pushfold": [("pushfold --stack 10 --ante 0.125 --json", {0})],
     "pushfold-chart": [("pushfold chart --max-stack 3 --json", {0})],
+    "pushfold-icm": [
+        (
+            "pushfold icm 3000 2000 1500 --payouts 50,30,20 --blinds 50,100 --ante 10 --deals 500 --iterations 20"
+            " --seed 1 --json",
+            {0},
+        ),
+        ("pushfold icm 1000 1000 --payouts 1 --blinds 50,100 --iterations 20 --json", {0}),  # heads up: no seed
+    ],
     "table-preflop": [("table preflop --no-resume --json", {0})],
     "table-matchups": [("table matchups --classes AA,AKs --no-resume -t 1 --json", {0})],
     "cache": [("cache --json", {0})],

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from pokerlab.simulate.tournament import TournamentError, pushfold
-from pokerlab.simulate.tournament.pushfold_icm import _check, _Game, _Solver, icm_after, pushfold_icm
+from pokerlab.simulate.tournament.pushfold_icm import SeatStrategy, _check, _Game, _Solver, icm_after, pushfold_icm
 
 
 def test_two_players_winner_take_all_is_the_chip_ev_game():
@@ -68,3 +68,30 @@ def test_busted_players_take_the_last_places():
 def test_bad_spots_are_refused(stacks, payouts, blinds):
     with pytest.raises(TournamentError):
         pushfold_icm(stacks, payouts, blinds)
+
+
+def test_decision_summaries_add_up_and_progress_is_reported():
+    done = []
+    spot = ([2500, 1500, 2000], [50, 30, 20], (50, 100))
+    r = pushfold_icm(*spot, deals=800, iterations=25, seed=2, progress=done.append)
+    assert done[-1] == 1.0 and len(done) == 25 and done == sorted(done)
+    opener, first_caller = r.seats[0].summary(), r.seats[1].summary()
+    assert opener["reached"] == pytest.approx(1.0) and opener["ev"] == pytest.approx(r.ev[0], abs=1e-9)
+    assert first_caller["reached"] == pytest.approx(opener["plays"])  # seat 1 faces every push
+    # seat 2 faces the push alone when seat 1 folds, after seat 1 when he calls: together, every push
+    alone, after = (s.summary()["reached"] for s in r.seats[2:])
+    assert alone + after == pytest.approx(opener["plays"])
+    assert r.seats[0].to_dict()["range"] == r.seats[0].range_text() != ""
+    with pytest.raises(TournamentError, match="no reach probabilities"):
+        SeatStrategy(0, (), ("AA",), (1.0,), (1.0,), (1.0,)).summary()
+
+
+def test_settlements_shared_by_orders_are_the_settlements_of_each_order():
+    import itertools
+
+    spot = _check([900, 700, 700, 400, 300], [50, 30, 20], (50, 100), 10)
+    involved = [0, 1, 2, 4]
+    for order in itertools.permutations(involved):
+        for groups in ([[p] for p in order], [list(order[:2]), list(order[2:])]):  # strict, and with ties
+            assert spot.showdown(involved, groups).tolist() == spot._settle(involved, groups).tolist()
+    assert len(spot.settled) < 2 * 24  # orders settling alike share one entry

@@ -75,6 +75,8 @@ class BenchConfig:
     game_hands: int = 3_000  # game-engine cases: random hands pokerlab's State plays per run
     game_peer_hands: int = 150  # the same for pokerkit (30 to 60 times slower a hand)
     chart_stack: float = 20.0  # the push-or-fold chart case: stacks charted up to this (bb)
+    final_table_deals: int = 2_000  # the final-table push-or-fold case: deals solved over ...
+    final_table_iterations: int = 100  # ... and iterations of regret matching+
 
     @staticmethod
     def named(name: str) -> BenchConfig:
@@ -120,6 +122,8 @@ QUICK = BenchConfig(
     game_hands=800,
     game_peer_hands=30,
     chart_stack=8.0,
+    final_table_deals=1_000,
+    final_table_iterations=50,
 )
 TINY = BenchConfig(
     "tiny",
@@ -139,6 +143,8 @@ TINY = BenchConfig(
     game_hands=30,
     game_peer_hands=8,
     chart_stack=3.0,
+    final_table_deals=200,
+    final_table_iterations=10,
 )
 
 
@@ -428,11 +434,15 @@ def _range_cases() -> list[Case]:
     ]  # fmt: skip
 
 
-TOURNAMENT_NOTE = "No peer has ICM or a push-or-fold solver: pokerlab against its own brute force (tournament_cases)."
+TOURNAMENT_NOTE = (
+    "No peer has ICM or a push-or-fold solver: pokerlab against its own brute force (tournament_cases, "
+    "final_table_cases)."
+)
 _TOURNAMENT = (  # id, title, kind, players (ICM), what the spot is
     ("icm-9", "ICM, 9 players, every place paid", "icm", 9, "9 stacks"),
     ("icm-20", "ICM, 20 players, every place paid", "icm", 20, "20 stacks"),
     ("pushfold-chart", "heads-up push-or-fold chart, 169 hands", "pushfold-chart", 7, "every 0.1 bb"),
+    ("pushfold-icm-3", "final-table push-or-fold, 3 players, ICM", "pushfold-icm", 3, "3,000/2,000/1,500 chips"),
 )
 
 

@@ -77,6 +77,10 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
         from .tournament_cases import check_tournament
 
         return check_tournament(case, result, reference)
+    if case.kind == "pushfold-icm":
+        from .final_table_cases import check_final_table
+
+        return check_final_table(result, reference)
     if case.kind == "range-by-combo":
         if reference is None:
             return True, f"{len(result):,} combos"

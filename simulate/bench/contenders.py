@@ -28,6 +28,7 @@ from ...errors import InputError
 from . import badugi
 from .adapters import Builder, EquityOutcome
 from .cases import CASES, BenchConfig, Case, Contender
+from .final_table_cases import final_table_contender
 from .games import pokerkit_game, pokerlab_game
 from .histories import pokerkit_replay, pokerlab_replay
 from .peer_adapters import card_list_call, eval7_mc, phevaluator_call, phevaluator_omaha, treys_call
@@ -270,6 +271,10 @@ CONTENDERS: dict[str, tuple[Listing, ...]] = {
     "pushfold-chart": (
         Listing("pokerlab", "pokerlab", "each stack from the previous one", chart_contender(True)),
         Listing("pokerlab-cold", "pokerlab", "each stack from scratch", chart_contender(False)),
+    ),
+    "pushfold-icm": (
+        Listing("pokerlab", "pokerlab", "numpy over all deals at once", final_table_contender(False)),
+        Listing("pokerlab-plain", "pokerlab", "brute force, deal by deal", final_table_contender(True)),
     ),
 }
 

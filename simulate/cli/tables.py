@@ -269,6 +269,7 @@ def chart_command() -> None:
       pokerlab chart range "TT+,AKs" --out range.svg
       pokerlab chart equity AsAh KsKh --board Qs7h2c5d9c --out streets.png
       pokerlab chart distribution "QQ+,AKs" "JJ-99,AQs" --board Qh7c2d --out curve.png
+      pokerlab chart pushfold --out pushfold.png
     """
 
 
@@ -335,3 +336,25 @@ def chart_distribution_command(players: tuple[str, ...], board: str, dead: str, 
     path = distribution_chart(list(players), out, distribution=result)
     summary = " / ".join(f"{100 * p.equity:.3f}" for p in result.players)
     click.echo(f"wrote {path} in {time.perf_counter() - start:.1f} s ({result.method}); equity %: {summary}")
+
+
+@chart_command.command("pushfold", context_settings=HELP_OPTIONS)
+@click.option("--ante", type=float, default=0.0, show_default=True, help="Each player's ante, in big blinds.")
+@click.option(
+    "--max-stack", type=float, default=20.0, show_default=True, help="The largest stack charted (at most 50 bb)."
+)
+@_OUT
+@_friendly_errors
+def chart_pushfold_command(ante: float, max_stack: float, out: str) -> None:
+    """Both heads-up push-or-fold charts (as 'pokerlab pushfold chart'): the small blind's pushes and the big
+    blind's calls, each hand's cell coloured by and labelled with the largest stack it is played at."""
+    from pokerlab.simulate.charts import chart_path, need_matplotlib, pushfold_charts
+    from pokerlab.simulate.tournament.pushfold_chart import pushfold_chart
+
+    from .tournament import chart_summary
+
+    need_matplotlib()  # both before the chart is solved, not after
+    chart_path(out)
+    chart = pushfold_chart(ante=ante, max_stack=max_stack)
+    path = pushfold_charts(out, chart=chart)
+    click.echo(f"wrote {path}: {chart_summary(chart)}")

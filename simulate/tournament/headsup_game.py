@@ -18,13 +18,16 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
+from ..ranges.cells import CELL_INDICES, GRID_LABELS, N_COMBOS
 from ..ranges.classes import class_combos, hand_class, hand_classes
 from ..ranges.headsup_table import BOARDS, lookup
+from ..ranges.range_text import format_range
 
 
 @dataclass(frozen=True)
@@ -75,3 +78,29 @@ def headsup_classes() -> HeadsupClasses:
     for array in (combos, pairs, equity):
         array.flags.writeable = False
     return HeadsupClasses(tuple(names), {n: k for k, n in enumerate(names)}, combos, pairs, equity)
+
+
+def class_grid(hands: Sequence[str], play: Sequence[float]) -> list[list[float]]:
+    """Frequencies by class (``hands`` and ``play`` alike ordered) on the 13x13 grid, suited above the diagonal.
+
+    >>> class_grid(hand_classes(), [1.0] + [0.0] * 168)[0][:2]
+    [1.0, 0.0]
+    """
+    by_class = dict(zip(hands, play))
+    return [[by_class[label] for label in row] for row in GRID_LABELS]
+
+
+def class_range_text(hands: Sequence[str], play: Sequence[float], digits: int = 1) -> str:
+    """The range that plays each class of ``hands`` with its frequency in ``play``, in range syntax (mixed
+    classes as ``@percent``, the percent rounded to ``digits`` decimals); empty when no class is played.
+
+    >>> class_range_text(("AA", "KK", "AKs"), (1.0, 1.0, 0.5))
+    'KK+, AKs@50'
+    >>> class_range_text(("AA", "KK", "AKs"), (0.998, 0.001, 0.5), digits=0)
+    'AA, AKs@50'
+    """
+    dense = np.zeros(N_COMBOS)
+    by_class = dict(zip(hands, play))
+    for cell, indices in enumerate(CELL_INDICES):
+        dense[indices] = round(100 * by_class.get(GRID_LABELS[cell // 13][cell % 13], 0.0), digits) / 100
+    return format_range(dense) if dense.any() else ""

@@ -26,10 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from ..ranges.cells import CELL_INDICES, GRID_LABELS, N_COMBOS
-from ..ranges.range_text import format_range
+from ..ranges.cells import N_COMBOS
 from .errors import TournamentError
-from .headsup_game import headsup_classes
+from .headsup_game import class_grid, class_range_text, headsup_classes
 from .pushfold_solver import PushFoldGame, SolveStats, solve
 
 PLAYERS = ("sb", "bb")
@@ -94,11 +93,7 @@ class PushFoldResult:
         >>> pushfold(1).range_text("bb")
         'random'
         """
-        dense = np.zeros(N_COMBOS)
-        by_class = dict(zip(self.hands, self._strategy(player)))
-        for cell, indices in enumerate(CELL_INDICES):
-            dense[indices] = round(100 * by_class[GRID_LABELS[cell // 13][cell % 13]], 1) / 100
-        return format_range(dense) if dense.any() else ""
+        return class_range_text(self.hands, self._strategy(player))
 
     def share(self, player: str = "sb") -> float:
         """The share of all 1,326 hands ``player`` plays (pushes, or calls a push with), in 0..1.
@@ -115,8 +110,7 @@ class PushFoldResult:
         >>> pushfold(10).grid()[0][:2]
         [1.0, 1.0]
         """
-        by_class = dict(zip(self.hands, self._strategy(player)))
-        return [[by_class[label] for label in row] for row in GRID_LABELS]
+        return class_grid(self.hands, self._strategy(player))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the stack, the value, the exploitability, and one entry per class.

@@ -28,16 +28,15 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ..ranges.cells import GRID_LABELS
 from ..ranges.headsup_table import lookup
 from .errors import TournamentError
-from .headsup_game import all_hands, headsup_classes
+from .headsup_game import all_hands, class_grid, class_range_text, headsup_classes
 from .icm import check_payouts, check_stacks, harville_exact
 
 MAX_SEATS = 9
@@ -49,7 +48,9 @@ DEFAULT_ITERATIONS = 400
 class SeatStrategy:
     """One decision's strategy: ``seat`` acts after the callers ``after`` (seats) and plays each of the 169
     classes (``hands``) with ``play`` frequency (a push for the opener, a call otherwise), with the $EV of
-    playing and of folding per class (``nan`` where a class never reaches the decision in the deals)."""
+    playing and of folding per class (``nan`` where a class never reaches the decision in the deals), and
+    ``reach``: the probability, per class, of a deal giving the seat that class and reaching the decision
+    (empty when not known)."""
 
     seat: int
     after: tuple[int, ...]
@@ -57,6 +58,7 @@ class SeatStrategy:
     play: tuple[float, ...]
     play_ev: tuple[float, ...]
     fold_ev: tuple[float, ...]
+    reach: tuple[float, ...] = ()
 
     def frequency(self, hand: str) -> float:
         """How often this decision plays ``hand`` (a class: AA, AKs, AKo).
@@ -77,11 +79,45 @@ class SeatStrategy:
         >>> s.grid()[0][0]
         1.0
         """
-        by_class = dict(zip(self.hands, self.play))
-        return [[by_class[label] for label in row] for row in GRID_LABELS]
+        return class_grid(self.hands, self.play)
+
+    def range_text(self, digits: int = 1) -> str:
+        """The range this decision plays, in range syntax (mixed classes as ``@percent``, rounded to
+        ``digits`` decimals); empty for none.
+
+        >>> SeatStrategy(0, (), ("AA", "KK"), (1.0, 0.25), (2.0, 1.0), (1.0, 1.0)).range_text()
+        'AA, KK@25'
+        """
+        return class_range_text(self.hands, self.play, digits)
+
+    def summary(self) -> dict[str, float | None]:
+        """How often a deal reaches the decision (``reached``), the share of the hands reaching it that are
+        played (``plays``), and the $EV of the decision (``ev``), of the hands played (``play_ev``) and of
+        the hands folded (``fold_ev``), each averaged over the hands reaching it (``None`` where none do).
+
+        >>> s = SeatStrategy(1, (), ("AA", "KK"), (1.0, 0.0), (3.0, 2.0), (1.0, 1.5), (0.01, 0.03))
+        >>> {k: round(v, 4) for k, v in s.summary().items()}
+        {'reached': 0.04, 'plays': 0.25, 'ev': 1.875, 'play_ev': 3.0, 'fold_ev': 1.5}
+        """
+        if len(self.reach) != len(self.play):
+            raise TournamentError("this decision has no reach probabilities: solve it with pushfold_icm")
+        r, p = np.asarray(self.reach), np.asarray(self.play)
+        play_ev, fold_ev = np.nan_to_num(self.play_ev), np.nan_to_num(self.fold_ev)  # nan only where r is 0
+
+        def mean(weights: np.ndarray, values: np.ndarray) -> float | None:
+            total = float(weights.sum())
+            return float(np.dot(weights, values)) / total if total > 0 else None
+
+        return {
+            "reached": float(r.sum()),
+            "plays": mean(r, p),
+            "ev": mean(r, p * play_ev + (1 - p) * fold_ev),
+            "play_ev": mean(r * p, play_ev),
+            "fold_ev": mean(r * (1 - p), fold_ev),
+        }
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready (``nan`` EVs as ``None``).
+        """JSON-ready (``nan`` EVs as ``None``); with the range and, when ``reach`` is known, the summary.
 
         >>> SeatStrategy(1, (), ("AA",), (1.0,), (float("nan"),), (1.0,)).to_dict()["hands"][0]["play_ev"]
         """
@@ -89,14 +125,14 @@ class SeatStrategy:
         def num(x: float) -> float | None:
             return None if x != x else x
 
-        return {
-            "seat": self.seat,
-            "after": list(self.after),
-            "hands": [
-                {"hand": h, "play": self.play[i], "play_ev": num(self.play_ev[i]), "fold_ev": num(self.fold_ev[i])}
-                for i, h in enumerate(self.hands)
-            ],
-        }
+        out: dict[str, Any] = {"seat": self.seat, "after": list(self.after), "range": self.range_text()}
+        if len(self.reach) == len(self.play):
+            out.update(self.summary())
+        out["hands"] = [
+            {"hand": h, "play": self.play[i], "play_ev": num(self.play_ev[i]), "fold_ev": num(self.fold_ev[i])}
+            for i, h in enumerate(self.hands)
+        ]
+        return out
 
 
 @dataclass(frozen=True)
@@ -170,10 +206,25 @@ class _Spot:
     stacks: np.ndarray  # chips before posting
     posted: np.ndarray  # blinds and antes posted
     pay: np.ndarray
+    memo: dict[bytes, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
+    settled: dict[tuple, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
 
     def showdown(self, involved: list[int], order: Sequence[Sequence[int]]) -> np.ndarray:
         """Final stacks when ``involved`` are all in and ``order`` ranks them (groups of tied players, best
-        first); folded players' posts are dead money in the main pot."""
+        first); folded players' posts are dead money in the main pot. Orders that give every layer of the pot
+        to the same players settle alike: each such settlement is computed once."""
+        stacks = self.stacks.tolist()
+        cap = sorted(stacks[i] for i in involved)[-2]
+        put = {i: min(stacks[i], cap) for i in involved}
+        layers = []
+        for level in sorted(set(put.values())):
+            layers.append(next(tuple(w) for w in ([i for i in group if put[i] >= level] for group in order) if w))
+        key = (tuple(involved), tuple(layers))
+        if key not in self.settled:
+            self.settled[key] = self._settle(involved, order)
+        return self.settled[key]
+
+    def _settle(self, involved: list[int], order: Sequence[Sequence[int]]) -> np.ndarray:
         stacks = self.stacks.astype(float)
         put = self.posted.astype(float).copy()
         cap = sorted(stacks[involved])[-2]  # no one puts in more than the second largest stack covers
@@ -194,19 +245,31 @@ class _Spot:
         return final
 
     def value(self, final: np.ndarray) -> np.ndarray:
-        return icm_after(final, self.stacks.astype(float), self.pay)
+        """The ICM shares of the stacks ``final`` after the hand, each distinct one computed once: the showdowns
+        of a multiway all-in are many more than the stacks they leave (several orders of the players below the
+        winner of each pot settle alike)."""
+        key = final.tobytes()
+        if key not in self.memo:
+            self.memo[key] = icm_after(final, self.stacks.astype(float), self.pay)
+        return self.memo[key]
 
 
-def _check(stacks: Sequence[float], payouts: Sequence[float], blinds: Sequence[float], ante: float) -> _Spot:
+def _check(
+    stacks: Sequence[float | str], payouts: Sequence[float | str], blinds: Sequence[float | str], ante: float | str
+) -> _Spot:
     s = check_stacks(stacks)
     if not 2 <= len(s) <= MAX_SEATS:
-        raise TournamentError(f"{len(s)} players: give 2 to {MAX_SEATS} stacks, in the order of action")
+        players = f"{len(s)} player" + ("s" if len(s) != 1 else "")
+        raise TournamentError(f"{players}: give 2 to {MAX_SEATS} stacks, in the order of action")
     pay = check_payouts(payouts, len(s))
     try:
         sb, bb = (float(x) for x in blinds)
+    except (TypeError, ValueError):
+        raise TournamentError(f"blinds {blinds!r}: give two numbers, the small blind and the big blind") from None
+    try:
         ante = float(ante)
     except (TypeError, ValueError):
-        raise TournamentError(f"blinds {blinds!r} and ante {ante!r}: give two numbers and one") from None
+        raise TournamentError(f"ante {ante!r}: give a number") from None
     if not (0 <= sb <= bb and bb > 0 and ante >= 0 and np.isfinite([sb, bb, ante]).all()):
         raise TournamentError(f"blinds {sb:g}/{bb:g}, ante {ante:g}: give 0 <= small <= big, big > 0, ante >= 0")
     posted = np.full(len(s), ante)
@@ -214,12 +277,21 @@ def _check(stacks: Sequence[float], payouts: Sequence[float], blinds: Sequence[f
     posted[-2 if len(s) > 2 else 0] += sb
     if (posted >= s).any():
         seat = int(np.flatnonzero(posted >= s)[0])
-        raise TournamentError(f"seat {seat}'s stack {s[seat]:g} does not cover its blind and ante {posted[seat]:g}")
+        raise TournamentError(
+            f"stack {seat + 1} is {s[seat]:g}: it does not cover its blind and ante ({posted[seat]:g}); "
+            "give more chips than it posts"
+        )
     return _Spot(s, posted, pay)
 
 
-def _sample_deals(players: int, deals: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """Random hands ``(deals, players, 2)`` and boards ``(deals, 5)``, no card twice in a deal."""
+def sample_deals(players: int, deals: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Random hands ``(deals, players, 2)`` (the higher card id first) and boards ``(deals, 5)``, no card twice
+    in a deal: the deals :func:`pushfold_icm` solves over, drawn from ``rng``.
+
+    >>> hands, boards = sample_deals(3, 4, np.random.default_rng(1))
+    >>> hands.shape, boards.shape, len(set(hands[0].ravel()) | set(boards[0]))
+    ((4, 3, 2), (4, 5), 11)
+    """
     cards = np.argsort(rng.random((deals, 52)), axis=1)
     hands = cards[:, : 2 * players].reshape(deals, players, 2)
     return np.sort(hands, axis=2)[:, :, ::-1], cards[:, 2 * players : 2 * players + 5]
@@ -252,7 +324,7 @@ class _Game:
             outcomes = np.stack([eq, 1 - eq, np.zeros_like(eq)], axis=1)
             self.ranks = None
         else:
-            hands, boards = _sample_deals(n, deals, rng)
+            hands, boards = sample_deals(n, deals, rng)
             _, cls = all_hands()
             code = hands[:, :, 0] * (hands[:, :, 0] - 1) // 2 + hands[:, :, 1]
             self.classes = cls[code]
@@ -329,7 +401,7 @@ class _Solver:
             self.values[node + (1,)] = np.bincount(cls, w, 169)  # type: ignore[index]
         return freq[:, None] * yes + (1 - freq[:, None]) * no
 
-    def run(self, iterations: int) -> None:
+    def run(self, iterations: int, progress: Callable[[float], None] | None = None) -> None:
         for t in range(1, iterations + 1):
             play = {node: self.strategy(node, False) for node in self.nodes}
             self.walk(0, 0, np.ones(len(self.game.weight)), play, True)
@@ -339,6 +411,8 @@ class _Solver:
                 self.regret[node] = np.maximum(self.regret[node] + cf - now[:, None], 0.0)
                 self.total[node] += t * play[node]
             self.weights += t
+            if progress is not None:
+                progress(t / iterations)
 
     def report(self) -> tuple[dict, np.ndarray, np.ndarray]:
         """The average strategies, every player's $EV and best-response gain under them."""
@@ -353,17 +427,19 @@ class _Solver:
 
 
 def pushfold_icm(
-    stacks: Sequence[float],
-    payouts: Sequence[float],
-    blinds: Sequence[float] = (0.5, 1.0),
-    ante: float = 0.0,
+    stacks: Sequence[float | str],
+    payouts: Sequence[float | str],
+    blinds: Sequence[float | str] = (0.5, 1.0),
+    ante: float | str = 0.0,
     *,
     deals: int = DEFAULT_DEALS,
     iterations: int = DEFAULT_ITERATIONS,
     seed: int | None = None,
+    progress: Callable[[float], None] | None = None,
 ) -> PushFoldICMResult:
     """Push-or-fold with ICM payoffs: ``stacks`` in chips in the order of action (the last two post the small
-    and the big blind of ``blinds``; every seat posts ``ante``), ``payouts`` from first place down.
+    and the big blind of ``blinds``; every seat posts ``ante``), ``payouts`` from first place down;
+    ``progress`` is called with the fraction of the iterations done.
 
     >>> r = pushfold_icm([1000, 1000], [1], (50, 100), iterations=100)
     >>> round(r.seats[0].frequency("AA"), 3), round(sum(r.ev), 6)
@@ -377,7 +453,7 @@ def pushfold_icm(
         raise TournamentError(f"iterations {iterations!r}: give a whole number from 1 to 1,000,000")
     game = _Game(spot, deals, np.random.default_rng(seed))
     solver = _Solver(game)
-    solver.run(iterations)
+    solver.run(iterations, progress)
     play, ev, gains = solver.report()
     names = headsup_classes().names
     seats = []
@@ -387,7 +463,15 @@ def pushfold_icm(
             per = np.where(reach[:, None] > 0, cf / reach[:, None], np.nan)
         after = tuple(k for k in range(1, node[0]) if node[1] >> (k - 1) & 1)
         seats.append(
-            SeatStrategy(node[0], after, names, tuple(play[node].tolist()), tuple(per[:, 0]), tuple(per[:, 1]))
+            SeatStrategy(
+                node[0],
+                after,
+                names,
+                tuple(play[node].tolist()),
+                tuple(per[:, 0].tolist()),
+                tuple(per[:, 1].tolist()),
+                tuple(reach.tolist()),
+            )
         )
     opener = solver.walk(0, 0, np.ones(len(game.weight)), play, False)[:, 0]
     error = 0.0 if game.n == 2 else float(opener.std() / np.sqrt(len(opener)))

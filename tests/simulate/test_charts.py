@@ -18,6 +18,7 @@ from pokerlab.simulate.charts import (
     equity_by_street,
     equity_chart,
     preflop_chart,
+    pushfold_charts,
     range_chart,
     range_colour,
 )
@@ -96,3 +97,46 @@ def test_chart_commands_write_files(tmp_path):
     assert imread(tmp_path / "b.png").shape[:2] == (800, 800)
     bad = runner.invoke(main, ["chart", "range", "TT+,AKx", "--out", str(tmp_path / "d.png")])
     assert bad.exit_code == 2 and bad.output.startswith("error:")
+
+
+def test_pushfold_charts_colour_each_hand_by_its_chart_entry(tmp_path):
+    from pokerlab.simulate.charts import pushfold_colour
+    from pokerlab.simulate.tournament import pushfold_chart
+
+    chart = pushfold_chart(max_stack=4)
+    image = imread(pushfold_charts(tmp_path / "pf.png", chart=chart))
+    assert image.shape[:2] == (800, 1600)  # two grids side by side
+    shades = set()
+    for panel, player in enumerate(("sb", "bb")):
+        for name in ["AA", "K2o", "T3s", "Q2o", "72o", "32o", "63s"]:
+            row, col = next((r, c) for r in range(13) for c in range(13) if GRID_LABELS[r][c] == name)
+            x, y = cell_center(row, col, panel)
+            cell = image.shape[0] * 0.94 / 13
+            pixel = image[round(y), round(x - cell / 3), :3]
+            expected = pushfold_colour(chart.largest(name, player), chart.max_stack)
+            assert _close(pixel, expected), (player, name, chart.value(name, player))
+            shades.add(tuple(np.round(pixel, 2)))
+    assert len(shades) >= 4  # the stacks differ, and so do the colours
+    assert pushfold_colour(None, 20) == OUT_OF_RANGE and pushfold_colour(20, 20) != pushfold_colour(1.5, 20)
+
+
+def test_chart_pushfold_command(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "pf.png"
+    result = runner.invoke(main, ["chart", "pushfold", "--max-stack", "3", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(
+        f"wrote {out}: heads-up push-or-fold chart (no ante), 1 to 3 bb every 0.1 bb: 21 equ"
+    )
+    assert imread(out).shape[:2] == (800, 1600)
+    svg = runner.invoke(
+        main, ["chart", "pushfold", "--max-stack", "2", "--ante", "0.1", "--out", str(tmp_path / "a.svg")]
+    )
+    assert svg.exit_code == 0 and "<svg" in (tmp_path / "a.svg").read_text()
+    for args, start in (
+        (["--out", str(tmp_path / "pf.jpg")], "error: the chart's file must end in .png or .svg"),
+        (["--max-stack", "99", "--out", str(out)], "error: max_stack is 99.0: give 1 to 50 bb"),
+        (["--ante", "-1", "--out", str(out)], "error: ante is -1.0"),
+    ):
+        bad = runner.invoke(main, ["chart", "pushfold", *args])
+        assert bad.exit_code == 2 and len(bad.output.splitlines()) == 1 and bad.output.startswith(start), bad.output

@@ -97,3 +97,83 @@ def test_pushfold_bad_input_is_one_line_exit_2(args, start):
     result = run(*args)
     assert result.exit_code == 2 and len(result.output.splitlines()) == 1
     assert result.output.startswith(start), result.output
+
+
+FINAL_TABLE = ["pushfold", "icm", "3000", "2000", "1500", "--payouts", "50,30,20", "--blinds", "50,100"]
+SMALL_RUN = ["--ante", "10", "--deals", "600", "--iterations", "30"]
+
+
+def test_pushfold_icm_prints_the_library_answer():
+    from pokerlab.simulate.tournament import pushfold_icm
+
+    out = run(*FINAL_TABLE, *SMALL_RUN, "--seed", "5").stdout.splitlines()
+    r = pushfold_icm([3000, 2000, 1500], [50, 30, 20], (50, 100), 10, deals=600, iterations=30, seed=5)
+    assert out[0] == (
+        "push-or-fold at a final table, Malmuth-Harville ICM: 3 players, blinds 50/100, ante 10, payouts 50, 30, 20"
+    )
+    assert out[1].startswith(f"600 sampled deals (seed 5; the opener's $EV +/- {r.ev_error:.4f}), 30 iterations")
+    assert out[3].split() == ["player", "stack", "$EV", "best-response", "gain"]
+    for i in range(3):
+        assert out[5 + i].split() == [str(i + 1), f"{r.stacks[i]:,.0f}", f"{r.ev[i]:,.4f}", f"{r.gains[i]:.6f}"]
+    opener = r.seats[0].summary()
+    assert out[11].split() == ["player", "1", "pushes", "100.00", f"{100 * opener['plays']:.1f}"] + [
+        f"{opener[k]:,.4f}" for k in ("ev", "play_ev", "fold_ev")
+    ]
+    assert "player 3 calls after player 2 called" in out[14]
+    grids = [i for i, line in enumerate(out) if line.endswith("(% of each hand):")]
+    assert [out[i] for i in grids] == [
+        "player 1 pushes (% of each hand):",
+        "player 2 calls when no one else has (% of each hand):",
+        "player 3 calls when no one else has (% of each hand):",
+    ]
+    assert out[grids[0] + 2].split()[:2] == ["A", "100"]  # AA pushed
+    assert out[grids[0] + 15] == f"range (to 1%): {r.seats[0].range_text(digits=0)}"
+
+
+def test_pushfold_icm_json_is_the_library_result_and_the_seed_repeats():
+    first = run(*FINAL_TABLE, *SMALL_RUN, "--json")
+    data = json.loads(first.stdout)
+    assert first.stdout == json_text(data) + "\n"
+    assert isinstance(data["seed"], int) and data["deals"] == 600 and len(data["decisions"]) == 4
+    assert data["decisions"][0]["ev"] == pytest.approx(data["ev"][0], abs=1e-9)  # the opener's decision is his $EV
+    again = json.loads(run(*FINAL_TABLE, *SMALL_RUN, "--seed", str(data["seed"]), "--json").stdout)
+    assert again["ev"] == data["ev"] and again["decisions"] == data["decisions"]
+    text = run(*FINAL_TABLE, *SMALL_RUN, "--seed", str(data["seed"])).stdout
+    assert f"(seed {data['seed']};" in text
+
+
+def test_pushfold_icm_heads_up_counts_every_deal():
+    out = run("pushfold", "icm", "1000", "1000", "--payouts", "1", "--blinds", "50,100", "--iterations", "50")
+    lines = out.stdout.splitlines()
+    assert lines[1].startswith("every heads-up deal (28,561 pairs of classes), 50 iterations")
+    assert "seed" not in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["5000", "-3000", "2000", "--payouts", "50,30,20"], "error: stack 2 is -3000.0: every stack must be positive"),
+        (["5000", "3000", "--payouts", "50,30,20"], "error: 3 payouts for 2 players: at most one payout a player"),
+        (["5000", "3000", "--payouts", "0,0"], "error: the payouts sum to 0: there is no prize to share"),
+        (["5000", "3000", "--payouts", "30,50"], "error: payout 2 (50.0) is above payout 1 (30.0)"),
+        (["5000", "3000", "--payouts", "50,x"], "error: payout 2 is 'x': not a number"),
+        (["5000", "3000", "150", "--payouts", "50"], "error: stack 3 is 150: it does not cover its blind"),
+        (["100"] * 10 + ["--payouts", "50"], "error: 10 players: give 2 to 9 stacks, in the order of action"),
+        (["5000", "--payouts", "50"], "error: 1 player: give 2 to 9 stacks"),
+        (["5000", "1e999", "--payouts", "50"], "error: stack 2 is '1e999': not a finite number"),
+        (["5000", "3000", "--payouts", "50", "--blinds", "100"], "error: blinds ['100']: give two numbers"),
+        (["5000", "3000", "--payouts", "50", "--blinds", "100,y"], "error: blinds ['100', 'y']: give two numbers"),
+        (["5000", "3000", "--payouts", "50", "--blinds", "300,200"], "error: blinds 300/200, ante 0: give 0 <= small"),
+        (["5000", "3000", "--payouts", "50", "--ante", "-5"], "error: blinds 100/200, ante -5: give 0 <= small"),
+        (["5000", "3000", "--payouts", "50", "--ante", "z"], "error: ante 'z': give a number"),
+        (["5000", "3000", "--payouts", "50", "--deals", "5"], "error: deals 5: give a whole number from 100"),
+        (["5000", "3000", "--payouts", "50", "--iterations", "0"], "error: iterations 0: give a whole number from 1"),
+        (["5000", "3000", "--payouts", "50", "--deals", "abc"], "error: Invalid value for '--deals': 'abc'"),
+        (["5000", "3000", "--payouts", "50", "--seed", "-1"], "error: Invalid value for '--seed': -1"),
+    ],
+)
+def test_pushfold_icm_bad_input_is_one_line_exit_2(args, line):
+    blinds = [] if "--blinds" in args else ["--blinds", "100,200"]
+    result = run("pushfold", "icm", *args, *blinds)
+    assert result.exit_code == 2 and len(result.output.splitlines()) == 1, result.output
+    assert result.output.startswith(line), result.output
