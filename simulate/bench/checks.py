@@ -15,6 +15,7 @@ engines: chips conserved in every hand, and pokerlab's moves made by the peer
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import numpy as np
@@ -24,6 +25,16 @@ from .cases import CATEGORY_COUNTS, HANDS_IN_DECK, Case, Hands, all_hands, dealt
 
 EXACT_TOLERANCE = 1e-6
 SIGMAS = 4.0
+#: The kinds whose check lives with their cases: kind -> (module, function, whether it takes the case).
+CHECKED_ELSEWHERE = {
+    "bd-draw": (".badugi", "check_draw", True),
+    "game": (".games", "check_game", True),
+    "phh-replay": (".histories", "check_replay", False),
+    "phh-folder": (".histories", "check_replay", False),
+    "icm": (".tournament_cases", "check_tournament", True),
+    "pushfold-chart": (".tournament_cases", "check_tournament", True),
+    "pushfold-icm": (".final_table_cases", "check_final_table", False),
+}
 
 
 def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple[bool, str]:
@@ -45,18 +56,11 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
         return ok, f"orders all {n:,} hands as pokerlab does" if ok else f"orders its {n:,} hands UNLIKE pokerlab"
     if case.kind == "enum":
         return _check_enum(case, result, reference)
-    if case.kind == "bd-draw":
-        from .badugi import check_draw
-
-        return check_draw(case, result, reference)
-    if case.kind == "game":
-        from .games import check_game
-
-        return check_game(case, result, reference)
-    if case.kind in ("phh-replay", "phh-folder"):
-        from .histories import check_replay
-
-        return check_replay(result, reference)
+    if case.kind in CHECKED_ELSEWHERE:
+        module, name, takes_case = CHECKED_ELSEWHERE[case.kind]
+        # Imported on use: each of these modules brings its own game or library (timed cases keep out of it).
+        checker = getattr(importlib.import_module(module, __package__), name)
+        return checker(case, result, reference) if takes_case else checker(result, reference)
     if case.kind in ("exact", "stud-exact") or (case.kind == "process" and case.id != "start-eval"):
         return _check_exact(case, result, reference)
     if case.kind == "process":
@@ -73,14 +77,6 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
         return ok, f"made hands {result}" if reference is None else (
             "the same made hands" if ok else "OTHER made hands"
         )
-    if case.kind in ("icm", "pushfold-chart"):
-        from .tournament_cases import check_tournament
-
-        return check_tournament(case, result, reference)
-    if case.kind == "pushfold-icm":
-        from .final_table_cases import check_final_table
-
-        return check_final_table(result, reference)
     if case.kind == "range-by-combo":
         if reference is None:
             return True, f"{len(result):,} combos"
