@@ -18,8 +18,13 @@ def run(*args: str, **kwargs):
 
 
 def all_commands(group: click.Group = main, path: str = "") -> list[tuple[str, click.Command]]:
+    # Through list_commands/get_command: the command line loads its commands on use, so ``group.commands``
+    # would hold only those another test happened to load.
     found = []
-    for name, command in group.commands.items():
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        assert command is not None, name
         found.append((f"{path}{name}", command))
         if isinstance(command, click.Group):
             found += all_commands(command, f"{path}{name} ")
