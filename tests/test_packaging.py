@@ -3,7 +3,7 @@
 Every venv here is made without system site packages and with a fresh HOME
 (and so an empty kernel cache); only pip's download cache is shared, so a
 dependency that only this machine has fails here. Run with
-``python -m pytest -m packaging`` (CI does); about seven minutes on two cores, four of them the wheel
+``python -m pytest -m packaging`` (CI does); about eleven minutes on two cores, four of them the wheel
 with prebuilt kernels and its native build.
 
 - README's Quick start, both commands as written, in order (the test
