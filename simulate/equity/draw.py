@@ -52,7 +52,7 @@ def max_draw_for(rules: Ruleset) -> int:
     (3, 5, 4)
     """
     if rules.kernel == "badugi":
-        return 4
+        return hand_size(rules)
     return 5 if rules.kernel in ("ace-five", "deuce-seven", "ace-five-joker") else 3
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -158,9 +159,13 @@ class ReplayResult:
             return ["the history ends before the hand is over"]
         return [
             f"{name}: the history says {_shown(recorded)}, the replay gives {_shown(replayed)}"
-            for name, (recorded, replayed) in self.checks.items()
-            if recorded != replayed
+            for name, recorded, replayed in self._differing()
         ] + ([self.impossible] if self.impossible else [])
+
+    def _differing(self) -> Iterator[tuple[str, Any, Any]]:
+        """Each check whose recorded and replayed results differ: ``(name, recorded, replayed)``."""
+        checks = self.checks.items()
+        return ((name, recorded, replayed) for name, (recorded, replayed) in checks if recorded != replayed)
 
     @property
     def status(self) -> str:
@@ -172,7 +177,7 @@ class ReplayResult:
             return ILLEGAL
         if not self.finished:
             return UNFINISHED
-        if self.impossible or any(recorded != replayed for recorded, replayed in self.checks.values()):
+        if self.impossible or next(self._differing(), None) is not None:
             return DIFFERS  # what makes problems non-empty, without writing its lines
         if self.winnings_missing:
             return NOT_RECORDED
