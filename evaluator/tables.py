@@ -25,13 +25,15 @@ import math
 import os
 import sys
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from ..errors import PokerlabError
 
 if TYPE_CHECKING:
     import numpy as np
+
+    # Folders are str or path-like; tables are read with os.path, which the per-call paths need no pathlib for.
+    Folder = str | os.PathLike[str]
 
 MANIFEST = "manifest.json"
 #: The tables the high-hand evaluator reads (the rest serve lowball and wild cards).
@@ -82,23 +84,25 @@ class TableError(PokerlabError, ValueError):
     """
 
 
-def tables_dir() -> Path:
+def tables_dir() -> str:
     """Folder holding the tables: $POKERLAB_TABLES, installed package data, or the source tree."""
     env = os.environ.get("POKERLAB_TABLES")
     if env:
-        return Path(env)
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "_tables", here.parent / "tables"):
-        if (candidate / MANIFEST).is_file():
+        return env
+    here = os.path.dirname(os.path.realpath(__file__))
+    installed, source = os.path.join(here, "_tables"), os.path.join(os.path.dirname(here), "tables")
+    for candidate in (installed, source):
+        if os.path.isfile(os.path.join(candidate, MANIFEST)):
             return candidate
     raise TableError(
-        f"lookup tables not found in {here / '_tables'} or {here.parent / 'tables'}; "
+        f"lookup tables not found in {installed} or {source}; "
         "run 'python -m pokerlab.evaluator.table_build build' or reinstall pokerlab"
     )
 
 
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def _read_bytes(path: str) -> bytes:
+    with open(path, "rb") as file:
+        return file.read()
 
 
 class Tables(Mapping):
@@ -109,7 +113,7 @@ class Tables(Mapping):
     the per-call paths).
     """
 
-    def __init__(self, folder: Path, entries: dict[str, dict]) -> None:
+    def __init__(self, folder: str, entries: dict[str, dict]) -> None:
         self._folder, self._entries = folder, entries
         self._views: dict[str, memoryview] = {}
         self._arrays: dict[str, np.ndarray] = {}
@@ -123,7 +127,7 @@ class Tables(Mapping):
         view = self._views.get(name)
         if view is None:
             if name not in self._entries:
-                raise TableError(f"{self._folder / MANIFEST} lists no table {name!r}: reinstall pokerlab")
+                raise TableError(f"{os.path.join(self._folder, MANIFEST)} lists no table {name!r}: reinstall pokerlab")
             view = self._views[name] = read_table(self._folder, self._entries[name])
         return view
 
@@ -144,11 +148,11 @@ class Tables(Mapping):
         return len(self._entries)
 
 
-def read_table(folder: Path, entry: dict, manifest: str = MANIFEST) -> memoryview:
+def read_table(folder: Folder, entry: dict, manifest: str = MANIFEST) -> memoryview:
     """A table file's data, checked against its entry in ``manifest`` (sha256, then the ``.npy`` header), as a
     memoryview."""
-    path = folder / entry["file"]
-    data = path.read_bytes() if path.is_file() else b""
+    path = os.path.join(folder, entry["file"])
+    data = _read_bytes(path) if os.path.isfile(path) else b""
     if hashlib.sha256(data).hexdigest() != entry["sha256"]:
         raise TableError(f"table {path} is missing or corrupt (sha256 differs from {manifest})")
     offset = _npy_data_offset(data, path, entry)
@@ -158,7 +162,7 @@ def read_table(folder: Path, entry: dict, manifest: str = MANIFEST) -> memoryvie
         raise TableError(f"table {path} cannot be read: {exc}") from None
 
 
-def _npy_data_offset(data: bytes, path: Path, entry: dict) -> int:
+def _npy_data_offset(data: bytes, path: str, entry: dict) -> int:
     """Where the data of an ``.npy`` file starts, after checking its header says what the manifest says.
 
     Read by hand (format versions 1-3: magic, version, header length, a Python
@@ -191,7 +195,7 @@ def _npy_data_offset(data: bytes, path: Path, entry: dict) -> int:
 _ENTRY_TYPES = {"file": str, "dtype": str, "shape": list, "sha256": str}
 
 
-def _checked_entries(manifest: object, path: Path) -> dict[str, dict]:
+def _checked_entries(manifest: object, path: str) -> dict[str, dict]:
     """The manifest's table entries, each with a plain file name, dtype, shape and sha256; else TableError."""
     entries = manifest.get("tables") if isinstance(manifest, dict) else None
     if not isinstance(entries, dict):
@@ -199,7 +203,7 @@ def _checked_entries(manifest: object, path: Path) -> dict[str, dict]:
     for name, entry in entries.items():
         bad = not isinstance(entry, dict) or any(not isinstance(entry.get(k), t) for k, t in _ENTRY_TYPES.items())
         if not bad:
-            bad = Path(entry["file"]).name != entry["file"] or not all(
+            bad = os.path.basename(entry["file"]) != entry["file"] or not all(
                 isinstance(n, int) and n >= 0 for n in entry["shape"]
             )
         if bad:
@@ -210,7 +214,7 @@ def _checked_entries(manifest: object, path: Path) -> dict[str, dict]:
     return entries
 
 
-def load(folder: Path | None = None, *, lazy: bool = True) -> Tables:
+def load(folder: Folder | None = None, *, lazy: bool = True) -> Tables:
     """All tables by name, read once per process and verified against the manifest.
 
     Each table is read when first used (a process ranking only high hands
@@ -222,12 +226,13 @@ def load(folder: Path | None = None, *, lazy: bool = True) -> Tables:
     global _cache
     if _cache is not None and folder is None and lazy:
         return _cache
-    folder = folder or tables_dir()
+    folder = os.fspath(folder) if folder is not None else tables_dir()
+    manifest_path = os.path.join(folder, MANIFEST)
     try:
-        manifest = json.loads((folder / MANIFEST).read_text())
+        manifest = json.loads(_read_bytes(manifest_path))
     except (OSError, ValueError, RecursionError) as exc:
-        raise TableError(f"cannot read {folder / MANIFEST}: {exc}") from None
-    result = Tables(folder, _checked_entries(manifest, folder / MANIFEST))
+        raise TableError(f"cannot read {manifest_path}: {exc}") from None
+    result = Tables(folder, _checked_entries(manifest, manifest_path))
     if not lazy:
         for name in result:
             result.view(name)  # reads and checks; arrays wrap the same bytes when asked for
@@ -236,10 +241,13 @@ def load(folder: Path | None = None, *, lazy: bool = True) -> Tables:
     return result
 
 
-def write(tables: Mapping[str, np.ndarray], folder: Path) -> None:
+def write(tables: Mapping[str, np.ndarray], folder: Folder) -> None:
     """Write tables and their manifest into ``folder``."""
+    from pathlib import Path
+
     import numpy as np  # table building works on arrays
 
+    folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     entries = {}
     for name, array in sorted(tables.items()):
@@ -249,7 +257,7 @@ def write(tables: Mapping[str, np.ndarray], folder: Path) -> None:
             "file": path.name,
             "dtype": str(array.dtype),
             "shape": list(array.shape),
-            "sha256": _sha256(path),
+            "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
         }
     manifest = {"format": 1, "generator": "python -m pokerlab.evaluator.table_build build", "tables": entries}
     (folder / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")

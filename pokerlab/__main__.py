@@ -1,6 +1,6 @@
 """``python -m pokerlab``: the ``pokerlab`` command line."""
 
-from pokerlab.simulate.cli import main
+from pokerlab.simulate.cli import run
 
 if __name__ == "__main__":
-    main(prog_name="pokerlab")
+    run()

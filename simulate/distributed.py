@@ -368,7 +368,7 @@ def code_version() -> dict[str, str]:
     """
     from ..evaluator.kernel_cache import cache_key
 
-    manifest = hashlib.sha256((tables_dir() / MANIFEST).read_bytes()).hexdigest()
+    manifest = hashlib.sha256(Path(tables_dir(), MANIFEST).read_bytes()).hexdigest()
     return {"kernels": cache_key(), "tables": manifest}
 
 

@@ -48,7 +48,7 @@ def test_the_layers_hold(tmp_path):
 def test_a_broken_layer_is_caught(tmp_path):
     where = _installed_layout(tmp_path / "layout")
     ranges = where / "pokerlab" / "simulate" / "ranges" / "parse.py"
-    ranges.write_text(ranges.read_text() + "\nfrom pokerlab.simulate.cli import main  # noqa\n")
+    ranges.write_text(ranges.read_text() + "\nfrom pokerlab.simulate.cli.main import main  # noqa\n")
     done = _lint(where)
     assert done.returncode != 0 and "pokerlab.simulate.ranges is not allowed to import pokerlab.simulate.cli" in (
         done.stdout.replace("\n", " ")

@@ -1,6 +1,6 @@
 """``python -m pokerlab.simulate.cli``: the ``pokerlab`` command line."""
 
-from .main import main
+from . import run
 
 if __name__ == "__main__":  # not in the processes `pokerlab cache warm` starts
-    main(prog_name="pokerlab")
+    run()

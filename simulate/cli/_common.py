@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sys
 import time
@@ -24,6 +23,8 @@ import click
 from pokerlab import compiles
 from pokerlab.errors import InputError, PokerlabError
 
+from .printing import json_text
+
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 1
 EXIT_FAILED_CHECK = 1  # a check the command ran failed (a count differs, a hand breaks a rule)
@@ -33,7 +34,6 @@ MAX_SEED = 2**64 - 1
 SEED = click.IntRange(0, MAX_SEED)
 SEED_HELP = "Seed, 0 to 2**64-1 (default: random; printed, so a run can be repeated)."
 JSON_HELP = "Print JSON (stable keys, listed in the documentation's JSON keys table)."
-JSON_INDENT = 2
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}  # every command's context_settings
 
 # The names of evaluator.rules.RULESETS and OMAHA_RULESETS, written here so that help does not import the tables.
@@ -60,21 +60,6 @@ SHORT_OPTIONS = {
     "-t": "--threads",
     "-x": "--discard",
 }
-
-
-def json_text(data: Any) -> str:
-    """The one JSON layout of every command: indent 2, no NaN.
-
-    >>> print(json_text({"a": 1, "b": [1, 2]}))
-    {
-      "a": 1,
-      "b": [
-        1,
-        2
-      ]
-    }
-    """
-    return json.dumps(data, indent=JSON_INDENT, allow_nan=False)
 
 
 def emit_json(data: Any) -> None:
@@ -221,23 +206,3 @@ class ProgressBar:
             if self.fill_on_close and finished:
                 self.bar.update(1000 - self.shown)
             self.bar.__exit__(None, None, None)
-
-
-def text_table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> str:
-    """Plain aligned text table (numbers right-aligned).
-
-    >>> print(text_table(["hand", "combos"], [["AA", "6"], ["AKs", "4"]]))
-    hand  combos
-    ----  ------
-    AA         6
-    AKs        4
-    """
-    right = right if right is not None else set(range(1, len(headers)))
-    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(
-            str(c).rjust(w) if i in right else str(c).ljust(w) for i, (c, w) in enumerate(zip(cells, widths))
-        ).rstrip()
-
-    return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows])

@@ -17,8 +17,8 @@ from ._common import (
     friendly_errors,
     resolve_seed,
     seed_option,
-    text_table,
 )
+from .printing import text_table
 
 _SHORT = {
     "Five of a kind": "5K",

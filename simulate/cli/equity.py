@@ -28,9 +28,9 @@ from ._common import (
     refuse_together,
     resolve_seed,
     seed_option,
-    text_table,
     threads_option,
 )
+from .printing import equity_text, text_table
 
 if TYPE_CHECKING:
     from pokerlab.simulate.equity.breakdown import Breakdown
@@ -305,66 +305,6 @@ def print_by_combo(result: Distribution) -> None:
     click.echo(f"{result.method}, every combo against the other players{on}")
 
 
-HILO_COLUMNS = ["high win %", "high tie %", "low win %", "low tie %", "scoop %", "quarter %"]
-
-
 def print_equity(result: EquityResult, as_json: bool) -> None:
     """An equity result as JSON, or as the table and footer of its game's family."""
-    if as_json:
-        emit_json(result.to_dict())
-    elif result.family in ("holdem", "draw", "short-deck"):
-        _print_holdem(result)
-    else:
-        _print_split_pots(result)
-
-
-def _print_holdem(result: EquityResult) -> None:
-    rows = [
-        [str(i + 1), p.hand, f"{p.combos:,}", f"{100 * p.win:.3f}", f"{100 * p.tie:.3f}", f"{100 * p.equity:.3f}"]
-        for i, p in enumerate(result.players)
-    ]
-    click.echo(text_table(["player", "hand", "combos", "win %", "tie %", "equity %"], rows, right={0, 2, 3, 4, 5}))
-    if result.method == "exact":
-        # With a range, every combination of the players' hands meets every board: say so.
-        counted = "boards" if all(p.combos == 1 for p in result.players) else "deals (hand combinations x boards)"
-        if result.family == "draw":
-            counted = "joint draws"
-        click.echo(f"exact: {result.boards:,.0f} {counted} in {result.seconds:.3f} s")
-    else:
-        click.echo(_monte_carlo_footer(result))
-
-
-def _print_split_pots(result: EquityResult) -> None:
-    """The table of an Omaha or stud result (hi/lo: both halves, scoops, quarters) and its one-line footer."""
-    hilo = result.no_low is not None  # set by hi/lo games only
-    combos = result.family == "omaha"  # Omaha players may be ranges; a stud player is its known cards
-    header = ["player", "hand", *(["combos"] if combos else [])]
-    header += HILO_COLUMNS if hilo else ["win %", "tie %"]
-    header.append("equity %")
-    rows = []
-    for i, p in enumerate(result.players):
-        shares = [p.win, p.tie] + ([p.low_win, p.low_tie, p.scoop, p.quarter] if hilo else [])
-        rows.append([str(i + 1), p.hand, *([f"{p.combos:,}"] if combos else []),
-                     *(f"{100 * (x or 0.0):.3f}" for x in shares), f"{100 * p.equity:.3f}"])  # fmt: skip
-    click.echo(text_table(header, rows, right={0, *range(2, len(header))}))
-    if combos:
-        counted = "boards" if all(p.combos == 1 for p in result.players) else "deals (hand combinations x boards)"
-        exact_count = f"{result.boards or 0:,} {counted}"
-        notes = f"; no low on {100 * result.no_low:.3f} % of boards" if result.no_low is not None else ""
-    else:
-        exact_count = f"{result.deals or 0:,} deals"
-        notes = "; the seventh-street card is one community card (short deck)" if result.community else ""
-        notes += f"; no low on {100 * result.no_low:.3f} % of deals" if result.no_low is not None else ""
-    if result.method == "exact":
-        click.echo(f"exact: {exact_count} in {result.seconds:.3f} s{notes}")
-    else:
-        click.echo(_monte_carlo_footer(result) + notes)
-
-
-def _monte_carlo_footer(result: Any) -> str:
-    """``Monte Carlo: N trials in S s, standard error E % (seed, threads)``, for every game's result."""
-    error = "not estimable (too few trials)" if result.stderr is None else f"{100 * result.stderr:.3f} %"
-    return (
-        f"Monte Carlo: {result.trials:,} trials in {result.seconds:.3f} s, standard error {error} "
-        f"(seed {result.seed}, {result.threads} threads)"
-    )
+    click.echo(equity_text(result, as_json))

@@ -25,6 +25,7 @@ from ._common import (
     emit_json,
     friendly_errors as _friendly_errors,
 )
+from .printing import EVAL_KEYS, hand_report, json_text, report_text
 
 # Commands defined in other modules, imported only when named (or listed by --help): every call of
 # `pokerlab eval` or `pokerlab equity` would otherwise pay for the modules of all the others.
@@ -194,33 +195,13 @@ def eval_command(cards: tuple[str, ...], rules: str, board: str | None, as_json:
       pokerlab eval --rules omaha "AsKsQdJd" --board "Ts9s2c"
       pokerlab eval --rules omaha-hilo "As2d9c9h" --board "3h4h5cKsKd"
     """
-    from pokerlab import evaluator
-    from pokerlab.evaluator.rules import get_rules
-
     if rules in OMAHA_RULE_NAMES:
         _eval_omaha(" ".join(cards), board, rules, as_json)
         return
     if board is not None:
         raise InputError(f"--board is for Omaha (--rules omaha or omaha-hilo); rules {rules!r} rank whole hands")
-    ruleset = get_rules(rules)
-    ids = evaluator.parse_cards(" ".join(cards), count=ruleset.hand_sizes, deck_size=ruleset.deck_size)
-    rank = evaluator.evaluate(ids, rules=rules)
-    best = evaluator.best_five(ids, rules=rules)
-    result = {
-        "cards": evaluator.format_cards(ids, " "),
-        "rules": rules,
-        "rank": rank,
-        "category": evaluator.category_name(rank, rules=rules),
-        "category_index": evaluator.category(rank),
-        "description": evaluator.describe(rank, rules=rules),
-        "best_five": evaluator.format_cards(best, " "),
-    }
-    if as_json:
-        emit_json(result)
-        return
-    width = max(len(k) for k in result)
-    for key in ("cards", "rules", "category", "description", "best_five", "rank"):
-        click.echo(f"{key.replace('_', ' '):<{width}}  {result[key]}")
+    report = hand_report(" ".join(cards), rules)
+    click.echo(json_text(report) if as_json else report_text(report, EVAL_KEYS))
 
 
 def _eval_omaha(hole: str, board: str | None, rules: str, as_json: bool) -> None:
@@ -251,13 +232,7 @@ def _eval_omaha(hole: str, board: str | None, rules: str, as_json: bool) -> None
         result["low_description"] = evaluator.describe(evaluator.ruled_value(low, "ace-five")) if low else "no low"
         result["best_low"] = evaluator.format_cards(five, " ") if five else None
         keys += ["low_description", "best_low", "low"]
-    if as_json:
-        emit_json(result)
-        return
-    width = max(len(k) for k in keys)
-    for key in keys:
-        shown = "-" if result[key] is None else result[key]
-        click.echo(f"{key.replace('_', ' '):<{width}}  {shown}")
+    click.echo(json_text(result) if as_json else report_text(result, keys))
 
 
 @main.command("range")

@@ -10,7 +10,8 @@ import click
 
 from pokerlab.errors import InputError
 
-from ._common import HELP_OPTIONS, JSON_HELP, emit_json, friendly_errors, text_table
+from ._common import HELP_OPTIONS, JSON_HELP, emit_json, friendly_errors
+from .printing import text_table
 
 
 @click.command("hits", context_settings=HELP_OPTIONS)

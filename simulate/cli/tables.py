@@ -25,12 +25,11 @@ from ._common import (
     JSON_HELP,
     ProgressBar,
     friendly_errors as _friendly_errors,
-    json_text,
     refuse_together,
     resolve_seed,
     seed_option,
-    text_table,
 )
+from .printing import json_text, text_table
 
 
 def default_work_dir() -> Path:

@@ -18,8 +18,8 @@ from ._common import (
     friendly_errors,
     resolve_seed,
     seed_option,
-    text_table,
 )
+from .printing import text_table
 
 _MODEL_NAMES = {"harville": "Malmuth-Harville", "weitzman": "Malmuth-Weitzman"}
 

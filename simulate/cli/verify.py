@@ -17,9 +17,9 @@ from ._common import (
     emit_json,
     friendly_errors,
     refuse_together,
-    text_table,
     threads_option,
 )
+from .printing import text_table
 
 VERIFY_GROUPS = {
     "high": ["5card", "6card", "7card"],

@@ -110,7 +110,7 @@ def _main(argv: list[str] | None = None) -> int:
     if args.action == "build":
         table = matchups(threads=args.threads, work_dir=args.work_dir)
         rows = table_rows(table)
-        path = write_table(rows, args.out or tables_dir())
+        path = write_table(rows, args.out or Path(tables_dir()))
         print(f"{len(rows):,} rows from {table.shards} shards in {time.perf_counter() - start:.1f} s: {path}")
         return 0
     rows = load_headsup_table(args.folder)

@@ -24,7 +24,6 @@ import hashlib
 import io
 import os
 from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 
@@ -85,7 +84,7 @@ def load_headsup_table(folder: str | os.PathLike[str] | None = None) -> np.ndarr
     >>> load_headsup_table().shape
     (47086, 4)
     """
-    rows = np.asarray(read_rows(Path(folder) if folder is not None else tables_dir())).reshape(-1, 4)
+    rows = np.asarray(read_rows(folder if folder is not None else tables_dir())).reshape(-1, 4)
     rows.flags.writeable = False
     return rows
 

@@ -142,7 +142,7 @@ def load_preflop_table(path: str | os.PathLike[str] | None = None) -> PreflopTab
     >>> round(load_preflop_table()["AKs"].equity, 4)
     0.6704
     """
-    file = Path(path) if path is not None else tables_dir() / FILE
+    file = Path(path) if path is not None else Path(tables_dir(), FILE)
     try:
         data = json.loads(file.read_text())
     except FileNotFoundError:

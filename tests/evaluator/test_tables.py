@@ -5,6 +5,7 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,7 +14,7 @@ from pokerlab.evaluator import tables
 
 
 def test_manifest_lists_every_file_with_matching_hash():
-    folder = tables.tables_dir()
+    folder = Path(tables.tables_dir())
     manifest = json.loads((folder / tables.MANIFEST).read_text())
     files = {p.name for p in folder.glob("*.npy")}
     # simulate's precomputed tables (preflop_headsup.npy) carry their own metadata file, naming them.

@@ -195,7 +195,7 @@ def test_draw_on_the_entry_refuses_what_it_has_not(option, value):
 def test_draw_from_the_equity_command():
     from click.testing import CliRunner
 
-    from pokerlab.simulate.cli import main
+    from pokerlab.simulate.cli.main import main
 
     result = CliRunner().invoke(main, ["equity", "--game", "draw-deuce-seven", "7h 5d 4c 3s Kh/Kh", "9s 8d 6c 4h 2d/"])
     assert result.exit_code == 0, result.output

@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from pokerlab.evaluator import jit
-from pokerlab.simulate.cli import main
+from pokerlab.simulate.cli.main import main
 
 
 def test_cache_shows_and_clears_its_folder(tmp_path, monkeypatch):

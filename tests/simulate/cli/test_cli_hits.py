@@ -6,8 +6,8 @@ import json
 
 from click.testing import CliRunner
 
-from pokerlab.simulate.cli._common import json_text
 from pokerlab.simulate.cli.main import main
+from pokerlab.simulate.cli.printing import json_text
 from pokerlab.simulate.ranges.hits import hit_frequencies
 
 

@@ -9,8 +9,9 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from pokerlab.simulate.cli._common import SHORT_OPTIONS, JsonList, ProgressBar, json_text
+from pokerlab.simulate.cli._common import SHORT_OPTIONS, JsonList, ProgressBar
 from pokerlab.simulate.cli.main import main
+from pokerlab.simulate.cli.printing import json_text
 
 
 def run(*args: str, **kwargs):

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from pokerlab.errors import PokerlabError
-from pokerlab.simulate.cli._common import json_text
 from pokerlab.simulate.cli.main import main
+from pokerlab.simulate.cli.printing import json_text
 from pokerlab.simulate.equity.breakdown import equity_breakdown
 from pokerlab.simulate.equity.engine import EquityError, equity
 

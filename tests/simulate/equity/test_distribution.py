@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from pokerlab.errors import PokerlabError
-from pokerlab.simulate.cli._common import json_text
 from pokerlab.simulate.cli.main import main
+from pokerlab.simulate.cli.printing import json_text
 from pokerlab.simulate.equity.distribution import equity_by_combo
 from pokerlab.simulate.equity.engine import EquityError, equity
 from pokerlab.simulate.ranges import parse_range

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from click.testing import CliRunner
 
-from pokerlab.simulate.cli import main
+from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.histories import loads
 from pokerlab.simulate.histories.replay import RakeLimit, replay
 

@@ -7,8 +7,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pokerlab.simulate.cli._common import json_text
 from pokerlab.simulate.cli.main import main
+from pokerlab.simulate.cli.printing import json_text
 
 
 def run(*args: str):
