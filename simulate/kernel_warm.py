@@ -21,6 +21,7 @@ from ..evaluator.cards import deck_ids
 from .draw import draw_odds
 from .equity.engine import equity
 from .equity.omaha import omaha_equity
+from .equity.short_deck import short_deck_equity
 from .equity.stud import stud_equity
 from .game.fast_nlhe import simulate_random_nlhe
 from .precomputed.headsup import matchup_plan, matchup_shard
@@ -69,6 +70,7 @@ def _monte_carlo() -> None:
 def _draw() -> None:
     draw_odds("Jh Jd 9c 6s 2h", discard="9c 6s 2h")
     draw_odds("7h 5d 4c 3s Kh", discard="Kh", rules="deuce-seven")
+    draw_odds("As 2d 3h 3c", discard="3c", rules="badugi")
 
 
 def _fast_nlhe() -> None:
@@ -101,6 +103,13 @@ def _stud_exact() -> None:
             stud_equity(["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"], game=game, method="exact", threads=threads)
 
 
+def _short_deck() -> None:
+    for threads in (1, None):
+        short_deck_equity(["AsAh", "KsKh"], method="exact", threads=threads)
+        short_deck_equity(["AsAh", "KsKh"], board="Ts9s8d", method="exact", threads=threads)
+        short_deck_equity(["AsAh", "random"], method="mc", trials=1_000, seed=1, threads=threads)
+
+
 def _stud_mc() -> None:
     for game in ("stud", "stud-hilo", "razz"):
         for threads in (1, None):
@@ -129,6 +138,7 @@ STEPS: dict[str, Callable[[], None]] = {
     "Omaha equity, blocked ranges": _omaha_blocked,
     "stud exact equity": _stud_exact,
     "stud Monte Carlo equity": _stud_mc,
+    "short-deck equity": _short_deck,
 }
 
 
@@ -175,14 +185,15 @@ def warm_kernels(
 #: The steps by their compile time on an empty cache (2 cores), longest first: the longest do not start last.
 LONGEST_FIRST = [
     "Omaha equity, blocked ranges",
+    "exact equity before the flop",
+    "variant rankings",
     "stud Monte Carlo equity",
     "Omaha equity",
     "stud exact equity",
     "Omaha evaluation",
-    "exact equity before the flop",
     "Monte Carlo equity",
     "exact equity after the flop",
-    "variant rankings",
+    "short-deck equity",
     "enumeration",
     "fast no-limit simulation",
     "batch evaluation (5, 6, 7 cards)",

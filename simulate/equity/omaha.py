@@ -49,7 +49,7 @@ from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range
 from ..ranges.parse import RangeError
 from .options import BOARD_SIZES, DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
 from .result import EquityResult, PlayerEquity
-from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, map_on_threads, run_blocks
 
 #: method="auto" enumerates when players x boards x deals is at most this (about a second).
 EXACT_AUTO_WORK = 8_000_000
@@ -354,8 +354,6 @@ def omaha_equity(
 def _monte_carlo(  # type: ignore[no-untyped-def]
     ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start, progress
 ):
-    from numba import get_num_threads, set_num_threads
-
     if seed is None:
         seed = fresh_seed()
     target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
@@ -371,16 +369,12 @@ def _monte_carlo(  # type: ignore[no-untyped-def]
         dead=np.int64(removed),
         hilo=hilo,
         tables=omaha_tables(),
+        threads=n_threads,
     )
-    previous = get_num_threads()
-    set_num_threads(min(n_threads, previous))
-    try:
-        tally: _Tally = _Redrawn(spot)
-        if not run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress):
-            tally = _Weighted(spot)  # whole-deal redraws nearly always collide: deal player by player
-            run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
-    finally:
-        set_num_threads(previous)
+    tally: _Tally = _Redrawn(spot)
+    if not run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress):
+        tally = _Weighted(spot)  # whole-deal redraws nearly always collide: deal player by player
+        run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
     means, errors, no_low = tally.means()
     errs = errors if tally.done >= MIN_TRIALS_FOR_STDERR else None
     return EquityResult(
@@ -412,6 +406,7 @@ class _McSpot:
     dead: np.int64
     hilo: bool
     tables: Any
+    threads: int  # the blocks of a round run on this many threads at once
 
 
 class _Tally:
@@ -456,9 +451,9 @@ class _Redrawn(_Tally):
         from .omaha_kernels import mc_blocks
 
         sp = self.spot
-        s, d, nl, rej = mc_blocks(
-            seeds, trials, sp.combos, sp.offsets, sp.counts, sp.is_random, sp.h, sp.board, sp.dead,
-            sp.hilo, sp.tables,
+        s, d, nl, rej = map_on_threads(
+            mc_blocks, seeds, sp.threads, trials, sp.combos, sp.offsets, sp.counts, sp.is_random, sp.h, sp.board,
+            sp.dead, sp.hilo, sp.tables,
         )  # fmt: skip
         if (d < 0).any():
             return False
@@ -491,13 +486,13 @@ class _Weighted(_Tally):
 
         sp = self.spot
         deals = -(-trials // BOARDS_PER_WEIGHTED_DEAL)  # a short last block rounds up to whole deals
-        s, spread, sums = mc_blocks_weighted(
-            seeds, deals, BOARDS_PER_WEIGHTED_DEAL, sp.combos, self.row_masks,
+        s, spread, sums = map_on_threads(
+            mc_blocks_weighted, seeds, sp.threads, deals, BOARDS_PER_WEIGHTED_DEAL, sp.combos, self.row_masks,
             sp.offsets, sp.counts, sp.is_random, sp.h, sp.board, sp.dead, sp.hilo, sp.tables,
         )  # fmt: skip
-        self.stats += s
-        self.spread += spread
-        self.sums += sums
+        self.stats += s.sum(axis=0)
+        self.spread += spread.sum(axis=0)
+        self.sums += sums.sum(axis=0)
         self.done += deals * BOARDS_PER_WEIGHTED_DEAL * len(seeds)
         if self.sums[1] == 0.0:
             raise EquityError("no deal could be made: the players' ranges collide on every deal tried")

@@ -17,7 +17,6 @@ counts boards without a qualifying low (hi/lo only).
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
 from ...evaluator.jit import njit
 from ...evaluator.kernel_core import flush_suit, next_subset, rank_value, suits_holding
@@ -424,17 +423,19 @@ def mc_block_weighted(seed, deals, boards, combos, row_masks, offsets, counts, i
     return stats, no_low, w_sum, w_sq, spread
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def mc_blocks_weighted(
     seeds, deals, boards, combos, row_masks, offsets, counts, is_random, h, board, dead_mask, hilo, t
 ):
-    """:func:`mc_block_weighted` once per seed across numba's threads, summed over the blocks."""
+    """:func:`mc_block_weighted` once per seed, one row of each output per block (the caller sums them in
+    the seeds' order; ``sampling.map_on_threads`` runs parts of the seeds on threads, this kernel holding no
+    GIL)."""
     n = seeds.shape[0]
     players = counts.shape[0]
     stats = np.zeros((n, players, N_STATS))
     spread = np.zeros((n, players, 2))
     sums = np.zeros((n, 3))
-    for b in prange(n):
+    for b in range(n):
         s, nl, ws, wq, sp = mc_block_weighted(
             seeds[b], deals, boards, combos, row_masks, offsets, counts, is_random, h, board, dead_mask, hilo, t
         )
@@ -443,18 +444,19 @@ def mc_blocks_weighted(
         sums[b, 0] = nl
         sums[b, 1] = ws
         sums[b, 2] = wq
-    return stats.sum(axis=0), spread.sum(axis=0), sums.sum(axis=0)
+    return stats, spread, sums
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def mc_blocks(seeds, trials, combos, offsets, counts, is_random, h, board, dead_mask, hilo, t):
-    """:func:`mc_block` once per seed across numba's threads: a block's result depends on its seed only."""
+    """:func:`mc_block` once per seed, one row of each output per block: a block's result depends on its seed
+    only (``sampling.map_on_threads`` runs parts of the seeds on threads, this kernel holding no GIL)."""
     n = seeds.shape[0]
     stats = np.zeros((n, counts.shape[0], N_STATS))
     done = np.zeros(n, dtype=np.int64)
     no_low = np.zeros(n, dtype=np.int64)
     rejected = np.zeros(n, dtype=np.int64)
-    for b in prange(n):
+    for b in range(n):
         s, d, nl, r = mc_block(seeds[b], trials, combos, offsets, counts, is_random, h, board, dead_mask, hilo, t)
         stats[b] = s
         done[b] = d

@@ -245,6 +245,7 @@ def test_weighted_monte_carlo_agrees_with_exact(game):
         dead=np.int64(mask(board)),
         hilo=game == "omaha-hilo",
         tables=omaha.omaha_tables(),
+        threads=2,
     )
     tally = omaha._Weighted(spot)
     assert run_blocks(tally, seed=3, block_trials=BLOCK_TRIALS, limit=200_000, target=None)
