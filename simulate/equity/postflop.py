@@ -116,9 +116,13 @@ def _hand_vs_range(parsed, hero: int, board_ids, dead_mask, threads: int):
             player.combos, opponent.combos, opponent.weights, board, dead, card_keys, offsets, rank_values, flush_values
         )
     else:
-        inputs = k.hand_vs_range_inputs(player.combos, opponent.combos, opponent.weights, board, dead, card_keys)
+        completions, board_t, hero_t, *rest = k.hand_vs_range_inputs(
+            player.combos, opponent.combos, opponent.weights, board, dead, card_keys
+        )
+        # Back from numba, the keys are Python ints: made uint64 again, they type as in the one-thread path.
+        board_t, hero_t = tuple(map(np.uint64, board_t)), tuple(map(np.uint64, hero_t))
         outcome, deals, weight = k.hand_vs_range_parallel(
-            workers, *inputs, card_keys, offsets, rank_values, flush_values
+            workers, completions, board_t, hero_t, *rest, card_keys, offsets, rank_values, flush_values
         )
         wins, losses, ties = outcome.tolist()
     # Plain floats and one array built from a list: numpy item by item cost 2 us of a 10 us turn spot.

@@ -369,8 +369,9 @@ def hand_vs_range_parallel(
     deals = np.zeros(workers, dtype=np.int64)
     weight_sum = np.zeros(workers, dtype=np.float64)
     for w in prange(workers):
+        # w as int64, as hand_vs_range_exact passes it: one compiled hand_vs_range_share for both paths.
         deals[w], weight_sum[w] = hand_vs_range_share(
-            w, workers, completions, board, hero, opp, classes, flush_lists, card_keys, offsets, rank_values,
+            np.int64(w), workers, completions, board, hero, opp, classes, flush_lists, card_keys, offsets, rank_values,
             flush_values, counts[w],
         )  # fmt: skip
     return counts.sum(axis=0), deals.sum(), weight_sum.sum()
@@ -479,7 +480,7 @@ def hand_vs_range_exact(
     )
     outcome = np.zeros(3, dtype=np.float64)
     deals, weight = hand_vs_range_share(
-        0, 1, completions, board_t, hero_t, opp_t, classes_t, lists_t, card_keys, offsets, rank_values, flush_values,
-        outcome,
+        np.int64(0), np.int64(1), completions, board_t, hero_t, opp_t, classes_t, lists_t, card_keys, offsets,
+        rank_values, flush_values, outcome,
     )  # fmt: skip
     return outcome[0], outcome[1], outcome[2], deals, weight
