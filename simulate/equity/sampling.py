@@ -6,11 +6,14 @@ rounds: the first rounds double, and once the standard error is estimated a roun
 predicts the target still needs (3 % spare), so a run stops close to the target instead of up to
 a whole round past it.
 
-Every game's blocks (hold'em, Omaha, stud, short deck) and stud's exact slices run through
-:func:`map_on_threads`: one serial ``nogil`` kernel, each thread taking a part of the seeds. A ``prange``
-twin compiled for the threads cost about half of a family's compile (Omaha's two block loops 30 s of the
-32 s of their ``cache warm`` step, serial 16 s), for the same CPU time per deal on one thread (interleaved
-in one process, best of 7: Omaha hi/lo heads-up 130 against 128 ms, blocked ranges 781 against 794 ms).
+Hold'em's and Omaha's blocks run through :func:`map_on_threads`: one serial ``nogil`` kernel, each thread
+taking a part of the seeds. A ``prange`` twin compiled for the threads cost about half of a family's compile
+(Omaha's two block loops 30 s of the 32 s of their ``cache warm`` step; serial, 16 s in all), for the same CPU
+time per deal on one thread (interleaved in one process, best of 7-9: Omaha hi/lo heads-up 130 against 128 ms,
+on the flop 106 against 114 ms, ten blocked pattern ranges 781 against 794 ms). Stud's and short deck's block
+kernels and exact slices stay ``prange`` loops: serial, they took 9 to 18 % more CPU per deal (razz three-way
+67 against 62 ms, short deck three-way on the flop 37 against 31 ms, stud hi/lo exact 403 against 347 ms), and
+called block by block from Python as well, so numba's parallel compile makes their loops faster.
 
 The standard error of a player's equity is that of a mean of per-deal shares:
 ``sqrt((E[x**2] - E[x]**2) / (n - 1))``; under :data:`MIN_TRIALS_FOR_STDERR` deals it is not

@@ -30,7 +30,7 @@ from ...compiles import computing_seconds
 from ...evaluator.cards import SHORT_DECK_SIZE, CardError, deck_ids, format_cards, to_card_ids
 from .options import DEFAULT_STDERR, EquityError, check_options
 from .result import EquityResult, PlayerEquity
-from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, map_on_threads, run_blocks
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks
 
 GAME = "short-deck"
 MAX_PLAYERS = 10
@@ -133,21 +133,26 @@ def short_deck_equity(
     if progress is not None and not callable(progress):
         raise EquityError(f"progress must be a function of the fraction done, got {type(progress).__name__}")
     hands, board_ids, pool = _spot(players, board, dead)
-    from numba import get_num_threads  # imported only when something is computed
+    from numba import get_num_threads, set_num_threads  # imported only when something is computed
 
     n_threads = int(threads) if threads else get_num_threads()
     unknown = any(hand is None for hand in hands)
     if method == "exact" and unknown:
         raise EquityError("exact short-deck equity needs every hand; 'random' players are dealt by method='mc'")
-    if method == "mc" or unknown:
-        return _monte_carlo(hands, board_ids, pool, trials, stderr, seed, n_threads, progress, start)
-    stats, boards = _exact(hands, board_ids, pool, n_threads)
+    previous = get_num_threads()
+    set_num_threads(min(n_threads, previous))
+    try:
+        if method == "mc" or unknown:
+            return _monte_carlo(hands, board_ids, pool, trials, stderr, seed, n_threads, progress, start)
+        stats, boards = _exact(hands, board_ids, pool)
+    finally:
+        set_num_threads(previous)
     if progress is not None:
         progress(1.0)
     return _result(hands, pool, stats, boards, "exact", start, n_threads, errors=np.zeros(len(hands)))
 
 
-def _exact(hands: list, board: list[int], pool: list[int], threads: int) -> tuple[np.ndarray, int]:
+def _exact(hands: list, board: list[int], pool: list[int]) -> tuple[np.ndarray, int]:
     from . import short_deck_kernels as sk
 
     t = _tables()
@@ -156,26 +161,24 @@ def _exact(hands: list, board: list[int], pool: list[int], threads: int) -> tupl
     if k == 0:
         stats, boards = sk.exact_dealt(keys, suited, t)
         return stats, boards
-    firsts = np.arange(max(len(pool) - k + 1, 0), dtype=np.int64)
-    parts, counts = map_on_threads(sk.exact_slices, firsts, threads, keys, suited, np.array(pool, dtype=np.int64), k, t)
+    parts, counts = sk.exact_all(keys, suited, np.array(pool, dtype=np.int64), k, t)
     return parts.sum(axis=0), int(counts.sum())
 
 
 class _Tally:
     """A Monte Carlo run's sums (see :func:`pokerlab.simulate.equity.sampling.run_blocks`)."""
 
-    def __init__(self, keys, suited, missing, k, pool, tables, threads) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, keys, suited, missing, k, pool, tables) -> None:  # type: ignore[no-untyped-def]
         from .omaha_kernels import N_STATS
 
         self.inputs = (keys, suited, missing, k, pool, tables)
-        self.threads = threads  # a round's blocks run on this many threads at once
         self.stats = np.zeros((keys.shape[0], N_STATS))
         self.done = 0
 
     def add(self, seeds: np.ndarray, trials: int) -> bool:
         from .short_deck_kernels import mc_blocks
 
-        self.stats += map_on_threads(mc_blocks, seeds, self.threads, trials, *self.inputs)[0].sum(axis=0)
+        self.stats += mc_blocks(seeds, trials, *self.inputs).sum(axis=0)
         self.done += len(seeds) * trials
         return True
 
@@ -192,7 +195,7 @@ def _monte_carlo(hands, board, pool, trials, stderr, seed, n_threads, progress, 
     t = _tables()
     keys, suited = _keys(hands, board, t[0])
     missing = np.array([2 if hand is None else 0 for hand in hands], dtype=np.int64)
-    tally = _Tally(keys, suited, missing, 5 - len(board), np.array(pool, dtype=np.int64), t, n_threads)
+    tally = _Tally(keys, suited, missing, 5 - len(board), np.array(pool, dtype=np.int64), t)
     run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
     errors = tally.errors() if tally.done >= MIN_TRIALS_FOR_STDERR else None
     return _result(hands, pool, tally.stats, tally.done, "mc", start, n_threads, errors, seed)

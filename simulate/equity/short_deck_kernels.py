@@ -15,6 +15,7 @@ won alone, tied, ...), awarded by its ``award_pot`` with no low half.
 from __future__ import annotations
 
 import numpy as np
+from numba import prange
 
 from ...evaluator.jit import njit
 from ...evaluator.kernel_core import hand_value, next_subset, suited_bit
@@ -68,17 +69,17 @@ def exact_first(first, keys, suited, pool, k, tables):
             return stats, boards
 
 
-@njit(cache=True, nogil=True)
-def exact_slices(firsts, keys, suited, pool, k, tables):
-    """The completions of the board by ``k`` cards of ``pool`` (``k`` >= 1) whose first card is each of
-    ``firsts``, one slice per first card; the slices' stats come back apart, summed by the caller in one order
-    (``sampling.map_on_threads`` runs parts of ``firsts`` on threads, this kernel holding no GIL)."""
-    stats = np.zeros((firsts.shape[0], keys.shape[0], N_STATS))
-    boards = np.zeros(firsts.shape[0], dtype=np.int64)
-    for i in range(firsts.shape[0]):
-        s, b = exact_first(firsts[i], keys, suited, pool, k, tables)
-        stats[i] = s
-        boards[i] = b
+@njit(cache=True, parallel=True)
+def exact_all(keys, suited, pool, k, tables):
+    """Every completion of the board by ``k`` cards of ``pool`` (``k`` >= 1), one slice per first card across
+    numba's threads; the slices' stats come back apart, summed by the caller in one order."""
+    slices = pool.shape[0] - k + 1
+    stats = np.zeros((max(slices, 0), keys.shape[0], N_STATS))
+    boards = np.zeros(max(slices, 0), dtype=np.int64)
+    for first in prange(max(slices, 0)):
+        s, b = exact_first(first, keys, suited, pool, k, tables)
+        stats[first] = s
+        boards[first] = b
     return stats, boards
 
 
@@ -128,11 +129,10 @@ def mc_block(seed, trials, keys, suited, hole_missing, k, pool, tables):
     return stats
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, parallel=True)
 def mc_blocks(seeds, trials, keys, suited, hole_missing, k, pool, tables):
-    """:func:`mc_block` once per seed, a row per block: a block's result depends on its seed only
-    (``sampling.map_on_threads`` runs parts of the seeds on threads, this kernel holding no GIL)."""
+    """:func:`mc_block` once per seed across numba's threads: a block's result depends on its seed only."""
     out = np.zeros((seeds.shape[0], keys.shape[0], N_STATS))
-    for b in range(seeds.shape[0]):
+    for b in prange(seeds.shape[0]):
         out[b] = mc_block(seeds[b], trials, keys, suited, hole_missing, k, pool, tables)
-    return (out,)  # a tuple of outputs, as map_on_threads joins them
+    return out

@@ -45,7 +45,7 @@ from ...compiles import computing_seconds
 from ...evaluator.cards import CardError, format_cards, to_card_ids
 from .options import DEFAULT_STDERR, EquityError, check_options
 from .result import EquityResult, PlayerEquity
-from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, map_on_threads, run_blocks
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks
 
 GAMES = ("stud", "stud-hilo", "razz")
 #: What each name the command line knows means.
@@ -217,6 +217,8 @@ def _known_array(known: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _run_exact(spot: _Spot, order: list[int], n_threads: int, progress: Progress | None):
+    from numba import get_num_threads, set_num_threads
+
     from . import omaha_kernels as pots, stud_kernels as sk
 
     t = _tables()
@@ -229,32 +231,37 @@ def _run_exact(spot: _Spot, order: list[int], n_threads: int, progress: Progress
     stats = np.zeros((players, pots.N_STATS))
     deals = no_low = 0
     shared_cards = spot.pool if spot.community else [None]
-    for step, shared in enumerate(shared_cards):
-        pool = np.array([c for c in spot.pool if c != shared], dtype=np.int64)
-        parts = []
-        for p in range(players):
-            key, suit = keys[p], suited[p]
-            if shared is not None:
-                key = key + t[0][shared]
-                suit = suit | np.uint64(1 << (16 * (shared & 3) + (shared >> 2)))
-            parts.append(sk.completions(pool, missing[p], key, suit, code, *t))
-        sizes = np.array([len(m) for m, _, _ in parts], dtype=np.int64)
-        offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-        masks, mains, lows = (np.concatenate([part[i] for part in parts]) for i in range(3))
-        cuts = np.unique(np.linspace(0, sizes[0], min(EXACT_SLICES, sizes[0]) + 1).astype(np.int64))
-        bounds = np.stack([cuts[:-1], cuts[1:]], axis=1)
-        rounds = 1 if spot.community else 8  # fixed, so that progress or not, the sums run in one order
-        for chunk in np.array_split(bounds, rounds):
-            if not len(chunk):
-                continue
-            s, d, nl = map_on_threads(sk.exact_slices, chunk, n_threads, masks, mains, lows, offsets, sizes, hilo)
-            stats += s.sum(axis=0)
-            deals += int(d.sum())
-            no_low += int(nl.sum())
-            if progress is not None and not spot.community:
-                progress(float(chunk[-1, 1]) / float(sizes[0]))
-        if progress is not None and spot.community:
-            progress((step + 1) / len(shared_cards))
+    previous = get_num_threads()
+    set_num_threads(min(n_threads, previous))
+    try:
+        for step, shared in enumerate(shared_cards):
+            pool = np.array([c for c in spot.pool if c != shared], dtype=np.int64)
+            parts = []
+            for p in range(players):
+                key, suit = keys[p], suited[p]
+                if shared is not None:
+                    key = key + t[0][shared]
+                    suit = suit | np.uint64(1 << (16 * (shared & 3) + (shared >> 2)))
+                parts.append(sk.completions(pool, missing[p], key, suit, code, *t))
+            sizes = np.array([len(m) for m, _, _ in parts], dtype=np.int64)
+            offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+            masks, mains, lows = (np.concatenate([part[i] for part in parts]) for i in range(3))
+            cuts = np.unique(np.linspace(0, sizes[0], min(EXACT_SLICES, sizes[0]) + 1).astype(np.int64))
+            bounds = np.stack([cuts[:-1], cuts[1:]], axis=1)
+            rounds = 1 if spot.community else 8  # fixed, so that progress or not, the sums run in one order
+            for chunk in np.array_split(bounds, rounds):
+                if not len(chunk):
+                    continue
+                s, d, nl = sk.exact_slices(np.ascontiguousarray(chunk), masks, mains, lows, offsets, sizes, hilo)
+                stats += s.sum(axis=0)
+                deals += int(d.sum())
+                no_low += int(nl.sum())
+                if progress is not None and not spot.community:
+                    progress(float(chunk[-1, 1]) / float(sizes[0]))
+            if progress is not None and spot.community:
+                progress((step + 1) / len(shared_cards))
+    finally:
+        set_num_threads(previous)
     back = np.empty_like(stats)
     back[order] = stats
     return back, deals, no_low
@@ -348,6 +355,8 @@ def stud_equity(
 
 
 def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) -> EquityResult:  # type: ignore[no-untyped-def]
+    from numba import get_num_threads, set_num_threads
+
     from . import stud_kernels as sk
 
     if seed is None:
@@ -359,9 +368,14 @@ def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) 
     keys, suited = sk.base_keys(known, counts, t[0])
     tally = _StudTally(
         keys, suited, np.array(spot.missing, dtype=np.int64), spot.community, np.array(spot.pool, dtype=np.int64),
-        _game_code(spot.game), t, n_threads,
+        _game_code(spot.game), t,
     )  # fmt: skip
-    run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
+    previous = get_num_threads()
+    set_num_threads(min(n_threads, previous))
+    try:
+        run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
+    finally:
+        set_num_threads(previous)
     done, stats, no_low = tally.done, tally.stats, tally.no_low
     errors = tally.errors()
     errs = errors if done >= MIN_TRIALS_FOR_STDERR else None
@@ -383,11 +397,10 @@ def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) 
 class _StudTally:
     """A stud Monte Carlo run's sums (see :func:`pokerlab.simulate.equity.sampling.run_blocks`)."""
 
-    def __init__(self, keys, suited, missing, community, pool, code, tables, threads) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, keys, suited, missing, community, pool, code, tables) -> None:  # type: ignore[no-untyped-def]
         from .omaha_kernels import N_STATS
 
         self.inputs = (keys, suited, missing, community, pool, code, tables)
-        self.threads = threads  # a round's blocks run on this many threads at once
         self.stats = np.zeros((keys.shape[0], N_STATS))
         self.done = 0
         self.no_low = 0
@@ -396,9 +409,7 @@ class _StudTally:
         from .stud_kernels import mc_blocks
 
         keys, suited, missing, community, pool, code, tables = self.inputs
-        s, nl = map_on_threads(
-            mc_blocks, seeds, self.threads, trials, keys, suited, missing, community, pool, code, tables
-        )
+        s, nl = mc_blocks(seeds, trials, keys, suited, missing, community, pool, code, tables)
         self.stats += s.sum(axis=0)
         self.done += len(seeds) * trials
         self.no_low += int(nl.sum())

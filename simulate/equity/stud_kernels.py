@@ -21,6 +21,7 @@ The statistics columns are those of :mod:`pokerlab.simulate.equity.omaha_kernels
 from __future__ import annotations
 
 import numpy as np
+from numba import prange
 
 from ...evaluator.jit import njit
 from ...evaluator.kernel_core import SUIT_INIT, flush_ranks, flush_suit, next_subset, rank_slot, suited_bit
@@ -167,15 +168,14 @@ def exact_slice(lo, hi, masks, mains, lows, offsets, sizes, hilo):
     return stats, deals, no_low
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, parallel=True)
 def exact_slices(bounds, masks, mains, lows, offsets, sizes, hilo):
-    """:func:`exact_slice` for each ``(lo, hi)`` row of ``bounds``, results per slice (``sampling.map_on_threads``
-    runs parts of the rows on threads, this kernel holding no GIL)."""
+    """:func:`exact_slice` for each ``(lo, hi)`` row of ``bounds`` across numba's threads, results per slice."""
     n = bounds.shape[0]
     stats = np.zeros((n, sizes.shape[0], N_STATS))
     deals = np.zeros(n, dtype=np.int64)
     no_low = np.zeros(n)
-    for b in range(n):
+    for b in prange(n):
         s, d, nl = exact_slice(bounds[b, 0], bounds[b, 1], masks, mains, lows, offsets, sizes, hilo)
         stats[b] = s
         deals[b] = d
@@ -226,14 +226,13 @@ def mc_block(seed, trials, keys, suited, missing, community, pool, game, t):
     return stats, no_low
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, parallel=True)
 def mc_blocks(seeds, trials, keys, suited, missing, community, pool, game, t):
-    """:func:`mc_block` once per seed, one row of each output per block: a block's result depends on its seed
-    only (``sampling.map_on_threads`` runs parts of the seeds on threads, this kernel holding no GIL)."""
+    """:func:`mc_block` once per seed across numba's threads: a block's result depends on its seed only."""
     n = seeds.shape[0]
     stats = np.zeros((n, keys.shape[0], N_STATS))
     no_low = np.zeros(n)
-    for b in range(n):
+    for b in prange(n):
         s, nl = mc_block(seeds[b], trials, keys, suited, missing, community, pool, game, t)
         stats[b] = s
         no_low[b] = nl
