@@ -184,16 +184,16 @@ def warm_kernels(
 
 #: The steps by their compile time on an empty cache (2 cores), longest first: the longest do not start last.
 LONGEST_FIRST = [
-    "Omaha equity, blocked ranges",
+    "short-deck equity",
     "exact equity before the flop",
-    "variant rankings",
+    "Omaha equity, blocked ranges",
     "stud Monte Carlo equity",
+    "variant rankings",
     "Omaha equity",
     "stud exact equity",
     "Omaha evaluation",
     "Monte Carlo equity",
     "exact equity after the flop",
-    "short-deck equity",
     "enumeration",
     "fast no-limit simulation",
     "batch evaluation (5, 6, 7 cards)",
