@@ -50,9 +50,9 @@ def test_best_response_gains_match_brute_force():
                     trial = dict(best)
                     trial[node] = best[node].copy()
                     trial[node][c] = choice
-                    values.append((solver.walk(0, 0, ones, trial, False)[:, seat] * game.weight).sum())
+                    values.append((solver.walk(0, 0, ones, trial, False)[seat] * game.weight).sum())
                 best[node][c] = float(np.argmax(values))
-        brute = (solver.walk(0, 0, ones, best, False)[:, seat] * game.weight).sum() - ev[seat]
+        brute = (solver.walk(0, 0, ones, best, False)[seat] * game.weight).sum() - ev[seat]
         assert gains[seat] == pytest.approx(brute, abs=1e-9)
 
 
@@ -86,12 +86,47 @@ def test_decision_summaries_add_up_and_progress_is_reported():
         SeatStrategy(0, (), ("AA",), (1.0,), (1.0,), (1.0,)).summary()
 
 
-def test_settlements_shared_by_orders_are_the_settlements_of_each_order():
+def _settled_by_order(stacks, posted, involved, order):
+    """The reference: final stacks of an all-in of ``involved`` ranked by ``order`` (tied groups, best first),
+    pot by pot from the smallest commitment up, each pot to the best group of the players who reach it."""
+    put = list(posted)
+    cap = sorted(stacks[i] for i in involved)[-2]
+    for i in involved:
+        put[i] = min(stacks[i], cap)
+    final = [s - p for s, p in zip(stacks, put)]
+    low = 0.0
+    for level in sorted({put[i] for i in involved}):
+        pot = sum(min(max(p, low), level) - low for p in put)
+        reaching = [i for i in involved if put[i] >= level]
+        winners = next(w for w in ([i for i in g if i in reaching] for g in order) if w)
+        for i in winners:
+            final[i] += pot / len(winners)
+        low = level
+    return final
+
+
+def test_layers_and_settlements_follow_every_order():
     import itertools
 
     spot = _check([900, 700, 700, 400, 300], [50, 30, 20], (50, 100), 10)
+    stacks, posted = spot.stacks.tolist(), spot.posted.tolist()
     involved = [0, 1, 2, 4]
     for order in itertools.permutations(involved):
         for groups in ([[p] for p in order], [list(order[:2]), list(order[2:])]):  # strict, and with ties
-            assert spot.showdown(involved, groups).tolist() == spot._settle(involved, groups).tolist()
-    assert len(spot.settled) < 2 * 24  # orders settling alike share one entry
+            got = spot.showdown(involved, groups).tolist()
+            assert got == pytest.approx(_settled_by_order(stacks, posted, involved, groups), abs=1e-9)
+
+
+def test_each_deal_pays_what_its_own_showdown_pays():
+    spot = _check([900, 700, 650, 400, 300], [50, 30, 20], (50, 100), 10)
+    game = _Game(spot, 300, np.random.default_rng(2))
+    stacks, posted = spot.stacks.tolist(), spot.posted.tolist()
+    start = spot.stacks.astype(float)
+    for mask in (0b1011, 0b1111, 0b0111, 0b1100):
+        involved = [0] + [k for k in range(1, 5) if mask >> (k - 1) & 1]
+        for deal in range(0, 300, 7):
+            ranks = game.ranks[deal, involved]
+            order = [[p for p, r in zip(involved, ranks) if r == top] for top in sorted(set(ranks), reverse=True)]
+            final = np.array(_settled_by_order(stacks, posted, involved, order))
+            expected = icm_after(final, start, spot.pay)
+            assert game.payoff[mask][:, deal].tolist() == pytest.approx(expected.tolist(), abs=1e-9)

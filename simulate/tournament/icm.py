@@ -35,6 +35,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -176,19 +177,45 @@ def check_payouts(payouts: Sequence[float | str], players: int) -> np.ndarray:
     return pay
 
 
-def _set_tables(s: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For every set of players (a bit mask): the chips it holds, and the sets in order of size with where
-    each size starts."""
-    size = 1 << len(s)
-    chips = np.zeros(size)
-    count = np.zeros(size, dtype=np.int8)
-    for i, stack in enumerate(s.tolist()):
+@lru_cache(maxsize=EXACT_PLAYERS + 1)
+def _sets_by_size(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The sets of ``n`` players (bit masks) in order of size, and where each size starts in that order."""
+    count = np.zeros(1 << n, dtype=np.int8)
+    for i in range(n):
         bit = 1 << i
-        chips[bit : 2 * bit] = chips[:bit] + stack
         count[bit : 2 * bit] = count[:bit] + 1
     order = np.argsort(count, kind="stable")
-    starts = np.searchsorted(count[order], np.arange(len(s) + 2))
-    return chips, order, starts
+    return order, np.searchsorted(count[order], np.arange(n + 2))
+
+
+def _growths(n: int, k: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For the sets of ``k`` of ``n`` players and each player ``i``: where in that layer the sets without ``i``
+    are, and those sets with ``i`` added. Kept for small fields, where working them out was a third of a
+    nine-player field's time; a large field's would take hundreds of megabytes."""
+    return _kept_growths(n, k) if n <= 12 else _layer_growths(n, k)
+
+
+def _layer_growths(n: int, k: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    order, starts = _sets_by_size(n)
+    layer = order[starts[k] : starts[k + 1]]
+    growths = []
+    for i in range(n):
+        where = np.flatnonzero((layer >> i) & 1 == 0)
+        growths.append((where, layer[where] | (1 << i)))
+    return growths
+
+
+_kept_growths = lru_cache(maxsize=None)(_layer_growths)
+
+
+def _set_chips(s: np.ndarray) -> np.ndarray:
+    """For each row of stacks ``s`` and every set of its players (a bit mask): the chips the set holds."""
+    rows, n = s.shape
+    chips = np.zeros((rows, 1 << n))
+    for i in range(n):
+        bit = 1 << i
+        chips[:, bit : 2 * bit] = chips[:, :bit] + s[:, i : i + 1]
+    return chips
 
 
 def harville_exact(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
@@ -200,21 +227,38 @@ def harville_exact(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
     >>> harville_exact(np.array([1.0, 1.0, 2.0]), np.array([1.0])).tolist()
     [0.25, 0.25, 0.5]
     """
-    n, paid = len(s), len(pay)
-    chips, order, starts = _set_tables(s)
-    total = float(s.sum())
-    placed = np.zeros(1 << n)
-    placed[0] = 1.0
-    equity = np.zeros(n)
+    return harville_rows(s[None, :], pay)[0]
+
+
+def harville_rows(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
+    """:func:`harville_exact` of each row of ``s`` (stacks, one field a row), the rows computed together: a
+    field of nine players takes about as many array operations as one row does, so many fields cost little more
+    than one (the final-table solver values thousands).
+
+    >>> harville_rows(np.array([[1.0, 1.0, 2.0], [1.0, 3.0, 0.0]]), np.array([1.0])).tolist()
+    [[0.25, 0.25, 0.5], [0.25, 0.75, 0.0]]
+    """
+    rows, n = s.shape
+    block = max(1, (1 << 21) >> n)  # rows a pass: two arrays of rows x 2**n floats, 16 MiB each at most
+    if rows > block:
+        return np.concatenate([harville_rows(s[k : k + block], pay) for k in range(0, rows, block)])
+    paid = len(pay)
+    order, starts = _sets_by_size(n)
+    chips = _set_chips(s)
+    total = s.sum(axis=1)[:, None]
+    placed = np.zeros((rows, 1 << n))
+    placed[:, 0] = 1.0
+    equity = np.zeros((rows, n))
     for k in range(paid):
         layer = order[starts[k] : starts[k + 1]]
-        base = placed[layer] / (total - chips[layer])
-        for i in range(n):
-            free = (layer >> i) & 1 == 0
-            share = base[free] * s[i]
-            equity[i] += pay[k] * share.sum()
+        base = placed[:, layer] / (total - chips[:, layer])
+        for i, (where, grown) in enumerate(_growths(n, k)):
+            # take, not base[:, mask]: its rows stay contiguous, so each row sums pairwise as one field's array
+            # does (a fancy index's copy sums column by column, and the last bits differ).
+            share = base.take(where, axis=1) * s[:, i : i + 1]
+            equity[:, i] += pay[k] * share.sum(axis=1)
             if k + 1 < paid:
-                placed[layer[free] | (1 << i)] += share
+                placed[:, grown] += share
     return equity
 
 
@@ -264,7 +308,8 @@ def weitzman_exact(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
     [0.25, 0.75]
     """
     n, paid = len(s), len(pay)
-    chips, order, starts = _set_tables(s)
+    order, starts = _sets_by_size(n)
+    chips = _set_chips(s[None, :])[0]
     total = float(s.sum())
     left = np.zeros(1 << n)
     left[-1] = 1.0

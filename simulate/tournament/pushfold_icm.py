@@ -4,7 +4,7 @@ Seats are given in the order of action: the first seat opens (pushes all in or f
 turn calls the push or folds, the last two seats post the small and the big blind, and every seat posts the
 ante. Only the opener's push is modelled: when the opener folds, the hand is scored as a walk for the big
 blind (exact heads-up, a model elsewhere). Each player's payoff is his ICM share (Malmuth-Harville, from
-:func:`.icm.harville_exact`) of the stacks after the hand; a player busted in the hand takes the places below
+:func:`.icm.harville_rows`) of the stacks after the hand; a player busted in the hand takes the places below
 every survivor, a larger starting stack finishing higher.
 
 Deals: heads up, all 169 x 169 pairs of classes with their exact deal counts and equities (card removal
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -37,7 +37,7 @@ import numpy as np
 from ..ranges.headsup_table import lookup
 from .errors import TournamentError
 from .headsup_game import all_hands, class_grid, class_range_text, headsup_classes
-from .icm import check_payouts, check_stacks, harville_exact
+from .icm import check_payouts, check_stacks, harville_rows
 
 MAX_SEATS = 9
 DEFAULT_DEALS = 20_000
@@ -187,18 +187,39 @@ def icm_after(stacks: np.ndarray, start: np.ndarray, pay: np.ndarray) -> np.ndar
     >>> icm_after(np.array([0.0, 3.0, 1.0]), np.array([2.0, 2.0, 2.0]), np.array([5.0, 3.0, 2.0])).tolist()
     [2.0, 4.5, 3.5]
     """
-    pay = np.concatenate([pay, np.zeros(max(0, len(stacks) - len(pay)))])
-    alive = np.flatnonzero(stacks > 0)
-    out = np.zeros(len(stacks))
-    out[alive] = harville_exact(stacks[alive], pay[: len(alive)])
-    place = len(alive)
-    busted = sorted(np.flatnonzero(stacks <= 0), key=lambda i: -start[i])
-    while busted:
-        tied = [i for i in busted if start[i] == start[busted[0]]]
-        out[tied] = pay[place : place + len(tied)].mean()
-        place += len(tied)
-        busted = busted[len(tied) :]
+    return icm_after_rows(stacks[None, :], start, pay)[0]
+
+
+def icm_after_rows(finals: np.ndarray, start: np.ndarray, pay: np.ndarray) -> np.ndarray:
+    """:func:`icm_after` of each row of ``finals``: the rows with the same players left are valued together
+    (:func:`.icm.harville_rows`), and their busted players' places shared out once.
+
+    >>> finals = np.array([[0.0, 3.0, 1.0], [2.0, 2.0, 2.0]])
+    >>> icm_after_rows(finals, np.full(3, 2.0), np.array([5.0, 3.0, 2.0])).round(2)
+    array([[2.  , 4.5 , 3.5 ],
+           [3.33, 3.33, 3.33]])
+    """
+    rows, n = finals.shape
+    pay = np.concatenate([pay, np.zeros(max(0, n - len(pay)))])
+    out = np.zeros((rows, n))
+    left, group = np.unique(finals > 0, axis=0, return_inverse=True)
+    for alive_mask, where in zip(left, _groups(group.ravel(), len(left))):
+        alive = np.flatnonzero(alive_mask)
+        out[np.ix_(where, alive)] = harville_rows(finals[np.ix_(where, alive)], pay[: len(alive)])
+        place = len(alive)
+        busted = sorted(np.flatnonzero(~alive_mask), key=lambda i: -start[i])
+        while busted:
+            tied = [i for i in busted if start[i] == start[busted[0]]]
+            out[np.ix_(where, tied)] = pay[place : place + len(tied)].mean()
+            place += len(tied)
+            busted = busted[len(tied) :]
     return out
+
+
+def _groups(labels: np.ndarray, count: int) -> list[np.ndarray]:
+    """The rows of each label ``0..count-1``, in order."""
+    order = np.argsort(labels, kind="stable")
+    return np.split(order, np.searchsorted(labels[order], np.arange(1, count)))
 
 
 @dataclass(frozen=True)
@@ -206,52 +227,65 @@ class _Spot:
     stacks: np.ndarray  # chips before posting
     posted: np.ndarray  # blinds and antes posted
     pay: np.ndarray
-    memo: dict[bytes, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
-    settled: dict[tuple, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
 
-    def showdown(self, involved: list[int], order: Sequence[Sequence[int]]) -> np.ndarray:
-        """Final stacks when ``involved`` are all in and ``order`` ranks them (groups of tied players, best
-        first); folded players' posts are dead money in the main pot. Orders that give every layer of the pot
-        to the same players settle alike: each such settlement is computed once."""
+    def put(self, involved: Sequence[int]) -> dict[int, float]:
+        """What each player all in puts in: no one more than the second largest stack of them covers."""
         stacks = self.stacks.tolist()
         cap = sorted(stacks[i] for i in involved)[-2]
-        put = {i: min(stacks[i], cap) for i in involved}
-        layers = []
-        for level in sorted(set(put.values())):
-            layers.append(next(tuple(w) for w in ([i for i in group if put[i] >= level] for group in order) if w))
-        key = (tuple(involved), tuple(layers))
-        if key not in self.settled:
-            self.settled[key] = self._settle(involved, order)
-        return self.settled[key]
+        return {i: min(stacks[i], cap) for i in involved}
 
-    def _settle(self, involved: list[int], order: Sequence[Sequence[int]]) -> np.ndarray:
+    def layers(self, involved: list[int], order: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+        """Who wins each layer of the pot, from the lowest, when ``involved`` are all in and ``order`` ranks them
+        (groups of tied players, best first): the players of the best group that reach that layer."""
+        put = self.put(involved)
+        return tuple(
+            next(tuple(w) for w in ([i for i in group if put[i] >= level] for group in order) if w)
+            for level in sorted(set(put.values()))
+        )
+
+    def showdown(self, involved: list[int], order: Sequence[Sequence[int]]) -> np.ndarray:
+        """Final stacks when ``involved`` are all in and ``order`` ranks them (groups of tied players, best first)."""
+        return self.settle(involved, self.layers(involved, order))
+
+    def settle(self, involved: list[int], layers: Sequence[Sequence[int]]) -> np.ndarray:
+        """Final stacks when ``involved`` are all in and ``layers`` win the layers of the pot (:meth:`layers`);
+        folded players' posts are dead money in the main pot."""
         stacks = self.stacks.astype(float)
         put = self.posted.astype(float).copy()
         cap = sorted(stacks[involved])[-2]  # no one puts in more than the second largest stack covers
         for i in involved:
             put[i] = min(stacks[i], cap)
         final = stacks - put
-        levels = sorted({put[i] for i in involved})
         low = 0.0
-        for level in levels:
+        for level, winners in zip(sorted({put[i] for i in involved}), layers):
             pot = float(np.clip(put, low, level).sum() - np.clip(put, low, low).sum())
-            eligible = {i for i in involved if put[i] >= level}
-            for group in order:
-                winners = [i for i in group if i in eligible]
-                if winners:
-                    final[winners] += pot / len(winners)
-                    break
+            final[list(winners)] += pot / len(winners)
             low = level
         return final
 
-    def value(self, final: np.ndarray) -> np.ndarray:
-        """The ICM shares of the stacks ``final`` after the hand, each distinct one computed once: the showdowns
-        of a multiway all-in are many more than the stacks they leave (several orders of the players below the
-        winner of each pot settle alike)."""
+
+class _Finals:
+    """The distinct stacks after the hand that the game's outcomes leave, numbered as they are added, and
+    their ICM shares computed together at the end: far fewer than the outcomes (several orders of the
+    players below each pot's winner leave the same stacks)."""
+
+    def __init__(self, spot: _Spot) -> None:
+        self.spot = spot
+        self.index: dict[bytes, int] = {}
+        self.rows: list[np.ndarray] = []
+
+    def add(self, final: np.ndarray) -> int:
         key = final.tobytes()
-        if key not in self.memo:
-            self.memo[key] = icm_after(final, self.stacks.astype(float), self.pay)
-        return self.memo[key]
+        number = self.index.get(key)
+        if number is None:
+            number = self.index[key] = len(self.rows)
+            self.rows.append(final)
+        return number
+
+    def values(self) -> np.ndarray:
+        """``(stacks added, players)``: the ICM shares of each."""
+        spot = self.spot
+        return icm_after_rows(np.array(self.rows), spot.stacks.astype(float), spot.pay)
 
 
 def _check(
@@ -331,8 +365,9 @@ class _Game:
             self.weight = np.full(deals, 1.0 / deals)
             self.ranks = _ranks(hands, boards)
             self.hands = hands
-        self.fold = np.tile(spot.value(fold_final), (len(self.weight), 1))
-        self.payoff: dict[int, np.ndarray] = {0: np.tile(spot.value(walk), (len(self.weight), 1))}
+        finals = _Finals(spot)
+        fold_at, walk_at = finals.add(fold_final), finals.add(walk)
+        at: dict[int, tuple[np.ndarray | None, np.ndarray]] = {}  # mask -> (outcome weights, finals' numbers)
         for mask in range(1, 1 << (n - 1)):
             involved = [0] + [k for k in range(1, n) if mask >> (k - 1) & 1]
             if len(involved) == 2:
@@ -340,20 +375,41 @@ class _Game:
                     counts = lookup(self.hands[:, 0], self.hands[:, involved[1]]).astype(float)
                     outcomes = counts / counts.sum(axis=1, keepdims=True)
                 a, b = involved
-                values = [spot.value(spot.showdown(involved, o)) for o in ([[a], [b]], [[b], [a]], [[a, b]])]
-                self.payoff[mask] = outcomes @ np.array(values)
+                orders = ([[a], [b]], [[b], [a]], [[a, b]])
+                at[mask] = (outcomes, np.array([finals.add(spot.showdown(involved, o)) for o in orders]))
             else:
-                self.payoff[mask] = self._multiway(spot, involved)
+                at[mask] = (None, self._multiway(spot, involved, finals))
+        values = finals.values()
+        deals = len(self.weight)
+        # Payoffs are (players, deals): the solver's walk mixes them deal by deal, a row of deals at a time
+        # (contiguous), 1.x times faster than deals of nine players each.
+        self.fold = np.tile(values[fold_at][:, None], (1, deals))
+        self.payoff: dict[int, np.ndarray] = {0: np.tile(values[walk_at][:, None], (1, deals))}
+        for mask, (weights, numbers) in at.items():
+            payoff = values[numbers] if weights is None else weights @ values[numbers]
+            self.payoff[mask] = np.ascontiguousarray(payoff.T)
 
-    def _multiway(self, spot: _Spot, involved: list[int]) -> np.ndarray:
+    def _multiway(self, spot: _Spot, involved: list[int], finals: _Finals) -> np.ndarray:
+        """For each deal, the number (in ``finals``) of the stacks its showdown of ``involved`` leaves. The deals
+        are told apart by who wins each layer of the pot, worked out for all deals at once; one deal of each kind
+        is settled."""
         assert self.ranks is not None
         ranks = self.ranks[:, involved]
-        shapes, inverse = np.unique(_dense(ranks), axis=0, return_inverse=True)
-        values = np.empty((len(shapes), self.n))
-        for u, dense in enumerate(shapes):
+        put = spot.put(involved)
+        reach = np.array([put[i] for i in involved])
+        kind = np.zeros(len(ranks), dtype=np.int64)  # per layer, the bits of its winners among those reaching it
+        for level in sorted(set(put.values())):
+            reaching = np.flatnonzero(reach >= level)
+            layer = ranks[:, reaching]
+            won = layer == layer.max(axis=1, keepdims=True)
+            kind = (kind << len(reaching)) | (won << np.arange(len(reaching))).sum(axis=1)
+        _, first, inverse = np.unique(kind, return_index=True, return_inverse=True)
+        numbers = np.empty(len(first), dtype=np.int64)
+        for u, deal in enumerate(first.tolist()):
+            dense = _dense(ranks[deal : deal + 1])[0]
             order = [[involved[i] for i in range(len(involved)) if dense[i] == r] for r in sorted(set(dense))]
-            values[u] = spot.value(spot.showdown(involved, order))
-        return values[inverse.ravel()]
+            numbers[u] = finals.add(spot.showdown(involved, order))
+        return numbers[inverse.ravel()]
 
 
 def _dense(ranks: np.ndarray) -> np.ndarray:
@@ -380,7 +436,9 @@ class _Solver:
         return np.divide(r[:, 0], s, out=np.full(169, 0.5), where=s > 0)
 
     def walk(self, seat: int, mask: int, reach: np.ndarray, play: dict, record: bool) -> np.ndarray:
-        """Payoffs per deal below decision ``(seat, mask)``; records each decision's counterfactual values."""
+        """Payoffs ``(players, deals)`` below decision ``(seat, mask)``; records each decision's counterfactual
+        values. The mix of the two branches is written over the branches' own arrays where the walk made them
+        (not over the game's payoffs): fresh arrays of this size were a third of the walk's time."""
         g = self.game
         if seat == g.n:
             return g.payoff[mask]
@@ -396,10 +454,13 @@ class _Solver:
             w = reach * g.weight
             cls = g.classes[:, seat]
             self.values[node] = np.stack(
-                [np.bincount(cls, w * yes[:, seat], 169), np.bincount(cls, w * no[:, seat], 169)], axis=1
+                [np.bincount(cls, w * yes[seat], 169), np.bincount(cls, w * no[seat], 169)], axis=1
             )
             self.values[node + (1,)] = np.bincount(cls, w, 169)  # type: ignore[index]
-        return freq[:, None] * yes + (1 - freq[:, None]) * no
+        made = seat + 1 < g.n  # the branches below are mixes the walk made, not the game's payoffs
+        mixed = np.multiply(yes, freq, out=yes if made else None)
+        mixed += np.multiply(no, 1 - freq, out=no if made and seat > 0 else None)
+        return mixed
 
     def run(self, iterations: int, progress: Callable[[float], None] | None = None) -> None:
         for t in range(1, iterations + 1):
@@ -417,7 +478,8 @@ class _Solver:
     def report(self) -> tuple[dict, np.ndarray, np.ndarray]:
         """The average strategies, every player's $EV and best-response gain under them."""
         play = {node: self.strategy(node, True) for node in self.nodes}
-        ev = (self.walk(0, 0, np.ones(len(self.game.weight)), play, True) * self.game.weight[:, None]).sum(axis=0)
+        payoffs = np.ascontiguousarray(self.walk(0, 0, np.ones(len(self.game.weight)), play, True).T)
+        ev = (payoffs * self.game.weight[:, None]).sum(axis=0)
         gains = np.zeros(self.game.n)
         for node in self.nodes:
             cf = self.values[node]
@@ -473,7 +535,7 @@ def pushfold_icm(
                 tuple(reach.tolist()),
             )
         )
-    opener = solver.walk(0, 0, np.ones(len(game.weight)), play, False)[:, 0]
+    opener = solver.walk(0, 0, np.ones(len(game.weight)), play, False)[0]
     error = 0.0 if game.n == 2 else float(opener.std() / np.sqrt(len(opener)))
     return PushFoldICMResult(
         tuple(spot.stacks.tolist()),
