@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from pokerlab.simulate.tournament import TournamentError, icm
-from pokerlab.simulate.tournament.icm import EXACT_PLAYERS, harville_sparse
+from pokerlab.simulate.tournament.icm import EXACT_PLAYERS, harville_exact, harville_rows, harville_sparse
 
 
 def harville_by_orders(stacks, payouts):
@@ -84,6 +84,15 @@ def test_the_sparse_programme_agrees_with_the_dense_one():
     stacks = rng.integers(1, 100, 12).astype(float)
     payouts = np.array([50.0, 30, 20])
     assert harville_sparse(stacks, payouts).tolist() == pytest.approx(icm(stacks, payouts).equities, rel=1e-12)
+
+
+@pytest.mark.parametrize("n,rows", [(3, 40), (6, 40), (9, 40), (12, 600)])  # 12 x 600: more rows than a pass
+def test_fields_computed_together_are_each_the_field_alone_to_the_bit(n, rows):
+    rng = np.random.default_rng(n)
+    stacks = rng.integers(1, 10_000, (rows, n)).astype(float)
+    payouts = np.sort(rng.random(rng.integers(1, n + 1)))[::-1]
+    together = harville_rows(stacks, payouts)
+    assert all(together[r].tolist() == harville_exact(stacks[r], payouts).tolist() for r in range(rows))
 
 
 @pytest.mark.parametrize("model", ["harville", "weitzman"])
