@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -188,24 +188,25 @@ def _sets_by_size(n: int) -> tuple[np.ndarray, np.ndarray]:
     return order, np.searchsorted(count[order], np.arange(n + 2))
 
 
-def _growths(n: int, k: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """For the sets of ``k`` of ``n`` players and each player ``i``: which sets of that layer lack ``i``, and
-    those sets with ``i`` added. Kept for small fields, where working them out was a third of a
-    nine-player field's time; a large field's would take hundreds of megabytes."""
+def _growths(n: int, k: int) -> Iterable[tuple[np.ndarray, np.ndarray]]:
+    """For the sets of ``k`` of ``n`` players and each player ``i`` in turn: which sets of that layer lack
+    ``i``, and those sets with ``i`` added. Kept for small fields, where working them out took half of a
+    nine-player field's time; a large field's are made one player at a time (kept, they would take hundreds of
+    megabytes)."""
     return _kept_growths(n, k) if n <= 12 else _layer_growths(n, k)
 
 
-def _layer_growths(n: int, k: int) -> list[tuple[np.ndarray, np.ndarray]]:
+def _layer_growths(n: int, k: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     order, starts = _sets_by_size(n)
     layer = order[starts[k] : starts[k + 1]]
-    growths = []
     for i in range(n):
         free = (layer >> i) & 1 == 0
-        growths.append((free, layer[free] | (1 << i)))
-    return growths
+        yield free, layer[free] | (1 << i)
 
 
-_kept_growths = lru_cache(maxsize=None)(_layer_growths)
+@cache
+def _kept_growths(n: int, k: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    return list(_layer_growths(n, k))
 
 
 def _set_chips(s: np.ndarray) -> np.ndarray:
@@ -237,12 +238,11 @@ def harville_exact(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
     for k in range(paid):
         layer = order[starts[k] : starts[k + 1]]
         base = placed[layer] / (total - chips[layer])
-        for i in range(n):
-            free = (layer >> i) & 1 == 0
+        for i, (free, grown) in enumerate(_growths(n, k)):
             share = base[free] * s[i]
             equity[i] += pay[k] * share.sum()
             if k + 1 < paid:
-                placed[layer[free] | (1 << i)] += share
+                placed[grown] += share
     return equity
 
 

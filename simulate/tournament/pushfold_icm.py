@@ -252,9 +252,8 @@ class _Spot:
         folded players' posts are dead money in the main pot."""
         stacks = self.stacks.astype(float)
         put = self.posted.astype(float).copy()
-        cap = sorted(stacks[involved])[-2]  # no one puts in more than the second largest stack covers
-        for i in involved:
-            put[i] = min(stacks[i], cap)
+        for i, chips in self.put(involved).items():
+            put[i] = chips
         final = stacks - put
         low = 0.0
         for level, winners in zip(sorted({put[i] for i in involved}), layers):
@@ -406,15 +405,10 @@ class _Game:
         _, first, inverse = np.unique(kind, return_index=True, return_inverse=True)
         numbers = np.empty(len(first), dtype=np.int64)
         for u, deal in enumerate(first.tolist()):
-            dense = _dense(ranks[deal : deal + 1])[0]
-            order = [[involved[i] for i in range(len(involved)) if dense[i] == r] for r in sorted(set(dense))]
+            row = ranks[deal].tolist()
+            order = [[p for p, r in zip(involved, row) if r == top] for top in sorted(set(row), reverse=True)]
             numbers[u] = finals.add(spot.showdown(involved, order))
         return numbers[inverse.ravel()]
-
-
-def _dense(ranks: np.ndarray) -> np.ndarray:
-    """Per row, each column's place among the row's values (how many beat it: 0 for the best, ties alike)."""
-    return (ranks[:, None, :] > ranks[:, :, None]).sum(axis=2)
 
 
 class _Solver:
