@@ -1,6 +1,7 @@
 """A folder of one-hand .phh files replayed: pokerlab against pokerkit, side by side, and where pokerlab's time goes.
 
-    python benchmarks/replay_folder.py [FOLDER] [--config quick|full] [--rounds R] [--breakdown] [--cli] [--json]
+    python benchmarks/replay_folder.py [FOLDER] [--config quick|full] [--rounds R] [--new-files] [--breakdown]
+                                       [--cli] [--json]
 
 Without FOLDER the folder is the one of ``pokerlab bench --only phh-folder`` (the same files, written once by
 ``pokerlab.simulate.bench.phh_folder``); give a folder of your own (the public dataset's ``data/pluribus``,
@@ -16,6 +17,10 @@ round are reported, and the ratio of the medians.
 rest: results and the summary). ``--cli``: ``pokerlab replay FOLDER`` as a new process, timed whole (start-up
 included), next to the in-process rate. The first round of each is a warm-up, not counted: the first pass over a
 folder reads each repeated line and action once (they are remembered), as a large dataset's first files do.
+
+``--new-files`` (the bench's folder only): each timed round replays a new folder of the same shapes (the next
+seeds), so that a round costs what a first pass over files never read costs; without it, every round replays
+the same folder, which is what ``pokerlab bench`` times.
 """
 
 from __future__ import annotations
@@ -35,25 +40,26 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout, when not installed
 
 
-def pokerlab_run(folder: Path) -> Callable[[], int]:
+def pokerlab_run(folders: Callable[[], Path]) -> Callable[[], int]:
     from pokerlab.simulate.histories import replay_tree
 
     def run() -> int:
-        summary = replay_tree(folder)
+        summary = replay_tree(folders())
         assert summary.counts["ok"] + summary.counts["unknown outcome"] == summary.hands, summary.table()
         return summary.hands
 
     return run
 
 
-def pokerkit_run(folder: Path) -> Callable[[], int] | None:
+def pokerkit_run(folders: Callable[[], Path]) -> Callable[[], int] | None:
     try:
         from pokerkit import HandHistory
     except ImportError:
         return None
-    names = sorted(name for name in os.listdir(folder) if name.endswith(".phh"))
 
     def run() -> int:
+        folder = folders()
+        names = sorted(name for name in os.listdir(folder) if name.endswith(".phh"))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # a warning for every field it does not know
             for name in names:
@@ -70,14 +76,18 @@ def timed(run: Callable[[], int]) -> tuple[float, int]:
     return time.process_time() - started, hands
 
 
-def side_by_side(folder: Path, rounds: int) -> dict:
-    runs = {"pokerlab": pokerlab_run(folder), "pokerkit": pokerkit_run(folder)}
+def side_by_side(folders: list[Path], rounds: int) -> dict:
+    """Both libraries round by round on ``folders[0]`` (the warm-up), then on ``folders[r + 1]`` if there is one
+    for round ``r``, else on ``folders[0]`` again."""
+    current = [folders[0]]
+    runs = {"pokerlab": pokerlab_run(lambda: current[0]), "pokerkit": pokerkit_run(lambda: current[0])}
     live = {name: run for name, run in runs.items() if run is not None}
     seconds: dict[str, list[float]] = {name: [] for name in live}
     hands = dict.fromkeys(live, 0)
     for run in live.values():
         run()  # warm-up: imports, and the reader's memory of repeated lines and actions
     for r in range(rounds):
+        current[0] = folders[r + 1] if r + 1 < len(folders) else folders[0]
         for name in list(live)[:: 1 if r % 2 == 0 else -1]:
             took, hands[name] = timed(live[name])
             seconds[name].append(took)
@@ -138,18 +148,27 @@ def main() -> None:
     parser.add_argument("folder", nargs="?", help="a folder of .phh files (default: the bench's)")
     parser.add_argument("--config", default="quick", choices=("quick", "full", "tiny"), help="the bench's size")
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--new-files", action="store_true", help="each round on a new folder (the bench's only)")
     parser.add_argument("--breakdown", action="store_true")
     parser.add_argument("--cli", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.folder:
-        folder = Path(args.folder)
+        if args.new_files:
+            parser.error("--new-files writes the bench's folders: give no FOLDER")
+        folders = [Path(args.folder)]
     else:
+        from dataclasses import replace
+
         from pokerlab.simulate.bench.cases import BenchConfig
         from pokerlab.simulate.bench.phh_folder import write_folder
 
-        folder = write_folder(BenchConfig.named(args.config))
-    report: dict = {"folder": str(folder), "side_by_side": side_by_side(folder, args.rounds)}
+        config = BenchConfig.named(args.config)
+        seeds = range(config.seed, config.seed + (1 + args.rounds if args.new_files else 1))
+        folders = [write_folder(replace(config, seed=seed)) for seed in seeds]
+    folder = folders[0]
+    report: dict = {"folder": str(folder), "new_files": args.new_files}
+    report["side_by_side"] = side_by_side(folders, args.rounds)
     if args.breakdown:
         report["pokerlab_us_a_hand"] = breakdown(folder, args.rounds)
     if args.cli:
@@ -157,7 +176,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    print(f"{folder}: rounds alternate, CPU time, best and median of {args.rounds}")
+    fresh = ", each round on a new folder of the same shapes" if args.new_files else ""
+    print(f"{folder}: rounds alternate{fresh}, CPU time, best and median of {args.rounds}")
     for name, row in report["side_by_side"].items():
         if name != "ratio":
             print(f"  {name:9} {row['median_per_s']:>9,.0f} hands/s median  {row['best_per_s']:>9,.0f} best")

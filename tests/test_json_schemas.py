@@ -314,3 +314,9 @@ def test_the_docs_example_validates_real_output():
     page = (ROOT / "docs" / "json-schemas.md").read_text(encoding="utf-8")
     (example,) = re.findall(r"^```python\n(.*?)^```$", page, re.M | re.S)
     exec(compile(example, "docs/json-schemas.md", "exec"), {})  # raises on output that breaks the schema
+
+
+def test_the_bench_schema_names_every_section_of_the_bench():
+    from pokerlab.simulate.bench.cases import SECTIONS
+
+    assert schemas.load("bench")["$defs"]["case"]["properties"]["section"]["enum"] == list(SECTIONS)

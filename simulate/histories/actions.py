@@ -74,9 +74,10 @@ def parse_actions(actions: Sequence[str], n: int) -> list[ParsedAction]:
                 fields = _action_fields(text, n)
             except PHHError as exc:
                 raise MalformedAction(index, text, exc.reason) from None
-            if len(known) >= 16384:
-                known.clear()
-            known[text] = fields
+            if fields is None or fields[1] != "db" or len(fields[2]) < 3:  # a flop is a hand's own: not kept
+                if len(known) >= 16384:
+                    known.clear()
+                known[text] = fields
         if fields is not None:
             parsed.append(_parsed(index, text, fields))  # type: ignore[arg-type]  # a tuple once read
     return parsed
@@ -96,7 +97,8 @@ _NEW = object.__new__
 
 
 # Each action's fields read once per number of players: the actions' texts repeat hand after hand ("p3 f", a deal
-# of unseen cards). A lookup and the ParsedAction, in one loop a hand: 25 -> 7 us a hand on the bench's folder.
+# of unseen cards, a turn card); a flop's 22,100 texts mostly do not. A lookup and the ParsedAction, in one loop
+# a hand: 25 -> 7 us a hand on the bench's folder.
 _FIELDS: dict[int, dict[str, tuple | None]] = {}
 _UNREAD = object()
 _PLAYER_INDEX = {f"p{k}": k - 1 for k in range(1, 100)}

@@ -236,7 +236,11 @@ def open_history(path: str | Path, newline: str | None = "") -> IO[str]:
 
 def _readable_size(path: str | Path) -> int:
     """The size of a history file that may be read (:func:`open_history`'s checks), else an OSError."""
-    info = os.stat(path)
+    return _checked_size(os.stat(path), path)
+
+
+def _checked_size(info: os.stat_result, path: str | Path) -> int:
+    """The size of a file of status ``info`` if a history file of that status may be read, else an OSError."""
     if not stat.S_ISREG(info.st_mode):
         raise OSError(errno.EINVAL, "not a regular file (a FIFO, device or socket), not read", str(path))
     if info.st_size > MAX_FILE_BYTES:
@@ -288,11 +292,13 @@ def read_file_hands_and_places(
 def _whole_text(path: str) -> str | None:
     """The text of a history file of at most :data:`WHOLE_FILE_BYTES`, read in one call (os.read: a third of the
     time of a text file's open and read); None for a larger file or one that is not UTF-8 (read line by line)."""
-    size = _readable_size(path)
-    if size > WHOLE_FILE_BYTES:
-        return None
-    handle = os.open(path, os.O_RDONLY)
+    # Opened first and checked by fstat: one path lookup a file fewer. O_NONBLOCK, so that opening a FIFO does not
+    # wait for a writer before the check refuses it.
+    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
+        size = _checked_size(os.fstat(handle), path)
+        if size > WHOLE_FILE_BYTES:
+            return None
         data = os.read(handle, size + 1)  # a regular file reads whole, up to its end
     finally:
         os.close(handle)

@@ -221,6 +221,10 @@ def _fast_value(raw: str) -> Any:
 # file (the variant, antes, blinds, stacks, names); a lookup instead of the regexes took the fast reader from
 # 36 to 21 us a one-hand file on the bench's folder (timeit). Arrays are copied out, never shared.
 _LINE_VALUES: dict[str, tuple[str, Any]] = {}
+# The fields that are a hand's own (its actions, its results, its time): a dataset never repeats their lines, so
+# remembering them would only push out the lines it does repeat, and make a folder read twice look faster than
+# a first pass over new files.
+_OWN_LINES = frozenset({"actions", "hand", "finishing_stacks", "winnings", "time", "_misdeal"})
 
 
 def _copy(value: Any) -> Any:
@@ -277,7 +281,7 @@ def fast_toml(text: str, shared: bool = False) -> dict[str, Any] | None:
         if value is _NO:
             return None
         table[key] = value
-        if one_line:
+        if one_line and key not in _OWN_LINES:
             if len(known) >= 4096:
                 known.clear()
             known[line] = key, value if shared else _copy(value)

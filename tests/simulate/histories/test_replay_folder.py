@@ -163,6 +163,19 @@ def test_the_reader_never_hands_out_an_array_it_keeps():
     assert fast_toml("variant = 'NT'\nvariant = 'NT'\n") is None  # a key twice, even read from memory
 
 
+def test_the_reader_remembers_what_a_dataset_repeats_and_not_a_hand_s_own_lines():
+    from pokerlab.simulate.histories import actions, toml_reader
+
+    toml_reader._LINE_VALUES.clear()
+    actions._FIELDS.clear()
+    fast_toml(BASE)
+    remembered = {key for key, _ in toml_reader._LINE_VALUES.values()}
+    assert {"variant", "antes", "starting_stacks", "players"} <= remembered
+    assert not remembered & {"actions", "finishing_stacks"}  # never read again in a real dataset
+    parse_actions(["d dh p1 AsAh", "d db 7c8c9c", "d db Td", "p1 f"], 2)
+    assert set(actions._FIELDS[2]) == {"d dh p1 AsAh", "d db Td", "p1 f"}  # a flop is a hand's own
+
+
 def test_single_quoted_arrays_are_read_by_the_fast_reader():
     assert fast_toml("a = ['x', 'y z', '']\nb = []\n") == {"a": ["x", "y z", ""], "b": []}
     assert fast_toml("a = ['x''y']\n") is None  # not TOML: tomllib says so
