@@ -309,7 +309,8 @@ def _equity_cases() -> list[Case]:
 PHH_FOLDER_NOTE = (
     "One-hand .phh files, as most of the public dataset is: Pluribus-shaped hands, online cash hands in cents, limit "
     "hold'em, PLO and stud, played by pokerlab's bots. pokerlab: replay_tree(folder), what `pokerlab replay FOLDER` "
-    "runs; pokerkit: HandHistory.load and its states, file by file (target: pokerlab at least 10x)."
+    "runs with --jobs 1 (and with its default, a process per core); pokerkit: HandHistory.load and its states, file by "
+    "file, in one process (target: pokerlab at least 10x)."
 )
 
 

@@ -32,7 +32,7 @@ from .final_table_cases import final_table_contender
 from .games import pokerkit_game, pokerlab_game
 from .histories import pokerkit_replay, pokerlab_replay
 from .peer_adapters import card_list_call, eval7_mc, phevaluator_call, phevaluator_omaha, treys_call
-from .phh_folder import pokerkit_folder, pokerlab_folder
+from .phh_folder import pokerkit_folder, pokerlab_folder, pokerlab_folder_jobs
 from .pokerfast_adapters import (
     pokerfast_batch,
     pokerfast_enum,
@@ -197,6 +197,7 @@ CONTENDERS: dict[str, tuple[Listing, ...]] = {
     ),
     "phh-folder": (
         Listing("pokerlab", "pokerlab", "replay_tree: walk + read + replay + check", pokerlab_folder),
+        Listing("pokerlab-jobs", "pokerlab", "a process per core", pokerlab_folder_jobs),
         Listing("pokerkit", "pokerkit", "HandHistory.load per file", pokerkit_folder),
     ),
     "game": (

@@ -155,6 +155,21 @@ def _odd_chips_only(mine: list | None, theirs: list) -> bool:
     return abs(sum(mine) - sum(theirs)) < unit and all(abs(a - b) < 2 * unit for a, b in zip(mine, theirs))
 
 
+def _check_counts(counts: dict[str, int], hands: list) -> tuple[bool, str]:
+    """A run that keeps only counts (worker processes) must count every hand pokerlab replayed, all ok.
+
+    >>> _check_counts({"hands": 2, "ok": 2, "failed_files": 0}, [[1], [2]])
+    (True, 'all 2 hands ok, as in one process')
+    >>> _check_counts({"hands": 2, "ok": 1, "failed_files": 0}, [[1], [2]])
+    (False, '1 of 2 hands ok, 0 files failed (one process: 2 hands, all ok)')
+    """
+    ok = counts["hands"] == counts["ok"] == len(hands) and not counts["failed_files"]
+    if ok:
+        return True, f"all {len(hands):,} hands ok, as in one process"
+    described = f"{counts['ok']:,} of {counts['hands']:,} hands ok, {counts['failed_files']:,} files failed"
+    return False, described + f" (one process: {len(hands):,} hands, all ok)"
+
+
 def check_replay(result: Any, reference: Any) -> tuple[bool, str]:
     """pokerlab's replay must find every hand ok; a peer must end every hand with pokerlab's stacks.
 
@@ -171,6 +186,8 @@ def check_replay(result: Any, reference: Any) -> tuple[bool, str]:
     >>> check_replay([[17, 17, 16]], [[19, 15, 16]])
     (False, "final stacks equal pokerlab's on 0 of 1 hands")
     """
+    if isinstance(result, dict):
+        return _check_counts(result, reference)
     if reference is None:
         bad = sum(1 for stacks in result if stacks is None)
         return not bad, f"all {len(result):,} hands ok" if not bad else f"{bad:,} hands NOT ok"

@@ -127,6 +127,21 @@ def pokerlab_folder(case: Case, hands: Hands | None, config: BenchConfig) -> Con
     return Contender("replay_tree(folder): walk, read, replay, check", run, lambda: last["v"], config.phh_hands)
 
 
+def pokerlab_folder_jobs(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
+    """pokerlab with a worker process per core: ``replay_tree(folder, jobs=0)``, what ``pokerlab replay FOLDER``
+    runs by default; its counts are kept (a hand's stacks stay in its worker)."""
+    from ..histories import replay_tree
+
+    folder = write_folder(config)
+    last: dict[str, dict] = {}
+
+    def run() -> None:
+        summary = replay_tree(folder, jobs=0)
+        last["v"] = {"hands": summary.hands, "ok": summary.counts["ok"], "failed_files": len(summary.failed_files)}
+
+    return Contender("replay_tree(folder, jobs=0): a process per core", run, lambda: last["v"], config.phh_hands)
+
+
 def pokerkit_folder(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
     """pokerkit: ``HandHistory.load`` on each file and every state of its hand."""
     from pokerkit import HandHistory

@@ -51,6 +51,7 @@ SHORT_OPTIONS = {
     "-b": "--board",
     "-d": "--dead",
     "-h": "--help",
+    "-j": "--jobs",
     "-n": "--hands",
     "-o": "--out",
     "-p": "--players",

@@ -331,8 +331,16 @@ def simulate_command(
     help="Recorded winnings short of the pot by at most this fraction of it are the rake; more is a mismatch.",
 )
 @click.option("--rake-cap", metavar="AMOUNT", help="And at most this amount (in the record's unit), e.g. 3 or 0.50.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="A folder: worker processes (0: one per core; 1: this process only). A file replays in this process.",
+)
 def replay_command(
-    path: str, as_json: bool, quiet: bool, fill_skipped: bool, max_rake: float, rake_cap: str | None
+    path: str, as_json: bool, quiet: bool, fill_skipped: bool, max_rake: float, rake_cap: str | None, jobs: int
 ) -> None:
     """Replay every hand of PATH (a .phh/.phhs file, or a folder tree of them) through pokerlab's rules.
 
@@ -353,13 +361,14 @@ def replay_command(
       pokerlab replay night.phhs
       pokerlab replay night.phhs --max-rake 0.05 --rake-cap 3
       pokerlab replay phh-dataset/data --fill-skipped --json
+      pokerlab replay phh-dataset/data --jobs 1
 
     Exit status: 0 when every hand is ok, of unknown outcome or without recorded winnings; 1 when a hand
     breaks a rule, ends early or differs; 2 when a hand or a file is not PHH (each named on its line).
     """
     rake = _rake_limit(max_rake, rake_cap)
     if Path(path).is_dir():
-        _replay_folder(path, as_json, quiet, fill_skipped, rake)
+        _replay_folder(path, as_json, quiet, fill_skipped, rake, jobs)
         return
     _replay_file(path, as_json, quiet, fill_skipped, rake)
 
@@ -434,7 +443,7 @@ def _replay_file(path: str, as_json: bool, quiet: bool, fill_skipped: bool, rake
         sys.exit(EXIT_FAILED_CHECK)
 
 
-def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool, rake: Any) -> None:
+def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool, rake: Any, jobs: int) -> None:
     """``pokerlab replay FOLDER``: every hand of every PHH file under it, one summary."""
     from pokerlab.simulate.histories import phh_files, replay_tree
 
@@ -448,6 +457,7 @@ def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool, 
             fill_skipped=fill_skipped,
             rake=rake,
             progress=(lambda done, total: bar(done / max(total, 1))) if shown else None,  # None: no stat a file
+            jobs=jobs,
         )
     if as_json:
         emit_json(summary.to_dict())

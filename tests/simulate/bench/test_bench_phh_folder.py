@@ -10,7 +10,7 @@ import pytest
 from pokerlab.simulate.bench.cases import BenchConfig, select_cases
 from pokerlab.simulate.bench.checks import check
 from pokerlab.simulate.bench.contenders import specs_for
-from pokerlab.simulate.bench.phh_folder import pokerkit_folder, pokerlab_folder, write_folder
+from pokerlab.simulate.bench.phh_folder import pokerkit_folder, pokerlab_folder, pokerlab_folder_jobs, write_folder
 
 TINY = BenchConfig.named("tiny")
 CASE = select_cases(["phh-folder"])[0]
@@ -31,7 +31,7 @@ def test_pokerlab_finds_every_hand_ok_and_the_case_lists_pokerkit():
     stacks = contender.result()
     assert len(stacks) == TINY.phh_hands and check(CASE, None, stacks, None) == (True, "all 40 hands ok")
     assert any(isinstance(s[0], Decimal) for s in stacks) and any(isinstance(s[0], int) for s in stacks)
-    assert [s.key for s in specs_for(CASE)] == ["pokerlab", "pokerkit"]
+    assert [s.key for s in specs_for(CASE)] == ["pokerlab", "pokerlab-jobs", "pokerkit"]
 
 
 def test_pokerkit_ends_every_hand_with_pokerlabs_stacks():
@@ -44,3 +44,13 @@ def test_pokerkit_ends_every_hand_with_pokerlabs_stacks():
     wrong = [list(s) for s in theirs.result()]
     wrong[0][0] += 5
     assert not check(CASE, None, wrong, mine.result())[0]
+
+
+def test_the_process_per_core_entry_is_checked_on_its_counts():
+    mine, workers = pokerlab_folder(CASE, None, TINY), pokerlab_folder_jobs(CASE, None, TINY)
+    mine.run()
+    workers.run()
+    assert check(CASE, None, workers.result(), mine.result()) == (True, "all 40 hands ok, as in one process")
+    short = {**workers.result(), "ok": TINY.phh_hands - 1}
+    assert not check(CASE, None, short, mine.result())[0]
+    assert not check(CASE, None, {**workers.result(), "failed_files": 1}, mine.result())[0]

@@ -127,6 +127,28 @@ def test_a_folder_replays_as_each_file_alone(folder):
     assert summary.counts["differs"] == 1 and summary.counts["illegal"] == 1 and summary.counts["unreadable"] >= 2
 
 
+def test_worker_processes_sum_a_folder_up_as_one_process_does(folder, monkeypatch):
+    from pokerlab.simulate.histories import dataset
+
+    monkeypatch.setattr(dataset, "_SMALLEST_SHARE", 2)  # the fixture folder is a few dozen files: shares of 2
+    monkeypatch.setattr(dataset, "_FEWEST_FILES_FOR_WORKERS", 4)
+    shares = []
+    real = dataset._replay_in_workers
+    monkeypatch.setattr(dataset, "_replay_in_workers", lambda *args: shares.append(args[3]) or real(*args))
+    moved = []
+    alone = replay_tree(folder, keep=2)
+    workers = replay_tree(folder, keep=2, jobs=2, progress=lambda *done: moved.append(done))
+    assert shares == [2] and moved and moved[-1][0] == moved[-1][1]  # they ran, and progress reached the end
+    timing = ("seconds", "hands_per_second")
+    assert {k: v for k, v in workers.to_dict().items() if k not in timing} == {
+        k: v for k, v in alone.to_dict().items() if k not in timing
+    }
+    with pytest.raises(ValueError, match="jobs must be a whole number of at least 0"):
+        replay_tree(folder, jobs=-1)
+    with pytest.raises(ValueError, match="on_hand is called in this process only"):
+        replay_tree(folder, jobs=2, on_hand=print)
+
+
 def _verdict(result) -> tuple:
     if isinstance(result, PHHError):
         return ("unreadable", str(result))
