@@ -56,6 +56,9 @@ def cell(case: CaseResult, entry: Entry, with_ratio: bool = True) -> str:
     return out
 
 
+NOT_COMPILED = " (NOT the compiled per-call evaluator: pure Python, per-call figures several times too slow)"
+
+
 def machine_line(report: BenchReport) -> str:
     m = report.machine
     cores = f"{m.get('cores', '?')} cores" + (
@@ -64,7 +67,7 @@ def machine_line(report: BenchReport) -> str:
     return (
         f"{m.get('cpu', '?')}, {cores}, {m.get('os', '?')}; Python {m.get('python', '?')}, numpy "
         f"{m.get('numpy', '?')}, numba {m.get('numba', '?')} ({m.get('numba_threads', '?')} threads); "
-        f"pokerlab {m.get('pokerlab', '?')}"
+        f"pokerlab {m.get('pokerlab', '?')}" + (NOT_COMPILED if m.get("compiled_per_call") is False else "")
     )
 
 

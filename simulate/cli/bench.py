@@ -25,6 +25,35 @@ def _progress_bar() -> Any:  # click.progressbar's bar, or None
     return click.progressbar(length=1000, label="bench", file=sys.stderr, show_eta=False, width=30)
 
 
+NOT_COMPILED_HINT = (
+    "warning: the compiled per-call evaluator is not built (a source tree, or a failed build): evaluate runs in "
+    "pure Python and the per-call figures will be several times too slow; reinstall with pip install ."
+)
+
+
+def _run(quick: bool, only: tuple[str, ...], repeat: int | None) -> Any:
+    """Run the bench with a progress bar on a terminal; an unknown ``--only`` name is bad input."""
+    from pokerlab.simulate.bench import run_bench
+    from pokerlab.simulate.bench.machine import compiled_per_call
+
+    if not compiled_per_call():
+        click.echo(NOT_COMPILED_HINT, err=True)
+    bar = _progress_bar()
+    try:
+        if bar is None:
+            return run_bench(quick=quick, only=only or None, repeat=repeat)
+        with bar:
+
+            def progress(fraction: float, label: str) -> None:
+                bar.label = f"bench {label:12}"
+                bar.update(max(0, int(fraction * 1000) - bar.pos))
+
+            return run_bench(quick=quick, only=only or None, repeat=repeat, progress=progress)
+    except ValueError as exc:  # an unknown --only name
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+
+
 @click.command("bench", context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--quick", is_flag=True, help="Smaller hands, fewer rounds: under a minute (default: several minutes).")
 @click.option("--repeat", type=click.IntRange(min=1), help="Timed rounds per case (default 9, --quick up to 5).")
@@ -96,7 +125,7 @@ def bench_command(
         except ImportError:
             click.echo('error: --plot needs matplotlib: pip install "pokerlab[plot]" (or matplotlib)', err=True)
             sys.exit(EXIT_BAD_INPUT)
-    from pokerlab.simulate.bench import BenchReport, run_bench
+    from pokerlab.simulate.bench import BenchReport
     from pokerlab.simulate.bench.cases import CASES, SECTIONS
     from pokerlab.simulate.bench.report import WRONG
 
@@ -113,21 +142,7 @@ def bench_command(
         except (ValueError, UnicodeDecodeError) as exc:
             raise click.BadParameter(f"{from_json}: {exc}", param_hint="--from-json") from None
     else:
-        bar = _progress_bar()
-        try:
-            if bar is None:
-                report = run_bench(quick=quick, only=only or None, repeat=repeat)
-            else:
-                with bar:
-
-                    def progress(fraction: float, label: str) -> None:
-                        bar.label = f"bench {label:12}"
-                        bar.update(max(0, int(fraction * 1000) - bar.pos))
-
-                    report = run_bench(quick=quick, only=only or None, repeat=repeat, progress=progress)
-        except ValueError as exc:  # an unknown --only name
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(EXIT_BAD_INPUT)
+        report = _run(quick, only, repeat)
     if fmt == "json":
         emit_json(report.to_dict())
     elif fmt == "markdown":

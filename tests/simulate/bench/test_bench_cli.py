@@ -122,3 +122,19 @@ def test_plot_without_matplotlib_says_so(saved, monkeypatch, tmp_path):
         report.plot(tmp_path / "x.png")
     result = CliRunner().invoke(bench_command, ["--from-json", path, "--plot", str(tmp_path / "x.png")])
     assert result.exit_code == 2 and "needs matplotlib" in result.output
+
+
+def test_a_run_without_the_compiled_per_call_evaluator_says_so(monkeypatch):
+    from pokerlab.evaluator import api
+    from pokerlab.simulate.bench.format import NOT_COMPILED, machine_line
+    from pokerlab.simulate.bench.machine import machine_info
+
+    assert machine_info()["compiled_per_call"] is True  # the test command installs the package, built
+    monkeypatch.setattr(api, "HAS_COMPILED_EVALUATOR", False)
+    result = CliRunner().invoke(bench_command, ["--only", "eq-turn", "--repeat", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("warning: the compiled per-call evaluator is not built")
+    report = BenchReport.from_json(result.stdout)
+    assert report.machine["compiled_per_call"] is False and machine_line(report).endswith(NOT_COMPILED)
+    report.machine["compiled_per_call"] = True
+    assert NOT_COMPILED not in machine_line(report)
