@@ -108,11 +108,16 @@ def headline(report: BenchReport) -> str:
     """README's sentence of headline figures, from the report (tests/test_performance_page.py compares them)."""
     batch = _entry(report, "batch-7", "pokerlab").median_rate / 1e6
     call = _entry(report, "call-7", "pokerlab").median_rate / 1e6
+    per_core = (
+        _entry(report, "phh-folder", "pokerlab-jobs").median_rate / _entry(report, "phh-folder", "pokerkit").median_rate
+    )
     return (
         f"Against its peers, on one thread: {batch:.0f} M random 7-card hands a second in a batch, "
         f"{_times(report, 'batch-7', 'pokerfast')} the OMPEval kernel that pokerfast wraps; {call:.1f} M a second one "
         f"call at a time from Python, {_times(report, 'call-7', 'pkrbot')} pkrbot and "
         f"{_times(report, 'call-7', 'eval7')} eval7; exact three-way preflop equity (AA vs KK vs QQ) "
-        f"{_times(report, 'eq-3way', 'pokerfast')} faster than pokerfast; and random 6-max no-limit hold'em hands "
-        f"played through its game engine {_times(report, 'game-nlhe', 'pokerkit')} faster than pokerkit."
+        f"{_times(report, 'eq-3way', 'pokerfast')} faster than pokerfast; random 6-max no-limit hold'em hands "
+        f"played through its game engine {_times(report, 'game-nlhe', 'pokerkit')} faster than pokerkit; and a "
+        f"folder of one-hand PHH files replayed {_times(report, 'phh-folder', 'pokerkit')} faster than pokerkit in "
+        f"one process, {per_core:.0f}x with a process per core (what `pokerlab replay FOLDER` runs)."
     )
