@@ -337,7 +337,7 @@ def simulate_command(
     type=click.IntRange(min=0),
     default=0,
     show_default=True,
-    help="A folder: worker processes (0: one per core; 1: this process only). A file replays in this process.",
+    help="A folder: worker processes on Linux (0: one per core; 1: this process only). A file replays in this process.",
 )
 def replay_command(
     path: str, as_json: bool, quiet: bool, fill_skipped: bool, max_rake: float, rake_cap: str | None, jobs: int

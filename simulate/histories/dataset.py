@@ -194,8 +194,9 @@ def replay_tree(
     is called after each file with bytes read so far and in all (with ``jobs``, after each share of files).
     ``on_hand(file, label, result)`` is called with each hand's result (or :class:`PHHError`) as it is
     counted, for a caller that wants more than the summary (each hand's final stacks, say).
-    ``jobs``: worker processes (0: one per core); a folder of fewer than 200 files, or one file, replays
-    in this process. The summary is the same either way.
+    ``jobs``: worker processes (0: one per core), forked on Linux while this process runs one thread; a folder
+    of fewer than 200 files, one file, or a process elsewhere replays in this process. The summary is the same
+    either way.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -214,7 +215,7 @@ def replay_tree(
     options = _Options(str(root), keep, fill_skipped, rake)
     summary = ReplaySummary(str(root), keep=keep)
     started = time.perf_counter()
-    if workers > 1 and len(files) >= max(_FEWEST_FILES_FOR_WORKERS, 2 * _SMALLEST_SHARE):
+    if workers > 1 and len(files) >= max(_FEWEST_FILES_FOR_WORKERS, 2 * _SMALLEST_SHARE) and _can_fork():
         _replay_in_workers(summary, files, options, workers, progress)
     else:
         sizes = [_size(f) for f in files] if progress is not None else [0] * len(files)  # a stat a file: only for it
@@ -292,30 +293,59 @@ def _replay_in_workers(
     workers: int,
     progress: Callable[[int, int], None] | None,
 ) -> None:
-    """Replay ``files`` in ``workers`` processes, a share of files at a time, merged in file order."""
+    """Replay ``files`` in ``workers`` forked processes, a share of files at a time, merged in file order. When a
+    worker dies (memory running out, a signal), the shares not merged yet are replayed in this process, with a
+    warning: the summary is whole either way."""
     import gc
     import multiprocessing
-    import threading
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
     from functools import partial
 
     size = max(_SMALLEST_SHARE, min(_LARGEST_SHARE, -(-len(files) // (4 * workers))))
     shares = [files[i : i + size] for i in range(0, len(files), size)]
-    # fork starts a worker in milliseconds; it is safe only while this process runs one thread (a fork
-    # copies no other thread, and a lock another thread holds stays held in the child)
-    method = "fork" if sys.platform == "linux" and threading.active_count() == 1 else "spawn"
-    context = multiprocessing.get_context(method)
+    context = multiprocessing.get_context("fork")
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_interrupts_to_the_parent)
+    done = 0
     # The garbage collector leaves the objects of the moment of the fork alone, in the parent and the workers:
     # scanning them would write to their memory pages, which a fork shares until one side writes (in a process
     # holding 3 M objects, two workers replayed a folder 1.63x as fast as one process, 1.73x with this).
     gc.freeze()
     try:
-        with context.Pool(workers, initializer=_leave_interrupts_to_the_parent) as pool:
-            for done, part in enumerate(pool.imap(partial(_replay_share, options), shares), 1):
-                summary.merge(part)
-                if progress is not None:
-                    progress(done, len(shares))
+        for part in pool.map(partial(_replay_share, options), shares):
+            summary.merge(part)
+            done += 1
+            if progress is not None:
+                progress(done, len(shares))
+    except BrokenProcessPool as exc:
+        summary.warnings.append(f"the worker processes stopped ({exc}); the rest was replayed in this process")
+    except BaseException:  # Ctrl-C: shares not started are dropped; each worker ends with the share it holds
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
     finally:
         gc.unfreeze()
+    pool.shutdown()
+    for share in shares[done:]:
+        for path in share:
+            _replay_file_into(summary, path, options, None)
+        done += 1
+        if progress is not None:
+            progress(done, len(shares))
+
+
+def _can_fork() -> bool:
+    """Whether workers may be forked: on Linux, while this process runs one Python thread. A fork starts a worker
+    in milliseconds and runs nothing of the caller again; it copies no other thread, so a lock another thread
+    holds would stay held in the worker. Spawn, the other way, runs the caller's main script again in every
+    worker, and hangs on a script that starts a thread outside ``if __name__ == "__main__"``; macOS's system
+    libraries are not safe to fork. Elsewhere a folder replays in this process.
+
+    >>> isinstance(_can_fork(), bool)
+    True
+    """
+    import threading
+
+    return sys.platform == "linux" and threading.active_count() == 1
 
 
 def _leave_interrupts_to_the_parent() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -145,8 +146,45 @@ def test_worker_processes_sum_a_folder_up_as_one_process_does(folder, monkeypatc
     }
     with pytest.raises(ValueError, match="jobs must be a whole number of at least 0"):
         replay_tree(folder, jobs=-1)
+    waiting = threading.Event()
+    thread = threading.Thread(target=waiting.wait)
+    thread.start()
+    try:  # another thread running: no fork, this process replays it, to the same summary
+        threaded = replay_tree(folder, keep=2, jobs=2)
+    finally:
+        waiting.set()
+        thread.join()
+    assert shares == [2] and threaded.counts == alone.counts and threaded.examples == alone.examples
     with pytest.raises(ValueError, match="on_hand is called in this process only"):
         replay_tree(folder, jobs=2, on_hand=print)
+
+
+def test_a_worker_that_dies_leaves_its_files_to_this_process(folder, monkeypatch):
+    from pokerlab.simulate.histories import dataset
+
+    monkeypatch.setattr(dataset, "_SMALLEST_SHARE", 2)
+    monkeypatch.setattr(dataset, "_FEWEST_FILES_FOR_WORKERS", 4)
+    monkeypatch.setattr(dataset, "_replay_share", _die_on_the_third_share)
+    alone, broken = replay_tree(folder, keep=2), replay_tree(folder, keep=2, jobs=2)
+    assert broken.counts == alone.counts and broken.examples == alone.examples
+    assert broken.files == alone.files and broken.failed_files == alone.failed_files
+    stopped = [w for w in broken.warnings if w.startswith("the worker processes stopped (")]
+    assert len(stopped) == 1 and [w for w in broken.warnings if w not in stopped] == alone.warnings
+
+
+def _die_on_the_third_share(options, files):
+    """A worker's share, or the worker's death on the share that holds the middle file (as memory running out)."""
+    import os
+
+    from pokerlab.simulate.histories import dataset
+
+    paths = dataset._phh_paths(Path(options.root))
+    if paths[len(paths) // 2] in files:
+        os._exit(1)
+    part = dataset.ReplaySummary(options.root, keep=options.keep)
+    for path in files:
+        dataset._replay_file_into(part, path, options, None)
+    return part
 
 
 def _verdict(result) -> tuple:
