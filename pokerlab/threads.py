@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 _pool: ThreadPoolExecutor | None = None
 _pool_size = 0
 _pool_lock = threading.Lock()
+_PREFIX = "pokerlab"  # the pool's threads are named pokerlab_0, pokerlab_1...
 
 
 def on_threads(calls: Sequence[Callable[[], Any]]) -> list[Any]:
@@ -39,11 +40,32 @@ def on_threads(calls: Sequence[Callable[[], Any]]) -> list[Any]:
         if _pool is None or _pool_size < others:
             if _pool is not None:
                 _pool.shutdown(wait=False)
-            _pool, _pool_size = ThreadPoolExecutor(max_workers=others, thread_name_prefix="pokerlab"), others
+            _pool, _pool_size = ThreadPoolExecutor(max_workers=others, thread_name_prefix=_PREFIX), others
         pool = _pool
     futures = [pool.submit(call) for call in calls[1:]]
     first = calls[0]()
     return [first, *(future.result() for future in futures)]
+
+
+def other_threads() -> list[threading.Thread]:
+    """The threads running beside the calling one, the pool's left out: between calls of :func:`on_threads` they
+    wait for work and hold nothing, so a fork may leave them behind (a forked child starts a pool of its own).
+
+    >>> threading.current_thread() in other_threads()
+    False
+    """
+    here = threading.current_thread()
+    return [t for t in threading.enumerate() if t is not here and not t.name.startswith(_PREFIX + "_")]
+
+
+def _forget_the_pool() -> None:
+    """In a forked child: the pool's threads were not copied, so the child makes a pool of its own if it needs one."""
+    global _pool, _pool_size, _pool_lock
+    _pool, _pool_size, _pool_lock = None, 0, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_the_pool)
 
 
 def available_cores() -> int:

@@ -194,7 +194,7 @@ def replay_tree(
     is called after each file with bytes read so far and in all (with ``jobs``, after each share of files).
     ``on_hand(file, label, result)`` is called with each hand's result (or :class:`PHHError`) as it is
     counted, for a caller that wants more than the summary (each hand's final stacks, say).
-    ``jobs``: worker processes (0: one per core), forked on Linux while this process runs one thread; a folder
+    ``jobs``: worker processes (0: one per core), forked on Linux while no other thread runs; a folder
     of fewer than 200 files, one file, or a process elsewhere replays in this process. The summary is the same
     either way.
 
@@ -334,18 +334,19 @@ def _replay_in_workers(
 
 
 def _can_fork() -> bool:
-    """Whether workers may be forked: on Linux, while this process runs one Python thread. A fork starts a worker
-    in milliseconds and runs nothing of the caller again; it copies no other thread, so a lock another thread
-    holds would stay held in the worker. Spawn, the other way, runs the caller's main script again in every
-    worker, and hangs on a script that starts a thread outside ``if __name__ == "__main__"``; macOS's system
-    libraries are not safe to fork. Elsewhere a folder replays in this process.
+    """Whether workers may be forked: on Linux, while no thread runs beside this one but pokerlab's own idle
+    pool (:func:`~pokerlab.threads.other_threads`). A fork starts a worker in milliseconds and runs nothing of
+    the caller again; it copies no other thread, so a lock another thread holds would stay held in the worker.
+    Spawn, the other way, runs the caller's main script again in every worker, and hangs on a script that starts
+    a thread outside ``if __name__ == "__main__"``; macOS's system libraries are not safe to fork. Elsewhere a
+    folder replays in this process.
 
     >>> isinstance(_can_fork(), bool)
     True
     """
-    import threading
+    from ...threads import other_threads
 
-    return sys.platform == "linux" and threading.active_count() == 1
+    return sys.platform == "linux" and not other_threads()
 
 
 def _leave_interrupts_to_the_parent() -> None:

@@ -3,6 +3,7 @@ lines and actions, and replay_tree give the verdicts, errors and warnings of the
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import shutil
 import threading
@@ -133,6 +134,8 @@ def test_worker_processes_sum_a_folder_up_as_one_process_does(folder, monkeypatc
 
     monkeypatch.setattr(dataset, "_SMALLEST_SHARE", 2)  # the fixture folder is a few dozen files: shares of 2
     monkeypatch.setattr(dataset, "_FEWEST_FILES_FOR_WORKERS", 4)
+    real_can_fork = dataset._can_fork
+    monkeypatch.setattr(dataset, "_can_fork", lambda: True)  # whatever threads earlier tests left idle
     shares = []
     real = dataset._replay_in_workers
     monkeypatch.setattr(dataset, "_replay_in_workers", lambda *args: shares.append(args[3]) or real(*args))
@@ -146,6 +149,7 @@ def test_worker_processes_sum_a_folder_up_as_one_process_does(folder, monkeypatc
     }
     with pytest.raises(ValueError, match="jobs must be a whole number of at least 0"):
         replay_tree(folder, jobs=-1)
+    monkeypatch.setattr(dataset, "_can_fork", real_can_fork)
     waiting = threading.Event()
     thread = threading.Thread(target=waiting.wait)
     thread.start()
@@ -159,11 +163,37 @@ def test_worker_processes_sum_a_folder_up_as_one_process_does(folder, monkeypatc
         replay_tree(folder, jobs=2, on_hand=print)
 
 
+def test_workers_are_forked_only_beside_pokerlab_s_own_idle_threads():
+    from pokerlab import threads
+    from pokerlab.simulate.histories import dataset
+
+    assert threads.on_threads([lambda: 1, lambda: 2]) == [1, 2]  # the pool's thread now waits, idle
+    assert any(t.name.startswith("pokerlab_") for t in threading.enumerate())
+    assert not any(t.name.startswith("pokerlab_") for t in threads.other_threads())
+    with multiprocessing.get_context("fork").Pool(1) as pool:  # a forked child makes a pool of its own
+        assert pool.apply_async(_two_calls_on_threads).get(timeout=60) == [1, 2]
+    waiting = threading.Event()
+    thread = threading.Thread(target=waiting.wait)
+    thread.start()
+    try:
+        assert thread in threads.other_threads() and not dataset._can_fork()
+    finally:
+        waiting.set()
+        thread.join()
+
+
+def _two_calls_on_threads() -> list:
+    from pokerlab import threads
+
+    return threads.on_threads([lambda: 1, lambda: 2])
+
+
 def test_a_worker_that_dies_leaves_its_files_to_this_process(folder, monkeypatch):
     from pokerlab.simulate.histories import dataset
 
     monkeypatch.setattr(dataset, "_SMALLEST_SHARE", 2)
     monkeypatch.setattr(dataset, "_FEWEST_FILES_FOR_WORKERS", 4)
+    monkeypatch.setattr(dataset, "_can_fork", lambda: True)
     monkeypatch.setattr(dataset, "_replay_share", _die_on_the_third_share)
     alone, broken = replay_tree(folder, keep=2), replay_tree(folder, keep=2, jobs=2)
     assert broken.counts == alone.counts and broken.examples == alone.examples
