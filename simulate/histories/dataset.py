@@ -281,9 +281,9 @@ def _workers(jobs: int) -> int:
     """Worker processes for ``jobs`` (0: one per core this process may run on)."""
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
         raise ValueError(f"jobs must be a whole number of at least 0 (0: one per core), not {jobs!r}")
-    if jobs == 0:
-        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return jobs
+    from ...threads import available_cores
+
+    return available_cores() if jobs == 0 else jobs
 
 
 def _replay_in_workers(
