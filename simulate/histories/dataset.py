@@ -326,8 +326,7 @@ def _replay_in_workers(
         gc.unfreeze()
     pool.shutdown()
     for share in shares[done:]:
-        for path in share:
-            _replay_file_into(summary, path, options, None)
+        summary.merge(_replay_share(options, share))
         done += 1
         if progress is not None:
             progress(done, len(shares))
