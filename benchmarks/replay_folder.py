@@ -11,7 +11,10 @@ round are reported, and the ratio of the medians.
 
 - pokerlab: ``replay_tree(folder)``, what ``pokerlab replay FOLDER`` runs: the walk, every file read, every
   hand replayed with every rule checked and its recorded results compared;
-- pokerkit: ``HandHistory.load`` on each file and every state of its hand, as the bench calls it.
+- pokerkit: ``HandHistory.load`` on each ``.phh`` file (``load_all`` on a ``.phhs``) and every state of its
+  hands, as the bench calls it, on the same files: those under FOLDER, subfolders included.
+
+A FOLDER with no ``.phh`` or ``.phhs`` file at any depth is refused in one line (exit status 2).
 
 ``--breakdown``: pokerlab's time a hand by stage (the walk, reading the files into hands, the replays, and the
 rest: results and the summary). ``--cli``: ``pokerlab replay FOLDER`` as a new process, timed whole (start-up
@@ -27,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -40,32 +42,59 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout, when not installed
 
 
+class Refused(ValueError):
+    """A folder this script cannot time: the message is the one line it prints."""
+
+
+class PeerFailed(RuntimeError):
+    """pokerkit cannot play a file of the folder: it is left out of the comparison, the file and error named."""
+
+
+def hand_files(folder: Path) -> list[Path]:
+    """The ``.phh`` and ``.phhs`` files under ``folder``, subfolders included: the set ``replay_tree`` replays."""
+    from pokerlab.simulate.histories import phh_files
+
+    return phh_files(folder)
+
+
 def pokerlab_run(folders: Callable[[], Path]) -> Callable[[], int]:
     from pokerlab.simulate.histories import replay_tree
 
     def run() -> int:
-        summary = replay_tree(folders())
-        assert summary.counts["ok"] + summary.counts["unknown outcome"] == summary.hands, summary.table()
+        folder = folders()
+        summary = replay_tree(folder)
+        bad = summary.hands - summary.counts["ok"] - summary.counts["unknown outcome"]
+        if bad or summary.failed_files:
+            raise Refused(
+                f"{folder}: {bad} of {summary.hands} hands and {len(summary.failed_files)} files are not replayed ok "
+                f"(`pokerlab replay {folder}` says which); the timing needs every hand ok"
+            )
         return summary.hands
 
     return run
 
 
 def pokerkit_run(folders: Callable[[], Path]) -> Callable[[], int] | None:
+    """pokerkit on the files pokerlab replays: ``HandHistory.load`` on a ``.phh``, ``load_all`` on a ``.phhs``."""
     try:
         from pokerkit import HandHistory
     except ImportError:
         return None
 
     def run() -> int:
-        folder = folders()
-        names = sorted(name for name in os.listdir(folder) if name.endswith(".phh"))
+        hands = 0
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # a warning for every field it does not know
-            for name in names:
-                with open(folder / name, "rb") as handle:
-                    *_, state = HandHistory.load(handle)
-        return len(names)
+            for path in hand_files(folders()):
+                try:
+                    with open(path, "rb") as handle:
+                        loaded = HandHistory.load_all(handle) if path.suffix == ".phhs" else [HandHistory.load(handle)]
+                        for history in loaded:
+                            *_, state = history  # every state of the hand, the last one kept
+                            hands += 1
+                except Exception as exc:  # noqa: BLE001 - any file pokerkit cannot play leaves it out, said why
+                    raise PeerFailed(f"{path}: {type(exc).__name__}: {exc}") from None
+        return hands
 
     return run
 
@@ -82,20 +111,28 @@ def side_by_side(folders: list[Path], rounds: int) -> dict:
     current = [folders[0]]
     runs = {"pokerlab": pokerlab_run(lambda: current[0]), "pokerkit": pokerkit_run(lambda: current[0])}
     live = {name: run for name, run in runs.items() if run is not None}
+    failed: dict[str, str] = {}
+    for name, run in list(live.items()):
+        try:
+            run()  # warm-up: imports, and the reader's memory of repeated lines and actions
+        except PeerFailed as exc:
+            failed[name] = str(exc)
+            del live[name]
     seconds: dict[str, list[float]] = {name: [] for name in live}
     hands = dict.fromkeys(live, 0)
-    for run in live.values():
-        run()  # warm-up: imports, and the reader's memory of repeated lines and actions
     for r in range(rounds):
         current[0] = folders[r + 1] if r + 1 < len(folders) else folders[0]
         for name in list(live)[:: 1 if r % 2 == 0 else -1]:
             took, hands[name] = timed(live[name])
             seconds[name].append(took)
-    out = {}
-    for name in live:
-        best, median = min(seconds[name]), statistics.median(seconds[name])
-        out[name] = {"hands": hands[name], "best_per_s": hands[name] / best, "median_per_s": hands[name] / median}
-    if "pokerkit" in out:
+    out: dict = {}
+    for name in runs:  # pokerlab first
+        if name in failed:
+            out[name] = {"failed": failed[name]}
+        elif name in live:
+            best, median = min(seconds[name]), statistics.median(seconds[name])
+            out[name] = {"hands": hands[name], "best_per_s": hands[name] / best, "median_per_s": hands[name] / median}
+    if out.get("pokerkit", {}).get("hands"):
         out["ratio"] = out["pokerlab"]["median_per_s"] / out["pokerkit"]["median_per_s"]
     return out
 
@@ -107,7 +144,8 @@ def breakdown(folder: Path, rounds: int) -> dict[str, float]:
     from pokerlab.simulate.histories.replay import replay_read
 
     files = phh_files(folder)
-    read = [hand for path in files for hand in read_file_hands_and_places(path)]
+    warnings_kept: list[str] = []  # as replay_tree keeps them: in a list, not on stderr
+    read = [hand for path in files for hand in read_file_hands_and_places(path, warn=warnings_kept.append)]
     count = len(read)
 
     def walk() -> None:
@@ -115,7 +153,7 @@ def breakdown(folder: Path, rounds: int) -> dict[str, float]:
 
     def reading() -> None:
         for path in files:
-            for _ in read_file_hands_and_places(path):
+            for _ in read_file_hands_and_places(path, warn=warnings_kept.append):
                 pass
 
     def replays() -> None:
@@ -143,44 +181,54 @@ def cli(folder: Path) -> dict[str, float]:
             "per_s_reported": summary["hands_per_second"]}  # fmt: skip
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", nargs="?", help="a folder of .phh files (default: the bench's)")
-    parser.add_argument("--config", default="quick", choices=("quick", "full", "tiny"), help="the bench's size")
-    parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--new-files", action="store_true", help="each round on a new folder (the bench's only)")
-    parser.add_argument("--breakdown", action="store_true")
-    parser.add_argument("--cli", action="store_true")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
+def the_folders(args: argparse.Namespace) -> list[Path]:
+    """The folders to time: FOLDER, refused in one line if it holds no ``.phh``/``.phhs`` file at any depth; else
+    the bench's (one a round with ``--new-files``)."""
+    if args.rounds < 1:
+        raise Refused(f"--rounds must be at least 1, not {args.rounds}")
     if args.folder:
+        folder = Path(args.folder)
         if args.new_files:
-            parser.error("--new-files writes the bench's folders: give no FOLDER")
-        folders = [Path(args.folder)]
-    else:
-        from dataclasses import replace
+            raise Refused("--new-files writes the bench's folders: give no FOLDER")
+        if not folder.is_dir():
+            raise Refused(f"{folder}: not a folder")
+        if not hand_files(folder):
+            raise Refused(f"{folder}: no .phh or .phhs file in it or its subfolders")
+        return [folder]
+    from dataclasses import replace
 
-        from pokerlab.simulate.bench.cases import BenchConfig
-        from pokerlab.simulate.bench.phh_folder import write_folder
+    from pokerlab.simulate.bench.cases import BenchConfig
+    from pokerlab.simulate.bench.phh_folder import write_folder
 
-        config = BenchConfig.named(args.config)
-        seeds = range(config.seed, config.seed + (1 + args.rounds if args.new_files else 1))
-        folders = [write_folder(replace(config, seed=seed)) for seed in seeds]
+    config = BenchConfig.named(args.config)
+    seeds = range(config.seed, config.seed + (1 + args.rounds if args.new_files else 1))
+    return [write_folder(replace(config, seed=seed)) for seed in seeds]
+
+
+def measure(args: argparse.Namespace) -> dict:
+    """What the command line asks for, as the dict ``--json`` prints."""
+    folders = the_folders(args)
     folder = folders[0]
     report: dict = {"folder": str(folder), "new_files": args.new_files}
     report["side_by_side"] = side_by_side(folders, args.rounds)
+    if not report["side_by_side"]["pokerlab"]["hands"]:
+        raise Refused(f"{folder}: its .phh and .phhs files hold no hand")
     if args.breakdown:
         report["pokerlab_us_a_hand"] = breakdown(folder, args.rounds)
     if args.cli:
         report["cli"] = cli(folder)
-    if args.json:
-        print(json.dumps(report, indent=2))
-        return
-    fresh = ", each round on a new folder of the same shapes" if args.new_files else ""
-    print(f"{folder}: rounds alternate{fresh}, CPU time, best and median of {args.rounds}")
+    return report
+
+
+def show(report: dict, rounds: int) -> None:
+    fresh = ", each round on a new folder of the same shapes" if report["new_files"] else ""
+    print(f"{report['folder']}: rounds alternate{fresh}, CPU time, best and median of {rounds}")
     for name, row in report["side_by_side"].items():
-        if name != "ratio":
-            print(f"  {name:9} {row['median_per_s']:>9,.0f} hands/s median  {row['best_per_s']:>9,.0f} best")
+        if name != "ratio" and "failed" in row:
+            print(f"  {name:9} left out: it cannot play {row['failed']}")
+        elif name != "ratio":
+            print(f"  {name:9} {row['median_per_s']:>9,.0f} hands/s median  {row['best_per_s']:>9,.0f} best"
+                  f"  ({row['hands']:,} hands)")  # fmt: skip
     if "ratio" in report["side_by_side"]:
         print(f"  pokerlab {report['side_by_side']['ratio']:.1f}x pokerkit (medians)")
     for stage, micros in report.get("pokerlab_us_a_hand", {}).items():
@@ -189,6 +237,27 @@ def main() -> None:
         row = report["cli"]
         print(f"  pokerlab replay FOLDER: {row['wall_s']:.2f} s whole ({row['per_s_whole_process']:,.0f} hands/s with "
               f"start-up), {row['per_s_reported']:,.0f} hands/s reported")  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", help="a folder of .phh/.phhs files, at any depth (default: the bench's)")
+    parser.add_argument("--config", default="quick", choices=("quick", "full", "tiny"), help="the bench's size")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--new-files", action="store_true", help="each round on a new folder (the bench's only)")
+    parser.add_argument("--breakdown", action="store_true")
+    parser.add_argument("--cli", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        report = measure(args)
+    except Refused as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        show(report, args.rounds)
 
 
 if __name__ == "__main__":

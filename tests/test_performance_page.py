@@ -114,3 +114,13 @@ def test_the_headline_follows_the_report():
     after = bench_page.headline(BenchReport.from_dict(json.loads(json.dumps(data))))
     ratio = statistics.median(entry["ratios"]) / 2
     assert f"{ratio:.1f}x pkrbot" in before and f"{2 * ratio:.1f}x pkrbot" in after
+
+
+def test_the_page_table_is_the_markdown_table():
+    """The page draws its table with the renderer of ``pokerlab bench --markdown``, so the two cannot differ."""
+    from pokerlab.simulate.bench.format import table
+
+    report = bench_page.load(REPORT)
+    rows = table(report)
+    assert bench_page.table(report)[: len(rows)] == rows
+    assert "\n".join(rows) in _page(report)

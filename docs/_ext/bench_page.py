@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pokerlab.simulate.bench import BenchReport, Entry
-from pokerlab.simulate.bench.format import LIBRARY_ORDER, cell, machine_line, markdown
+from pokerlab.simulate.bench.format import machine_line, markdown, table as bench_table
 
 #: Where the chart is drawn, inside the source folder (Sphinx copies it into the build's images).
 CHART_FOLDER = "_generated"
@@ -22,40 +22,13 @@ def load(path: str | Path) -> BenchReport:
     return BenchReport.from_json(Path(path).read_text(encoding="utf-8"))
 
 
-#: Entries shown on a row of their own, by the end of their key: the row's name after the case's.
-ROWS_APART = {"-threads": "all threads", "-public": "public call", "-high": "high hands, same rounds"}
-
-
-def row_name(entry: Entry) -> str:
-    """The row an entry goes in: the case's own (""), one of :data:`ROWS_APART`, or its variant.
-
-    A second entry of one library that is none of those (``pokerlab-plain``: the same answer from plain calls)
-    gets a row named by its variant, so that no two entries share a cell.
-    """
-    for suffix, name in ROWS_APART.items():
-        if entry.key.endswith(suffix):
-            return name
-    return "" if entry.key == entry.library else entry.variant
-
-
 def table(report: BenchReport) -> list[str]:
     """The table of ``pokerlab bench --markdown`` (a row per case and variant, a column per library) and its notes.
 
     The notes under it are those ``--markdown`` prints; its first line, the run's date, is left out.
     """
-    present = {e.library for c in report.cases for e in c.entries}
-    libraries = [lib for lib in LIBRARY_ORDER if lib in present] + sorted(present - set(LIBRARY_ORDER))
-    lines = ["| case | " + " | ".join(libraries) + " |", "|---|" + "---|" * len(libraries)]
-    for case in report.cases:
-        rows: dict[str, dict[str, Entry]] = {}
-        for e in case.entries:
-            rows.setdefault(row_name(e), {})[e.library] = e
-        for name, by_library in rows.items():
-            label = f"{case.title}: {case.spot}" + (f", {name}" if name else "")
-            cells = [cell(case, by_library[lib]) if lib in by_library else "" for lib in libraries]
-            lines.append(f"| {label} | " + " | ".join(cells) + " |")
     notes = markdown(report).split("\n\n", 2)[2]  # the date line, the table, then the notes
-    return [*lines, "", *notes.splitlines()]
+    return [*bench_table(report), "", *notes.splitlines()]
 
 
 def run_line(report: BenchReport, source: str) -> str:

@@ -47,13 +47,20 @@ def figure(case: CaseResult, entry: Entry) -> str:
 
 
 def cell(case: CaseResult, entry: Entry, with_ratio: bool = True) -> str:
-    """One markdown or text cell: the figure, ± spread, and the ratio to pokerlab; or the status."""
-    if not entry.timed:
-        return entry.status
-    out = f"{figure(case, entry)} ±{entry.spread:.0%}"
-    if with_ratio and entry.ratio is not None:
-        out += f" ({ratio_text(entry.ratio)})"
-    return out
+    """One markdown cell: the figure and ± spread (or the status), then in brackets the variant it times
+    and its ratio to pokerlab's main entry.
+
+    >>> from pokerlab.simulate.bench.report import CaseResult, Entry
+    >>> case = CaseResult("icm-9", "icm", "ICM", "9 stacks", "call", "time", rounds=2)
+    >>> mc = Entry("pokerlab-mc", "pokerlab", "Monte Carlo", "f()", seconds=[0.2, 0.2], work=[1, 1], ratios=[300, 300])
+    >>> cell(case, mc), cell(case, mc, with_ratio=False)
+    ('200 ms ±0% (Monte Carlo; 300x slower)', '200 ms ±0% (Monte Carlo)')
+    """
+    body = f"{figure(case, entry)} ±{entry.spread:.0%}" if entry.timed else entry.status
+    notes = [entry.variant.replace("|", "/")] if entry.variant else []  # a "|" would split the markdown cell
+    if with_ratio and entry.timed and entry.ratio is not None:
+        notes.append(ratio_text(entry.ratio))
+    return f"{body} ({'; '.join(notes)})" if notes else body
 
 
 NOT_COMPILED = " (NOT the compiled per-call evaluator: pure Python, per-call figures several times too slow)"
@@ -76,7 +83,8 @@ def how_line(report: BenchReport) -> str:
     return (
         f"{c.get('name', '?')} run ({report.wall_seconds:.0f} s): median of up to {c.get('repeat', '?')} rounds "
         "per case, libraries alternating within each round; ± is half the range of the rounds; "
-        "(2x slower): the library's time over pokerlab's, in the same rounds (median)."
+        "(2x slower): the library's time over pokerlab's main entry (the case's first row), in the same rounds "
+        "(median)."
     )
 
 
@@ -89,41 +97,82 @@ def startup_totals(report: BenchReport) -> dict[str, float]:
     return totals
 
 
-def _row_name(key: str) -> str:
-    """Which table row an entry goes in: the main one, ``all threads``, ``public call``, ``high hands`` or
-    ``plain calls`` (a library's second way to answer a case gets a row of its own, never its main cell)."""
-    suffixes = (
-        ("-threads", "all threads"),
-        ("-public", "public call"),
-        ("-high", "high hands, same rounds"),
-        ("-plain", "plain calls, same rounds"),
-    )
-    for suffix, name in suffixes:
-        if key.endswith(suffix):
+#: Entries shown on a row shared with the like entries of other libraries, by the end of their key: the row's name.
+SHARED_ROWS = (
+    ("-threads", "all threads"),
+    ("-public", "public call"),
+    ("-high", "high hands, same rounds"),
+    ("-plain", "plain calls, same rounds"),
+)
+
+
+def row_name(entry: Entry) -> str:
+    """The row an entry goes in: the case's own ("") for a library's main entry (its key is the library's name),
+    else a shared row of :data:`SHARED_ROWS`, else a row named by its variant.
+
+    >>> from pokerlab.simulate.bench.report import Entry
+    >>> [row_name(Entry(k, "pokerlab", v, "")) for k, v in [("pokerlab", "exact"), ("pokerlab-mc", "Monte Carlo"),
+    ...                                                     ("pokerlab-threads", "all threads")]]
+    ['', 'Monte Carlo', 'all threads']
+    """
+    if entry.key == entry.library:
+        return ""
+    for suffix, name in SHARED_ROWS:
+        if entry.key.endswith(suffix):
             return name
-    return ""
+    return entry.variant or entry.key
+
+
+def case_rows(case: CaseResult) -> list[tuple[str, dict[str, Entry]]]:
+    """A case's table rows, (row name, library -> entry): the libraries' main entries first, and no two entries
+    in one cell (a second entry of a library for a row already holding one gets a row of its own).
+
+    >>> from pokerlab.simulate.bench.report import CaseResult, Entry
+    >>> case = CaseResult("icm-9", "icm", "ICM", "9 stacks", "call", "time", rounds=1)
+    >>> case.entries += [Entry("pokerlab-mc", "pokerlab", "Monte Carlo", ""), Entry("pokerlab", "pokerlab", "", "")]
+    >>> [(name, row["pokerlab"].key) for name, row in case_rows(case)]
+    [('', 'pokerlab'), ('Monte Carlo', 'pokerlab-mc')]
+    """
+    rows: list[tuple[str, dict[str, Entry]]] = []
+    for e in sorted(case.entries, key=lambda e: row_name(e) != ""):  # stable: otherwise the report's order
+        name = row_name(e)
+        row = next((r for n, r in rows if n == name and e.library not in r), None)
+        if row is None:
+            row = {}
+            rows.append((name, row))
+        row[e.library] = e
+    return rows
+
+
+def table(report: BenchReport) -> list[str]:
+    """The table's lines: a row per case and variant (:func:`case_rows`), a column per library, each cell naming
+    the variant it times.
+
+    >>> from pokerlab.simulate.bench.report import BenchReport, CaseResult, Entry
+    >>> case = CaseResult("icm-9", "icm", "ICM", "9 stacks", "call", "time", rounds=1)
+    >>> case.entries += [Entry("pokerlab-mc", "pokerlab", "Monte Carlo", "", seconds=[0.2], work=[1], ratios=[300]),
+    ...                  Entry("pokerlab", "pokerlab", "exact", "", seconds=[0.0007], work=[1])]
+    >>> print("\\n".join(table(BenchReport(machine={}, config={}, date="", cases=[case]))))
+    | case | pokerlab |
+    |---|---|
+    | ICM: 9 stacks | 700 µs ±0% (exact) |
+    | ICM: 9 stacks, Monte Carlo | 200 ms ±0% (Monte Carlo; 300x slower) |
+    """
+    present = {e.library for c in report.cases for e in c.entries}
+    libraries = [lib for lib in LIBRARY_ORDER if lib in present] + sorted(present - set(LIBRARY_ORDER))
+    lines = ["| case | " + " | ".join(libraries) + " |", "|---|" + "---|" * len(libraries)]
+    for case in report.cases:
+        for name, by_library in case_rows(case):
+            label = f"{case.title}: {case.spot}" + (f", {name}" if name else "")
+            cells = [cell(case, by_library[lib]) if lib in by_library else "" for lib in libraries]
+            lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def markdown(report: BenchReport) -> str:
-    """The Markdown table (docs/benchmarks.md shows one): rows are cases (and their all-threads variant),
-    columns are libraries."""
-    present = {e.library for c in report.cases for e in c.entries}
-    libraries = [lib for lib in LIBRARY_ORDER if lib in present] + sorted(present - set(LIBRARY_ORDER))
-    lines = [
-        f"_`pokerlab bench` on {report.date[:10]}: {machine_line(report)}._",
-        "",
-        "| case | " + " | ".join(libraries) + " |",
-        "|---|" + "---|" * len(libraries),
-    ]
-    for case in report.cases:
-        rows: dict[str, dict[str, Entry]] = {}
-        for e in case.entries:
-            rows.setdefault(_row_name(e.key), {})[e.library] = e
-        for row_name, by_library in rows.items():
-            label = f"{case.title}: {case.spot}" + (f", {row_name}" if row_name else "")
-            cells = [cell(case, by_library[lib]) if lib in by_library else "" for lib in libraries]
-            lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    lines += ["", f"_{how_line(report)}_"]
+    """The Markdown table (the performance page shows it): the date and machine, :func:`table`, then the notes."""
+    lines = [f"_`pokerlab bench` on {report.date[:10]}: {machine_line(report)}._", "", *table(report)]
+    lines += ["", f"_{how_line(report)} A cell's brackets name the variant it times, then its ratio._"]
     startup = startup_totals(report)
     if startup:
         lines.append(
