@@ -1,0 +1,38 @@
+"""A heads-up hold'em solver: Discounted CFR over public trees, vectorised over each player's hands.
+
+- :mod:`.cfr`: :class:`CfrSolver`, DCFR with alternating updates, and exploitability by best responses;
+- :mod:`.cfr_kernels`: its numba kernels (per-node arithmetic, tree passes, linear-time showdowns);
+- :mod:`.tree`: game trees (:class:`Node`, :class:`FlatTree`), hands and games;
+- :mod:`.toy_games`: Kuhn poker and Leduc hold'em, games of known value;
+- :mod:`.river`: a hold'em river subgame, :func:`solve_river` and :class:`RiverSolution`.
+
+>>> from pokerlab.simulate.solver import solve_river
+>>> solution = solve_river("2s3h4d6c7c", "AsAh, QsQh", "KsKh", pot=20, stack=10, bet_sizes=(), max_iterations=200)
+>>> round(solution.oop_ev + solution.ip_ev, 6)
+20.0
+"""
+
+from typing import TYPE_CHECKING
+
+from pokerlab.lazy import lazy_attributes
+
+# Each name loads its module on first use (the kernels compile on first solve).
+_NAMES = {
+    "CfrSolver": "pokerlab.simulate.solver.cfr",
+    "Discounting": "pokerlab.simulate.solver.cfr",
+    "SolverError": "pokerlab.simulate.solver.errors",
+    "RiverSolution": "pokerlab.simulate.solver.river",
+    "river_game": "pokerlab.simulate.solver.river",
+    "solve_river": "pokerlab.simulate.solver.river",
+    "kuhn_game": "pokerlab.simulate.solver.toy_games",
+    "leduc_game": "pokerlab.simulate.solver.toy_games",
+}
+__all__ = sorted(_NAMES)
+
+if TYPE_CHECKING:
+    from .cfr import CfrSolver as CfrSolver, Discounting as Discounting
+    from .errors import SolverError as SolverError
+    from .river import RiverSolution as RiverSolution, river_game as river_game, solve_river as solve_river
+    from .toy_games import kuhn_game as kuhn_game, leduc_game as leduc_game
+else:
+    __getattr__, __dir__ = lazy_attributes(__name__, _NAMES)

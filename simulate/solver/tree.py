@@ -1,0 +1,242 @@
+"""Game trees for the CFR core: public betting trees with chance nodes, flattened into arrays, and each player's hands.
+
+A game is solved in *vector form*: a node of the tree is a public state (the actions so far and the public
+cards), and each player holds one of a list of private hands. Every per-node quantity (regrets, strategy,
+reach, counterfactual values) is an array over the acting player's hands, so one pass over the tree updates
+every hand at once.
+
+- :class:`Node`: one node while a tree is being built (decision, chance, fold or showdown);
+- :class:`FlatTree`: the tree in breadth-first order, a node's children contiguous, as arrays the kernels read;
+- :class:`Hands`: one player's private hands: their cards, weights and strength on each board;
+- :class:`Game`: a flat tree and both players' hands, checked to fit together.
+
+Chips are counted as each player's total commitment to the pot (``committed``), the starting pot included, so
+a terminal node's payoff to a player is what they win less what they put in: the game is zero-sum.
+
+>>> root = Node(DECISION, player=0, children=[
+...     Node(FOLD, player=0, label="fold", committed=(1.0, 1.0)),
+...     Node(SHOWDOWN, label="call", committed=(1.0, 1.0))])
+>>> tree = flatten(root)
+>>> tree.labels, tree.first_child.tolist(), tree.n_children.tolist()
+(('', 'fold', 'call'), [1, 0, 0], [2, 0, 0])
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .errors import SolverError
+
+#: Node kinds: a player's decision, a public card dealt, a fold, a showdown.
+DECISION, CHANCE, FOLD, SHOWDOWN = 0, 1, 2, 3
+KIND_NAMES = ("decision", "chance", "fold", "showdown")
+
+
+@dataclass
+class Node:
+    """One node of a tree under construction.
+
+    ``player`` is the acting player at a decision node and the player who folded at a fold node.
+    ``committed`` is each player's total in the pot (read at terminal nodes). ``board`` is the row of the
+    hands' strength table that holds below this node (a chance node's children each name their own).
+    ``chance_factor`` is, at a chance node, the probability of each of its outcomes given both hands.
+
+    >>> Node(SHOWDOWN, committed=(2.0, 2.0)).committed
+    (2.0, 2.0)
+    """
+
+    kind: int
+    player: int = -1
+    label: str = ""
+    committed: tuple[float, float] = (0.0, 0.0)
+    board: int = 0
+    chance_factor: float = 1.0
+    children: list[Node] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FlatTree:
+    """A tree in breadth-first order: parents before children, each node's children at consecutive indices.
+
+    Every array has one entry per node: ``kind``, ``player``, ``first_child`` and ``n_children`` (0 at a
+    terminal), ``parent`` (-1 at the root), ``board``, ``committed`` (shape ``(nodes, 2)``) and
+    ``chance_factor``; ``labels`` are the actions (or cards) leading to each node.
+
+    >>> tree = flatten(Node(SHOWDOWN, committed=(1.0, 1.0)))
+    >>> len(tree), tree.kind.tolist()
+    (1, [3])
+    """
+
+    kind: np.ndarray
+    player: np.ndarray
+    first_child: np.ndarray
+    n_children: np.ndarray
+    parent: np.ndarray
+    board: np.ndarray
+    committed: np.ndarray
+    chance_factor: np.ndarray
+    labels: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return len(self.kind)
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays the kernels take, in their order.
+
+        >>> len(flatten(Node(SHOWDOWN)).arrays())
+        7
+        """
+        return (
+            self.kind,
+            self.player,
+            self.first_child,
+            self.n_children,
+            self.board,
+            self.committed,
+            self.chance_factor,
+        )
+
+    def children(self, node: int) -> range:
+        """The indices of a node's children.
+
+        >>> list(flatten(Node(DECISION, player=0, children=[Node(FOLD), Node(SHOWDOWN)])).children(0))
+        [1, 2]
+        """
+        start = int(self.first_child[node])
+        return range(start, start + int(self.n_children[node]))
+
+    def follow(self, line: Sequence[str]) -> int:
+        """The node reached by following action labels from the root.
+
+        >>> tree = flatten(Node(DECISION, player=0, children=[Node(FOLD, label="fold")]))
+        >>> tree.follow(["fold"])
+        1
+        """
+        node = 0
+        for step, label in enumerate(line, start=1):
+            found = [child for child in self.children(node) if self.labels[child] == label]
+            if not found:
+                offered = ", ".join(repr(self.labels[c]) for c in self.children(node)) or "none (a terminal node)"
+                raise SolverError(f"action {label!r} at step {step} is not in the tree; the actions there: {offered}")
+            node = found[0]
+        return node
+
+
+def flatten(root: Node) -> FlatTree:
+    """The breadth-first :class:`FlatTree` of a tree of :class:`Node` (see the module's example)."""
+    order: list[Node] = []
+    parents: list[int] = []
+    queue: deque[tuple[Node, int]] = deque([(root, -1)])
+    while queue:
+        node, parent = queue.popleft()
+        parents.append(parent)
+        order.append(node)
+        queue.extend((child, len(order) - 1) for child in node.children)
+    first_child = np.zeros(len(order), dtype=np.int64)
+    next_free = 1
+    for index, node in enumerate(order):  # breadth-first: children are numbered in the order they were queued
+        if node.children:
+            first_child[index] = next_free
+            next_free += len(node.children)
+    return FlatTree(
+        kind=np.array([n.kind for n in order], dtype=np.int64),
+        player=np.array([n.player for n in order], dtype=np.int64),
+        first_child=first_child,
+        n_children=np.array([len(n.children) for n in order], dtype=np.int64),
+        parent=np.array(parents, dtype=np.int64),
+        board=np.array([n.board for n in order], dtype=np.int64),
+        committed=np.array([n.committed for n in order], dtype=np.float64).reshape(len(order), 2),
+        chance_factor=np.array([n.chance_factor for n in order], dtype=np.float64),
+        labels=tuple(n.label for n in order),
+    )
+
+
+@dataclass(frozen=True)
+class Hands:
+    """One player's private hands.
+
+    ``cards`` is ``(N, 2)`` int64 card ids (the second -1 in one-card games), ``weights`` their prior weights,
+    ``strength`` an ``(boards, N)`` int64 table: the hand's showdown strength on each board row, larger is
+    better, equal on a tie, and -1 where the hand shares a card with that board (it cannot be held there).
+    ``labels`` name the hands.
+
+    >>> hands = Hands.one_card([0, 1], strength=[[0, 1]], labels=["J", "Q"])
+    >>> hands.cards.tolist(), len(hands)
+    ([[0, -1], [1, -1]], 2)
+    """
+
+    cards: np.ndarray
+    weights: np.ndarray
+    strength: np.ndarray
+    labels: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return len(self.weights)
+
+    @classmethod
+    def one_card(cls, cards: Sequence[int], strength: Sequence[Sequence[int]], labels: Sequence[str]) -> Hands:
+        """Hands of one card each, all of weight 1 (the toy games).
+
+        >>> len(Hands.one_card([0, 1, 2], strength=[[0, 1, 2]], labels="JQK"))
+        3
+        """
+        ids = np.asarray(cards, dtype=np.int64)
+        return cls(
+            cards=np.column_stack([ids, np.full(len(ids), -1, dtype=np.int64)]),
+            weights=np.ones(len(ids)),
+            strength=np.asarray(strength, dtype=np.int64).reshape(-1, len(ids)),
+            labels=tuple(labels),
+        )
+
+
+@dataclass(frozen=True)
+class Game:
+    """A flat tree, both players' hands and the number of distinct cards; player 0 acts first.
+
+    ``order[p]`` sorts player ``p``'s hands by strength on each board (ascending) and ``same[p]`` gives, for each
+    two-card hand of ``p``, the index of the identical hand among the other player's (-1 when absent), so that
+    card removal is inclusion-exclusion over per-card sums.
+
+    >>> from pokerlab.simulate.solver.toy_games import kuhn_game
+    >>> game = kuhn_game()
+    >>> len(game.tree), [len(h) for h in game.hands], game.n_cards
+    (9, [3, 3], 3)
+    """
+
+    tree: FlatTree
+    hands: tuple[Hands, Hands]
+    n_cards: int
+    order: tuple[np.ndarray, np.ndarray] = field(init=False)
+    same: tuple[np.ndarray, np.ndarray] = field(init=False)
+
+    def __post_init__(self) -> None:
+        boards = int(self.tree.board.max()) + 1
+        for player, hands in enumerate(self.hands):
+            if hands.strength.shape != (boards, len(hands)):
+                raise SolverError(
+                    f"player {player}'s strength table is {hands.strength.shape}; "
+                    f"the tree needs ({boards}, {len(hands)})"
+                )
+        order = tuple(np.argsort(h.strength, axis=1, kind="stable").astype(np.int64) for h in self.hands)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "same", (_same(*self.hands), _same(*self.hands[::-1])))
+
+    def kernel_hands(self) -> tuple[np.ndarray, ...]:
+        """The hand arrays the kernels take: cards, strength, order and same of player 0, then of player 1.
+
+        >>> from pokerlab.simulate.solver.toy_games import kuhn_game
+        >>> len(kuhn_game().kernel_hands())
+        8
+        """
+        (h0, h1), (o0, o1), (s0, s1) = self.hands, self.order, self.same
+        return (h0.cards, h0.strength, o0, s0, h1.cards, h1.strength, o1, s1)
+
+
+def _same(mine: Hands, theirs: Hands) -> np.ndarray:
+    """For each two-card hand of ``mine``, the index of the same two cards in ``theirs`` (-1 if none)."""
+    where = {tuple(sorted(c)): i for i, c in enumerate(theirs.cards.tolist()) if c[1] >= 0}
+    return np.array([where.get(tuple(sorted(c)), -1) if c[1] >= 0 else -1 for c in mine.cards.tolist()], dtype=np.int64)
