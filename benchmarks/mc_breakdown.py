@@ -35,15 +35,15 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from pokerlab.evaluator.api import high_tables
 from pokerlab.simulate.equity import engine, holdem_mc, mc_kernels
 from pokerlab.simulate.equity.mc_kernels import (
-    _below,
-    _free_pair,
-    _mul_wide,
-    _next_random,
-    _nth_bit,
-    _value,
     deal_bounds,
     deal_plan,
+    draw_below,
+    free_pair,
+    mul_wide,
+    next_random,
+    nth_bit,
     pair_patterns,
+    seven_value,
 )
 
 STAGES = ("draws", "picks", "deal", "evaluate")
@@ -77,21 +77,21 @@ def stage_kernel(stage: int):
         while done < n_trials:
             if stage == 0:
                 for _ in range(1 + n_picked - np.int64(fold) + max(n_dealt - 2, 0)):
-                    r, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+                    r, s0, s1, s2, s3 = next_random(s0, s1, s2, s3)
                     sink ^= r
                 done += 1
                 continue
             used = fixed_mask
             ok = True
-            f, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+            f, s0, s1, s2, s3 = next_random(s0, s1, s2, s3)
             for q in range(n_picked):
                 p = picked[q]
                 lo = range_start[p]
                 if q == 0 and fold:
-                    r, f = _mul_wide(f, bound_pick)
+                    r, f = mul_wide(f, bound_pick)
                     a = lo + np.int64(r)
                 else:
-                    r, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+                    r, s0, s1, s2, s3 = next_random(s0, s1, s2, s3)
                     a = lo + np.int64(((r >> np.uint64(32)) * np.uint64(range_len[p])) >> np.uint64(32))
                     if not uniform[p]:
                         if np.float64(r & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0) >= alias_prob[a]:
@@ -107,51 +107,51 @@ def stage_kernel(stage: int):
                 continue
             if stage == 1:
                 for _ in range(max(n_dealt - 2, 0)):  # the further players' draws, without their cards
-                    r, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+                    r, s0, s1, s2, s3 = next_random(s0, s1, s2, s3)
                     sink ^= r
                 sink += used ^ hole_key[n_players - 1] ^ f
                 done += 1
                 continue
             # mc_blocks' dealing, step for step
-            free = ~used & mc_kernels._ALL_CARDS
-            f, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+            free = ~used & mc_kernels.ALL_CARDS
+            f, s0, s1, s2, s3 = next_random(s0, s1, s2, s3)
             if n_dealt > 0:
-                r, f = _mul_wide(f, bound_p0)
-                pair, pk = _free_pair(r, free, patterns, card_keys)
+                r, f = mul_wide(f, bound_p0)
+                pair, pk = free_pair(r, free, patterns, card_keys)
                 free ^= pair
                 hole_key[d0] = pk
                 hole_cards[d0] = pair
             if n_dealt > 1:
-                r, f = _mul_wide(f, bound_p1)
-                pair, pk = _free_pair(r, free, patterns, card_keys)
+                r, f = mul_wide(f, bound_p1)
+                pair, pk = free_pair(r, free, patterns, card_keys)
                 free ^= pair
                 hole_key[d1] = pk
                 hole_cards[d1] = pair
             key = board_key
             cards = board_cards
             if n_board_left >= 2:
-                r, f = _mul_wide(f, bound_b0)
-                pair, pk = _free_pair(r, free, patterns, card_keys)
+                r, f = mul_wide(f, bound_b0)
+                pair, pk = free_pair(r, free, patterns, card_keys)
                 free ^= pair
                 key += pk
                 cards |= pair
             if n_board_left >= 4:
-                r, f = _mul_wide(f, bound_b1)
-                pair, pk = _free_pair(r, free, patterns, card_keys)
+                r, f = mul_wide(f, bound_b1)
+                pair, pk = free_pair(r, free, patterns, card_keys)
                 free ^= pair
                 key += pk
                 cards |= pair
             if n_board_left & 1:
-                r, f = _mul_wide(f, bound_b2)
-                bit = _nth_bit(r, free)
+                r, f = mul_wide(f, bound_b2)
+                bit = nth_bit(r, free)
                 free ^= bit
                 key += card_keys[trailing_zeros(bit)]
                 cards |= bit
             if f < threshold:
                 continue
             for q in range(2, n_dealt):
-                r, s0, s1, s2, s3 = _below(extra[q - 2], extra_thresholds[q - 2], s0, s1, s2, s3)
-                pair, pk = _free_pair(r, free, patterns, card_keys)
+                r, s0, s1, s2, s3 = draw_below(extra[q - 2], extra_thresholds[q - 2], s0, s1, s2, s3)
+                pair, pk = free_pair(r, free, patterns, card_keys)
                 free ^= pair
                 hole_key[dealt[q]] = pk
                 hole_cards[dealt[q]] = pair
@@ -161,7 +161,7 @@ def stage_kernel(stage: int):
                 continue
             best = np.int64(0)
             for p in range(n_players):
-                v = _value(key + hole_key[p], cards | hole_cards[p], tables.rank7_offsets, tables.rank7_values,
+                v = seven_value(key + hole_key[p], cards | hole_cards[p], tables.rank7_offsets, tables.rank7_values,
                            tables.flush_values)  # fmt: skip
                 best = max(best, v)
             sink += np.uint64(best)

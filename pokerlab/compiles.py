@@ -22,6 +22,7 @@ from collections.abc import Callable
 #: command of that family spends compiling on a quiet 2-core machine (benchmarks/cold_start.py measures it).
 FAMILIES: dict[str, tuple[str, float]] = {
     "pokerlab.simulate.equity.mc_kernels": ("the hold'em Monte Carlo kernels", 5.0),
+    "pokerlab.simulate.equity.by_combo_kernels": ("the by-combo Monte Carlo kernels", 5.0),
     "pokerlab.simulate.equity.postflop_kernels": ("the exact equity kernels", 4.0),
     "pokerlab.simulate.equity.rank_boards": ("the exact equity kernels", 4.0),
     "pokerlab.simulate.equity.omaha_kernels": ("the Omaha equity kernels", 11.0),
@@ -34,6 +35,7 @@ FAMILIES: dict[str, tuple[str, float]] = {
     "pokerlab.evaluator.omaha_kernels": ("the Omaha flop check", 1.0),
     "pokerlab.simulate.game.fast_nlhe_kernels": ("the no-limit simulation kernels", 6.0),
     "pokerlab.simulate.precomputed.kernels": ("the table-building kernels", 4.0),
+    "pokerlab.simulate.solver.cfr_kernels": ("the solver kernels", 3.0),
 }
 
 _spans: list[tuple[float, float]] = []  # (start, end) of every finished kernel preparation, perf_counter seconds

@@ -19,6 +19,7 @@ import numpy as np
 from ..evaluator import RULESETS, enumerate_values, evaluate_batch, get_rules
 from ..evaluator.cards import deck_ids
 from .draw import draw_odds
+from .equity.distribution import equity_by_combo
 from .equity.engine import equity
 from .equity.omaha import omaha_equity
 from .equity.short_deck import short_deck_equity
@@ -26,6 +27,7 @@ from .equity.stud import stud_equity
 from .game.fast_nlhe import simulate_random_nlhe
 from .precomputed.headsup import matchup_plan, matchup_shard
 from .precomputed.preflop import preflop_shard
+from .solver.river import solve_river
 
 
 def _batches() -> None:
@@ -65,6 +67,14 @@ def _exact_postflop() -> None:
 def _monte_carlo() -> None:
     for threads in (1, None):  # one stream, or streams across all threads: two kernels
         equity(["AsAh", "random", "random"], method="mc", trials=1_000, seed=1, threads=threads)
+
+
+def _by_combo() -> None:
+    equity_by_combo(["AsAh", "KK"], board="2c3d4h", method="mc", trials=1_000, seed=1)
+
+
+def _solver() -> None:
+    solve_river("2s3h4d6c7c", "AsAh,QsQh", "KsKh", pot=20, stack=10, max_iterations=10)
 
 
 def _draw() -> None:
@@ -130,6 +140,7 @@ STEPS: dict[str, Callable[[], None]] = {
     "exact equity before the flop": _exact_preflop,
     "exact equity after the flop": _exact_postflop,
     "Monte Carlo equity": _monte_carlo,
+    "Monte Carlo equity by combo": _by_combo,
     "draw odds": _draw,
     "fast no-limit simulation": _fast_nlhe,
     "precomputed tables": _precomputed,
@@ -139,6 +150,7 @@ STEPS: dict[str, Callable[[], None]] = {
     "stud exact equity": _stud_exact,
     "stud Monte Carlo equity": _stud_mc,
     "short-deck equity": _short_deck,
+    "postflop solver": _solver,
 }
 
 
@@ -193,10 +205,12 @@ LONGEST_FIRST = [
     "stud exact equity",
     "Omaha evaluation",
     "Monte Carlo equity",
+    "Monte Carlo equity by combo",
     "exact equity after the flop",
     "enumeration",
     "fast no-limit simulation",
     "batch evaluation (5, 6, 7 cards)",
     "precomputed tables",
+    "postflop solver",
     "draw odds",
 ]

@@ -55,6 +55,7 @@ RUNS: dict[str, list[tuple[str, set[int]]]] = {
         ("equity AsAh KsKh --json", {0}),
         ("equity AKs QQ --mc --trials 4000 --seed 7 --json", {0}),
         ("equity AsKs QQ+,AQs+ -b Qh7c2d --breakdown --json", {0}),
+        ("equity AA JJ-88,ATs+ -b Qs7h2c5d9c --by-combo --mc --trials 4000 --seed 1 --json", {0}),
         ("equity QQ+,AKs JJ -b Qh7c2d --by-combo --json", {0}),
         ("equity --game omaha AsAhKsKh QdQcJdJc -b 2s7d9c --json", {0}),
         ("equity --game omaha-hilo As2sKdKh random --mc --trials 2000 --seed 3 --json", {0}),

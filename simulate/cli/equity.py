@@ -302,7 +302,14 @@ def print_by_combo(result: Distribution) -> None:
         ]
         click.echo(text_table(["combo", "weight", "win %", "tie %", "equity %"], rows))
     on = f" on {result.board}" if result.board else ""
-    click.echo(f"{result.method}, every combo against the other players{on}")
+    if result.method == "exact":
+        click.echo(f"exact, every combo against the other players{on}")
+        return
+    error = "not estimable (too few trials)" if result.stderr is None else f"{100 * result.stderr:.3f} %"
+    click.echo(
+        f"Monte Carlo, every combo against the other players{on}: one run of {result.trials:,} trials for every "
+        f"player, standard error {error} (seed {result.seed})"
+    )
 
 
 def print_equity(result: EquityResult, as_json: bool) -> None:

@@ -38,7 +38,7 @@ from ...evaluator.jit import njit
 from ...evaluator.kernel_core import flush_suit, rank_value, suited_bit
 from ...evaluator.tables import SIZED_RANK_SHIFT
 
-_ALL_CARDS = np.uint64((1 << 52) - 1)
+ALL_CARDS = np.uint64((1 << 52) - 1)
 _RANK_NIBBLES = np.uint64(0x1111111111111)  # bit 4 * rank of a card mask: one suit's thirteen cards
 _ROW_SHIFT = np.uint64(SIZED_RANK_SHIFT)
 _COL_MASK = np.uint64((1 << SIZED_RANK_SHIFT) - 1)
@@ -152,7 +152,7 @@ def _deposit_pair_portable(pattern, bits):
 
 
 # The r-th (from 0) lowest set bit of a mask, as a one-bit mask: the r-th free card.
-_nth_bit = _nth_bit_pdep if FAST_PDEP else _nth_bit_portable
+nth_bit = _nth_bit_pdep if FAST_PDEP else _nth_bit_portable
 # The set bits of a mask at the two positions (among its set bits) of a two-bit pattern: a pair of free cards.
 _deposit_pair = _pdep if FAST_PDEP else _deposit_pair_portable
 # The ranks (bit r: rank r) of one suit's cards in a card mask (bit c: card c = 4 * rank + suit).
@@ -165,7 +165,7 @@ def _rotl(x, k):
 
 
 @njit(cache=True, inline="always")
-def _next_random(s0, s1, s2, s3):
+def next_random(s0, s1, s2, s3):
     """One xoshiro256** step on a state held in four scalars: (64 random bits, new state)."""
     result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
     t = s1 << np.uint64(17)
@@ -179,7 +179,7 @@ def _next_random(s0, s1, s2, s3):
 
 
 @intrinsic
-def _mul_wide(typingctx, a, b):
+def mul_wide(typingctx, a, b):
     """The 128-bit product of two ``uint64``: ``(high 64 bits, low 64 bits)``, one ``mul`` on x86-64."""
     sig = types.UniTuple(types.uint64, 2)(types.uint64, types.uint64)
 
@@ -193,28 +193,28 @@ def _mul_wide(typingctx, a, b):
 
 
 @njit(cache=True, inline="always")
-def _below(bound, threshold, s0, s1, s2, s3):
+def draw_below(bound, threshold, s0, s1, s2, s3):
     """A uniform integer below ``bound`` from draws of its own; ``threshold`` is ``2**64 mod bound``.
 
     Lemire's method: the high half of a 64-bit draw times the bound, the draw taken again while
     the low half is under the threshold. Returns ``(integer, s0, s1, s2, s3)``.
     """
     while True:
-        x, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
-        r, low = _mul_wide(x, bound)
+        x, s0, s1, s2, s3 = next_random(s0, s1, s2, s3)
+        r, low = mul_wide(x, bound)
         if low >= threshold:
             return r, s0, s1, s2, s3
 
 
 @njit(cache=True, inline="always")
-def _free_pair(r, free, patterns, card_keys):
+def free_pair(r, free, patterns, card_keys):
     """The ``r``-th pair (colex order) of the free cards: its card mask and summed key."""
     pair = _deposit_pair(patterns[r], free)
     return pair, card_keys[trailing_zeros(pair)] + card_keys[trailing_zeros(pair & (pair - np.uint64(1)))]
 
 
 @njit(cache=True, inline="always")
-def _value(key, cards, offsets, rank_values, flush_values):
+def seven_value(key, cards, offsets, rank_values, flush_values):
     """A seven-card hand's value from its summed key and its card mask (bit c: card c).
 
     The flush's suited ranks come from the card mask (``pext``) only for the hand that has one,
@@ -451,17 +451,17 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
     while done < n_trials:
         used = fixed_mask
         ok = True
-        f, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+        f, s0, s1, s2, s3 = next_random(s0, s1, s2, s3)
         for q in range(n_picked):
             p = picked[q]
             lo = range_start[p]
             if q == 0 and fold:
                 # Equal weights: the combo is the first digit of the deal's draw (one draw fewer).
-                r, f = _mul_wide(f, bound_pick)
+                r, f = mul_wide(f, bound_pick)
                 a = lo + np.int64(r)
             else:
                 # Weighted pick in O(1) by Walker's alias method: a uniform slot, then its coin.
-                result, s0, s1, s2, s3 = _next_random(s0, s1, s2, s3)
+                result, s0, s1, s2, s3 = next_random(s0, s1, s2, s3)
                 a = lo + np.int64(((result >> np.uint64(32)) * np.uint64(range_len[p])) >> np.uint64(32))
                 if not uniform[p]:
                     coin = np.float64(result & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0)
@@ -489,36 +489,36 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
         # is the same on every deal (a loop over the steps: 20-22 against 13-14 ns heads-up), and
         # written out here: an inlined helper taking these arrays kept numba's reference counting
         # in the loop (130-160 ns a deal).
-        free = ~used & _ALL_CARDS
+        free = ~used & ALL_CARDS
         if n_dealt > 0:
-            r, f = _mul_wide(f, bound_p0)
-            pair, pk = _free_pair(r, free, patterns, card_keys)
+            r, f = mul_wide(f, bound_p0)
+            pair, pk = free_pair(r, free, patterns, card_keys)
             free ^= pair
             hole_key[d0] = pk
             hole_cards[d0] = pair
         if n_dealt > 1:
-            r, f = _mul_wide(f, bound_p1)
-            pair, pk = _free_pair(r, free, patterns, card_keys)
+            r, f = mul_wide(f, bound_p1)
+            pair, pk = free_pair(r, free, patterns, card_keys)
             free ^= pair
             hole_key[d1] = pk
             hole_cards[d1] = pair
         key = board_key
         cards = board_cards
         if n_board_left >= 2:
-            r, f = _mul_wide(f, bound_b0)
-            pair, pk = _free_pair(r, free, patterns, card_keys)
+            r, f = mul_wide(f, bound_b0)
+            pair, pk = free_pair(r, free, patterns, card_keys)
             free ^= pair
             key += pk
             cards |= pair
         if n_board_left >= 4:
-            r, f = _mul_wide(f, bound_b1)
-            pair, pk = _free_pair(r, free, patterns, card_keys)
+            r, f = mul_wide(f, bound_b1)
+            pair, pk = free_pair(r, free, patterns, card_keys)
             free ^= pair
             key += pk
             cards |= pair
         if n_board_left & 1:
-            r, f = _mul_wide(f, bound_b2)
-            bit = _nth_bit(r, free)
+            r, f = mul_wide(f, bound_b2)
+            bit = nth_bit(r, free)
             free ^= bit
             key += card_keys[trailing_zeros(bit)]
             cards |= bit
@@ -528,27 +528,27 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
                 break
             continue
         for q in range(2, n_dealt):
-            r, s0, s1, s2, s3 = _below(extra[q - 2], extra_thresholds[q - 2], s0, s1, s2, s3)
-            pair, pk = _free_pair(r, free, patterns, card_keys)
+            r, s0, s1, s2, s3 = draw_below(extra[q - 2], extra_thresholds[q - 2], s0, s1, s2, s3)
+            pair, pk = free_pair(r, free, patterns, card_keys)
             free ^= pair
             hole_key[dealt[q]] = pk
             hole_cards[dealt[q]] = pair
         # Two or three players (most queries): values in scalars, not an array (3-8 %).
         if n_players == 2:
-            v0 = _value(key + hole_key[0], cards | hole_cards[0], offsets, rank_values, flush_values)
-            v1 = _value(key + hole_key[1], cards | hole_cards[1], offsets, rank_values, flush_values)
+            v0 = seven_value(key + hole_key[0], cards | hole_cards[0], offsets, rank_values, flush_values)
+            v1 = seven_value(key + hole_key[1], cards | hole_cards[1], offsets, rank_values, flush_values)
             best = max(v0, v1)
             winners = np.int64(v0 == best) | (np.int64(v1 == best) << 1)
         elif n_players == 3:
-            v0 = _value(key + hole_key[0], cards | hole_cards[0], offsets, rank_values, flush_values)
-            v1 = _value(key + hole_key[1], cards | hole_cards[1], offsets, rank_values, flush_values)
-            v2 = _value(key + hole_key[2], cards | hole_cards[2], offsets, rank_values, flush_values)
+            v0 = seven_value(key + hole_key[0], cards | hole_cards[0], offsets, rank_values, flush_values)
+            v1 = seven_value(key + hole_key[1], cards | hole_cards[1], offsets, rank_values, flush_values)
+            v2 = seven_value(key + hole_key[2], cards | hole_cards[2], offsets, rank_values, flush_values)
             best = max(max(v0, v1), v2)
             winners = np.int64(v0 == best) | (np.int64(v1 == best) << 1) | (np.int64(v2 == best) << 2)
         else:
             best = np.int64(0)
             for p in range(n_players):
-                values[p] = _value(key + hole_key[p], cards | hole_cards[p], offsets, rank_values, flush_values)
+                values[p] = seven_value(key + hole_key[p], cards | hole_cards[p], offsets, rank_values, flush_values)
                 best = max(best, values[p])
             winners = 0
             for p in range(n_players):

@@ -38,9 +38,9 @@ def deal_shape(seed, n_deals, taken, pick_bound, n_dealt, n_board_left, card_key
     rejected = 0
     d = 0
     while d < n_deals:
-        free = ~taken & mc_kernels._ALL_CARDS
-        f, s0, s1, s2, s3 = mc_kernels._next_random(s0, s1, s2, s3)
-        r, f = mc_kernels._mul_wide(f, first[0])
+        free = ~taken & mc_kernels.ALL_CARDS
+        f, s0, s1, s2, s3 = mc_kernels.next_random(s0, s1, s2, s3)
+        r, f = mc_kernels.mul_wide(f, first[0])
         row[0] = r
         k = 1
         bad = False
@@ -50,15 +50,15 @@ def deal_shape(seed, n_deals, taken, pick_bound, n_dealt, n_board_left, card_key
             if step == 5:
                 if n_board_left % 2 == 0:
                     continue
-                r, f = mc_kernels._mul_wide(f, first[5])
-                bit = mc_kernels._nth_bit(r, free)
+                r, f = mc_kernels.mul_wide(f, first[5])
+                bit = mc_kernels.nth_bit(r, free)
                 bad |= not (bit & free) or (bit & (bit - np.uint64(1))) != 0
                 free ^= bit
                 row[k] = np.int64(trailing_zeros(bit))
                 k += 1
                 continue
-            r, f = mc_kernels._mul_wide(f, first[step])
-            pair, key = mc_kernels._free_pair(r, free, patterns, card_keys)
+            r, f = mc_kernels.mul_wide(f, first[step])
+            pair, key = mc_kernels.free_pair(r, free, patterns, card_keys)
             low, high = trailing_zeros(pair), trailing_zeros(pair & (pair - np.uint64(1)))
             bad |= (pair & free) != pair or key != card_keys[low] + card_keys[high]
             free ^= pair
@@ -68,8 +68,8 @@ def deal_shape(seed, n_deals, taken, pick_bound, n_dealt, n_board_left, card_key
             rejected += 1
             continue
         for q in range(2, n_dealt):
-            r, s0, s1, s2, s3 = mc_kernels._below(extra[q - 2], extra_thresholds[q - 2], s0, s1, s2, s3)
-            pair, key = mc_kernels._free_pair(r, free, patterns, card_keys)
+            r, s0, s1, s2, s3 = mc_kernels.draw_below(extra[q - 2], extra_thresholds[q - 2], s0, s1, s2, s3)
+            pair, key = mc_kernels.free_pair(r, free, patterns, card_keys)
             low, high = trailing_zeros(pair), trailing_zeros(pair & (pair - np.uint64(1)))
             bad |= (pair & free) != pair or key != card_keys[low] + card_keys[high] or r >= extra[q - 2]
             free ^= pair
@@ -142,7 +142,7 @@ def test_the_digits_of_one_draw_are_its_mixed_radix_expansion():
     """Step by step, one draw ``x`` gives the digits of ``floor(x * P / 2**64)``, and ``x * P mod 2**64`` is left."""
     bounds = [22, 1225, 1128, 1035, 946, 42]  # QQ+,AKs vs random vs random, preflop
     product = math.prod(bounds)
-    chain = njit(lambda x, b: mc_kernels._mul_wide(x, b))
+    chain = njit(lambda x, b: mc_kernels.mul_wide(x, b))
     rng = np.random.default_rng(5)
     for x in [0, 1, 2**64 - 1, *(int(v) * 2 + 1 for v in rng.integers(0, 2**63, 200))]:
         f = np.uint64(x)
