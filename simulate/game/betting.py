@@ -21,7 +21,7 @@ Round bookkeeping the functions read from the state:
 
 from __future__ import annotations
 
-from .events import Bet, Board, Deal, Fold, Raise
+from .events import Bet, Board, Call, Deal, Fold, Raise
 from .fields import HandFields
 from .seating import CLOCKWISE
 from .variants import FIXED_LIMIT, LAST_BET_LIMIT, NO_LIMIT, POT_LIMIT, SPREAD_LIMIT
@@ -72,20 +72,36 @@ def full_raise_to(state: HandFields) -> int:
 
 
 def capped_before_heads_up(state: HandFields) -> bool:
-    """Whether a player folded after the round's last bet or raise: the cap was then reached with more
-    than the two players left, and a fold does not lift it (docs/rules.md 6.1).
+    """Whether the round's cap was reached in a pot of three or more players not all-in: it then stays
+    reached when a fold or an all-in call leaves two (docs/rules.md 6.1, Robert's Rules, betting and raising 4).
 
-    Read only when the cap is reached with two players left and ``cap_heads_up`` is off: the round's
-    events are walked back to its last bet or raise (or its deal, when the big blind was the bet).
+    Read only when the cap is reached, two players not all-in are left and ``cap_heads_up`` is off. The
+    round's events are walked back to the bet or raise that reached the cap (or the deal, when the big blind
+    was the bet), adding back every player who folded or called all-in since; the raiser counts as not
+    all-in when it raised, even if the raise took all its chips.
+
+    >>> from pokerlab.simulate.game.variants import FIXED_LIMIT, texas_holdem
+    >>> from pokerlab.simulate.game.state import State
+    >>> hand = State(texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=False), [100] * 3, button=0, seed=0)
+    >>> for to in (4, 6, 8):
+    ...     hand.raise_to(to)
+    >>> hand.fold()
+    >>> capped_before_heads_up(hand)
+    True
     """
-    history = state.history
+    history, stacks = state.history, state.stacks
+    players = sum(1 for seat, out in enumerate(state.folded) if not out and stacks[seat])
+    if players > 2:
+        return True
     for k in range(len(history) - 1, -1, -1):
         event = history[k]
-        if isinstance(event, Fold):
-            return True
-        if isinstance(event, Bet | Raise | Deal | Board):
-            return False
-    return False
+        if isinstance(event, Fold) or (isinstance(event, Call) and not stacks[event.seat]):
+            players += 1
+        elif isinstance(event, Bet | Raise):
+            return players + (not stacks[event.seat]) >= 3
+        elif isinstance(event, Deal | Board):
+            break
+    return players >= 3
 
 
 def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
@@ -117,9 +133,11 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
         )
     cap = betting.raise_cap
     if cap is not None and level > 0 and state.bets_made >= 1 + cap:
-        # docs/rules.md 6.1: by option the cap is lifted heads-up, only if the round was heads-up when it was
-        # reached (a fold after it leaves the betting capped); two players and an all-in are three.
-        if betting.cap_heads_up or folded.count(False) != 2 or capped_before_heads_up(state):
+        # docs/rules.md 6.1: by option the cap is lifted for two players not all-in (an all-in player does not
+        # count), only if the round was heads-up when it was reached (a fold after it leaves the betting capped).
+        # Only the player to act folds, so a folded seat has chips: the difference counts the players left who
+        # are not all-in, without the walk back through the round.
+        if betting.cap_heads_up or folded.count(False) - stacks.count(0) > 2 or capped_before_heads_up(state):
             return f"the betting is capped: a bet and {cap} raises have been made this round"
     acted = state.acted_at[seat]
     # reopened_for(state, seat), inlined for the structures that read the last full raise (the call only otherwise)

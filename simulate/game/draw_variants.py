@@ -159,42 +159,51 @@ def ace_to_five_draw(
     return _lowball_draw("Ace-to-five draw", "ace-five", *args)
 
 
-def deuce_to_seven_triple_draw(small_blind: int = 1, big_blind: int = 2) -> Variant:
+def deuce_to_seven_triple_draw(
+    small_blind: int = 1, big_blind: int = 2, *, blind_counts_as_bet: bool = True
+) -> Variant:
     """Fixed-limit deuce-to-seven triple draw (PHH ``F2L3D``): blinds, three draws of 0-5.
 
-    Small bet before the first draw and after it, big bet after the second and third draws;
-    a bet and three raises a round, the big blind not counted (as PHH/pokerkit play it).
+    Small bet before the first draw and after it, big bet after the second and third draws; a bet and
+    three raises a round, the big blind counted as the bet (docs/rules.md 4.11). ``blind_counts_as_bet=False``
+    allows three raises on top of the big blind, as pokerkit plays the standard code.
 
     >>> deuce_to_seven_triple_draw(1, 2).streets[3].draw.max_discards
     5
+    >>> deuce_to_seven_triple_draw(1, 2).betting.blind_counts_as_bet
+    True
     """
-    return _triple_draw("Deuce-to-seven triple draw", 5, "deuce-seven", 7, small_blind, big_blind)
+    return _triple_draw("Deuce-to-seven triple draw", 5, "deuce-seven", 7, small_blind, big_blind, blind_counts_as_bet)
 
 
-def badugi(small_blind: int = 1, big_blind: int = 2) -> Variant:
+def badugi(small_blind: int = 1, big_blind: int = 2, *, blind_counts_as_bet: bool = True) -> Variant:
     """Fixed-limit badugi (PHH ``FB``): four cards, blinds, three draws of 0-4, ranked as badugis.
 
     Betting as in deuce-to-seven triple draw: small bet before the first draw and after it, big bet after
-    the second and third; a bet and three raises a round, the big blind not counted (docs/rules.md 16).
+    the second and third; a bet and three raises a round, the big blind counted as the bet (docs/rules.md 16);
+    ``blind_counts_as_bet=False`` is pokerkit's count.
 
     >>> game = badugi(1, 2)
     >>> game.hole_cards, game.streets[3].draw.max_discards, game.ranking
     (4, 4, 'badugi')
     """
-    return _triple_draw("Badugi", 4, "badugi", 8, small_blind, big_blind)
+    return _triple_draw("Badugi", 4, "badugi", 8, small_blind, big_blind, blind_counts_as_bet)
 
 
-def _triple_draw(name: str, cards: int, ranking: str, max_players: int, small_blind: int, big_blind: int) -> Variant:
+def _triple_draw(
+    name: str, cards: int, ranking: str, max_players: int, small_blind: int, big_blind: int, blind_counts_as_bet: bool
+) -> Variant:
     """A fixed-limit triple-draw game: ``cards`` dealt, three draws of 0 to all of them, blinds, the small bet
     before the first draw and after it, the big bet after the second and third, a bet and three raises a round."""
     draw = DrawRule(max_discards=cards)
     after_draw = Street(draw=draw, big_bet=True)
+    betting = Betting(FIXED_LIMIT, big_blind, 2 * big_blind, raise_cap=3, blind_counts_as_bet=blind_counts_as_bet)
     return Variant(
         name=name,
         hole_cards=cards,
         streets=(Street(hole=cards), Street(draw=draw), after_draw, after_draw),
         forced=ForcedBets(ante=0, small_blind=small_blind, big_blind=big_blind),
-        betting=Betting(FIXED_LIMIT, big_blind, 2 * big_blind, raise_cap=3, blind_counts_as_bet=False),
+        betting=betting,
         ranking=ranking,
         max_players=max_players,
     )

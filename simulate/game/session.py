@@ -151,6 +151,8 @@ class Session:
         self.first_dealer_draw: list[list[tuple[int, int]]] = []
         self.button = self.draw_for_dealer() if button is None else button
         self.seats_in_hand: list[int] = []
+        # The hand number in which each seat last posted the big blind (-1: never), for the button heads-up.
+        self.big_blind_hand = [-1] * len(stacks)
 
     @property
     def seats(self) -> int:
@@ -224,9 +226,24 @@ class Session:
             if self.stacks[seat] == 0 and self.rebuy:
                 self.stacks[seat] = self.rebuy
                 self.rebuys[seat] += 1
+        for event in hand.history:  # the forced bets open the history
+            if event[0] != "post":
+                break
+            if event.forced == "big blind":
+                self.big_blind_hand[self.seats_in_hand[event.seat]] = self.hands_played
         self.hands_played += 1
-        # The deal passes one seat to the left, to the next player still in the game.
-        self.button = self._next_seat_with_chips(self.button)
+        self.button = self._next_button()
+
+    def _next_button(self) -> int:
+        """The next hand's button: the next seat with chips; when two players are left, the one who had the big
+        blind most recently (docs/rules.md 5.1: Robert's Rules, button and blind use, 3; TDA rule 34), so that
+        nobody posts it twice in a row."""
+        seats = [seat for seat in range(self.seats) if self.stacks[seat] > 0]
+        if len(seats) == 2:
+            latest = max(seats, key=self.big_blind_hand.__getitem__)
+            if self.big_blind_hand[latest] >= 0:
+                return latest
+        return self._next_seat_with_chips(self.button)
 
     def _next_seat_with_chips(self, seat: int) -> int:
         for k in range(1, self.seats + 1):

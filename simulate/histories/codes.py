@@ -28,7 +28,8 @@ seven-card stud (``F7S``) always writes ``_open_pair_big_bet``: pokerkit has no 
 history says whether fourth street was played by it (a ``F7S`` history without the field is read with it).
 
 A standard code is still used when our house options only *restrict* the standard game (e.g. our
-fixed-limit hold'em counts the big blind as the first bet: ``FT`` plus ``_blind_counts_as_bet = true``);
+fixed-limit hold'em, triple draw and badugi count the big blind as the first bet: ``FT``, ``F2L3D`` or ``FB``
+plus ``_blind_counts_as_bet = true``);
 every such hand is a legal hand of the standard game with the same result, so pokerkit replays it.
 
 >>> from pokerlab.simulate.game import no_limit_holdem, jacks_or_better

@@ -148,17 +148,52 @@ def test_a_cap_reached_three_handed_stays_reached_when_a_fold_leaves_two():
     assert hand.bet_or_raise_range() == (12, 12)
 
 
-def test_two_live_players_and_an_all_in_player_are_still_capped():
+def test_two_live_players_and_an_all_in_player_are_uncapped_by_option():
+    # Robert's Rules, betting and raising 3-4: the cap is for a pot of three or more players not all-in.
+    for cap_heads_up, after_cap in ((False, (10, 10)), (True, None)):
+        variant = texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=cap_heads_up)
+        hand = State(variant, [100, 3, 100], button=0, seed=0)  # seat 1, the small blind, has 2 chips behind
+        hand.raise_to(4)  # the button
+        hand.call()  # the small blind, all-in for 3
+        hand.call()  # the big blind
+        assert hand.street == 1 and hand.stacks[1] == 0 and hand.folded.count(False) == 3
+        hand.bet(2)
+        for to in (4, 6, 8):
+            hand.raise_to(to)
+        assert hand.bet_or_raise_range() == after_cap
+
+
+def test_a_player_all_in_before_the_cap_leaves_the_round_heads_up():
     variant = texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=False)
-    hand = State(variant, [100, 3, 100], button=0, seed=0)  # seat 1, the small blind, has 2 chips behind
+    hand = State(variant, [100, 100, 6], button=0, seed=0)
     hand.raise_to(4)  # the button
-    hand.call()  # the small blind
-    hand.call()  # the big blind, all-in for 3
-    assert hand.street == 1 and hand.stacks[1] == 0 and hand.folded.count(False) == 3
-    hand.bet(2)
-    for to in (4, 6, 8):
-        hand.raise_to(to)
-    assert "capped" in hand.can_bet_or_raise().reason
+    hand.raise_to(6)  # the small blind
+    hand.call()  # the big blind, all-in for 6
+    hand.raise_to(8)  # the fourth bet, made with two players not all-in
+    assert hand.bet_or_raise_range() == (10, 10)
+    hand.raise_to(10)
+    assert hand.bet_or_raise_range() == (12, 12)
+
+
+def test_a_cap_reached_with_three_not_all_in_stays_reached_when_one_calls_all_in():
+    variant = texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=False)
+    hand = State(variant, [100, 8, 100], button=0, seed=0)
+    hand.raise_to(4)  # the button
+    hand.raise_to(6)  # the small blind
+    hand.call()  # the big blind
+    hand.raise_to(8)  # the cap, with three players not all-in
+    hand.call()  # the small blind, all-in for 8: two players not all-in are left
+    assert hand.actor == 2 and "capped" in hand.can_bet_or_raise().reason
+
+
+def test_a_cap_reached_by_an_all_in_raise_stays_reached():
+    variant = texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=False)
+    hand = State(variant, [8, 100, 100], button=0, seed=0)
+    hand.raise_to(4)  # the button
+    hand.raise_to(6)  # the small blind
+    hand.call()  # the big blind
+    hand.raise_to(8)  # the button's cap is all its chips: it was one of three players not all-in when it raised
+    assert hand.stacks[0] == 0 and "capped" in hand.can_bet_or_raise().reason
 
 
 def test_bet_or_drop_second_round_off_by_default():

@@ -7,6 +7,7 @@ from game_helpers import draw_deck
 
 from pokerlab.simulate.game import IllegalActionError, Opening, State, five_card_draw, jacks_or_better
 from pokerlab.simulate.game.cards import parse
+from pokerlab.simulate.game.variants import badugi, deuce_to_seven_triple_draw
 
 DRAW = five_card_draw(ante=1, small_bet=2, big_bet=4)
 JACKS = jacks_or_better(ante=1, small_bet=2, big_bet=4)
@@ -136,6 +137,27 @@ def test_raise_cap_three_raises_per_round():
     assert "capped" in hand.can_bet_or_raise().reason
     with pytest.raises(IllegalActionError, match="capped"):
         hand.raise_to(10)
+
+
+@pytest.mark.parametrize("factory", [deuce_to_seven_triple_draw, badugi])
+def test_triple_draw_and_badugi_count_the_big_blind_as_the_bet(factory):
+    # Robert's Rules, betting and raising 3: a game of three or more rounds allows a bet and three raises.
+    hand = State(factory(1, 2), [100] * 4, button=0, seed=0)
+    for to in (4, 6, 8):  # the big blind is the bet, then three raises
+        hand.raise_to(to)
+    assert hand.bet_or_raise_range() is None and "capped" in hand.can_bet_or_raise().reason
+    with pytest.raises(IllegalActionError, match="capped"):
+        hand.raise_to(10)
+
+
+@pytest.mark.parametrize("factory", [deuce_to_seven_triple_draw, badugi])
+def test_triple_draw_and_badugi_take_pokerkit_s_count_by_option(factory):
+    variant = factory(1, 2, blind_counts_as_bet=False)
+    assert not variant.betting.blind_counts_as_bet and factory(1, 2).betting.blind_counts_as_bet
+    hand = State(variant, [100] * 4, button=0, seed=0)
+    for to in (4, 6, 8, 10):  # a bet and three raises on top of the big blind
+        hand.raise_to(to)
+    assert hand.bet_or_raise_range() is None
 
 
 def test_raise_only_called_cannot_raise_again():

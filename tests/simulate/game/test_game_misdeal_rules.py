@@ -94,7 +94,8 @@ def test_misdeal_redealt_with_the_blinds_where_they_were():
     assert [entry for entry in again.history if entry[0] == "post"] == blinds
     assert again.hole != hand.hole  # a new shuffle
     table.finish_hand(play_random_hand(again, random.Random(0)))
-    assert table.button == 2 and table.hands_played == 1
+    # The button (seat 1) busted in the counted hand: heads-up, the last big blind (seat 0) gets the button (5.1).
+    assert table.stacks[1] == 0 and table.button == 0 and table.hands_played == 1
 
 
 def test_misdeal_in_an_ante_game_keeps_the_carried_pot_and_the_antes_due():

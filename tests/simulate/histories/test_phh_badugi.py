@@ -30,7 +30,7 @@ actions = ["d dh p1 Ac2d2cKh", "d dh p2 9s8h7d6c", "p2 cc", "p1 cc",
 
 def test_the_standard_code_and_its_fields():
     code, fields, extras = phh_fields(FB, 3)
-    assert (code, extras) == ("FB", {})
+    assert (code, extras) == ("FB", {"_blind_counts_as_bet": True})
     assert fields["blinds_or_straddles"] == [1, 2, 0] and (fields["small_bet"], fields["big_bet"]) == (2, 4)
     assert variant_from_phh(code, fields, extras) == FB
 
