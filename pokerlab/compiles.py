@@ -35,7 +35,7 @@ FAMILIES: dict[str, tuple[str, float]] = {
     "pokerlab.evaluator.omaha_kernels": ("the Omaha flop check", 1.0),
     "pokerlab.simulate.game.fast_nlhe_kernels": ("the no-limit simulation kernels", 6.0),
     "pokerlab.simulate.precomputed.kernels": ("the table-building kernels", 4.0),
-    "pokerlab.simulate.solver.cfr_kernels": ("the solver kernels", 3.0),
+    "pokerlab.simulate.solver.cfr_kernels": ("the solver kernels", 6.0),
 }
 
 _spans: list[tuple[float, float]] = []  # (start, end) of every finished kernel preparation, perf_counter seconds

@@ -27,6 +27,7 @@ from .equity.stud import stud_equity
 from .game.fast_nlhe import simulate_random_nlhe
 from .precomputed.headsup import matchup_plan, matchup_shard
 from .precomputed.preflop import preflop_shard
+from .solver.holdem import solve
 from .solver.river import solve_river
 
 
@@ -74,7 +75,8 @@ def _by_combo() -> None:
 
 
 def _solver() -> None:
-    solve_river("2s3h4d6c7c", "AsAh,QsQh", "KsKh", pot=20, stack=10, max_iterations=10)
+    solve_river("2s3h4d6c7c", "AsAh,QsQh", "KsKh", pot=20, stack=10, max_iterations=10)  # float64
+    solve("2s3h4d6c", "AsAh,QsQh", "KsKh", pot=20, stack=10, bet_sizes=(), max_iterations=10)  # float32, chance
 
 
 def _draw() -> None:

@@ -4,7 +4,9 @@
 - :mod:`.cfr_kernels`: its numba kernels (per-node arithmetic, tree passes, linear-time showdowns);
 - :mod:`.tree`: game trees (:class:`Node`, :class:`FlatTree`), hands and games;
 - :mod:`.toy_games`: Kuhn poker and Leduc hold'em, games of known value;
-- :mod:`.river`: a hold'em river subgame, :func:`solve_river` and :class:`RiverSolution`.
+- :mod:`.holdem`: hold'em subgames from the flop, turn or river: :func:`solve`, :func:`estimate_memory`,
+  :class:`Spot` and :class:`Solution`;
+- :mod:`.river`: the river alone, :func:`solve_river` and :class:`RiverSolution`.
 
 >>> from pokerlab.simulate.solver import solve_river
 >>> solution = solve_river("2s3h4d6c7c", "AsAh, QsQh", "KsKh", pot=20, stack=10, bet_sizes=(), max_iterations=200)
@@ -21,6 +23,10 @@ _NAMES = {
     "CfrSolver": "pokerlab.simulate.solver.cfr",
     "Discounting": "pokerlab.simulate.solver.cfr",
     "SolverError": "pokerlab.simulate.solver.errors",
+    "Solution": "pokerlab.simulate.solver.holdem",
+    "Spot": "pokerlab.simulate.solver.holdem",
+    "estimate_memory": "pokerlab.simulate.solver.holdem",
+    "solve": "pokerlab.simulate.solver.holdem",
     "RiverSolution": "pokerlab.simulate.solver.river",
     "river_game": "pokerlab.simulate.solver.river",
     "solve_river": "pokerlab.simulate.solver.river",
@@ -32,6 +38,7 @@ __all__ = sorted(_NAMES)
 if TYPE_CHECKING:
     from .cfr import CfrSolver as CfrSolver, Discounting as Discounting
     from .errors import SolverError as SolverError
+    from .holdem import Solution as Solution, Spot as Spot, estimate_memory as estimate_memory, solve as solve
     from .river import RiverSolution as RiverSolution, river_game as river_game, solve_river as solve_river
     from .toy_games import kuhn_game as kuhn_game, leduc_game as leduc_game
 else:

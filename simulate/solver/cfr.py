@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing  # noqa: F401  (np.typing in annotations)
 
 from .errors import SolverError
 from .tree import Game
@@ -62,25 +63,41 @@ class CfrSolver:
     (10, (9, 3))
     """
 
-    def __init__(self, game: Game, discounting: Discounting | None = None) -> None:
+    #: Per node and hand: regrets, strategy sums, the strategy table, counterfactual values and both reaches.
+    ARRAYS_PER_NODE = 6
+
+    def __init__(
+        self, game: Game, discounting: Discounting | None = None, dtype: np.typing.DTypeLike = np.float64
+    ) -> None:
         self.game = game
         self.discounting = discounting or Discounting()
         nodes, width = len(game.tree), max(len(h) for h in game.hands)
-        self.regrets = np.zeros((nodes, width))
-        self.strategy_sums = np.zeros((nodes, width))
+        self.dtype = np.dtype(dtype)
+        self.regrets = np.zeros((nodes, width), dtype=self.dtype)
+        self.strategy_sums = np.zeros((nodes, width), dtype=self.dtype)
         self.iterations = 0
-        self._table = np.zeros((nodes, width))
-        self._reach = np.zeros((nodes, 2, width))
-        self._values = np.zeros((nodes, width))
+        self._table = np.zeros((nodes, width), dtype=self.dtype)
+        self._reach = np.zeros((nodes, 2, width), dtype=self.dtype)
+        self._values = np.zeros((nodes, width), dtype=self.dtype)
         self._n_hands = np.array([len(h) for h in game.hands], dtype=np.int64)
         self._tree = game.tree.arrays()
         self._hands = game.kernel_hands()
+        self._symmetry = game.kernel_symmetry()
         self._weights = tuple(np.ascontiguousarray(h.weights, dtype=np.float64) for h in game.hands)
         self.deal_weight = self._deal_weight()
         if self.deal_weight <= 0:
             raise SolverError(
                 "no deal is possible: every hand of one player shares a card with every hand of the other"
             )
+
+    @classmethod
+    def memory_bytes(cls, nodes: int, width: int, dtype: np.typing.DTypeLike = np.float64) -> int:
+        """Bytes of the per-node arrays for a tree of ``nodes`` nodes and ``width`` hands (the larger range).
+
+        >>> CfrSolver.memory_bytes(1000, 20, np.float32)
+        480000
+        """
+        return cls.ARRAYS_PER_NODE * nodes * width * np.dtype(dtype).itemsize
 
     def _kernels(self):
         from . import cfr_kernels  # numba-compiled: imported on first use
@@ -116,7 +133,15 @@ class CfrSolver:
                 table = self._fill_table(average=False)
                 kernels.propagate_reach(self._tree, self._hands, *self._weights, table, self._reach)
                 kernels.counterfactual_values(
-                    self._tree, self._hands, player, table, self._reach, self.game.n_cards, False, self._values
+                    self._tree,
+                    self._hands,
+                    self._symmetry,
+                    player,
+                    table,
+                    self._reach,
+                    self.game.n_cards,
+                    False,
+                    self._values,
                 )
                 kernels.update_traverser(
                     self._tree,
@@ -151,7 +176,15 @@ class CfrSolver:
         table = self._fill_table(average=True)
         kernels.propagate_reach(self._tree, self._hands, *self._weights, table, self._reach)
         kernels.counterfactual_values(
-            self._tree, self._hands, player, table, self._reach, self.game.n_cards, best_response, self._values
+            self._tree,
+            self._hands,
+            self._symmetry,
+            player,
+            table,
+            self._reach,
+            self.game.n_cards,
+            best_response,
+            self._values,
         )
         return self._values[0, : self._n_hands[player]].copy()
 

@@ -1,6 +1,6 @@
 """numba kernels of the CFR core: per-node arithmetic over ``(actions, hands)`` blocks and the passes over a tree.
 
-A tree is the arrays of :meth:`.tree.FlatTree.arrays` (breadth-first, a node's children contiguous), so a
+A tree is the arrays of :meth:`.tree.FlatTree.arrays` (parents first, a node's children contiguous), so a
 forward pass in index order sees parents first and a backward pass in reverse order sees children first;
 neither recurses. Per-action quantities live in rows indexed by the child node the action leads to: the rows
 ``first_child .. first_child + n_children`` of ``regrets``, ``strategy_sums`` or a strategy ``table`` are a
@@ -107,7 +107,12 @@ def propagate_reach(tree, hands, weights0, weights1, table, reach):
 @njit(cache=True)
 def opponent_mass(my_cards, my_strength, same, their_cards, their_reach, n_cards, out):
     """For each of my hands, the opponent's reach over the hands that share no card with it (0 if mine is dead)."""
-    by_card = np.zeros(n_cards)
+    _opponent_mass(my_cards, my_strength, same, their_cards, their_reach, np.zeros(n_cards), out)
+
+
+@njit(cache=True)
+def _opponent_mass(my_cards, my_strength, same, their_cards, their_reach, by_card, out):
+    """:func:`opponent_mass` into a caller's zeroed per-card buffer (a terminal node allocates nothing)."""
     total = 0.0
     for o in range(len(their_reach)):
         r = their_reach[o]
@@ -128,9 +133,9 @@ def opponent_mass(my_cards, my_strength, same, their_cards, their_reach, n_cards
 
 
 @njit(cache=True)
-def _sweep(my_cards, my_strength, my_order, their_cards, their_strength, their_order, their_reach, n_cards, out, up):
-    """For each of my hands, the opponent's card-compatible reach strictly weaker (``up``) or strictly stronger."""
-    by_card = np.zeros(n_cards)
+def _sweep(my_cards, my_strength, my_order, their_cards, their_strength, their_order, their_reach, by_card, out, up):
+    """For each of my hands, the opponent's card-compatible reach strictly weaker (``up``) or strictly stronger.
+    ``by_card`` is a zeroed per-card buffer."""
     total = 0.0
     n_mine, n_theirs = len(my_order), len(their_order)
     j = 0
@@ -166,8 +171,9 @@ def _player(hands, p):
 
 
 @njit(cache=True)
-def terminal_values(node, tree, hands, traverser, their_reach, n_cards, out):
-    """The traverser's counterfactual value of each hand at a fold or showdown node (zero-sum chips)."""
+def terminal_values(node, tree, hands, traverser, their_reach, scratch, by_card, out):
+    """The traverser's counterfactual value of each hand at a fold or showdown node (zero-sum chips); ``scratch``
+    is a ``(3, hands)`` buffer and ``by_card`` one per card, reused from node to node."""
     kind, player, _, _, board, committed, _ = tree
     b = board[node]
     my_cards, my_strength, my_order, same = _player(hands, traverser)
@@ -176,20 +182,21 @@ def terminal_values(node, tree, hands, traverser, their_reach, n_cards, out):
     mine = committed[node, traverser]
     pot = committed[node, 0] + committed[node, 1]
     n = len(out)
-    mass = np.empty(n)
-    opponent_mass(my_cards, my_strength, same, their_cards, their_reach, n_cards, mass)
+    mass, weaker, stronger = scratch[0, :n], scratch[1, :n], scratch[2, :n]
+    by_card[:] = 0.0
+    _opponent_mass(my_cards, my_strength, same, their_cards, their_reach, by_card, mass)
     if kind[node] == _FOLD:
         payoff = -mine if player[node] == traverser else pot - mine
         for h in range(n):
             out[h] = payoff * mass[h]
         return
-    weaker = np.empty(n)
-    stronger = np.empty(n)
+    by_card[:] = 0.0
     _sweep(
-        my_cards, my_strength, my_order, their_cards, their_strength, their_order, their_reach, n_cards, weaker, True
+        my_cards, my_strength, my_order, their_cards, their_strength, their_order, their_reach, by_card, weaker, True
     )
+    by_card[:] = 0.0
     _sweep(
-        my_cards, my_strength, my_order, their_cards, their_strength, their_order, their_reach, n_cards, stronger, False
+        my_cards, my_strength, my_order, their_cards, their_strength, their_order, their_reach, by_card, stronger, False
     )
     for h in range(n):
         tied = mass[h] - weaker[h] - stronger[h]
@@ -197,18 +204,25 @@ def terminal_values(node, tree, hands, traverser, their_reach, n_cards, out):
 
 
 @njit(cache=True)
-def counterfactual_values(tree, hands, traverser, table, reach, n_cards, best_response, values):
+def counterfactual_values(tree, hands, symmetry, traverser, table, reach, n_cards, best_response, values):
     """Backward pass: ``values[node, h]``, the traverser's counterfactual value of hand ``h`` at every node.
 
     At the traverser's decisions the hand plays ``table`` (its strategy) or, with ``best_response``, its best
-    action; the opponent's play is already in ``reach``; a chance node weighs each outcome by its factor."""
+    action; the opponent's play is already in ``reach``; a chance node weighs each outcome by its factor, an
+    outcome left out as a suit swap of a kept one (``symmetry``, see :class:`.tree.Game`) by the kept one's
+    value of the swapped hand."""
     kind, player, first_child, n_children, _, _, chance_factor = tree
+    image_first, image_count, image_swap, hand_map = symmetry
     n = len(_player(hands, traverser)[3])
     m = len(_player(hands, 1 - traverser)[3])
+    scratch = np.empty((3, n))
+    by_card = np.empty(n_cards)
     for node in range(len(kind) - 1, -1, -1):
         k = kind[node]
         if k == _FOLD or k == _SHOWDOWN:
-            terminal_values(node, tree, hands, traverser, reach[node, 1 - traverser, :m], n_cards, values[node, :n])
+            terminal_values(
+                node, tree, hands, traverser, reach[node, 1 - traverser, :m], scratch, by_card, values[node, :n]
+            )
             continue
         first, last = first_child[node], first_child[node] + n_children[node]
         mine = k == _DECISION and player[node] == traverser
@@ -217,6 +231,8 @@ def counterfactual_values(tree, hands, traverser, table, reach, n_cards, best_re
             for child in range(first, last):
                 if not mine:
                     v += values[child, h]
+                    for i in range(image_first[child], image_first[child] + image_count[child]):
+                        v += values[child, hand_map[image_swap[i], traverser, h]]
                 elif best_response:
                     v = max(v, values[child, h])
                 else:

@@ -6,7 +6,7 @@ reach, counterfactual values) is an array over the acting player's hands, so one
 every hand at once.
 
 - :class:`Node`: one node while a tree is being built (decision, chance, fold or showdown);
-- :class:`FlatTree`: the tree in breadth-first order, a node's children contiguous, as arrays the kernels read;
+- :class:`FlatTree`: the tree with parents before children, a node's children contiguous, as arrays the kernels read;
 - :class:`Hands`: one player's private hands: their cards, weights and strength on each board;
 - :class:`Game`: a flat tree and both players' hands, checked to fit together.
 
@@ -60,7 +60,8 @@ class Node:
 
 @dataclass(frozen=True)
 class FlatTree:
-    """A tree in breadth-first order: parents before children, each node's children at consecutive indices.
+    """A tree with parents before children and each node's children at consecutive indices (breadth-first from
+    :func:`flatten`; :mod:`.holdem` numbers a node's children when it expands the node).
 
     Every array has one entry per node: ``kind``, ``player``, ``first_child`` and ``n_children`` (0 at a
     terminal), ``parent`` (-1 at the root), ``board``, ``committed`` (shape ``(nodes, 2)``) and
@@ -201,6 +202,11 @@ class Game:
     two-card hand of ``p``, the index of the identical hand among the other player's (-1 when absent), so that
     card removal is inclusion-exclusion over per-card sums.
 
+    ``symmetry`` stands for chance outcomes left out of the tree as images of one kept (a suit swap that fixes
+    the board and both ranges): ``(first, count, swap, hand_map)``, where a chance node's child ``c`` also
+    stands for the outcomes ``swap[first[c] : first[c] + count[c]]``, and ``hand_map[s, p, h]`` is the hand of
+    ``p`` that ``h`` is in the kept subtree under swap ``s``. None: every outcome has its own subtree.
+
     >>> from pokerlab.simulate.solver.toy_games import kuhn_game
     >>> game = kuhn_game()
     >>> len(game.tree), [len(h) for h in game.hands], game.n_cards
@@ -210,6 +216,7 @@ class Game:
     tree: FlatTree
     hands: tuple[Hands, Hands]
     n_cards: int
+    symmetry: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
     order: tuple[np.ndarray, np.ndarray] = field(init=False)
     same: tuple[np.ndarray, np.ndarray] = field(init=False)
 
@@ -224,6 +231,20 @@ class Game:
         order = tuple(np.argsort(h.strength, axis=1, kind="stable").astype(np.int64) for h in self.hands)
         object.__setattr__(self, "order", order)
         object.__setattr__(self, "same", (_same(*self.hands), _same(*self.hands[::-1])))
+
+    def kernel_symmetry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """:attr:`symmetry` as the kernels take it: no images at all when it is None.
+
+        >>> from pokerlab.simulate.solver.toy_games import kuhn_game
+        >>> [a.shape for a in kuhn_game().kernel_symmetry()]
+        [(9,), (9,), (0,), (1, 2, 3)]
+        """
+        if self.symmetry is not None:
+            return self.symmetry
+        nodes, width = len(self.tree), max(len(h) for h in self.hands)
+        none = np.zeros(nodes, dtype=np.int64)
+        identity = np.tile(np.arange(width, dtype=np.int64), (1, 2, 1))
+        return none, none.copy(), np.zeros(0, dtype=np.int64), identity
 
     def kernel_hands(self) -> tuple[np.ndarray, ...]:
         """The hand arrays the kernels take: cards, strength, order and same of player 0, then of player 1.
