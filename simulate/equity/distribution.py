@@ -373,7 +373,8 @@ def _monte_carlo(
     shape = (len(parsed), widest, len(parsed) + 1)
 
     def deal(seeds: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-        return tuple(map_on_threads(_deal_combo_blocks, seeds, threads, n, ranges, board_state, pair_index, shape))
+        counts, dealt = map_on_threads(_deal_combo_blocks, seeds, threads, n, ranges, board_state, pair_index, shape)
+        return counts, dealt
 
     tally = _ComboTally(deal, shape)
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
@@ -381,7 +382,7 @@ def _monte_carlo(
     run_blocks(tally, seed, BLOCK_TRIALS, limit, target, _paced(progress, max_seconds, limit))
     players_out = [_mc_player(_label(player), p, i, tally) for i, (player, p) in enumerate(zip(players, parsed))]
     errors = [p.stderr for p in players_out]
-    worst = None if None in errors else max(errors)
+    worst = None if any(e is None for e in errors) else max(e for e in errors if e is not None)
     return Distribution(players_out, format_cards(board_ids), "mc", tally.done, seed, worst)
 
 

@@ -429,7 +429,7 @@ class Spot:
         )
         return Game(tree, (hands[0], hands[1]), n_cards=_DECK, symmetry=self._symmetry(builder))
 
-    def _symmetry(self, builder: _FlatBuilder) -> tuple[np.ndarray, ...] | None:
+    def _symmetry(self, builder: _FlatBuilder) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
         """:attr:`.tree.Game.symmetry` of the built tree: for each swap and player, the hand each hand is under
         the inverse swap (the one taking a card that stands for others back to it)."""
         swaps = self.betting.swaps
@@ -444,8 +444,11 @@ class Spot:
                 hand_map[s, p, : len(combos)] = [
                     where[frozenset(_swap_card(c, inverse) for c in hand)] for hand in combos.tolist()
                 ]
-        arrays = (builder.image_first, builder.image_count, builder.image_swap)
-        return (*(np.frombuffer(a, dtype=np.int64).copy() for a in arrays), hand_map)
+        first, count, image_swap = (
+            np.frombuffer(a, dtype=np.int64).copy()
+            for a in (builder.image_first, builder.image_count, builder.image_swap)
+        )
+        return first, count, image_swap, hand_map
 
 
 # Per node: six int64 and three float64 tree arrays, and one label reference.
