@@ -414,6 +414,7 @@ def _replay_file(path: str, as_json: bool, quiet: bool, fill_skipped: bool, rake
             if isinstance(result, PHHError):
                 unreadable += 1
                 click.echo(f"error: {result}", err=True)  # one line per hand that is not PHH; the file goes on
+                _unreadable_verdict(label, result, as_json, quiet, listing)
                 continue
             status = result.status
             bad += status not in ("ok", "unknown outcome", "winnings not recorded")
@@ -441,6 +442,20 @@ def _replay_file(path: str, as_json: bool, quiet: bool, fill_skipped: bool, rake
         sys.exit(EXIT_BAD_INPUT)
     if bad:
         sys.exit(EXIT_FAILED_CHECK)
+
+
+def _unreadable_verdict(label: str, error: Any, as_json: bool, quiet: bool, listing: JsonList) -> None:
+    """The verdict of a hand of the file that is not PHH, in the listing beside the others' (its reason too)."""
+    reason = f"{error.field}: {error.reason}" if error.field else error.reason
+    if as_json:
+        brief = {"hand": label, "ok": False, "status": "unreadable", "problems": [reason]}
+        problem = {"index": -1, "action": "", "field": error.field, "kind": "phh", "reason": error.reason}
+        listing.add(brief if quiet else {**brief, "error": problem})  # the keys of a replay's error
+    elif quiet:
+        click.echo(f"hand {label}: unreadable: {reason}")
+    else:
+        click.echo(f"hand {label}: UNREADABLE: {reason}")
+        click.echo("")
 
 
 def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool, rake: Any, jobs: int) -> None:

@@ -5,19 +5,35 @@ A problem is a :class:`PHHError` naming the field.
 
 from __future__ import annotations
 
+import datetime
 import math
+from collections.abc import Callable
 from decimal import Decimal
 from itertools import repeat
 from typing import Any
 
 from .codes import PHHError
 from .hand import CHIP_LISTS, OPTIONAL, REQUIRED, HandHistory
-from .money import MAX_CHIPS, CheckedAmounts, amount, amounts, is_unknown, places_of, unknown_at
+from .money import (
+    LEAST_POST,
+    MAX_CHIPS,
+    CheckedAmounts,
+    CheckedPosts,
+    amount,
+    amounts,
+    is_unknown,
+    places_of,
+    unknown_at,
+)
 
 NOT_OPTIONAL = ("starting_stacks", "actions")
 _NOT_OPTIONAL_SET = frozenset(REQUIRED + NOT_OPTIONAL)
 _OPTIONAL_SET = frozenset(OPTIONAL)
-_ARRAYS = (CheckedAmounts, list)  # the arrays a hand copies from what it is made of (the fast reader shares its own)
+_ARRAYS = (
+    CheckedAmounts,
+    CheckedPosts,
+    list,
+)  # the arrays a hand copies from what it is made of (the fast reader shares its own)
 
 
 def short_repr(value: Any, limit: int = 40) -> str:
@@ -26,13 +42,88 @@ def short_repr(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _is_string(value: Any) -> bool:
+    return type(value) is str
+
+
+def _is_integer(value: Any) -> bool:
+    return type(value) is int  # a bool is not one (TOML's true is no hand number)
+
+
+def _is_string_or_integer(value: Any) -> bool:
+    return type(value) is str or type(value) is int
+
+
+def _is_local_time(value: Any) -> bool:
+    return type(value) is datetime.time and value.tzinfo is None
+
+
+def _is_duration(value: Any, unlimited: bool = True) -> bool:
+    """Seconds: a whole or decimal number, 0 or more, finite; ``inf`` (no limit) when ``unlimited``."""
+    kind = type(value)
+    if kind is int:
+        return value >= 0
+    if kind is float:
+        nan, finite = math.isnan(value), math.isfinite(value)
+    elif kind is Decimal:
+        nan, finite = value.is_nan(), value.is_finite()  # a Decimal NaN is not compared: that raises
+    else:
+        return False
+    return not nan and value >= 0 and (finite or unlimited)
+
+
+def _is_durations(value: Any) -> bool:
+    return isinstance(value, list) and all(_is_duration(item, unlimited=False) for item in value)
+
+
+#: The optional fields of the PHH standard and the TOML type each takes: (what it must be, the check). None: the
+#: field's value is read with its size and meaning below (seats, players, finishing_stacks, winnings,
+#: ante_trimming_status). A value of another type makes the hand unreadable, as a required field's does.
+STANDARD_TYPES: dict[str, tuple[str, Callable[[Any], bool]] | None] = {
+    **dict.fromkeys(
+        ("author", "event", "url", "venue", "address", "city", "region", "postal_code", "country", "time_zone",
+         "time_zone_abbreviation", "currency", "currency_symbol"),
+        ("a string", _is_string),
+    ),
+    **dict.fromkeys(("day", "month", "year", "level", "seat_count"), ("an integer", _is_integer)),
+    **dict.fromkeys(("hand", "table"), ("a string or an integer", _is_string_or_integer)),
+    "time": ("a local time such as 21:04:09", _is_local_time),
+    "time_limit": ("a number of seconds, 0 or more, or inf for none", _is_duration),
+    "time_banks": ("an array of numbers of seconds, 0 or more", _is_durations),
+    **dict.fromkeys(("seats", "players", "finishing_stacks", "winnings", "ante_trimming_status")),
+}  # fmt: skip
+_TYPED = frozenset(name for name, kind in STANDARD_TYPES.items() if kind is not None)
+
+
+def _check_standard_types(optional: dict[str, Any]) -> None:
+    """:class:`PHHError` naming the first standard field of ``optional`` whose value is not of the standard's type."""
+    for name in _TYPED.intersection(optional):  # in C: the few standard fields a hand has (a dataset's: its number)
+        value = optional[name]
+        if value is not None and not STANDARD_TYPES[name][1](value):  # type: ignore[index]  # _TYPED: with a check
+            _refuse_wrong_type(optional)
+
+
+def _refuse_wrong_type(optional: dict[str, Any]) -> None:
+    """The :class:`PHHError` of the first field, in the file's order, of a type other than the standard's."""
+    for name, value in optional.items():
+        kind = STANDARD_TYPES.get(name)
+        if kind is not None and value is not None and not kind[1](value):
+            shown = str(value) if type(value) is Decimal else short_repr(value)  # 1E+400, -Infinity: as TOML wrote it
+            raise PHHError(f"must be {kind[0]} (the PHH standard's type), got {shown}", field=name, malformed=True)
+
+
+def _is_nan(value: float | Decimal) -> bool:
+    """Whether ``value`` is a NaN (a signalling Decimal NaN included, which math.isfinite cannot take)."""
+    return value.is_nan() if isinstance(value, Decimal) else value != value
+
+
 def _whole_list(value: Any, name: str, minimum: int = 0) -> list[int]:
     """Whole numbers from ``minimum`` to below 2**62 (seat numbers, ``_carried_pot``); whole floats read as ints."""
     if not isinstance(value, list):
         raise PHHError(f"must be an array of whole numbers, got {short_repr(value)}", field=name)
     out = []
     for item in value:
-        if isinstance(item, (float, Decimal)) and math.isfinite(item) and item == int(item):
+        if isinstance(item, (float, Decimal)) and not _is_nan(item) and math.isfinite(item) and item == int(item):
             item = int(item)
         if isinstance(item, bool) or not isinstance(item, int):
             raise PHHError(f"must hold whole numbers, got {short_repr(item)}", field=name)
@@ -52,6 +143,7 @@ def _checked_optional(data: dict[str, Any], n: int, unknown: list[bool]) -> dict
         for k, v in data.items()
         if k not in _NOT_OPTIONAL_SET and k[:1] != "_"
     }
+    _check_standard_types(optional)
     for name in CHIP_LISTS:
         if optional.get(name) is not None:
             # data's: the reader's marker spares a check per amount
@@ -125,8 +217,8 @@ def hand_and_places(data: dict[str, Any]) -> tuple[HandHistory, int | None]:
     if n < 2:
         raise PHHError("must list at least two players", field="starting_stacks")
     lists = {}
-    for name in ("antes", "blinds_or_straddles"):
-        value = amounts(data.get(name, [0] * n), name)
+    for name, least in (("antes", 0), ("blinds_or_straddles", LEAST_POST)):  # a negative blind: a post (hand.py)
+        value = amounts(data.get(name, [0] * n), name, least)
         if len(value) != n:
             raise PHHError(f"has {len(value)} entries for {n} players", field=name)
         lists[name] = value
@@ -150,7 +242,7 @@ def hand_and_places(data: dict[str, Any]) -> tuple[HandHistory, int | None]:
     places = places_of(scalars.values())
     for name in ("antes", "blinds_or_straddles", "starting_stacks", *CHIP_LISTS):
         read = data.get(name)
-        if type(read) is CheckedAmounts:
+        if type(read) is CheckedAmounts or type(read) is CheckedPosts:
             places = max(places, read.places)
         elif read is not None:
             return hand, None  # not read from plain text: money_places() finds it

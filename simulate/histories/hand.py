@@ -50,7 +50,8 @@ class HandHistory:
 
     Players are PHH players ``p1..pN``: ``p1`` sits left of the button (the small blind), ``pN`` on it.
     Amounts are kept as recorded: ints, or :class:`~decimal.Decimal` for decimals such as cents (written
-    back digit for digit). Optional fields PHH does not define are kept in ``optional`` too.
+    back digit for digit). Optional fields PHH does not define are kept in ``optional`` too. A negative
+    entry of ``blinds_or_straddles`` is a player's post (:meth:`posts`).
 
     >>> HandHistory("NT", [0, 0], [1, 2], [50, 50], [], min_bet=2).game().name
     "No-limit Texas hold'em"
@@ -85,6 +86,21 @@ class HandHistory:
         for name in CHIP_LISTS:
             values.extend(self.optional.get(name) or ())
         return places_of(values)
+
+    def posts(self) -> list[tuple[int, Amount]]:
+        """``(player, amount)`` of each post: a negative entry of ``blinds_or_straddles``, as pokerkit reads it.
+
+        A post is what a player who has just sat down pays to play at once rather than wait for the big blind:
+        a live bet of the entry's size, put in after the blinds, that counts towards what the player calls and
+        does not move the first to act (the player after the last blind or straddle still acts first).
+        Heads-up the entries are reversed, as the blinds are (entry 0 is the button's).
+
+        >>> HandHistory("NT", [0, 0, 0, 0], [1, 2, 0, -2], [50] * 4, []).posts()
+        [(3, 2)]
+        """
+        entries = self.blinds_or_straddles
+        heads_up = len(entries) == 2
+        return [(1 - k if heads_up else k, -entry) for k, entry in enumerate(entries) if entry < 0]
 
     def game(self, places: int | None = None) -> Variant:
         """The game declaration this history is played under (:class:`PHHError` if pokerlab cannot play it).
@@ -123,9 +139,11 @@ class HandHistory:
         def chips(value: Any) -> Any:
             return None if value is None else to_chips(value, places)
 
+        _check_posts(self.blinds_or_straddles)
+        blinds = [chips(b) if b > 0 else 0 for b in self.blinds_or_straddles]  # posts (< 0) are not the game's
         fields = {
             "antes": [chips(a) for a in self.antes],
-            "blinds_or_straddles": [chips(b) for b in self.blinds_or_straddles],
+            "blinds_or_straddles": blinds,
             "small_bet": chips(self.small_bet),
             "big_bet": chips(self.big_bet),
             "min_bet": chips(self.min_bet),
@@ -161,6 +179,28 @@ class HandHistory:
         out.update({k: v for k, v in self.optional.items() if v is not None})
         out.update({k: v for k, v in self.user.items() if v is not None})
         return out
+
+
+def _check_posts(entries: list[Amount]) -> None:
+    """:class:`PHHError` for posts pokerlab cannot play: beside no blind, or above the largest blind.
+
+    The posts are put in after the blinds, and the largest blind stays the bet to match (the engine's
+    ``live_top``): a larger post would be a bet to match that the game's declaration does not know.
+    """
+    posts = [-entry for entry in entries if entry < 0]
+    if not posts:
+        return
+    top = max(entries)
+    if top <= 0:
+        raise PHHError(
+            "a post (a negative entry) needs a blind to be posted beside: there is none", field="blinds_or_straddles"
+        )
+    if max(posts) > top:
+        raise PHHError(
+            f"a post of {max(posts)} (a negative entry) is more than the largest blind, {top}: "
+            "pokerlab plays posts of at most the largest blind",
+            field="blinds_or_straddles",
+        )
 
 
 _GAMES: dict[tuple, Variant] = {}  # HandHistory.game's declarations by the fields they are made of

@@ -23,6 +23,9 @@ from .codes import PHHError
 
 MAX_PLACES = 9  # finer than a billionth of the unit is refused (a hostile file could ask for 10**-1000)
 MAX_CHIPS = 1 << 62
+#: The least entry of ``blinds_or_straddles``: a negative entry is a player's post (pokerkit's reading), of at most
+#: as many chips as any amount.
+LEAST_POST = 1 - MAX_CHIPS
 Amount = int | Decimal
 _AMOUNT = re.compile(r"[0-9]{1,19}(\.[0-9]{1,9})?")  # at most MAX_PLACES decimals
 
@@ -92,7 +95,8 @@ def amount(value: Any, name: str, minimum: int = 0, unknown: bool = False) -> Am
         if isinstance(exponent, int) and exponent < -MAX_PLACES:
             raise PHHError(f"more than {MAX_PLACES} decimal places: {_short(value)}", field=name, malformed=True)
     if not minimum <= value < MAX_CHIPS:
-        raise PHHError(f"must hold amounts from {minimum} to below 2**62, got {_short(value)}", field=name)
+        bounds = "above -2**62" if minimum == LEAST_POST else f"from {minimum}"
+        raise PHHError(f"must hold amounts {bounds} to below 2**62, got {_short(value)}", field=name)
     return value
 
 
@@ -117,13 +121,18 @@ class CheckedAmounts(list):
         self.unknown = unknown
 
 
+class CheckedPosts(CheckedAmounts):
+    """:class:`CheckedAmounts` some of which are written with a minus sign: only ``blinds_or_straddles`` takes a
+    negative amount (a post), so :func:`amounts` checks each of them as it checks a plain list."""
+
+
 def amounts(value: Any, name: str, minimum: int = 0, unknown: bool = False) -> list[Amount]:
     """An array of amounts (:func:`amount` each; ``unknown``: ``inf`` entries allowed).
 
     >>> amounts([Decimal("0.50"), 1], "blinds_or_straddles")
     [Decimal('0.50'), 1]
     """
-    if type(value) is CheckedAmounts and minimum == 0 and (unknown or not value.unknown):
+    if type(value) is CheckedAmounts and minimum <= 0 and (unknown or not value.unknown):
         return list(value)
     if not isinstance(value, list):
         raise PHHError(f"must be an array of amounts, got {_short(value)}", field=name, malformed=True)

@@ -27,7 +27,7 @@ from decimal import Decimal
 
 from pokerlab.simulate.game.cards import names
 from pokerlab.simulate.game.errors import IllegalActionError
-from pokerlab.simulate.game.state import BET, DONE, SHOWDOWN, ReshuffleOrder, State
+from pokerlab.simulate.game.state import BET, DONE, POST, SHOWDOWN, ReshuffleOrder, State
 from pokerlab.simulate.game.variants import Variant
 
 from .actions import ActionProblem, MalformedAction, ParsedAction, parse_actions
@@ -35,7 +35,7 @@ from .codes import PHHError
 from .deck import stack_deck, stack_stud_deck
 from .fields import check_history
 from .hand import HandHistory
-from .money import MAX_CHIPS, UNKNOWN as UNKNOWN, from_chips, is_unknown, places_of, to_chips, unknown_at
+from .money import MAX_CHIPS, UNKNOWN as UNKNOWN, Amount, from_chips, is_unknown, places_of, to_chips, unknown_at
 from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit, check_outcome, named_cards
 from .results import (
     DIFFERS,
@@ -278,6 +278,7 @@ def _start(
         for seat, stack in zip(seat_of, history.starting_stacks):
             stacks[seat] = to_chips(stack, places)
     antes_posted = not plan.variant.forced.has_antes or any(history.antes)
+    posts = history.posts() if min(history.blinds_or_straddles, default=0) < 0 else None  # min: in C, the usual hand
     try:
         state = State(
             plan.variant,
@@ -289,12 +290,26 @@ def _start(
             antes=antes_posted,
             auto_showdown=not plan.muck,
             reshuffle_order=planned_first(plan.planned) if plan.planned else None,
+            automatic=not posts,  # with posts, the dealer waits for them (_post) before it deals
         )
     except ValueError as exc:
         result.error = ReplayBreak(-1, "", str(exc), "starting_stacks")
         return None
+    if posts:
+        _post(state, [(seat_of[player], to_chips(amount, places)) for player, amount in posts])
     result.state = state
     return state
+
+
+def _post(state: State, posts: list[tuple[int, int]]) -> None:
+    """Put in the posts (``(seat, chips)``) after the blinds, as pokerkit does, then deal: each a live bet, which
+    the poster calls on top of, that does not move the first to act (:meth:`HandHistory.posts`). A stack shorter
+    than its post puts in all it has, as for a blind."""
+    state.forced_queue.extend((seat, "post", chips) for seat, chips in posts)
+    while state.phase == POST:
+        state.post()
+    state.automatic = True
+    state.deal()
 
 
 def stand_in_stack(history: HandHistory, parsed: list[ParsedAction], places: int) -> int:
@@ -306,7 +321,8 @@ def stand_in_stack(history: HandHistory, parsed: list[ParsedAction], places: int
     54
     """
     bets = sum(p.amount or 0 for p in parsed if p.verb == "cbr")
-    forced = [*history.antes, *history.blinds_or_straddles, history.bring_in or 0]
+    posted: list[Amount] = [-entry if entry < 0 else entry for entry in history.blinds_or_straddles]  # a post is < 0
+    forced: list[Amount] = [*history.antes, *posted, history.bring_in or 0]
     known = [stack for stack in history.starting_stacks if not is_unknown(stack)]
     total = bets + sum(to_chips(amount, places) for amount in [*forced, *known]) + 1
     return min(total, MAX_CHIPS - 1)

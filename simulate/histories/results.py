@@ -269,6 +269,9 @@ def _head(result: ReplayResult) -> list[str]:
         starting = result.history.starting_stacks
         lines.append("  " + ", ".join(f"{name} {_shown(stack)}" for name, stack in zip(result.names, starting)))
         lines.append(f"  button: {result.names[-1]}")
+        posts = result.history.posts()
+        if posts:  # negative blind entries: players' posts, live bets put in after the blinds
+            lines.append("  posts: " + ", ".join(f"{result.names[player]} {amount}" for player, amount in posts))
     return lines
 
 

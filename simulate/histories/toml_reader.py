@@ -19,7 +19,7 @@ except ModuleNotFoundError:  # Python 3.10: the same parser, packaged as tomli
     import tomli as tomllib  # type: ignore[no-redef]
 
 from .codes import PHHError
-from .money import UNKNOWN, Amount, CheckedAmounts
+from .money import UNKNOWN, Amount, CheckedAmounts, CheckedPosts
 
 MAX_NESTING = 32  # arrays/inline tables nested deeper than this are refused (tomllib recurses per level)
 
@@ -155,8 +155,8 @@ _FAST_LITERALS = re.compile(rf"\[[ \t]*(?:{_FAST_LITERAL_TEXT}[ \t]*,[ \t]*)*(?:
 _FAST_LITERAL_ITEM = re.compile(r"'([^']*)'")
 # Amounts of money that are valid as they stand (whole or up to 9 decimals, below 10**18 < 2**62): the reader
 # hands them over as CheckedAmounts and from_dict does not check them again one by one.
-_FAST_AMOUNTS_SHAPE = re.compile(r"\[[0-9., \tinf]*\]")  # inf: PHH's unknown stack
-_FAST_AMOUNT = re.compile(r"(?:0|[1-9][0-9]{0,17})(\.[0-9]{1,9})?")
+_FAST_AMOUNTS_SHAPE = re.compile(r"\[[0-9., \tinf-]*\]")  # inf: PHH's unknown stack; -: a post (blinds only)
+_FAST_AMOUNT = re.compile(r"-?(?:0|[1-9][0-9]{0,17})(\.[0-9]{1,9})?")
 # Each written amount (" 0.00", " 1.00"...) read once: (value, decimal places). Amounts repeat across a
 # dataset's hands; a lookup instead of a regex and a Decimal per amount took an array of six from about
 # 10 to 3 us (timeit).
@@ -191,6 +191,8 @@ def _fast_amounts(raw: str) -> CheckedAmounts | None:
         out.append(known[0])
         if known[1] > places:
             places = known[1]
+    if "-" in raw:  # a negative amount: a post, which only blinds_or_straddles takes (money.amounts checks each)
+        return CheckedPosts(out, places, unknown)
     return CheckedAmounts(out, places, unknown)
 
 
@@ -230,8 +232,8 @@ _OWN_LINES = frozenset({"actions", "hand", "finishing_stacks", "winnings", "time
 def _copy(value: Any) -> Any:
     """A value read by the fast reader, its array (if any) copied: scalars are immutable."""
     kind = type(value)
-    if kind is CheckedAmounts:
-        return CheckedAmounts(value, value.places, value.unknown)
+    if kind is CheckedAmounts or kind is CheckedPosts:
+        return kind(value, value.places, value.unknown)
     return list(value) if kind is list else value
 
 

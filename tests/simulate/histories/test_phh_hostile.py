@@ -154,7 +154,8 @@ def test_json_output_stays_a_valid_list_when_a_later_hand_is_bad(tmp_path):
     path.write_text("[1]\n" + BASE + "\n[2]\n" + BASE.replace("[101, 99]", "[nan, 1]"))
     result = run("replay", "--json", str(path))
     assert result.exit_code == 2
-    assert len(json.loads(result.stdout)) == 1  # the error line went to stderr
+    data = json.loads(result.stdout)  # the error line went to stderr, the hand's verdict to the list
+    assert len(data) == 2 and data[1]["status"] == "unreadable"
 
 
 # ---------------------------------------------------------------------- D: where a card was dealt twice

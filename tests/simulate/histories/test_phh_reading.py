@@ -149,3 +149,85 @@ def test_illegal_action_error_is_the_engines():
     state = State(no_limit_holdem(5, 10), [100, 100], seed=1)
     with pytest.raises(IllegalActionError):
         state.check()
+
+
+THREE = """[1]
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 f']
+finishing_stacks = [99, 101, 100]
+
+[2]
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, {blind}]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 f']
+
+[3]
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 f', 'p2 f']
+finishing_stacks = [99, 98, 103]
+"""
+UNREADABLE = "blinds_or_straddles: must hold amounts of money (numbers), got 'x'"
+
+
+def test_a_file_gives_every_hand_a_verdict_an_unreadable_one_included(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from pokerlab.simulate.cli.main import main
+    from pokerlab.simulate.histories.dataset import iter_results
+
+    path = tmp_path / "three.phhs"
+    path.write_text(THREE.replace("{blind}", "'x'"))
+    results = list(iter_results(path))
+    assert [label for label, _ in results] == ["1", "2", "3"]
+    assert isinstance(results[1][1], PHHError) and results[1][1].field == "blinds_or_straddles"
+    runner = CliRunner()
+    quiet = runner.invoke(main, ["replay", str(path), "-q"])
+    assert quiet.exit_code == 2
+    assert quiet.stdout.splitlines() == [
+        "hand 1: ok",
+        f"hand 2: unreadable: {UNREADABLE}",
+        "hand 3: ok",
+        "3 hand(s) replayed, 2 ok, 1 not PHH, 0 with problems",
+    ]
+    assert quiet.stderr == f"error: {path}: hand [2]: {UNREADABLE}\n"
+    text = runner.invoke(main, ["replay", str(path)])
+    assert text.exit_code == 2 and f"hand 2: UNREADABLE: {UNREADABLE}" in text.stdout.splitlines()
+    assert text.stdout.count("recorded finishing stacks: match") == 2
+    for flags in (["--json", "-q"], ["--json"]):
+        listing = runner.invoke(main, ["replay", str(path), *flags])
+        assert listing.exit_code == 2
+        verdicts = json.loads(listing.stdout)
+        assert [(v["status"], v["ok"]) for v in verdicts] == [("ok", True), ("unreadable", False), ("ok", True)]
+        assert verdicts[1]["hand"] == "2" and verdicts[1]["problems"] == [UNREADABLE]
+    assert verdicts[1]["error"] == {
+        "index": -1,
+        "action": "",
+        "field": "blinds_or_straddles",
+        "kind": "phh",
+        "reason": "must hold amounts of money (numbers), got 'x'",
+    }
+
+
+def test_a_file_whose_middle_hand_has_a_post_replays_every_hand(tmp_path):
+    from click.testing import CliRunner
+
+    from pokerlab.simulate.cli.main import main
+
+    path = tmp_path / "three.phhs"
+    path.write_text(THREE.replace("{blind}", "-2"))
+    quiet = CliRunner().invoke(main, ["replay", str(path), "-q"])
+    assert quiet.exit_code == 0, quiet.output
+    assert quiet.stdout.splitlines()[:3] == ["hand 1: ok", "hand 2: ok", "hand 3: ok"]

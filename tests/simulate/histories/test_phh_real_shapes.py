@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.histories import (
+    PHHError,
     PHHWarning,
     dumps,
     format_replay,
@@ -67,6 +68,7 @@ def test_every_real_record_shape_has_a_fixture():
     names = {name for name, _, _ in HANDS}
     assert {"cents.phhs", "big_blind_ante.phh", "button_ante.phh", "per_seat_antes.phh", "straddles.phhs"} <= names
     assert {"hidden_cards.phh", "showdown_unknown.phhs", "stops_when_decided.phhs", "winnings_only.phh"} <= names
+    assert "posts.phhs" in names  # negative blind entries: players' posts
     only_winnings = [h for _, _, h in HANDS if "winnings" in h.optional and "finishing_stacks" not in h.optional]
     assert only_winnings
 
@@ -307,3 +309,73 @@ def test_an_all_in_the_record_implies_plays_the_unknown_stack_as_all_in():
         ' "p1 cbr 50", "p2 cc"]\n'
     )
     assert replay(stops).status == "unfinished"  # a record that just stops says nothing of the stack
+
+
+def test_a_negative_blind_entry_is_a_players_post_as_pokerkit_reads_it():
+    import pokerkit  # a declared test extra (peers): required, never skipped
+
+    hands = load_file(FIXTURES / "posts.phhs")
+    assert [hand.posts() for hand in hands] == [[(4, 1)], [(3, 1)], [(3, 1)], [(3, 1)]]
+    for hand in hands:
+        result = replay(hand)
+        assert result.ok, result.problems
+        assert engine_stacks(result, hand) == pokerkit_stacks(hand)
+    assert pokerkit.__name__ == "pokerkit"
+    newcomer = replay(hands[0])
+    preflop = [(step.actor, step.text) for step in newcomer.steps if step.street == "preflop"]
+    # The post leaves the first to act where the blinds put it (p3), and counts towards the poster's call: p5 checks.
+    assert preflop[0] == ("utg", "folds") and ("newcomer", "checks") in preflop
+    assert "  posts: newcomer 1" in format_replay(newcomer).splitlines()
+    short = replay(hands[3])  # a stack shorter than its post puts all of it in, as for a blind
+    assert short.stacks == [Decimal("79.80"), 79, 80, Decimal("1.80")]
+
+
+def test_posts_are_written_back_as_recorded():
+    hand = load_file(FIXTURES / "posts.phhs")[0]
+    assert "blinds_or_straddles = [0.50, 1, 0, 0, -1, 0]" in dumps(hand)
+    assert loads(dumps(hand)) == hand
+
+
+@pytest.mark.parametrize(
+    "blinds,reason",
+    [
+        ("[1, 2, -3]", "a post of 3 (a negative entry) is more than the largest blind, 2"),
+        ("[0, 0, -2]", "a post (a negative entry) needs a blind to be posted beside"),
+    ],
+)
+def test_a_post_pokerlab_cannot_play_is_a_verdict_with_its_reason(blinds, reason, tmp_path):
+    text = (
+        f"variant = 'NT'\nantes = [1, 1, 1]\nblinds_or_straddles = {blinds}\nmin_bet = 2\n"
+        "starting_stacks = [50, 50, 50]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p1 f']\n"
+    )
+    result = replay(loads(text))
+    assert result.status == "illegal" and result.error.field == "blinds_or_straddles"
+    assert result.error.reason.startswith(reason)
+    (tmp_path / "post.phh").write_text(text)
+    cli = CliRunner().invoke(main, ["replay", str(tmp_path / "post.phh"), "-q"])
+    assert cli.exit_code == 1 and cli.output.startswith("hand 1: FAILED: blinds_or_straddles: " + reason)
+
+
+def test_a_blind_entry_below_the_least_amount_is_refused_with_its_range():
+    text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, -9223372036854775808]\nmin_bet = 2\n"
+    with pytest.raises(PHHError, match=r"blinds_or_straddles: must hold amounts above -2\*\*62 to below 2\*\*62"):
+        loads(text + "starting_stacks = [50, 50]\nactions = []\n")
+
+
+@pytest.mark.parametrize("name", ["antes", "starting_stacks", "finishing_stacks", "winnings"])
+def test_a_negative_amount_outside_the_blinds_is_refused_by_every_reader(name, tmp_path):
+    fields = {
+        "antes": "[0, 0]",
+        "blinds_or_straddles": "[1, -2]",
+        "starting_stacks": "[50, 50]",
+        "finishing_stacks": "[49, 51]",
+        "winnings": "[0, 3]",
+    }
+    fields[name] = "[-1, 0.50]"
+    text = "variant = 'NT'\nmin_bet = 2\nactions = []\n" + "".join(f"{k} = {v}\n" for k, v in fields.items())
+    with pytest.raises(PHHError, match=f"{name}: must hold amounts from 0 to below 2\\*\\*62, got -1"):
+        loads(text)
+    path = tmp_path / "hand.phh"
+    path.write_text(text)
+    with pytest.raises(PHHError, match=f"{name}: must hold amounts from 0"):
+        load_file(path)

@@ -68,6 +68,7 @@ def test_a_file_replays_every_hand_past_one_that_is_not_phh(tmp_path):
     assert result.exit_code == 2, result.output
     assert result.stdout.splitlines() == [
         "hand 1: ok",
+        "hand 2: unreadable: min_bet: must hold amounts of money (numbers), got 'two'",
         "hand 3: ok",
         "3 hand(s) replayed, 2 ok, 1 not PHH, 0 with problems",
     ]
