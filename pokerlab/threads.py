@@ -68,6 +68,11 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_the_pool)
 
 
+#: The most workers (processes or threads) a caller may ask for: more than the cores of any machine this runs on,
+#: so a larger number is a slip, refused rather than tried (a worker process is tens of megabytes).
+MAX_JOBS = 1024
+
+
 def available_cores() -> int:
     """The cores this process may run on (its CPU affinity where the system has one).
 

@@ -18,6 +18,7 @@ import click
 
 from pokerlab.errors import InputError
 from pokerlab.simulate.game import registry
+from pokerlab.threads import MAX_JOBS
 
 from ._common import (
     EXIT_BAD_INPUT,
@@ -334,10 +335,11 @@ def simulate_command(
 @click.option(
     "--jobs",
     "-j",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, MAX_JOBS),
     default=0,
     show_default=True,
-    help="A folder: worker processes on Linux (0: one per core; 1: this process only). A file replays in this process.",
+    help="A folder: worker processes on Linux (0: one per core; 1: this process only), at most one per core. "
+    "A file replays in this process.",
 )
 def replay_command(
     path: str, as_json: bool, quiet: bool, fill_skipped: bool, max_rake: float, rake_cap: str | None, jobs: int

@@ -47,7 +47,8 @@ LAZY_COMMANDS = {
 
 
 class _Commands(click.Group):
-    """The command group: bad input, a bad file or a broken install is one line and exit 2 in any command.
+    """The command group: bad input, a bad file, a broken install or memory running out is one line and exit 2 in
+    any command.
 
     Anything else is a bug: one line naming it, exit 1, and the traceback with ``pokerlab --debug``.
     Ctrl-C stops the command at once: what it has printed stays, ``interrupted`` on stderr, exit 130.
@@ -91,8 +92,18 @@ class _Commands(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         try:
+            return self._invoke_reporting(ctx)
+        except MemoryError:
+            if ctx.meta.get("pokerlab.debug"):
+                raise
+        # Said once the handler is left: the frames of its traceback hold what filled the memory.
+        self._out_of_memory(ctx)
+        return None
+
+    def _invoke_reporting(self, ctx: click.Context) -> object:
+        try:
             return super().invoke(ctx)
-        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, MemoryError):
             raise
         except KeyboardInterrupt:
             click.echo("\ninterrupted", err=True)
@@ -118,6 +129,19 @@ class _Commands(click.Group):
                 err=True,
             )
             sys.exit(EXIT_INTERNAL_ERROR)
+
+    @staticmethod
+    def _out_of_memory(ctx: click.Context) -> None:
+        """A command ran out of memory: one line, exit 2. The readers hold a bounded part of a file at a time, so
+        what fills the memory is the size of what was asked (a folder, a count of hands or trials) against this
+        machine's memory or the limit set on the process: a matter of the input, as a file too large to read is."""
+        command = " ".join(part for part in (ctx.command_path, ctx.invoked_subcommand) if part)
+        click.echo(
+            f"error: out of memory while running '{command}'; ask for less at once (a smaller file, folder or "
+            "count) or give it more memory",
+            err=True,
+        )
+        sys.exit(EXIT_BAD_INPUT)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})

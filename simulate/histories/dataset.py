@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...threads import MAX_JOBS
 from .codes import PHHError
 from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit
 from .reading import read_file_hands_and_places
@@ -196,7 +197,9 @@ def replay_tree(
     counted, for a caller that wants more than the summary (each hand's final stacks, say).
     ``jobs``: worker processes (0: one per core), forked on Linux while no other thread runs; a folder
     of fewer than 200 files, one file, or a process elsewhere replays in this process. The summary is the same
-    either way.
+    either way. No more workers start than the cores this process may run on (``jobs`` above them means one per
+    core) or the shares of files (16 files at least each); ``jobs`` past :data:`~pokerlab.threads.MAX_JOBS` or
+    below 0 is a ValueError.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -278,12 +281,18 @@ _FEWEST_FILES_FOR_WORKERS = 200
 
 
 def _workers(jobs: int) -> int:
-    """Worker processes for ``jobs`` (0: one per core this process may run on)."""
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
-        raise ValueError(f"jobs must be a whole number of at least 0 (0: one per core), not {jobs!r}")
-    from ...threads import available_cores
+    """Worker processes for ``jobs``: one per core this process may run on for 0, and never more than that (a
+    process beyond the cores only waits its turn, with its own copy of the memory it writes).
 
-    return available_cores() if jobs == 0 else jobs
+    >>> _workers(1), _workers(MAX_JOBS) <= _workers(0)
+    (1, True)
+    """
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 0 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs must be a whole number from 0 to {MAX_JOBS} (0: one per core), not {jobs!r}")
+    from ...threads import available_cores  # looked up at each call: tests set the cores
+
+    cores = available_cores()
+    return cores if jobs == 0 else min(jobs, cores)
 
 
 def _replay_in_workers(
@@ -305,6 +314,8 @@ def _replay_in_workers(
     size = max(_SMALLEST_SHARE, min(_LARGEST_SHARE, -(-len(files) // (4 * workers))))
     shares = [files[i : i + size] for i in range(0, len(files), size)]
     context = multiprocessing.get_context("fork")
+    # A forked pool starts all its workers at once: none beyond the shares, which would idle.
+    workers = min(workers, len(shares))
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_interrupts_to_the_parent)
     done = 0
     # The garbage collector leaves the objects of the moment of the fork alone, in the parent and the workers:

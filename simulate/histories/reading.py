@@ -7,6 +7,7 @@ one hand's fields at the top level.
 from __future__ import annotations
 
 import errno
+import functools
 import io
 import os
 import stat
@@ -20,6 +21,11 @@ from .fields import from_dict, hand_and_places, short_repr, unknown_fields
 from .hand import HandHistory
 from .toml_reader import LineScanner, fast_toml, parse_toml
 
+#: The most characters one hand's text may hold: a hand is a few thousand, and a longer one (a file of blank lines,
+#: one endless line) stops its file there. Reading holds one hand's text at a time, so this, not the file's size,
+#: bounds the memory a read takes.
+MAX_HAND_CHARS = 1 << 20
+
 
 def _content(line: str) -> bool:
     stripped = line.strip()
@@ -30,13 +36,14 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[str | None, int, str]]:
     """``(table key, first line, text)`` of each hand: one table of a ``.phhs`` file at a time.
 
     A file with top-level fields before any table is one ``.phh`` hand: key None, the whole text.
-    Memory holds one hand's lines at a time.
+    Memory holds one hand's lines at a time; a hand of more than :data:`MAX_HAND_CHARS` is a PHHError.
     """
     scanner = LineScanner()
     key: str | None = None
     buffer: list[str] = []
     first = 1
     single = False
+    size, most = 0, MAX_HAND_CHARS
     for number, line in enumerate(lines, start=1):
         if scanner.closing is None and not (
             "[" in line or "]" in line or "{" in line or "}" in line or '"""' in line or "'''" in line
@@ -44,19 +51,22 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[str | None, int, str]]:
             # Most lines (an action, a scalar field) can neither start a table nor open or close a value:
             # skipping the scanner's two calls for them halved this loop's time (bench files, cProfile).
             scanner.line += 1
-            buffer.append(line)
-            continue
-        try:
-            header = scanner.header_key(line)
-        except PHHError as exc:
-            raise exc.located(hand=key or "1") from None
-        if header is not None and not single:
-            if key is None and any(_content(b) for b in buffer):
-                single = True  # fields before the first table: the whole file is one hand
-            elif header != key:
-                if key is not None:
-                    yield key, first, "".join(buffer)
-                key, buffer, first = header, [], number
+        else:
+            try:
+                header = scanner.header_key(line)
+            except PHHError as exc:
+                raise exc.located(hand=key or "1") from None
+            if header is not None and not single:
+                if key is None and any(_content(b) for b in buffer):
+                    single = True  # fields before the first table: the whole file is one hand
+                elif header != key:
+                    if key is not None:
+                        yield key, first, "".join(buffer)
+                    key, buffer, first, size = header, [], number, 0
+        size += len(line)
+        if size > most:
+            reason = f"more than {most:,} characters from line {first} on, where a hand holds a few thousand"
+            raise PHHError(f"{reason}: the file is not read further", hand=key or "1")
         buffer.append(line)
     if single or (key is None and any(_content(b) for b in buffer)):
         yield None, 1, "".join(buffer)
@@ -220,7 +230,8 @@ MAX_FILE_BYTES = 1 << 30
 
 
 def open_history(path: str | Path, newline: str | None = "") -> IO[str]:
-    """Open a history file for reading: only a regular file of at most ``MAX_FILE_BYTES``, else an OSError.
+    """Open a history file for reading: only a regular file of at most ``MAX_FILE_BYTES``, else an OSError;
+    one whose first bytes hold a NUL byte is binary, a :class:`PHHError`.
 
     A FIFO would block the read forever and a device such as /dev/zero never ends: both are refused before
     they are opened, with the reason, and a reader lists them as unreadable.
@@ -231,7 +242,37 @@ def open_history(path: str | Path, newline: str | None = "") -> IO[str]:
     OSError: [Errno 22] not a regular file (a FIFO, device or socket), not read: '/dev/null'
     """
     _readable_size(path)
-    return open(path, encoding="utf-8", newline=newline)
+    handle = open(path, encoding="utf-8", newline=newline)
+    try:
+        _refuse_binary(handle.buffer.peek(_PROBE_BYTES)[:_PROBE_BYTES], path)  # type: ignore[attr-defined]
+    except BaseException:
+        handle.close()
+        raise
+    return handle
+
+
+#: How many of a history file's first bytes are looked at for a NUL byte, which no TOML text holds.
+_PROBE_BYTES = 4096
+
+
+def _refuse_binary(head: bytes, path: str | Path) -> None:
+    """A PHHError if ``head``, a file's first bytes, holds a NUL byte: a binary file, refused before it is read.
+
+    >>> _refuse_binary(b"variant = 'NT'\\n", "a.phh")
+    >>> _refuse_binary(b"[1]\\n\\0\\0", "a.phh")
+    Traceback (most recent call last):
+    ...
+    pokerlab.simulate.histories.errors.PHHError: a.phh: not a text file: a NUL byte at byte 4 (a binary file?)
+    """
+    at = head.find(b"\0", 0, _PROBE_BYTES)
+    if at >= 0:
+        raise PHHError(f"not a text file: a NUL byte at byte {at} (a binary file?)", file=str(path))
+
+
+def _file_lines(handle: IO[str]) -> Iterator[str]:
+    """The lines of an open history file, each read up to one character past :data:`MAX_HAND_CHARS` at most (a
+    longer line is cut there: it makes its hand too long, which stops the read), not held whole first."""
+    return iter(functools.partial(handle.readline, MAX_HAND_CHARS + 1), "")
 
 
 def _readable_size(path: str | Path) -> int:
@@ -274,7 +315,7 @@ def read_file_hands_and_places(
     text = _whole_text(source)
     if text is None:
         with open_history(source) as handle:
-            yield from _hands(_chunks(handle), source, warn, recover=True)
+            yield from _hands(_chunks(_file_lines(handle)), source, warn, recover=True)
         return
     parsed = fast_toml(text, shared=True)  # hand_and_places copies what it keeps
     if parsed and not any(type(value) is dict for value in parsed.values()):
@@ -291,7 +332,8 @@ def read_file_hands_and_places(
 
 def _whole_text(path: str) -> str | None:
     """The text of a history file of at most :data:`WHOLE_FILE_BYTES`, read in one call (os.read: a third of the
-    time of a text file's open and read); None for a larger file or one that is not UTF-8 (read line by line)."""
+    time of a text file's open and read); None for a larger file or one that is not UTF-8 (read line by line). A
+    binary file is refused as :func:`open_history` refuses it."""
     # Opened first and checked by fstat: one path lookup a file fewer. O_NONBLOCK, so that opening a FIFO does not
     # wait for a writer before the check refuses it.
     handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -304,6 +346,7 @@ def _whole_text(path: str) -> str | None:
         os.close(handle)
     if len(data) > size:
         return None  # it grew since: read it line by line
+    _refuse_binary(data, path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -325,7 +368,7 @@ def iter_file(path: str | Path, warn: Callable[[str], None] | None = None) -> It
     [('1', 'NT'), ('2', 'FT')]
     """
     with open_history(path) as handle:
-        yield from iter_hands(handle, source=str(path), warn=warn)
+        yield from iter_hands(_file_lines(handle), source=str(path), warn=warn)
 
 
 def load_file(path: str | Path) -> list[HandHistory]:
@@ -341,9 +384,14 @@ def load_file(path: str | Path) -> list[HandHistory]:
 
 
 def _text_of(file: str | Path | IO[str] | IO[bytes]) -> str:
+    """The text of one hand's file: a file longer than a hand may be is refused, not read whole."""
     if isinstance(file, (str, Path)):
         with open_history(file, newline=None) as handle:
-            return handle.read()
+            text = handle.read(MAX_HAND_CHARS + 1)
+        if len(text) > MAX_HAND_CHARS:
+            reason = f"more than {MAX_HAND_CHARS:,} characters, where a hand holds a few thousand: not read"
+            raise PHHError(reason, hand="1", file=str(file))
+        return text
     data = file.read()
     return data.decode("utf-8") if isinstance(data, bytes) else data
 

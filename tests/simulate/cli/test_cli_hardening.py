@@ -71,3 +71,28 @@ def test_the_stud_exact_limit_is_printed_as_it_is():
     players = ["As", "Ks", "Qs", "Js", "Ts"]
     line = _refused("equity", *players, "--game", "stud", "--exact")
     assert "the limit is 25,000,000,000" in line, line
+
+
+@pytest.mark.parametrize("jobs", ["99999999999999999999", "1025", "-1", "many"])
+def test_a_jobs_count_out_of_range_is_refused_in_one_line(tmp_path, jobs):
+    (tmp_path / "a.phh").write_text('variant = "NT"\nantes = [0, 0]\nmin_bet = 2\nstarting_stacks = [9, 9]\n')
+    assert "--jobs" in _refused("replay", str(tmp_path), "--jobs", jobs)
+
+
+def _out_of_memory(*args, **kwargs):
+    raise MemoryError
+
+
+@pytest.mark.parametrize(
+    "target,args",
+    [
+        ("pokerlab.simulate.histories.replay_tree", ["replay", "{folder}"]),
+        ("pokerlab.simulate.cli.main.hand_report", ["eval", "As Ks Qs Js Ts"]),
+    ],
+    ids=["replay", "eval"],
+)
+def test_running_out_of_memory_is_one_line_not_an_internal_error(tmp_path, monkeypatch, target, args):
+    (tmp_path / "a.phh").write_text('variant = "NT"\nantes = [0, 0]\nmin_bet = 2\nstarting_stacks = [9, 9]\n')
+    monkeypatch.setattr(target, _out_of_memory)
+    line = _refused(*(arg.format(folder=tmp_path) for arg in args))
+    assert line.startswith("error: out of memory while running '") and f" {args[0]}'; " in line, line

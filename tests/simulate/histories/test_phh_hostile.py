@@ -312,3 +312,70 @@ def test_the_library_readers_refuse_special_files(tmp_path):
             load(path)
         with pytest.raises(OSError, match="not a regular file"):
             list(iter_file(path))
+
+
+# ---------------------------------------------------------------------- B: memory held by a hand, not by its file
+def _read_all(path) -> tuple[list, PHHError | None]:
+    """What reading a file gives: its hands (or their errors) and the error that stopped it, if one did."""
+    from pokerlab.simulate.histories.reading import read_file_hands_and_places
+
+    read: list = []
+    try:
+        for label, hand, _ in read_file_hands_and_places(path, warn=lambda message: None):
+            read.append((label, str(hand) if isinstance(hand, PHHError) else "hand"))
+    except PHHError as exc:
+        return read, exc
+    return read, None
+
+
+@pytest.mark.parametrize(
+    "filler", ["\n", "#\n", "a", "x = 1\n"], ids=["blank lines", "comments", "one line", "fields of one hand"]
+)
+def test_reading_holds_no_more_than_a_hand_s_text_whatever_the_file_holds(tmp_path, monkeypatch, filler):
+    from pokerlab.simulate.histories import reading
+
+    monkeypatch.setattr(reading, "MAX_HAND_CHARS", 1 << 14, raising=False)  # a smaller bound: a 4 MiB file passes it
+    size = 4 << 20
+    path = tmp_path / "big.phhs"
+    path.write_text("[1]\n" + BASE + "[2]\n" + filler * (size // len(filler)), encoding="utf-8")
+    tracemalloc.start()
+    try:
+        read, error = _read_all(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < size // 4, f"{peak:,} bytes at the peak reading a file of {size:,}"
+    assert read == [("1", "hand")]  # the hand before the long one, then the file stops
+    assert str(error).startswith(f"{path}: hand [2]: more than 16,384 characters"), error
+
+
+def test_a_hand_longer_than_the_bound_stops_its_file_in_one_line(tmp_path):
+    from pokerlab.simulate.histories import load, reading
+
+    path = tmp_path / "long.phhs"
+    long = "[2]\n" + "# a comment\n" * (reading.MAX_HAND_CHARS // 12 + 1)
+    path.write_text("[1]\n" + BASE + long + "[3]\n" + BASE, encoding="utf-8")
+    read, error = _read_all(path)
+    assert read == [("1", "hand")] and "hand [2]: more than 1,048,576 characters" in str(error)
+    result = run("replay", "-q", str(path))
+    assert "hand 1: ok" in result.output
+    one_error_line(result, str(path), "hand [2]: more than 1,048,576 characters")
+    (tmp_path / "one.phh").write_text(BASE + long[4:], encoding="utf-8")
+    with pytest.raises(PHHError, match="more than 1,048,576 characters"):
+        load(tmp_path / "one.phh")
+    with pytest.raises(PHHError, match="more than 1,048,576 characters"):
+        list(iter_file(tmp_path / "one.phh"))
+
+
+@pytest.mark.parametrize("size", [100, 3 << 20], ids=["read whole", "read line by line"])
+def test_a_file_that_starts_with_nul_bytes_is_refused_before_it_is_read(tmp_path, size):
+    from pokerlab.simulate.histories import load
+
+    path = tmp_path / "zeros.phh"
+    path.write_bytes(b"[1]\n" + b"\0" * size)
+    read, error = _read_all(path)
+    assert read == [] and str(error) == f"{path}: not a text file: a NUL byte at byte 4 (a binary file?)"
+    for reader in (load, lambda path: list(iter_file(path))):
+        with pytest.raises(PHHError, match="not a text file"):
+            reader(path)
+    one_error_line(run("replay", str(path)), str(path), "not a text file")

@@ -11,7 +11,11 @@ import threading
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings, strategies as st
 
+from pokerlab import threads
+from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.game import State, fixed_limit_holdem, no_limit_holdem, pot_limit_omaha
 from pokerlab.simulate.game.random_play import play_random_hand
 from pokerlab.simulate.histories import PHHError, dumps, history_from_state, reading, replay_tree
@@ -137,6 +141,7 @@ def test_worker_processes_sum_a_folder_up_as_one_process_does(folder, monkeypatc
     monkeypatch.setattr(dataset, "_FEWEST_FILES_FOR_WORKERS", 4)
     real_can_fork = dataset._can_fork
     monkeypatch.setattr(dataset, "_can_fork", lambda: True)  # whatever threads earlier tests left idle
+    monkeypatch.setattr(threads, "available_cores", lambda: 2)  # two workers on any machine
     shares = []
     real = dataset._replay_in_workers
     monkeypatch.setattr(dataset, "_replay_in_workers", lambda *args: shares.append(args[3]) or real(*args))
@@ -148,7 +153,7 @@ def test_worker_processes_sum_a_folder_up_as_one_process_does(folder, monkeypatc
     assert {k: v for k, v in workers.to_dict().items() if k not in timing} == {
         k: v for k, v in alone.to_dict().items() if k not in timing
     }
-    with pytest.raises(ValueError, match="jobs must be a whole number of at least 0"):
+    with pytest.raises(ValueError, match="jobs must be a whole number from 0 to"):
         replay_tree(folder, jobs=-1)
     monkeypatch.setattr(dataset, "_can_fork", real_can_fork)
     waiting = threading.Event()
@@ -195,6 +200,7 @@ def test_a_worker_that_dies_leaves_its_files_to_this_process(folder, monkeypatch
     monkeypatch.setattr(dataset, "_SMALLEST_SHARE", 2)
     monkeypatch.setattr(dataset, "_FEWEST_FILES_FOR_WORKERS", 4)
     monkeypatch.setattr(dataset, "_can_fork", lambda: True)
+    monkeypatch.setattr(threads, "available_cores", lambda: 2)
     monkeypatch.setattr(dataset, "_replay_share", _die_on_the_third_share)
     alone, broken = replay_tree(folder, keep=2), replay_tree(folder, keep=2, jobs=2)
     assert broken.counts == alone.counts and broken.examples == alone.examples
@@ -284,3 +290,102 @@ def test_parse_actions_reads_what_parse_action_reads():
     with pytest.raises(MalformedAction) as caught:
         parse_actions(["p1 f", "p2 f", "p3 f"], 2)
     assert (caught.value.index, caught.value.text, caught.value.reason) == (2, "p3 f", "'p3' is not a player p1..p2")
+
+
+class _ForkCounter:
+    """Counts the processes a replay forks (os.fork, which a forked pool's workers start by). A pool of more than
+    ``most`` workers is refused before it starts any, so that a replay asking for too many fails its test instead
+    of filling the machine (or leaving workers behind)."""
+
+    def __init__(self, monkeypatch, most: int = 8) -> None:
+        import concurrent.futures
+
+        self.calls = 0
+        self._fork = os.fork
+        monkeypatch.setattr(os, "fork", self)
+        real = concurrent.futures.ProcessPoolExecutor
+
+        class Refusing(real):
+            def __init__(self, max_workers=None, *args, **kwargs):
+                if max_workers is None or max_workers > most:
+                    raise OSError(f"the test refuses a pool of {max_workers} workers")
+                super().__init__(max_workers, *args, **kwargs)
+
+        monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Refusing)
+
+    def __call__(self) -> int:
+        self.calls += 1
+        return self._fork()
+
+
+@pytest.fixture
+def one_hand_files(tmp_path):
+    for k in range(250):  # enough files to replay in workers
+        (tmp_path / f"{k:03d}.phh").write_text(BASE)
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "cores,jobs,smallest_share,workers",
+    [(2, 300, 16, 2), (3, 0, 16, 3), (3, 2, 16, 2), (64, 300, 64, 4), (1, 300, 16, 0)],
+    ids=["jobs above the cores", "one per core", "jobs below the cores", "more cores than shares", "one core"],
+)
+def test_workers_are_no_more_than_the_jobs_the_cores_or_the_shares(
+    one_hand_files, monkeypatch, cores, jobs, smallest_share, workers
+):
+    from pokerlab.simulate.histories import dataset
+
+    alone = replay_tree(one_hand_files)
+    monkeypatch.setattr(dataset, "_can_fork", lambda: True)  # whatever threads earlier tests left idle
+    monkeypatch.setattr(threads, "available_cores", lambda: cores)
+    monkeypatch.setattr(dataset, "_SMALLEST_SHARE", smallest_share)  # 250 files in shares of 64: 4 shares
+    forks = _ForkCounter(monkeypatch)
+    summary = replay_tree(one_hand_files, jobs=jobs)
+    assert forks.calls == workers  # 0: one core replays in this process
+    assert summary.hands == alone.hands == 250 and summary.counts == alone.counts
+
+
+@pytest.mark.parametrize("jobs", [-1, "one above the most", 10**20, True, 1.5, "2"])
+def test_the_library_refuses_jobs_out_of_range(one_hand_files, jobs):
+    from pokerlab.threads import MAX_JOBS
+
+    jobs = MAX_JOBS + 1 if jobs == "one above the most" else jobs
+    with pytest.raises(ValueError, match=f"jobs must be a whole number from 0 to {MAX_JOBS}"):
+        replay_tree(one_hand_files, jobs=jobs)
+
+
+JOBS_VALUES = st.one_of(
+    st.integers(-3, 12),
+    st.integers(min_value=-(2**80), max_value=2**80),
+    st.sampled_from(["99999999999999999999", "1e3", "0x10", " 2", "", "two", "-0"]),
+    st.text(max_size=6),
+)
+
+
+@pytest.fixture(scope="module")
+def small_folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("jobs")
+    for k in range(12):
+        (folder / f"{k:02d}.phh").write_text(BASE)
+    return folder
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(jobs=JOBS_VALUES)
+def test_any_jobs_value_replays_or_is_refused_in_one_line_never_forking_past_the_cores(small_folder, jobs):
+    from pokerlab.simulate.histories import dataset
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(dataset, "_can_fork", lambda: True)
+        patch.setattr(dataset, "_FEWEST_FILES_FOR_WORKERS", 4)  # 12 files in workers, shares of 1
+        patch.setattr(dataset, "_SMALLEST_SHARE", 1)
+        forks = _ForkCounter(patch, most=threads.available_cores())
+        result = CliRunner().invoke(main, ["replay", str(small_folder), "-q", f"--jobs={jobs}"])
+    assert result.exit_code in (0, 2), result.output
+    assert "internal error" not in result.output and "Traceback" not in result.output, result.output
+    assert forks.calls <= threads.available_cores()
+    if result.exit_code == 2:
+        lines = [line for line in result.output.splitlines() if line.strip()]
+        assert len(lines) == 1 and lines[0].startswith("error: ") and "--jobs" in lines[0], result.output
+    else:
+        assert "12 file(s), 12 hand(s)" in result.output
