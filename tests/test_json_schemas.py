@@ -99,6 +99,13 @@ RUNS: dict[str, list[tuple[str, set[int]]]] = {
         ),
         ("pushfold icm 1000 1000 --payouts 1 --blinds 50,100 --iterations 20 --json", {0}),  # heads up: no seed
     ],
+    "solve": [
+        ("solve -b 2s3h4d6c7c --oop AsAh,QsQh --ip KsKh --pot 20 --stack 10 --bet a --max-iterations 20 --json", {0}),
+    ],
+    "solve-show": [
+        ("solve show {root}/tests/simulate/solver/fixtures/polar-river.npz --json", {0}),
+        ("solve show {root}/tests/simulate/solver/fixtures/polar-river.npz 'allin 10' call --json", {0}),
+    ],
     "table-preflop": [("table preflop --no-resume --json", {0})],
     "table-matchups": [("table matchups --classes AA,AKs --no-resume -t 1 --json", {0})],
     "cache": [("cache --json", {0})],

@@ -43,6 +43,7 @@ LAZY_COMMANDS = {
     "equity": ("equity", "equity_command"),
     "icm": ("tournament", "icm_command"),
     "pushfold": ("tournament", "pushfold_command"),
+    "solve": ("solve", "solve_command"),
 }
 
 

@@ -6,7 +6,10 @@
 - :mod:`.toy_games`: Kuhn poker and Leduc hold'em, games of known value;
 - :mod:`.holdem`: hold'em subgames from the flop, turn or river: :func:`solve`, :func:`estimate_memory`,
   :class:`Spot` and :class:`Solution`;
-- :mod:`.river`: the river alone, :func:`solve_river` and :class:`RiverSolution`.
+- :mod:`.river`: the river alone, :func:`solve_river` and :class:`RiverSolution`;
+- :mod:`.betting`: the tree's betting (who acts, which sizes, when a street ends) and :mod:`.sizes`, the size
+  syntax of PioSOLVER, GTO+ and postflop-solver (``52%``, ``2.5x``, ``100c``, ``e``, ``a``);
+- :mod:`.saved`: solutions saved to and loaded from a checked ``.npz`` file.
 
 >>> from pokerlab.simulate.solver import solve_river
 >>> solution = solve_river("2s3h4d6c7c", "AsAh, QsQh", "KsKh", pot=20, stack=10, bet_sizes=(), max_iterations=200)
@@ -30,6 +33,9 @@ _NAMES = {
     "RiverSolution": "pokerlab.simulate.solver.river",
     "river_game": "pokerlab.simulate.solver.river",
     "solve_river": "pokerlab.simulate.solver.river",
+    "load_solution": "pokerlab.simulate.solver.saved",
+    "parse_sizes": "pokerlab.simulate.solver.sizes",
+    "tree_sizes": "pokerlab.simulate.solver.sizes",
     "kuhn_game": "pokerlab.simulate.solver.toy_games",
     "leduc_game": "pokerlab.simulate.solver.toy_games",
 }
@@ -40,6 +46,8 @@ if TYPE_CHECKING:
     from .errors import SolverError as SolverError
     from .holdem import Solution as Solution, Spot as Spot, estimate_memory as estimate_memory, solve as solve
     from .river import RiverSolution as RiverSolution, river_game as river_game, solve_river as solve_river
+    from .saved import load_solution as load_solution
+    from .sizes import parse_sizes as parse_sizes, tree_sizes as tree_sizes
     from .toy_games import kuhn_game as kuhn_game, leduc_game as leduc_game
 else:
     __getattr__, __dir__ = lazy_attributes(__name__, _NAMES)

@@ -1,8 +1,10 @@
 """Discounted CFR with alternating updates over a :class:`~.tree.Game`, and its exploitability by best responses.
 
-Each iteration updates player 0 then player 1: the current strategy comes from the regrets by regret matching,
-reach probabilities flow forward through the tree, counterfactual values flow back, and the traverser's
-regrets and average strategy are updated at each of its decisions, every hand of the node at once. DCFR
+Each iteration updates player 0 then player 1 in one depth-first pass each: at every node the current strategy
+comes from the regrets by regret matching, reach probabilities flow down, counterfactual values flow back, and
+the traverser's regrets and average strategy are updated as the pass leaves each of its decisions, every hand of
+the node at once. The regrets and strategy sums are stored per decision, sized to the acting player's hands; the
+subtrees below the first cards dealt run on ``threads`` threads, with the same results whatever the threads. DCFR
 (Brown and Sandholm, 2019) discounts, before iteration ``t`` adds its own, the accumulated positive regrets by
 ``(t-1)^alpha / ((t-1)^alpha + 1)``, the negative ones by ``(t-1)^beta / ((t-1)^beta + 1)`` and the average
 strategy by ``((t-1) / t)^gamma``; the defaults are the paper's alpha 1.5, beta 0, gamma 2.
@@ -23,12 +25,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import numpy.typing  # noqa: F401  (np.typing in annotations)
 
+from ...threads import on_threads
 from .errors import SolverError
-from .tree import Game
+from .tree import Game, TreeShape, tree_levels
 
 
 @dataclass(frozen=True)
@@ -54,50 +58,115 @@ class Discounting:
 
 
 class CfrSolver:
-    """A DCFR run over one game; its regrets and average strategy are arrays indexed by the tree's child nodes.
+    """A DCFR run over one game: its regrets and strategy sums are flat arrays holding, per decision node, an
+    ``(actions, hands)`` block of the acting player's hands (``offset[node]`` its start).
 
     >>> from pokerlab.simulate.solver.toy_games import kuhn_game
     >>> solver = CfrSolver(kuhn_game())
     >>> solver.iterate(10)
-    >>> solver.iterations, solver.average_strategy().shape
-    (10, (9, 3))
+    >>> solver.iterations, solver.average_strategy().shape, solver.regrets.shape
+    (10, (9, 3), (24,))
     """
 
-    #: Per node and hand: regrets, strategy sums, the strategy table, counterfactual values and both reaches.
-    ARRAYS_PER_NODE = 6
-
     def __init__(
-        self, game: Game, discounting: Discounting | None = None, dtype: np.typing.DTypeLike = np.float64
+        self,
+        game: Game,
+        discounting: Discounting | None = None,
+        dtype: np.typing.DTypeLike = np.float64,
+        threads: int = 1,
     ) -> None:
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise SolverError(f"threads must be a whole number, at least 1; got {threads!r}")
         self.game = game
         self.discounting = discounting or Discounting()
-        nodes, width = len(game.tree), max(len(h) for h in game.hands)
         self.dtype = np.dtype(dtype)
-        self.regrets = np.zeros((nodes, width), dtype=self.dtype)
-        self.strategy_sums = np.zeros((nodes, width), dtype=self.dtype)
-        self.iterations = 0
-        self._table = np.zeros((nodes, width), dtype=self.dtype)
-        self._reach = np.zeros((nodes, 2, width), dtype=self.dtype)
-        self._values = np.zeros((nodes, width), dtype=self.dtype)
+        self.threads = threads
+        self.shape = TreeShape.of(game.tree)
         self._n_hands = np.array([len(h) for h in game.hands], dtype=np.int64)
-        self._tree = game.tree.arrays()
+        tree = game.tree
+        block = np.where(tree.kind == 0, tree.n_children * self._n_hands[np.maximum(tree.player, 0)], 0)
+        self.offset = np.concatenate([[0], np.cumsum(block)[:-1]]).astype(np.int64)
+        self.regrets = np.zeros(int(block.sum()), dtype=self.dtype)
+        self.strategy_sums = np.zeros(int(block.sum()), dtype=self.dtype)
+        self.iterations = 0
+        self._tree = tree.arrays()
         self._hands = game.kernel_hands()
-        self._symmetry = game.kernel_symmetry()
         self._weights = tuple(np.ascontiguousarray(h.weights, dtype=np.float64) for h in game.hands)
+        self._split_items()
+        self._top = (
+            np.zeros((self.shape.splits, 2, self._width), dtype=np.float64),
+            np.zeros((self.shape.items, self._width), dtype=np.float64),
+        )
+        self._work: list[tuple[np.ndarray, ...]] = []
         self.deal_weight = self._deal_weight()
         if self.deal_weight <= 0:
             raise SolverError(
                 "no deal is possible: every hand of one player shares a card with every hand of the other"
             )
 
-    @classmethod
-    def memory_bytes(cls, nodes: int, width: int, dtype: np.typing.DTypeLike = np.float64) -> int:
-        """Bytes of the per-node arrays for a tree of ``nodes`` nodes and ``width`` hands (the larger range).
+    @property
+    def _width(self) -> int:
+        return int(self._n_hands.max())
 
-        >>> CfrSolver.memory_bytes(1000, 20, np.float32)
-        480000
+    def _split_items(self) -> None:
+        """Number the top chance nodes and their children (the items the threads share), balanced by size."""
+        tree = self.game.tree
+        _, _, top = tree_levels(tree)
+        chances = np.flatnonzero(top)
+        self._split = np.full(len(tree), -1, dtype=np.int64)
+        self._split[chances] = np.arange(len(chances))
+        counts = tree.n_children[chances]
+        self._item_first = (np.cumsum(counts) - counts).astype(np.int64)
+        self._item_chance = np.repeat(np.arange(len(chances), dtype=np.int64), counts)
+        self._item_node = np.repeat(tree.first_child[chances] - self._item_first, counts) + np.arange(counts.sum())
+        self._item_node = self._item_node.astype(np.int64)
+        self._game = (self._tree, self._hands, self.game.kernel_symmetry(), self.offset, self._n_hands, self._split,
+                      self._item_first)  # fmt: skip
+
+    @classmethod
+    def memory_bytes(
+        cls, shape: TreeShape, hands: tuple[int, int], dtype: np.typing.DTypeLike = np.float64, threads: int = 1,
+        n_cards: int = 52,
+    ) -> int:  # fmt: skip
+        """Bytes the solver allocates for a tree of ``shape`` and ``hands`` hands per player: the regrets and
+        strategy sums, the offsets and item indices, and the float64 work areas (one per thread used).
+
+        >>> from pokerlab.simulate.solver.toy_games import kuhn_game
+        >>> solver = CfrSolver(kuhn_game())
+        >>> CfrSolver.memory_bytes(solver.shape, (3, 3), n_cards=3) == solver.allocated_bytes()
+        True
         """
-        return cls.ARRAYS_PER_NODE * nodes * width * np.dtype(dtype).itemsize
+        storage = 2 * (shape.rows[0] * hands[0] + shape.rows[1] * hands[1]) * np.dtype(dtype).itemsize
+        width, levels = max(hands), shape.depth + 1
+        work = 8 * (levels * width * (3 + 2 * max(shape.actions, 1)) + 3 * width + n_cards)
+        used = max(1, min(threads, shape.items))
+        indices = 8 * (2 * shape.nodes + shape.splits + 2 * shape.items)
+        top = 8 * (shape.splits * 2 * width + shape.items * width)
+        return storage + indices + top + used * work
+
+    def allocated_bytes(self) -> int:
+        """The bytes of the solver's arrays once its threads' work areas exist (:meth:`memory_bytes`)."""
+        self._work_areas()
+        arrays = [self.regrets, self.strategy_sums, self.offset, self._split, self._item_first, self._item_chance,
+                  self._item_node, *self._top, *(a for work in self._work for a in work)]  # fmt: skip
+        return sum(a.nbytes for a in arrays)
+
+    def _work_areas(self) -> list[tuple[np.ndarray, ...]]:
+        """One work area per thread used: the per-depth reach, strategy, child values and values, and scratch."""
+        used = max(1, min(self.threads, self.shape.items))
+        levels, width, actions = self.shape.depth + 1, self._width, max(self.shape.actions, 1)
+        while len(self._work) < used:
+            self._work.append(
+                (
+                    np.zeros((levels, 2, width)),
+                    np.zeros((levels, actions, width)),
+                    np.zeros((levels, actions, width)),
+                    np.zeros((levels, width)),
+                    np.zeros((3, width)),
+                    np.zeros(self.game.n_cards),
+                )
+            )
+        return self._work[:used]
 
     def _kernels(self):
         from . import cfr_kernels  # numba-compiled: imported on first use
@@ -116,13 +185,34 @@ class CfrSolver:
         )
         return float(np.dot(np.where(h0.strength[board] >= 0, self._weights[0], 0.0), mass))
 
-    def _fill_table(self, average: bool) -> np.ndarray:
-        tree = self.game.tree
-        source = self.strategy_sums if average else self.regrets
-        self._kernels().strategy_table(
-            tree.kind, tree.n_children, tree.first_child, tree.player, self._n_hands, source, average, self._table
-        )
-        return self._table
+    def _pass(self, traverser: int, mode: int, factors: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> np.ndarray:
+        """One depth-first pass for ``traverser`` (train, average or best response); the root's values."""
+        kernels = self._kernels()
+        works = self._work_areas()
+        state = (traverser, mode, self.regrets, self.strategy_sums, factors)
+        main = works[0]
+        kernels.root_reach(self._tree, self._hands, *self._weights, main[0][0])
+        if self.shape.items:
+            kernels.visit(0, self._game, main, state, self._top, 1)
+            parts = np.array_split(np.arange(self.shape.items, dtype=np.int64), len(works))
+            on_threads(
+                [
+                    partial(
+                        kernels.visit_items,
+                        part,
+                        self._item_node,
+                        self._item_chance,
+                        self._game,
+                        work,
+                        state,
+                        *self._top,
+                    )  # fmt: skip
+                    for part, work in zip(parts, works)
+                ]
+            )
+            kernels.root_reach(self._tree, self._hands, *self._weights, main[0][0])
+        kernels.visit(0, self._game, main, state, self._top, 2 if self.shape.items else 0)
+        return main[3][0, : self._n_hands[traverser]]
 
     def iterate(self, count: int = 1) -> None:
         """Run ``count`` DCFR iterations (each updates player 0, then player 1)."""
@@ -130,63 +220,31 @@ class CfrSolver:
         for _ in range(count):
             factors = self.discounting.factors(self.iterations + 1)
             for player in (0, 1):
-                table = self._fill_table(average=False)
-                kernels.propagate_reach(self._tree, self._hands, *self._weights, table, self._reach)
-                kernels.counterfactual_values(
-                    self._tree,
-                    self._hands,
-                    self._symmetry,
-                    player,
-                    table,
-                    self._reach,
-                    self.game.n_cards,
-                    False,
-                    self._values,
-                )
-                kernels.update_traverser(
-                    self._tree,
-                    player,
-                    self._n_hands[player],
-                    table,
-                    self._reach,
-                    self._values,
-                    self.regrets,
-                    self.strategy_sums,
-                    factors,
-                )
+                self._pass(player, kernels.TRAIN, factors)
             self.iterations += 1
 
     def average_strategy(self) -> np.ndarray:
         """The average strategy: row ``child`` holds, for each hand of the acting player, the probability of
         the action leading to ``child`` (rows of non-decision children are 0)."""
-        return self._fill_table(average=True).copy()
+        tree = self.game.tree
+        table = np.zeros((len(tree), self._width), dtype=self.dtype)
+        self._kernels().dense_average(tree.kind, tree.player, tree.first_child, tree.n_children, self.offset,
+                                      self._n_hands, self.strategy_sums, table)  # fmt: skip
+        return table
 
     def average_reach(self) -> np.ndarray:
         """``reach[node, p, h]`` under the average strategies: ``p``'s weight of ``h`` times ``p``'s own
         probability of the actions leading to ``node``."""
-        table = self._fill_table(average=True)
-        self._kernels().propagate_reach(self._tree, self._hands, *self._weights, table, self._reach)
-        return self._reach.copy()
+        reach = np.zeros((len(self.game.tree), 2, self._width), dtype=self.dtype)
+        self._kernels().propagate_reach(self._tree, self._hands, *self._weights, self.average_strategy(), reach)
+        return reach
 
     def root_values(self, player: int, best_response: bool = False) -> np.ndarray:
         """``player``'s counterfactual value of each hand at the root against the other's average strategy:
         playing its own average strategy, or a best response. Divide by the hand's compatible opponent weight
         for its expected value, or sum weighted and divide by the deals' weight for the range's."""
         kernels = self._kernels()
-        table = self._fill_table(average=True)
-        kernels.propagate_reach(self._tree, self._hands, *self._weights, table, self._reach)
-        kernels.counterfactual_values(
-            self._tree,
-            self._hands,
-            self._symmetry,
-            player,
-            table,
-            self._reach,
-            self.game.n_cards,
-            best_response,
-            self._values,
-        )
-        return self._values[0, : self._n_hands[player]].copy()
+        return self._pass(player, kernels.BEST_RESPONSE if best_response else kernels.AVERAGE).copy()
 
     def expected_value(self, player: int, best_response: bool = False) -> float:
         """``player``'s expected zero-sum value over the deals, both players on their average strategy (or

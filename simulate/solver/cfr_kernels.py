@@ -1,10 +1,17 @@
-"""numba kernels of the CFR core: per-node arithmetic over ``(actions, hands)`` blocks and the passes over a tree.
+"""numba kernels of the CFR core: a depth-first pass over a flat tree, per-node arithmetic over ``(actions, hands)``
+blocks, and linear-time terminal values.
 
-A tree is the arrays of :meth:`.tree.FlatTree.arrays` (parents first, a node's children contiguous), so a
-forward pass in index order sees parents first and a backward pass in reverse order sees children first;
-neither recurses. Per-action quantities live in rows indexed by the child node the action leads to: the rows
-``first_child .. first_child + n_children`` of ``regrets``, ``strategy_sums`` or a strategy ``table`` are a
-decision node's ``(actions, hands)`` block, columns ``0 .. hands`` of its acting player.
+A tree is the arrays of :meth:`.tree.FlatTree.arrays` (a node's children contiguous). The regrets and strategy
+sums are flat arrays holding, for each decision node, an ``(actions, hands)`` block of its acting player's hands
+from ``offset[node]``: nothing is stored for chance or terminal nodes, nor for the other player's hands.
+
+:func:`visit` walks the tree depth first; the reach, the strategy and the counterfactual values of the node
+being visited live in per-depth rows of a small work area (``(depth, 2, hands)`` and ``(depth, actions, hands)``
+float64), so one pass holds no per-node values and the regrets are updated as the pass leaves each node. The
+subtrees below the top chance nodes (the first cards dealt) are independent *items*: a pass first carries the
+reach down to those chance nodes (stage ``_REACH``), the items then run on any number of threads, each with a
+work area of its own (stage ``_FULL``), and a last pass (stage ``_TOP``) sums each chance node's items in card
+order, so the values are the same whatever the threads.
 
 Terminal values take linear time in the hands: a fold sums the opponent's reach once, a showdown sweeps
 both players' hands in strength order; card removal subtracts per-card sums of the opponent's reach and adds
@@ -18,66 +25,10 @@ import numpy as np
 from ...evaluator.jit import njit
 
 _DECISION, _CHANCE, _FOLD, _SHOWDOWN = 0, 1, 2, 3
-
-
-@njit(cache=True)
-def regret_matching(regrets, first, n_actions, n_hands, out):
-    """Write into ``out[first:first+n_actions, :n_hands]`` the strategy proportional to positive regrets
-    (uniform for a hand with none)."""
-    uniform = 1.0 / n_actions
-    for h in range(n_hands):
-        total = 0.0
-        for a in range(first, first + n_actions):
-            if regrets[a, h] > 0.0:
-                total += regrets[a, h]
-        for a in range(first, first + n_actions):
-            if total > 0.0:
-                out[a, h] = regrets[a, h] / total if regrets[a, h] > 0.0 else 0.0
-            else:
-                out[a, h] = uniform
-
-
-@njit(cache=True)
-def normalized_sums(sums, first, n_actions, n_hands, out):
-    """The average strategy: each hand's accumulated strategy normalised (uniform for a hand never reached)."""
-    uniform = 1.0 / n_actions
-    for h in range(n_hands):
-        total = 0.0
-        for a in range(first, first + n_actions):
-            total += sums[a, h]
-        for a in range(first, first + n_actions):
-            out[a, h] = sums[a, h] / total if total > 0.0 else uniform
-
-
-@njit(cache=True)
-def update_regrets(regrets, first, n_actions, n_hands, values, node_values, positive_discount, negative_discount):
-    """Discount the accumulated regrets (by sign, DCFR) and add each action's instantaneous regret."""
-    for a in range(first, first + n_actions):
-        for h in range(n_hands):
-            kept = regrets[a, h]
-            kept *= positive_discount if kept > 0.0 else negative_discount
-            regrets[a, h] = kept + values[a, h] - node_values[h]
-
-
-@njit(cache=True)
-def accumulate_average(sums, first, n_actions, n_hands, table, reach, discount):
-    """Discount the accumulated strategy and add this iteration's, weighted by the player's own reach."""
-    for a in range(first, first + n_actions):
-        for h in range(n_hands):
-            sums[a, h] = sums[a, h] * discount + reach[h] * table[a, h]
-
-
-@njit(cache=True)
-def strategy_table(kind, n_children, first_child, player, n_hands, source, average, table):
-    """Every decision node's strategy block: from regrets (``average`` false) or from strategy sums."""
-    for node in range(len(kind)):
-        if kind[node] != _DECISION:
-            continue
-        hands = n_hands[player[node]]
-        if average:
-            normalized_sums(source, first_child[node], n_children[node], hands, table)
-        else:
-            regret_matching(source, first_child[node], n_children[node], hands, table)
+# Pass modes: train (regret matching, then the DCFR update), the average strategy, a best response to it.
+TRAIN, AVERAGE, BEST_RESPONSE = 0, 1, 2
+# Pass stages: the whole subtree; only the reach down to the top chance nodes; the top with the items' values.
+_FULL, _REACH, _TOP = 0, 1, 2
 
 
 @njit(cache=True)
@@ -104,13 +55,13 @@ def propagate_reach(tree, hands, weights0, weights1, table, reach):
                     reach[child, p, h] = r
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def opponent_mass(my_cards, my_strength, same, their_cards, their_reach, n_cards, out):
     """For each of my hands, the opponent's reach over the hands that share no card with it (0 if mine is dead)."""
     _opponent_mass(my_cards, my_strength, same, their_cards, their_reach, np.zeros(n_cards), out)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _opponent_mass(my_cards, my_strength, same, their_cards, their_reach, by_card, out):
     """:func:`opponent_mass` into a caller's zeroed per-card buffer (a terminal node allocates nothing)."""
     total = 0.0
@@ -132,7 +83,7 @@ def _opponent_mass(my_cards, my_strength, same, their_cards, their_reach, by_car
         out[h] = mass
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sweep(my_cards, my_strength, my_order, their_cards, their_strength, their_order, their_reach, by_card, out, up):
     """For each of my hands, the opponent's card-compatible reach strictly weaker (``up``) or strictly stronger.
     ``by_card`` is a zeroed per-card buffer."""
@@ -162,7 +113,7 @@ def _sweep(my_cards, my_strength, my_order, their_cards, their_strength, their_o
         out[h] = mass  # the identical hand has my strength: never strictly weaker or stronger
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _player(hands, p):
     """Player ``p``'s cards, strength, order and same arrays (a tuple of mixed arrays takes no runtime index)."""
     if p == 0:
@@ -170,7 +121,7 @@ def _player(hands, p):
     return hands[4], hands[5], hands[6], hands[7]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def terminal_values(node, tree, hands, traverser, their_reach, scratch, by_card, out):
     """The traverser's counterfactual value of each hand at a fold or showdown node (zero-sum chips); ``scratch``
     is a ``(3, hands)`` buffer and ``by_card`` one per card, reused from node to node."""
@@ -203,51 +154,197 @@ def terminal_values(node, tree, hands, traverser, their_reach, scratch, by_card,
         out[h] = weaker[h] * (pot - mine) - stronger[h] * mine + tied * (0.5 * pot - mine)
 
 
-@njit(cache=True)
-def counterfactual_values(tree, hands, symmetry, traverser, table, reach, n_cards, best_response, values):
-    """Backward pass: ``values[node, h]``, the traverser's counterfactual value of hand ``h`` at every node.
-
-    At the traverser's decisions the hand plays ``table`` (its strategy) or, with ``best_response``, its best
-    action; the opponent's play is already in ``reach``; a chance node weighs each outcome by its factor, an
-    outcome left out as a suit swap of a kept one (``symmetry``, see :class:`.tree.Game`) by the kept one's
-    value of the swapped hand."""
-    kind, player, first_child, n_children, _, _, chance_factor = tree
-    image_first, image_count, image_swap, hand_map = symmetry
-    n = len(_player(hands, traverser)[3])
-    m = len(_player(hands, 1 - traverser)[3])
-    scratch = np.empty((3, n))
-    by_card = np.empty(n_cards)
-    for node in range(len(kind) - 1, -1, -1):
-        k = kind[node]
-        if k == _FOLD or k == _SHOWDOWN:
-            terminal_values(
-                node, tree, hands, traverser, reach[node, 1 - traverser, :m], scratch, by_card, values[node, :n]
-            )
-            continue
-        first, last = first_child[node], first_child[node] + n_children[node]
-        mine = k == _DECISION and player[node] == traverser
-        for h in range(n):
-            v = -np.inf if (mine and best_response) else 0.0
-            for child in range(first, last):
-                if not mine:
-                    v += values[child, h]
-                    for i in range(image_first[child], image_first[child] + image_count[child]):
-                        v += values[child, hand_map[image_swap[i], traverser, h]]
-                elif best_response:
-                    v = max(v, values[child, h])
-                else:
-                    v += table[child, h] * values[child, h]
-            values[node, h] = v * chance_factor[node] if k == _CHANCE else v
+@njit(cache=True, nogil=True)
+def node_strategy(source, start, n_actions, n_hands, average, out):
+    """Write into ``out[:n_actions, :n_hands]`` a node's strategy from its block of ``source`` at ``start``:
+    proportional to the positive regrets, or (``average``) the normalised strategy sums; uniform without any."""
+    uniform = 1.0 / n_actions
+    for h in range(n_hands):
+        total = 0.0
+        for a in range(n_actions):
+            x = source[start + a * n_hands + h]
+            if average or x > 0.0:
+                total += x
+        for a in range(n_actions):
+            x = source[start + a * n_hands + h]
+            if total > 0.0:
+                out[a, h] = x / total if (average or x > 0.0) else 0.0
+            else:
+                out[a, h] = uniform
 
 
 @njit(cache=True)
-def update_traverser(tree, traverser, n_hands, table, reach, values, regrets, sums, discounts):
-    """At every decision of the traverser: DCFR regret update and average-strategy accumulation."""
-    kind, player, first_child, n_children, _, _, _ = tree
-    positive, negative, average = discounts
+def dense_average(kind, player, first_child, n_children, offset, n_hands, sums, table):
+    """The average strategy as an ``(nodes, hands)`` table: row ``child`` holds the probability of the action
+    leading to ``child`` for each hand of the acting player (rows of other nodes untouched)."""
     for node in range(len(kind)):
-        if kind[node] != _DECISION or player[node] != traverser:
+        if kind[node] == _DECISION:
+            first, count, n = first_child[node], n_children[node], n_hands[player[node]]
+            node_strategy(sums, offset[node], count, n, True, table[first : first + count])
+
+
+@njit(cache=True, nogil=True)
+def _update(regrets, sums, start, n_actions, n_hands, strat, kept, node_values, reach, discounts):
+    """The DCFR update at a decision of the traverser: discount the regrets by sign and add each action's
+    instantaneous regret; discount the strategy sums and add this iteration's strategy times the reach."""
+    positive, negative, average = discounts
+    for a in range(n_actions):
+        for h in range(n_hands):
+            i = start + a * n_hands + h
+            x = regrets[i]
+            x *= positive if x > 0.0 else negative
+            regrets[i] = x + kept[a, h] - node_values[h]
+            sums[i] = sums[i] * average + reach[h] * strat[a, h]
+
+
+@njit(cache=True, nogil=True)
+def _node_values(out, strat, kept, n_actions, n_hands, best):
+    """The traverser's values at its decision: the strategy's mix of its actions' values, or the best action's."""
+    for h in range(n_hands):
+        v = -np.inf if best else 0.0
+        for a in range(n_actions):
+            v = max(v, kept[a, h]) if best else v + strat[a, h] * kept[a, h]
+        out[h] = v
+
+
+@njit(cache=True, nogil=True)
+def _reach_down(parent, child, acting, strat, strength0, strength1, n0, n1, dealt):
+    """The reach at a child: the acting player's times its action probability; below a dealt card, 0 for a hand
+    holding it (``dealt``)."""
+    for h in range(n0):
+        r = parent[0, h]
+        if acting == 0:
+            r *= strat[h]
+        elif dealt and strength0[h] < 0:
+            r = 0.0
+        child[0, h] = r
+    for h in range(n1):
+        r = parent[1, h]
+        if acting == 1:
+            r *= strat[h]
+        elif dealt and strength1[h] < 0:
+            r = 0.0
+        child[1, h] = r
+
+
+@njit(cache=True, nogil=True)
+def _add_outcome(acc, child_values, first, count, image_swap, hand_map, n):
+    """Add a dealt card's values, and those of the cards it stands for (each hand read as its swap)."""
+    for h in range(n):
+        v = acc[h] + child_values[h]
+        for j in range(first, first + count):
+            v += child_values[hand_map[image_swap[j], h]]
+        acc[h] = v
+
+
+@njit(cache=True, nogil=True)
+def visit(start, game, work, state, top, stage):
+    """The pass below ``start`` (its reach already in ``work``'s row 0), depth first with a stack of (node, next
+    child) per depth: its values for the traverser into ``work[3][0]``; in training, the traverser's regrets and
+    strategy sums updated as the pass leaves each of its decisions.
+
+    ``game`` is ``(tree, hands, symmetry, offset, n_hands, split, item_first)``, ``work`` is ``(reach, strat,
+    kept, values, scratch, by_card)``, ``state`` is ``(traverser, mode, regrets, sums, discounts)`` and
+    ``top`` is ``(chance_reach, item_values)``: at a top chance node (``split[node] >= 0``) the ``_REACH`` stage
+    keeps the reach and the ``_TOP`` stage sums the items' values."""
+    tree, hands, symmetry, offset, n_hands, split, item_first = game
+    kind, player, first_child, n_children, board, _, chance_factor = tree
+    image_first, image_count, image_swap, hand_map = symmetry
+    reach, strat, kept, values, scratch, by_card = work
+    traverser, mode, regrets, sums, discounts = state
+    chance_reach, item_values = top
+    strength0, strength1 = hands[1], hands[5]
+    n, m = n_hands[traverser], n_hands[1 - traverser]
+    swaps = hand_map[:, traverser]
+    source = regrets if mode == TRAIN else sums
+    path = np.empty(values.shape[0], dtype=np.int64)
+    next_child = np.zeros(values.shape[0], dtype=np.int64)
+    depth, path[0], entering = 0, start, True
+    while True:
+        node = path[depth]
+        k = kind[node]
+        if entering:
+            entering = False
+            next_child[depth] = 0
+            if k == _FOLD or k == _SHOWDOWN:
+                if stage != _REACH:
+                    terminal_values(node, tree, hands, traverser, reach[depth, 1 - traverser, :m], scratch, by_card,
+                                    values[depth, :n])  # fmt: skip
+            elif stage != _FULL and split[node] >= 0:
+                if stage == _REACH:
+                    chance_reach[split[node]] = reach[depth]
+                else:
+                    values[depth, :n] = 0.0
+                    for i in range(n_children[node]):
+                        child = first_child[node] + i
+                        _add_outcome(values[depth], item_values[item_first[split[node]] + i], image_first[child],
+                                     image_count[child], image_swap, swaps, n)  # fmt: skip
+                    values[depth, :n] *= chance_factor[node]
+            else:
+                if k == _DECISION:
+                    node_strategy(source, offset[node], n_children[node], n_hands[player[node]], mode != TRAIN,
+                                  strat[depth])  # fmt: skip
+                values[depth, :n] = 0.0
+                if n_children[node]:
+                    entering = True
+        elif next_child[depth] < n_children[node]:
+            entering = True
+        if entering:  # down to the next child
+            i = next_child[depth]
+            child = first_child[node] + i
+            acting = player[node] if k == _DECISION else -1
+            _reach_down(reach[depth], reach[depth + 1], acting, strat[depth, i], strength0[board[child]],
+                        strength1[board[child]], n_hands[0], n_hands[1], k == _CHANCE)  # fmt: skip
+            depth += 1
+            path[depth] = child
             continue
-        first, count = first_child[node], n_children[node]
-        update_regrets(regrets, first, count, n_hands, values, values[node], positive, negative)
-        accumulate_average(sums, first, count, n_hands, table, reach[node, traverser], average)
+        if stage != _REACH and next_child[depth] and k == _CHANCE:
+            values[depth, :n] *= chance_factor[node]
+        elif stage != _REACH and next_child[depth] and player[node] == traverser:
+            _node_values(values[depth], strat[depth], kept[depth], n_children[node], n, mode == BEST_RESPONSE)
+            if mode == TRAIN:
+                _update(regrets, sums, offset[node], n_children[node], n, strat[depth], kept[depth], values[depth],
+                        reach[depth, traverser], discounts)  # fmt: skip
+        if depth == 0:
+            return
+        depth -= 1
+        parent = path[depth]
+        i = next_child[depth]
+        if stage != _REACH:
+            if kind[parent] == _CHANCE:
+                child = first_child[parent] + i
+                _add_outcome(values[depth], values[depth + 1], image_first[child], image_count[child], image_swap,
+                             swaps, n)  # fmt: skip
+            elif player[parent] == traverser:
+                kept[depth, i, :n] = values[depth + 1, :n]
+            else:
+                values[depth, :n] += values[depth + 1, :n]
+        next_child[depth] = i + 1
+
+
+@njit(cache=True, nogil=True)
+def root_reach(tree, hands, weights0, weights1, reach):
+    """The reach at the root: each hand's weight, 0 for a hand holding a board card."""
+    board = tree[4][0]
+    for h in range(len(weights0)):
+        reach[0, h] = weights0[h] if hands[1][board, h] >= 0 else 0.0
+    for h in range(len(weights1)):
+        reach[1, h] = weights1[h] if hands[5][board, h] >= 0 else 0.0
+
+
+@njit(cache=True, nogil=True)
+def visit_items(items, item_node, item_chance, game, work, state, chance_reach, item_values):
+    """The ``_FULL`` pass below each item (a child of a top chance node) from its chance node's reach, its values
+    into ``item_values``: the work of one thread."""
+    tree, hands, _, _, n_hands, _, _ = game
+    board = tree[4]
+    reach, values = work[0], work[3]
+    n = n_hands[state[0]]
+    for item in items:
+        node = item_node[item]
+        for p in range(2):
+            strength = hands[1][board[node]] if p == 0 else hands[5][board[node]]
+            for h in range(n_hands[p]):
+                reach[0, p, h] = chance_reach[item_chance[item], p, h] if strength[h] >= 0 else 0.0
+        visit(node, game, work, state, (chance_reach, item_values), _FULL)
+        item_values[item, :n] = values[0, :n]

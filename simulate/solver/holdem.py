@@ -27,255 +27,34 @@ block.
 
 from __future__ import annotations
 
-import itertools
 import math
-from array import array
-from collections.abc import Mapping, Sequence
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
-from typing import Any, NamedTuple
+from functools import cached_property
+from typing import Any
 
 import numpy as np
 
 from ...evaluator import CardError, cards_to_mask, evaluate_batch, format_cards, to_card_ids
 from ..ranges.parse import Range, RangeError, parse_range
+from .betting import (
+    _DECK,
+    _Betting,
+    _card,
+    _FlatBuilder,
+    _swap_card,
+    _symmetries,
+    count_nodes,
+)
 from .cfr import CfrSolver, Discounting
 from .errors import SolverError
-from .tree import CHANCE, DECISION, FOLD, SHOWDOWN, FlatTree, Game, Hands
+from .sizes import STREETS, PerStreet, tree_sizes
+from .tree import CHANCE, DECISION, KIND_NAMES, Game, Hands
 
 PLAYERS = ("oop", "ip")
 """The players' names, player 0 (out of position, first to act) first."""
-
-STREETS = ("flop", "turn", "river")
-"""The streets by board size: 3, 4 and 5 cards."""
-
-_DECK = 52
-_IDENTITY = (0, 1, 2, 3)
-_HELD = 4  # both players' hole cards: never dealt to the board
-
-
-class _Spec(NamedTuple):
-    """A node before it is numbered: what it is, the chips in, the board cards, and how the betting stands."""
-
-    kind: int
-    player: int
-    committed: tuple[float, float]
-    cards: tuple[int, ...]
-    label: str
-    factor: float = 1.0
-    raises: int = 0
-    checked: bool = False
-    images: tuple[int, ...] = ()  # at a chance outcome: the suit swaps (by index) of the outcomes it stands for
-
-
-@dataclass(frozen=True)
-class _Betting:
-    """The betting rules of one subgame: starting pot and stack, sizes per street, all-in and raise cap."""
-
-    pot: float
-    stack: float
-    sizes_by_street: Mapping[str, tuple[float, ...]]
-    allin: bool
-    raise_cap: int
-    dead: tuple[int, ...] = ()
-    swaps: tuple[tuple[int, ...], ...] = (_IDENTITY,)
-
-    def behind(self, committed: tuple[float, float], player: int) -> float:
-        return self.stack - (committed[player] - self.pot / 2)
-
-    def sizes(self, spec: _Spec) -> list[tuple[float, str]]:
-        """The bets or raises open to the player at ``spec``: (new commitment, label), smallest first, no repeats."""
-        committed, to_act, raises = spec.committed, spec.player, spec.raises
-        other = committed[1 - to_act]
-        facing = other - committed[to_act]
-        behind = self.behind(committed, to_act)
-        if behind <= facing or (facing > 0 and raises > self.raise_cap):
-            return []
-        all_in = committed[to_act] + behind
-        targets = []
-        for fraction in self.sizes_by_street[STREETS[len(spec.cards) - 3]]:
-            target = other + max(fraction * (2 * other), facing) if facing > 0 else fraction * sum(committed)
-            if facing == 0:
-                target += committed[to_act]
-            targets.append(min(target, all_in))
-        if self.allin:
-            targets.append(all_in)
-        base = spec.factor  # a decision carries the commitment both players had when the street started
-        chosen: list[tuple[float, str]] = []
-        for target in sorted(set(round(t, 9) for t in targets)):
-            kind = "allin" if target >= all_in - 1e-9 else ("raise" if facing > 0 else "bet")
-            chosen.append((target, f"{kind} {_chips(target - base)}"))
-        return chosen
-
-    def children(self, spec: _Spec) -> list[_Spec]:
-        """The children of a node, in action (or card) order."""
-        if spec.kind == DECISION:
-            return self._decision_children(spec)
-        if spec.kind == CHANCE:
-            return [
-                self._street_start(spec.committed, tuple(sorted(spec.cards + (card,))), _card(card))._replace(
-                    images=images
-                )
-                for card, images in self.outcomes(spec)
-            ]
-        return []
-
-    def outcomes(self, spec: _Spec) -> list[tuple[int, tuple[int, ...]]]:
-        """The cards a chance node keeps, each with the swaps (indices into ``swaps``) taking it to the cards it
-        stands for: the swaps that fix the board group the deck into classes, and the smallest card is kept."""
-        board = set(spec.cards)
-        fixing = [i for i, swap in enumerate(self.swaps) if {_swap_card(c, swap) for c in board} == board]
-        taken: set[int] = set()
-        kept = []
-        for card in self.deck(spec):
-            if card in taken:
-                continue
-            images = []
-            for i in fixing:
-                image = _swap_card(card, self.swaps[i])
-                if image not in taken and image != card:
-                    taken.add(image)
-                    images.append(i)
-            kept.append((card, tuple(images)))
-        return kept
-
-    def deck(self, spec: _Spec) -> list[int]:
-        """The cards a chance node deals: neither on the board nor dead."""
-        gone = set(spec.cards) | set(self.dead)
-        return [c for c in range(_DECK) if c not in gone]
-
-    def _decision_children(self, spec: _Spec) -> list[_Spec]:
-        committed, to_act, base = spec.committed, spec.player, spec.factor
-        children = []
-        if committed[1 - to_act] > committed[to_act]:
-            children.append(_Spec(FOLD, to_act, committed, spec.cards, "fold"))
-            children.append(self._round_end((committed[1 - to_act],) * 2, spec.cards, "call"))
-        elif spec.checked:
-            children.append(self._round_end(committed, spec.cards, "check"))
-        else:
-            children.append(_Spec(DECISION, 1 - to_act, committed, spec.cards, "check", base, spec.raises, True))
-        for target, label in self.sizes(spec):
-            after = (target, committed[1]) if to_act == 0 else (committed[0], target)
-            children.append(_Spec(DECISION, 1 - to_act, after, spec.cards, label, base, spec.raises + 1, False))
-        return children
-
-    def _round_end(self, committed: tuple[float, float], cards: tuple[int, ...], label: str) -> _Spec:
-        if len(cards) == 5:
-            return _Spec(SHOWDOWN, -1, committed, cards, label)
-        left = _DECK - len(cards) - len(self.dead) - _HELD
-        return _Spec(CHANCE, -1, committed, cards, label, 1.0 / left)
-
-    def _street_start(self, committed: tuple[float, float], cards: tuple[int, ...], label: str) -> _Spec:
-        if self.behind(committed, 0) <= 0:  # all-in: the rest of the board is dealt with no betting
-            return self._round_end(committed, cards, label)
-        return _Spec(DECISION, 0, committed, cards, label, committed[0])
-
-    def root(self, cards: tuple[int, ...]) -> _Spec:
-        half = self.pot / 2
-        return _Spec(DECISION, 0, (half, half), tuple(sorted(cards)), "", half)
-
-
-def _swap_card(card: int, swap: tuple[int, ...]) -> int:
-    """The card with its suit (``card % 4``) renamed by ``swap``."""
-    return card - card % 4 + swap[card % 4]
-
-
-def _symmetries(fixed: Sequence[Sequence[int]], combos: Sequence[np.ndarray], weights: Sequence[np.ndarray]) -> tuple:
-    """The suit permutations that map each card set of ``fixed`` onto itself and both ranges (with weights) onto
-    themselves, the identity first."""
-    ranges = [
-        {frozenset(c): w for c, w in zip(cards.tolist(), values.tolist())} for cards, values in zip(combos, weights)
-    ]
-    found = []
-    for swap in itertools.permutations(range(4)):
-        if any({_swap_card(c, swap) for c in cards} != set(cards) for cards in fixed):
-            continue
-        if all(
-            held.get(frozenset(_swap_card(c, swap) for c in hand)) == w for held in ranges for hand, w in held.items()
-        ):
-            found.append(swap)
-    return tuple(found)
-
-
-def _chips(amount: float) -> str:
-    return f"{round(amount, 2):g}"
-
-
-@cache
-def _card(card: int) -> str:
-    return format_cards([card])
-
-
-class _FlatBuilder:
-    """Numbers the nodes of a betting tree straight into typed arrays: a node's children get a contiguous block
-    when the node is expanded, so parents come before children without holding the tree as objects."""
-
-    def __init__(self, betting: _Betting) -> None:
-        self.betting = betting
-        self.ints = {name: array("q") for name in ("kind", "player", "first_child", "n_children", "parent", "board")}
-        self.committed = array("d")
-        self.factor = array("d")
-        self.image_first = array("q")
-        self.image_count = array("q")
-        self.image_swap = array("q")
-        self.labels: list[str] = []
-        self.rows: dict[tuple[int, ...], int] = {}
-
-    def add(self, spec: _Spec, parent: int) -> None:
-        row = self.rows.setdefault(spec.cards, len(self.rows))
-        for name, value in (("kind", spec.kind), ("player", spec.player), ("parent", parent), ("board", row)):
-            self.ints[name].append(value)
-        self.ints["first_child"].append(0)
-        self.ints["n_children"].append(0)
-        self.committed.extend(spec.committed)
-        self.factor.append(spec.factor if spec.kind == CHANCE else 1.0)
-        self.image_first.append(len(self.image_swap))
-        self.image_count.append(len(spec.images))
-        self.image_swap.extend(spec.images)
-        self.labels.append(spec.label)
-
-    def build(self, root: _Spec) -> FlatTree:
-        self.add(root, -1)
-        stack = [(0, root)]
-        while stack:
-            index, spec = stack.pop()
-            children = self.betting.children(spec)
-            if not children:
-                continue
-            first = len(self.labels)
-            for child in children:
-                self.add(child, index)
-            self.ints["first_child"][index] = first
-            self.ints["n_children"][index] = len(children)
-            stack.extend(zip(range(first + len(children) - 1, first - 1, -1), reversed(children)))
-        arrays = {name: np.frombuffer(values, dtype=np.int64).copy() for name, values in self.ints.items()}
-        return FlatTree(
-            committed=np.frombuffer(self.committed, dtype=np.float64).reshape(-1, 2).copy(),
-            chance_factor=np.frombuffer(self.factor, dtype=np.float64).copy(),
-            labels=tuple(self.labels),
-            **arrays,
-        )
-
-
-def count_nodes(betting: _Betting, root: _Spec) -> int:
-    """The nodes of the tree below ``root`` without building it: every card a chance node deals leads to the
-    same betting, so one subtree per chance node is counted, times the cards (each card kept, with suit swaps)."""
-    memo: dict[tuple, int] = {}
-    symmetric = len(betting.swaps) > 1  # then the cards kept depend on the board, not only on its size
-
-    def count(spec: _Spec) -> int:
-        board = spec.cards if symmetric else len(spec.cards)
-        key = (spec.kind, spec.player, spec.committed, board, spec.raises, spec.checked, spec.factor)
-        if key not in memo:
-            if spec.kind == CHANCE and not symmetric:
-                deck = betting.deck(spec)
-                child = betting._street_start(spec.committed, spec.cards + (deck[0],), "")
-                memo[key] = 1 + len(deck) * count(child)
-            else:
-                memo[key] = 1 + sum(count(c) for c in betting.children(spec))
-        return memo[key]
-
-    return count(root)
 
 
 def _strength_table(combos: np.ndarray, rows: Sequence[tuple[int, ...]]) -> np.ndarray:
@@ -316,21 +95,6 @@ def _parse_range(spec: str | Range, name: str, dead: int) -> tuple[np.ndarray, n
     return np.asarray(live.combos, dtype=np.int64), np.asarray(live.weights, dtype=np.float64)
 
 
-def _street_sizes(bet_sizes: Sequence[float] | Mapping[str, Sequence[float]]) -> dict[str, tuple[float, ...]]:
-    if isinstance(bet_sizes, Mapping):
-        unknown = sorted(set(bet_sizes) - set(STREETS))
-        if unknown:
-            raise SolverError(f"bet_sizes: unknown street {unknown[0]!r}; the streets are flop, turn, river")
-        sizes = {street: tuple(bet_sizes.get(street, ())) for street in STREETS}
-    else:
-        sizes = {street: tuple(bet_sizes) for street in STREETS}
-    for values in sizes.values():
-        for size in values:
-            if isinstance(size, bool) or not isinstance(size, (int, float)) or not math.isfinite(size) or size <= 0:
-                raise SolverError(f"bet sizes are positive fractions of the pot; got {size!r}")
-    return sizes
-
-
 @dataclass(frozen=True)
 class Spot:
     """A checked spot, before its tree is built: board and dead cards, both ranges, and the betting rules.
@@ -353,12 +117,18 @@ class Spot:
         ip_range: str | Range,
         pot: float,
         stack: float,
-        bet_sizes: Sequence[float] | Mapping[str, Sequence[float]] = (0.5, 1.0),
+        bet_sizes: PerStreet = (0.5, 1.0),
         allin: bool = True,
-        raise_cap: int = 2,
+        raise_cap: int | Mapping[str, int] = 2,
         dead: str | Sequence[int] = (),
         board_sizes: tuple[int, ...] = (3, 4, 5),
         isomorphism: bool = True,
+        *,
+        raise_sizes: PerStreet | None = None,
+        donk_sizes: PerStreet | None = None,
+        add_allin: float = 0.0,
+        force_allin: float = 0.0,
+        merge: float = 0.0,
     ) -> Spot:
         """Check every argument (see :func:`solve`); one-line :class:`SolverError` on the first bad one."""
         try:
@@ -377,9 +147,8 @@ class Spot:
                 raise SolverError(f"{name} must be a finite number of chips, at least 0; got {value!r}")
         if pot == 0:
             raise SolverError("pot must be more than 0 chips (EVs and exploitability are measured against it)")
-        if isinstance(raise_cap, bool) or not isinstance(raise_cap, int) or raise_cap < 0:
-            raise SolverError(f"raise_cap must be a whole number of raises, at least 0; got {raise_cap!r}")
-        betting = _Betting(float(pot), float(stack), _street_sizes(bet_sizes), bool(allin), raise_cap, tuple(gone))
+        rules = tree_sizes(bet_sizes, raise_sizes, donk_sizes, raise_cap, allin, add_allin, force_allin, merge)
+        betting = _Betting(float(pot), float(stack), rules, tuple(gone))
         mask = cards_to_mask(cards + gone)
         parsed = [_parse_range(text, name, mask) for text, name in ((oop_range, "oop"), (ip_range, "ip"))]
         combos, weights = (parsed[0][0], parsed[1][0]), (parsed[0][1], parsed[1][1])
@@ -401,17 +170,44 @@ class Spot:
         left = _DECK - len(self.board) - len(self.betting.dead)
         return sum(math.comb(left, k) for k in range(5 - len(self.board) + 1))
 
-    def estimate_memory(self, dtype: Any = np.float32) -> int:
-        """Bytes the solve allocates: the solver's per-node arrays, the flat tree and both strength tables.
+    def estimate_memory(self, dtype: Any = np.float32, threads: int = 1) -> int:
+        """Bytes the solve allocates: the solver's arrays (:meth:`.cfr.CfrSolver.memory_bytes`, exact), the flat
+        tree and both strength tables, from the tree's shape counted without building it.
 
         >>> Spot.parse("2s3h4d6c7c", "AA", "KK", pot=10, stack=10).estimate_memory() > 0
         True
         """
-        width = max(len(c) for c in self.combos)
-        nodes = self.nodes()
-        hands = sum(len(c) for c in self.combos)
-        tables = self.board_rows() * hands * 16  # strength and order, int64
-        return CfrSolver.memory_bytes(nodes, width, dtype) + nodes * _TREE_BYTES_PER_NODE + tables
+        shape = self.shape()
+        hands = (len(self.combos[0]), len(self.combos[1]))
+        tables = self.board_rows() * sum(hands) * 16  # strength and order, int64
+        solver = CfrSolver.memory_bytes(shape, hands, dtype, threads, _DECK)
+        return solver + shape.nodes * _TREE_BYTES_PER_NODE + tables
+
+    def shape(self) -> Any:
+        """The :class:`~.tree.TreeShape` of the spot's tree, counted without building it: subtrees that differ
+        only in the cards dealt (in their labels) are counted once.
+
+        >>> Spot.parse("Td9d6hQc", "AA", "KK", pot=10, stack=10, bet_sizes=()).shape().nodes
+        537
+        """
+        from .tree import TreeShape
+
+        betting, memo = self.betting, {}
+        symmetric = len(betting.swaps) > 1  # then the cards kept depend on the board, not only on its size
+
+        def key(spec: Any) -> Any:
+            return spec._replace(label="", images=(), cards=spec.cards if symmetric else len(spec.cards))
+
+        def count(spec: Any) -> TreeShape:
+            if key(spec) not in memo:
+                children: dict[Any, list] = {}
+                for child in betting.children(spec):
+                    children.setdefault(key(child), [child, 0])[1] += 1
+                joined = [(count(child), times) for child, times in children.values()]
+                memo[key(spec)] = TreeShape.join(spec.kind, spec.player, joined) if joined else TreeShape.leaf()
+            return memo[key(spec)]
+
+        return count(betting.root(self.board))
 
     def game(self) -> Game:
         """The spot's :class:`~.tree.Game`: the flat tree and both players' hands with their strength tables."""
@@ -462,9 +258,13 @@ class Solution:
     ``oop_ev`` and ``ip_ev`` are in PioSOLVER's convention (they add up to ``pot``); ``exploitability`` is the
     mean of the two players' best-response gains in chips, ``exploitability_pct`` the same in % of ``pot``.
 
+    ``spot`` is the solved :class:`Spot`, ``seconds`` the solve's wall time, ``interrupted`` whether the run
+    was stopped (by its callback) before its target or ``max_iterations``. :meth:`node` follows a line,
+    :meth:`save` writes the solution to a file that :func:`.saved.load_solution` reads back.
+
     >>> solution = solve("2s3h4d6c7c", "AA", "KK", pot=10, stack=0, max_iterations=10)
     >>> solution.ip_ev, solution.to_dict()["root"]["actions"]
-    (0.0, ['check'])
+    (0.0, [{'action': 'check', 'frequency': 1.0}])
     """
 
     board: str
@@ -476,6 +276,60 @@ class Solution:
     exploitability_pct: float
     iterations: int
     solver: CfrSolver = field(repr=False, compare=False)
+    spot: Spot | None = field(default=None, repr=False, compare=False)
+    seconds: float = 0.0
+    interrupted: bool = False
+
+    def node(self, *line: str) -> SolutionNode:
+        """The node reached by the actions (and dealt cards) of ``line``, by their labels.
+
+        >>> solution = solve("2s3h4d6c7c", "AA", "KK", pot=10, stack=10, bet_sizes=(), max_iterations=1)
+        >>> node = solution.node("check")
+        >>> node.kind, node.player, node.actions, node.node("allin 10").actions
+        ('decision', 'ip', ('check', 'allin 10'), ('fold', 'call'))
+        """
+        return SolutionNode(self, tuple(line), self.game.tree.follow(line))
+
+    @cached_property
+    def equities(self) -> tuple[float, float]:
+        """Each player's share of the pot if both check every street down: its showdown equity over every
+        runout, averaged over its range as the EVs are (combo weight times compatible opponent weight).
+
+        >>> solve("2s3h4d6c7c", "AsAh", "KsKh", pot=10, stack=10, max_iterations=1).equities
+        (1.0, 0.0)
+        """
+        if self.spot is None:
+            raise SolverError("this solution carries no spot to measure equities on")
+        checked = replace(self.spot.betting, rules=tree_sizes((), allin=False))
+        down = CfrSolver(replace(self.spot, betting=checked).game(), dtype=np.float64)
+        oop = down.expected_value(0) / self.pot + 0.5
+        return oop, 1.0 - oop
+
+    @property
+    def memory_bytes(self) -> int:
+        """Bytes of the spot's estimate (:meth:`Spot.estimate_memory`), the solver's storage when no spot is kept.
+
+        >>> solve("2s3h4d6c7c", "AA", "KK", pot=10, stack=10, max_iterations=1).memory_bytes > 0
+        True
+        """
+        if self.spot is not None:
+            return int(self.spot.estimate_memory(self.solver.dtype))
+        return int(self.solver.regrets.nbytes + self.solver.strategy_sums.nbytes)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the solution to ``path`` (see :mod:`.saved` for the format).
+
+        >>> import os, tempfile
+        >>> solution = solve("2s3h4d6c7c", "AA", "KK", pot=10, stack=10, max_iterations=10)
+        >>> path = os.path.join(tempfile.mkdtemp(), "spot.npz")
+        >>> solution.save(path)
+        >>> from pokerlab.simulate.solver.saved import load_solution
+        >>> load_solution(path).strategy() == solution.strategy()
+        True
+        """
+        from .saved import save_solution
+
+        save_solution(self, path)
 
     @property
     def game(self) -> Game:
@@ -550,24 +404,86 @@ class Solution:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """The solution as plain JSON-ready data: the spot, the EVs, the exploitability and the root strategy.
+        """The solution as plain JSON-ready data: the spot, the run, each player's EV and equity, the root's
+        strategy over the range and each combo's EV (the layout of ``pokerlab solve --json``).
 
-        >>> sorted(solve("2s3h4d6c7c", "AA", "KK", pot=10, stack=0, max_iterations=1).to_dict())
-        ['board', 'combo_evs', 'exploitability', 'exploitability_pct', 'ip_ev', 'iterations', 'oop_ev', 'pot', \
-'root', 'stack']
+        >>> data = solve("2s3h4d6c7c", "AA", "KK", pot=10, stack=0, max_iterations=1).to_dict()
+        >>> data["oop"], data["root"]["player"]
+        ({'ev': 10.0, 'equity': 1.0}, 'oop')
         """
+        root = self.strategy()
+        equities = self.equities if self.spot is not None else (None, None)
         return {
             "board": self.board,
             "pot": self.pot,
             "stack": self.stack,
             "iterations": self.iterations,
+            "seconds": self.seconds,
+            "interrupted": self.interrupted,
             "exploitability": self.exploitability,
             "exploitability_pct": self.exploitability_pct,
+            "memory_bytes": self.memory_bytes,
             "oop_ev": self.oop_ev,
             "ip_ev": self.ip_ev,
-            "root": self.strategy(),
+            "oop": {"ev": self.oop_ev, "equity": equities[0]},
+            "ip": {"ev": self.ip_ev, "equity": equities[1]},
+            "root": {
+                "player": root["player"],
+                "actions": [{"action": a, "frequency": f} for a, f in zip(root["actions"], root["frequencies"])],
+            },
             "combo_evs": {player: self.combo_evs(player) for player in PLAYERS},
         }
+
+
+@dataclass(frozen=True)
+class SolutionNode:
+    """A node of a solved tree: the line leading to it, what it is, who acts and what they can do.
+
+    >>> solution = solve("2s3h4d6c", "AA", "KK", pot=10, stack=10, bet_sizes=(), max_iterations=1)
+    >>> node = solution.node("check", "check")
+    >>> node.kind, node.player, node.actions[:2], node.pot
+    ('chance', None, ('2c', '2d'), 10.0)
+    """
+
+    solution: Solution = field(repr=False)
+    line: tuple[str, ...]
+    index: int
+
+    @property
+    def kind(self) -> str:
+        """``decision``, ``chance``, ``fold`` or ``showdown``."""
+        return KIND_NAMES[int(self.solution.game.tree.kind[self.index])]
+
+    @property
+    def player(self) -> str | None:
+        """``oop`` or ``ip`` at a decision, else None."""
+        tree = self.solution.game.tree
+        return PLAYERS[int(tree.player[self.index])] if tree.kind[self.index] == DECISION else None
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The actions (or cards) open here; empty at a fold or showdown."""
+        tree = self.solution.game.tree
+        return tuple(tree.labels[c] for c in tree.children(self.index))
+
+    @property
+    def pot(self) -> float:
+        """The chips both players have in the pot here."""
+        return float(self.solution.game.tree.committed[self.index].sum())
+
+    def node(self, *more: str) -> SolutionNode:
+        """The node reached from here by ``more``."""
+        return self.solution.node(*self.line, *more)
+
+    def strategy(self) -> dict[str, Any]:
+        """The average strategy here (:meth:`Solution.strategy`)."""
+        return self.solution.strategy(self.line)
+
+    def range_weights(self) -> np.ndarray:
+        """Each combo's weight in the acting player's range here: its weight times its own reach times the
+        compatible weight of the opponent's range."""
+        tree = self.solution.game.tree
+        return self.solution._range_at(self.index, int(tree.player[self.index]))
 
 
 def _check_run(max_iterations: int, target: float, max_memory: float | None, dtype: Any) -> np.dtype:
@@ -593,24 +509,37 @@ def solve_spot(
     discounting: Discounting | None = None,
     dtype: Any = np.float32,
     max_memory: float | None = None,
+    callback: Callable[[int, float | None], object] | None = None,
+    threads: int = 1,
 ) -> Solution:
     """Solve a checked :class:`Spot` (see :func:`solve` for the arguments).
+
+    ``callback(iterations, exploitability)`` is called after every iteration, with the exploitability (chips)
+    at each check (every 10 iterations) and None in between; a true return stops the run there, and the
+    solution so far comes back with ``interrupted`` set.
 
     >>> spot = Spot.parse("2s3h4d6c7c", "AA", "KK", pot=10, stack=10)
     >>> solve_spot(spot, max_iterations=10).iterations
     10
+    >>> solve_spot(spot, max_iterations=10, callback=lambda done, exploitability: done == 3).iterations
+    3
     """
     kind = _check_run(max_iterations, target_exploitability_pct, max_memory, dtype)
     if max_memory is not None:
-        need = spot.estimate_memory(kind)
+        need = spot.estimate_memory(kind, threads)
         if need > max_memory:
             raise SolverError(
                 f"the {spot.street} tree needs about {need / 2**20:.1f} MiB ({spot.nodes()} nodes), "
                 f"over max_memory {max_memory / 2**20:.1f} MiB: fewer bet sizes, a lower raise cap or narrower ranges"
             )
-    solver = CfrSolver(spot.game(), discounting, dtype=kind)
+    started = time.perf_counter()
+    solver = CfrSolver(spot.game(), discounting, dtype=kind, threads=threads)
     pot = spot.betting.pot
-    solver.solve(max_iterations, target_exploitability_pct / 100 * pot)
+    interrupted = False
+    if callback is None:
+        solver.solve(max_iterations, target_exploitability_pct / 100 * pot)
+    else:
+        interrupted = _run(solver, max_iterations, target_exploitability_pct / 100 * pot, callback)
     exploitability = solver.exploitability()
     return Solution(
         board=format_cards(list(spot.board)),
@@ -622,7 +551,28 @@ def solve_spot(
         exploitability_pct=100 * exploitability / pot,
         iterations=solver.iterations,
         solver=solver,
+        spot=spot,
+        seconds=time.perf_counter() - started,
+        interrupted=interrupted,
     )
+
+
+def _run(
+    solver: CfrSolver, max_iterations: int, target: float, callback: Callable[[int, float | None], object]
+) -> bool:
+    """:meth:`.cfr.CfrSolver.solve` one iteration at a time, telling ``callback``; True when it stopped the run."""
+    while solver.iterations < max_iterations:
+        solver.iterate(1)
+        checked = solver.iterations % _CHECK_EVERY == 0 or solver.iterations == max_iterations
+        exploitability = solver.exploitability() if checked else None
+        if callback(solver.iterations, exploitability):
+            return solver.iterations < max_iterations
+        if exploitability is not None and target > 0 and exploitability <= target:
+            break
+    return False
+
+
+_CHECK_EVERY = 10  # iterations between exploitability checks, as CfrSolver.solve checks
 
 
 def estimate_memory(
@@ -631,12 +581,19 @@ def estimate_memory(
     ip_range: str | Range,
     pot: float,
     stack: float,
-    bet_sizes: Sequence[float] | Mapping[str, Sequence[float]] = (0.5, 1.0),
+    bet_sizes: PerStreet = (0.5, 1.0),
     allin: bool = True,
-    raise_cap: int = 2,
+    raise_cap: int | Mapping[str, int] = 2,
     dead: str | Sequence[int] = (),
     dtype: Any = np.float32,
     isomorphism: bool = True,
+    *,
+    raise_sizes: PerStreet | None = None,
+    donk_sizes: PerStreet | None = None,
+    add_allin: float = 0.0,
+    force_allin: float = 0.0,
+    merge: float = 0.0,
+    threads: int = 1,
 ) -> int:
     """Bytes :func:`solve` would allocate for this spot (per-node arrays, tree, strength tables), from a count
     of the tree's nodes, without building it.
@@ -647,9 +604,10 @@ def estimate_memory(
     True
     """
     spot = Spot.parse(
-        board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, dead, isomorphism=isomorphism
-    )
-    return spot.estimate_memory(_check_run(1, 0.0, None, dtype))
+        board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, dead, isomorphism=isomorphism,
+        raise_sizes=raise_sizes, donk_sizes=donk_sizes, add_allin=add_allin, force_allin=force_allin, merge=merge,
+    )  # fmt: skip
+    return spot.estimate_memory(_check_run(1, 0.0, None, dtype), threads)
 
 
 def solve(
@@ -658,9 +616,9 @@ def solve(
     ip_range: str | Range,
     pot: float,
     stack: float,
-    bet_sizes: Sequence[float] | Mapping[str, Sequence[float]] = (0.5, 1.0),
+    bet_sizes: PerStreet = (0.5, 1.0),
     allin: bool = True,
-    raise_cap: int = 2,
+    raise_cap: int | Mapping[str, int] = 2,
     dead: str | Sequence[int] = (),
     max_iterations: int = 1000,
     target_exploitability_pct: float = 0.3,
@@ -668,17 +626,31 @@ def solve(
     dtype: Any = np.float32,
     max_memory: float | None = None,
     isomorphism: bool = True,
+    *,
+    raise_sizes: PerStreet | None = None,
+    donk_sizes: PerStreet | None = None,
+    add_allin: float = 0.0,
+    force_allin: float = 0.0,
+    merge: float = 0.0,
+    callback: Callable[[int, float | None], object] | None = None,
+    threads: int = 1,
 ) -> Solution:
     """Solve a heads-up spot from the flop (3 board cards), the turn (4) or the river (5) by DCFR.
 
     ``oop_range`` and ``ip_range`` are range text (``parse_range``) or
     :class:`~pokerlab.simulate.ranges.parse.Range` objects; combos sharing a card with the board or ``dead``
     are dropped, and ``dead`` cards are never dealt. ``pot`` is the pot at the start and ``stack`` the
-    effective stack behind. ``bet_sizes`` are fractions of the pot for bets and raises: one sequence for every
-    street, or a mapping from ``"flop"``, ``"turn"``, ``"river"`` to a sequence (a street left out has none);
-    ``allin`` adds the all-in, ``raise_cap`` limits the raises after a street's first bet. The run stops at
-    ``max_iterations`` or at the first check (every 10 iterations) with the exploitability at most
-    ``target_exploitability_pct`` % of the pot. ``dtype`` is the solver's storage (float32 or float64);
+    effective stack behind. ``bet_sizes``, ``raise_sizes`` and ``donk_sizes`` are size lists (:mod:`.sizes`:
+    ``"33%, 75%, a"``, ``"2.5x"``, ``"100c"``, ``"2e"``; a number is a pot fraction) for every street and both
+    players, or per street (``{"flop": ..., "turn": ..., "river": ...}``, a street left out has none) and per
+    player (``{"oop": ..., "ip": ...}``); ``raise_sizes`` None takes the bet sizes; ``donk_sizes`` (OOP leading
+    into the player who made the previous street's last bet or raise, on the turn and the river) None takes
+    OOP's bet sizes. ``allin`` adds the all-in everywhere; ``raise_cap`` (a number, or per street) limits the
+    raises after a street's first bet. ``add_allin``, ``force_allin`` and ``merge`` are the thresholds of
+    :class:`.sizes.TreeSizes` (0: off). The run stops at ``max_iterations`` or at the first check (every 10
+    iterations) with the exploitability at most ``target_exploitability_pct`` % of the pot; ``callback`` is
+    :func:`solve_spot`'s. ``dtype`` is the solver's storage (float32 or float64); ``threads`` share the
+    subtrees below the first cards dealt (the answer is the same whatever their number);
     ``max_memory`` (bytes) refuses a spot whose estimate (:func:`estimate_memory`) is over it. With
     ``isomorphism``, when a suit swap maps the board, the dead cards and both ranges (with their weights) onto
     themselves, a chance node keeps one card of each class of swapped cards (the smallest id) and counts the
@@ -690,6 +662,9 @@ def solve(
     """
     _check_run(max_iterations, target_exploitability_pct, max_memory, dtype)
     spot = Spot.parse(
-        board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, dead, isomorphism=isomorphism
+        board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, dead, isomorphism=isomorphism,
+        raise_sizes=raise_sizes, donk_sizes=donk_sizes, add_allin=add_allin, force_allin=force_allin, merge=merge,
+    )  # fmt: skip
+    return solve_spot(
+        spot, max_iterations, target_exploitability_pct, discounting, dtype, max_memory, callback, threads
     )
-    return solve_spot(spot, max_iterations, target_exploitability_pct, discounting, dtype, max_memory)

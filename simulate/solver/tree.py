@@ -157,6 +157,93 @@ def flatten(root: Node) -> FlatTree:
 
 
 @dataclass(frozen=True)
+class TreeShape:
+    """What the solver's memory depends on: ``nodes``; ``rows[p]``, the actions of player ``p``'s decisions (each
+    a row of ``p``'s hands in the regrets and strategy sums); ``depth``, the longest path from the root in edges;
+    ``actions``, the most actions of a decision; ``items``, the children of the top chance nodes (chance nodes
+    with none above them) and ``splits``, those chance nodes.
+
+    >>> root = Node(DECISION, player=0, children=[Node(FOLD), Node(CHANCE, children=[Node(SHOWDOWN)] * 3)])
+    >>> TreeShape.of(flatten(root))
+    TreeShape(nodes=6, rows=(2, 0), depth=2, actions=2, items=3, splits=1)
+    """
+
+    nodes: int
+    rows: tuple[int, int]
+    depth: int
+    actions: int
+    items: int
+    splits: int
+
+    @classmethod
+    def leaf(cls) -> TreeShape:
+        """A terminal node's shape.
+
+        >>> TreeShape.leaf().nodes
+        1
+        """
+        return cls(1, (0, 0), 0, 0, 0, 0)
+
+    @classmethod
+    def join(cls, kind: int, player: int, children: Sequence[tuple[TreeShape, int]]) -> TreeShape:
+        """The shape of a node of ``kind`` over its children, each ``(shape, how many children have it)``.
+
+        >>> TreeShape.join(CHANCE, -1, [(TreeShape.leaf(), 48)]).items
+        48
+        """
+        count = sum(times for _, times in children)
+        rows = [sum(c.rows[p] * times for c, times in children) for p in (0, 1)]
+        depth = 1 + max((c.depth for c, _ in children), default=-1)
+        actions = max((c.actions for c, _ in children), default=0)
+        if kind == DECISION:
+            rows[player] += count
+            actions = max(actions, count)
+        if kind == CHANCE:  # below a top chance node, no other chance node is one
+            items, splits = count, 1
+        else:
+            items, splits = (sum(getattr(c, name) * times for c, times in children) for name in ("items", "splits"))
+        nodes = 1 + sum(c.nodes * times for c, times in children)
+        return cls(nodes, (rows[0], rows[1]), depth, actions, items, splits)
+
+    @classmethod
+    def of(cls, tree: FlatTree) -> TreeShape:
+        """The shape of a built tree (see the class's example)."""
+        depth, under, top = tree_levels(tree)
+        decision = tree.kind == DECISION
+        rows = tuple(int(tree.n_children[decision & (tree.player == p)].sum()) for p in (0, 1))
+        return cls(
+            nodes=len(tree),
+            rows=(rows[0], rows[1]),
+            depth=int(depth.max()),
+            actions=int(tree.n_children[decision].max(initial=0)),
+            items=int(tree.n_children[top].sum()),
+            splits=int(top.sum()),
+        )
+
+
+def tree_levels(tree: FlatTree) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each node's depth, whether a chance node is above it, and whether it is a top chance node.
+
+    >>> root = Node(CHANCE, children=[Node(CHANCE, children=[Node(SHOWDOWN)])])
+    >>> [a.tolist() for a in tree_levels(flatten(root))]
+    [[0, 1, 2], [False, True, True], [True, False, False]]
+    """
+    depth = np.zeros(len(tree), dtype=np.int64)
+    under = np.zeros(len(tree), dtype=bool)
+    frontier = np.zeros(1, dtype=np.int64)
+    level = 0
+    while len(frontier):
+        depth[frontier] = level
+        counts = tree.n_children[frontier]
+        parents = np.repeat(frontier, counts)
+        starts = np.repeat(tree.first_child[frontier] - np.cumsum(counts) + counts, counts)
+        children = starts + np.arange(len(parents))
+        under[children] = under[parents] | (tree.kind[parents] == CHANCE)
+        frontier, level = children, level + 1
+    return depth, under, (tree.kind == CHANCE) & ~under
+
+
+@dataclass(frozen=True)
 class Hands:
     """One player's private hands.
 

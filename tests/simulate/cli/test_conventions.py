@@ -165,7 +165,7 @@ def test_threads_option_is_the_same_wherever_it_is():
             if param.name == "threads":
                 having.add(path)
                 assert param.opts == ["--threads", "-t"] and unset(param.get_default(click.Context(command))), path
-    assert having == {"equity", "verify", "table preflop", "table matchups"}
+    assert having == {"equity", "verify", "table preflop", "table matchups", "solve"}
 
 
 def test_verify_threads_and_its_deprecated_aliases():

@@ -13,7 +13,7 @@ from pokerlab.simulate.ranges.parse import parse_range
 from pokerlab.simulate.solver import SolverError, solve_river
 from pokerlab.simulate.solver.cfr import CfrSolver
 from pokerlab.simulate.solver.holdem import Spot, estimate_memory, solve
-from pokerlab.simulate.solver.tree import CHANCE, DECISION, FOLD, SHOWDOWN
+from pokerlab.simulate.solver.tree import CHANCE, DECISION, FOLD, SHOWDOWN, TreeShape
 
 
 def _brute_force_equity(board_text, oop_text, ip_text, dead_text=""):
@@ -183,22 +183,49 @@ def test_the_river_through_solve_is_solve_river():
     assert general.oop_ev == river.oop_ev and general.game.tree.labels == river.game.tree.labels
 
 
-@pytest.mark.parametrize("board", ["Qs9h5d", "Qs9h5d2c", "Qs9h5d2c3h"])
+@pytest.mark.parametrize("board", ["Qs9h5d", "Qs9s5d", "Qs9h5d2c", "Qs9h5d2c3h"])
 def test_the_memory_estimate_counts_the_tree_before_building_it(board):
     spot = Spot.parse(board, "AQ, 99, 87s", "QQ, AJs", pot=10, stack=20, bet_sizes={"flop": (0.5,), "river": (1.0,)})
     game = spot.game()
-    assert spot.nodes() == len(game.tree)
-    for dtype in (np.float32, np.float64):
-        solver = CfrSolver(game, dtype=dtype)
-        arrays = [solver.regrets, solver.strategy_sums, solver._table, solver._reach, solver._values]
-        width = max(len(h) for h in game.hands)
-        assert CfrSolver.memory_bytes(len(game.tree), width, dtype) == sum(a.nbytes for a in arrays)
+    assert spot.nodes() == len(game.tree) and spot.shape() == TreeShape.of(game.tree)
+    hands = (len(game.hands[0]), len(game.hands[1]))
+    for dtype, threads in ((np.float32, 1), (np.float64, 1), (np.float32, 2)):
+        solver = CfrSolver(game, dtype=dtype, threads=threads)
+        solver.iterate(1)  # every work area the threads use now exists
+        assert CfrSolver.memory_bytes(spot.shape(), hands, dtype, threads) == solver.allocated_bytes()
         tables = sum(h.strength.nbytes + o.nbytes for h, o in zip(game.hands, game.order))
         tree = sum(a.nbytes for a in game.tree.arrays()) + game.tree.parent.nbytes
-        assert spot.estimate_memory(dtype) >= sum(a.nbytes for a in arrays) + tables + tree
+        assert spot.estimate_memory(dtype, threads) >= solver.allocated_bytes() + tables + tree
     assert estimate_memory(board, "AQ, 99, 87s", "QQ, AJs", pot=10, stack=20, dtype=np.float64) > estimate_memory(
         board, "AQ, 99, 87s", "QQ, AJs", pot=10, stack=20, dtype=np.float32
     )
+
+
+def test_the_regrets_hold_only_the_acting_players_hands():
+    game = Spot.parse(*TURN, **TURN_BETTING).game()
+    tree, sizes = game.tree, [len(h) for h in game.hands]
+    solver = CfrSolver(game, dtype=np.float32)
+    expected = sum(int(tree.n_children[d]) * sizes[tree.player[d]] for d in np.flatnonzero(tree.kind == DECISION))
+    assert solver.regrets.size == solver.strategy_sums.size == expected
+    assert solver.allocated_bytes() < len(tree) * max(sizes) * 4 * 2 + 2**20
+
+
+@pytest.mark.parametrize("board", ["Qs9h5d2c", "Qs9s5d2d"])
+def test_the_threads_change_no_value(board):
+    game = Spot.parse(board, *TURN[1:], **TURN_BETTING).game()
+    solvers = [CfrSolver(game, dtype=np.float32, threads=threads) for threads in (1, 2, 3)]
+    for solver in solvers:
+        solver.iterate(7)
+    for solver in solvers[1:]:
+        assert np.array_equal(solver.regrets, solvers[0].regrets)
+        assert np.array_equal(solver.strategy_sums, solvers[0].strategy_sums)
+        assert solver.exploitability() == solvers[0].exploitability()
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, True])
+def test_a_bad_thread_count_is_one_clear_line(threads):
+    with pytest.raises(SolverError, match="threads must be a whole number"):
+        CfrSolver(Spot.parse(*TURN, **TURN_BETTING).game(), threads=threads)
 
 
 @pytest.mark.parametrize(

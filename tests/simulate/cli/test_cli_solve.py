@@ -1,0 +1,173 @@
+"""``pokerlab solve``: the polarized river's closed form through the command line, JSON that meets its schema,
+spot files, save and show, Ctrl-C, and bad input as one line with exit status 2."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from pokerlab import schemas
+from pokerlab.simulate.cli.main import main
+
+POLAR = [
+    "solve",
+    "-b",
+    "2s3h4d6c7c",
+    "--oop",
+    "AsAh, QsQh",
+    "--ip",
+    "KsKh",
+    "--pot",
+    "20",
+    "--stack",
+    "10",
+    "--bet",
+    "a",
+]
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), prog_name="pokerlab")
+
+
+def one_line_error(result, *words: str) -> None:
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) >= 1 and lines[-1].startswith("error: "), result.output
+    assert not any(line.startswith("error: ") for line in lines[:-1]) and "Traceback" not in result.output
+    for word in words:
+        assert word in lines[-1], lines[-1]
+
+
+@pytest.fixture(scope="module")
+def polar(tmp_path_factory):
+    """The polarized river solved to 0.05 % of the pot and saved: (its JSON, the saved file)."""
+    path = tmp_path_factory.mktemp("solve") / "polar.npz"
+    result = run(*POLAR, "--exploitability", "0.05", "--max-iterations", "3000", "--save", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout), path
+
+
+def test_the_polarized_river_through_the_command_line_gives_its_closed_form(polar):
+    data, _ = polar
+    jsonschema.validate(data, schemas.load("solve"))
+    assert data["oop"]["ev"] == pytest.approx(40 / 3, abs=0.05) and data["ip"]["ev"] == pytest.approx(20 / 3, abs=0.05)
+    assert data["oop"]["ev"] + data["ip"]["ev"] == pytest.approx(20, abs=1e-6)
+    assert data["oop"]["equity"] == pytest.approx(0.5) and data["exploitability_pct"] <= 0.05
+    assert data["root"]["player"] == "oop" and [a["action"] for a in data["root"]["actions"]] == ["check", "allin 10"]
+    assert data["root"]["actions"][1]["frequency"] == pytest.approx(2 / 3, abs=0.02)  # aces and a third of queens
+    assert data["nodes"] == 9 and data["memory_bytes"] > 0 and not data["interrupted"]
+
+
+def test_the_text_output_says_the_tree_size_first_and_the_evs(polar):
+    result = run(*POLAR, "--max-iterations", "20")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("tree: 9 nodes, about ")
+    assert "OOP: EV 13." in result.stdout and "allin 10" in result.stdout
+
+
+def test_show_reads_the_saved_node_back_as_grid_and_combos(polar):
+    data, path = polar
+    root = json.loads(run("solve", "show", str(path), "--json").stdout)
+    jsonschema.validate(root, schemas.load("solve-show"))
+    assert [a["frequency"] for a in root["actions"]] == pytest.approx([a["frequency"] for a in data["root"]["actions"]])
+    facing = json.loads(run("solve", "show", str(path), "allin 10", "--json").stdout)
+    assert facing["player"] == "ip" and [a["action"] for a in facing["actions"]] == ["fold", "call"]
+    assert facing["grid"]["call"][1][1] == pytest.approx(2 / 3, abs=0.02)  # KK, the second row's pair
+    assert facing["grid"]["call"][0][0] is None  # no AA in IP's range
+    assert facing["combos"][0]["combo"] == "KsKh"
+    done = json.loads(run("solve", "show", str(path), "allin 10", "call", "--json").stdout)
+    assert done["kind"] == "showdown" and done["player"] is None and done["actions"] == []
+    text = run("solve", "show", str(path), "allin 10")
+    assert text.exit_code == 0 and "IP to act" in text.stdout and "KsKh" in text.stdout
+    assert "   K   .  67" in text.stdout  # the call grid: KK calls two times in three
+
+
+def test_a_spot_file_in_toml_or_json_is_the_same_spot_as_the_options(tmp_path, polar):
+    toml = tmp_path / "spot.toml"
+    toml.write_text('board = "2s3h4d6c7c"\noop = "AsAh, QsQh"\nip = "KsKh"\npot = 20\nstack = 10\nbet = "a"\n')
+    spot = {"board": "2s3h4d6c7c", "oop": "AsAh, QsQh", "ip": "KsKh", "pot": 20, "stack": 10, "bet": "a"}
+    (tmp_path / "spot.json").write_text(json.dumps(spot))
+    by_options = json.loads(run(*POLAR, "--max-iterations", "30", "--json").stdout)
+    for name in ("spot.toml", "spot.json"):
+        result = run("solve", "--spot", str(tmp_path / name), "--max-iterations", "30", "--json")
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["oop"] == by_options["oop"]
+    overridden = run("solve", "--spot", str(toml), "--pot", "40", "--max-iterations", "10", "--json")
+    assert json.loads(overridden.stdout)["pot"] == 40
+
+
+def test_ctrl_c_prints_the_solution_so_far_and_exits_130(monkeypatch):
+    from pokerlab.simulate.cli import solve as command
+
+    def stop_at_three(self, iterations, exploitability):
+        if iterations == 3:
+            self.interrupt()
+        return self.stop
+
+    monkeypatch.setattr(command._Progress, "__call__", stop_at_three)
+    result = run(*POLAR, "--max-iterations", "100", "--json")
+    assert result.exit_code == 130
+    data = json.loads(result.stdout)
+    assert data["iterations"] == 3 and data["interrupted"] is True
+    assert "interrupted after 3 iterations" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["-b", "2s2s4d6c7c"], ["board", "duplicate card '2s'"]),
+        (["--oop", "2s2h"], ["oop range", "no combo left"]),
+        (["--bet", "52"], ["'52' is not a size"]),
+        (["--river-raise", "2.5x, 3e0%"], ["cap of a geometric size"]),
+        (["--flop-bet", "50%|33%|25%"], ["one '|'"]),
+        (["--max-memory", "0.0001"], ["over max_memory"]),
+        (["--merge", "-1"], ["merge must be"]),
+        (["--pot", "0"], ["pot must be more than 0"]),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, words):
+    given = dict(zip(POLAR[1::2], POLAR[2::2]))
+    given.update(dict(zip(args[::2], args[1::2])))
+    flat = [x for pair in given.items() for x in pair]
+    one_line_error(run("solve", *flat, "--max-iterations", "5"), *words)
+
+
+def test_a_missing_option_and_a_bad_spot_file_are_one_line(tmp_path):
+    one_line_error(run("solve", "--oop", "AA", "--ip", "KK"), "--board is needed")
+    bad = tmp_path / "spot.toml"
+    bad.write_text("board = [unclosed\n")
+    one_line_error(run("solve", "--spot", str(bad)), "not a spot file")
+    bad.write_text('board = "2s3h4d6c7c"\nsizes = "a"\n')
+    one_line_error(run("solve", "--spot", str(bad)), "unknown key 'sizes'")
+
+
+def test_a_corrupt_truncated_or_foreign_solution_file_is_one_line(tmp_path, polar):
+    _, path = polar
+    raw = path.read_bytes()
+    (tmp_path / "truncated.npz").write_bytes(raw[: len(raw) // 2])
+    (tmp_path / "text.npz").write_text("not a solution\n")
+    np.savez(tmp_path / "foreign.npz", weights=np.ones(3))
+    with np.load(path) as saved:
+        arrays = {k: saved[k] for k in saved.files}
+    meta = json.loads(str(arrays["meta"]))
+    np.savez(tmp_path / "bad_sums.npz", **{**arrays, "strategy_sums": -arrays["strategy_sums"] - 1})
+    np.savez(tmp_path / "bad_meta.npz", **{**arrays, "meta": np.array(json.dumps({**meta, "pot": -1}))})
+    np.savez(tmp_path / "other_tree.npz", **{**arrays, "meta": np.array(json.dumps({**meta, "stack": 30}))})
+    np.savez(tmp_path / "bad_cards.npz", **{**arrays, "oop_cards": np.array([[0, 0]])})
+    for name, words in [
+        ("truncated.npz", ["not a pokerlab solution file"]),
+        ("text.npz", ["not a pokerlab solution file"]),
+        ("foreign.npz", ["not a pokerlab solution file"]),
+        ("bad_sums.npz", ["strategy_sums"]),
+        ("bad_meta.npz", ["pot -1"]),
+        ("other_tree.npz", ["actions differ"]),
+        ("bad_cards.npz", ["oop_cards"]),
+        ("missing.npz", ["no such file"]),
+    ]:
+        one_line_error(run("solve", "show", str(tmp_path / name)), *words)
+    one_line_error(run("solve", "show", str(path), "bet 3"), "action 'bet 3' at step 1 is not in the tree")
