@@ -28,6 +28,7 @@ FAMILIES: dict[str, tuple[str, float]] = {
     "pokerlab.simulate.equity.omaha_kernels": ("the Omaha equity kernels", 11.0),
     "pokerlab.simulate.equity.stud_kernels": ("the stud equity kernels", 8.0),
     "pokerlab.simulate.equity.short_deck_kernels": ("the short-deck equity kernels", 12.0),
+    "pokerlab.simulate.equity.pot_stats_kernels": ("the pot statistics kernel", 1.0),
     "pokerlab.simulate.equity.rng_kernels": ("the random number kernels", 1.0),
     "pokerlab.evaluator.kernels": ("the batch evaluator", 4.0),
     "pokerlab.evaluator.batch_kernels": ("the batch evaluator", 6.0),

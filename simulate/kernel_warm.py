@@ -9,7 +9,6 @@ Docker image or before starting a cluster's workers).
 from __future__ import annotations
 
 import multiprocessing
-import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -18,6 +17,7 @@ import numpy as np
 
 from ..evaluator import RULESETS, enumerate_values, evaluate_batch, get_rules
 from ..evaluator.cards import deck_ids
+from ..threads import available_cores
 from .draw import draw_odds
 from .equity.distribution import equity_by_combo
 from .equity.engine import equity
@@ -163,6 +163,16 @@ def _timed_step(name: str) -> float:
     return time.perf_counter() - start
 
 
+def processes_at_once(processes: int | None = None) -> int:
+    """How many step processes :func:`warm_kernels` runs at once: ``processes``, else one per core this process
+    may run on, and never more than there are steps.
+
+    >>> processes_at_once(1), processes_at_once(10**6) == len(STEPS), processes_at_once() >= 1
+    (1, True, True)
+    """
+    return min(len(STEPS), processes or available_cores())
+
+
 def warm_kernels(
     on_step: Callable[[str, float], None] | None = None, processes: int | None = None
 ) -> list[tuple[str, float]]:
@@ -176,7 +186,7 @@ def warm_kernels(
     >>> [name for name, _ in steps][:1]  # doctest: +SKIP
     ['batch evaluation (5, 6, 7 cards)']
     """
-    n = min(len(STEPS), processes or os.cpu_count() or 1)
+    n = processes_at_once(processes)
     seconds: dict[str, float] = {}
 
     def record(name: str, took: float) -> None:

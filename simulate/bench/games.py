@@ -93,7 +93,7 @@ def _plo() -> Any:
 
 def _stud() -> Any:
     from ..game import seven_card_stud
-    from ..game.variants import stud_streets
+    from ..game.stud_variants import stud_streets
 
     # pokerkit plays fourth street at the small bet even with an open pair: the same streets without that option.
     game = seven_card_stud(ante=1, bring_in=1, small_bet=2, big_bet=4)

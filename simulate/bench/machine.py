@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy
 
+from ...threads import available_cores
+
 
 def version(dist: str) -> str | None:
     """Installed version of a distribution, or None."""
@@ -63,7 +65,7 @@ def machine_info() -> dict[str, Any]:
     the per-call evaluator is the compiled one."""
     import numba
 
-    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    usable = available_cores()
     load = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
     return {
         "cpu": cpu_model(),

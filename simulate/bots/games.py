@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from ...errors import InputError
 from ..game import registry
+from ..game.declarations import BETTING_KINDS, NO_LIMIT, SPREAD_LIMIT, Variant
 from ..game.registry import Stakes, resolve, shipped_variants
-from ..game.variants import BETTING_KINDS, NO_LIMIT, SPREAD_LIMIT, Variant
 
 #: The short game names and what each is (the command line lists them in this order).
 GAMES = {name: game.description for name, game in registry.GAMES.items()}

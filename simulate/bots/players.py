@@ -17,8 +17,8 @@ import random
 from dataclasses import dataclass
 
 from ...errors import InputError
+from ..game.declarations import FIXED_LIMIT
 from ..game.state import DRAW, SHOWDOWN
-from ..game.variants import FIXED_LIMIT
 from .strength import draw_strength, heuristic_discard, holdem_tier, preflop_percentile
 from .view import Action, SeatView, passive_default
 

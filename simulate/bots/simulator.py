@@ -26,9 +26,10 @@ import numpy as np
 
 from ...errors import InputError
 from ..distributed import run_shards
+from ..equity.options import MAX_SEED
+from ..game.declarations import Variant
 from ..game.errors import IllegalActionError
 from ..game.state import DONE, State
-from ..game.variants import Variant
 from ..histories import dumps, history_from_state
 from .equity_player import EquityBot
 from .players import CallingStation, RandomBot, RuleBot
@@ -272,7 +273,6 @@ def _play(
 
 MAX_HANDS = 10**9
 MAX_STACK = 10**12
-MAX_SEED = 2**64 - 1
 
 
 def _whole_in(value: Any, name: str, low: int, high: int) -> None:

@@ -20,9 +20,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..game.declarations import LowHalf
 from ..game.showdown import hand_value
 from ..game.stud import qualifying_low
-from ..game.variants import LowHalf
 from .view import Action, SeatView
 
 if TYPE_CHECKING:

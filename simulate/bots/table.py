@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 
 from ...errors import InputError
 from ..game.cards import names, parse
+from ..game.declarations import Variant
 from ..game.errors import IllegalActionError
 from ..game.events import Board, Deal, Draw, Event, Show, ShowAce, ShowOpeners
 from ..game.hilo import low_value
 from ..game.session import BlindLevel, Session
 from ..game.showdown import describe_value, showdown_value
 from ..game.state import BET, DONE, DRAW, SHOWDOWN, State
-from ..game.variants import Variant
 from ..histories import history_from_state
 from .view import Action, Bot, SeatView, apply_action, passive_default
 

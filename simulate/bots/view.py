@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, Protocol
 
+from ..game.declarations import LowHalf
 from ..game.errors import IllegalActionError
 from ..game.events import Bet, Board, Deal, Draw, Event, Raise
 from ..game.state import BET, DRAW, SHOWDOWN, State
-from ..game.variants import LowHalf
 
 
 class SeenDeal(NamedTuple):

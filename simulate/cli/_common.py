@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import functools
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -22,6 +21,7 @@ import click
 
 from pokerlab import compiles
 from pokerlab.errors import InputError, PokerlabError
+from pokerlab.simulate.equity.options import MAX_SEED, fresh_seed
 
 from .printing import json_text
 
@@ -30,7 +30,6 @@ EXIT_INTERNAL_ERROR = 1
 EXIT_FAILED_CHECK = 1  # a check the command ran failed (a count differs, a hand breaks a rule)
 EXIT_INTERRUPTED = 130  # what shells expect after Ctrl-C (128 + SIGINT)
 
-MAX_SEED = 2**64 - 1
 SEED = click.IntRange(0, MAX_SEED)
 SEED_HELP = "Seed, 0 to 2**64-1 (default: random; printed, so a run can be repeated)."
 JSON_HELP = "Print JSON (stable keys, listed in the documentation's JSON keys table)."
@@ -105,8 +104,7 @@ def resolve_seed(seed: int | None) -> int:
     >>> 0 <= resolve_seed(None) <= MAX_SEED
     True
     """
-    # What sampling.fresh_seed draws, without importing numpy: a query the shipped table answers needs none.
-    return seed if seed is not None else int.from_bytes(os.urandom(8), "little")
+    return seed if seed is not None else fresh_seed()
 
 
 def seed_option(**extra: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

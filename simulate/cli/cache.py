@@ -93,14 +93,14 @@ def warm_command(processes: int | None, low_priority: bool, as_json: bool) -> No
     if low_priority and hasattr(os, "nice"):
         os.nice(19)
     from pokerlab.evaluator.jit import cache_dir, cache_enabled
-    from pokerlab.simulate.kernel_warm import STEPS, warm_kernels
+    from pokerlab.simulate.kernel_warm import STEPS, processes_at_once, warm_kernels
 
     def show(name: str, seconds: float) -> None:
         if not as_json:
             click.echo(f"{name:<34} {seconds:7.2f} s")
 
     if not as_json:
-        at_once = min(len(STEPS), processes or os.cpu_count() or 1)
+        at_once = processes_at_once(processes)
         click.echo(f"compiling {len(STEPS)} kernel families, {at_once} at a time; each line is one finished:")
     steps = warm_kernels(show, processes)
     where = str(cache_dir()) if cache_enabled() else None

@@ -463,6 +463,7 @@ def _unreadable_verdict(label: str, error: Any, as_json: bool, quiet: bool, list
 def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool, rake: Any, jobs: int) -> None:
     """``pokerlab replay FOLDER``: every hand of every PHH file under it, one summary."""
     from pokerlab.simulate.histories import phh_files, replay_tree
+    from pokerlab.simulate.histories.results import OUT_OF_TURN
 
     if not phh_files(folder):
         _fail(f"{folder}: no .phh or .phhs files in this folder tree")
@@ -482,11 +483,7 @@ def _replay_folder(folder: str, as_json: bool, quiet: bool, fill_skipped: bool, 
         click.echo(summary.table())
         for message in summary.warnings[:5]:
             click.echo(f"  warning: {message}")
-        if (
-            summary.counts["illegal"]
-            and not fill_skipped
-            and any("'s turn, not" in example for example in summary.examples.get("illegal", []))
-        ):
+        if summary.causes.get(OUT_OF_TURN) and not fill_skipped:
             click.echo("  (records that leave out folds replay with --fill-skipped)")
         if summary.seconds > 0:
             click.echo(f"  {summary.hands / summary.seconds:,.0f} hands/s")

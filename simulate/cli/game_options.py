@@ -11,7 +11,7 @@ import click
 from pokerlab.errors import InputError
 
 if TYPE_CHECKING:
-    from pokerlab.simulate.game.variants import Variant
+    from pokerlab.simulate.game.declarations import Variant
 
 MAX_STACK = 10**12
 STRUCTURES = ["fixed-limit", "no-limit", "pot-limit", "spread-limit", "last-bet-limit"]
@@ -56,7 +56,7 @@ def with_open_pair(variant: Variant, open_pair: bool | None) -> Variant:
     """The stud game with or without the open-pair rule of fourth street (``--open-pair/--no-open-pair``)."""
     from dataclasses import replace
 
-    from pokerlab.simulate.game.variants import stud_streets
+    from pokerlab.simulate.game.stud_variants import stud_streets
 
     if open_pair is None:
         return variant

@@ -11,7 +11,8 @@
 - :mod:`.breakdown`: :func:`equity_breakdown`, one hand against a range class by class;
 - :mod:`.distribution`: :func:`equity_by_combo`, every combo of each range with its equity;
 - :mod:`.omaha`, :mod:`.stud`: Omaha's and the stud family's scorers (``omaha_equity``,
-  ``stud_equity``), with their kernels in :mod:`.omaha_kernels` and :mod:`.stud_kernels`.
+  ``stud_equity``), with their kernels in :mod:`.omaha_kernels` and :mod:`.stud_kernels`;
+- :mod:`.pot_stats`, :mod:`.pot_stats_kernels`: the pot statistics Omaha, stud and short deck fill.
 
 >>> from pokerlab.simulate.equity import equity
 >>> round(equity(["AsAh", "KsKh"]).players[0].equity, 6)
@@ -25,6 +26,7 @@ from pokerlab.lazy import lazy_attributes
 # Each name loads its module on first use: the command line's table answers need neither numpy nor numba.
 _NAMES = {
     "EquityError": "pokerlab.simulate.equity.options",
+    "NoDealError": "pokerlab.simulate.equity.options",
     "EquityInterrupted": "pokerlab.simulate.equity.options",
     "EquityResult": "pokerlab.simulate.equity.result",
     "GAMES": "pokerlab.simulate.equity.result",
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
     from .options import (
         EquityError as EquityError,
         EquityInterrupted as EquityInterrupted,
+        NoDealError as NoDealError,
         check_options as check_options,
     )
     from .result import GAMES as GAMES, EquityResult as EquityResult, PlayerEquity as PlayerEquity

@@ -37,10 +37,20 @@ from ...evaluator.cards import cards_to_mask, format_cards, to_card_ids
 from ...threads import available_cores
 from ..ranges.parse import Range, parse_range
 from .engine import equity
-from .holdem_mc import BLOCK_TRIALS, mc_inputs
+from .holdem_mc import mc_inputs
 from .holdem_spot import CardsLike, HoldemPlayer, PlayerLike, prepare_spot
-from .options import BOARD_SIZES, DEFAULT_STDERR, MAX_DEFAULT_TRIALS, EquityError, check_options
-from .sampling import MIN_TRIALS_FOR_STDERR, fresh_seed, map_on_threads, run_blocks, standard_errors
+from .options import (
+    BOARD_SIZES,
+    DEFAULT_STDERR,
+    MAX_DEFAULT_TRIALS,
+    NO_DEAL_EXISTS,
+    NO_DEAL_FOUND,
+    EquityError,
+    NoDealError,
+    check_options,
+    fresh_seed,
+)
+from .sampling import LARGE_BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks, standard_errors
 
 __all__ = ["ComboEquity", "Distribution", "PlayerDistribution", "equity_by_combo"]
 
@@ -166,7 +176,7 @@ def _possible(ranges: Sequence[np.ndarray]) -> list[np.ndarray]:
                 meeting = holding[cards[:, 0]] + holding[cards[:, 1]] - np.isin(mine, theirs)
                 keep &= meeting < len(theirs)
         if not keep.any():
-            raise EquityError(f"no deal is possible for player {i + 1}: every combo meets another player's cards")
+            raise NoDealError(f"no deal is possible for player {i + 1}: every combo meets another player's cards")
         possible.append(keep)
     return possible
 
@@ -231,10 +241,10 @@ def _exact_rows(
         deal[i] = cards
         try:
             result = equity(deal, **options)
-        except EquityError as exc:
-            if "no deal is possible" in str(exc):
+        except NoDealError as exc:
+            if exc.reason == NO_DEAL_EXISTS:
                 continue  # the others' ranges always share a card with this combo together: it is never dealt
-            if "no deal found" in str(exc) and options["method"] == "auto":
+            if exc.reason == NO_DEAL_FOUND and options["method"] == "auto":
                 return None  # only Monte Carlo says this: the call was not exact
             raise
         if result.method != "exact":
@@ -253,7 +263,7 @@ def _exact_rows(
 def _exact_player(label: str, index: int, rows: list[ComboEquity]) -> PlayerDistribution:
     """A player's exact totals from its combos' counts; a combo's share is its weight times the deals it counted."""
     if not rows:
-        raise EquityError(f"no deal is possible for player {index + 1}: every combo meets another player's cards")
+        raise NoDealError(f"no deal is possible for player {index + 1}: every combo meets another player's cards")
     dealt = np.array([c.weight * c.outcomes for c in rows])
     outcomes = float(dealt.sum())
     wins, ties = sum(c.weight * c.wins for c in rows), sum(c.weight * c.ties for c in rows)
@@ -308,7 +318,7 @@ class _ComboTally:
     def add(self, seeds: np.ndarray, trials: int) -> bool:
         parts, dealt = self.deal(seeds, trials)
         if int(dealt.sum()) < trials * len(seeds):  # a block gave up after a run of rejected deals
-            raise EquityError("no deal found: the players' hands or ranges (nearly) always share a card")
+            raise NoDealError("no deal found: the players' hands or ranges (nearly) always share a card", NO_DEAL_FOUND)
         self.counts += parts.sum(axis=0)
         self.done += trials * len(seeds)
         return True
@@ -379,7 +389,7 @@ def _monte_carlo(
     tally = _ComboTally(deal, shape)
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
     target = COMBO_STDERR if trials is None else None
-    run_blocks(tally, seed, BLOCK_TRIALS, limit, target, _paced(progress, max_seconds, limit))
+    run_blocks(tally, seed, LARGE_BLOCK_TRIALS, limit, target, _paced(progress, max_seconds, limit))
     players_out = [_mc_player(_label(player), p, i, tally) for i, (player, p) in enumerate(zip(players, parsed))]
     errors = [p.stderr for p in players_out]
     worst = None if any(e is None for e in errors) else max(e for e in errors if e is not None)

@@ -25,9 +25,9 @@ from ...evaluator import evaluate_batch
 from ...evaluator.cards import CardError, format_cards, to_card_ids
 from ...evaluator.rules import Ruleset, get_rules
 from .holdem_exact import outcome_shares
-from .options import EquityError, check_options
+from .options import EquityError, check_options, fresh_seed
 from .result import EquityResult, PlayerEquity, draw_game
-from .sampling import fresh_seed, standard_errors
+from .sampling import standard_errors
 
 ACE_RANK = 12
 
@@ -51,9 +51,9 @@ def max_draw_for(rules: Ruleset) -> int:
     >>> max_draw_for(get_rules("high")), max_draw_for(get_rules("deuce-seven")), max_draw_for(get_rules("badugi"))
     (3, 5, 4)
     """
-    if rules.kernel == "badugi":
+    if 5 not in rules.hand_sizes:  # badugi: the whole hand
         return hand_size(rules)
-    return 5 if rules.kernel in ("ace-five", "deuce-seven", "ace-five-joker") else 3
+    return 5 if rules.spec.lowball else 3
 
 
 def hand_size(rules: Ruleset) -> int:
@@ -71,7 +71,7 @@ def parse_hand(hand: str | Sequence[int], rules: Ruleset) -> list[int]:
     try:
         return to_card_ids(hand, count=size, deck_size=rules.deck_size)
     except CardError as exc:
-        game = "a badugi hand" if rules.kernel == "badugi" else "a draw hand"
+        game = "a badugi hand" if size == 4 else "a draw hand"
         raise DrawError(f"{game} is {'four' if size == 4 else 'five'} cards: {exc}") from None
 
 

@@ -50,12 +50,13 @@ from .holdem_spot import (
 from .options import (
     EquityError,
     EquityInterrupted,
+    NoDealError,
     Progress,
     check_options,
+    fresh_seed,
 )
 from .postflop import postflop_work, run_exact_postflop
 from .result import EquityResult, PlayerEquity
-from .sampling import fresh_seed
 
 EXACT_BUDGET_SECONDS = 1.0  # method="auto" enumerates when the estimate is below this
 _GROUP_FIRST_DEALS = 20_000  # below this many deals, group them before choosing the method
@@ -119,7 +120,7 @@ def _from_headsup_table(parsed: list[HoldemPlayer], start: float, threads: int) 
     one = np.int64(1)
     apart = ((one << hands1[:, 0]) | (one << hands1[:, 1])) & ((one << hands2[:, 0]) | (one << hands2[:, 1])) == 0
     if not apart.any():
-        raise EquityError("no deal is possible: the players' hands or ranges always share a card")
+        raise NoDealError("no deal is possible: the players' hands or ranges always share a card")
     found = lookup_headsup(hands1[apart], hands2[apart])
     weights = first.weights[i[apart]] * second.weights[j[apart]]
     counts = np.zeros(4, dtype=np.float64)  # by winner mask: nobody, player 1, player 2, both (a tie)
@@ -268,7 +269,7 @@ def _postflop_exact(spot: tuple, method: str, n_threads: int, client: Any, progr
     if progress is not None:
         progress(1.0)
     if boards == 0:
-        raise EquityError("no deal is possible: the players' hands or ranges always share a card")
+        raise NoDealError("no deal is possible: the players' hands or ranges always share a card")
     return exact_result(parsed, counts, outcomes, boards, start, n_threads)
 
 

@@ -12,7 +12,7 @@ import numpy as np
 from ...compiles import computing_seconds
 from ...evaluator.api import high_tables
 from .holdem_spot import canonical_deal, preflop_deals
-from .options import EquityError, Progress
+from .options import EquityError, NoDealError, Progress
 from .result import EquityResult, PlayerEquity
 
 _T = TypeVar("_T")
@@ -152,7 +152,7 @@ def run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: Pr
     """Exact counts by winner mask (weighted), total weighted outcomes and boards enumerated."""
     groups = list((group_deals(parsed, board_ids, dead_ids) if by_key is None else by_key).values())
     if not groups:
-        raise EquityError("no deal is possible: the players' hands or ranges always share a card")
+        raise NoDealError("no deal is possible: the players' hands or ranges always share a card")
     # A deal takes well under a millisecond: threads pay off only over many deals.
     threads = threads if len(groups) >= 16 * threads else 1
     holes = np.array([group[0] for group in groups], dtype=np.int64)

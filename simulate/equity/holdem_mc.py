@@ -13,9 +13,16 @@ from ...evaluator.api import high_tables
 from ...evaluator.cards import cards_to_mask
 from ...evaluator.layout import board_state
 from .holdem_exact import outcome_shares, result_players
-from .options import DEFAULT_STDERR, MAX_DEFAULT_TRIALS, EquityError
+from .options import DEFAULT_STDERR, MAX_DEFAULT_TRIALS, NO_DEAL_FOUND, NoDealError
 from .result import EquityResult
-from .sampling import MAX_ROUND_BLOCKS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks, standard_errors
+from .sampling import (
+    LARGE_BLOCK_TRIALS,
+    MAX_ROUND_BLOCKS,
+    MIN_TRIALS_FOR_STDERR,
+    map_on_threads,
+    run_blocks,
+    standard_errors,
+)
 
 
 class StoppedEarly(Exception):
@@ -69,10 +76,6 @@ def mc_errors(counts: np.ndarray, done: int, share_m: np.ndarray) -> np.ndarray:
     return standard_errors((counts @ share_m) / done, (counts @ (share_m**2)) / done, done)
 
 
-#: Deals per block of the hold'em kernel (a block is dealt on one thread from its own seed).
-BLOCK_TRIALS = 1 << 15
-
-
 def deal_blocks(seeds: np.ndarray, trials: int, ranges: tuple, board: tuple) -> tuple[np.ndarray]:
     """Counts by winner mask of a block of ``trials`` deals per seed, one row a block."""
     from . import mc_kernels as kernels  # numba-compiled: imported on first use
@@ -99,7 +102,7 @@ class HoldemTally:
     def add(self, seeds: np.ndarray, trials: int) -> bool:
         rows = self.deal(seeds, trials)
         if int(rows.sum()) < trials * len(seeds):  # a block gave up after a run of rejected deals
-            raise EquityError("no deal found: the players' hands or ranges (nearly) always share a card")
+            raise NoDealError("no deal found: the players' hands or ranges (nearly) always share a card", NO_DEAL_FOUND)
         counts, done = self.totals
         self.totals = (counts + rows.sum(axis=0), done + trials * len(seeds))
         return True
@@ -114,7 +117,7 @@ def run_blocks_to_result(
     """Run ``tally`` to the trials or the standard error asked: (counts, outcomes, deals, standard errors)."""
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
     target = stderr if stderr is not None else (DEFAULT_STDERR if trials is None else None)
-    run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress, max_round_blocks)
+    run_blocks(tally, seed, LARGE_BLOCK_TRIALS, limit, target, progress, max_round_blocks)
     counts, done = tally.totals
     return counts.astype(np.float64), float(done), done, tally.errors()
 

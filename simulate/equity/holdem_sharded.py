@@ -15,7 +15,7 @@ import numpy as np
 
 from .holdem_exact import count_units, exact_units, group_deals
 from .holdem_mc import HoldemTally, deal_blocks, mc_inputs, run_blocks_to_result
-from .options import EquityError
+from .options import NoDealError
 
 EXACT_SPLIT_BELOW = 64  # fewer unique deals than this: split each by its first board card
 EXACT_SHARDS_PER_THREAD = 8
@@ -37,7 +37,7 @@ def run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, 
 
     groups = list((group_deals(parsed, board_ids, dead_ids) if by_key is None else by_key).values())
     if not groups:
-        raise EquityError("no deal is possible: the players' hands or ranges always share a card")
+        raise NoDealError("no deal is possible: the players' hands or ranges always share a card")
     units = exact_units(groups, board_ids, dead_ids, len(parsed), len(groups) < EXACT_SPLIT_BELOW)
     workers = cluster_threads(client) if client is not None else (threads or 1)
     n_shards = min(len(units), max(16, EXACT_SHARDS_PER_THREAD * workers))

@@ -47,9 +47,20 @@ from ...evaluator.cards import CardError, card_str, cards_to_mask, format_cards,
 from ...evaluator.omaha import omaha_rules, omaha_tables
 from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
-from .options import BOARD_SIZES, DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options
+from .options import BOARD_SIZES, DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options, fresh_seed
+from .pot_stats import (
+    N_STATS,
+    STAT_HIGH_TIE,
+    STAT_HIGH_WIN,
+    STAT_LOW_TIE,
+    STAT_LOW_WIN,
+    STAT_QUARTER,
+    STAT_SCOOP,
+    STAT_SHARE,
+    share_errors,
+)
 from .result import EquityResult, PlayerEquity
-from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, map_on_threads, run_blocks
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks
 
 #: method="auto" enumerates when players x boards x deals is at most this (about a second).
 EXACT_AUTO_WORK = 8_000_000
@@ -214,16 +225,6 @@ def _check_forced(ranges: list[OmahaRange], forced: list[int]) -> None:
 
 def _player_results(stats: np.ndarray, total: float, hilo: bool, ranges: list[OmahaRange], live: int,
                     stderr: np.ndarray | None) -> list[PlayerEquity]:  # fmt: skip
-    from .omaha_kernels import (
-        STAT_HIGH_TIE,
-        STAT_HIGH_WIN,
-        STAT_LOW_TIE,
-        STAT_LOW_WIN,
-        STAT_QUARTER,
-        STAT_SCOOP,
-        STAT_SHARE,
-    )
-
     out = []
     for p, r in enumerate(ranges):
         s = stats[p] / total if total else stats[p] * 0.0
@@ -294,9 +295,11 @@ def omaha_equity(
     if live - len(players) * h < 5 - len(board_ids):
         raise EquityError(f"{len(players)} hands of {h} cards and a board do not fit in the {live} live cards")
     ranges = _parse_players(list(players), h, removed)
+    # numba and the kernels once the input is checked, here only (passed on as ``ok``): a refused call, and a
+    # process that never computes Omaha, do without them.
     from numba import get_num_threads
 
-    from . import omaha_kernels as ok  # numba-compiled: imported on first use
+    from . import omaha_kernels as ok
 
     parts, forced = _without_blocked(ranges, list(players), h, removed, ok)
     tables = omaha_tables()
@@ -347,12 +350,12 @@ def omaha_equity(
             threads=1,
         )
     return _monte_carlo(
-        ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start, progress
+        ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start, progress, ok
     )
 
 
 def _monte_carlo(  # type: ignore[no-untyped-def]
-    ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start, progress
+    ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start, progress, kernels
 ):
     if seed is None:
         seed = fresh_seed()
@@ -370,6 +373,7 @@ def _monte_carlo(  # type: ignore[no-untyped-def]
         hilo=hilo,
         tables=omaha_tables(),
         threads=n_threads,
+        kernels=kernels,
     )
     tally: _Tally = _Redrawn(spot)
     if not run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress):
@@ -407,6 +411,7 @@ class _McSpot:
     hilo: bool
     tables: Any
     threads: int  # the blocks of a round run on this many threads at once
+    kernels: Any  # the module omaha_kernels (numba), imported by omaha_equity
 
 
 class _Tally:
@@ -436,8 +441,6 @@ class _Redrawn(_Tally):
     """Deals kept only when no card is dealt twice, each weighing the same."""
 
     def __init__(self, spot: _McSpot) -> None:
-        from .omaha_kernels import N_STATS
-
         self.spot = spot
         self.stats = np.zeros((len(spot.counts), N_STATS))
         self.no_low = 0
@@ -448,12 +451,10 @@ class _Redrawn(_Tally):
         return self.redraws
 
     def add(self, seeds: np.ndarray, trials: int) -> bool:
-        from .omaha_kernels import mc_blocks
-
         sp = self.spot
         s, d, nl, rej = map_on_threads(
-            mc_blocks, seeds, sp.threads, trials, sp.combos, sp.offsets, sp.counts, sp.is_random, sp.h, sp.board,
-            sp.dead, sp.hilo, sp.tables,
+            sp.kernels.mc_blocks, seeds, sp.threads, trials, sp.combos, sp.offsets, sp.counts, sp.is_random, sp.h,
+            sp.board, sp.dead, sp.hilo, sp.tables,
         )  # fmt: skip
         if (d < 0).any():
             return False
@@ -464,8 +465,6 @@ class _Redrawn(_Tally):
         return True
 
     def means(self) -> tuple[np.ndarray, np.ndarray, float]:
-        from .omaha_kernels import share_errors
-
         return self.stats / self.done, share_errors(self.stats, self.done), self.no_low / self.done
 
 
@@ -473,8 +472,6 @@ class _Weighted(_Tally):
     """Deals dealt player by player, each with its weight (see ``omaha_kernels.deal_sequential``)."""
 
     def __init__(self, spot: _McSpot) -> None:
-        from .omaha_kernels import N_STATS
-
         self.spot = spot
         self.row_masks = np.bitwise_or.reduce(np.left_shift(1, spot.combos.astype(np.int64)), axis=1)
         self.stats = np.zeros((len(spot.counts), N_STATS))
@@ -482,13 +479,11 @@ class _Weighted(_Tally):
         self.sums = np.zeros(3)  # weighted no-low, weights, squared weights
 
     def add(self, seeds: np.ndarray, trials: int) -> bool:
-        from .omaha_kernels import mc_blocks_weighted
-
         sp = self.spot
         deals = -(-trials // BOARDS_PER_WEIGHTED_DEAL)  # a short last block rounds up to whole deals
         s, spread, sums = map_on_threads(
-            mc_blocks_weighted, seeds, sp.threads, deals, BOARDS_PER_WEIGHTED_DEAL, sp.combos, self.row_masks,
-            sp.offsets, sp.counts, sp.is_random, sp.h, sp.board, sp.dead, sp.hilo, sp.tables,
+            sp.kernels.mc_blocks_weighted, seeds, sp.threads, deals, BOARDS_PER_WEIGHTED_DEAL, sp.combos,
+            self.row_masks, sp.offsets, sp.counts, sp.is_random, sp.h, sp.board, sp.dead, sp.hilo, sp.tables,
         )  # fmt: skip
         self.stats += s.sum(axis=0)
         self.spread += spread.sum(axis=0)
@@ -499,8 +494,6 @@ class _Weighted(_Tally):
         return True
 
     def means(self) -> tuple[np.ndarray, np.ndarray, float]:
-        from .omaha_kernels import STAT_SHARE
-
         no_low, w, w_sq = self.sums
         means = self.stats / w
         mu = means[:, STAT_SHARE]

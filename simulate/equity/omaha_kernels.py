@@ -7,11 +7,8 @@ counters, the suited rank masks and the low mask. A board then costs its
 rank-hash lookup and, per player, one lookup per hole pair (a flush only
 when a suit holds three board cards and two of the player's).
 
-Statistics per player (columns of ``stats``): ``STAT_SHARE`` the pot share
-summed, ``STAT_SHARE_SQ`` its square (Monte Carlo's standard error), the
-high half won alone / tied, the low half won alone / tied, scoops (the
-whole pot alone) and quarters (exactly a quarter of the pot). ``no_low``
-counts boards without a qualifying low (hi/lo only).
+A deal's pot goes into the statistics of :mod:`.pot_stats` (share, its square, high and low halves
+won alone or tied, scoops, quarters); ``no_low`` counts boards without a qualifying low (hi/lo only).
 """
 
 from __future__ import annotations
@@ -22,22 +19,14 @@ from ...evaluator.jit import njit
 from ...evaluator.kernel_core import flush_suit, next_subset, rank_value, suits_holding
 from ...evaluator.omaha_kernels import best_flush
 from ...evaluator.tables import SIZED_RANK_SHIFT
+from .pot_stats import N_STATS, STAT_SHARE
+from .pot_stats_kernels import award_pot
 from .rng_kernels import below, free_card, seeded_state, xorshift_step
 
-STAT_SHARE, STAT_SHARE_SQ, STAT_HIGH_WIN, STAT_HIGH_TIE, STAT_LOW_WIN, STAT_LOW_TIE, STAT_SCOOP, STAT_QUARTER = range(8)
-N_STATS = 8
 _SHIFT = np.uint64(SIZED_RANK_SHIFT)
 _COLS = np.uint64((1 << SIZED_RANK_SHIFT) - 1)
 _S32 = np.uint64(32)
 _EMPTY = 0xFFFF  # no card
-
-
-def share_errors(stats: np.ndarray, deals: int) -> np.ndarray:
-    """Each player's standard error of the equity from ``stats`` summed over ``deals`` equally weighted deals
-    (plain Python: the one reader of the layout's share columns, for Omaha's and stud's runs)."""
-    from .sampling import standard_errors
-
-    return standard_errors(stats[:, STAT_SHARE] / deals, stats[:, STAT_SHARE_SQ] / deals, deals)
 
 
 @njit(cache=True)
@@ -112,50 +101,6 @@ def score_board(board, players, n_pairs, pidx, h_key, h_suits, h_low, hilo, high
         if hilo:
             lows[p] = low[(b_low << 8) | h_low[p]]
     return 1 if award_pot(highs, lows, players, hilo, stats, weight) else 0
-
-
-@njit(cache=True, inline="always")
-def award_pot(mains, lows, players, hilo, stats, weight):
-    """Add one deal's pot shares, times ``weight``, to ``stats``; returns ``weight`` when hi/lo and nobody has a
-    qualifying low (low 0), else 0. ``mains``/``lows`` hold each player's high (or razz) and low values.
-
-    Omaha's and stud's kernels both award through here: half the pot to the best high and half to the best
-    low when one qualifies, split among ties (a quarter when two tie for one half), else all to the best high.
-    """
-    best = np.int64(-(1 << 62))
-    best_low = np.int64(0)
-    for p in range(players):
-        if mains[p] > best:
-            best = mains[p]
-        if lows[p] > best_low:
-            best_low = lows[p]
-    n_high = 0
-    n_low = 0
-    for p in range(players):
-        if mains[p] == best:
-            n_high += 1
-        if best_low and lows[p] == best_low:
-            n_low += 1
-    for p in range(players):
-        share = 0.0
-        won = mains[p] == best
-        if best_low:  # only hi/lo has lows
-            if won:
-                share += 0.5 / n_high
-            if lows[p] == best_low:
-                share += 0.5 / n_low
-                stats[p, STAT_LOW_WIN if n_low == 1 else STAT_LOW_TIE] += weight
-        elif won:
-            share = 1.0 / n_high
-        if won:
-            stats[p, STAT_HIGH_WIN if n_high == 1 else STAT_HIGH_TIE] += weight
-        stats[p, STAT_SHARE] += weight * share
-        stats[p, STAT_SHARE_SQ] += weight * share * share
-        if share == 1.0:
-            stats[p, STAT_SCOOP] += weight
-        elif share == 0.25:
-            stats[p, STAT_QUARTER] += weight
-    return weight if hilo and not best_low else 0.0
 
 
 @njit(cache=True)

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable
 from numbers import Integral, Real
 from typing import TYPE_CHECKING, TypeGuard
@@ -27,7 +28,8 @@ MAX_DEFAULT_TRIALS = 200_000_000
 #: The smallest standard-error target: 0.5 / sqrt(MAX_TRIALS) rounded up (an equity's spread is at most 0.5).
 MIN_STDERR = 2e-6
 MAX_TRIALS = 10**11  # hours of Monte Carlo on one machine: a larger request is a typo
-MAX_SEED = 2**64 - 1  # seeds are 64-bit (xoshiro streams)
+#: The largest seed: seeds are 64-bit (xoshiro streams), on every command and call that takes one.
+MAX_SEED = 2**64 - 1
 
 
 class EquityError(PokerlabError, ValueError):
@@ -39,6 +41,29 @@ class EquityError(PokerlabError, ValueError):
     ...
     pokerlab.simulate.equity.options.EquityError: players 1 and 2 both hold As
     """
+
+
+#: :attr:`NoDealError.reason`: every deal was looked at and none gives each player its cards,
+NO_DEAL_EXISTS = "no-deal-exists"
+#: or Monte Carlo found none among the deals it tried (one may exist, too rare to find).
+NO_DEAL_FOUND = "no-deal-found"
+
+
+class NoDealError(EquityError):
+    """No deal gives every player its cards: the hold'em hands or ranges share a card. ``reason`` says how sure
+    that is, :data:`NO_DEAL_EXISTS` or :data:`NO_DEAL_FOUND`: a caller tests it, not the message.
+
+    >>> from pokerlab import equity
+    >>> try:
+    ...     equity(["AsAh", "AsAd,AhAd"])
+    ... except NoDealError as error:
+    ...     print(error.reason)
+    no-deal-exists
+    """
+
+    def __init__(self, message: str, reason: str = NO_DEAL_EXISTS) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class EquityInterrupted(KeyboardInterrupt):
@@ -54,6 +79,18 @@ class EquityInterrupted(KeyboardInterrupt):
     def __init__(self, partial: EquityResult | None) -> None:
         super().__init__("interrupted")
         self.partial = partial
+
+
+def fresh_seed() -> int:
+    """A 64-bit seed from the operating system, for a run not given one (the result reports it).
+
+    Here rather than with the sampler: the command line draws its seed before it knows whether a table answers,
+    and this module imports no numpy.
+
+    >>> 0 <= fresh_seed() <= MAX_SEED
+    True
+    """
+    return int.from_bytes(os.urandom(8), "little")
 
 
 def _is_int(value: object) -> TypeGuard[int]:

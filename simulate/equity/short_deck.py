@@ -28,9 +28,10 @@ import numpy as np
 
 from ...compiles import computing_seconds
 from ...evaluator.cards import SHORT_DECK_SIZE, CardError, deck_ids, format_cards, to_card_ids
-from .options import DEFAULT_STDERR, EquityError, check_options
+from .options import DEFAULT_STDERR, EquityError, check_options, fresh_seed
+from .pot_stats import N_STATS, STAT_HIGH_TIE, STAT_HIGH_WIN, STAT_SHARE, share_errors
 from .result import EquityResult, PlayerEquity
-from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, run_blocks
 
 GAME = "short-deck"
 MAX_PLAYERS = 10
@@ -133,7 +134,11 @@ def short_deck_equity(
     if progress is not None and not callable(progress):
         raise EquityError(f"progress must be a function of the fraction done, got {type(progress).__name__}")
     hands, board_ids, pool = _spot(players, board, dead)
-    from numba import get_num_threads, set_num_threads  # imported only when something is computed
+    # numba and the kernels once the spot is checked, here only (passed on as ``sk``): a refused call, and a
+    # process that never computes short deck, do without them.
+    from numba import get_num_threads, set_num_threads
+
+    from . import short_deck_kernels as sk
 
     n_threads = int(threads) if threads else get_num_threads()
     unknown = any(hand is None for hand in hands)
@@ -143,8 +148,8 @@ def short_deck_equity(
     set_num_threads(min(n_threads, previous))
     try:
         if method == "mc" or unknown:
-            return _monte_carlo(hands, board_ids, pool, trials, stderr, seed, n_threads, progress, start)
-        stats, boards = _exact(hands, board_ids, pool)
+            return _monte_carlo(hands, board_ids, pool, trials, stderr, seed, n_threads, progress, start, sk)
+        stats, boards = _exact(hands, board_ids, pool, sk)
     finally:
         set_num_threads(previous)
     if progress is not None:
@@ -152,9 +157,7 @@ def short_deck_equity(
     return _result(hands, pool, stats, boards, "exact", start, n_threads, errors=np.zeros(len(hands)))
 
 
-def _exact(hands: list, board: list[int], pool: list[int]) -> tuple[np.ndarray, int]:
-    from . import short_deck_kernels as sk
-
+def _exact(hands: list, board: list[int], pool: list[int], sk: Any) -> tuple[np.ndarray, int]:
     t = _tables()
     keys, suited = _keys(hands, board, t[0])
     k = 5 - len(board)
@@ -168,42 +171,35 @@ def _exact(hands: list, board: list[int], pool: list[int]) -> tuple[np.ndarray, 
 class _Tally:
     """A Monte Carlo run's sums (see :func:`pokerlab.simulate.equity.sampling.run_blocks`)."""
 
-    def __init__(self, keys, suited, missing, k, pool, tables) -> None:  # type: ignore[no-untyped-def]
-        from .omaha_kernels import N_STATS
-
+    def __init__(self, blocks, keys, suited, missing, k, pool, tables) -> None:  # type: ignore[no-untyped-def]
+        self.blocks = blocks  # short_deck_kernels.mc_blocks
         self.inputs = (keys, suited, missing, k, pool, tables)
         self.stats = np.zeros((keys.shape[0], N_STATS))
         self.done = 0
 
     def add(self, seeds: np.ndarray, trials: int) -> bool:
-        from .short_deck_kernels import mc_blocks
-
-        self.stats += mc_blocks(seeds, trials, *self.inputs).sum(axis=0)
+        self.stats += self.blocks(seeds, trials, *self.inputs).sum(axis=0)
         self.done += len(seeds) * trials
         return True
 
     def errors(self) -> np.ndarray:
-        from .omaha_kernels import share_errors
-
         return share_errors(self.stats, self.done)
 
 
-def _monte_carlo(hands, board, pool, trials, stderr, seed, n_threads, progress, start) -> EquityResult:  # type: ignore[no-untyped-def]
+def _monte_carlo(hands, board, pool, trials, stderr, seed, n_threads, progress, start, sk) -> EquityResult:  # type: ignore[no-untyped-def]
     seed = fresh_seed() if seed is None else seed
     target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
     t = _tables()
     keys, suited = _keys(hands, board, t[0])
     missing = np.array([2 if hand is None else 0 for hand in hands], dtype=np.int64)
-    tally = _Tally(keys, suited, missing, 5 - len(board), np.array(pool, dtype=np.int64), t)
+    tally = _Tally(sk.mc_blocks, keys, suited, missing, 5 - len(board), np.array(pool, dtype=np.int64), t)
     run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
     errors = tally.errors() if tally.done >= MIN_TRIALS_FOR_STDERR else None
     return _result(hands, pool, tally.stats, tally.done, "mc", start, n_threads, errors, seed)
 
 
 def _result(hands, pool, stats, deals, method, start, n_threads, errors, seed=None) -> EquityResult:  # type: ignore[no-untyped-def]
-    from .omaha_kernels import STAT_HIGH_TIE, STAT_HIGH_WIN, STAT_SHARE
-
     out = []
     for p, hand in enumerate(hands):
         wins, ties = int(round(stats[p, STAT_HIGH_WIN])), int(round(stats[p, STAT_HIGH_TIE]))

@@ -6,8 +6,8 @@ and the flush table or the rank hash gives the value (:func:`pokerlab.evaluator.
 A player's key and suited-rank mask start from the known cards (the hand and the board so far); a board's
 cards are summed once and added to every player's.
 
-Statistics per player are the columns of :mod:`pokerlab.simulate.equity.omaha_kernels` (share, its square,
-won alone, tied, ...), awarded by its ``award_pot`` with no low half.
+Statistics per player are the columns of :mod:`.pot_stats` (share, its square, won alone, tied, ...),
+awarded by :func:`.pot_stats_kernels.award_pot` with no low half.
 
 ``tables`` is (card keys, offsets, values, flush values, shift) of the short-deck ruleset.
 """
@@ -19,7 +19,8 @@ from numba import prange
 
 from ...evaluator.jit import njit
 from ...evaluator.kernel_core import hand_value, next_subset, suited_bit
-from .omaha_kernels import N_STATS, award_pot
+from .pot_stats import N_STATS
+from .pot_stats_kernels import award_pot
 from .rng_kernels import deal_next, seeded_state
 
 

@@ -43,9 +43,20 @@ import numpy as np
 
 from ...compiles import computing_seconds
 from ...evaluator.cards import CardError, format_cards, to_card_ids
-from .options import DEFAULT_STDERR, EquityError, check_options
+from .options import DEFAULT_STDERR, EquityError, check_options, fresh_seed
+from .pot_stats import (
+    N_STATS,
+    STAT_HIGH_TIE,
+    STAT_HIGH_WIN,
+    STAT_LOW_TIE,
+    STAT_LOW_WIN,
+    STAT_QUARTER,
+    STAT_SCOOP,
+    STAT_SHARE,
+    share_errors,
+)
 from .result import EquityResult, PlayerEquity
-from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, fresh_seed, run_blocks
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, run_blocks
 
 GAMES = ("stud", "stud-hilo", "razz")
 #: What each name the command line knows means.
@@ -203,9 +214,7 @@ def _tables() -> tuple:
     return (high.card_keys, high.offsets, high.rank_values, high.flush_values, low.values, np.int64(high.shift))
 
 
-def _game_code(game: str) -> int:
-    from . import stud_kernels as sk
-
+def _game_code(game: str, sk: Any) -> int:
     return {"stud": sk.GAME_STUD, "stud-hilo": sk.GAME_HILO, "razz": sk.GAME_RAZZ}[game]
 
 
@@ -216,60 +225,49 @@ def _known_array(known: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
     return array, np.array([len(k) for k in known], dtype=np.int64)
 
 
-def _run_exact(spot: _Spot, order: list[int], n_threads: int, progress: Progress | None):
-    from numba import get_num_threads, set_num_threads
-
-    from . import omaha_kernels as pots, stud_kernels as sk
-
+def _run_exact(spot: _Spot, order: list[int], progress: Progress | None, sk: Any):
     t = _tables()
-    code = _game_code(spot.game)
+    code = _game_code(spot.game, sk)
     hilo = spot.game == "stud-hilo"
     known, counts = _known_array([spot.with_shared()[p] for p in order])
     keys, suited = sk.base_keys(known, counts, t[0])
     missing = [spot.missing[p] for p in order]
     players = len(order)
-    stats = np.zeros((players, pots.N_STATS))
+    stats = np.zeros((players, N_STATS))
     deals = no_low = 0
     shared_cards = spot.pool if spot.community else [None]
-    previous = get_num_threads()
-    set_num_threads(min(n_threads, previous))
-    try:
-        for step, shared in enumerate(shared_cards):
-            pool = np.array([c for c in spot.pool if c != shared], dtype=np.int64)
-            parts = []
-            for p in range(players):
-                key, suit = keys[p], suited[p]
-                if shared is not None:
-                    key = key + t[0][shared]
-                    suit = suit | np.uint64(1 << (16 * (shared & 3) + (shared >> 2)))
-                parts.append(sk.completions(pool, missing[p], key, suit, code, *t))
-            sizes = np.array([len(m) for m, _, _ in parts], dtype=np.int64)
-            offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-            masks, mains, lows = (np.concatenate([part[i] for part in parts]) for i in range(3))
-            cuts = np.unique(np.linspace(0, sizes[0], min(EXACT_SLICES, sizes[0]) + 1).astype(np.int64))
-            bounds = np.stack([cuts[:-1], cuts[1:]], axis=1)
-            rounds = 1 if spot.community else 8  # fixed, so that progress or not, the sums run in one order
-            for chunk in np.array_split(bounds, rounds):
-                if not len(chunk):
-                    continue
-                s, d, nl = sk.exact_slices(np.ascontiguousarray(chunk), masks, mains, lows, offsets, sizes, hilo)
-                stats += s.sum(axis=0)
-                deals += int(d.sum())
-                no_low += int(nl.sum())
-                if progress is not None and not spot.community:
-                    progress(float(chunk[-1, 1]) / float(sizes[0]))
-            if progress is not None and spot.community:
-                progress((step + 1) / len(shared_cards))
-    finally:
-        set_num_threads(previous)
+    for step, shared in enumerate(shared_cards):
+        pool = np.array([c for c in spot.pool if c != shared], dtype=np.int64)
+        parts = []
+        for p in range(players):
+            key, suit = keys[p], suited[p]
+            if shared is not None:
+                key = key + t[0][shared]
+                suit = suit | np.uint64(1 << (16 * (shared & 3) + (shared >> 2)))
+            parts.append(sk.completions(pool, missing[p], key, suit, code, *t))
+        sizes = np.array([len(m) for m, _, _ in parts], dtype=np.int64)
+        offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+        masks, mains, lows = (np.concatenate([part[i] for part in parts]) for i in range(3))
+        cuts = np.unique(np.linspace(0, sizes[0], min(EXACT_SLICES, sizes[0]) + 1).astype(np.int64))
+        bounds = np.stack([cuts[:-1], cuts[1:]], axis=1)
+        rounds = 1 if spot.community else 8  # fixed, so that progress or not, the sums run in one order
+        for chunk in np.array_split(bounds, rounds):
+            if not len(chunk):
+                continue
+            s, d, nl = sk.exact_slices(np.ascontiguousarray(chunk), masks, mains, lows, offsets, sizes, hilo)
+            stats += s.sum(axis=0)
+            deals += int(d.sum())
+            no_low += int(nl.sum())
+            if progress is not None and not spot.community:
+                progress(float(chunk[-1, 1]) / float(sizes[0]))
+        if progress is not None and spot.community:
+            progress((step + 1) / len(shared_cards))
     back = np.empty_like(stats)
     back[order] = stats
     return back, deals, no_low
 
 
 def _players(spot: _Spot, stats: np.ndarray, total: float, errors: np.ndarray | None) -> list[PlayerEquity]:
-    from . import omaha_kernels as pots  # the statistics' layout, shared with Omaha (numba: loaded on first use)
-
     hilo = spot.game == "stud-hilo"
     out = []
     for p, text in enumerate(spot.texts):
@@ -279,13 +277,13 @@ def _players(spot: _Spot, stats: np.ndarray, total: float, errors: np.ndarray | 
                 hand=text,
                 combos=1,
                 cards=len(spot.known[p]),
-                equity=float(s[pots.STAT_SHARE]),
-                win=float(s[pots.STAT_HIGH_WIN]),
-                tie=float(s[pots.STAT_HIGH_TIE]),
-                low_win=float(s[pots.STAT_LOW_WIN]) if hilo else None,
-                low_tie=float(s[pots.STAT_LOW_TIE]) if hilo else None,
-                scoop=float(s[pots.STAT_SCOOP]) if hilo else None,
-                quarter=float(s[pots.STAT_QUARTER]) if hilo else None,
+                equity=float(s[STAT_SHARE]),
+                win=float(s[STAT_HIGH_WIN]),
+                tie=float(s[STAT_HIGH_TIE]),
+                low_win=float(s[STAT_LOW_WIN]) if hilo else None,
+                low_tie=float(s[STAT_LOW_TIE]) if hilo else None,
+                scoop=float(s[STAT_SCOOP]) if hilo else None,
+                quarter=float(s[STAT_QUARTER]) if hilo else None,
                 stderr=None if errors is None else float(errors[p]),
             )
         )
@@ -328,9 +326,14 @@ def stud_equity(
     if progress is not None and not callable(progress):
         raise EquityError(f"progress must be a function of the fraction done, got {type(progress).__name__}")
     spot = _check_spot(players, dead, game, community)
-    from numba import get_num_threads
+    # numba and the kernels once the spot is checked, here only (passed on as ``sk``): a refused call, and a
+    # process that never computes stud, do without them.
+    from numba import get_num_threads, set_num_threads
+
+    from . import stud_kernels as sk
 
     n_threads = int(threads) if threads else get_num_threads()
+    plan = None
     if method != "mc":
         order, n_deals, work = _exact_plan(spot)
         if method == "exact" and work > EXACT_MAX_WORK:
@@ -338,27 +341,29 @@ def stud_equity(
                 f"exact enumeration would walk {n_deals:.3g} deals (work {work:,.0f}, the limit is "
                 f"{EXACT_MAX_WORK:,}); use Monte Carlo (method='mc', --mc) or method='auto'"
             )
-        if method == "exact" or work <= EXACT_AUTO_WORK:
-            stats, deals, no_low = _run_exact(spot, order, n_threads, progress)
-            return EquityResult(
-                _players(spot, stats, deals, np.zeros(len(spot.known))),
-                "exact",
-                0.0,
-                computing_seconds(start),
-                game=spot.game,
-                community=spot.community or bool(spot.shared),
-                deals=deals,
-                no_low=no_low / deals if spot.game == "stud-hilo" else None,
-                threads=n_threads,
-            )
-    return _monte_carlo(spot, trials, stderr, seed, n_threads, progress, start)
+        plan = order if method == "exact" or work <= EXACT_AUTO_WORK else None
+    previous = get_num_threads()
+    set_num_threads(min(n_threads, previous))  # the prange kernels' threads
+    try:
+        if plan is None:
+            return _monte_carlo(spot, trials, stderr, seed, n_threads, progress, start, sk)
+        stats, deals, no_low = _run_exact(spot, plan, progress, sk)
+    finally:
+        set_num_threads(previous)
+    return EquityResult(
+        _players(spot, stats, deals, np.zeros(len(spot.known))),
+        "exact",
+        0.0,
+        computing_seconds(start),
+        game=spot.game,
+        community=spot.community or bool(spot.shared),
+        deals=deals,
+        no_low=no_low / deals if spot.game == "stud-hilo" else None,
+        threads=n_threads,
+    )
 
 
-def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) -> EquityResult:  # type: ignore[no-untyped-def]
-    from numba import get_num_threads, set_num_threads
-
-    from . import stud_kernels as sk
-
+def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start, sk) -> EquityResult:  # type: ignore[no-untyped-def]
     if seed is None:
         seed = fresh_seed()
     target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
@@ -367,15 +372,10 @@ def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) 
     known, counts = _known_array(spot.with_shared())
     keys, suited = sk.base_keys(known, counts, t[0])
     tally = _StudTally(
-        keys, suited, np.array(spot.missing, dtype=np.int64), spot.community, np.array(spot.pool, dtype=np.int64),
-        _game_code(spot.game), t,
+        sk.mc_blocks, keys, suited, np.array(spot.missing, dtype=np.int64), spot.community,
+        np.array(spot.pool, dtype=np.int64), _game_code(spot.game, sk), t,
     )  # fmt: skip
-    previous = get_num_threads()
-    set_num_threads(min(n_threads, previous))
-    try:
-        run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
-    finally:
-        set_num_threads(previous)
+    run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
     done, stats, no_low = tally.done, tally.stats, tally.no_low
     errors = tally.errors()
     errs = errors if done >= MIN_TRIALS_FOR_STDERR else None
@@ -397,25 +397,20 @@ def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start) 
 class _StudTally:
     """A stud Monte Carlo run's sums (see :func:`pokerlab.simulate.equity.sampling.run_blocks`)."""
 
-    def __init__(self, keys, suited, missing, community, pool, code, tables) -> None:  # type: ignore[no-untyped-def]
-        from .omaha_kernels import N_STATS
-
+    def __init__(self, blocks, keys, suited, missing, community, pool, code, tables) -> None:  # type: ignore[no-untyped-def]
+        self.blocks = blocks  # stud_kernels.mc_blocks
         self.inputs = (keys, suited, missing, community, pool, code, tables)
         self.stats = np.zeros((keys.shape[0], N_STATS))
         self.done = 0
         self.no_low = 0
 
     def add(self, seeds: np.ndarray, trials: int) -> bool:
-        from .stud_kernels import mc_blocks
-
         keys, suited, missing, community, pool, code, tables = self.inputs
-        s, nl = mc_blocks(seeds, trials, keys, suited, missing, community, pool, code, tables)
+        s, nl = self.blocks(seeds, trials, keys, suited, missing, community, pool, code, tables)
         self.stats += s.sum(axis=0)
         self.done += len(seeds) * trials
         self.no_low += int(nl.sum())
         return True
 
     def errors(self) -> np.ndarray:
-        from .omaha_kernels import share_errors
-
         return share_errors(self.stats, self.done)

@@ -14,8 +14,8 @@ completion per player with no card twice, walked depth first over card
 masks, so the inner loop compares numbers instead of evaluating hands.
 Monte Carlo deals the missing cards by a partial Fisher-Yates shuffle.
 
-The statistics columns are those of :mod:`pokerlab.simulate.equity.omaha_kernels`
-(share, its square, high won alone / tied, low won alone / tied, scoops, quarters).
+The statistics columns are those of :mod:`.pot_stats` (share, its square,
+high won alone / tied, low won alone / tied, scoops, quarters), shared with Omaha and short deck.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from numba import prange
 
 from ...evaluator.jit import njit
 from ...evaluator.kernel_core import SUIT_INIT, flush_ranks, flush_suit, next_subset, rank_slot, suited_bit
-from .omaha_kernels import N_STATS, award_pot  # the pot's shares and statistics, as Omaha awards them
+from .pot_stats import N_STATS
+from .pot_stats_kernels import award_pot
 from .rng_kernels import below, deal_next, seeded_state, xorshift_step
 
 GAME_STUD, GAME_HILO, GAME_RAZZ = 0, 1, 2

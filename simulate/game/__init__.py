@@ -11,12 +11,7 @@ Importing this package compiles nothing (the numba fast path is compiled lazily)
 ('done', [15, -5, -10])
 """
 
-from .errors import IllegalActionError, Legality
-from .pots import Pot, award_pots, build_pots
-from .session import BlindLevel, Session, SessionOver, doubling_schedule
-from .showdown import describe_value, hand_value, has_jacks_or_better
-from .state import MISDEAL_CAUSES, State
-from .variants import (
+from .declarations import (
     DEFAULT_CAP,
     FIXED_LIMIT,
     LAST_BET_LIMIT,
@@ -31,26 +26,33 @@ from .variants import (
     Opening,
     Street,
     Variant,
+    make_betting,
+)
+from .draw_variants import (
     ace_to_five_draw,
     deuce_to_seven_single_draw,
     deuces_wild_draw,
     draw_with_bug,
     five_card_draw,
+    jacks_or_better,
+)
+from .errors import IllegalActionError, Legality
+from .flop_variants import (
     fixed_limit_holdem,
     fixed_limit_omaha_hilo,
-    jacks_or_better,
-    make_betting,
     no_limit_holdem,
     omaha,
     pot_limit_holdem,
     pot_limit_omaha,
     pot_limit_omaha_hilo,
-    razz,
-    seven_card_stud,
-    seven_card_stud_hilo,
-    shipped_variants,
     texas_holdem,
 )
+from .pots import Pot, award_pots, build_pots
+from .registry import shipped_variants
+from .session import BlindLevel, Session, SessionOver, doubling_schedule
+from .showdown import describe_value, hand_value, has_jacks_or_better
+from .state import MISDEAL_CAUSES, State
+from .stud_variants import razz, seven_card_stud, seven_card_stud_hilo
 
 __all__ = [
     "DEFAULT_CAP",

@@ -21,10 +21,10 @@ Round bookkeeping the functions read from the state:
 
 from __future__ import annotations
 
+from .declarations import FIXED_LIMIT, LAST_BET_LIMIT, NO_LIMIT, POT_LIMIT, SPREAD_LIMIT
 from .events import Bet, Board, Call, Deal, Fold, Raise
 from .fields import HandFields
 from .seating import CLOCKWISE
-from .variants import FIXED_LIMIT, LAST_BET_LIMIT, NO_LIMIT, POT_LIMIT, SPREAD_LIMIT
 
 
 def street_unit(state: HandFields) -> int:

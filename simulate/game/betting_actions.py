@@ -97,9 +97,7 @@ class BettingMixin(HandFields):
         if owed > 0:
             return f"there is a bet of {self.level} to you; call {self.call_amount}, raise or fold"
         if self.level == 0 and self._bet_or_drop_now():  # with a bet level it is never bet-or-drop
-            if self.street == 0:
-                return "bet or drop: nobody may check before the pot is opened; bet or fold"
-            return "bet or drop in this round: nobody may check until someone bets; bet or fold"
+            return _bet_or_drop_refusal(self.street)
         return None
 
     def _why_not_call(self, seat: int | None) -> str | None:
@@ -111,6 +109,20 @@ class BettingMixin(HandFields):
         assert actor is not None  # a betting round always has a player to act
         if self.bets[actor] >= self.level:
             return "there is nothing to call; check or bet"
+        return None
+
+    def _why_not_check_or_call(self, seat: int | None) -> str | None:
+        # Chips owed make it a call, else a check: a refusal is the one of the operation it would be.
+        if seat is not None or self.phase != BET or self.variant.showing is not None:  # stud: a bring-in due
+            reason = self._check_seat(seat, BET, "check or call")
+            if reason:
+                return reason
+        actor = self.actor
+        assert actor is not None  # a betting round always has a player to act
+        if self.bets[actor] < self.level:
+            return None  # a call: the player to act always has chips, so one owing chips may call
+        if self.level == 0 and self._bet_or_drop_now():
+            return _bet_or_drop_refusal(self.street)
         return None
 
     def _why_not_bet_or_raise(self, to: int | None, seat: int | None) -> str | None:
@@ -161,6 +173,18 @@ class BettingMixin(HandFields):
     def can_call(self, seat: int | None = None) -> Legality:
         """Whether the actor may call now, and why not."""
         reason = self._why_not_call(seat)
+        return LEGAL if reason is None else Legality(reason)
+
+    def can_check_or_call(self, seat: int | None = None) -> Legality:
+        """Whether the actor may check or call now, and why not: PHH's ``cc``, a call when chips are owed, else a check.
+
+        >>> from pokerlab.simulate.game.state import State
+        >>> from pokerlab.simulate.game.variants import Opening, five_card_draw
+        >>> hand = State(five_card_draw(opening=Opening(bet_or_drop=True)), [20, 20], seed=1)
+        >>> hand.can_check_or_call().reason
+        'bet or drop: nobody may check before the pot is opened; bet or fold'
+        """
+        reason = self._why_not_check_or_call(seat)
         return LEGAL if reason is None else Legality(reason)
 
     def can_bet_or_raise(self, to: int | None = None, seat: int | None = None) -> Legality:
@@ -269,6 +293,26 @@ class BettingMixin(HandFields):
         self.history.append(new_event(Call, ("call", actor, amount)))
         self._after_bet_action(actor)
 
+    def check_or_call(self, seat: int | None = None) -> None:
+        """Call when chips are owed, else check: PHH's ``cc`` action (pokerkit's ``check_or_call``).
+
+        >>> from pokerlab.simulate.game.state import State
+        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=3)
+        >>> hand.check_or_call(); hand.check_or_call(); hand.check_or_call()   # two calls, the big blind's check
+        >>> [event.kind for event in hand.history if event.kind in ("call", "check")], hand.street
+        (['call', 'call', 'check'], 1)
+        """
+        reason = self._why_not_check_or_call(seat)
+        if reason:
+            raise IllegalActionError(reason)
+        actor = self.actor
+        assert actor is not None  # _why_not_check_or_call checked it
+        if self.bets[actor] < self.level:
+            self.call()
+        else:
+            self.check()
+
     def bet_or_raise(self, to: int, seat: int | None = None) -> None:
         """Bet or raise to ``to`` chips in total this round ("raise to", as in PHH)."""
         if to is None:
@@ -331,3 +375,10 @@ class BettingMixin(HandFields):
         self.bets[seat] += amount
         self.contributions[seat] += amount
         self.pot_total += amount
+
+
+def _bet_or_drop_refusal(street: int) -> str:
+    """Why nobody may check in a bet-or-drop round that nobody has opened."""
+    if street == 0:
+        return "bet or drop: nobody may check before the pot is opened; bet or fold"
+    return "bet or drop in this round: nobody may check until someone bets; bet or fold"

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
+    from .declarations import Variant
     from .events import Event
     from .pots import Pot
-    from .variants import Variant
 
 
 class HandFields:

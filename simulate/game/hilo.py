@@ -25,7 +25,7 @@ from .fields import HandFields
 from .pots import Pot, award_pots, odd_chip_keys
 
 if TYPE_CHECKING:
-    from .variants import LowHalf, Variant
+    from .declarations import LowHalf, Variant
 
 
 def low_value(variant: Variant, hole: Sequence[int], board: Sequence[int]) -> int | None:

@@ -19,8 +19,8 @@ from collections.abc import Callable
 
 from pokerlab.errors import InputError
 
+from .declarations import FIXED_LIMIT
 from .state import BET, DEAL, DONE, DRAW, POST, SHOWDOWN, State
-from .variants import FIXED_LIMIT
 
 
 def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -> None:

@@ -27,8 +27,8 @@ from typing import Any
 from pokerlab.errors import InputError
 
 from .cards import names, new_deck
+from .declarations import Variant
 from .state import DONE, State
-from .variants import Variant
 
 
 @dataclass(frozen=True)

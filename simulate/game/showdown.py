@@ -22,7 +22,7 @@ from pokerlab.errors import InputError
 from pokerlab.evaluator import describe, evaluate
 from pokerlab.evaluator.omaha import evaluate_omaha
 
-from .variants import HIGH_RANKINGS, Variant
+from .declarations import HIGH_RANKINGS, Variant
 
 WEAKEST_JACKS = (36, 37, 8, 4, 0)  # Jc Jd 4c 3c 2c
 

@@ -27,6 +27,7 @@ from pokerlab.errors import InputError
 
 from .betting_actions import BettingMixin
 from .cards import new_deck
+from .declarations import Variant
 from .errors import LEGAL, MAX_CHIPS, IllegalActionError, Legality, describe_argument, whole_number
 from .events import PLAYER_ACTION_TYPES, Event, Misdeal, new_event
 from .flow import FlowMixin
@@ -40,7 +41,6 @@ from .phases import (
 )
 from .seating import CLOCKWISE, clockwise
 from .stud import StudMixin, cards_needed
-from .variants import Variant
 
 #: Misdeal causes (docs/rules.md 4.3): a card dealt face up,
 MISDEAL_EXPOSED_CARD = "exposed-card"

@@ -32,7 +32,7 @@ from .hilo import award_high_low, qualifying_low  # re-exported: the split began
 from .phases import BET
 
 if TYPE_CHECKING:
-    from .variants import Street, Variant  # noqa: F401 (Street: the cache's annotation)
+    from .declarations import Street, Variant  # noqa: F401 (Street: the cache's annotation)
 
 BRING_IN_FIRST = "you bring in: post the bring-in of {amount} or complete to {complete}"
 

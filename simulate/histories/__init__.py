@@ -9,6 +9,7 @@
 (True, True, ['Bob', 'Ann'])
 """
 
+from .cards import format_cards, parse_phh_cards
 from .codes import (
     STANDARD_CODES,
     PHHError,
@@ -18,16 +19,11 @@ from .codes import (
     variant_from_phh,
 )
 from .dataset import ReplaySummary, iter_results, phh_files, replay_tree
+from .fields import check_history, unknown_fields
+from .hand import HandHistory
 from .money import from_chips, to_chips
-from .phh import (
-    HandHistory,
+from .reading import (
     PHHWarning,
-    check_history,
-    dump,
-    dump_all,
-    dumps,
-    dumps_all,
-    format_cards,
     iter_file,
     iter_hands,
     iter_hands_recovering,
@@ -36,12 +32,10 @@ from .phh import (
     load_file,
     loads,
     loads_all,
-    parse_phh_cards,
-    save,
-    unknown_fields,
 )
 from .record import history_from_state, phh_order, phh_winnings
 from .replay import ReplayBreak, ReplayResult, Step, format_replay, replay
+from .writing import dump, dump_all, dumps, dumps_all, save
 
 __all__ = [
     "STANDARD_CODES",

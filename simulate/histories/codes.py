@@ -53,7 +53,7 @@ from dataclasses import replace
 from typing import Any
 
 from pokerlab.simulate.game import registry
-from pokerlab.simulate.game.variants import (
+from pokerlab.simulate.game.declarations import (
     FIXED_LIMIT,
     LAST_BET_LIMIT,
     NO_LIMIT,
@@ -66,6 +66,8 @@ from pokerlab.simulate.game.variants import (
     Opening,
     Street,
     Variant,
+)
+from pokerlab.simulate.game.draw_variants import (
     deuce_to_seven_triple_draw as deuce_to_seven_triple_draw,  # part of this module's interface
 )
 
@@ -175,7 +177,7 @@ def _omaha(
     kind: str, forced: ForcedBets, betting: Betting, rules: HouseRules, hilo: bool, extra: Mapping[str, Any]
 ) -> Variant:
     """The Omaha game of an ``O`` or ``O/8`` code: the factory's declaration with the file's stakes and options."""
-    from pokerlab.simulate.game.variants import omaha
+    from pokerlab.simulate.game.flop_variants import omaha
 
     base = omaha(kind, hole_cards=int(extra.get("hole_cards", 4)), hilo=hilo)
     options = {key: extra[key] for key in ("ranking", "jokers") if key in extra}

@@ -41,7 +41,9 @@ class ReplaySummary:
 
     ``counts`` maps each status (``"ok"``, ``"unknown outcome"``, ``"winnings not recorded"``, ``"differs"``,
     ``"unfinished"``, ``"illegal"``, ``"unreadable"``) to its number of hands; ``examples`` the first ``keep`` of each
-    non-ok status as ``"file: hand [label]: reason"``; ``failed_files`` ``(file, error)``.
+    non-ok status as ``"file: hand [label]: reason"``; ``causes`` each :attr:`ReplayBreak.cause
+    <pokerlab.simulate.histories.results.ReplayBreak.cause>` (``"out-of-turn"``...) to its number of hands;
+    ``failed_files`` ``(file, error)``.
 
     >>> summary = ReplaySummary("hands/")
     >>> summary.add("ok", "hands/a.phh: hand [1]")
@@ -55,6 +57,7 @@ class ReplaySummary:
     hands: int = 0
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
     examples: dict[str, list[str]] = field(default_factory=dict)
+    causes: dict[str, int] = field(default_factory=dict)
     failed_files: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -65,15 +68,18 @@ class ReplaySummary:
         """Hands that break a rule or PHH, differ from their record, or end early (not unknown outcomes)."""
         return sum(self.counts[s] for s in (DIFFERS, UNFINISHED, ILLEGAL, UNREADABLE))
 
-    def add(self, status: str, where: str, reason: str | None = None) -> None:
-        """Count one hand; keep its reason if it is among the first ``keep`` of its status.
+    def add(self, status: str, where: str, reason: str | None = None, cause: str | None = None) -> None:
+        """Count one hand (and its ``cause``, if any); keep its reason if it is among the first ``keep`` of its status.
 
-        >>> summary = ReplaySummary("data"); summary.add("illegal", "a.phhs: hand [3]", "p2 acts out of turn")
-        >>> summary.counts["illegal"], summary.examples["illegal"], summary.problems
-        (1, ['a.phhs: hand [3]: p2 acts out of turn'], 1)
+        >>> summary = ReplaySummary("data")
+        >>> summary.add("illegal", "a.phhs: hand [3]", "p2 acts out of turn", cause="out-of-turn")
+        >>> summary.counts["illegal"], summary.examples["illegal"], summary.problems, summary.causes
+        (1, ['a.phhs: hand [3]: p2 acts out of turn'], 1, {'out-of-turn': 1})
         """
         self.hands += 1
         self.counts[status] += 1
+        if cause is not None:
+            self.causes[cause] = self.causes.get(cause, 0) + 1
         if status != OK:
             kept = self.examples.setdefault(status, [])
             if len(kept) < self.keep:
@@ -92,6 +98,8 @@ class ReplaySummary:
         self.hands += part.hands
         for status, count in part.counts.items():
             self.counts[status] += count
+        for cause, count in part.causes.items():
+            self.causes[cause] = self.causes.get(cause, 0) + count
         for status, examples in part.examples.items():
             kept = self.examples.setdefault(status, [])
             kept.extend(examples[: max(self.keep - len(kept), 0)])
@@ -265,7 +273,8 @@ def _replay_file_into(
                 counts[OK] += 1
             else:
                 reason = "; ".join(outcome.problems) or outcome.unknown_outcome
-                summary.add(status, f"{path}: hand [{label}]", reason)
+                cause = None if outcome.error is None else outcome.error.cause
+                summary.add(status, f"{path}: hand [{label}]", reason, cause)
     except PHHError as exc:
         summary.failed_files.append((str(path), str(exc)))
     except OSError as exc:

@@ -10,7 +10,7 @@ from itertools import chain, filterfalse
 
 from pokerlab.evaluator.cards import deck_ids
 from pokerlab.simulate.game.cards import names
-from pokerlab.simulate.game.variants import Variant
+from pokerlab.simulate.game.declarations import Variant
 
 from .actions import ActionProblem, ParsedAction
 from .codes import PHHError

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerlab.simulate.game.variants import Variant
+from pokerlab.simulate.game.declarations import Variant
 
 from .codes import STUD_CODES, PHHError, variant_from_phh
 from .money import Amount, places_of, to_chips

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from pokerlab.simulate.game.cards import names
+from pokerlab.simulate.game.declarations import Variant
 from pokerlab.simulate.game.errors import IllegalActionError
 from pokerlab.simulate.game.state import BET, DONE, POST, SHOWDOWN, ReshuffleOrder, State
-from pokerlab.simulate.game.variants import Variant
 
 from .actions import ActionProblem, MalformedAction, ParsedAction, parse_actions
 from .codes import PHHError
@@ -42,6 +42,7 @@ from .results import (
     ILLEGAL,
     NOT_RECORDED,
     OK,
+    OUT_OF_TURN,
     UNFINISHED,
     UNKNOWN_OUTCOME,
     ReplayBreak,
@@ -57,6 +58,7 @@ __all__ = [
     "UNFINISHED",
     "UNKNOWN_OUTCOME",
     "NOT_RECORDED",
+    "OUT_OF_TURN",
     "RakeLimit",
     "ReplayBreak",
     "ReplayResult",
@@ -361,7 +363,8 @@ class _Replayer:
                     continue
                 self._player_action(p, street)
             except IllegalActionError as exc:
-                result.error = ReplayBreak(p.index, p.text, str(exc))
+                cause = OUT_OF_TURN if isinstance(exc, _OutOfTurn) else None
+                result.error = ReplayBreak(p.index, p.text, str(exc), cause=cause)
                 break
         if result.error is None and history.user.get("_misdeal") is not None:
             self._misdeal(history.user["_misdeal"])
@@ -396,7 +399,7 @@ class _Replayer:
             if (state.actor != seat or state.phase == DONE) and (
                 problem := _turn_problem(state, seat, self.fill_skipped, result, street, self.player_of)
             ) is not None:
-                raise IllegalActionError(problem)
+                raise problem
             text = self._draw(p, seat) if p.verb == "sd" else self._bet(p)
             if self.steps:
                 who = result.names[p.player]  # type: ignore[index]
@@ -421,18 +424,10 @@ class _Replayer:
             state.fold()
             return "folds"
         if verb == "cc":
-            actor = state.actor
-            facing_a_bet = (  # what can_check() says first in a betting round, without building its reason
-                actor is not None
-                and state.phase == BET
-                and state.level > state.bets[actor]
-                and state.variant.showing is None
-            )
-            if not facing_a_bet and state.can_check():
-                state.check()
-                return "checks"
             amount = state.call_amount
-            state.call()
+            state.check_or_call()
+            if not amount:
+                return "checks"
             return f"calls {from_chips(amount, self.result.places)}" if self.steps else ""
         if verb == "pb":
             state.bring_in()
@@ -495,18 +490,24 @@ class _Replayer:
             result.error = ReplayBreak(-1, "", str(exc), "_misdeal")
 
 
+class _OutOfTurn(IllegalActionError):
+    """An action recorded while another player is to act (:data:`OUT_OF_TURN`)."""
+
+
 def _turn_problem(
     state: State, seat: int, fill_skipped: bool, result: ReplayResult, street: str, player_of: dict
-) -> str | None:
+) -> IllegalActionError | None:
     """Why ``seat`` may not act now (after filling skipped checks and folds, by option), or None."""
     if state.phase != DONE and state.actor != seat and fill_skipped and not state.folded[seat]:
         _fill_skipped(state, seat, result, street, player_of)
     if state.phase == DONE:
-        return "the hand is already over"
+        return IllegalActionError("the hand is already over")
+    if state.actor is None:
+        return IllegalActionError(f"it is nobody's turn, not {result.names[player_of[seat]]}'s")
     if state.actor != seat:
-        turn = "nobody" if state.actor is None else result.names[player_of[state.actor]]
-        hint = "" if fill_skipped or state.actor is None else SKIPPED_HINT
-        return f"it is {turn}'s turn, not {result.names[player_of[seat]]}'s{hint}"
+        turn = result.names[player_of[state.actor]]
+        hint = "" if fill_skipped else SKIPPED_HINT
+        return _OutOfTurn(f"it is {turn}'s turn, not {result.names[player_of[seat]]}'s{hint}")
     return None
 
 

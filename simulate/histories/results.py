@@ -16,6 +16,10 @@ from .hand import HandHistory
 from .money import Amount, from_chips, is_unknown
 from .writing import dumps
 
+#: :attr:`ReplayBreak.cause` of an action recorded while another player is to act (records often leave out
+#: the folds of players nobody watched: ``fill_skipped`` takes them as checks or folds).
+OUT_OF_TURN = "out-of-turn"
+
 
 @dataclass
 class ReplayBreak:
@@ -24,15 +28,16 @@ class ReplayBreak:
     ``index`` is -1 when the problem is in a field (``field``: starting_stacks, variant...), not an action.
     ``kind``: ``"rule"`` (the hand breaks a rule, or pokerlab cannot play it) or ``"phh"`` (the history is
     not well-formed PHH: an action that cannot be read, a field of the wrong type; the command line
-    reports those like any bad file, exit status 2).
+    reports those like any bad file, exit status 2). ``cause``: a code for a break a caller reacts to
+    (:data:`OUT_OF_TURN`), else None; ``reason`` is the text for people.
 
     >>> from pokerlab.simulate.histories import HandHistory, replay
     >>> hand = HandHistory(variant="NT", antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
     ...                    starting_stacks=[200, 200], actions=["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"])
     >>> hand.actions[-1] = "p1 f"  # not p1's turn
     >>> error = replay(hand).error
-    >>> error.index, error.kind, str(error)[:40]
-    (2, 'rule', "action 3 'p1 f': it is p2's turn, not p1")
+    >>> error.index, error.kind, error.cause, str(error)[:40]
+    (2, 'rule', 'out-of-turn', "action 3 'p1 f': it is p2's turn, not p1")
     """
 
     index: int
@@ -40,6 +45,7 @@ class ReplayBreak:
     reason: str
     field: str | None = None
     kind: str = "rule"
+    cause: str | None = None
 
     def as_phh_error(self, hand: str | None = None, file: str | None = None) -> PHHError:
         """This problem as the module's :class:`PHHError` (one line: file, hand, field, reason)."""

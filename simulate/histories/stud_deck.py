@@ -24,8 +24,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate
 
+from pokerlab.simulate.game.declarations import Variant
 from pokerlab.simulate.game.stud import card_key, showing_key, up_indices
-from pokerlab.simulate.game.variants import Variant
 
 from .actions import ParsedAction
 

@@ -17,6 +17,7 @@ from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.equity import omaha, omaha_kernels
 from pokerlab.simulate.equity.engine import EquityError
 from pokerlab.simulate.equity.omaha import omaha_equity
+from pokerlab.simulate.equity.pot_stats import STAT_SHARE
 from pokerlab.simulate.equity.rng_kernels import seeded_state
 from pokerlab.simulate.equity.sampling import BLOCK_TRIALS, run_blocks
 from pokerlab.simulate.ranges.omaha import parse_omaha_range
@@ -173,7 +174,7 @@ def test_exact_enumeration_lists_the_same_deals_with_or_without_the_blocked_hand
     )  # fmt: skip
     assert result.boards == boards
     for p, player in enumerate(result.players):
-        assert player.equity == pytest.approx(stats[p, omaha_kernels.STAT_SHARE] / boards, abs=1e-12)
+        assert player.equity == pytest.approx(stats[p, STAT_SHARE] / boards, abs=1e-12)
 
 
 @njit
@@ -246,13 +247,14 @@ def test_weighted_monte_carlo_agrees_with_exact(game):
         hilo=game == "omaha-hilo",
         tables=omaha.omaha_tables(),
         threads=2,
+        kernels=omaha_kernels,
     )
     tally = omaha._Weighted(spot)
     assert run_blocks(tally, seed=3, block_trials=BLOCK_TRIALS, limit=200_000, target=None)
     means, errors, no_low = tally.means()
-    z = [(means[p, omaha_kernels.STAT_SHARE] - e.equity) / errors[p] for p, e in enumerate(exact.players)]
+    z = [(means[p, STAT_SHARE] - e.equity) / errors[p] for p, e in enumerate(exact.players)]
     assert chi2.sf(sum(x * x for x in z[:2]), 2) > 1e-3, z
-    assert means[:, omaha_kernels.STAT_SHARE].sum() == pytest.approx(1.0)
+    assert means[:, STAT_SHARE].sum() == pytest.approx(1.0)
     if game == "omaha-hilo":
         assert abs(no_low - exact.no_low) < 0.01
 
