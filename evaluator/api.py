@@ -42,18 +42,16 @@ from .hand_values import (
 )
 from .layout import BITS_PER_SUIT, SUIT_INIT, SUIT_RANKS, flush_suit, rank_slot, suited_bit
 from .omaha import evaluate_omaha, evaluate_omaha_batch, split_hand
-from .rules import find_rules, get_rules
+from .rules import find_rules
 from .values import checked_rules
 from .variants import (
+    best_cards,
     check_batch,
     describe_variant,
     evaluate_variant,
     evaluate_variant_batch,
     low_ranks,
-    value_of_ids,
 )
-
-_OMAHA_KERNELS = ("omaha", "omaha-hilo")  # whose hands are hole cards and a board
 
 if TYPE_CHECKING:
     import numpy as np
@@ -214,7 +212,8 @@ def evaluate_batch(
     array([10], dtype=uint16)
     """
     ruleset = find_rules(rules)
-    if ruleset.kernel in _OMAHA_KERNELS:
+    spec = ruleset.spec
+    if spec.board:
         values = evaluate_omaha_batch(cards, board, rules=ruleset.name, parallel=parallel)
         if out is None:
             return values
@@ -224,7 +223,7 @@ def evaluate_batch(
         return out
     if board is not None:
         raise InputError(f"board= is for Omaha rules; rules {rules or 'high'!r} rank whole hands")
-    if ruleset.kernel != "high":
+    if spec.variant:
         array = check_batch(cards, ruleset) if check else cards
         values = evaluate_variant_batch(array, ruleset, parallel)
         if out is None:
@@ -303,7 +302,7 @@ def category_name(rank: int, rules: str | None = None) -> str:
     '7-high'
     """
     ruleset = checked_rules(rank, rules)
-    if ruleset.kernel in _OMAHA_KERNELS:  # Omaha high values are high-hand values (hi/lo: the high of the pair)
+    if ruleset.spec.board:  # Omaha high values are high-hand values (hi/lo: the high of the pair)
         return CATEGORY_NAMES[category(rank[0] if isinstance(rank, tuple) else rank)]
     return ruleset.categories[category(rank)]
 
@@ -344,13 +343,13 @@ def describe(rank: int, rules: str | None = None) -> str:
     pokerlab.errors.InputError: ... was ranked under 'ace-five' rules: describing it under 'high' ...
     """
     ruleset = checked_rules(rank, rules)
-    if ruleset.kernel == "omaha-hilo":
+    if ruleset.spec.pair:
         if len(rank) != 2:  # type: ignore[arg-type]  # a tuple: checked_rules gives omaha-hilo only to pairs
             raise InputError(f"an omaha-hilo value is a pair (high, low), got {rank!r}")
         high, low = cast("tuple[int, int]", rank)
         words = f"low: {describe_variant(low, 'ace-five', describe)}" if low else "no low"
         return f"{describe(high)}; {words}"
-    if ruleset.kernel not in ("high", "omaha"):
+    if ruleset.spec.variant:
         return describe_variant(rank, ruleset, describe)
     cat = category(rank)
     r = class_ranks(rank)
@@ -392,11 +391,11 @@ def best_five(cards: CardsLike, rules: str | None = None) -> list[int]:
     >>> format_cards(best_five("Ac 3d 2d Kh", rules="badugi"))
     'Kh2dAc'
     """
-    kernel = find_rules(rules).kernel
-    if kernel in _OMAHA_KERNELS:
+    ruleset = find_rules(rules)
+    if ruleset.spec.board:
         return _best_five_omaha(cards)
-    if kernel != "high":
-        return _best_five_variant(cards, rules)  # type: ignore[arg-type]  # not None: its kernel is not high
+    if ruleset.spec.variant:
+        return best_cards(cards, ruleset)
     ids = to_card_ids(cards, count=(5, 6, 7))
     target = evaluate(ids)
     for five in itertools.combinations(ids, 5):
@@ -449,35 +448,6 @@ def best_low_five(cards: object) -> list[int] | None:
                 ranks = low_ranks(target, "ace-five")
                 return [next(c for c in five if c >> 2 == r) for r in ranks]
     raise AssertionError("unreachable: some two hole and three board cards make the low")
-
-
-def _best_badugi(ids: list[int], ranks: tuple[int, ...]) -> list[int]:
-    """The cards of ``ids`` that make the badugi of ``ranks`` (distinct ranks and suits), in ``ranks``' order."""
-    for chosen in itertools.combinations(ids, len(ranks)):
-        if sorted(c >> 2 for c in chosen) == sorted(ranks) and len({c & 3 for c in chosen}) == len(ranks):
-            return sorted(chosen, key=lambda c: ranks.index(c >> 2))
-    raise _tables.TableError(
-        f"the badugi table values {' '.join(card_str(c) for c in ids)} as a badugi of ranks its cards do not "
-        "make: the installed tables are inconsistent; 'pokerlab verify badugi' names the table"
-    )
-
-
-def _best_five_variant(cards: CardsLike, rules: str) -> list[int]:
-
-    r = get_rules(rules)
-    ids = to_card_ids(cards, count=r.hand_sizes, deck_size=r.deck_size)
-    if r.kernel == "badugi":
-        return _best_badugi(ids, low_ranks(value_of_ids(ids, r), r))
-    if r.kernel not in ("ace-five", "deuce-seven", "short-deck"):
-        return ids  # five cards with a joker: the hand is the five given
-    target = value_of_ids(ids, r)
-    five = next(list(f) for f in itertools.combinations(ids, 5) if value_of_ids(f, r) == target)
-    ordered = []
-    for rank in low_ranks(target, r):
-        pick = next(c for c in five if c >> 2 == rank)
-        five.remove(pick)
-        ordered.append(pick)
-    return ordered
 
 
 __all__ = [

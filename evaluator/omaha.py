@@ -85,7 +85,7 @@ def _check_rules(rules: str) -> bool:
     name = omaha_rules(rules)
     if name is None:
         raise InputError(f"unknown Omaha rules {rules!r}; choose from {', '.join(OMAHA_RULES)}")
-    return name == "omaha-hilo"
+    return OMAHA_RULESETS[name].spec.pair
 
 
 def split_hand(cards: object) -> tuple[list[int], list[int]]:

@@ -1,7 +1,9 @@
 """Rulesets: how hands are ranked (high, lowball, wild cards), declared as data.
 
-Each ruleset names its deck, the hand sizes it ranks and its categories;
-:mod:`pokerlab.evaluator.variants` picks the kernel and tables from ``kernel``.
+Each ruleset names its deck, the hand sizes it ranks, its categories and its
+kernel; the kernel's entry of :data:`KERNELS` (the ruleset's ``spec``) holds what
+evaluating it takes: its tables, its value scale, whether a flush counts, the
+selector of its batch kernel. The evaluator looks that entry up, never the name.
 Values are always "larger is better, equal exactly on a tie", whatever the
 ruleset, so a game engine compares hands the same way in every variant.
 
@@ -9,11 +11,13 @@ ruleset, so a game engine compares hands the same way in every variant.
 (52, (5,), 36)
 >>> get_rules("Ace-Five").name
 'ace-five'
+>>> get_rules("ace-five-joker").spec.values, get_rules("ace-five-joker").spec.scale
+('ace_five_joker_values', 'ace-five')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import InputError
 from .hand_values import (
@@ -25,13 +29,82 @@ from .hand_values import (
 )
 
 
+@dataclass(frozen=True, eq=False)  # one object per kernel: dicts keyed by it hash its identity, no fields
+class Kernel:
+    """What ranking, storing and describing the hands of one kernel takes: the entry the evaluator dispatches on.
+
+    Several rulesets share a kernel (the three fully wild games); each :class:`Ruleset` carries its own as
+    ``spec``. Table fields name tables of :mod:`pokerlab.evaluator.tables`; ``kind`` is the selector the
+    variant kernels take (:func:`pokerlab.evaluator.variant_kernels.evaluate_variant_parallel`), and
+    :mod:`pokerlab.evaluator.variants` keys its functions (per call, batch, best cards, description) by it.
+
+    >>> k = KERNELS["deuce-seven"]
+    >>> k.values, k.scale, k.has_flush, k.lowball, k.variant
+    ('deuce_seven_values', 'deuce-seven', True, True, True)
+    >>> KERNELS["omaha-hilo"].board, KERNELS["omaha-hilo"].pair, KERNELS["high"].variant
+    (True, True, False)
+    """
+
+    name: str
+    scale: str  # rulesets on one scale give one integer one meaning: a value is described under any of them
+    kind: int = 0  # the variant kernels' selector, 1..7; 0: ranked by the high-hand tables (high, Omaha)
+    board: bool = False  # a hand is hole cards and a board (Omaha), not a whole hand
+    pair: bool = False  # a value is a pair (high, low)
+    has_flush: bool = True  # a flush counts (lowball: against the hand in deuce-to-seven)
+    lowball: bool = False  # the lowest hand wins
+    values: str = "rank_values"  # value of a rank-hash slot (badugi: of a four-card index)
+    offsets: str = "rank_offsets"
+    flush: str = "flush_values"  # value of a flush's suited-rank bits
+    shift: str = "rank_shift"
+    classes: str = ""  # prefix of the ``*_class_values`` / ``*_class_ranks`` tables that name a value's ranks
+
+    @property
+    def variant(self) -> bool:
+        """Whether :mod:`pokerlab.evaluator.variants` ranks it (its values then carry their ruleset)."""
+        return self.kind != 0
+
+    def __reduce__(self) -> tuple:
+        return _kernel, (self.name,)  # unpickled as the registry's entry: identity-keyed caches still find it
+
+
+def _kernel(name: str) -> Kernel:
+    return KERNELS[name]
+
+
+#: Every kernel by name (a ruleset's ``kernel``). The kinds are the variant kernels' selectors: 1 ace-five,
+#: 2 deuce-seven, 3 wild cards, 4 wild cards without flushes, 5 deuce-seven's joker, 6 short deck, 7 badugi.
+KERNELS: dict[str, Kernel] = {
+    k.name: k
+    for k in (
+        Kernel("high", "high"),
+        Kernel("omaha", "high", board=True),
+        Kernel("omaha-hilo", "omaha-hilo", board=True, pair=True),
+        Kernel("ace-five", "ace-five", 1, has_flush=False, lowball=True, values="ace_five_values",
+               flush="deuce_seven_flush", classes="ace_five"),
+        Kernel("deuce-seven", "deuce-seven", 2, lowball=True, values="deuce_seven_values", flush="deuce_seven_flush",
+               classes="deuce_seven"),
+        Kernel("wild", "high", 3, values="wild_values", offsets="wild_offsets", flush="wild_flush", shift="wild_shift"),
+        Kernel("bug", "high", 3, values="bug_values", offsets="wild_offsets", flush="wild_flush", shift="wild_shift"),
+        Kernel("ace-five-joker", "ace-five", 4, has_flush=False, lowball=True, values="ace_five_joker_values",
+               offsets="wild_offsets", flush="wild_flush", shift="wild_shift", classes="ace_five"),
+        Kernel("deuce-seven-joker", "deuce-seven", 5, lowball=True, values="deuce_seven_values",
+               flush="deuce_seven_flush", classes="deuce_seven"),
+        Kernel("short-deck", "short-deck", 6, values="short_deck_values", offsets="short_deck_offsets",
+               flush="short_deck_flush", shift="short_deck_shift", classes="short_deck"),
+        Kernel("badugi", "badugi", 7, has_flush=False, lowball=True, values="badugi_values", classes="badugi"),
+    )
+}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """One way of ranking hands (docs/rules.md sections 1-3).
 
+    ``spec`` is the kernel's entry of :data:`KERNELS`, found once when the ruleset is made.
+
     >>> bug = RULESETS["bug"]
-    >>> bug.deck_size, bug.categories[-1], bug.is_wild(52)
-    (53, 'Five of a kind', True)
+    >>> bug.deck_size, bug.categories[-1], bug.is_wild(52), bug.spec is KERNELS["bug"]
+    (53, 'Five of a kind', True, True)
     """
 
     name: str
@@ -42,6 +115,15 @@ class Ruleset:
     kernel: str  # 'high', 'ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker', 'deuce-seven-joker',
     # 'short-deck', 'badugi'
     first_natural: int = 0  # card ids below this are wild (4 in deuces wild: the four 2s)
+    spec: Kernel = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        spec = KERNELS.get(self.kernel)
+        if spec is None:
+            raise InputError(
+                f"unknown kernel {self.kernel!r} for rules {self.name!r}; choose from {', '.join(KERNELS)}"
+            )
+        object.__setattr__(self, "spec", spec)  # frozen: set once here, read on every call after
 
     def is_wild(self, card: int) -> bool:
         """Whether a card id is a wild card (or the bug) under these rules."""
@@ -137,7 +219,7 @@ OMAHA_RULESETS: dict[str, Ruleset] = {
                 52, (4, 5, 6), CATEGORY_NAMES[:10], "omaha-hilo"),
     )
 }  # fmt: skip
-#: Every ruleset the evaluator knows: the one registry its API dispatches through (on ``kernel``).
+#: Every ruleset the evaluator knows: the one registry its API dispatches through (on each one's ``spec``).
 ALL_RULESETS: dict[str, Ruleset] = {**RULESETS, **OMAHA_RULESETS}
 
 
@@ -145,6 +227,10 @@ def _lookup(name: str | Ruleset, registry: dict[str, Ruleset]) -> Ruleset:
     """The ruleset of ``registry`` called ``name`` (case and ``_`` for ``-`` forgiven); a clear error otherwise."""
     if isinstance(name, Ruleset):
         return name
+    if type(name) is str:  # a name as the registry spells it: one lookup (the per-call path)
+        found = registry.get(name)
+        if found is not None:
+            return found
     key = str(name).strip().lower().replace("_", "-")
     if key not in registry:
         raise InputError(f"unknown rules {name!r}; choose from {', '.join(registry)}")

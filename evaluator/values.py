@@ -25,23 +25,6 @@ from typing import ClassVar
 from ..errors import InputError
 from .rules import ALL_RULESETS, Ruleset, find_rules
 
-#: The value scale of each kernel: rulesets on one scale give the same integer the same meaning
-#: (wild-card games rank on the high scale with five of a kind above it; the joker lowballs on their
-#: lowball's), so a value may be described under any ruleset of its scale.
-SCALES = {
-    "high": "high",
-    "omaha": "high",
-    "wild": "high",
-    "bug": "high",
-    "ace-five": "ace-five",
-    "ace-five-joker": "ace-five",
-    "deuce-seven": "deuce-seven",
-    "deuce-seven-joker": "deuce-seven",
-    "omaha-hilo": "omaha-hilo",
-    "short-deck": "short-deck",
-    "badugi": "badugi",
-}
-
 
 class HandValue(int):
     """A hand value that knows the ruleset it was ranked under (``rules``); an ``int`` in every other way.
@@ -62,7 +45,7 @@ class HandValue(int):
 _VALUE_TYPES: dict[str, type[HandValue]] = {
     name: type(f"HandValue[{name}]", (HandValue,), {"__slots__": (), "rules": name})
     for name, r in ALL_RULESETS.items()
-    if r.kernel not in ("high", "omaha", "omaha-hilo")
+    if r.spec.variant  # the high-hand tables' values stay plain: a plain int is a high-hand value, hi/lo a pair
 }
 
 
@@ -91,7 +74,7 @@ def value_scale(value: object) -> tuple[str, str]:
     if isinstance(value, tuple):
         return "omaha-hilo", "omaha-hilo"
     name = getattr(value, "rules", "high")
-    return name, SCALES[ALL_RULESETS[name].kernel]
+    return name, ALL_RULESETS[name].spec.scale
 
 
 def checked_rules(value: object, rules: str | Ruleset | None) -> Ruleset:
@@ -107,7 +90,7 @@ def checked_rules(value: object, rules: str | Ruleset | None) -> Ruleset:
     if rules is None:
         return find_rules(own)
     ruleset = find_rules(rules)
-    if SCALES[ruleset.kernel] == scale:
+    if ruleset.spec.scale == scale:  # rulesets on one scale (each kernel's ``scale``) share a value's meaning
         return ruleset
     if scale == "high" and own == "high":
         raise InputError(

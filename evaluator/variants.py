@@ -3,7 +3,7 @@
 The public entry points are :func:`pokerlab.evaluator.evaluate`,
 :func:`pokerlab.evaluator.evaluate_batch` and :func:`pokerlab.evaluator.describe` with a
 ``rules`` argument (see :mod:`pokerlab.evaluator.rules`); this module does the work
-for every ruleset but ``high``.
+for every ruleset but ``high``, each through the functions its kernel's ``kind`` keys.
 
 >>> from pokerlab.evaluator import evaluate, describe
 >>> describe(evaluate("7s 5h 4d 3c 2s", rules="deuce-seven"), rules="deuce-seven")
@@ -17,15 +17,15 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..errors import InputError
 from . import tables as _tables
-from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, deck_ids, to_card_ids
+from .cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, CardError, card_str, deck_ids, to_card_ids
 from .hand_values import BADUGI_NO_RANK, CATEGORY_SHIFT, FIVE_OF_A_KIND
 from .layout import BITS_PER_SUIT, SUIT_INIT, SUIT_RANKS, flush_suit, four_card_index, rank_slot, suited_bit
 from .omaha import evaluate_omaha_cards, omaha_rules
-from .rules import Ruleset, get_rules
+from .rules import ALL_RULESETS, KERNELS, OMAHA_RULESETS, Kernel, Ruleset, get_rules
 from .values import ruled_value
 
 if TYPE_CHECKING:
@@ -33,15 +33,8 @@ if TYPE_CHECKING:
 
 # Per call the tables are memoryviews (no numpy import); batch work asks for arrays.
 _T = _tables.load()
-_SHIFT = _T.view("rank_shift")[0]
-_WILD_SHIFT = _T.view("wild_shift")[0]
 _CARD_KEYS = _T.view("card_keys").tolist()
 _RANK_KEYS = [k & _tables.RANK_KEY_MASK for k in _CARD_KEYS]
-# Kernel selector of evaluate_variant_parallel: 3 looks up flushes (wild, bug), 4 does not.
-_KIND = {"ace-five": 1, "deuce-seven": 2, "wild": 3, "bug": 3, "ace-five-joker": 4, "deuce-seven-joker": 5,
-         "short-deck": 6, "badugi": 7}  # fmt: skip
-#: The joker of ``deuce-seven-joker`` (the deck's only joker).
-_JOKER = 52
 
 
 class VariantTables(NamedTuple):
@@ -54,9 +47,8 @@ class VariantTables(NamedTuple):
     shift: int
 
 
-@cache
-def variant_tables(kernel: str, arrays: bool = True) -> VariantTables:
-    """Tables for a kernel name ('ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker', 'short-deck', 'badugi').
+def variant_tables(kernel: str | Kernel, arrays: bool = True) -> VariantTables:
+    """Tables of a kernel (an entry of :data:`~pokerlab.evaluator.rules.KERNELS`, or its name), as its entry names them.
 
     Badugi reads ``values`` only, at a hand's :func:`~pokerlab.evaluator.layout.four_card_index` (its
     other fields are the high hand's, unused).
@@ -67,19 +59,17 @@ def variant_tables(kernel: str, arrays: bool = True) -> VariantTables:
     >>> variant_tables("ace-five", arrays=False).values.format
     'H'
     """
+    spec = kernel if isinstance(kernel, Kernel) else KERNELS.get(kernel)
+    if spec is None:
+        raise InputError(f"unknown kernel {kernel!r}; choose from {', '.join(KERNELS)}")
+    return _variant_tables(spec, arrays)
+
+
+@cache
+def _variant_tables(spec: Kernel, arrays: bool) -> VariantTables:
     get = _T.__getitem__ if arrays else _T.view
-    keys = get("card_keys")
-    if kernel == "ace-five":
-        return VariantTables(keys, get("rank_offsets"), get("ace_five_values"), get("deuce_seven_flush"), _SHIFT)
-    if kernel in ("deuce-seven", "deuce-seven-joker"):
-        return VariantTables(keys, get("rank_offsets"), get("deuce_seven_values"), get("deuce_seven_flush"), _SHIFT)
-    if kernel == "badugi":
-        return VariantTables(keys, get("rank_offsets"), get("badugi_values"), get("flush_values"), _SHIFT)
-    if kernel == "short-deck":
-        offsets, shift = get("short_deck_offsets"), _T.view("short_deck_shift")[0]
-        return VariantTables(keys, offsets, get("short_deck_values"), get("short_deck_flush"), shift)
-    values = {"wild": "wild_values", "bug": "bug_values", "ace-five-joker": "ace_five_joker_values"}[kernel]
-    return VariantTables(keys, get("wild_offsets"), get(values), get("wild_flush"), _WILD_SHIFT)
+    shift = _T.view(spec.shift)[0]
+    return VariantTables(get("card_keys"), get(spec.offsets), get(spec.values), get(spec.flush), shift)
 
 
 @cache
@@ -109,9 +99,42 @@ def _deuce_seven_five(five: Sequence[int], t: VariantTables) -> int:
     return _rank_value(five, t)
 
 
-def _short_deck_value(ids: Sequence[int], t: VariantTables) -> int:
-    """Short deck, 5 to 7 cards: a flush is worth its best five suited cards (seven cards with a flush hold
-    no full house or four of a kind), anything else the rank hash's entry."""
+# Per-call values of checked ids, one function per variant kind: (ids, rules, tables) -> value.
+
+
+def _ace_five_value(ids: Sequence[int], rules: Ruleset, t: VariantTables) -> int:
+    return _rank_value(ids, t)
+
+
+def _deuce_seven_value(ids: Sequence[int], rules: Ruleset, t: VariantTables) -> int:
+    suits = [c & 3 for c in ids]
+    if max(suits.count(s) for s in range(4)) < 5:
+        return _rank_value(ids, t)
+    # A flush: five cards are it; from six or seven the best low may break it.
+    return max(_deuce_seven_five(five, t) for five in itertools.combinations(ids, 5))
+
+
+def _deuce_seven_joker_value(ids: Sequence[int], rules: Ruleset, t: VariantTables) -> int:
+    naturals = [c for c in ids if not rules.is_wild(c)]
+    if len(naturals) == 5:
+        return _deuce_seven_five(naturals, t)
+    # The joker is the best card the hand lacks: try each rank (a suit off the naturals' one, so
+    # never a flush; a rank held four times has no fifth card).
+    ranks = [c >> 2 for c in naturals]
+    return max(_rank_value([*naturals, 4 * r], t) for r in range(13) if ranks.count(r) < 4)
+
+
+def _wild_value(ids: Sequence[int], rules: Ruleset, t: VariantTables) -> int:
+    naturals = [c for c in ids if not rules.is_wild(c)]
+    value = _rank_value(naturals, t)
+    if rules.spec.has_flush and len({c & 3 for c in naturals}) == 1:
+        value = max(value, t.flush_values[sum(1 << (c >> 2) for c in naturals)])
+    return value
+
+
+def _flush_first_value(ids: Sequence[int], rules: Ruleset, t: VariantTables) -> int:
+    """High hands or the short deck, 5 to 7 cards: a flush is worth its best five suited cards (seven cards with
+    a flush hold no full house or four of a kind), anything else the rank hash's entry."""
     key = SUIT_INIT
     suited = 0
     for c in ids:
@@ -123,35 +146,168 @@ def _short_deck_value(ids: Sequence[int], t: VariantTables) -> int:
     return t.values[rank_slot(key, t.offsets, t.shift)]
 
 
+def _badugi_value(ids: Sequence[int], rules: Ruleset, t: VariantTables) -> int:
+    return t.values[four_card_index(ids)]
+
+
+def _not_variant(*args: object) -> Any:
+    raise InputError("the variant batch kernels rank lowball and wild-card rules; evaluate_batch ranks high hands")
+
+
+# Batch kernels of variant_kernels (imported on the first batch, passed in as ``vk``) over checked rows.
+
+
+def _ace_five_rows(vk: Any, cards: np.ndarray, out: np.ndarray, t: VariantTables, rules: Ruleset) -> None:
+    vk.evaluate_ace_five_rows(cards, out, t.card_keys, t.offsets, t.values, t.shift)
+
+
+def _deuce_seven_rows(vk: Any, cards: np.ndarray, out: np.ndarray, t: VariantTables, rules: Ruleset) -> None:
+    vk.evaluate_deuce_seven_rows(cards, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
+
+
+def _deuce_seven_joker_rows(vk: Any, cards: np.ndarray, out: np.ndarray, t: VariantTables, rules: Ruleset) -> None:
+    vk.evaluate_deuce_seven_joker_rows(cards, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
+
+
+def _wild_rows(vk: Any, cards: np.ndarray, out: np.ndarray, t: VariantTables, rules: Ruleset) -> None:
+    keys, suit_bits = wild_card_tables(rules.first_natural)
+    with_flush = rules.spec.has_flush
+    vk.evaluate_wild_rows(cards, out, keys, suit_bits, t.offsets, t.values, t.flush_values, t.shift, with_flush)
+
+
+def _short_deck_rows(vk: Any, cards: np.ndarray, out: np.ndarray, t: VariantTables, rules: Ruleset) -> None:
+    vk.evaluate_flush_first_rows(cards, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
+
+
+def _badugi_rows(vk: Any, cards: np.ndarray, out: np.ndarray, t: VariantTables, rules: Ruleset) -> None:
+    vk.evaluate_badugi_rows(cards, out, t.values)
+
+
+# The cards that make a hand (checked ids), ordered as its description reads them.
+
+
+def _best_of_hand(ids: list[int], rules: Ruleset) -> list[int]:
+    """The best five of 5-7 cards, in the order of the value's ranks."""
+    target = value_of_ids(ids, rules)
+    five = next(list(f) for f in itertools.combinations(ids, 5) if value_of_ids(f, rules) == target)
+    ordered = []
+    for rank in low_ranks(target, rules):
+        pick = next(c for c in five if c >> 2 == rank)
+        five.remove(pick)
+        ordered.append(pick)
+    return ordered
+
+
+def _as_given(ids: list[int], rules: Ruleset) -> list[int]:
+    return ids  # five cards with a wild card: the hand is the five given
+
+
+def _best_badugi(ids: list[int], rules: Ruleset) -> list[int]:
+    """The cards that make the badugi (distinct ranks and suits), the highest first (the ace, low, last)."""
+    ranks = low_ranks(value_of_ids(ids, rules), rules)
+    for chosen in itertools.combinations(ids, len(ranks)):
+        if sorted(c >> 2 for c in chosen) == sorted(ranks) and len({c & 3 for c in chosen}) == len(ranks):
+            return sorted(chosen, key=lambda c: ranks.index(c >> 2))
+    raise _tables.TableError(
+        f"the badugi table values {' '.join(card_str(c) for c in ids)} as a badugi of ranks its cards do not "
+        "make: the installed tables are inconsistent; 'pokerlab verify badugi' names the table"
+    )
+
+
+# Descriptions of a value (value, rules, the high-hand describer).
+
+
+def _describe_high_scale(value: int, rules: Ruleset, describe_high: Callable[[int], str]) -> str:
+    """A value on the high-hand scale: wild-card games add five of a kind above the royal flush."""
+    if value >> CATEGORY_SHIFT == FIVE_OF_A_KIND:
+        return f"Five of a kind, {RANK_PLURALS[(value & 0xFFF) - 1]}"
+    return describe_high(value)
+
+
+def _describe_low(value: int, rules: Ruleset, describe_high: Callable[[int], str]) -> str:
+    """A lowball or short-deck value, from its class's ranks."""
+    ranks = low_ranks(value, rules)
+    name = rules.categories[value >> CATEGORY_SHIFT]
+    chars = [RANK_CHARS[x] for x in ranks]
+    listed = "-".join(chars)
+    if name == "Royal flush":
+        return name
+    if name == "High card":
+        return f"High card, {RANK_NAMES[ranks[0]]} high ({listed})"
+    if name.endswith("-high"):
+        return f"{RANK_NAMES[ranks[0]].capitalize()}-{RANK_NAMES[ranks[1]]} low ({listed})"
+    if name in ("Straight", "Straight flush"):
+        return f"{name}, {RANK_NAMES[ranks[0]]} high"
+    if name == "Flush":
+        return f"Flush, {RANK_NAMES[ranks[0]]} high ({listed})"
+    if name == "One pair":
+        return f"One pair, {RANK_PLURALS[ranks[0]]} ({'-'.join(chars[2:])} kickers)"
+    if name == "Two pair":
+        return f"Two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[2]]} ({chars[4]} kicker)"
+    if name == "Three of a kind":
+        return f"Three of a kind, {RANK_PLURALS[ranks[0]]} ({'-'.join(chars[3:])} kickers)"
+    if name == "Full house":
+        return f"Full house, {RANK_PLURALS[ranks[0]]} over {RANK_PLURALS[ranks[3]]}"
+    return f"Four of a kind, {RANK_PLURALS[ranks[0]]} ({chars[4]} kicker)"
+
+
+def _describe_badugi(value: int, rules: Ruleset, describe_high: Callable[[int], str]) -> str:
+    ranks = low_ranks(value, rules)
+    top = "ace" if ranks[0] == 12 else RANK_NAMES[ranks[0]]
+    return f"{rules.categories[value >> CATEGORY_SHIFT]}, {top} high ({'-'.join(RANK_CHARS[x] for x in ranks)})"
+
+
+class _Method(NamedTuple):
+    """The functions of one variant kind (a :class:`~pokerlab.evaluator.rules.Kernel`'s ``kind``)."""
+
+    value: Callable[[Sequence[int], Ruleset, VariantTables], int]  # per call
+    rows: Callable[[Any, np.ndarray, np.ndarray, VariantTables, Ruleset], None]  # serial batch
+    best: Callable[[list[int], Ruleset], list[int]]  # the cards that make the hand
+    describe: Callable[[int, Ruleset, Callable[[int], str]], str]
+    wild_keys: bool  # the batch kernels read wild_card_tables' keys and suit bits, not the shipped card keys
+
+
+#: Each variant kind's functions. Kind 0 is the high-hand tables' (high; Omaha's go to its own module): per call,
+#: a high ruleset spelled otherwise than ``high`` (or given as a Ruleset) reaches :func:`evaluate_variant`.
+_METHODS: dict[int, _Method] = {
+    0: _Method(_flush_first_value, _not_variant, _not_variant, _describe_high_scale, False),
+    1: _Method(_ace_five_value, _ace_five_rows, _best_of_hand, _describe_low, False),
+    2: _Method(_deuce_seven_value, _deuce_seven_rows, _best_of_hand, _describe_low, False),
+    3: _Method(_wild_value, _wild_rows, _as_given, _describe_high_scale, True),
+    4: _Method(_wild_value, _wild_rows, _as_given, _describe_low, True),
+    5: _Method(_deuce_seven_joker_value, _deuce_seven_joker_rows, _as_given, _describe_low, False),
+    6: _Method(_flush_first_value, _short_deck_rows, _best_of_hand, _describe_low, False),
+    7: _Method(_badugi_value, _badugi_rows, _best_badugi, _describe_badugi, False),
+}
+# Per call, each kernel's value function and memoryview tables, resolved on its first use.
+_PER_CALL: dict[Kernel, tuple[Callable[[Sequence[int], Ruleset, VariantTables], int], VariantTables]] = {}
+
+
+def _per_call(spec: Kernel) -> tuple[Callable[[Sequence[int], Ruleset, VariantTables], int], VariantTables]:
+    entry = _PER_CALL[spec] = (_METHODS[spec.kind].value, variant_tables(spec, arrays=False))
+    return entry
+
+
 def value_of_ids(ids: Sequence[int], rules: Ruleset) -> int:
-    """Value of checked card ids under ``rules`` (not ``high``); pure Python, a few microseconds."""
-    kernel = rules.kernel
-    t = variant_tables(kernel, arrays=False)
-    if kernel == "ace-five":
-        return _rank_value(ids, t)
-    if kernel == "badugi":
-        return t.values[four_card_index(ids)]
-    if kernel == "short-deck":
-        return _short_deck_value(ids, t)
-    if kernel == "deuce-seven":
-        suits = [c & 3 for c in ids]
-        if max(suits.count(s) for s in range(4)) < 5:
-            return _rank_value(ids, t)
-        # A flush: five cards are it; from six or seven the best low may break it.
-        return max(_deuce_seven_five(five, t) for five in itertools.combinations(ids, 5))
-    if kernel == "deuce-seven-joker":
-        naturals = [c for c in ids if c != _JOKER]
-        if len(naturals) == 5:
-            return _deuce_seven_five(naturals, t)
-        # The joker is the best card the hand lacks: try each rank (a suit off the naturals' one, so
-        # never a flush; a rank held four times has no fifth card).
-        ranks = [c >> 2 for c in naturals]
-        return max(_rank_value([*naturals, 4 * r], t) for r in range(13) if ranks.count(r) < 4)
-    naturals = [c for c in ids if not rules.is_wild(c)]
-    value = _rank_value(naturals, t)
-    if kernel != "ace-five-joker" and len({c & 3 for c in naturals}) == 1:
-        value = max(value, t.flush_values[sum(1 << (c >> 2) for c in naturals)])
-    return value
+    """Value of checked card ids under a whole-hand ruleset (high through the high-hand tables); pure Python.
+
+    >>> rules = get_rules("deuce-seven")
+    >>> rules.categories[value_of_ids([0, 4, 8, 12, 21], rules) >> 12]   # 7-5-4-3-2
+    '7-high'
+    """
+    spec = rules.spec
+    value, t = _PER_CALL.get(spec) or _per_call(spec)
+    return value(ids, rules, t)
+
+
+def _ruleset(rules: str | Ruleset) -> Ruleset:
+    """The ruleset ``rules`` names: an Omaha one in any spelling, else a whole-hand one (its errors)."""
+    if type(rules) is str:  # a name as the registry spells it: one lookup (the per-call path)
+        found = ALL_RULESETS.get(rules)
+        if found is not None:
+            return found
+    omaha = omaha_rules(rules)
+    return OMAHA_RULESETS[omaha] if omaha is not None else get_rules(rules)
 
 
 def evaluate_variant(cards: str | Iterable[int], rules: str | Ruleset) -> int:
@@ -166,15 +322,31 @@ def evaluate_variant(cards: str | Iterable[int], rules: str | Ruleset) -> int:
     'deuce-seven'
     >>> evaluate_variant("AsKsQdJd | Ts9s2s", "omaha") >> 12   # a flush
     5
+    >>> evaluate_variant("As Ks Qs Js Ts", "High") >> 12   # high however spelled: a plain high value
+    9
     """
-    omaha = omaha_rules(rules)
-    if omaha is not None:
-        return evaluate_omaha_cards(cards, omaha)  # type: ignore[return-value]  # a pair for omaha-hilo
+    r = _ruleset(rules)
+    spec = r.spec
+    if spec.board:
+        return evaluate_omaha_cards(cards, r.name)  # type: ignore[return-value]  # a pair for omaha-hilo
+    ids = to_card_ids(cards, count=r.hand_sizes, deck_size=r.deck_size)
+    value, t = _PER_CALL.get(spec) or _per_call(spec)
+    return ruled_value(value(ids, r, t), r)
+
+
+def best_cards(cards: str | Iterable[int], rules: str | Ruleset) -> list[int]:
+    """The cards that make a hand under ``rules`` (not ``high``), ordered as :func:`describe_variant` reads them.
+
+    The best five of 5-7 cards in lowball and short deck; a wild-card hand's five as given; badugi's
+    one to four cards, the highest first (the ace, low, last).
+
+    >>> from pokerlab.evaluator.cards import format_cards
+    >>> format_cards(best_cards("Kh 7d 5c 4s 3h 2d 2c", "deuce-seven"))
+    '7d5c4s3h2d'
+    """
     r = get_rules(rules)
     ids = to_card_ids(cards, count=r.hand_sizes, deck_size=r.deck_size)
-    if r.kernel == "high":
-        raise InputError("evaluate_variant ranks lowball and wild-card rules; evaluate ranks high hands")
-    return ruled_value(value_of_ids(ids, r), r)
+    return _METHODS[r.spec.kind].best(ids, r)
 
 
 def check_batch(cards: np.ndarray, rules: Ruleset) -> np.ndarray:
@@ -203,28 +375,23 @@ def evaluate_variant_batch(array: np.ndarray, rules: Ruleset, parallel: bool = F
 
     from . import variant_kernels as vk  # numba-compiled: imported on the first batch
 
-    t = variant_tables(rules.kernel)
+    spec = rules.spec
+    if not spec.variant:  # the parallel kernel's selector 0 is no kernel
+        _not_variant()
+    method = _METHODS[spec.kind]
+    t = variant_tables(spec)
     out = np.empty(array.shape[0], dtype=np.uint16)
-    kind = _KIND[rules.kernel]
-    card_keys, suit_bits = t.card_keys, np.zeros(1, dtype=np.int64)
-    if kind in (3, 4):
+    if not parallel:
+        method.rows(vk, array, out, t, rules)
+        return out
+    card_keys: np.ndarray | memoryview  # the shipped keys (arrays here), or the wild kernel's own
+    if method.wild_keys:
         card_keys, suit_bits = wild_card_tables(rules.first_natural)
-    if parallel:
-        vk.evaluate_variant_parallel(
-            kind, array, out, card_keys, suit_bits, t.offsets, t.values, t.flush_values, t.shift
-        )
-    elif kind == 1:
-        vk.evaluate_ace_five_rows(array, out, t.card_keys, t.offsets, t.values, t.shift)
-    elif kind == 2:
-        vk.evaluate_deuce_seven_rows(array, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
-    elif kind == 5:
-        vk.evaluate_deuce_seven_joker_rows(array, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
-    elif kind == 6:
-        vk.evaluate_flush_first_rows(array, out, t.card_keys, t.offsets, t.values, t.flush_values, t.shift)
-    elif kind == 7:
-        vk.evaluate_badugi_rows(array, out, t.values)
     else:
-        vk.evaluate_wild_rows(array, out, card_keys, suit_bits, t.offsets, t.values, t.flush_values, t.shift, kind == 3)
+        card_keys, suit_bits = t.card_keys, np.zeros(1, dtype=np.int64)
+    vk.evaluate_variant_parallel(
+        spec.kind, array, out, card_keys, suit_bits, t.offsets, t.values, t.flush_values, t.shift
+    )
     return out
 
 
@@ -248,10 +415,9 @@ def low_ranks(value: int, rules: str | Ruleset) -> tuple[int, ...]:
     (11, 0, 12)
     """
     r = get_rules(rules)
-    name = {"short-deck": "short_deck", "badugi": "badugi"}.get(r.kernel) or (
-        "deuce_seven" if r.kernel.startswith("deuce-seven") else "ace_five"
-    )
-    ranks = _low_classes(name).get(int(value))
+    if not r.spec.classes:
+        raise InputError(f"{r.name} values are on the high-hand scale: class_ranks reads their ranks, not low_ranks")
+    ranks = _low_classes(r.spec.classes).get(int(value))
     if ranks is None:
         raise InputError(f"{value} is not a {r.name} hand value")
     return ranks
@@ -276,38 +442,7 @@ def describe_variant(value: int, rules: str | Ruleset, describe_high: Callable[[
     'Badugi, four high (4-3-2-A)'
     """
     r = get_rules(rules)
-    value = int(value)
-    if r.kernel in ("wild", "bug", "high"):
-        if value >> CATEGORY_SHIFT == FIVE_OF_A_KIND:
-            return f"Five of a kind, {RANK_PLURALS[(value & 0xFFF) - 1]}"
-        return describe_high(value)
-    ranks = low_ranks(value, r)
-    name = r.categories[value >> CATEGORY_SHIFT]
-    ace_low = not r.kernel.startswith("deuce-seven")
-    chars = ["A" if x == 12 and ace_low else RANK_CHARS[x] for x in ranks]
-    listed = "-".join(chars)
-    if r.kernel == "badugi":
-        top = "ace" if ranks[0] == 12 else RANK_NAMES[ranks[0]]
-        return f"{name}, {top} high ({listed})"
-    if name == "Royal flush":
-        return name
-    if name == "High card":
-        return f"High card, {RANK_NAMES[ranks[0]]} high ({listed})"
-    if name.endswith("-high"):
-        return f"{RANK_NAMES[ranks[0]].capitalize()}-{RANK_NAMES[ranks[1]]} low ({listed})"
-    if name in ("Straight", "Straight flush"):
-        return f"{name}, {RANK_NAMES[ranks[0]]} high"
-    if name == "Flush":
-        return f"Flush, {RANK_NAMES[ranks[0]]} high ({listed})"
-    if name == "One pair":
-        return f"One pair, {RANK_PLURALS[ranks[0]]} ({'-'.join(chars[2:])} kickers)"
-    if name == "Two pair":
-        return f"Two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[2]]} ({chars[4]} kicker)"
-    if name == "Three of a kind":
-        return f"Three of a kind, {RANK_PLURALS[ranks[0]]} ({'-'.join(chars[3:])} kickers)"
-    if name == "Full house":
-        return f"Full house, {RANK_PLURALS[ranks[0]]} over {RANK_PLURALS[ranks[3]]}"
-    return f"Four of a kind, {RANK_PLURALS[ranks[0]]} ({chars[4]} kicker)"
+    return _METHODS[r.spec.kind].describe(int(value), r, describe_high)
 
 
 def enumerate_variant_values(rules: str | Ruleset, n_cards: int = 5, parallel: bool = False) -> np.ndarray:

@@ -133,7 +133,7 @@ def _verify_variant(name: str, parallel: bool) -> dict[str, Any]:
     spec = VARIANT_TABLES[name]
     rules = get_rules(spec["rules"])
     start = time.perf_counter()
-    if rules.kernel == "high":
+    if not rules.spec.variant:
         histogram = enumerate_values(spec["cards"], parallel=parallel)
     else:
         histogram = enumerate_variant_values(rules, spec["cards"], parallel=parallel)
@@ -165,7 +165,7 @@ def _verify_variant(name: str, parallel: bool) -> dict[str, Any]:
             rows.append(_row(label, sum(counts[m] for m in members), published.get(label)))
         rows.append(_row("Distinct values", len(values), published.get("Distinct values")))
     problem = None
-    if rules.kernel != "high":  # counts cannot see values swapped in a category
+    if rules.spec.variant:  # counts cannot see values swapped in a category
         order = check_ruleset_order(rules.name, spec["cards"])
         rows.append(_order_row(order))
         problem = order["problem"]

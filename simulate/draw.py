@@ -143,7 +143,7 @@ def draw_classes(rules_name: str) -> DrawClasses:
     """
     r = get_rules(rules_name)
     of_value = np.arange(1 << 16, dtype=np.int64) >> CATEGORY_SHIFT
-    if r.kernel != "badugi":
+    if 5 in r.hand_sizes:  # only four-card badugi splits its top category by the top card
         return DrawClasses(r.categories, r.categories, of_value)
     badugi = len(r.categories) - 1  # the top category: four cards; its values split by the top card
     tops = range(11, 1, -1)  # card ranks K (11) down to 4 (2): a four-card badugi's top card, aces low
@@ -167,7 +167,7 @@ def strength_table(rules_name: str) -> np.ndarray:
 
     rules = get_rules(rules_name)
     n = 5 if 5 in rules.hand_sizes else rules.hand_sizes[0]
-    counts = enumerate_values(5) if rules.kernel == "high" else enumerate_variant_values(rules, n)
+    counts = enumerate_values(5) if not rules.spec.variant else enumerate_variant_values(rules, n)
     hist = np.zeros(1 << 16)
     hist[: len(counts)] = counts
     below = np.cumsum(hist) - hist

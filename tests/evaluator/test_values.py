@@ -21,7 +21,6 @@ from pokerlab.evaluator import (
     parse_cards,
     ruled_value,
 )
-from pokerlab.evaluator.values import SCALES
 
 # A five-card hand every 52-card deck holds, and a second one of another shape; and two the short deck holds.
 HANDS = ("7s 5h 4d 3c 2s", "Kh Kd 9c 9s 3h")
@@ -35,8 +34,8 @@ def hand_of(hand: str, rules: str) -> str:
     return SHORT_DECK_HANDS[HANDS.index(hand)] if get_rules(rules).deck_size == 36 else hand
 
 
-LOW_RULES = [name for name, r in RULESETS.items() if SCALES[r.kernel] != "high"]
-WILD_RULES = [name for name, r in RULESETS.items() if r.kernel in ("wild", "bug")]
+LOW_RULES = [name for name, r in RULESETS.items() if r.spec.scale != "high"]
+WILD_RULES = [name for name, r in RULESETS.items() if r.spec.variant and r.spec.scale == "high"]
 
 
 def test_the_high_value_of_a_royal_flush_is_not_a_deuce_seven_low() -> None:
