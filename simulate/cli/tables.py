@@ -350,10 +350,11 @@ def chart_pushfold_command(ante: float, max_stack: float, out: str) -> None:
     from pokerlab.simulate.charts import chart_path, need_matplotlib, pushfold_charts
     from pokerlab.simulate.tournament.pushfold_chart import pushfold_chart
 
-    from .tournament import chart_summary
+    from .tournament import chart_summary, note_off_grid
 
     need_matplotlib()  # both before the chart is solved, not after
     chart_path(out)
     chart = pushfold_chart(ante=ante, max_stack=max_stack)
+    note_off_grid(max_stack, chart.max_stack)
     path = pushfold_charts(out, chart=chart)
     click.echo(f"wrote {path}: {chart_summary(chart)}")

@@ -24,9 +24,20 @@ from .printing import text_table
 _MODEL_NAMES = {"harville": "Malmuth-Harville", "weitzman": "Malmuth-Weitzman"}
 
 
+_LONG = 1e15  # amounts from here up print in six significant digits: a float holds 16, and 1e300 has 301
+
+
 def _amount(value: float) -> str:
-    """A chip count or prize as written: no decimals when it is whole."""
+    """A chip count or prize as written: no decimals when it is whole, six significant digits when it is huge."""
+    if abs(value) >= _LONG:
+        return f"{value:.6g}"
     return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.6g}"
+
+
+def _prize(value: float) -> str:
+    """An equity or its error: four decimals, or six significant digits when huge (an equity is at most the pool,
+    which may be)."""
+    return f"{value:.6g}" if abs(value) >= _LONG else f"{value:,.4f}"
 
 
 @click.command("icm", context_settings={**HELP_OPTIONS, "ignore_unknown_options": True})
@@ -60,14 +71,17 @@ def icm_command(
     from pokerlab.simulate.tournament.icm import icm
 
     prizes = [p.strip() for p in payouts.split(",")] if payouts.strip() else []
-    result = icm(
-        list(stacks),  # text: the library names a stack that is not a positive number
-        prizes,
-        model=model,
-        method="mc" if mc or trials is not None else "auto",  # --trials asks for sampling
-        trials=trials,
-        seed=seed,  # used only when sampling; the result reports the one drawn when none is given
-    )
+    bar = ProgressBar("icm", enabled=not as_json and sys.stderr.isatty(), delay=1.0, fill_on_close=True)
+    with bar:
+        result = icm(
+            list(stacks),  # text: the library names a stack that is not a positive number
+            prizes,
+            model=model,
+            method="mc" if mc or trials is not None else "auto",  # --trials asks for sampling
+            trials=trials,
+            seed=seed,  # used only when sampling; the result reports the one drawn when none is given
+            progress=bar,
+        )
     if as_json:
         emit_json(result.to_dict())
         return
@@ -84,11 +98,11 @@ def icm_command(
             str(entry["player"]),
             _amount(entry["stack"]),
             f"{100 * entry['chips_share']:.2f}",
-            f"{entry['equity']:,.4f}",
+            _prize(entry["equity"]),
             f"{100 * entry['pool_share']:.2f}",
         ]
         if "stderr" in entry:
-            row.append(f"{entry['stderr']:.4f}")
+            row.append(_prize(entry["stderr"]))
         rows.append(row)
     click.echo(text_table(headers, rows))
 
@@ -113,7 +127,8 @@ def _grid_lines(cells: list[list[str]], width: int) -> list[str]:
 
 
 def _percent(value: float) -> str:
-    """A frequency as the range grid shows it: 100, . for none, else the percent (1 to 99)."""
+    """A frequency as the range grid shows it: 100, . for none, else the percent (1 to 99, so that a mixed
+    class never reads as pure). Given the frequencies as the range line states them, the two agree."""
     if value >= 1:
         return "100"
     return "." if value <= 0 else str(min(99, max(1, round(100 * value))))
@@ -154,7 +169,7 @@ def pushfold_command(ctx: click.Context, stack: float | None, ante: float, as_js
         raise click.UsageError(
             "give --stack (pokerlab pushfold --stack 10) or draw the chart (pokerlab pushfold chart)"
         )
-    from pokerlab.simulate.tournament.pushfold import pushfold
+    from pokerlab.simulate.tournament.pushfold import DIGITS, pushfold
 
     result = pushfold(stack, ante=ante)
     if as_json:
@@ -171,9 +186,16 @@ def pushfold_command(ctx: click.Context, stack: float | None, ante: float, as_js
     for player, title in (("sb", "small blind pushes"), ("bb", "big blind calls")):
         click.echo("")
         click.echo(f"{title} (% of each hand):")
-        for line in _grid_lines([[_percent(v) for v in row] for row in result.grid(player)], 4):
+        for line in _grid_lines([[_percent(v) for v in row] for row in result.grid(player, DIGITS)], 4):
             click.echo(line)
-        click.echo(f"range: {result.range_text(player)}")
+        click.echo(f"range: {result.range_text(player, DIGITS)}")
+
+
+def note_off_grid(asked: float, solved: float) -> None:
+    """One line on stderr when the chart was solved to a stack other than ``--max-stack`` (the 0.1 bb grid's
+    last stack below it)."""
+    if abs(solved - asked) > 1e-9:
+        click.echo(f"note: --max-stack {asked} is not on the 0.1 bb grid; solved to {solved:.1f}", err=True)
 
 
 @pushfold_command.command("chart", context_settings=HELP_OPTIONS)
@@ -197,6 +219,7 @@ def pushfold_chart_command(ante: float, max_stack: float, as_json: bool) -> None
     from pokerlab.simulate.tournament.pushfold_chart import pushfold_chart
 
     chart = pushfold_chart(ante=ante, max_stack=max_stack)
+    note_off_grid(max_stack, chart.max_stack)
     if as_json:
         emit_json(chart.to_dict())
         return
@@ -303,7 +326,7 @@ def _decision_name(seat: Any) -> str:
 
 
 def _money(value: float | None) -> str:
-    return "-" if value is None else f"{value:,.4f}"
+    return "-" if value is None else _prize(value)
 
 
 def _print_final_table(result: Any) -> None:
@@ -320,7 +343,7 @@ def _print_final_table(result: Any) -> None:
     click.echo(f"{deals}, {result.iterations:,} iterations of regret matching+ ({result.seconds:.1f} s)")
     click.echo("")
     rows = [
-        [str(i + 1), _amount(stack), _money(ev), f"{gain:.6f}"]
+        [str(i + 1), _amount(stack), _money(ev), f"{gain:.6g}" if abs(gain) >= _LONG else f"{gain:.6f}"]
         for i, (stack, ev, gain) in enumerate(zip(result.stacks, result.ev, result.gains))
     ]
     click.echo(text_table(["player", "stack", "$EV", "best-response gain"], rows))

@@ -80,19 +80,35 @@ def headsup_classes() -> HeadsupClasses:
     return HeadsupClasses(tuple(names), {n: k for k, n in enumerate(names)}, combos, pairs, equity)
 
 
-def class_grid(hands: Sequence[str], play: Sequence[float]) -> list[list[float]]:
-    """Frequencies by class (``hands`` and ``play`` alike ordered) on the 13x13 grid, suited above the diagonal.
+def shown_frequency(value: float, digits: int = 1) -> float:
+    """A frequency as a range line states it: its percent rounded to ``digits`` decimals, back in 0..1. A grid
+    printed from these agrees with :func:`class_range_text` class by class.
+
+    >>> shown_frequency(0.99996), shown_frequency(4e-5), shown_frequency(0.71074)
+    (1.0, 0.0, 0.711)
+    """
+    return round(100 * value, digits) / 100  # a numpy float rounds as numpy rounds it (halves to even)
+
+
+def class_grid(hands: Sequence[str], play: Sequence[float], digits: int | None = None) -> list[list[float]]:
+    """Frequencies by class (``hands`` and ``play`` alike ordered) on the 13x13 grid, suited above the diagonal;
+    with ``digits``, each as :func:`class_range_text` states it (:func:`shown_frequency`).
 
     >>> class_grid(hand_classes(), [1.0] + [0.0] * 168)[0][:2]
     [1.0, 0.0]
+    >>> class_grid(hand_classes(), [1 - 1e-7] + [1e-8] * 168, digits=1)[0][:2]
+    [1.0, 0.0]
     """
     by_class = dict(zip(hands, play))
+    if digits is not None:
+        by_class = {hand: shown_frequency(value, digits) for hand, value in by_class.items()}
     return [[by_class[label] for label in row] for row in GRID_LABELS]
 
 
 def class_range_text(hands: Sequence[str], play: Sequence[float], digits: int = 1) -> str:
     """The range that plays each class of ``hands`` with its frequency in ``play``, in range syntax (mixed
-    classes as ``@percent``, the percent rounded to ``digits`` decimals); empty when no class is played.
+    classes as ``@percent``, the percent rounded to ``digits`` decimals: :func:`shown_frequency`); empty when
+    no class is played.
 
     >>> class_range_text(("AA", "KK", "AKs"), (1.0, 1.0, 0.5))
     'KK+, AKs@50'
@@ -102,5 +118,5 @@ def class_range_text(hands: Sequence[str], play: Sequence[float], digits: int = 
     dense = np.zeros(N_COMBOS)
     by_class = dict(zip(hands, play))
     for cell, indices in enumerate(CELL_INDICES):
-        dense[indices] = round(100 * by_class.get(GRID_LABELS[cell // 13][cell % 13], 0.0), digits) / 100
+        dense[indices] = shown_frequency(by_class.get(GRID_LABELS[cell // 13][cell % 13], 0.0), digits)
     return format_range(dense) if dense.any() else ""

@@ -16,11 +16,23 @@ left, and the next bust is chosen from their new stacks. After any set of busts
 every player left holds his own chips plus an equal share of the busted
 players', so this too is a dynamic programme over sets (of players left).
 
+The chips of the players outside a set are summed over those players, never
+taken as the total less the set's: with stacks far apart (past ``2**53`` to one)
+that difference loses the short stacks' chips and leaves a 0, or worse, where
+their share belongs. Every sum is of positive numbers, so each share carries a
+relative error of a few units of the last place whatever the stacks. A field's
+stacks are first multiplied by the power of two that centres its largest and
+smallest stack on 1 (no ratio changes), so no sum of stacks overflows and no
+reciprocal does: stacks up to ``2**2000`` apart (about ``1e602``) are valued.
+
 Above :data:`EXACT_PLAYERS` players (Harville: unless so few places pay that the
 sets of players placed stay few), the models are sampled: seeded Monte Carlo in
 blocks with the equity engine's seeding scheme (a seed gives one result), each
 equity with its standard error. Harville's finishing order is drawn as the order
-of ``Exp(1) / stack`` (the smallest first: the same law).
+of ``Exp(1) / stack`` (the smallest first: the same law). Weitzman's busts are
+drawn one place at a time for a whole block of finishes at once, the players
+left of each finish packed into the first rows of a players-by-finishes array
+(see :func:`weitzman_places`).
 
 >>> result = icm([5000, 3000, 2000], [50, 30, 20])
 >>> [round(x, 4) for x in result.equities], result.method
@@ -36,11 +48,13 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from numbers import Integral
 from typing import Any
 
 import numpy as np
 
-from ..equity.sampling import fresh_seed, run_blocks, standard_errors
+from ..equity.options import MAX_SEED, MAX_TRIALS, fresh_seed
+from ..equity.sampling import LARGE_BLOCK_TRIALS, MAX_ROUND_BLOCKS, run_blocks, standard_errors
 from .errors import TournamentError
 
 MODELS = ("harville", "weitzman")
@@ -50,10 +64,23 @@ EXACT_PLAYERS = 20
 #: Harville above EXACT_PLAYERS stays exact while the sets of players placed before the last paid place are
 #: at most this many (few places paid in a large field).
 SPARSE_SETS = 1 << 18
-#: Monte Carlo: finishes drawn when none are given, and per block (one seed each).
+#: Monte Carlo: finishes drawn when none are given. A block (one seed) draws LARGE_BLOCK_TRIALS finishes, or fewer
+#: in a large field: a block holds at most BLOCK_CELLS players x finishes. The most finishes is the equity engine's
+#: bound on its trials (MAX_TRIALS).
 DEFAULT_TRIALS = 1_000_000
-BLOCK_TRIALS = 1 << 15
+BLOCK_CELLS = 1 << 20
+#: Work (players x finishes, times the players again for Weitzman) between two calls of ``progress`` at most.
+ROUND_WORK = 1 << 28
 MAX_PLAYERS = 10_000
+#: The largest ratio of two stacks, as a power of two (about 1e602): beyond it a field's stacks cannot all be held
+#: at one scale with their sums and reciprocals finite.
+MAX_SPAN = 2000
+#: The largest prize pool: half the largest float, so that a share of it rounded up (or sums of shares) stays finite.
+MAX_POOL = 2.0**1023
+_LARGEST = float(np.finfo(float).max)
+#: Stacks between 2**-SAFE_EXPONENT and 2**SAFE_EXPONENT are valued as given: their sums and reciprocals are finite.
+SAFE_EXPONENT = 500
+_SAFE_LOW, _SAFE_HIGH = 2.0**-SAFE_EXPONENT, 2.0**SAFE_EXPONENT
 
 
 @dataclass(frozen=True)
@@ -89,13 +116,15 @@ class ICMResult:
         >>> icm([1, 1], [70, 30]).to_dict()["players"][0]["equity"]
         50.0
         """
-        chips, pool = math.fsum(self.stacks), self.prize_pool
+        pool = self.prize_pool
+        scaled = balanced(np.array(self.stacks))  # the stacks' own sum may overflow
+        shares = (scaled / math.fsum(scaled.tolist())).tolist()
         players = []
         for i, (stack, value) in enumerate(zip(self.stacks, self.equities)):
             entry: dict[str, Any] = {
                 "player": i + 1,
                 "stack": stack,
-                "chips_share": stack / chips,
+                "chips_share": shares[i],
                 "equity": value,
                 "pool_share": value / pool,
             }
@@ -120,6 +149,8 @@ def _numbers(values: Sequence[float | str], what: str) -> np.ndarray:
     for i, value in enumerate(values):
         try:
             number = float(value)
+        except OverflowError:  # an integer past the largest float
+            raise TournamentError(f"{what} {i + 1} is past the largest number held ({_LARGEST:.3g})") from None
         except (TypeError, ValueError):
             raise TournamentError(f"{what} {i + 1} is {value!r}: not a number") from None
         if not math.isfinite(number):
@@ -129,7 +160,7 @@ def _numbers(values: Sequence[float | str], what: str) -> np.ndarray:
 
 
 def check_stacks(stacks: Sequence[float | str]) -> np.ndarray:
-    """The stacks as float64: at least one, each positive.
+    """The stacks as float64: at least one, each positive, none more than ``2**MAX_SPAN`` times another.
 
     >>> check_stacks([5000, 3000]).tolist()
     [5000.0, 3000.0]
@@ -137,6 +168,10 @@ def check_stacks(stacks: Sequence[float | str]) -> np.ndarray:
     Traceback (most recent call last):
     ...
     pokerlab.simulate.tournament.errors.TournamentError: stack 2 is -3.0: every stack must be positive
+    >>> check_stacks([1e300, 1e-303])
+    Traceback (most recent call last):
+    ...
+    pokerlab.simulate.tournament.errors.TournamentError: stack 1 (1e+300) is more than 2**2000 times stack 2 ...
     """
     s = _numbers(stacks, "stack")
     if len(s) == 0:
@@ -146,12 +181,18 @@ def check_stacks(stacks: Sequence[float | str]) -> np.ndarray:
     for i, value in enumerate(s.tolist()):
         if value <= 0:
             raise TournamentError(f"stack {i + 1} is {value}: every stack must be positive")
+    big, small = int(s.argmax()), int(s.argmin())
+    if math.log2(s[big]) - math.log2(s[small]) > MAX_SPAN:
+        raise TournamentError(
+            f"stack {big + 1} ({s[big]:g}) is more than 2**{MAX_SPAN} times stack {small + 1} ({s[small]:g}): "
+            "ICM cannot weigh stacks so far apart"
+        )
     return s
 
 
 def check_payouts(payouts: Sequence[float | str], players: int) -> np.ndarray:
     """The payouts as float64, first place first: at most one a player, none negative, none above the place
-    before it, not all zero.
+    before it, not all zero, their sum at most :data:`MAX_POOL`.
 
     >>> check_payouts([50, 30, 20], 3).tolist()
     [50.0, 30.0, 20.0]
@@ -174,7 +215,39 @@ def check_payouts(payouts: Sequence[float | str], players: int) -> np.ndarray:
             )
     if pay[0] == 0:
         raise TournamentError("the payouts sum to 0: there is no prize to share")
+    try:
+        pool = math.fsum(pay.tolist())
+    except OverflowError:
+        pool = math.inf
+    if not pool <= MAX_POOL:
+        raise TournamentError(
+            f"the payouts sum past {MAX_POOL:.3g} (half the largest float): give them in a larger unit"
+        )
     return pay
+
+
+def balanced(s: np.ndarray) -> np.ndarray:
+    """Stacks (one field, or one field a row; zeros allowed) times the power of two that centres each field's
+    largest and smallest positive stack on 1, unless they lie within ``2**SAFE_EXPONENT`` of 1 already: no ratio
+    changes, and for stacks at most ``2**MAX_SPAN`` apart every sum of them and every reciprocal is finite.
+
+    >>> balanced(np.array([[4.0, 1.0], [0.0, 2.0**600]])).tolist()
+    [[4.0, 1.0], [0.0, 0.5]]
+    >>> s = balanced(np.array([1e308, 1e308, 1e-290]))
+    >>> bool(np.isfinite(s.sum())), bool(np.isfinite(1 / s).all()), (s / [1e308, 1e308, 1e-290]).tolist()
+    (True, True, [9.313225746154785e-10, 9.313225746154785e-10, 9.313225746154785e-10])
+    """
+    if s.ndim == 1:  # one field: scalars (a nine-player field is valued in a fifth of a millisecond)
+        top, low = float(s.max()), float(s.min())
+        if low <= 0:
+            low = float(s[s > 0].min(initial=top))
+        if _SAFE_LOW <= low and top <= _SAFE_HIGH:
+            return s
+        return np.ldexp(s, -((math.frexp(top)[1] + math.frexp(low)[1]) // 2))
+    top = s.max(axis=1, keepdims=True)
+    low = np.where(s > 0, s, top).min(axis=1, keepdims=True)
+    shift = (np.frexp(top)[1] + np.frexp(low)[1]) // 2
+    return np.ldexp(s, -np.where((_SAFE_LOW <= low) & (top <= _SAFE_HIGH), 0, shift))
 
 
 @lru_cache(maxsize=EXACT_PLAYERS + 1)
@@ -223,21 +296,24 @@ def harville_exact(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
     """Malmuth-Harville equities over every set of players placed first (at most :data:`EXACT_PLAYERS`).
 
     ``placed[m]`` is the probability that the players of set ``m`` take the first ``|m|`` places in some order;
-    the next place goes to player ``i`` outside ``m`` with probability ``stack_i / (chips outside m)``.
+    the next place goes to player ``i`` outside ``m`` with probability ``stack_i / (chips outside m)``, the chips
+    outside ``m`` being those of the set of the players outside it.
 
     >>> harville_exact(np.array([1.0, 1.0, 2.0]), np.array([1.0])).tolist()
     [0.25, 0.25, 0.5]
+    >>> harville_exact(np.array([1e16, 1.0]), np.array([3.0, 2.0])).round(12).tolist()  # the short stack second
+    [3.0, 2.0]
     """
     n, paid = len(s), len(pay)
+    s = balanced(s)
     order, starts = _sets_by_size(n)
-    chips = _set_chips(s[None, :])[0]
-    total = float(s.sum())
+    outside = _set_chips(s[None, :])[0][::-1]  # the set m's complement is the mask 2**n - 1 - m
     placed = np.zeros(1 << n)
     placed[0] = 1.0
     equity = np.zeros(n)
     for k in range(paid):
         layer = order[starts[k] : starts[k + 1]]
-        base = placed[layer] / (total - chips[layer])
+        base = placed[layer] / outside[layer]
         for i, (free, grown) in enumerate(_growths(n, k)):
             share = base[free] * s[i]
             equity[i] += pay[k] * share.sum()
@@ -260,15 +336,15 @@ def harville_rows(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
     if rows > block:
         return np.concatenate([harville_rows(s[k : k + block], pay) for k in range(0, rows, block)])
     paid = len(pay)
+    s = balanced(s)
     order, starts = _sets_by_size(n)
-    chips = _set_chips(s)
-    total = s.sum(axis=1)[:, None]
+    outside = _set_chips(s)[:, ::-1]
     placed = np.zeros((rows, 1 << n))
     placed[:, 0] = 1.0
     equity = np.zeros((rows, n))
     for k in range(paid):
         layer = order[starts[k] : starts[k + 1]]
-        base = placed[:, layer] / (total - chips[:, layer])
+        base = placed[:, layer] / outside[:, layer]
         for i, (free, grown) in enumerate(_growths(n, k)):
             # compress, not base[:, free]: rows stay contiguous, so each row sums pairwise as one field's array
             # does (a masked copy of rows sums column by column, and the last bits differ).
@@ -296,22 +372,21 @@ def harville_sparse(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
     [0.25, 0.25, 0.5]
     """
     n = len(s)
+    s = balanced(s)
     bits = np.left_shift(np.int64(1), np.arange(n, dtype=np.int64))
-    total = float(s.sum())
     sets: np.ndarray = np.zeros(1, dtype=np.int64)
     placed: np.ndarray = np.ones(1)
-    chips: np.ndarray = np.zeros(1)
     equity = np.zeros(n)
     for k, prize in enumerate(pay.tolist()):
         free = (sets[:, None] & bits[None, :]) == 0
-        share = np.where(free, (placed / (total - chips))[:, None] * s[None, :], 0.0)
+        outside = free @ s
+        share = (placed / outside)[:, None] * (free * s[None, :])
         equity += prize * share.sum(axis=0)
         if k + 1 == len(pay):
             break
         children = (sets[:, None] | bits[None, :])[free]
         sets, where = np.unique(children, return_inverse=True)
         placed = np.bincount(where.ravel(), weights=share[free], minlength=len(sets))
-        chips = ((sets[:, None] & bits[None, :]) != 0) @ s
     return equity
 
 
@@ -319,21 +394,22 @@ def weitzman_exact(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
     """Malmuth-Weitzman equities over every set of players left (at most :data:`EXACT_PLAYERS`).
 
     With the set ``r`` left, player ``j`` of it holds ``stack_j + (chips of the busted) / |r|`` and busts next,
-    taking place ``|r|``, with probability ``(1 / that) / (sum of 1 / stack over r)``.
+    taking place ``|r|``, with probability ``(1 / that) / (sum of 1 / stack over r)``; the chips of the busted
+    are those of the set of the players outside ``r``.
 
     >>> weitzman_exact(np.array([1.0, 3.0]), np.array([1.0])).round(6).tolist()
     [0.25, 0.75]
     """
     n, paid = len(s), len(pay)
+    s = balanced(s)
     order, starts = _sets_by_size(n)
-    chips = _set_chips(s[None, :])[0]
-    total = float(s.sum())
+    busted = _set_chips(s[None, :])[0][::-1]
     left = np.zeros(1 << n)
     left[-1] = 1.0
     equity = np.zeros(n)
     for r in range(n, 0, -1):
         layer = order[starts[r] : starts[r + 1]]
-        extra = (total - chips[layer]) / r
+        extra = busted[layer] / r
         inside = [(layer >> j) & 1 == 1 for j in range(n)]
         weight = sum(np.where(inside[j], 1.0 / (s[j] + extra), 0.0) for j in range(n))
         base = left[layer] / weight
@@ -346,52 +422,99 @@ def weitzman_exact(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
     return equity
 
 
+def block_trials(players: int) -> int:
+    """Finishes a Monte Carlo block draws (one seed each): the equity engine's ``LARGE_BLOCK_TRIALS``, fewer for a
+    large field (a block's arrays hold at most :data:`BLOCK_CELLS` players x finishes).
+
+    >>> block_trials(10), block_trials(100), block_trials(10_000)
+    (32768, 10485, 104)
+    """
+    return min(LARGE_BLOCK_TRIALS, max(64, BLOCK_CELLS // players))
+
+
+def harville_places(s: np.ndarray, paid: int, rng: np.random.Generator, trials: int) -> np.ndarray:
+    """``(trials, paid)``: who finishes first, second, ... ``paid``-th in each of ``trials`` Malmuth-Harville
+    finishes drawn from ``rng``, the stacks ``s`` being :func:`balanced`: the order of ``Exp(1) / stack``.
+
+    >>> harville_places(np.array([1.0, 2.0**-40, 3.0]), 2, np.random.default_rng(1), 3).tolist()
+    [[0, 2], [0, 2], [2, 0]]
+    """
+    keys = rng.standard_exponential((trials, len(s))) / s
+    if paid == len(s):
+        return np.argsort(keys, axis=1)
+    top = np.argpartition(keys, paid - 1, axis=1)[:, :paid]
+    return np.take_along_axis(top, np.argsort(np.take_along_axis(keys, top, 1), axis=1), 1)
+
+
+def weitzman_places(s: np.ndarray, paid: int, rng: np.random.Generator, trials: int) -> np.ndarray:
+    """``(trials, paid)``: who finishes first, second, ... ``paid``-th in each of ``trials`` Malmuth-Weitzman
+    finishes drawn from ``rng``, the stacks ``s`` being :func:`balanced`.
+
+    The busts are drawn from the last place up, for all the finishes at once: the players left in each finish
+    are packed in the first rows of a players-by-finishes array (a bust's row takes the last player's), and the
+    next bust is where one uniform number falls in the running sum, down the rows, of the weights
+    ``1 / (stack + busted chips / players left)``. A place costs a pass over the players left.
+
+    >>> weitzman_places(np.array([1.0, 2.0**-40, 3.0]), 3, np.random.default_rng(1), 3).tolist()
+    [[0, 2, 1], [2, 0, 1], [2, 0, 1]]
+    """
+    n = len(s)
+    stack = np.repeat(s[:, None], trials, axis=1)
+    who = np.repeat(np.arange(n)[:, None], trials, axis=1)
+    busted = np.zeros(trials)
+    column = np.arange(trials)
+    places = np.empty((paid, trials), dtype=np.intp)
+    weight = np.empty((n, trials))
+    for left in range(n, 1, -1):
+        running = weight[:left]
+        np.add(stack[:left], busted / left, out=running)
+        np.reciprocal(running, out=running)
+        for j in range(1, left):  # row by row: numpy's cumsum down the rows took five times as long
+            np.add(running[j], running[j - 1], out=running[j])
+        drawn = rng.random(trials) * running[left - 1]
+        at = np.count_nonzero(running < drawn, axis=0) * trials + column  # the bust's place in the flat arrays
+        if left <= paid:
+            places[left - 1] = who.ravel()[at]
+        busted += stack.ravel()[at]
+        stack.ravel()[at] = stack[left - 1]
+        who.ravel()[at] = who[left - 1]
+    places[0] = who[0]
+    return places.T
+
+
 class _Finishes:
-    """The Monte Carlo tally: per player the sums of the prize won and of its square, block by block."""
+    """The Monte Carlo tally: per player the sums of the prize won and of its square, block by block, the prizes
+    divided by the power of two that brings the first below 1 (their squares stay finite; the means and errors
+    are scaled back)."""
 
     def __init__(self, s: np.ndarray, pay: np.ndarray, model: str) -> None:
-        self.s, self.pay, self.model = s, pay, model
+        self.s = balanced(s)
+        self.scale = math.frexp(float(pay[0]))[1]
+        self.pay = np.ldexp(pay, -self.scale)
+        self.draw = harville_places if model == "harville" else weitzman_places
         self.sums = np.zeros(len(s))
         self.squares = np.zeros(len(s))
         self.done = 0
 
-    def prizes(self, rng: np.random.Generator, trials: int) -> np.ndarray:
-        """``(trials, players)``: the prize each player takes in each drawn finish."""
-        n, paid = len(self.s), len(self.pay)
-        won = np.zeros((trials, n))
-        rows = np.arange(trials)
-        if self.model == "harville":  # the order of Exp(1) / stack is Harville's order of finish
-            keys = rng.standard_exponential((trials, n)) / self.s
-            if paid < n:
-                top = np.argpartition(keys, paid - 1, axis=1)[:, :paid]
-                places = np.take_along_axis(top, np.argsort(np.take_along_axis(keys, top, 1), axis=1), 1)
-            else:
-                places = np.argsort(keys, axis=1)
-            won[rows[:, None], places] = self.pay[None, :]
-            return won
-        alive = np.ones((trials, n), dtype=bool)
-        busted = np.zeros(trials)
-        for r in range(n, 0, -1):
-            weight = np.where(alive, 1.0 / (self.s + (busted / r)[:, None]), 0.0)
-            cumulative = np.cumsum(weight, axis=1)
-            pick = (cumulative < rng.random(trials)[:, None] * cumulative[:, -1:]).sum(axis=1)
-            pick = np.minimum(pick, n - 1)
-            if r <= paid:
-                won[rows, pick] = self.pay[r - 1]
-            alive[rows, pick] = False
-            busted += self.s[pick]  # players left hold their own chips and an equal share of these
-        return won
-
     def add(self, seeds: np.ndarray, trials: int) -> bool:
+        n, paid = len(self.s), len(self.pay)
+        prizes = np.tile(self.pay, trials)
         for seed in seeds.tolist():
-            won = self.prizes(np.random.default_rng(seed), trials)
-            self.sums += won.sum(axis=0)
-            self.squares += (won * won).sum(axis=0)
+            places = self.draw(self.s, paid, np.random.default_rng(seed), trials).ravel()
+            self.sums += np.bincount(places, weights=prizes, minlength=n)
+            self.squares += np.bincount(places, weights=prizes * prizes, minlength=n)
             self.done += trials
         return True
 
+    def means(self) -> np.ndarray:
+        return np.ldexp(self.sums / self.done, self.scale)
+
     def errors(self) -> np.ndarray:
-        return standard_errors(self.sums / self.done, self.squares / self.done, self.done)
+        return np.ldexp(standard_errors(self.sums / self.done, self.squares / self.done, self.done), self.scale)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, Integral) and not isinstance(value, bool)
 
 
 def _exact_possible(model: str, players: int, paid: int) -> bool:
@@ -415,8 +538,10 @@ def icm(
 
     ``model``: ``"harville"`` (Malmuth-Harville) or ``"weitzman"`` (Malmuth-Weitzman), defined in the module's
     description. ``method``: ``"auto"`` (exact when the field allows it, see :data:`EXACT_PLAYERS`, else Monte
-    Carlo), ``"exact"`` or ``"mc"``; Monte Carlo draws ``trials`` finishes (default :data:`DEFAULT_TRIALS`)
-    from ``seed`` (random when None; the result reports it).
+    Carlo), ``"exact"`` or ``"mc"``; Monte Carlo draws ``trials`` finishes (default :data:`DEFAULT_TRIALS`, at
+    most the equity engine's ``MAX_TRIALS``) from ``seed`` (random when None; the result reports it), calling
+    ``progress`` with the fraction drawn after each round of blocks (:data:`ROUND_WORK` at most). Stacks may lie
+    up to ``2**MAX_SPAN`` apart; the payouts sum to :data:`MAX_POOL` at most.
 
     >>> r = icm([2, 1, 1], [5, 3, 2])
     >>> [round(x, 4) for x in r.equities], round(sum(r.equities), 10)
@@ -438,16 +563,19 @@ def icm(
             + (", or few places paid" if model == "harville" else "")
             + "): use method='mc'"
         )
-    if trials is not None and trials < 2:
-        raise TournamentError(f"trials is {trials}: draw at least 2 finishes")
+    if trials is not None and not (_whole(trials) and 2 <= trials <= MAX_TRIALS):
+        raise TournamentError(f"trials is {trials!r}: draw a whole number of finishes from 2 to {MAX_TRIALS:,}")
     if method == "mc" or (method == "auto" and not exact_ok):
         return _sampled(s, pay, model, trials or DEFAULT_TRIALS, seed, progress, start)
+    scale = math.frexp(float(pay[0]))[1]  # prizes of any size are valued as near 1, then scaled back
+    prizes = np.ldexp(pay, -scale)
     if model == "weitzman":
-        equity = weitzman_exact(s, pay)
+        equity = weitzman_exact(s, prizes)
     elif len(s) <= EXACT_PLAYERS:
-        equity = harville_exact(s, pay)
+        equity = harville_exact(s, prizes)
     else:
-        equity = harville_sparse(s, pay)
+        equity = harville_sparse(s, prizes)
+    equity = np.ldexp(equity, scale)
     return ICMResult(
         stacks=tuple(s.tolist()),
         payouts=tuple(pay.tolist()),
@@ -471,16 +599,20 @@ def _sampled(
     start: float,
 ) -> ICMResult:
     seed = fresh_seed() if seed is None else seed
-    if not 0 <= seed < 1 << 64:
-        raise TournamentError(f"seed is {seed}: give one from 0 to 2**64-1")
+    if not (_whole(seed) and 0 <= seed <= MAX_SEED):
+        raise TournamentError(f"seed is {seed!r}: give one from 0 to 2**64-1")
+    seed, n = int(seed), len(s)
     tally = _Finishes(s, pay, model)
-    run_blocks(tally, seed, BLOCK_TRIALS, trials, None, progress)
+    block = block_trials(n)
+    work = block * n * (n if model == "weitzman" else 16)  # a Weitzman finish passes over the players left
+    rounds = min(MAX_ROUND_BLOCKS, max(1, ROUND_WORK // work))  # progress is called after each round
+    run_blocks(tally, seed, block, trials, None, progress, rounds)
     return ICMResult(
         stacks=tuple(s.tolist()),
         payouts=tuple(pay.tolist()),
         model=model,
         method="mc",
-        equities=tuple((tally.sums / tally.done).tolist()),
+        equities=tuple(tally.means().tolist()),
         stderrs=tuple(tally.errors().tolist()),
         trials=tally.done,
         seed=seed,

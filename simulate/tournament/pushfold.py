@@ -34,6 +34,8 @@ from .pushfold_solver import PushFoldGame, SolveStats, solve
 PLAYERS = ("sb", "bb")
 MAX_STACK = 1000.0
 MAX_ANTE = 10.0
+#: Decimals of a percent to which the range line (and the grid printed beside it) states a frequency.
+DIGITS = 1
 
 
 @dataclass(frozen=True)
@@ -87,13 +89,14 @@ class PushFoldResult:
         except ValueError:
             raise TournamentError(f"{hand!r} is not a hand class (write AA, AKs, AKo)") from None
 
-    def range_text(self, player: str = "sb") -> str:
-        """The range ``player`` plays, in range syntax (mixed classes as ``@percent``, to 0.1 %).
+    def range_text(self, player: str = "sb", digits: int = DIGITS) -> str:
+        """The range ``player`` plays, in range syntax (mixed classes as ``@percent``, the percent to ``digits``
+        decimals).
 
         >>> pushfold(1).range_text("bb")
         'random'
         """
-        return class_range_text(self.hands, self._strategy(player))
+        return class_range_text(self.hands, self._strategy(player), digits)
 
     def share(self, player: str = "sb") -> float:
         """The share of all 1,326 hands ``player`` plays (pushes, or calls a push with), in 0..1.
@@ -104,13 +107,16 @@ class PushFoldResult:
         table = headsup_classes()
         return float(np.dot(self._strategy(player), table.combos)) / N_COMBOS
 
-    def grid(self, player: str = "sb") -> list[list[float]]:
-        """``player``'s frequencies on the 13x13 grid (rows and columns A down to 2; suited above the diagonal).
+    def grid(self, player: str = "sb", digits: int | None = None) -> list[list[float]]:
+        """``player``'s frequencies on the 13x13 grid (rows and columns A down to 2; suited above the diagonal);
+        with ``digits``, each as :meth:`range_text` states it with those digits, so that a grid printed from
+        them and the range line agree (a class is pure, mixed or not played on both).
 
-        >>> pushfold(10).grid()[0][:2]
-        [1.0, 1.0]
+        >>> r = pushfold(10)
+        >>> r.grid()[0][:2], r.grid(digits=1)[10][-2:]  # 43s pushed 71.07 % of the time
+        ([1.0, 1.0], [0.711, 0.0])
         """
-        return class_grid(self.hands, self._strategy(player))
+        return class_grid(self.hands, self._strategy(player), digits)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the stack, the value, the exploitability, and one entry per class.

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,8 +27,8 @@ import numpy as np
 from ..ranges.cells import GRID_LABELS
 from .errors import TournamentError
 from .headsup_game import headsup_classes
-from .pushfold import PLAYERS, check_ante
-from .pushfold_solver import PushFoldGame, solve
+from .pushfold import PLAYERS, PushFoldResult, check_ante, result_of
+from .pushfold_solver import PushFoldGame, SolveStats, solve
 
 STEP = 0.1
 MAX_CHART_STACK = 50.0
@@ -147,15 +148,8 @@ def chart_stacks(ante: float, max_stack: float) -> tuple[float, ...]:
     return tuple(round(k * STEP, 1) for k in range(first, last + 1))
 
 
-def pushfold_chart(*, ante: float = 0.0, max_stack: float = 20.0) -> PushFoldChart:
-    """The push-or-fold chart up to ``max_stack`` big blinds (at most :data:`MAX_CHART_STACK`), each player
-    posting ``ante``; see the module's description for how each entry is read.
-
-    >>> chart = pushfold_chart(max_stack=8)
-    >>> chart.push_value("T3s"), chart.call_value("Q2o"), chart.push_value("AA")
-    ('7.7', '5.6', '8+')
-    """
-    start = time.perf_counter()
+def _grid(ante: float, max_stack: float) -> tuple[float, tuple[float, ...]]:
+    """The ante and the chart's stacks, checked."""
     ante = check_ante(ante)
     try:
         top = float(max_stack)
@@ -166,21 +160,66 @@ def pushfold_chart(*, ante: float = 0.0, max_stack: float = 20.0) -> PushFoldCha
         raise TournamentError(
             f"max_stack is {max_stack!r}: give {chart_stacks(ante, MAX_CHART_STACK)[0]:g} to {MAX_CHART_STACK:g} bb"
         )
+    return ante, stacks
+
+
+def _solutions(
+    ante: float, stacks: tuple[float, ...]
+) -> Iterator[tuple[PushFoldGame, np.ndarray, np.ndarray, SolveStats]]:
+    """The game and its solution at each stack, each solved from the previous stack's."""
     table = headsup_classes()
-    pushes, calls = np.zeros((len(stacks), len(table.names))), np.zeros((len(stacks), len(table.names)))
-    worst, iterations = 0.0, 0
     previous: tuple[np.ndarray, np.ndarray] | None = None
-    for k, stack in enumerate(stacks):
-        p, q, stats = solve(PushFoldGame.build(table, stack, ante), previous)
-        pushes[k], calls[k], previous = p, q, (p, q)
+    for stack in stacks:
+        game = PushFoldGame.build(table, stack, ante)
+        p, q, stats = solve(game, previous)
+        previous = (p, q)
+        yield game, p, q, stats
+
+
+def equilibria(*, ante: float = 0.0, max_stack: float = 20.0) -> Iterator[PushFoldResult]:
+    """The equilibrium at each stack of the chart's grid (:func:`chart_stacks`), smallest first, solved as
+    :func:`pushfold_chart` solves them (bad input is refused at the call, before any is solved).
+
+    >>> [(r.stack, r.frequency("72o")) for r in equilibria(max_stack=1.2)]
+    [(1.0, 1.0), (1.1, 1.0), (1.2, 1.0)]
+    """
+    ante, stacks = _grid(ante, max_stack)
+    return _results(ante, stacks)
+
+
+def _results(ante: float, stacks: tuple[float, ...]) -> Iterator[PushFoldResult]:
+    start = time.perf_counter()
+    for game, p, q, stats in _solutions(ante, stacks):
+        yield result_of(game, p, q, stats, time.perf_counter() - start)
+        start = time.perf_counter()
+
+
+def pushfold_chart(*, ante: float = 0.0, max_stack: float = 20.0) -> PushFoldChart:
+    """The push-or-fold chart up to ``max_stack`` big blinds (at most :data:`MAX_CHART_STACK`), each player
+    posting ``ante``; see the module's description for how each entry is read. A ``max_stack`` off the 0.1 bb
+    grid is charted to the grid's last stack below it, the chart's ``max_stack``.
+
+    >>> chart = pushfold_chart(max_stack=8)
+    >>> chart.push_value("T3s"), chart.call_value("Q2o"), chart.push_value("AA")
+    ('7.7', '5.6', '8+')
+    >>> pushfold_chart(max_stack=1.05).max_stack
+    1.0
+    """
+    start = time.perf_counter()
+    ante, stacks = _grid(ante, max_stack)
+    names = headsup_classes().names
+    pushes, calls = np.zeros((len(stacks), len(names))), np.zeros((len(stacks), len(names)))
+    worst, iterations = 0.0, 0
+    for k, (_, p, q, stats) in enumerate(_solutions(ante, stacks)):
+        pushes[k], calls[k] = p, q
         worst, iterations = max(worst, stats.exploitability), iterations + stats.iterations
     return PushFoldChart(
         ante=ante,
         max_stack=stacks[-1],
         stacks=stacks,
-        hands=table.names,
-        push=tuple(_runs(pushes[:, i] >= PLAYED, stacks) for i in range(len(table.names))),
-        call=tuple(_runs(calls[:, i] >= PLAYED, stacks) for i in range(len(table.names))),
+        hands=names,
+        push=tuple(_runs(pushes[:, i] >= PLAYED, stacks) for i in range(len(names))),
+        call=tuple(_runs(calls[:, i] >= PLAYED, stacks) for i in range(len(names))),
         exploitability=worst,
         iterations=iterations,
         seconds=time.perf_counter() - start,

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -297,17 +298,20 @@ def _check(
     pay = check_payouts(payouts, len(s))
     try:
         sb, bb = (float(x) for x in blinds)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an integer past the largest float
         raise TournamentError(f"blinds {blinds!r}: give two numbers, the small blind and the big blind") from None
     try:
         ante = float(ante)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise TournamentError(f"ante {ante!r}: give a number") from None
     if not (0 <= sb <= bb and bb > 0 and ante >= 0 and np.isfinite([sb, bb, ante]).all()):
         raise TournamentError(f"blinds {sb:g}/{bb:g}, ante {ante:g}: give 0 <= small <= big, big > 0, ante >= 0")
     posted = np.full(len(s), ante)
-    posted[-1] += bb
-    posted[-2 if len(s) > 2 else 0] += sb
+    with np.errstate(over="ignore"):  # refused below
+        posted[-1] += bb
+        posted[-2 if len(s) > 2 else 0] += sb
+    if not np.isfinite(posted).all():  # a blind and the ante past the largest float, which no stack covers
+        raise TournamentError(f"blinds {sb:g}/{bb:g}, ante {ante:g}: a blind and the ante sum past the largest number")
     if (posted >= s).any():
         seat = int(np.flatnonzero(posted >= s)[0])
         raise TournamentError(
@@ -315,6 +319,25 @@ def _check(
             "give more chips than it posts"
         )
     return _Spot(s, posted, pay)
+
+
+#: The solver's chips are at most this power of two: a pot's sum, and the ICM of the stacks after it, stay finite.
+CHIPS_EXPONENT = 1000
+
+
+def solved_units(spot: _Spot) -> tuple[_Spot, int]:
+    """The spot as it is solved, with the power of two its payoffs are to be multiplied by: the chips scaled by a
+    power of two to at most ``2**CHIPS_EXPONENT`` (the ICM of the stacks depends on their ratios only), the payouts
+    by the one that brings the first to [0.5, 1) (each payoff is linear in them, and regrets summed over thousands
+    of iterations of prizes near the largest float would overflow). Powers of two change no digit.
+
+    >>> spot, exponent = solved_units(_check([1e308, 1e308, 5e307], [80, 20], (50, 100), 0))
+    >>> float(spot.stacks.sum()) < math.inf, spot.pay.tolist(), exponent
+    (True, [0.625, 0.15625], 7)
+    """
+    chips = max(0, math.frexp(float(spot.stacks.max()))[1] - CHIPS_EXPONENT)
+    prizes = math.frexp(float(spot.pay[0]))[1]
+    return _Spot(np.ldexp(spot.stacks, -chips), np.ldexp(spot.posted, -chips), np.ldexp(spot.pay, -prizes)), prizes
 
 
 def sample_deals(players: int, deals: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
@@ -507,16 +530,18 @@ def pushfold_icm(
         raise TournamentError(f"deals {deals!r}: give a whole number from 100 to 10,000,000")
     if not (isinstance(iterations, int) and 1 <= iterations <= 1_000_000):
         raise TournamentError(f"iterations {iterations!r}: give a whole number from 1 to 1,000,000")
-    game = _Game(spot, deals, np.random.default_rng(seed))
+    solved, exponent = solved_units(spot)
+    game = _Game(solved, deals, np.random.default_rng(seed))
     solver = _Solver(game)
     solver.run(iterations, progress)
     play, ev, gains = solver.report()
+    ev, gains = np.ldexp(ev, exponent), np.ldexp(gains, exponent)
     names = headsup_classes().names
     seats = []
     for node in solver.nodes:
         cf, reach = solver.values[node], solver.values[node + (1,)]  # type: ignore[index]
         with np.errstate(invalid="ignore", divide="ignore"):
-            per = np.where(reach[:, None] > 0, cf / reach[:, None], np.nan)
+            per = np.ldexp(np.where(reach[:, None] > 0, cf / reach[:, None], np.nan), exponent)
         after = tuple(k for k in range(1, node[0]) if node[1] >> (k - 1) & 1)
         seats.append(
             SeatStrategy(
@@ -530,7 +555,7 @@ def pushfold_icm(
             )
         )
     opener = solver.walk(0, 0, np.ones(len(game.weight)), play, False)[0]
-    error = 0.0 if game.n == 2 else float(opener.std() / np.sqrt(len(opener)))
+    error = 0.0 if game.n == 2 else math.ldexp(float(opener.std() / np.sqrt(len(opener))), exponent)
     return PushFoldICMResult(
         tuple(spot.stacks.tolist()),
         tuple(spot.pay.tolist()),

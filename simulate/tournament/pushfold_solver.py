@@ -12,12 +12,16 @@ gain into the all-in's result, ``S`` the effective stack before the blinds, ``a`
 ``e`` the SB hand's equity). The SB maximises, the BB minimises.
 
 It is solved in two steps. Regret matching+ (CFR+: alternating updates, linearly weighted averages), which
-provably converges on zero-sum games, finds which classes are pushed, folded or mixed. Then the mixed
-classes' frequencies are solved exactly from the indifference conditions (each mixed SB class is indifferent
-given the BB's mixed classes, and the other way round: two small linear systems), and the result is kept only
-if its exploitability, measured exactly, is below the tolerance; else the iterations go on. The
-exploitability is what both players together would gain by best responses: ``max_p' U(p', q) - min_q'
-U(p, q')``, in big blinds per hand, 0 at an equilibrium.
+provably converges on zero-sum games, finds which classes are pushed, folded or mixed: read from the
+frequencies (those near 0 or 1 taken as pure) and from what each class gains by playing (a mixed class's gain
+tends to 0, a pure one's does not, while a mixed frequency may converge slowly from near 0 or 1). Then the
+mixed classes' frequencies are solved exactly from the indifference conditions (each mixed SB class is
+indifferent given the BB's mixed classes, and the other way round: two small linear systems), and the result
+is kept only if its exploitability, measured exactly, is below the tolerance; else the iterations go on.
+Last, a frequency left within a hair of 0 or 1 is made pure where the exploitability stays within what was
+reached (:func:`purify`). The exploitability is what both players together would gain by best responses:
+``max_p' U(p', q) - min_q' U(p, q')``, in big blinds per hand, 0 at an equilibrium; it is measured on the
+strategies returned.
 
 >>> from pokerlab.simulate.tournament.headsup_game import headsup_classes
 >>> game = PushFoldGame.build(headsup_classes(), stack=10.0, ante=0.0)
@@ -28,6 +32,8 @@ U(p, q')``, in big blinds per hand, 0 at an equilibrium.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -40,6 +46,10 @@ TOLERANCE = 1e-9
 ROUND = 256
 MAX_ITERATIONS = 1 << 14
 _SUPPORT_CUTS = (0.02, 0.005, 0.1, 0.001, 0.25)  # frequencies within this of 0 or 1 are read as pure
+#: Frequencies within this of 0 or 1 (what a range line to 0.1 % shows as pure) are tried as pure after solving.
+HAIR = 1e-3
+_HAIRS = (HAIR, 1e-6, 1e-9, 1e-12)
+_NEAREST = 3  # classes of each player, the nearest indifference, tried as mixed
 
 
 @dataclass(frozen=True)
@@ -114,21 +124,54 @@ def _solve_mixed(matrix: np.ndarray, target: np.ndarray) -> np.ndarray:
     return np.clip(x, 0.0, 1.0)
 
 
+def _exact(
+    game: PushFoldGame, sb_mixed: np.ndarray, sb_push: np.ndarray, bb_mixed: np.ndarray, bb_call: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The strategies that push ``sb_push``, call with ``bb_call`` and mix the mixed classes at the frequencies
+    that make each mixed class of the other player exactly indifferent."""
+    m = game.called
+    new_q = np.zeros(len(game.push))
+    new_q[bb_call] = 1.0
+    target = -(game.push[sb_mixed] + m[np.ix_(sb_mixed, bb_call)].sum(axis=1))
+    new_q[bb_mixed] = _solve_mixed(m[np.ix_(sb_mixed, bb_mixed)], target)
+    new_p = np.zeros(len(game.push))
+    new_p[sb_push] = 1.0
+    new_p[sb_mixed] = _solve_mixed(m[np.ix_(sb_mixed, bb_mixed)].T, -m[np.ix_(sb_push, bb_mixed)].sum(axis=0))
+    return new_p, new_q
+
+
 def exact_frequencies(game: PushFoldGame, p: np.ndarray, q: np.ndarray, cut: float) -> tuple[np.ndarray, np.ndarray]:
     """From approximate strategies, the strategies whose mixed classes (read at ``cut``) are exactly
     indifferent: each mixed SB class gains nothing by pushing against the BB's strategy, and each mixed BB
     class loses nothing by calling against the SB's."""
     sb_mixed, sb_push = _mixed(p, cut)
     bb_mixed, bb_call = _mixed(q, cut)
-    m = game.called
-    new_q = np.zeros_like(q)
-    new_q[bb_call] = 1.0
-    target = -(game.push[sb_mixed] + m[np.ix_(sb_mixed, bb_call)].sum(axis=1))
-    new_q[bb_mixed] = _solve_mixed(m[np.ix_(sb_mixed, bb_mixed)], target)
-    new_p = np.zeros_like(p)
-    new_p[sb_push] = 1.0
-    new_p[sb_mixed] = _solve_mixed(m[np.ix_(sb_mixed, bb_mixed)].T, -m[np.ix_(sb_push, bb_mixed)].sum(axis=0))
-    return new_p, new_q
+    return _exact(game, sb_mixed, sb_push, bb_mixed, bb_call)
+
+
+def _by_gains(game: PushFoldGame, p: np.ndarray, q: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Exact strategies on supports read from what each class gains by playing against approximate
+    strategies, not from their frequencies: a mixed class's gain tends to 0 where a pure one's does not,
+    while its frequency may sit anywhere, near 0 or 1 too. The :data:`_NEAREST` classes of each player
+    nearest indifference (the smallest gains per deal) are tried as mixed, as many of one player's as of the
+    other's (a mixed class of one player is made indifferent by the other's), the others played where they
+    gain."""
+    deals = game.weights.sum(axis=1)
+    sb_gain, bb_gain = game.push_gains(q) / deals, -game.call_costs(p) / deals
+    sb_near = np.argsort(np.abs(sb_gain), kind="stable")[:_NEAREST]
+    bb_near = np.argsort(np.abs(bb_gain), kind="stable")[:_NEAREST]
+    for size in range(_NEAREST + 1):
+        for sb_mixed, bb_mixed in itertools.product(
+            itertools.combinations(sb_near, size), itertools.combinations(bb_near, size)
+        ):
+            sb, bb = np.array(sorted(sb_mixed), dtype=np.int64), np.array(sorted(bb_mixed), dtype=np.int64)
+            yield _exact(
+                game,
+                sb,
+                np.setdiff1d(np.flatnonzero(sb_gain > 0), sb),
+                bb,
+                np.setdiff1d(np.flatnonzero(bb_gain > 0), bb),
+            )
 
 
 def _respond(gain: np.ndarray, current: np.ndarray, noise: np.ndarray) -> np.ndarray:
@@ -151,16 +194,17 @@ def _candidates(game: PushFoldGame, p: np.ndarray, q: np.ndarray) -> list[tuple[
 def best_exact(
     game: PushFoldGame, p: np.ndarray, q: np.ndarray, rounds: int = 0
 ) -> tuple[np.ndarray, np.ndarray, float]:
-    """The best of :func:`exact_frequencies` over the cuts, and its exploitability. With ``rounds``, it then
-    tries :func:`_candidates` from the best so far that many times (for a solution of a nearby stack, whose
-    classes played are not quite this stack's)."""
+    """The best of :func:`exact_frequencies` over the cuts and of the supports read from the gains, and its
+    exploitability. With ``rounds``, it then tries :func:`_candidates` from the best so far that many times
+    (for a solution of a nearby stack, whose classes played are not quite this stack's)."""
     best = (p, q, sum(gains(game, p, q)))
-    tries = [(p, q, cut) for cut in _SUPPORT_CUTS]
+    tries: Iterable[tuple[np.ndarray, np.ndarray]] = itertools.chain(
+        (exact_frequencies(game, p, q, cut) for cut in _SUPPORT_CUTS), _by_gains(game, p, q)
+    )
     for round_ in range(rounds + 1):
         if round_:
-            tries = [(cp, cq, 0.25) for cp, cq in _candidates(game, best[0], best[1])]
-        for cp, cq, cut in tries:
-            new_p, new_q = exact_frequencies(game, cp, cq, cut)
+            tries = (exact_frequencies(game, cp, cq, 0.25) for cp, cq in _candidates(game, best[0], best[1]))
+        for new_p, new_q in tries:
             worth = sum(gains(game, new_p, new_q))
             if worth < best[2]:
                 best = (new_p, new_q, worth)
@@ -208,23 +252,63 @@ class _RegretMatching:
         return self.p_sum / self.weight, self.q_sum / self.weight
 
 
+def _worth(game: PushFoldGame, freq: np.ndarray) -> float:
+    """The exploitability of the SB's and the BB's frequencies end to end in ``freq``."""
+    return sum(gains(game, freq[: len(game.push)], freq[len(game.push) :]))
+
+
+def purify(game: PushFoldGame, p: np.ndarray, q: np.ndarray, bound: float) -> tuple[np.ndarray, np.ndarray]:
+    """The strategies with the frequencies within :data:`HAIR` of 0 or 1 made 0 or 1 where the exploitability,
+    measured exactly, stays at most ``bound``: a solver's residue (a push frequency of 1e-8) is not a mixed
+    strategy. All those within a hair are tried at once, for narrower and narrower hairs (the residues of a
+    solver stopped short are many, and only together within the bound); then each left, the nearest 0 or 1
+    first.
+
+    >>> from pokerlab.simulate.tournament.headsup_game import headsup_classes
+    >>> game = PushFoldGame.build(headsup_classes(), stack=10.0, ante=0.0)
+    >>> p, q, _ = solve(game)
+    >>> rough = np.where(p == 0, 1e-8, p)  # a residue on every class folded
+    >>> clean, _ = purify(game, rough, q, TOLERANCE)
+    >>> bool(np.array_equal(clean, p)), sum(gains(game, clean, q)) < TOLERANCE
+    (True, True)
+    """
+    freq = np.concatenate([p, q])
+    for hair in _HAIRS:
+        tried = np.where(freq <= hair, 0.0, np.where(freq >= 1 - hair, 1.0, freq))
+        if not np.array_equal(tried, freq) and _worth(game, tried) <= bound:
+            freq = tried
+            break
+    off = np.minimum(freq, 1 - freq)
+    for k in np.argsort(off, kind="stable"):
+        if off[k] > HAIR:
+            break
+        if off[k] == 0:
+            continue
+        tried = freq.copy()
+        tried[k] = round(tried[k])
+        if _worth(game, tried) <= bound:
+            freq = tried
+    return freq[: len(p)], freq[len(p) :]
+
+
 def solve(
     game: PushFoldGame, start: tuple[np.ndarray, np.ndarray] | None = None
 ) -> tuple[np.ndarray, np.ndarray, SolveStats]:
     """The equilibrium ``(p, q, stats)``: push and call frequencies per class, exploitability below
-    :data:`TOLERANCE` (or the best reached in :data:`MAX_ITERATIONS`). ``start``: strategies to refine first
-    (a nearby stack's solution), before any iteration."""
-    if start is not None:
-        p, q, worth = best_exact(game, *start, rounds=8)
-        if worth < TOLERANCE:
-            return p, q, _stats(game, p, q, 0)
-    solver = _RegretMatching(game)
-    best = (solver.p, solver.q, np.inf)
-    while solver.iterations < MAX_ITERATIONS:
-        solver.run(ROUND)
-        p, q, worth = best_exact(game, *solver.average())
-        if worth < best[2]:
-            best = (p, q, worth)
-        if worth < TOLERANCE:
-            break
-    return best[0], best[1], _stats(game, best[0], best[1], solver.iterations)
+    :data:`TOLERANCE` (or the best reached in :data:`MAX_ITERATIONS`), with no frequency left a hair from 0
+    or 1 that could be pure within that (:func:`purify`); ``stats`` measure the strategies returned.
+    ``start``: strategies to refine first (a nearby stack's solution), before any iteration."""
+    iterations, half = 0, np.full(len(game.push), 0.5)
+    p, q, worth = best_exact(game, *start, rounds=8) if start is not None else (half, half, np.inf)
+    if worth >= TOLERANCE:
+        solver = _RegretMatching(game)
+        while solver.iterations < MAX_ITERATIONS:
+            solver.run(ROUND)
+            new_p, new_q, new_worth = best_exact(game, *solver.average())
+            if new_worth < worth:
+                p, q, worth = new_p, new_q, new_worth
+            if worth < TOLERANCE:
+                break
+        iterations = solver.iterations
+    p, q = purify(game, p, q, max(worth, TOLERANCE))  # what is reported stays within what was reached
+    return p, q, _stats(game, p, q, iterations)

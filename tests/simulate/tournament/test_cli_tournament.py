@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from click.testing import CliRunner
@@ -177,3 +178,181 @@ def test_pushfold_icm_bad_input_is_one_line_exit_2(args, line):
     result = run("pushfold", "icm", *args, *blinds)
     assert result.exit_code == 2 and len(result.output.splitlines()) == 1, result.output
     assert result.output.startswith(line), result.output
+
+
+def printed_grids(out: list[str]) -> list[tuple[dict[str, str], str]]:
+    """Each grid of ``pokerlab pushfold --stack``, as its cells by class, with the range line printed under it."""
+    from pokerlab.simulate.ranges.cells import GRID_LABELS
+
+    grids = []
+    for at in (i for i, line in enumerate(out) if line.endswith("(% of each hand):")):
+        rows = [out[at + 2 + r].split()[1:] for r in range(13)]
+        cells = {label: rows[r][c] for r, labels in enumerate(GRID_LABELS) for c, label in enumerate(labels)}
+        assert out[at + 15].startswith("range: ")
+        grids.append((cells, out[at + 15].removeprefix("range: ")))
+    return grids
+
+
+def check_grid_agrees_with_range_line(cells: dict[str, str], line: str) -> None:
+    """A cell reads 100 where the line plays the class always, . where it leaves it out, else its percent."""
+    from pokerlab.simulate.ranges import parse_range
+    from pokerlab.simulate.ranges.cells import CELL_INDICES, GRID_LABELS
+
+    dense = parse_range(line).dense
+    for cell, at in enumerate(CELL_INDICES):
+        label, stated = GRID_LABELS[cell // 13][cell % 13], float(dense[at].max())
+        expected = "100" if stated == 1 else "." if stated == 0 else str(min(99, max(1, round(100 * stated))))
+        assert cells[label] == expected, (label, cells[label], line)
+
+
+@pytest.mark.parametrize("stack", ["6.0", "6.1", "10.1", "7.7"])
+def test_pushfold_grid_and_range_line_state_the_same_frequencies(stack):
+    out = run("pushfold", "--stack", stack).stdout.splitlines()
+    assert "exploitability below 1e-9 bb" in out[1]
+    grids = printed_grids(out)
+    assert len(grids) == 2
+    for cells, line in grids:
+        check_grid_agrees_with_range_line(cells, line)
+
+
+def test_pushfold_grid_shows_a_frequency_as_the_range_line_rounds_it(monkeypatch):
+    """Frequencies a hair from 0 or 1 (were a solver to leave them) print as the range line states them."""
+    import importlib
+
+    from pokerlab.simulate.tournament.headsup_game import headsup_classes
+
+    module = importlib.import_module("pokerlab.simulate.tournament.pushfold")
+    solve = module.solve
+    names = headsup_classes().names
+
+    def rough(game, start=None):
+        p, q, stats = solve(game, start)
+        p, q = p.copy(), q.copy()
+        p[names.index("72o")], p[names.index("K2o")], q[names.index("Q2o")] = 3e-4, 1 - 3e-5, 4e-3
+        return p, q, stats
+
+    monkeypatch.setattr(module, "solve", rough)
+    (sb_cells, sb_line), (bb_cells, bb_line) = printed_grids(run("pushfold", "--stack", "10").stdout.splitlines())
+    assert (sb_cells["72o"], sb_cells["K2o"], bb_cells["Q2o"]) == (".", "100", "1")
+    assert "72o" not in sb_line and "Q2o@0.4" in bb_line
+    check_grid_agrees_with_range_line(sb_cells, sb_line)
+    check_grid_agrees_with_range_line(bb_cells, bb_line)
+
+
+@pytest.mark.parametrize(("given", "solved", "stacks"), [("1.05", 1.0, 1), ("7.25", 7.2, 63), ("3", 3.0, 21)])
+def test_pushfold_chart_says_when_max_stack_is_off_the_grid(given, solved, stacks):
+    for extra in ([], ["--json"]):
+        result = run("pushfold", "chart", "--max-stack", given, *extra)
+        assert result.exit_code == 0
+        if solved == float(given):
+            assert result.stderr == ""
+        else:
+            assert result.stderr == f"note: --max-stack {given} is not on the 0.1 bb grid; solved to {solved:.1f}\n"
+    data = json.loads(result.stdout)
+    assert data["max_stack"] == solved and data["stacks"] == stacks
+    assert data["hands"][0]["push"] == f"{solved:g}+"
+
+
+def icm_rows(out: str) -> list[list[str]]:
+    """The player rows of ``pokerlab icm``'s table, split into columns."""
+    return [line.split() for line in out.splitlines()[3:]]
+
+
+@pytest.mark.parametrize(
+    ("args", "equities"),
+    [
+        (["10000000000000000", "1", "--payouts", "3,2"], [3, 2]),  # a ratio past 2**53
+        (["100", "1e-300", "--payouts", "1,0"], [1, 0]),
+        (["1e300", "1e-300", "--payouts", "2,1"], [2, 1]),
+        (["1e308", "1e308", "--payouts", "1"], [0.5, 0.5]),  # the chips sum past the largest float
+        (["1e308", "1e308", "--payouts", "1", "--model", "weitzman"], [0.5, 0.5]),
+    ],
+)
+def test_icm_values_stacks_of_any_size_and_prints_them_short(args, equities):
+    text = run("icm", *args)
+    assert text.exit_code == 0 and text.stderr == "", text.output
+    rows = icm_rows(text.stdout)
+    assert [float(row[3]) for row in rows] == pytest.approx(equities, abs=1e-4)
+    assert all(len(line) < 80 for line in text.stdout.splitlines()), text.stdout
+    assert rows[0][1] == {"10000000000000000": "1e+16", "100": "100"}.get(args[0], f"{float(args[0]):g}")
+    data = json.loads(run("icm", *args, "--json").stdout)
+    assert [p["equity"] for p in data["players"]] == pytest.approx(equities, abs=1e-9)
+
+
+def test_icm_prints_huge_prizes_in_significant_digits():
+    out = run("icm", "1", "2", "3", "--payouts", "1e300,1e299", "--trials", "1000", "--seed", "1").stdout
+    assert out.splitlines()[0].endswith("prize pool 1.1e+300")
+    assert all(len(line) < 60 for line in out.splitlines()[1:]), out  # the table
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["1", "1", "--payouts", "1e308,1e308"], "error: the payouts sum past 8.99e+307 (half the largest float)"),
+        (["1e308", "1e-300", "--payouts", "1"], "error: stack 1 (1e+308) is more than 2**2000 times stack 2 (1e-300)"),
+        (["1", "2", "--payouts", "1", "--trials", "100000000000000000000"], "error: trials is 100000000000000000000:"),
+        (["1", "2", "--payouts", "1", "--trials", "100000000001", "--model", "weitzman"], "error: trials is 1000"),
+    ],
+)
+def test_icm_numbers_out_of_reach_are_one_line_exit_2(args, line):
+    result = run("icm", *args)
+    assert result.exit_code == 2 and len(result.output.splitlines()) == 1, result.output
+    assert result.output.startswith(line), result.output
+
+
+def test_icm_sampling_feeds_a_progress_bar(monkeypatch):
+    import pokerlab.simulate.cli.tournament as commands
+
+    bars = []
+
+    class Recorded(commands.ProgressBar):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.seen = []
+            bars.append(self)
+
+        def __call__(self, fraction):
+            self.seen.append(fraction)
+            super().__call__(fraction)
+
+    monkeypatch.setattr(commands, "ProgressBar", Recorded)
+    stacks = [str(s) for s in range(1, 101)]
+    result = run("icm", *stacks, "--payouts", "3,2,1", "--model", "weitzman", "--trials", "60000", "--seed", "1")
+    assert result.exit_code == 0 and bars[0].label == "icm"
+    assert len(bars[0].seen) >= 3 and bars[0].seen[-1] == 1.0
+
+
+def test_pushfold_icm_values_stacks_of_any_size():
+    args = ["--payouts", "5,3,2", "--blinds", "50,100", "--deals", "500", "--iterations", "50", "--seed", "1"]
+    text = run("pushfold", "icm", "1e300", "1000", "1000", *args)
+    assert text.exit_code == 0 and text.stderr == "", text.output
+    rows = [line.split() for line in text.stdout.splitlines()[5:8]]
+    assert rows[0][:3] == ["1", "1e+300", "5.0000"]  # the covering stack is first whatever happens
+    assert math.fsum(float(row[2]) for row in rows) == pytest.approx(10, abs=1e-6)
+    data = json.loads(run("pushfold", "icm", "1e308", "1e308", "1000", *args, "--json").stdout)  # chips past floats
+    assert math.fsum(data["ev"]) == pytest.approx(10, abs=1e-9) and 2 <= data["ev"][2] < 2.01  # third, but for a bust
+    assert all(math.isfinite(x) for x in data["gains"] + [data["ev_error"]])
+
+
+def test_pushfold_icm_values_prizes_of_any_size():
+    args = ["3000", "2000", "1000", "--blinds", "50,100", "--deals", "500", "--iterations", "50", "--seed", "1"]
+    small = json.loads(run("pushfold", "icm", *args, "--payouts", "5,3,2", "--json").stdout)
+    for unit in (2.0**1000, 2.0**-1060):
+        payouts = ",".join(repr(p * unit) for p in (5, 3, 2))
+        huge = json.loads(run("pushfold", "icm", *args, "--payouts", payouts, "--json").stdout)
+        assert huge["ev"] == [e * unit for e in small["ev"]] and huge["ev_error"] == small["ev_error"] * unit
+        assert huge["gains"] == [g * unit for g in small["gains"]]
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["1e308", "1e308", "1e308", "--blinds", "1e308,1e308", "--ante", "1e308"], "error: blinds 1e+308/1e+308"),
+        (["1000", "1000", "--blinds", "50,100", "--payouts", "1e308,1e308"], "error: the payouts sum past 8.99e+307"),
+    ],
+)
+def test_pushfold_icm_numbers_out_of_reach_are_one_line_exit_2(args, line):
+    payouts = [] if "--payouts" in args else ["--payouts", "1"]
+    result = run("pushfold", "icm", *args, *payouts)
+    assert result.exit_code == 2 and len(result.output.splitlines()) == 1, result.output
+    assert result.output.startswith(line) and "inf" not in result.output, result.output

@@ -4,27 +4,35 @@ against the exact answer, and bad input refused with one line."""
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
+from pokerlab.simulate.equity.options import MAX_TRIALS
 from pokerlab.simulate.tournament import TournamentError, icm
-from pokerlab.simulate.tournament.icm import EXACT_PLAYERS, harville_exact, harville_rows, harville_sparse
+from pokerlab.simulate.tournament.icm import (
+    EXACT_PLAYERS,
+    harville_exact,
+    harville_rows,
+    harville_sparse,
+    weitzman_exact,
+)
 
 
 def harville_by_orders(stacks, payouts):
     """Malmuth-Harville from its definition: every finishing order, each the product of the chance of each
     place given the places before it (a stack's share of the chips not yet placed); exact fractions."""
     n = len(stacks)
-    total = sum(stacks)
+    exact = [Fraction(s) for s in stacks]
     equity = [Fraction(0)] * n
     for order in itertools.permutations(range(n)):
-        chance, left = Fraction(1), Fraction(total)
+        chance, left = Fraction(1), sum(exact)
         for player in order:
-            chance *= Fraction(stacks[player]) / left
-            left -= stacks[player]
+            chance *= exact[player] / left
+            left -= exact[player]
         for place, player in enumerate(order[: len(payouts)]):
             equity[player] += chance * Fraction(payouts[place])
     return [float(x) for x in equity]
@@ -187,3 +195,130 @@ def test_the_package_names_are_the_functions_whatever_was_imported_first():
     for name in ("icm", "pushfold", "pushfold_chart", "pushfold_icm"):
         importlib.import_module(f"pokerlab.simulate.tournament.{name}")
         assert callable(getattr(tournament, name)), name
+
+
+# Decades the stacks of a field are drawn from: near one another, a 2**53 ratio and more, 1e10, and the extremes.
+SPREADS = [(0, 3), (0, 10), (0, 20), (-300, 300), (2, 22), (-300, -290), (290, 300), (0, 17), (-5, 300), (-300, 5)]
+
+
+def spread_fields(seed, count, players=None):
+    """Random fields (stacks, payouts) whose stacks span the SPREADS, some of them equal, every place paid in half
+    of them, 1 to n places in the others."""
+    rng = np.random.default_rng(seed)
+    fields = []
+    for k in range(count):
+        n = players or int(rng.integers(2, 6))
+        low, high = SPREADS[k % len(SPREADS)]
+        stacks = (rng.uniform(1, 10, n) * 10.0 ** rng.integers(low, high + 1, n)).tolist()
+        if n > 2 and k % 3 == 0:
+            stacks[1] = stacks[0]
+        paid = n if k % 2 else int(rng.integers(1, n + 1))
+        payouts = sorted(rng.uniform(0, 100, paid).tolist(), reverse=True)
+        fields.append((stacks, payouts))
+    return fields
+
+
+def close_to(got, expected, pool):
+    return max(abs(a - b) for a, b in zip(got, expected)) <= 1e-9 * pool
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_harville_is_exact_to_a_billionth_of_the_pool_whatever_the_stacks(seed):
+    """Against exact rational arithmetic over every finishing order: the programme, the sparse programme and the
+    fields computed together, stacks from 1e-300 to 1e300 (ratios past 2**53, and near 1e10)."""
+    for stacks, payouts in spread_fields(seed, 24):
+        expected, pool = harville_by_orders(stacks, payouts), sum(payouts)
+        s, pay = np.array(stacks), np.array(payouts)
+        assert close_to(icm(stacks, payouts).equities, expected, pool), (stacks, payouts)
+        assert close_to(harville_exact(s, pay), expected, pool), (stacks, payouts)
+        assert close_to(harville_sparse(s, pay), expected, pool), (stacks, payouts)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_fields_of_every_scale_computed_together_are_each_exact(players):
+    fields = spread_fields(players, 20, players)
+    payouts = fields[1][1]  # every place paid
+    together = harville_rows(np.array([stacks for stacks, _ in fields]), np.array(payouts))
+    for row, (stacks, _) in zip(together, fields):
+        assert close_to(row, harville_by_orders(stacks, payouts), sum(payouts)), stacks
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_weitzman_is_exact_to_a_billionth_of_the_pool_whatever_the_stacks(seed):
+    for stacks, payouts in spread_fields(10 + seed, 16):
+        expected, pool = weitzman_by_orders(stacks, payouts), sum(payouts)
+        assert close_to(icm(stacks, payouts, model="weitzman").equities, expected, pool), (stacks, payouts)
+        assert close_to(weitzman_exact(np.array(stacks), np.array(payouts)), expected, pool), (stacks, payouts)
+
+
+@pytest.mark.parametrize("model", ["harville", "weitzman"])
+@pytest.mark.parametrize(
+    ("stacks", "payouts", "expected"),
+    [
+        ([1e16, 1], [3, 2], [3, 2]),  # past 2**53: the short stack is second for sure
+        ([100, 1e-300], [1, 0], [1, 0]),
+        ([1e300, 1e-300], [2, 1], [2, 1]),
+        ([1e308, 1e308], [1], [0.5, 0.5]),  # the chips sum past the largest float
+        ([1e308, 1e308, 1e-290], [5, 3, 2], [4, 4, 2]),
+    ],
+)
+def test_stacks_of_any_size_and_ratio_are_valued(model, stacks, payouts, expected):
+    result = icm(stacks, payouts, model=model)
+    assert result.equities == pytest.approx(expected, abs=1e-9 * sum(payouts))
+    data = result.to_dict()
+    assert math.fsum(p["chips_share"] for p in data["players"]) == pytest.approx(1.0, rel=1e-12)
+    json.dumps(data, allow_nan=False)
+
+
+@pytest.mark.parametrize("model", ["harville", "weitzman"])
+@pytest.mark.parametrize("unit", [5e-324, 2.0**-1000, 2.0**1000])  # the smallest float, and powers of two
+def test_the_equities_do_not_change_with_the_unit_of_the_chips(model, unit):
+    stacks, payouts = [1, 1, 2, 5, 3], [5, 3, 1]
+    scaled = icm([unit * s for s in stacks], payouts, model=model).equities
+    assert scaled == pytest.approx(icm(stacks, payouts, model=model).equities, abs=1e-12)
+
+
+@pytest.mark.parametrize("model", ["harville", "weitzman"])
+def test_monte_carlo_of_stacks_and_prizes_of_any_size_is_finite_and_right(model):
+    stacks, payouts = [1e300, 1e-300, 3e-300, 1e299, 5.0], [3e307, 2.5e307, 2e307, 1e307]  # near the largest pool
+    exact = icm(stacks, payouts, model=model).equities
+    sampled = icm(stacks, payouts, model=model, method="mc", trials=50_000, seed=3)
+    assert all(math.isfinite(x) for x in sampled.equities + sampled.stderrs)
+    assert all(abs(s - e) <= 5 * err + 1e-9 * e for s, e, err in zip(sampled.equities, exact, sampled.stderrs))
+    assert math.fsum(sampled.equities) == pytest.approx(8.5e307, rel=1e-12)
+    json.dumps(sampled.to_dict(), allow_nan=False)
+
+
+def test_weitzman_sampling_agrees_with_the_exact_answer_in_a_larger_field():
+    rng = np.random.default_rng(8)
+    stacks = rng.integers(1, 10_000, 12).tolist()
+    payouts = sorted(rng.integers(1, 100, 12).tolist(), reverse=True)
+    exact = icm(stacks, payouts, model="weitzman").equities
+    sampled = icm(stacks, payouts, model="weitzman", method="mc", trials=100_000, seed=5)
+    assert all(abs(s - e) < 5 * err for s, e, err in zip(sampled.equities, exact, sampled.stderrs))
+
+
+def test_a_long_run_reports_its_progress_as_it_goes():
+    done = []
+    icm(list(range(1, 101)), [50, 30, 20], model="weitzman", trials=60_000, seed=1, progress=done.append)
+    assert len(done) >= 3 and done == sorted(done) and done[-1] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("stacks", "payouts", "kwargs", "message"),
+    [
+        ([1, 1], [1e308, 1e308], {}, "the payouts sum past 8.99e+307 (half the largest float): give them in a"),
+        ([1, 1], [2.0**1023, 2.0**980], {}, "the payouts sum past 8.99e+307 (half the largest float): give them in a"),
+        ([1, 10**400], [1], {}, "stack 2 is past the largest number held (1.8e+308)"),
+        ([1e308, 1e-300], [1], {}, "stack 1 (1e+308) is more than 2**2000 times stack 2 (1e-300): ICM cannot weigh"),
+        ([1, 2], [1], {"trials": MAX_TRIALS + 1}, "trials is 100000000001: draw a whole number of finishes from 2 to"),
+        ([1, 2], [1], {"trials": 10**20, "model": "weitzman"}, "trials is 100000000000000000000: draw a whole"),
+        ([1, 2], [1], {"trials": 2.5}, "trials is 2.5: draw a whole number of finishes"),
+        ([1, 2], [1], {"method": "mc", "seed": 2**64}, "seed is 18446744073709551616: give one from 0 to 2**64-1"),
+        ([1, 2], [1], {"method": "mc", "seed": "7"}, "seed is '7': give one from 0 to 2**64-1"),
+    ],
+)
+def test_numbers_out_of_reach_are_refused_with_one_line(stacks, payouts, kwargs, message):
+    with pytest.raises(TournamentError) as caught:
+        icm(stacks, payouts, **kwargs)
+    assert str(caught.value).startswith(message) and "\n" not in str(caught.value), str(caught.value)
