@@ -1,7 +1,8 @@
 """``pokerlab solve``: a heads-up postflop spot solved by DCFR, saved and shown again (``pokerlab solve show``).
 
 The spot comes from options or from a spot file (``--spot``, TOML or JSON: the keys of :data:`SPOT_KEYS`, named
-as the options are with ``_`` for ``-``); an option given on the command line wins over the file.
+as the options are with ``_`` for ``-``); an option given on the command line wins over the file (``--lock``
+given at all replaces the file's ``lock`` list).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ._common import EXIT_INTERRUPTED, HELP_OPTIONS, emit_json, threads_option
 SPOT_KEYS = (
     "board", "oop", "ip", "pot", "stack", "dead", "bet", "raise", "flop_bet", "flop_raise", "turn_bet",
     "turn_raise", "river_bet", "river_raise", "turn_donk", "river_donk", "raise_cap", "allin", "add_allin",
-    "force_allin", "merge", "exploitability", "max_iterations",
+    "force_allin", "merge", "exploitability", "max_iterations", "rake", "rake_cap", "lock",
 )  # fmt: skip
 
 _STREETS = ("flop", "turn", "river")
@@ -107,6 +108,21 @@ def _tree_sizes(spot: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _rake(spot: Mapping[str, Any]) -> dict[str, Any]:
+    """The library's rake and lock arguments: ``rake`` in % of the pot becomes a fraction; ``lock`` is one text
+    or a list of them."""
+    from pokerlab.errors import InputError
+
+    rake = spot.get("rake", 0.0)
+    if isinstance(rake, bool) or not isinstance(rake, (int, float)) or not 0 <= rake < 100:
+        raise InputError(f"--rake is a percentage of the pot, at least 0 and under 100; got {rake!r}")
+    locks = spot.get("lock", ())
+    locks = [locks] if isinstance(locks, str) else locks
+    if not isinstance(locks, (list, tuple)) or not all(isinstance(text, str) for text in locks):
+        raise InputError(f"lock is a list of 'LINE=ACTION:FREQ,...' texts; got {locks!r}")
+    return {"rake": rake / 100, "rake_cap": spot.get("rake_cap"), "locks": tuple(locks)}
+
+
 def _parse(spot: Mapping[str, Any]) -> Any:
     from pokerlab.errors import InputError
     from pokerlab.simulate.solver.holdem import Spot
@@ -117,7 +133,7 @@ def _parse(spot: Mapping[str, Any]) -> Any:
     sizes = _tree_sizes(spot)
     return Spot.parse(
         spot["board"], spot["oop"], spot["ip"], spot["pot"], spot["stack"], sizes.pop("bet_sizes"),
-        sizes.pop("allin"), sizes.pop("raise_cap"), spot.get("dead") or (), **sizes,
+        sizes.pop("allin"), sizes.pop("raise_cap"), spot.get("dead") or (), **sizes, **_rake(spot),
     )  # fmt: skip
 
 
@@ -172,6 +188,11 @@ def _summary(solution: Any, nodes: int) -> list[str]:
     for player in ("oop", "ip"):
         entry = data[player]
         lines.append(f"{player.upper():>3}: EV {entry['ev']:.4f}, equity {100 * entry['equity']:.2f} %")
+    rake = data["rake"]
+    if rake["rate"] > 0:
+        cap = f", capped at {rake['cap']:g}" if rake["cap"] is not None else ""
+        lines.append(f"rake {100 * rake['rate']:g} %{cap}: {rake['expected']:.4f} chips expected")
+    lines += [f"locked: {lock.describe()}" for lock in solution.locks]
     lines.append(f"{data['root']['player'].upper()} at the root:")
     lines += [f"  {a['action']:<14} {100 * a['frequency']:6.2f} %" for a in data["root"]["actions"]]
     return lines
@@ -212,6 +233,11 @@ def _size_options(command: Any) -> Any:
 @click.option("--add-allin", type=float, help="Add the all-in when it is at most this many pots (0: off).")
 @click.option("--force-allin", type=float, help="All-in instead of a size leaving at most this SPR once called.")
 @click.option("--merge", type=float, help="Merge sizes closer than this (PioSOLVER's rule; 0: off).")
+@click.option("--rake", type=float, help="Rake, % of the pot when the hand ends (default 0).")
+@click.option("--rake-cap", type=float, help="The most rake taken from one pot, in chips (default: no cap).")
+@click.option(
+    "--lock", multiple=True, help="Lock a node: 'LINE=ACTION:FREQ,...[|COMBOS]', LINE as 'check/bet 50' (repeatable)."
+)
 @click.option("--exploitability", type=float, help="Stop at this exploitability, % of the pot (default 0.3).")
 @click.option("--max-iterations", type=click.IntRange(min=1), help="Stop after this many iterations (1000).")
 @threads_option(help="Threads to use (default: 1).")
@@ -232,17 +258,20 @@ def solve_command(ctx: click.Context, spot_file: str | None, threads: int | None
 
     Sizes: 52% of the pot, 2.5x the bet faced (raises), 100c chips, e / 2e / 3e200% geometric, a all-in;
     the tree's node count and memory estimate are printed before it is built; Ctrl-C stops the run and
-    prints the solution so far (exit 130).
+    prints the solution so far (exit 130). --rake 5 --rake-cap 3 rakes 5 % of the pot, at most 3 chips;
+    --lock 'allin 10=fold:25%,call:75%' fixes the strategy at a node (add '|QQ' for some combos only).
     """
     if ctx.invoked_subcommand is not None:
         return
     spot = _read_spot_file(spot_file) if spot_file else {}
-    spot.update({"raise" if k == "raise_" else k: v for k, v in options.items() if v is not None})
+    spot.update({"raise" if k == "raise_" else k: v for k, v in options.items() if v is not None and v != ()})
     parsed = _parse(spot)
     limit = max_memory * _MIB if max_memory is not None else default_max_memory()
     solution, nodes = _run(parsed, spot, limit, threads)
     if save:
-        solution.save(save)
+        from pokerlab.simulate.solver.saved import save_solution
+
+        save_solution(solution, save)
     if as_json:
         emit_json({**solution.to_dict(), "nodes": nodes})
     else:
@@ -303,7 +332,7 @@ def _grids(cards: Any, weights: Any, strategy: dict[str, Any]) -> dict[str, list
 
 
 def _show_text(data: dict[str, Any]) -> list[str]:
-    from pokerlab.simulate.ranges.grid import _plain_grid
+    from pokerlab.simulate.ranges.grid import plain_grid
 
     line = ", ".join(data["line"]) or "the root"
     lines = [f"board {data['board']}, after {line}: pot {data['pot']:g}"]
@@ -315,7 +344,7 @@ def _show_text(data: dict[str, Any]) -> list[str]:
     lines += [f"  {a['action']:<14} {100 * a['frequency']:6.2f} %" for a in data["actions"]]
     for action, grid in data["grid"].items():
         lines += ["", f"{action} (% of each class; . none):"]
-        lines.append(_plain_grid([[v or 0.0 for v in row] for row in grid]))
+        lines.append(plain_grid([[v or 0.0 for v in row] for row in grid]))
     lines += ["", "combo    weight  " + "  ".join(f"{a['action']:>10}" for a in data["actions"])]
     for combo in data["combos"]:
         cells = "  ".join(f"{100 * f:9.1f}%" for f in combo["frequencies"])

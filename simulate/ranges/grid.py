@@ -31,7 +31,12 @@ def range_grid(r: Range) -> list[list[float]]:
     return sums.reshape(13, 13).tolist()
 
 
-def _plain_grid(grid: list[list[float]]) -> str:
+def plain_grid(grid: list[list[float]]) -> str:
+    """A 13x13 grid of shares as text, one percent a cell (``.`` none, ``100`` all), aces top left.
+
+    >>> print(plain_grid([[1.0] + [0.0] * 12] + [[0.0] * 13] * 12).splitlines()[1])
+       A 100   .   .   .   .   .   .   .   .   .   .   .   .
+    """
     lines = ["    " + "".join(f"{ch:>4}" for ch in reversed(RANK_CHARS))]
     for row, values in enumerate(grid):
         cells = []
@@ -69,7 +74,7 @@ def render_grid(r: Range, *, plain: bool = False) -> RenderableType | str:
         except ImportError:
             plain = True
     if plain:
-        return _plain_grid(grid) + "\n" + summary
+        return plain_grid(grid) + "\n" + summary
     table = Table(show_header=False, box=None, padding=0, caption=summary)
     for _ in range(13):
         table.add_column(justify="center", width=5)

@@ -9,7 +9,8 @@
 - :mod:`.river`: the river alone, :func:`solve_river` and :class:`RiverSolution`;
 - :mod:`.betting`: the tree's betting (who acts, which sizes, when a street ends) and :mod:`.sizes`, the size
   syntax of PioSOLVER, GTO+ and postflop-solver (``52%``, ``2.5x``, ``100c``, ``e``, ``a``);
-- :mod:`.saved`: solutions saved to and loaded from a checked ``.npz`` file.
+- :mod:`.saved`: solutions saved to and loaded from a checked ``.npz`` file;
+- :mod:`.locks`: node locks, a player's strategy fixed at a decision for its range or some combos.
 
 >>> from pokerlab.simulate.solver import solve_river
 >>> solution = solve_river("2s3h4d6c7c", "AsAh, QsQh", "KsKh", pot=20, stack=10, bet_sizes=(), max_iterations=200)
@@ -34,6 +35,9 @@ _NAMES = {
     "river_game": "pokerlab.simulate.solver.river",
     "solve_river": "pokerlab.simulate.solver.river",
     "load_solution": "pokerlab.simulate.solver.saved",
+    "save_solution": "pokerlab.simulate.solver.saved",
+    "Lock": "pokerlab.simulate.solver.locks",
+    "parse_lock": "pokerlab.simulate.solver.locks",
     "parse_sizes": "pokerlab.simulate.solver.sizes",
     "tree_sizes": "pokerlab.simulate.solver.sizes",
     "kuhn_game": "pokerlab.simulate.solver.toy_games",
@@ -45,8 +49,9 @@ if TYPE_CHECKING:
     from .cfr import CfrSolver as CfrSolver, Discounting as Discounting
     from .errors import SolverError as SolverError
     from .holdem import Solution as Solution, Spot as Spot, estimate_memory as estimate_memory, solve as solve
+    from .locks import Lock as Lock, parse_lock as parse_lock
     from .river import RiverSolution as RiverSolution, river_game as river_game, solve_river as solve_river
-    from .saved import load_solution as load_solution
+    from .saved import load_solution as load_solution, save_solution as save_solution
     from .sizes import parse_sizes as parse_sizes, tree_sizes as tree_sizes
     from .toy_games import kuhn_game as kuhn_game, leduc_game as leduc_game
 else:

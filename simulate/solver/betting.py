@@ -5,7 +5,7 @@ OOP (player 0) acts first on every street. A betting round closed before the riv
 each card left; once a player is all-in, the rest of the board is dealt with no betting.
 
 >>> from pokerlab.simulate.solver.sizes import tree_sizes
->>> betting = _Betting(pot=10.0, stack=10.0, rules=tree_sizes((), raise_cap=0))
+>>> betting = Betting(pot=10.0, stack=10.0, rules=tree_sizes((), raise_cap=0))
 >>> count_nodes(betting, betting.root(tuple(range(5))))
 9
 """
@@ -26,8 +26,8 @@ from ...evaluator import format_cards
 from .sizes import BetSize, TreeSizes
 from .tree import CHANCE, DECISION, FOLD, SHOWDOWN, FlatTree
 
-_DECK = 52
-_IDENTITY = (0, 1, 2, 3)
+DECK = 52
+IDENTITY = (0, 1, 2, 3)
 _HELD = 4  # both players' hole cards: never dealt to the board
 
 
@@ -47,7 +47,7 @@ class _Spec(NamedTuple):
 
 
 @dataclass(frozen=True)
-class _Betting:
+class Betting:
     """The betting rules of one subgame: starting pot and stack, the size options (:class:`.sizes.TreeSizes`),
     dead cards and the suit swaps of the isomorphism."""
 
@@ -55,7 +55,7 @@ class _Betting:
     stack: float
     rules: TreeSizes
     dead: tuple[int, ...] = ()
-    swaps: tuple[tuple[int, ...], ...] = (_IDENTITY,)
+    swaps: tuple[tuple[int, ...], ...] = (IDENTITY,)
 
     def behind(self, committed: tuple[float, float], player: int) -> float:
         return self.stack - (committed[player] - self.pot / 2)
@@ -124,7 +124,7 @@ class _Betting:
         if spec.kind == CHANCE:
             return [
                 self._street_start(
-                    spec.committed, tuple(sorted(spec.cards + (card,))), _card(card), spec.aggressor
+                    spec.committed, tuple(sorted(spec.cards + (card,))), card_name(card), spec.aggressor
                 )._replace(images=images)
                 for card, images in self.outcomes(spec)
             ]
@@ -134,7 +134,7 @@ class _Betting:
         """The cards a chance node keeps, each with the swaps (indices into ``swaps``) taking it to the cards it
         stands for: the swaps that fix the board group the deck into classes, and the smallest card is kept."""
         board = set(spec.cards)
-        fixing = [i for i, swap in enumerate(self.swaps) if {_swap_card(c, swap) for c in board} == board]
+        fixing = [i for i, swap in enumerate(self.swaps) if {swap_card(c, swap) for c in board} == board]
         taken: set[int] = set()
         kept = []
         for card in self.deck(spec):
@@ -142,7 +142,7 @@ class _Betting:
                 continue
             images = []
             for i in fixing:
-                image = _swap_card(card, self.swaps[i])
+                image = swap_card(card, self.swaps[i])
                 if image not in taken and image != card:
                     taken.add(image)
                     images.append(i)
@@ -152,7 +152,7 @@ class _Betting:
     def deck(self, spec: _Spec) -> list[int]:
         """The cards a chance node deals: neither on the board nor dead."""
         gone = set(spec.cards) | set(self.dead)
-        return [c for c in range(_DECK) if c not in gone]
+        return [c for c in range(DECK) if c not in gone]
 
     def _decision_children(self, spec: _Spec) -> list[_Spec]:
         committed, to_act, base = spec.committed, spec.player, spec.factor
@@ -179,7 +179,7 @@ class _Betting:
         """The end of a betting round; ``aggressor`` made its last bet or raise (-1: it was checked through)."""
         if len(cards) == 5:
             return _Spec(SHOWDOWN, -1, committed, cards, label)
-        left = _DECK - len(cards) - len(self.dead) - _HELD
+        left = DECK - len(cards) - len(self.dead) - _HELD
         return _Spec(CHANCE, -1, committed, cards, label, 1.0 / left, aggressor=aggressor)
 
     def _street_start(
@@ -194,12 +194,12 @@ class _Betting:
         return _Spec(DECISION, 0, (half, half), tuple(sorted(cards)), "", half)
 
 
-def _swap_card(card: int, swap: tuple[int, ...]) -> int:
+def swap_card(card: int, swap: tuple[int, ...]) -> int:
     """The card with its suit (``card % 4``) renamed by ``swap``."""
     return card - card % 4 + swap[card % 4]
 
 
-def _symmetries(fixed: Sequence[Sequence[int]], combos: Sequence[np.ndarray], weights: Sequence[np.ndarray]) -> tuple:
+def symmetries(fixed: Sequence[Sequence[int]], combos: Sequence[np.ndarray], weights: Sequence[np.ndarray]) -> tuple:
     """The suit permutations that map each card set of ``fixed`` onto itself and both ranges (with weights) onto
     themselves, the identity first."""
     ranges = [
@@ -207,10 +207,10 @@ def _symmetries(fixed: Sequence[Sequence[int]], combos: Sequence[np.ndarray], we
     ]
     found = []
     for swap in itertools.permutations(range(4)):
-        if any({_swap_card(c, swap) for c in cards} != set(cards) for cards in fixed):
+        if any({swap_card(c, swap) for c in cards} != set(cards) for cards in fixed):
             continue
         if all(
-            held.get(frozenset(_swap_card(c, swap) for c in hand)) == w for held in ranges for hand, w in held.items()
+            held.get(frozenset(swap_card(c, swap) for c in hand)) == w for held in ranges for hand, w in held.items()
         ):
             found.append(swap)
     return tuple(found)
@@ -221,15 +221,15 @@ def _chips(amount: float) -> str:
 
 
 @cache
-def _card(card: int) -> str:
+def card_name(card: int) -> str:
     return format_cards([card])
 
 
-class _FlatBuilder:
+class FlatBuilder:
     """Numbers the nodes of a betting tree straight into typed arrays: a node's children get a contiguous block
     when the node is expanded, so parents come before children without holding the tree as objects."""
 
-    def __init__(self, betting: _Betting) -> None:
+    def __init__(self, betting: Betting) -> None:
         self.betting = betting
         self.ints = {name: array("q") for name in ("kind", "player", "first_child", "n_children", "parent", "board")}
         self.committed = array("d")
@@ -276,7 +276,7 @@ class _FlatBuilder:
         )
 
 
-def count_nodes(betting: _Betting, root: _Spec) -> int:
+def count_nodes(betting: Betting, root: _Spec) -> int:
     """The nodes of the tree below ``root`` without building it: every card a chance node deals leads to the
     same betting, so one subtree per chance node is counted, times the cards (each card kept, with suit swaps)."""
     memo: dict[tuple, int] = {}

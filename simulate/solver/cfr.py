@@ -9,10 +9,16 @@ subtrees below the first cards dealt run on ``threads`` threads, with the same r
 ``(t-1)^alpha / ((t-1)^alpha + 1)``, the negative ones by ``(t-1)^beta / ((t-1)^beta + 1)`` and the average
 strategy by ``((t-1) / t)^gamma``; the defaults are the paper's alpha 1.5, beta 0, gamma 2.
 
-Values are zero-sum chips: a player's value is what they win less what they put in, averaged over the deals
-(both hands, weighted by the players' weights, sharing no card). The exploitability is the mean of the two
-players' gains from a best response to the other's average strategy, computed by a pass of its own that takes,
-for each hand at each of the responder's decisions, the best action.
+Values are chips: a player's value is what they win less what they put in (less the rake it pays, when the game
+is raked), averaged over the deals (both hands, weighted by the players' weights, sharing no card). The
+exploitability is the mean of the two players' gains from a best response to the other's average strategy (its
+value less the value of its own average strategy), computed by a pass of its own that takes, for each hand at
+each of the responder's decisions, the best action.
+
+A lock fixes the strategy of some or all of the acting player's hands at a decision: those hands play the
+locked frequencies in every pass, their regrets and strategy sums are never updated, and a best response keeps
+them too (it chooses only where the player is free), so the exploitability measures what each player could
+gain at its free decisions.
 
 >>> from pokerlab.simulate.solver.toy_games import kuhn_game
 >>> solver = CfrSolver(kuhn_game())
@@ -24,6 +30,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -32,7 +39,7 @@ import numpy.typing  # noqa: F401  (np.typing in annotations)
 
 from ...threads import on_threads
 from .errors import SolverError
-from .tree import Game, TreeShape, tree_levels
+from .tree import DECISION, Game, TreeShape, tree_levels
 
 
 @dataclass(frozen=True)
@@ -74,7 +81,10 @@ class CfrSolver:
         discounting: Discounting | None = None,
         dtype: np.typing.DTypeLike = np.float64,
         threads: int = 1,
+        locks: Sequence[tuple[int, np.ndarray]] = (),
     ) -> None:
+        """``locks`` are ``(node, frequencies)`` pairs: at decision ``node``, an ``(actions, hands)`` array of
+        the acting player's locked frequencies, NaN in every row for a hand left free."""
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
             raise SolverError(f"threads must be a whole number, at least 1; got {threads!r}")
         self.game = game
@@ -89,9 +99,11 @@ class CfrSolver:
         self.regrets = np.zeros(int(block.sum()), dtype=self.dtype)
         self.strategy_sums = np.zeros(int(block.sum()), dtype=self.dtype)
         self.iterations = 0
-        self._tree = tree.arrays()
+        self._tree = game.kernel_tree()
+        self.raked = bool(game.rake > 0 and (game.rake_cap is None or game.rake_cap > 0))
         self._hands = game.kernel_hands()
         self._weights = tuple(np.ascontiguousarray(h.weights, dtype=np.float64) for h in game.hands)
+        self._set_locks(locks)
         self._split_items()
         self._top = (
             np.zeros((self.shape.splits, 2, self._width), dtype=np.float64),
@@ -103,6 +115,43 @@ class CfrSolver:
             raise SolverError(
                 "no deal is possible: every hand of one player shares a card with every hand of the other"
             )
+
+    def _set_locks(self, locks: Sequence[tuple[int, np.ndarray]]) -> None:
+        """Lay the locks out for the kernels (no array at all without locks) and write the locked frequencies
+        into the strategy sums, where the average strategy reads them."""
+        tree = self.game.tree
+        self.lock_at = np.full(len(tree) if locks else 0, -1, dtype=np.int64)
+        blocks = []
+        used = 0
+        for node, table in locks:
+            node = int(node)
+            n = int(self._n_hands[tree.player[node]])
+            if tree.kind[node] != DECISION or table.shape != (tree.n_children[node], n):
+                raise SolverError(f"a lock at node {node} needs a decision's (actions, hands) table")
+            self.lock_at[node] = used
+            blocks.append(np.ascontiguousarray(table, dtype=np.float64).ravel())
+            used += table.size
+        self.lock_values = np.concatenate(blocks) if blocks else np.zeros(0, dtype=np.float64)
+        self.lock_strategy_sums()
+
+    def lock_strategy_sums(self) -> None:
+        """Write the locked frequencies into the strategy sums of the locked hands (the average strategy).
+
+        >>> from pokerlab.simulate.solver.toy_games import kuhn_game
+        >>> solver = CfrSolver(kuhn_game(), locks=[(0, np.array([[1.0, np.nan, np.nan], [0.0, np.nan, np.nan]]))])
+        >>> solver.strategy_sums[:] = 0.0
+        >>> solver.lock_strategy_sums()
+        >>> solver.average_strategy()[1:3, 0].tolist()
+        [1.0, 0.0]
+        """
+        tree = self.game.tree
+        for node in np.flatnonzero(self.lock_at >= 0):
+            shape = (int(tree.n_children[node]), int(self._n_hands[tree.player[node]]))
+            start = self.lock_at[node]
+            table = self.lock_values[start : start + shape[0] * shape[1]].reshape(shape)
+            locked = ~np.isnan(table[0])
+            block = self.strategy_sums[self.offset[node] : self.offset[node] + table.size].reshape(shape)
+            block[:, locked] = table[:, locked]
 
     @property
     def _width(self) -> int:
@@ -121,7 +170,7 @@ class CfrSolver:
         self._item_node = np.repeat(tree.first_child[chances] - self._item_first, counts) + np.arange(counts.sum())
         self._item_node = self._item_node.astype(np.int64)
         self._game = (self._tree, self._hands, self.game.kernel_symmetry(), self.offset, self._n_hands, self._split,
-                      self._item_first)  # fmt: skip
+                      self._item_first, self.lock_at, self.lock_values)  # fmt: skip
 
     @classmethod
     def memory_bytes(
@@ -253,8 +302,12 @@ class CfrSolver:
         return float(np.dot(self._weights[player], values) / self.deal_weight)
 
     def exploitability(self) -> float:
-        """The mean of the two players' best-response gains, in chips (0 at a Nash equilibrium)."""
-        return 0.5 * (self.expected_value(0, True) + self.expected_value(1, True))
+        """The mean of the two players' best-response gains, in chips (0 at a Nash equilibrium); a locked
+        hand keeps its locked frequencies in the best response."""
+        gains = [self.expected_value(p, True) for p in (0, 1)]
+        if self.raked:  # not zero-sum: each gain is measured from the player's own value (never below 0 by rounding)
+            gains = [max(gain - self.expected_value(p), 0.0) for p, gain in enumerate(gains)]
+        return 0.5 * (gains[0] + gains[1])
 
     def solve(self, max_iterations: int, target_exploitability: float = 0.0, check_every: int = 10) -> int:
         """Iterate until the exploitability (checked every ``check_every`` iterations) is at most the target, or

@@ -35,7 +35,7 @@ _FULL, _REACH, _TOP = 0, 1, 2
 def propagate_reach(tree, hands, weights0, weights1, table, reach):
     """Forward pass: ``reach[node, p, h]``, the prior weight of ``p`` holding ``h`` times ``p``'s own action
     probabilities on the way to ``node`` (0 where a dealt card removes ``h``)."""
-    kind, player, first_child, n_children, board, _, _ = tree
+    kind, player, first_child, n_children, board, _, _, _ = tree
     strength = (hands[1], hands[5])
     n = (len(weights0), len(weights1))
     for h in range(n[0]):
@@ -123,9 +123,10 @@ def _player(hands, p):
 
 @njit(cache=True, nogil=True)
 def terminal_values(node, tree, hands, traverser, their_reach, scratch, by_card, out):
-    """The traverser's counterfactual value of each hand at a fold or showdown node (zero-sum chips); ``scratch``
-    is a ``(3, hands)`` buffer and ``by_card`` one per card, reused from node to node."""
-    kind, player, _, _, board, committed, _ = tree
+    """The traverser's counterfactual value of each hand at a fold or showdown node (chips won less chips put
+    in; the winner pays the node's rake, half each on a split); ``scratch`` is a ``(3, hands)`` buffer and
+    ``by_card`` one per card, reused from node to node."""
+    kind, player, _, _, board, committed, _, rake = tree
     b = board[node]
     my_cards, my_strength, my_order, same = _player(hands, traverser)
     their_cards, their_strength, their_order, _ = _player(hands, 1 - traverser)
@@ -137,7 +138,7 @@ def terminal_values(node, tree, hands, traverser, their_reach, scratch, by_card,
     by_card[:] = 0.0
     _opponent_mass(my_cards, my_strength, same, their_cards, their_reach, by_card, mass)
     if kind[node] == _FOLD:
-        payoff = -mine if player[node] == traverser else pot - mine
+        payoff = -mine if player[node] == traverser else pot - mine - rake[node]
         for h in range(n):
             out[h] = payoff * mass[h]
         return
@@ -149,9 +150,10 @@ def terminal_values(node, tree, hands, traverser, their_reach, scratch, by_card,
     _sweep(
         my_cards, my_strength, my_order, their_cards, their_strength, their_order, their_reach, by_card, stronger, False
     )
+    win, tie = pot - mine - rake[node], 0.5 * (pot - rake[node]) - mine
     for h in range(n):
         tied = mass[h] - weaker[h] - stronger[h]
-        out[h] = weaker[h] * (pot - mine) - stronger[h] * mine + tied * (0.5 * pot - mine)
+        out[h] = weaker[h] * win - stronger[h] * mine + tied * tie
 
 
 @njit(cache=True, nogil=True)
@@ -195,6 +197,43 @@ def _update(regrets, sums, start, n_actions, n_hands, strat, kept, node_values, 
             x *= positive if x > 0.0 else negative
             regrets[i] = x + kept[a, h] - node_values[h]
             sums[i] = sums[i] * average + reach[h] * strat[a, h]
+
+
+@njit(cache=True, nogil=True)
+def _apply_lock(strat, locks, start, n_actions, n_hands):
+    """Overwrite the locked hands' rows of a node's strategy with their locked frequencies (a NaN in the lock's
+    first row marks a hand left free)."""
+    for h in range(n_hands):
+        if not np.isnan(locks[start + h]):
+            for a in range(n_actions):
+                strat[a, h] = locks[start + a * n_hands + h]
+
+
+@njit(cache=True, nogil=True)
+def _update_free(regrets, sums, start, n_actions, n_hands, strat, kept, node_values, reach, discounts, locks, lock):
+    """:func:`_update` for the hands a lock leaves free at a locked node; the locked hands' regrets and strategy
+    sums (their locked frequencies) stay as they are."""
+    positive, negative, average = discounts
+    for h in range(n_hands):
+        if not np.isnan(locks[lock + h]):
+            continue
+        for a in range(n_actions):
+            i = start + a * n_hands + h
+            x = regrets[i]
+            x *= positive if x > 0.0 else negative
+            regrets[i] = x + kept[a, h] - node_values[h]
+            sums[i] = sums[i] * average + reach[h] * strat[a, h]
+
+
+@njit(cache=True, nogil=True)
+def _locked_values(out, strat, kept, n_actions, n_hands, locks, lock):
+    """In a best response, the locked hands' values: their locked mix of the actions, not the best action."""
+    for h in range(n_hands):
+        if not np.isnan(locks[lock + h]):
+            v = 0.0
+            for a in range(n_actions):
+                v += strat[a, h] * kept[a, h]
+            out[h] = v
 
 
 @njit(cache=True, nogil=True)
@@ -243,12 +282,15 @@ def visit(start, game, work, state, top, stage):
     child) per depth: its values for the traverser into ``work[3][0]``; in training, the traverser's regrets and
     strategy sums updated as the pass leaves each of its decisions.
 
-    ``game`` is ``(tree, hands, symmetry, offset, n_hands, split, item_first)``, ``work`` is ``(reach, strat,
-    kept, values, scratch, by_card)``, ``state`` is ``(traverser, mode, regrets, sums, discounts)`` and
-    ``top`` is ``(chance_reach, item_values)``: at a top chance node (``split[node] >= 0``) the ``_REACH`` stage
-    keeps the reach and the ``_TOP`` stage sums the items' values."""
-    tree, hands, symmetry, offset, n_hands, split, item_first = game
-    kind, player, first_child, n_children, board, _, chance_factor = tree
+    ``game`` is ``(tree, hands, symmetry, offset, n_hands, split, item_first, lock_at, locks)``, ``work`` is
+    ``(reach, strat, kept, values, scratch, by_card)``, ``state`` is ``(traverser, mode, regrets, sums,
+    discounts)`` and ``top`` is ``(chance_reach, item_values)``: at a top chance node (``split[node] >= 0``) the
+    ``_REACH`` stage keeps the reach and the ``_TOP`` stage sums the items' values. ``lock_at[node]`` (an empty
+    array: no lock anywhere) is where a locked node's ``(actions, hands)`` block of fixed frequencies starts in
+    ``locks``, -1 at a free node: the locked hands play it in every mode, never update, and a best response
+    keeps it."""
+    tree, hands, symmetry, offset, n_hands, split, item_first, lock_at, locks = game
+    kind, player, first_child, n_children, board, _, chance_factor, _ = tree
     image_first, image_count, image_swap, hand_map = symmetry
     reach, strat, kept, values, scratch, by_card = work
     traverser, mode, regrets, sums, discounts = state
@@ -284,6 +326,8 @@ def visit(start, game, work, state, top, stage):
                 if k == _DECISION:
                     node_strategy(source, offset[node], n_children[node], n_hands[player[node]], mode != TRAIN,
                                   strat[depth])  # fmt: skip
+                    if len(lock_at) and lock_at[node] >= 0:
+                        _apply_lock(strat[depth], locks, lock_at[node], n_children[node], n_hands[player[node]])
                 values[depth, :n] = 0.0
                 if n_children[node]:
                     entering = True
@@ -302,9 +346,15 @@ def visit(start, game, work, state, top, stage):
             values[depth, :n] *= chance_factor[node]
         elif stage != _REACH and next_child[depth] and player[node] == traverser:
             _node_values(values[depth], strat[depth], kept[depth], n_children[node], n, mode == BEST_RESPONSE)
-            if mode == TRAIN:
+            lock = lock_at[node] if len(lock_at) else -1
+            if lock >= 0 and mode == BEST_RESPONSE:
+                _locked_values(values[depth], strat[depth], kept[depth], n_children[node], n, locks, lock)
+            if mode == TRAIN and lock < 0:
                 _update(regrets, sums, offset[node], n_children[node], n, strat[depth], kept[depth], values[depth],
                         reach[depth, traverser], discounts)  # fmt: skip
+            elif mode == TRAIN:
+                _update_free(regrets, sums, offset[node], n_children[node], n, strat[depth], kept[depth],
+                             values[depth], reach[depth, traverser], discounts, locks, lock)  # fmt: skip
         if depth == 0:
             return
         depth -= 1
@@ -336,7 +386,7 @@ def root_reach(tree, hands, weights0, weights1, reach):
 def visit_items(items, item_node, item_chance, game, work, state, chance_reach, item_values):
     """The ``_FULL`` pass below each item (a child of a top chance node) from its chance node's reach, its values
     into ``item_values``: the work of one thread."""
-    tree, hands, _, _, n_hands, _, _ = game
+    tree, hands, _, _, n_hands, _, _, _, _ = game
     board = tree[4]
     reach, values = work[0], work[3]
     n = n_hands[state[0]]

@@ -14,9 +14,14 @@ where ``X`` is what the player has put in on the current street after the action
 its text (``"Kd"``).
 
 EVs follow PioSOLVER's convention: a player's EV is their share of the starting pot plus what they win less
-what they put in from the start of the subgame, so the two players' EVs add up to the starting pot. A range's EV
-and its action frequencies weigh each combo by its weight times the weight of the opponent's combos it does not
-block.
+what they put in from the start of the subgame (less the rake they pay), so the two players' EVs add up to the
+starting pot less the expected rake. A range's EV and its action frequencies weigh each combo by its weight times
+the weight of the opponent's combos it does not block.
+
+Rake, as PioSOLVER and postflop-solver take it: ``rake`` (a fraction: 0.05 is 5 %) of the pot when the hand
+ends, by a fold or a showdown, at most ``rake_cap`` chips, paid by the winner (half each on a split). The pot is
+the chips both players have matched, the starting pot included: at a fold the uncalled part of the last bet goes
+back to the bettor and is not raked. Locks (:mod:`.locks`) fix a player's strategy at a decision.
 
 >>> solution = solve("2s3h4d6c", "AsAh, QsQh", "KsKh", pot=20, stack=10, bet_sizes=(), max_iterations=200)
 >>> solution.actions(), solution.actions(["check", "check"])[:3]
@@ -28,7 +33,6 @@ block.
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -40,18 +44,19 @@ import numpy as np
 from ...evaluator import CardError, cards_to_mask, evaluate_batch, format_cards, to_card_ids
 from ..ranges.parse import Range, RangeError, parse_range
 from .betting import (
-    _DECK,
-    _Betting,
-    _card,
-    _FlatBuilder,
-    _swap_card,
-    _symmetries,
+    DECK,
+    Betting,
+    FlatBuilder,
+    card_name,
     count_nodes,
+    swap_card,
+    symmetries,
 )
 from .cfr import CfrSolver, Discounting
 from .errors import SolverError
+from .locks import Lock, as_locks, make_lock, resolve_locks
 from .sizes import STREETS, PerStreet, tree_sizes
-from .tree import CHANCE, DECISION, KIND_NAMES, Game, Hands
+from .tree import CHANCE, DECISION, KIND_NAMES, Game, Hands, check_rake
 
 PLAYERS = ("oop", "ip")
 """The players' names, player 0 (out of position, first to act) first."""
@@ -107,7 +112,10 @@ class Spot:
     board: tuple[int, ...]
     combos: tuple[np.ndarray, np.ndarray]
     weights: tuple[np.ndarray, np.ndarray]
-    betting: _Betting
+    betting: Betting
+    rake: float = 0.0
+    rake_cap: float | None = None
+    locks: tuple[Lock, ...] = ()
 
     @classmethod
     def parse(
@@ -129,8 +137,12 @@ class Spot:
         add_allin: float = 0.0,
         force_allin: float = 0.0,
         merge: float = 0.0,
+        rake: float = 0.0,
+        rake_cap: float | None = None,
+        locks: Sequence[Any] = (),
     ) -> Spot:
-        """Check every argument (see :func:`solve`); one-line :class:`SolverError` on the first bad one."""
+        """Check every argument (see :func:`solve`); one-line :class:`SolverError` on the first bad one (a lock's
+        line and actions are checked against the tree when it is built)."""
         try:
             cards = to_card_ids(board, count=board_sizes if len(board_sizes) > 1 else board_sizes[0])
         except CardError as error:
@@ -141,20 +153,21 @@ class Spot:
             raise SolverError(f"dead: {error}") from None
         clash = sorted(set(cards) & set(gone))
         if clash:
-            raise SolverError(f"dead: card {_card(clash[0])!r} is on the board")
+            raise SolverError(f"dead: card {card_name(clash[0])!r} is on the board")
         for name, value in (("pot", pot), ("stack", stack)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
                 raise SolverError(f"{name} must be a finite number of chips, at least 0; got {value!r}")
         if pot == 0:
             raise SolverError("pot must be more than 0 chips (EVs and exploitability are measured against it)")
         rules = tree_sizes(bet_sizes, raise_sizes, donk_sizes, raise_cap, allin, add_allin, force_allin, merge)
-        betting = _Betting(float(pot), float(stack), rules, tuple(gone))
+        betting = Betting(float(pot), float(stack), rules, tuple(gone))
         mask = cards_to_mask(cards + gone)
         parsed = [_parse_range(text, name, mask) for text, name in ((oop_range, "oop"), (ip_range, "ip"))]
         combos, weights = (parsed[0][0], parsed[1][0]), (parsed[0][1], parsed[1][1])
         if isomorphism and len(cards) < 5:
-            betting = replace(betting, swaps=_symmetries((cards, gone), combos, weights))
-        return cls(board=tuple(cards), combos=combos, weights=weights, betting=betting)
+            betting = replace(betting, swaps=symmetries((cards, gone), combos, weights))
+        rate, cap = check_rake(rake, rake_cap)
+        return cls(tuple(cards), combos, weights, betting, rate, cap, as_locks(locks))
 
     @property
     def street(self) -> str:
@@ -167,7 +180,7 @@ class Spot:
 
     def board_rows(self) -> int:
         """The number of distinct boards the tree reaches (rows of the strength tables)."""
-        left = _DECK - len(self.board) - len(self.betting.dead)
+        left = DECK - len(self.board) - len(self.betting.dead)
         return sum(math.comb(left, k) for k in range(5 - len(self.board) + 1))
 
     def estimate_memory(self, dtype: Any = np.float32, threads: int = 1) -> int:
@@ -180,7 +193,7 @@ class Spot:
         shape = self.shape()
         hands = (len(self.combos[0]), len(self.combos[1]))
         tables = self.board_rows() * sum(hands) * 16  # strength and order, int64
-        solver = CfrSolver.memory_bytes(shape, hands, dtype, threads, _DECK)
+        solver = CfrSolver.memory_bytes(shape, hands, dtype, threads, DECK)
         return solver + shape.nodes * _TREE_BYTES_PER_NODE + tables
 
     def shape(self) -> Any:
@@ -211,7 +224,7 @@ class Spot:
 
     def game(self) -> Game:
         """The spot's :class:`~.tree.Game`: the flat tree and both players' hands with their strength tables."""
-        builder = _FlatBuilder(self.betting)
+        builder = FlatBuilder(self.betting)
         tree = builder.build(self.betting.root(self.board))
         rows = [cards for cards, _ in sorted(builder.rows.items(), key=lambda item: item[1])]
         hands = tuple(
@@ -223,9 +236,9 @@ class Spot:
             )
             for combos, weights in zip(self.combos, self.weights)
         )
-        return Game(tree, (hands[0], hands[1]), n_cards=_DECK, symmetry=self._symmetry(builder))
+        return Game(tree, (hands[0], hands[1]), DECK, self._symmetry(builder), self.rake, self.rake_cap)
 
-    def _symmetry(self, builder: _FlatBuilder) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    def _symmetry(self, builder: FlatBuilder) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
         """:attr:`.tree.Game.symmetry` of the built tree: for each swap and player, the hand each hand is under
         the inverse swap (the one taking a card that stands for others back to it)."""
         swaps = self.betting.swaps
@@ -238,7 +251,7 @@ class Spot:
             for p, combos in enumerate(self.combos):
                 where = {frozenset(c): i for i, c in enumerate(combos.tolist())}
                 hand_map[s, p, : len(combos)] = [
-                    where[frozenset(_swap_card(c, inverse) for c in hand)] for hand in combos.tolist()
+                    where[frozenset(swap_card(c, inverse) for c in hand)] for hand in combos.tolist()
                 ]
         first, count, image_swap = (
             np.frombuffer(a, dtype=np.int64).copy()
@@ -247,20 +260,21 @@ class Spot:
         return first, count, image_swap, hand_map
 
 
-# Per node: six int64 and three float64 tree arrays, and one label reference.
-_TREE_BYTES_PER_NODE = 6 * 8 + 3 * 8 + 8
+# Per node: six int64 and four float64 tree arrays (the rake's among them), and one label reference.
+_TREE_BYTES_PER_NODE = 6 * 8 + 4 * 8 + 8
 
 
 @dataclass(frozen=True)
 class Solution:
     """A solved spot: each player's EV, the exploitability, and the average strategy at any node.
 
-    ``oop_ev`` and ``ip_ev`` are in PioSOLVER's convention (they add up to ``pot``); ``exploitability`` is the
-    mean of the two players' best-response gains in chips, ``exploitability_pct`` the same in % of ``pot``.
+    ``oop_ev`` and ``ip_ev`` are in PioSOLVER's convention (they add up to ``pot`` less :attr:`expected_rake`);
+    ``exploitability`` is the mean of the two players' best-response gains in chips (a locked combo keeps its
+    locked frequencies in a best response), ``exploitability_pct`` the same in % of ``pot``.
 
     ``spot`` is the solved :class:`Spot`, ``seconds`` the solve's wall time, ``interrupted`` whether the run
     was stopped (by its callback) before its target or ``max_iterations``. :meth:`node` follows a line,
-    :meth:`save` writes the solution to a file that :func:`.saved.load_solution` reads back.
+    :func:`.saved.save_solution` writes the solution to a file that :func:`.saved.load_solution` reads back.
 
     >>> solution = solve("2s3h4d6c7c", "AA", "KK", pot=10, stack=0, max_iterations=10)
     >>> solution.ip_ev, solution.to_dict()["root"]["actions"]
@@ -301,9 +315,52 @@ class Solution:
         if self.spot is None:
             raise SolverError("this solution carries no spot to measure equities on")
         checked = replace(self.spot.betting, rules=tree_sizes((), allin=False))
-        down = CfrSolver(replace(self.spot, betting=checked).game(), dtype=np.float64)
+        down = CfrSolver(replace(self.spot, betting=checked, rake=0.0, locks=()).game(), dtype=np.float64)
         oop = down.expected_value(0) / self.pot + 0.5
         return oop, 1.0 - oop
+
+    @property
+    def expected_rake(self) -> float:
+        """The rake the house takes on average, in chips: the starting pot less both players' EVs (0 unraked).
+
+        >>> solve("2s3h4d6c7c", "AA", "KK", pot=10, stack=0, rake=0.05, max_iterations=1).expected_rake
+        0.5
+        """
+        return self.pot - self.oop_ev - self.ip_ev if self.solver.raked else 0.0
+
+    @property
+    def locks(self) -> tuple[Lock, ...]:
+        """The spot's locks (:class:`.locks.Lock`), in the order they apply.
+
+        >>> solve("2s3h4d6c7c", "AA", "KK", pot=10, stack=10, locks=["=check:1"], max_iterations=1).locks
+        (Lock(line=(), frequencies=(('check', 1.0),), combos=None),)
+        """
+        return self.spot.locks if self.spot is not None else ()
+
+    def lock(
+        self,
+        line: str | Sequence[str],
+        strategy: Mapping[str, Any],
+        max_iterations: int = 1000,
+        target_exploitability_pct: float = 0.3,
+        **run: Any,
+    ) -> Solution:
+        """The spot solved again with one more lock: at the decision reached by ``line``, the acting player
+        plays ``strategy``, ``{action: frequency}`` for the whole range or ``{combos: {action: frequency}}`` for
+        the combos each key names (:func:`.locks.make_lock`); everything else is solved anew around the locks.
+        ``run`` takes :func:`solve_spot`'s other arguments (the dtype and threads default to this solution's).
+
+        >>> solution = solve("2s3h4d6c7c", "AsAh, QsQh", "KsKh", pot=20, stack=10, bet_sizes=(), max_iterations=1)
+        >>> locked = solution.lock("allin 10", {"fold": 0.25, "call": 0.75}, max_iterations=1000)
+        >>> abs(locked.ip_ev - 6.25) < 0.05, locked.strategy(["allin 10"])["frequencies"]
+        (True, [0.25, 0.75])
+        """
+        if self.spot is None:
+            raise SolverError("this solution carries no spot to solve again")
+        run.setdefault("dtype", self.solver.dtype)
+        run.setdefault("threads", self.solver.threads)
+        spot = replace(self.spot, locks=self.spot.locks + make_lock(line, strategy))
+        return solve_spot(spot, max_iterations, target_exploitability_pct, **run)
 
     @property
     def memory_bytes(self) -> int:
@@ -315,21 +372,6 @@ class Solution:
         if self.spot is not None:
             return int(self.spot.estimate_memory(self.solver.dtype))
         return int(self.solver.regrets.nbytes + self.solver.strategy_sums.nbytes)
-
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the solution to ``path`` (see :mod:`.saved` for the format).
-
-        >>> import os, tempfile
-        >>> solution = solve("2s3h4d6c7c", "AA", "KK", pot=10, stack=10, max_iterations=10)
-        >>> path = os.path.join(tempfile.mkdtemp(), "spot.npz")
-        >>> solution.save(path)
-        >>> from pokerlab.simulate.solver.saved import load_solution
-        >>> load_solution(path).strategy() == solution.strategy()
-        True
-        """
-        from .saved import save_solution
-
-        save_solution(self, path)
 
     @property
     def game(self) -> Game:
@@ -432,6 +474,12 @@ class Solution:
                 "actions": [{"action": a, "frequency": f} for a, f in zip(root["actions"], root["frequencies"])],
             },
             "combo_evs": {player: self.combo_evs(player) for player in PLAYERS},
+            "rake": {
+                "rate": self.spot.rake if self.spot is not None else 0.0,
+                "cap": self.spot.rake_cap if self.spot is not None else None,
+                "expected": self.expected_rake,
+            },
+            "locks": [lock.to_dict() for lock in self.locks],
         }
 
 
@@ -533,7 +581,8 @@ def solve_spot(
                 f"over max_memory {max_memory / 2**20:.1f} MiB: fewer bet sizes, a lower raise cap or narrower ranges"
             )
     started = time.perf_counter()
-    solver = CfrSolver(spot.game(), discounting, dtype=kind, threads=threads)
+    game = spot.game()
+    solver = CfrSolver(game, discounting, dtype=kind, threads=threads, locks=resolve_locks(game, spot.locks))
     pot = spot.betting.pot
     interrupted = False
     if callback is None:
@@ -634,6 +683,9 @@ def solve(
     merge: float = 0.0,
     callback: Callable[[int, float | None], object] | None = None,
     threads: int = 1,
+    rake: float = 0.0,
+    rake_cap: float | None = None,
+    locks: Sequence[Any] = (),
 ) -> Solution:
     """Solve a heads-up spot from the flop (3 board cards), the turn (4) or the river (5) by DCFR.
 
@@ -656,6 +708,13 @@ def solve(
     themselves, a chance node keeps one card of each class of swapped cards (the smallest id) and counts the
     others through it; a line then names the kept card.
 
+    ``rake`` is the fraction of the pot taken when the hand ends (0.05: 5 %), at most ``rake_cap`` chips (None:
+    no cap), from the chips both players have matched, the starting pot included, and paid by the winner (half
+    each on a split); the EVs then add up to the pot less the expected rake. ``locks`` fix a player's strategy
+    at decisions: each a ``(line, strategy)`` pair, with ``strategy`` ``{action: frequency}`` for the acting
+    player's whole range or ``{combos: {action: frequency}}`` per combos (range text), a
+    :class:`.locks.Lock`, or the command line's ``"LINE=ACTION:FREQ,...[|COMBOS]"`` (:mod:`.locks`).
+
     >>> solution = solve("Td9d6hQc", "AA, KK", "QQ, JTs", pot=10, stack=20, bet_sizes={"turn": (1.0,), "river": (1.0,)})
     >>> solution.exploitability_pct <= 0.3, round(solution.oop_ev + solution.ip_ev, 4)
     (True, 10.0)
@@ -664,6 +723,7 @@ def solve(
     spot = Spot.parse(
         board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, dead, isomorphism=isomorphism,
         raise_sizes=raise_sizes, donk_sizes=donk_sizes, add_allin=add_allin, force_allin=force_allin, merge=merge,
+        rake=rake, rake_cap=rake_cap, locks=locks,
     )  # fmt: skip
     return solve_spot(
         spot, max_iterations, target_exploitability_pct, discounting, dtype, max_memory, callback, threads

@@ -10,8 +10,9 @@ Action labels, used to follow a line: ``check``, ``call``, ``fold``, ``bet X``, 
 where ``X`` is what the player has put in on the river after the action.
 
 EVs follow PioSOLVER's convention: a player's EV is their share of the starting pot plus what they win less
-what they put in on the river, so the two players' EVs add up to the starting pot. A range's EV and its action
-frequencies weigh each combo by its weight times the weight of the opponent's combos it does not block.
+what they put in on the river (less the rake they pay), so the two players' EVs add up to the starting pot less
+the expected rake. A range's EV and its action frequencies weigh each combo by its weight times the weight of the
+opponent's combos it does not block.
 
 >>> solution = solve_river("2s3h4d6c7c", "AsAh, QsQh", "KsKh", pot=20, stack=10, bet_sizes=(),
 ...                        max_iterations=1000, target_exploitability_pct=0)
@@ -24,6 +25,7 @@ frequencies weigh each combo by its weight times the weight of the opponent's co
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -69,6 +71,10 @@ def solve_river(
     max_iterations: int = 1000,
     target_exploitability_pct: float = 0.3,
     discounting: Discounting | None = None,
+    *,
+    rake: float = 0.0,
+    rake_cap: float | None = None,
+    locks: Sequence[Any] = (),
 ) -> RiverSolution:
     """Solve a heads-up river spot by DCFR, with float64 storage (:func:`.holdem.solve` on five board cards).
 
@@ -77,11 +83,15 @@ def solve_river(
     at the start of the river and ``stack`` the effective stack behind. ``bet_sizes`` are fractions of the
     pot for bets and raises, ``allin`` adds the all-in, ``raise_cap`` limits the raises after a bet. The run
     stops at ``max_iterations`` or at the first check (every 10 iterations) with the exploitability at most
-    ``target_exploitability_pct`` % of the pot (0: run every iteration).
+    ``target_exploitability_pct`` % of the pot (0: run every iteration). ``rake``, ``rake_cap`` and ``locks`` are
+    :func:`.holdem.solve`'s.
 
     >>> solution = solve_river("Ks7h2d9c4s", "AA, 65s", "KQ", pot=10, stack=10, bet_sizes=(1.0,))
     >>> solution.exploitability_pct <= 0.3, round(solution.oop_ev + solution.ip_ev, 6)
     (True, 10.0)
     """
-    spot = Spot.parse(board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, board_sizes=(5,))
+    spot = Spot.parse(
+        board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, board_sizes=(5,), rake=rake,
+        rake_cap=rake_cap, locks=locks,
+    )  # fmt: skip
     return solve_spot(spot, max_iterations, target_exploitability_pct, discounting, dtype=np.float64)

@@ -2,17 +2,20 @@
 
 The file is a NumPy ``.npz`` archive (a zip of ``.npy`` arrays, read without pickle) holding:
 
-- ``meta``: one JSON text: ``format`` (``"pokerlab-solution"``), ``version`` (1), the spot (``board`` and
+- ``meta``: one JSON text: ``format`` (``"pokerlab-solution"``), ``version`` (2), the spot (``board`` and
   ``dead`` as card ids, ``pot``, ``stack``, ``sizes``: :meth:`.sizes.TreeSizes.to_dict`, ``swaps``: the suit
-  swaps of the isomorphism), the run (``iterations``, ``seconds``, ``interrupted``, ``dtype``) and the tree's
-  check values (``nodes``, ``labels_sha256``: the SHA-256 of its action labels joined by newlines);
+  swaps of the isomorphism, ``rake`` and ``rake_cap``, ``locks``: :meth:`.locks.Lock.to_dict` each), the run
+  (``iterations``, ``seconds``, ``interrupted``, ``dtype``) and the tree's check values (``nodes``,
+  ``labels_sha256``: the SHA-256 of its action labels joined by newlines);
 - ``oop_cards``, ``ip_cards``: ``(combos, 2)`` card ids of each range (board and dead cards removed);
 - ``oop_weights``, ``ip_weights``: their weights;
 - ``strategy_sums``: the solver's accumulated average strategy.
 
 Reading rebuilds the tree from the spot, checks it against ``nodes`` and ``labels_sha256``, checks every array
 (shape, type, range, finite), and recomputes the EVs and the exploitability from the strategy rather than trusting
-stored numbers. A file that is not such an archive, or fails a check, is one :class:`SolverError` line.
+stored numbers; the locks are resolved on the rebuilt tree, so the best responses keep them again. A version 1
+file carries no rake and no locks and reads as unraked and unlocked. A file that is not such an archive, or
+fails a check, is one :class:`SolverError` line.
 
 >>> import os, tempfile
 >>> from pokerlab.simulate.solver import solve
@@ -29,23 +32,24 @@ import json
 import math
 import os
 import zipfile
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from ...evaluator import format_cards
-from .betting import _IDENTITY, _Betting, _symmetries
+from .betting import IDENTITY, Betting, symmetries
 from .cfr import CfrSolver
 from .errors import SolverError
+from .holdem import Solution, Spot
+from .locks import lock_from_dict, resolve_locks
 from .sizes import tree_sizes
-
-if TYPE_CHECKING:
-    from .holdem import Solution
+from .tree import check_rake
 
 FORMAT = "pokerlab-solution"
 """The ``format`` of a saved solution's ``meta``."""
 
-VERSION = 1
+VERSION = 2
+_READS = (1, 2)  # version 1 carries no rake and no locks
 _ARRAYS = {"meta", "oop_cards", "ip_cards", "oop_weights", "ip_weights", "strategy_sums"}
 _MAX_META = 1 << 20  # characters: the spot's description, never a large array
 
@@ -60,7 +64,16 @@ def labels_digest(labels: tuple[str, ...]) -> str:
 
 
 def save_solution(solution: Solution, path: str | os.PathLike[str]) -> None:
-    """Write ``solution`` (which must carry its spot) to ``path`` in the format of the module."""
+    """Write ``solution`` (which must carry its spot) to ``path`` in the format of the module.
+
+    >>> import os, tempfile
+    >>> from pokerlab.simulate.solver import solve
+    >>> solution = solve("2s3h4d6c7c", "AA", "KK", pot=10, stack=10, max_iterations=10)
+    >>> path = os.path.join(tempfile.mkdtemp(), "spot.npz")
+    >>> save_solution(solution, path)
+    >>> load_solution(path).strategy() == solution.strategy()
+    True
+    """
     spot = solution.spot
     if spot is None:
         raise SolverError("this solution carries no spot to save")
@@ -73,6 +86,9 @@ def save_solution(solution: Solution, path: str | os.PathLike[str]) -> None:
         "stack": spot.betting.stack,
         "sizes": spot.betting.rules.to_dict(),
         "swaps": [list(s) for s in spot.betting.swaps],
+        "rake": spot.rake,
+        "rake_cap": spot.rake_cap,
+        "locks": [lock.to_dict() for lock in spot.locks],
         "iterations": solution.iterations,
         "seconds": solution.seconds,
         "interrupted": solution.interrupted,
@@ -118,8 +134,9 @@ def _meta(arrays: dict[str, np.ndarray], name: str) -> dict[str, Any]:
         raise SolverError(f"{name}: its meta is not JSON ({error.msg})") from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise SolverError(f"{name}: not a pokerlab solution file (no format {FORMAT!r})")
-    if meta.get("version") != VERSION:
-        raise SolverError(f"{name}: solution file version {meta.get('version')!r}; this pokerlab reads {VERSION}")
+    if meta.get("version") not in _READS:
+        reads = " and ".join(map(str, _READS))
+        raise SolverError(f"{name}: solution file version {meta.get('version')!r}; this pokerlab reads {reads}")
     return meta
 
 
@@ -155,8 +172,6 @@ def _range(arrays: dict[str, np.ndarray], player: str, gone: set[int], name: str
 
 
 def _spot(meta: dict[str, Any], arrays: dict[str, np.ndarray], name: str) -> Any:
-    from .holdem import Spot
-
     board = _cards(meta.get("board"), "board", name, (3, 4, 5))
     dead = _cards(meta.get("dead"), "dead", name, tuple(range(0, 46)))
     if set(board) & set(dead):
@@ -170,21 +185,34 @@ def _spot(meta: dict[str, Any], arrays: dict[str, np.ndarray], name: str) -> Any
         raise SolverError(f"{name}: sizes: {error}") from None
     gone = set(board) | set(dead)
     oop, ip = _range(arrays, "oop", gone, name), _range(arrays, "ip", gone, name)
-    betting = _Betting(_number(meta, "pot", name, True), _number(meta, "stack", name), rules, dead)
+    betting = Betting(_number(meta, "pot", name, True), _number(meta, "stack", name), rules, dead)
     swaps = meta.get("swaps")
-    if swaps != [list(_IDENTITY)]:
-        found = [list(s) for s in _symmetries((board, dead), (oop[0], ip[0]), (oop[1], ip[1]))]
+    if swaps != [list(IDENTITY)]:
+        found = [list(s) for s in symmetries((board, dead), (oop[0], ip[0]), (oop[1], ip[1]))]
         if swaps != found:
             raise SolverError(f"{name}: swaps {swaps!r} are not the suit symmetries of the spot")
-        betting = _Betting(betting.pot, betting.stack, rules, dead, tuple(tuple(s) for s in found))
-    return Spot(board=board, combos=(oop[0], ip[0]), weights=(oop[1], ip[1]), betting=betting)
+        betting = Betting(betting.pot, betting.stack, rules, dead, tuple(tuple(s) for s in found))
+    rake, rake_cap, locks = _rake_and_locks(meta, name)
+    return Spot(board, (oop[0], ip[0]), (oop[1], ip[1]), betting, rake, rake_cap, locks)
+
+
+def _rake_and_locks(meta: dict[str, Any], name: str) -> tuple[float, float | None, tuple]:
+    """The spot's rake rate, cap and locks, checked (none in a version 1 file)."""
+    if meta.get("version") == 1:
+        return 0.0, None, ()
+    locks = meta.get("locks")
+    if not isinstance(locks, list):
+        raise SolverError(f"{name}: locks {locks!r} is not a list")
+    try:
+        rake, cap = check_rake(meta.get("rake"), meta.get("rake_cap"))
+        return rake, cap, tuple(lock_from_dict(lock) for lock in locks)
+    except SolverError as error:
+        raise SolverError(f"{name}: {error}") from None
 
 
 def load_solution(path: str | os.PathLike[str], max_memory: float | None = None) -> Solution:
     """The solution saved at ``path``, rebuilt and checked (see the module); ``max_memory`` (bytes) refuses a
     file whose tree would need more."""
-    from .holdem import Solution
-
     name = os.fspath(path)
     arrays = _read(path)
     meta = _meta(arrays, name)
@@ -198,15 +226,21 @@ def load_solution(path: str | os.PathLike[str], max_memory: float | None = None)
     need = spot.estimate_memory(np.dtype(dtype))
     if max_memory is not None and need > max_memory:
         raise SolverError(f"{name}: its tree needs about {need / 2**20:.1f} MiB, over {max_memory / 2**20:.1f} MiB")
-    solver = CfrSolver(spot.game(), dtype=np.dtype(dtype))
-    if labels_digest(solver.game.tree.labels) != meta.get("labels_sha256"):
+    game = spot.game()
+    if labels_digest(game.tree.labels) != meta.get("labels_sha256"):
         raise SolverError(f"{name}: the rebuilt tree's actions differ from the saved one's")
+    try:
+        locks = resolve_locks(game, spot.locks)
+    except SolverError as error:
+        raise SolverError(f"{name}: {error}") from None
+    solver = CfrSolver(game, dtype=np.dtype(dtype), locks=locks)
     sums = arrays["strategy_sums"]
     if sums.shape != solver.strategy_sums.shape or sums.dtype.kind != "f":
         raise SolverError(f"{name}: strategy_sums has shape {sums.shape}, the tree needs {solver.strategy_sums.shape}")
     if not np.all(np.isfinite(sums)) or np.any(sums < 0):
         raise SolverError(f"{name}: strategy_sums holds a negative or non-finite number")
     solver.strategy_sums[...] = sums
+    solver.lock_strategy_sums()  # the locked frequencies, whatever the file holds there
     iterations = meta.get("iterations")
     if type(iterations) is not int or iterations < 0:
         raise SolverError(f"{name}: iterations {iterations!r} is not a count")

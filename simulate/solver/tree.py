@@ -23,6 +23,7 @@ a terminal node's payoff to a player is what they win less what they put in: the
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -294,6 +295,10 @@ class Game:
     stands for the outcomes ``swap[first[c] : first[c] + count[c]]``, and ``hand_map[s, p, h]`` is the hand of
     ``p`` that ``h`` is in the kept subtree under swap ``s``. None: every outcome has its own subtree.
 
+    ``rake`` is the fraction of the pot the house takes when the hand ends, at most ``rake_cap`` chips (None: no
+    cap); the pot it is taken from is the chips both players have matched, the starting pot included (an
+    uncalled bet goes back to its bettor), and the winner pays it, half each on a split (:meth:`terminal_rake`).
+
     >>> from pokerlab.simulate.solver.toy_games import kuhn_game
     >>> game = kuhn_game()
     >>> len(game.tree), [len(h) for h in game.hands], game.n_cards
@@ -304,6 +309,8 @@ class Game:
     hands: tuple[Hands, Hands]
     n_cards: int
     symmetry: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+    rake: float = 0.0
+    rake_cap: float | None = None
     order: tuple[np.ndarray, np.ndarray] = field(init=False)
     same: tuple[np.ndarray, np.ndarray] = field(init=False)
 
@@ -333,6 +340,32 @@ class Game:
         identity = np.tile(np.arange(width, dtype=np.int64), (1, 2, 1))
         return none, none.copy(), np.zeros(0, dtype=np.int64), identity
 
+    def terminal_rake(self) -> np.ndarray:
+        """The rake taken at each fold or showdown node (0 elsewhere): ``rake`` times the matched pot (twice the
+        smaller commitment), at most ``rake_cap``.
+
+        >>> from dataclasses import replace
+        >>> from pokerlab.simulate.solver.toy_games import kuhn_game
+        >>> game = replace(kuhn_game(), rake=0.1, rake_cap=0.3)
+        >>> game.terminal_rake()[game.tree.kind >= FOLD].round(2).tolist()
+        [0.2, 0.2, 0.3, 0.2, 0.3]
+        """
+        tree = self.tree
+        matched = 2.0 * tree.committed.min(axis=1)
+        rake = np.where(tree.kind >= FOLD, self.rake * matched, 0.0)
+        if self.rake_cap is not None:
+            rake = np.minimum(rake, self.rake_cap)
+        return np.ascontiguousarray(rake, dtype=np.float64)
+
+    def kernel_tree(self) -> tuple[np.ndarray, ...]:
+        """The tree arrays the kernels take: :meth:`FlatTree.arrays` and :meth:`terminal_rake`.
+
+        >>> from pokerlab.simulate.solver.toy_games import kuhn_game
+        >>> len(kuhn_game().kernel_tree())
+        8
+        """
+        return (*self.tree.arrays(), self.terminal_rake())
+
     def kernel_hands(self) -> tuple[np.ndarray, ...]:
         """The hand arrays the kernels take: cards, strength, order and same of player 0, then of player 1.
 
@@ -342,6 +375,22 @@ class Game:
         """
         (h0, h1), (o0, o1), (s0, s1) = self.hands, self.order, self.same
         return (h0.cards, h0.strength, o0, s0, h1.cards, h1.strength, o1, s1)
+
+
+def check_rake(rake: object, rake_cap: object) -> tuple[float, float | None]:
+    """The rake rate (a fraction of the pot, at least 0 and under 1) and its cap (chips, at least 0; None: no cap),
+    checked: one-line :class:`SolverError` otherwise.
+
+    >>> check_rake(0.05, 3)
+    (0.05, 3.0)
+    """
+    if isinstance(rake, bool) or not isinstance(rake, (int, float)) or not 0 <= rake < 1:
+        raise SolverError(f"rake is a fraction of the pot, at least 0 and under 1 (0.05 is 5 %); got {rake!r}")
+    if rake_cap is not None and (
+        isinstance(rake_cap, bool) or not isinstance(rake_cap, (int, float)) or not 0 <= rake_cap < math.inf
+    ):
+        raise SolverError(f"rake_cap must be a finite number of chips, at least 0; got {rake_cap!r}")
+    return float(rake), None if rake_cap is None else float(rake_cap)
 
 
 def _same(mine: Hands, theirs: Hands) -> np.ndarray:

@@ -171,3 +171,51 @@ def test_a_corrupt_truncated_or_foreign_solution_file_is_one_line(tmp_path, pola
     ]:
         one_line_error(run("solve", "show", str(tmp_path / name)), *words)
     one_line_error(run("solve", "show", str(path), "bet 3"), "action 'bet 3' at step 1 is not in the tree")
+
+
+def test_rake_and_a_lock_through_the_options_give_the_locked_closed_form(tmp_path):
+    # KK's call locked to 75 %: AA shoves, QQ checks, OOP's EV 13.75 less its rake: AA's pots of 20 (KK folds) and
+    # 30 (KK calls) pay 5 % capped at 1.2, 1.0 and 1.2, so OOP's EV is (27.5 - 0.25 - 0.9) / 2 and IP's loses
+    # the rake of the 20 it wins against QQ, halved: 6.25 - 0.5.
+    path = tmp_path / "locked.npz"
+    result = run(*POLAR, "--rake", "5", "--rake-cap", "1.2", "--lock", "allin 10=fold:25%,call:75%",
+                 "--exploitability", "0.01", "--max-iterations", "3000", "--save", str(path), "--json")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    jsonschema.validate(data, schemas.load("solve"))
+    assert data["oop"]["ev"] == pytest.approx((27.5 - 0.25 - 0.9) / 2, abs=0.05)
+    assert data["ip"]["ev"] == pytest.approx(6.25 - 0.5, abs=0.05)
+    assert data["rake"]["rate"] == 0.05 and data["rake"]["cap"] == 1.2
+    assert data["rake"]["expected"] == pytest.approx(20 - data["oop"]["ev"] - data["ip"]["ev"], abs=1e-9)
+    assert data["locks"] == [{"line": ["allin 10"], "frequencies": {"fold": 0.25, "call": 0.75}, "combos": None}]
+    facing = json.loads(run("solve", "show", str(path), "allin 10", "--json").stdout)
+    assert [a["frequency"] for a in facing["actions"]] == [0.25, 0.75]
+    text = run(*POLAR, "--rake", "5", "--lock", "allin 10=fold:25%,call:75%", "--max-iterations", "20")
+    assert "rake 5 %: " in text.stdout and "locked: allin 10: fold 25%, call 75%" in text.stdout
+
+
+def test_a_spot_file_gives_the_rake_and_the_locks(tmp_path):
+    spot = tmp_path / "spot.toml"
+    spot.write_text(
+        'board = "2s3h4d6c7c"\noop = "AsAh, QsQh"\nip = "KsKh"\npot = 20\nstack = 10\nbet = "a"\nrake = 5\n'
+        'rake_cap = 0.5\nlock = ["allin 10=fold:1", "=check:1|QsQh"]\n'
+    )
+    data = json.loads(run("solve", "--spot", str(spot), "--max-iterations", "20", "--json").stdout)
+    assert data["rake"]["cap"] == 0.5 and [lock["combos"] for lock in data["locks"]] == [None, "QsQh"]
+    replaced = run("solve", "--spot", str(spot), "--lock", "allin 10=call:1", "--max-iterations", "5", "--json")
+    assert [lock["frequencies"] for lock in json.loads(replaced.stdout)["locks"]] == [{"call": 1.0}]
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--rake", "100"], ["--rake is a percentage of the pot"]),
+        (["--rake", "5", "--rake-cap", "-1"], ["rake_cap must be a finite number"]),
+        (["--lock", "allin 10"], ["lock 'allin 10'", "'=' missing"]),
+        (["--lock", "bet 5=fold:1"], ["action 'bet 5' at step 1 is not in the tree"]),
+        (["--lock", "allin 10=fold:0.5"], ["add up to 0.5, not 1"]),
+        (["--lock", "allin 10=call:1|AA"], ["no combo of 'AA' is in ip's range"]),
+    ],
+)
+def test_a_bad_rake_or_lock_is_one_line_and_exit_2(args, words):
+    one_line_error(run(*POLAR, *args, "--max-iterations", "5"), *words)

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from pokerlab.evaluator import to_card_ids
 from pokerlab.simulate.solver import SolverError
-from pokerlab.simulate.solver.betting import _FlatBuilder, _Spec
+from pokerlab.simulate.solver.betting import FlatBuilder, _Spec
 from pokerlab.simulate.solver.holdem import Spot
 from pokerlab.simulate.solver.sizes import BetSize, format_sizes, parse_sizes, tree_sizes
 from pokerlab.simulate.solver.tree import DECISION
@@ -20,7 +20,7 @@ def _labels(board, pot, stack, line=(), **sizes):
     """The actions at the end of ``line`` in the tree of a spot with these sizes (AA against KK)."""
     sizes.setdefault("allin", False)
     spot = Spot.parse(board, "AA", "KK", pot=pot, stack=stack, **sizes)
-    tree = _FlatBuilder(spot.betting).build(spot.betting.root(spot.board))
+    tree = FlatBuilder(spot.betting).build(spot.betting.root(spot.board))
     node = tree.follow(list(line))
     return [tree.labels[c] for c in tree.children(node)]
 

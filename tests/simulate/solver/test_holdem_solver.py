@@ -58,6 +58,19 @@ def test_a_check_down_pays_each_player_its_equity_over_every_runout(board, oop, 
     assert solution.exploitability == pytest.approx(0.0, abs=1e-5)
 
 
+@pytest.mark.parametrize("rake_cap, taken", [(None, 0.6), (0.4, 0.4)])
+def test_a_raked_turn_check_down_pays_each_player_its_equity_of_the_pot_less_the_rake(rake_cap, taken):
+    board, oop, ip = "Ks7h2d9c", "AK, 77, QJs@50, 86s:0.25", "KQ, 22, T8s, A7s"
+    solution = solve(
+        board, oop, ip, pot=12, stack=50, bet_sizes=(), allin=False, max_iterations=1, rake=0.05, rake_cap=rake_cap
+    )
+    equity = _brute_force_equity(board, oop, ip)
+    assert solution.oop_ev == pytest.approx((12 - taken) * equity, abs=1e-5)
+    assert solution.ip_ev == pytest.approx((12 - taken) * (1 - equity), abs=1e-5)
+    assert solution.expected_rake == pytest.approx(taken, abs=1e-5)
+    assert solution.equities[0] == pytest.approx(equity, abs=1e-9)  # the equity is the pot's share, unraked
+
+
 def _terminal_value(game, node, responder, h, opp_reach, rank):
     """Responder's hand ``h`` at a fold or showdown: the payoff against each compatible opponent combo."""
     tree, mine, theirs = game.tree, game.hands[responder], game.hands[1 - responder]

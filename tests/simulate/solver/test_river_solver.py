@@ -70,33 +70,45 @@ def test_a_check_down_pays_each_player_its_equity_share_of_the_pot(board, oop, i
     assert solution.exploitability == pytest.approx(0.0, abs=1e-9)
 
 
-def _best_response(game, table, responder, board):
-    """Slow reference: responder's zero-sum best-response value, hand by hand and opponent combo by combo."""
+def _rake(committed, rate, cap):
+    """The rake of a pot that ends here: ``rate`` of the matched chips (twice the smaller commitment), capped."""
+    raked = rate * 2 * float(min(committed))
+    return raked if cap is None else min(raked, cap)
+
+
+def _best_response(game, table, responder, board, rake=0.0, rake_cap=None, locked=None, best=True):
+    """Slow reference: responder's best-response value (or, ``best`` false, its value playing ``table``), hand by
+    hand and opponent combo by combo, the winner paying the rake; a hand in ``locked[node]`` plays ``table``
+    there even in a best response."""
     tree = game.tree
     mine, theirs = game.hands[responder], game.hands[1 - responder]
     rank_mine, rank_theirs = _ranks(mine.cards, board), _ranks(theirs.cards, board)
+    locked = locked or {}
 
     def value(node, h, opp_reach):
         kind = int(tree.kind[node])
         if kind in (FOLD, SHOWDOWN):
             committed = tree.committed[node]
             pot, own = float(committed.sum()), float(committed[responder])
+            taken = _rake(committed, rake, rake_cap)
             total = 0.0
             for o, reach in enumerate(opp_reach):
                 if reach == 0 or set(mine.cards[h].tolist()) & set(theirs.cards[o].tolist()):
                     continue
                 if kind == FOLD:
-                    payoff = -own if tree.player[node] == responder else pot - own
+                    payoff = -own if tree.player[node] == responder else pot - own - taken
                 elif rank_mine[h] != rank_theirs[o]:
-                    payoff = pot - own if rank_mine[h] > rank_theirs[o] else -own
+                    payoff = pot - own - taken if rank_mine[h] > rank_theirs[o] else -own
                 else:
-                    payoff = pot / 2 - own
+                    payoff = (pot - taken) / 2 - own
                 total += reach * payoff
             return total
         assert kind == DECISION
         children = tree.children(node)
         if tree.player[node] == responder:
-            return max(value(c, h, opp_reach) for c in children)
+            if best and h not in locked.get(node, ()):
+                return max(value(c, h, opp_reach) for c in children)
+            return sum(table[c, h] * value(c, h, opp_reach) for c in children)
         return sum(value(c, h, [r * table[c, o] for o, r in enumerate(opp_reach)]) for c in children)
 
     deals = 0.0
@@ -198,3 +210,87 @@ def test_every_pair_of_combos_is_a_deal_once():
     game = river_game(POLAR_BOARD, "AK", "AK", pot=10, stack=10)
     pairs = sum(1 for a, b in itertools.product(game.hands[0].cards.tolist(), repeat=2) if not set(a) & set(b))
     assert CfrSolver(game).deal_weight == pairs
+
+
+def _brute_force_raked_evs(board_text, oop_text, ip_text, pot, rake):
+    """Both players' EVs on a check-down: over every pair of combos sharing no card, the winner takes the pot
+    less ``rake``, a tie splits it (the rake too)."""
+    board = to_card_ids(board_text)
+    dead = sum(1 << c for c in board)
+    oop, ip = parse_range(oop_text).remove(dead), parse_range(ip_text).remove(dead)
+    r0, r1 = _ranks(oop.combos, board), _ranks(ip.combos, board)
+    evs = np.zeros(2)
+    deals = 0.0
+    for h, wh in enumerate(oop.weights):
+        for o, wo in enumerate(ip.weights):
+            if set(oop.combos[h].tolist()) & set(ip.combos[o].tolist()):
+                continue
+            share = 1.0 if r0[h] > r1[o] else (0.5 if r0[h] == r1[o] else 0.0)
+            evs += wh * wo * np.array([share, 1 - share]) * (pot - rake)
+            deals += wh * wo
+    return evs / deals
+
+
+@pytest.mark.parametrize("rake_cap, taken", [(None, 0.6), (1.0, 0.6), (0.5, 0.5), (0.0, 0.0)])
+def test_a_raked_check_down_pays_each_player_its_equity_of_the_pot_less_the_rake(rake_cap, taken):
+    # Pot 12 at 5 %: 0.6 of rake, unless a cap under it binds.
+    board, oop, ip = "AhKhQh2c2d", "22+, A2s+@50, KQo:0.25, 76s", "random"
+    solution = solve_river(
+        board, oop, ip, pot=12, stack=50, bet_sizes=(), allin=False, max_iterations=1, rake=0.05, rake_cap=rake_cap
+    )
+    evs = _brute_force_raked_evs(board, oop, ip, pot=12, rake=taken)
+    assert solution.oop_ev == pytest.approx(evs[0], abs=1e-9)
+    assert solution.ip_ev == pytest.approx(evs[1], abs=1e-9)
+    assert solution.expected_rake == pytest.approx(taken, abs=1e-9)
+    assert solution.exploitability == pytest.approx(0.0, abs=1e-9)
+
+
+@pytest.mark.parametrize("rake_cap, taken", [(None, 1.0), (0.5, 0.5)])
+def test_a_fold_rakes_the_matched_pot_and_returns_the_uncalled_bet(rake_cap, taken):
+    # OOP's aces are locked to shove 10 into 20 and IP's queens to fold: the pot OOP wins is the 20 both matched
+    # (5 % of it is 1.0), not the 30 with the uncalled shove, which goes back to OOP unraked.
+    solution = solve_river(
+        POLAR_BOARD, "AsAh", "QsQh", pot=20, stack=10, bet_sizes=(), max_iterations=10, rake=0.05, rake_cap=rake_cap,
+        locks=[("", {"allin 10": 1.0}), ("allin 10", {"fold": 1.0})],
+    )  # fmt: skip
+    assert solution.oop_ev == pytest.approx(20 - taken, abs=1e-12)
+    assert solution.ip_ev == pytest.approx(0.0, abs=1e-12)
+    assert solution.expected_rake == pytest.approx(taken, abs=1e-12)
+
+
+@pytest.mark.parametrize("iterations, rake_cap", [(10, None), (10, 0.8), (1000, 0.8)])
+def test_raked_exploitability_equals_an_independent_best_response_less_each_players_value(iterations, rake_cap):
+    board = "Qs9h5d2c2s"
+    solution = solve_river(
+        board, "AQ, 99, 55, KJs, 43s@50", "QQ, AJs, T9s, 87s:0.5", pot=10, stack=25, bet_sizes=(0.5, 1.0),
+        raise_cap=1, max_iterations=iterations, target_exploitability_pct=0.2, rake=0.05, rake_cap=rake_cap,
+    )  # fmt: skip
+    table = solution.solver.average_strategy()
+    cards = to_card_ids(board)
+    rake = {"rake": 0.05, "rake_cap": rake_cap}
+    values = [_best_response(solution.game, table, p, cards, **rake, best=False) for p in (0, 1)]
+    br = [_best_response(solution.game, table, p, cards, **rake) for p in (0, 1)]
+    assert solution.oop_ev == pytest.approx(values[0] + 5, rel=1e-9)
+    assert solution.ip_ev == pytest.approx(values[1] + 5, rel=1e-9)
+    assert solution.expected_rake == pytest.approx(-(values[0] + values[1]), rel=1e-9)
+    assert 0 < solution.expected_rake < 0.05 * 60  # at most 5 % of the biggest pot
+    gains = (br[0] - values[0], br[1] - values[1])
+    assert solution.exploitability == pytest.approx((gains[0] + gains[1]) / 2, rel=1e-9, abs=1e-12)
+    if iterations == 1000:
+        assert solution.exploitability_pct <= 0.2
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"rake": 1.0}, "rake is a fraction of the pot"),
+        ({"rake": -0.01}, "rake is a fraction of the pot"),
+        ({"rake": float("nan")}, "rake is a fraction of the pot"),
+        ({"rake": 0.05, "rake_cap": -1}, "rake_cap must be a finite number"),
+        ({"rake": 0.05, "rake_cap": float("inf")}, "rake_cap must be a finite number"),
+    ],
+)
+def test_a_bad_rake_is_one_clear_line(kwargs, message):
+    with pytest.raises(SolverError, match=message) as caught:
+        solve_river(POLAR_BOARD, "AA", "KK", pot=10, stack=10, max_iterations=1, **kwargs)
+    assert "\n" not in str(caught.value)
