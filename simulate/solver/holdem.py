@@ -294,6 +294,32 @@ class Solution:
     seconds: float = 0.0
     interrupted: bool = False
 
+    @classmethod
+    def of(cls, solver: CfrSolver, spot: Spot, seconds: float, interrupted: bool = False) -> Solution:
+        """The solution ``solver`` holds for ``spot``: the EVs in PioSOLVER's convention and the exploitability
+        measured now.
+
+        >>> spot = Spot.parse("2s3h4d6c7c", "AA", "KK", pot=10, stack=10, bet_sizes=())
+        >>> Solution.of(CfrSolver(spot.game()), spot, 0.0).oop_ev
+        10.0
+        """
+        pot = spot.betting.pot
+        exploitability = solver.exploitability()
+        return cls(
+            board=format_cards(list(spot.board)),
+            pot=pot,
+            stack=spot.betting.stack,
+            oop_ev=solver.expected_value(0) + pot / 2,
+            ip_ev=solver.expected_value(1) + pot / 2,
+            exploitability=exploitability,
+            exploitability_pct=100 * exploitability / pot,
+            iterations=solver.iterations,
+            solver=solver,
+            spot=spot,
+            seconds=seconds,
+            interrupted=interrupted,
+        )
+
     def node(self, *line: str) -> SolutionNode:
         """The node reached by the actions (and dealt cards) of ``line``, by their labels.
 
@@ -589,21 +615,7 @@ def solve_spot(
         solver.solve(max_iterations, target_exploitability_pct / 100 * pot)
     else:
         interrupted = _run(solver, max_iterations, target_exploitability_pct / 100 * pot, callback)
-    exploitability = solver.exploitability()
-    return Solution(
-        board=format_cards(list(spot.board)),
-        pot=pot,
-        stack=spot.betting.stack,
-        oop_ev=solver.expected_value(0) + pot / 2,
-        ip_ev=solver.expected_value(1) + pot / 2,
-        exploitability=exploitability,
-        exploitability_pct=100 * exploitability / pot,
-        iterations=solver.iterations,
-        solver=solver,
-        spot=spot,
-        seconds=time.perf_counter() - started,
-        interrupted=interrupted,
-    )
+    return Solution.of(solver, spot, time.perf_counter() - started, interrupted)
 
 
 def _run(

@@ -36,7 +36,6 @@ from typing import Any
 
 import numpy as np
 
-from ...evaluator import format_cards
 from .betting import IDENTITY, Betting, symmetries
 from .cfr import CfrSolver
 from .errors import SolverError
@@ -245,19 +244,4 @@ def load_solution(path: str | os.PathLike[str], max_memory: float | None = None)
     if type(iterations) is not int or iterations < 0:
         raise SolverError(f"{name}: iterations {iterations!r} is not a count")
     solver.iterations = iterations
-    pot = spot.betting.pot
-    exploitability = solver.exploitability()
-    return Solution(
-        board=format_cards(list(spot.board)),
-        pot=pot,
-        stack=spot.betting.stack,
-        oop_ev=solver.expected_value(0) + pot / 2,
-        ip_ev=solver.expected_value(1) + pot / 2,
-        exploitability=exploitability,
-        exploitability_pct=100 * exploitability / pot,
-        iterations=iterations,
-        solver=solver,
-        spot=spot,
-        seconds=_number(meta, "seconds", name),
-        interrupted=meta.get("interrupted") is True,
-    )
+    return Solution.of(solver, spot, _number(meta, "seconds", name), meta.get("interrupted") is True)
