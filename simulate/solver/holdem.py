@@ -299,8 +299,8 @@ class Solution:
         """The solution ``solver`` holds for ``spot``: the EVs in PioSOLVER's convention and the exploitability
         measured now.
 
-        >>> spot = Spot.parse("2s3h4d6c7c", "AA", "KK", pot=10, stack=10, bet_sizes=())
-        >>> Solution.of(CfrSolver(spot.game()), spot, 0.0).oop_ev
+        >>> spot = Spot.parse("2s3h4d6c7c", "AA", "KK", pot=10, stack=10, bet_sizes=(), allin=False)
+        >>> Solution.of(CfrSolver(spot.game()), spot, 0.0).oop_ev  # checked down, AA wins the pot
         10.0
         """
         pot = spot.betting.pot
