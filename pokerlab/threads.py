@@ -68,6 +68,37 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_the_pool)
 
 
+def can_fork() -> bool:
+    """Whether worker processes may be forked: on Linux, while no thread runs beside this one but pokerlab's own
+    idle pool (:func:`other_threads`). A fork starts a worker in milliseconds and runs nothing of the caller again;
+    it copies no other thread, so a lock another thread holds would stay held in the worker. Spawn, the other way,
+    runs the caller's main script again in every worker, and hangs on a script that starts a thread outside
+    ``if __name__ == "__main__"``; macOS's system libraries are not safe to fork. Elsewhere the work stays in this
+    process.
+
+    >>> isinstance(can_fork(), bool)
+    True
+    """
+    import sys
+
+    return sys.platform == "linux" and not other_threads()
+
+
+def ignore_interrupts() -> None:
+    """A worker process's initializer: Ctrl-C is left to the parent, which stops the pool, so one interrupt prints
+    one message.
+
+    >>> import signal
+    >>> before = signal.getsignal(signal.SIGINT)
+    >>> ignore_interrupts(); signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    True
+    >>> _ = signal.signal(signal.SIGINT, before)
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 #: The most workers (processes or threads) a caller may ask for: more than the cores of any machine this runs on,
 #: so a larger number is a slip, refused rather than tried (a worker process is tens of megabytes).
 MAX_JOBS = 1024

@@ -13,6 +13,8 @@ PosixPath('range.svg')
 PosixPath('streets.png')
 >>> pushfold_charts("pushfold.png", max_stack=20)  # doctest: +SKIP
 PosixPath('pushfold.png')
+>>> solve_chart("river.png", load_solution("river.npz").node("check"))  # doctest: +SKIP
+PosixPath('river.png')
 """
 
 from __future__ import annotations
@@ -39,6 +41,12 @@ EQUITY_CMAP = "RdYlGn"
 EQUITY_RANGE = (0.30, 0.86)  # equity against a random hand spans about 32 % (32o) to 85 % (AA)
 STREETS = ("preflop", "flop", "turn", "river")
 PUSHFOLD_CMAP = "YlOrRd"  # the push-or-fold charts: pale for the smallest stacks, dark red up to the largest
+FOLD_COLOUR = "#3d7fc1"  # a solver's strategy as PioSOLVER and GTO+ draw it: fold blue, check and call greens,
+CHECK_COLOUR = "#4daf4a"
+CALL_COLOUR = "#2e9e78"
+BET_LIGHT = "#f4a582"  # ... bets and raises in reds from the smallest size (light) to the largest (dark)
+BET_DARK = "#8e0c12"
+OTHER_ACTION = "#9e9e9e"
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 
 
@@ -323,4 +331,88 @@ def distribution_chart(
     ax.legend(loc="upper center", ncols=min(len(distribution.players), 3), bbox_to_anchor=(0.5, 1.14), frameon=False)
     ax.grid(alpha=0.3)
     ax.spines[["top", "right"]].set_visible(False)
+    return _save(fig, out)
+
+
+def action_colours(actions: Sequence[str]) -> list[str]:
+    """The colour of each of a decision's ``actions`` (solver labels): fold blue, check and call greens, bets,
+    raises and all-ins in reds darkening with the size (the tree lists them smallest first, the all-in last).
+
+    >>> action_colours(["check", "bet 5", "allin 10"])
+    ['#4daf4a', '#c1584a', '#8e0c12']
+    >>> action_colours(["fold", "call"])
+    ['#3d7fc1', '#2e9e78']
+    """
+    from matplotlib.colors import to_hex, to_rgb
+
+    fixed = {"fold": FOLD_COLOUR, "check": CHECK_COLOUR, "call": CALL_COLOUR}
+    aggressive = [a for a in actions if a.split(" ")[0] in ("bet", "raise", "allin")]
+    low, high = to_rgb(BET_LIGHT), to_rgb(BET_DARK)
+    colours = []
+    for action in actions:
+        if action in aggressive:
+            t = (aggressive.index(action) + 1) / len(aggressive)  # a lone bet is as dark as the largest
+            red, green, blue = (a + (b - a) * t for a, b in zip(low, high))
+            colours.append(to_hex((red, green, blue)))
+        else:
+            colours.append(fixed.get(action, OTHER_ACTION))
+    return colours
+
+
+def solve_chart(out: str | os.PathLike[str], node: Any) -> Path:
+    """A solver decision's strategy on the 13x13 grid: each hand class's cell split left to right into bars as
+    wide as the acting player plays each action there (over the class's combos, weighted by their range weight),
+    coloured by :func:`action_colours`; a class with no combo in the range is left blank. The legend names each
+    action with its frequency over the range. ``node``: a :class:`~pokerlab.simulate.solver.holdem.SolutionNode`.
+
+    >>> import tempfile
+    >>> from pokerlab.simulate.solver import solve
+    >>> node = solve("2s3h4d6c7c", "AsAh, QsQh", "KsKh", pot=20, stack=10, bet_sizes=(), max_iterations=10).node()
+    >>> solve_chart(Path(tempfile.mkdtemp()) / "river.png", node).stat().st_size > 0
+    True
+    """
+    need_matplotlib()
+    chart_path(out)
+    from matplotlib.patches import Patch, Rectangle
+
+    strategy = node.strategy()  # refuses a terminal or chance node in one line
+    actions, colours = strategy["actions"], action_colours(strategy["actions"])
+    shares = node.class_strategy()
+    fig = _figure(GRID_SIZE_INCHES, GRID_SIZE_INCHES)
+    left, bottom, width, height = GRID_AXES
+    ax = fig.add_axes((left, bottom, width, height))
+    ax.set_xlim(0, 13)
+    ax.set_ylim(13, 0)
+    ax.set_axis_off()
+    for row in range(13):
+        for col in range(13):
+            cell = shares[row * 13 + col]
+            ink = "#9a9a9a"
+            if cell[0] != cell[0]:  # NaN: no combo of the class
+                ax.add_patch(Rectangle((col, row), 1, 1, facecolor=OUT_OF_RANGE, linewidth=0))
+            else:
+                x = float(col)
+                for share, colour in zip(cell, colours):
+                    ax.add_patch(Rectangle((x, row), share, 1, facecolor=colour, linewidth=0))
+                    x += share
+                first = next((c for s, c in zip(cell, colours) if s > 0.15), colours[0])
+                ink = "white" if _luminance(first) < 0.5 else "black"
+            ax.add_patch(Rectangle((col, row), 1, 1, facecolor="none", edgecolor="white", linewidth=1.5))
+            ax.text(col + 0.08, row + 0.1, GRID_LABELS[row][col], ha="left", va="top", fontsize=7, color=ink)
+    handles = [
+        Patch(facecolor=c, label=f"{a}: {100 * f:.1f} %") for a, c, f in zip(actions, colours, strategy["frequencies"])
+    ]
+    fig.legend(
+        handles=handles,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.965),
+        ncols=len(handles),
+        frameon=False,
+        fontsize=8.5,
+        handlelength=1.2,
+        columnspacing=1.2,
+    )
+    line = ", ".join(node.line) or "the root"
+    title = f"board {node.solution.board}, after {line}: {node.player.upper()} to act, pot {node.pot:g}"
+    fig.suptitle(title, y=0.99, fontsize=11)
     return _save(fig, out)

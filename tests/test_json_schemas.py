@@ -106,6 +106,13 @@ RUNS: dict[str, list[tuple[str, set[int]]]] = {
         ("solve show {root}/tests/simulate/solver/fixtures/polar-river.npz --json", {0}),
         ("solve show {root}/tests/simulate/solver/fixtures/polar-river.npz 'allin 10' call --json", {0}),
     ],
+    "solve-report": [
+        (
+            "solve report --flops Td9d6h,2c2d2h --oop AA,KK --ip QQ,JJ --pot 10 --stack 20 --flop-bet 50% --turn-bet ''"
+            " --river-bet '' --no-allin --raise-cap 0 --max-iterations 10 --json",
+            {0},
+        ),
+    ],
     "table-preflop": [("table preflop --no-resume --json", {0})],
     "table-matchups": [("table matchups --classes AA,AKs --no-resume -t 1 --json", {0})],
     "cache": [("cache --json", {0})],

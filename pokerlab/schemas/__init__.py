@@ -38,7 +38,7 @@ def names() -> list[str]:
     >>> names()[:4]
     ['bench', 'cache', 'cache-warm', 'draw']
     >>> len(names())
-    19
+    20
     """
     return sorted(p.stem for p in _FOLDER.glob("*.json"))
 

@@ -216,7 +216,7 @@ def _size_options(command: Any) -> Any:
     "solve",
     invoke_without_command=True,
     context_settings=HELP_OPTIONS,
-    subcommand_metavar="[show FILE [ACTION...]]",
+    subcommand_metavar="[show FILE [ACTION...] | report --flops ...]",
 )
 @click.option("--spot", "spot_file", type=click.Path(dir_okay=False), help="A spot file (TOML, or JSON if .json).")
 @click.option("--board", "-b", help="The board: 3, 4 or 5 cards (Qs9h5d).")
@@ -304,7 +304,7 @@ def _node_data(node: Any) -> dict[str, Any]:
         entry["frequency"] = frequency
     weights = node.range_weights()
     hands = solution.game.hands[0 if node.player == "oop" else 1]
-    data["grid"] = _grids(hands.cards, weights, strategy)
+    data["grid"] = _grids(node.class_strategy(), strategy["actions"])
     data["combos"] = [
         {"combo": label, "weight": float(w), "frequencies": strategy["combos"][label]}
         for label, w in zip(hands.labels, weights.tolist())
@@ -313,22 +313,12 @@ def _node_data(node: Any) -> dict[str, Any]:
     return data
 
 
-def _grids(cards: Any, weights: Any, strategy: dict[str, Any]) -> dict[str, list[list[float | None]]]:
+def _grids(shares: Any, actions: list[str]) -> dict[str, list[list[float | None]]]:
     """Per action, the 13x13 grid of its frequency in each hand class (None: no combo of the class here)."""
-    import numpy as np
-
-    from pokerlab.simulate.ranges.cells import COMBO_CELL, combo_index
-
-    hi, lo = np.maximum(cards[:, 0], cards[:, 1]), np.minimum(cards[:, 0], cards[:, 1])
-    cells = COMBO_CELL[combo_index(hi, lo)]
-    mass = np.bincount(cells, weights=weights, minlength=169)
-    table = np.array([strategy["combos"][label] for label in strategy["combos"]]).reshape(len(cards), -1)
-    grids = {}
-    for a, action in enumerate(strategy["actions"]):
-        taken = np.bincount(cells, weights=weights * table[:, a], minlength=169)
-        share = np.where(mass > 0, taken / np.where(mass > 0, mass, 1.0), np.nan).reshape(13, 13)
-        grids[action] = [[None if math.isnan(v) else float(v) for v in row] for row in share.tolist()]
-    return grids
+    return {
+        action: [[None if math.isnan(v) else float(v) for v in row] for row in shares[:, a].reshape(13, 13).tolist()]
+        for a, action in enumerate(actions)
+    }
 
 
 def _show_text(data: dict[str, Any]) -> list[str]:
@@ -371,3 +361,112 @@ def show_command(file: str, line: tuple[str, ...], as_json: bool) -> None:
         emit_json(data)
     else:
         click.echo("\n".join(_show_text(data)))
+
+
+def _report_flops(flops: str | None, all_flops: bool, flops_file: str | None, dead: str | None) -> list[Any]:
+    """The flops of ``solve report``: exactly one of --flops, --all-flops and --flops-file."""
+    from pokerlab.errors import InputError
+
+    if sum((flops is not None, all_flops, flops_file is not None)) != 1:
+        raise InputError("give the flops one way: --flops 'QsJh2h,Td9d6h', --all-flops or --flops-file FILE")
+    if all_flops:
+        if dead:
+            raise InputError("--all-flops weighs each flop by its suit class, which dead cards break: give --flops")
+        from pokerlab.simulate.solver.report import strategically_different_flops
+
+        return list(strategically_different_flops())
+    if flops_file is not None:
+        if not Path(flops_file).is_file():
+            raise InputError(f"{flops_file}: no such file")
+        raw = Path(flops_file).read_bytes()
+        if len(raw) > _MAX_SPOT_FILE:
+            raise InputError(f"{flops_file}: a flops file of {len(raw)} bytes; at most {_MAX_SPOT_FILE}")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError(f"{flops_file}: not a text file of flops") from None
+        flops = ",".join(line.split("#", 1)[0] for line in text.splitlines())
+    return [board.strip() for board in (flops or "").replace(";", ",").split(",") if board.strip()]
+
+
+class _ReportProgress:
+    """``flop N/M`` on one stderr line while the flops are solved (a terminal only)."""
+
+    def __init__(self, shown: bool) -> None:
+        self.shown, self.drawn = shown, False
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.shown:
+            click.echo(f"\rflop {done}/{total} solved  ", err=True, nl=False)
+            self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            click.echo("", err=True)
+
+
+_NOT_IN_REPORT = ("board", "threads", "save", "as_json")  # options of solve that report has not, or has its own
+
+
+@solve_command.command("report", context_settings=HELP_OPTIONS)
+@click.option("--flops", help="The flops, comma-separated (QsJh2h,Td9d6h).")
+@click.option("--all-flops", is_flag=True, help="The 1,755 strategically different flops, each weighed by its class.")
+@click.option("--flops-file", type=click.Path(dir_okay=False), help="A file of flops, one or more a line (# comments).")
+@click.option(
+    "--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, help="Processes (0: one per core)."
+)
+@click.option("--resume", type=click.Path(dir_okay=False), help="Append each flop's row here; skip the flops it holds.")
+@click.option("--csv", "csv_file", type=click.Path(dir_okay=False), help="Write the rows and their average as CSV.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the layout of the solve report schema).")
+def report_command(flops: str | None, all_flops: bool, flops_file: str | None, jobs: int, resume: str | None,
+                   csv_file: str | None, as_json: bool, spot_file: str | None, max_memory: float | None,
+                   **options: Any) -> None:  # fmt: skip
+    """Solve one spot over many flops and tabulate each flop's EVs, OOP's equity, exploitability and OOP's
+    root strategy, with their average weighed by the flops each stands for.
+
+    \b
+    Examples:
+      pokerlab solve report --flops 'QsJh2h,Td9d6h,2c2d2h' --oop 'AA,KK' --ip 'QQ,JJ' --pot 10 --stack 20 \\
+          --bet 50% --no-allin --raise-cap 0
+      pokerlab solve report --all-flops --spot flop.toml --jobs 0 --resume flops.jsonl --csv flops.csv
+
+    The spot options are those of pokerlab solve, --board aside (a spot file's board is refused).
+    """
+    from pokerlab.errors import InputError
+    from pokerlab.simulate.solver.report import flop_report
+
+    spot = _read_spot_file(spot_file) if spot_file else {}
+    if "board" in spot:
+        raise InputError(
+            f"{spot_file}: a report takes its flops from --flops, --all-flops or --flops-file, not 'board'"
+        )
+    spot.update({"raise" if k == "raise_" else k: v for k, v in options.items() if v is not None and v != ()})
+    boards = _report_flops(flops, all_flops, flops_file, spot.get("dead"))
+    for key in ("oop", "ip", "pot", "stack"):
+        if spot.get(key) is None:
+            raise InputError(f"--{key} is needed (or a spot file giving {key})")
+    sizes = _tree_sizes(spot)
+    progress = _ReportProgress(sys.stderr.isatty())
+    try:
+        report = flop_report(
+            boards, spot["oop"], spot["ip"], spot["pot"], spot["stack"], sizes.pop("bet_sizes"), sizes.pop("allin"),
+            sizes.pop("raise_cap"), spot.get("dead") or (), **sizes, **_rake(spot),
+            max_iterations=spot.get("max_iterations", 1000), target_exploitability_pct=spot.get("exploitability", 0.3),
+            max_memory=max_memory * _MIB if max_memory is not None else default_max_memory(), processes=jobs,
+            resume=resume, progress=progress,
+        )  # fmt: skip
+    finally:
+        progress.close()
+    if csv_file:
+        Path(csv_file).write_text(report.to_csv(), encoding="utf-8")
+    if as_json:
+        emit_json(report.to_dict())
+    else:
+        click.echo(report.table())
+        done = f"{report.solved} solved in {report.seconds:.1f} s"
+        click.echo(
+            f"{len(report.rows)} flops: {done}" + (f", {report.resumed} from {resume}" if report.resumed else "")
+        )
+
+
+report_command.params[:0] = [p for p in solve_command.params if p.name not in _NOT_IN_REPORT]

@@ -269,6 +269,7 @@ def chart_command() -> None:
       pokerlab chart equity AsAh KsKh --board Qs7h2c5d9c --out streets.png
       pokerlab chart distribution "QQ+,AKs" "JJ-99,AQs" --board Qh7c2d --out curve.png
       pokerlab chart pushfold --out pushfold.png
+      pokerlab chart solve river.npz check --out check.png
     """
 
 
@@ -358,3 +359,27 @@ def chart_pushfold_command(ante: float, max_stack: float, out: str) -> None:
     note_off_grid(max_stack, chart.max_stack)
     path = pushfold_charts(out, chart=chart)
     click.echo(f"wrote {path}: {chart_summary(chart)}")
+
+
+@chart_command.command("solve", context_settings=HELP_OPTIONS)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("line", nargs=-1)
+@_OUT
+@_friendly_errors
+def chart_solve_command(file: str, line: tuple[str, ...], out: str) -> None:
+    """A saved solution's strategy at the node reached by LINE (as 'pokerlab solve show'): each hand class's
+    cell split into bars by how often each action is played, the legend naming each action's frequency."""
+    from pokerlab.simulate.charts import chart_path, need_matplotlib, solve_chart
+    from pokerlab.simulate.solver.saved import load_solution
+
+    from .solve import default_max_memory
+
+    need_matplotlib()  # both before the file is read, not after
+    chart_path(out)
+    if not Path(file).is_file():
+        raise InputError(f"{file}: no such file")
+    node = load_solution(file, max_memory=default_max_memory()).node(*line)
+    path = solve_chart(out, node)
+    frequencies = node.strategy()["frequencies"]
+    summary = ", ".join(f"{a} {100 * f:.1f} %" for a, f in zip(node.actions, frequencies))
+    click.echo(f"wrote {path}: {str(node.player).upper()} to act, {summary}")  # a decision: a player acts

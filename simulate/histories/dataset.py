@@ -17,14 +17,13 @@ hands, a broken ``.phh``) is listed with its error, after the hands read before 
 from __future__ import annotations
 
 import os
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...threads import MAX_JOBS
+from ...threads import MAX_JOBS, can_fork, ignore_interrupts
 from .codes import PHHError
 from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit
 from .reading import read_file_hands_and_places
@@ -226,7 +225,7 @@ def replay_tree(
     options = _Options(str(root), keep, fill_skipped, rake)
     summary = ReplaySummary(str(root), keep=keep)
     started = time.perf_counter()
-    if workers > 1 and len(files) >= max(_FEWEST_FILES_FOR_WORKERS, 2 * _SMALLEST_SHARE) and _can_fork():
+    if workers > 1 and len(files) >= max(_FEWEST_FILES_FOR_WORKERS, 2 * _SMALLEST_SHARE) and can_fork():
         _replay_in_workers(summary, files, options, workers, progress)
     else:
         sizes = [_size(f) for f in files] if progress is not None else [0] * len(files)  # a stat a file: only for it
@@ -325,7 +324,7 @@ def _replay_in_workers(
     context = multiprocessing.get_context("fork")
     # A forked pool starts all its workers at once: none beyond the shares, which would idle.
     workers = min(workers, len(shares))
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_interrupts_to_the_parent)
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=ignore_interrupts)
     done = 0
     # The garbage collector leaves the objects of the moment of the fork alone, in the parent and the workers:
     # scanning them would write to their memory pages, which a fork shares until one side writes (in a process
@@ -350,29 +349,6 @@ def _replay_in_workers(
         done += 1
         if progress is not None:
             progress(done, len(shares))
-
-
-def _can_fork() -> bool:
-    """Whether workers may be forked: on Linux, while no thread runs beside this one but pokerlab's own idle
-    pool (:func:`~pokerlab.threads.other_threads`). A fork starts a worker in milliseconds and runs nothing of
-    the caller again; it copies no other thread, so a lock another thread holds would stay held in the worker.
-    Spawn, the other way, runs the caller's main script again in every worker, and hangs on a script that starts
-    a thread outside ``if __name__ == "__main__"``; macOS's system libraries are not safe to fork. Elsewhere a
-    folder replays in this process.
-
-    >>> isinstance(_can_fork(), bool)
-    True
-    """
-    from ...threads import other_threads
-
-    return sys.platform == "linux" and not other_threads()
-
-
-def _leave_interrupts_to_the_parent() -> None:
-    """A worker ignores Ctrl-C: the parent stops the pool, so one interrupt prints one message."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _replay_share(options: _Options, files: list[str]) -> ReplaySummary:

@@ -34,6 +34,8 @@ _NAMES = {
     "RiverSolution": "pokerlab.simulate.solver.river",
     "river_game": "pokerlab.simulate.solver.river",
     "solve_river": "pokerlab.simulate.solver.river",
+    "flop_report": "pokerlab.simulate.solver.report",
+    "strategically_different_flops": "pokerlab.simulate.solver.report",
     "load_solution": "pokerlab.simulate.solver.saved",
     "save_solution": "pokerlab.simulate.solver.saved",
     "Lock": "pokerlab.simulate.solver.locks",
@@ -50,6 +52,7 @@ if TYPE_CHECKING:
     from .errors import SolverError as SolverError
     from .holdem import Solution as Solution, Spot as Spot, estimate_memory as estimate_memory, solve as solve
     from .locks import Lock as Lock, parse_lock as parse_lock
+    from .report import flop_report as flop_report, strategically_different_flops as strategically_different_flops
     from .river import RiverSolution as RiverSolution, river_game as river_game, solve_river as solve_river
     from .saved import load_solution as load_solution, save_solution as save_solution
     from .sizes import parse_sizes as parse_sizes, tree_sizes as tree_sizes

@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from ...evaluator import CardError, cards_to_mask, evaluate_batch, format_cards, to_card_ids
+from ..ranges.cells import COMBO_CELL, combo_index
 from ..ranges.parse import Range, RangeError, parse_range
 from .betting import (
     DECK,
@@ -558,6 +559,28 @@ class SolutionNode:
         compatible weight of the opponent's range."""
         tree = self.solution.game.tree
         return self.solution._range_at(self.index, int(tree.player[self.index]))
+
+    def class_strategy(self) -> np.ndarray:
+        """Per hand class of the 13x13 grid (169 rows, in the grid's order) the acting player's frequency of each
+        action here, over the class's combos weighted by their range weight (:meth:`range_weights`); NaN where
+        no combo of the class is in the range.
+
+        >>> node = solve("2s3h4d6c7c", "AsAh, QsQh", "KsKh", pot=20, stack=10, bet_sizes=(), max_iterations=10).node()
+        >>> node.class_strategy().shape, int(np.isnan(node.class_strategy()[:, 0]).sum())
+        ((169, 2), 167)
+        """
+        hands = self.solution.game.hands[0 if self.player == "oop" else 1]
+        weights = self.range_weights()
+        strategy = self.strategy()
+        cards = hands.cards
+        cells = COMBO_CELL[combo_index(np.maximum(cards[:, 0], cards[:, 1]), np.minimum(cards[:, 0], cards[:, 1]))]
+        table = np.array([strategy["combos"][label] for label in hands.labels], dtype=np.float64)
+        mass = np.bincount(cells, weights=weights, minlength=169)
+        taken = np.stack(
+            [np.bincount(cells, weights=weights * table[:, a], minlength=169) for a in range(table.shape[1])]
+        )
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(mass > 0, taken / mass, np.nan).T
 
 
 def _check_run(max_iterations: int, target: float, max_memory: float | None, dtype: Any) -> np.dtype:

@@ -139,8 +139,8 @@ def test_worker_processes_sum_a_folder_up_as_one_process_does(folder, monkeypatc
 
     monkeypatch.setattr(dataset, "_SMALLEST_SHARE", 2)  # the fixture folder is a few dozen files: shares of 2
     monkeypatch.setattr(dataset, "_FEWEST_FILES_FOR_WORKERS", 4)
-    real_can_fork = dataset._can_fork
-    monkeypatch.setattr(dataset, "_can_fork", lambda: True)  # whatever threads earlier tests left idle
+    real_can_fork = dataset.can_fork
+    monkeypatch.setattr(dataset, "can_fork", lambda: True)  # whatever threads earlier tests left idle
     monkeypatch.setattr(threads, "available_cores", lambda: 2)  # two workers on any machine
     shares = []
     real = dataset._replay_in_workers
@@ -155,7 +155,7 @@ def test_worker_processes_sum_a_folder_up_as_one_process_does(folder, monkeypatc
     }
     with pytest.raises(ValueError, match="jobs must be a whole number from 0 to"):
         replay_tree(folder, jobs=-1)
-    monkeypatch.setattr(dataset, "_can_fork", real_can_fork)
+    monkeypatch.setattr(dataset, "can_fork", real_can_fork)
     waiting = threading.Event()
     thread = threading.Thread(target=waiting.wait)
     thread.start()
@@ -182,7 +182,7 @@ def test_workers_are_forked_only_beside_pokerlab_s_own_idle_threads():
     thread = threading.Thread(target=waiting.wait)
     thread.start()
     try:
-        assert thread in threads.other_threads() and not dataset._can_fork()
+        assert thread in threads.other_threads() and not dataset.can_fork()
     finally:
         waiting.set()
         thread.join()
@@ -199,7 +199,7 @@ def test_a_worker_that_dies_leaves_its_files_to_this_process(folder, monkeypatch
 
     monkeypatch.setattr(dataset, "_SMALLEST_SHARE", 2)
     monkeypatch.setattr(dataset, "_FEWEST_FILES_FOR_WORKERS", 4)
-    monkeypatch.setattr(dataset, "_can_fork", lambda: True)
+    monkeypatch.setattr(dataset, "can_fork", lambda: True)
     monkeypatch.setattr(threads, "available_cores", lambda: 2)
     monkeypatch.setattr(dataset, "_replay_share", _die_on_the_third_share)
     alone, broken = replay_tree(folder, keep=2), replay_tree(folder, keep=2, jobs=2)
@@ -336,7 +336,7 @@ def test_workers_are_no_more_than_the_jobs_the_cores_or_the_shares(
     from pokerlab.simulate.histories import dataset
 
     alone = replay_tree(one_hand_files)
-    monkeypatch.setattr(dataset, "_can_fork", lambda: True)  # whatever threads earlier tests left idle
+    monkeypatch.setattr(dataset, "can_fork", lambda: True)  # whatever threads earlier tests left idle
     monkeypatch.setattr(threads, "available_cores", lambda: cores)
     monkeypatch.setattr(dataset, "_SMALLEST_SHARE", smallest_share)  # 250 files in shares of 64: 4 shares
     forks = _ForkCounter(monkeypatch)
@@ -376,7 +376,7 @@ def test_any_jobs_value_replays_or_is_refused_in_one_line_never_forking_past_the
     from pokerlab.simulate.histories import dataset
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(dataset, "_can_fork", lambda: True)
+        patch.setattr(dataset, "can_fork", lambda: True)
         patch.setattr(dataset, "_FEWEST_FILES_FOR_WORKERS", 4)  # 12 files in workers, shares of 1
         patch.setattr(dataset, "_SMALLEST_SHARE", 1)
         forks = _ForkCounter(patch, most=threads.available_cores())
