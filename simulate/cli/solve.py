@@ -198,7 +198,7 @@ def _summary(solution: Any, nodes: int) -> list[str]:
     return lines
 
 
-_SIZE_HELP = "sizes (e.g. '33%, 75%, a'; '|' between OOP's and IP's)"
+_SIZE_HELP = "sizes (e.g. '33%, 75%, a'; 'OOP sizes | IP sizes' for each player its own)"
 
 
 def _size_options(command: Any) -> Any:
@@ -236,7 +236,10 @@ def _size_options(command: Any) -> Any:
 @click.option("--rake", type=float, help="Rake, % of the pot when the hand ends (default 0).")
 @click.option("--rake-cap", type=float, help="The most rake taken from one pot, in chips (default: no cap).")
 @click.option(
-    "--lock", multiple=True, help="Lock a node: 'LINE=ACTION:FREQ,...[|COMBOS]', LINE as 'check/bet 50' (repeatable)."
+    "--lock",
+    multiple=True,
+    help="Lock a node: 'LINE=ACTION:FREQ,...', then ' | COMBOS' for some combos only; LINE as 'check/bet 50' "
+    "(repeatable).",
 )
 @click.option("--exploitability", type=float, help="Stop at this exploitability, % of the pot (default 0.3).")
 @click.option("--max-iterations", type=click.IntRange(min=1), help="Stop after this many iterations (1000).")
@@ -259,7 +262,7 @@ def solve_command(ctx: click.Context, spot_file: str | None, threads: int | None
     Sizes: 52% of the pot, 2.5x the bet faced (raises), 100c chips, e / 2e / 3e200% geometric, a all-in;
     the tree's node count and memory estimate are printed before it is built; Ctrl-C stops the run and
     prints the solution so far (exit 130). --rake 5 --rake-cap 3 rakes 5 % of the pot, at most 3 chips;
-    --lock 'allin 10=fold:25%,call:75%' fixes the strategy at a node (add '|QQ' for some combos only).
+    --lock 'allin 10=fold:25%,call:75%' fixes the strategy at a node (add ' | QQ' for some combos only).
     """
     if ctx.invoked_subcommand is not None:
         return
