@@ -37,7 +37,7 @@ from functools import partial
 import numpy as np
 import numpy.typing  # noqa: F401  (np.typing in annotations)
 
-from ...threads import on_threads
+from ...threads import MAX_JOBS, on_threads
 from .errors import SolverError
 from .tree import DECISION, Game, TreeShape, tree_levels
 
@@ -85,8 +85,8 @@ class CfrSolver:
     ) -> None:
         """``locks`` are ``(node, frequencies)`` pairs: at decision ``node``, an ``(actions, hands)`` array of
         the acting player's locked frequencies, NaN in every row for a hand left free."""
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-            raise SolverError(f"threads must be a whole number, at least 1; got {threads!r}")
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_JOBS:
+            raise SolverError(f"threads must be a whole number from 1 to {MAX_JOBS}; got {threads!r}")
         self.game = game
         self.discounting = discounting or Discounting()
         self.dtype = np.dtype(dtype)

@@ -101,6 +101,11 @@ def _parse_range(spec: str | Range, name: str, dead: int) -> tuple[np.ndarray, n
     return np.asarray(live.combos, dtype=np.int64), np.asarray(live.weights, dtype=np.float64)
 
 
+#: The most chips a pot or a stack may hold: far beyond any game, and small enough that every sum of the tree's
+#: amounts and its float32 regrets stay finite (1e308 chips overflowed the rake's products).
+MAX_CHIPS = 1e15
+
+
 @dataclass(frozen=True)
 class Spot:
     """A checked spot, before its tree is built: board and dead cards, both ranges, and the betting rules.
@@ -156,8 +161,8 @@ class Spot:
         if clash:
             raise SolverError(f"dead: card {card_name(clash[0])!r} is on the board")
         for name, value in (("pot", pot), ("stack", stack)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-                raise SolverError(f"{name} must be a finite number of chips, at least 0; got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_CHIPS:
+                raise SolverError(f"{name} must be a number of chips from 0 to {MAX_CHIPS:g}; got {value!r}")
         if pot == 0:
             raise SolverError("pot must be more than 0 chips (EVs and exploitability are measured against it)")
         rules = tree_sizes(bet_sizes, raise_sizes, donk_sizes, raise_cap, allin, add_allin, force_allin, merge)

@@ -128,6 +128,9 @@ def test_ctrl_c_prints_the_solution_so_far_and_exits_130(monkeypatch):
         (["--max-memory", "0.0001"], ["over max_memory"]),
         (["--merge", "-1"], ["merge must be"]),
         (["--pot", "0"], ["pot must be more than 0"]),
+        (["--pot", "1e308", "--stack", "1e308"], ["pot must be a number of chips from 0 to 1e+15"]),
+        (["--stack", "nan"], ["stack must be a number of chips"]),
+        (["--threads", "100000"], ["threads must be a whole number from 1 to 1024"]),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, words):
