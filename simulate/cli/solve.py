@@ -125,7 +125,7 @@ def _rake(spot: Mapping[str, Any]) -> dict[str, Any]:
 
 def _parse(spot: Mapping[str, Any]) -> Any:
     from pokerlab.errors import InputError
-    from pokerlab.simulate.solver.holdem import Spot
+    from pokerlab.simulate.solver.spot import Spot
 
     for key in ("board", "oop", "ip", "pot", "stack"):
         if spot.get(key) is None:

@@ -4,8 +4,8 @@
 - :mod:`.cfr_kernels`: its numba kernels (per-node arithmetic, tree passes, linear-time showdowns);
 - :mod:`.tree`: game trees (:class:`Node`, :class:`FlatTree`), hands and games;
 - :mod:`.toy_games`: Kuhn poker and Leduc hold'em, games of known value;
-- :mod:`.holdem`: hold'em subgames from the flop, turn or river: :func:`solve`, :func:`estimate_memory`,
-  :class:`Spot` and :class:`Solution`;
+- :mod:`.spot`: a hold'em spot from the flop, turn or river, checked before its tree is built (:class:`Spot`);
+- :mod:`.holdem`: solving it: :func:`solve`, :func:`estimate_memory` and :class:`Solution`;
 - :mod:`.river`: the river alone, :func:`solve_river` and :class:`RiverSolution`;
 - :mod:`.betting`: the tree's betting (who acts, which sizes, when a street ends) and :mod:`.sizes`, the size
   syntax of PioSOLVER, GTO+ and postflop-solver (``52%``, ``2.5x``, ``100c``, ``e``, ``a``);
@@ -28,7 +28,7 @@ _NAMES = {
     "Discounting": "pokerlab.simulate.solver.cfr",
     "SolverError": "pokerlab.simulate.solver.errors",
     "Solution": "pokerlab.simulate.solver.holdem",
-    "Spot": "pokerlab.simulate.solver.holdem",
+    "Spot": "pokerlab.simulate.solver.spot",
     "estimate_memory": "pokerlab.simulate.solver.holdem",
     "solve": "pokerlab.simulate.solver.holdem",
     "RiverSolution": "pokerlab.simulate.solver.river",
@@ -50,12 +50,13 @@ __all__ = sorted(_NAMES)
 if TYPE_CHECKING:
     from .cfr import CfrSolver as CfrSolver, Discounting as Discounting
     from .errors import SolverError as SolverError
-    from .holdem import Solution as Solution, Spot as Spot, estimate_memory as estimate_memory, solve as solve
+    from .holdem import Solution as Solution, estimate_memory as estimate_memory, solve as solve
     from .locks import Lock as Lock, parse_lock as parse_lock
     from .report import flop_report as flop_report, strategically_different_flops as strategically_different_flops
     from .river import RiverSolution as RiverSolution, river_game as river_game, solve_river as solve_river
     from .saved import load_solution as load_solution, save_solution as save_solution
     from .sizes import parse_sizes as parse_sizes, tree_sizes as tree_sizes
+    from .spot import Spot as Spot
     from .toy_games import kuhn_game as kuhn_game, leduc_game as leduc_game
 else:
     __getattr__, __dir__ = lazy_attributes(__name__, _NAMES)

@@ -42,7 +42,8 @@ import numpy as np
 from ...evaluator import CardError, format_cards, to_card_ids
 from ...threads import can_fork, ignore_interrupts
 from .errors import SolverError
-from .holdem import Spot, solve
+from .holdem import solve
+from .spot import Spot
 
 __all__ = [
     "ROW_KEYS",

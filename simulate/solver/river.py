@@ -31,7 +31,8 @@ import numpy as np
 
 from ..ranges.parse import Range
 from .cfr import Discounting
-from .holdem import PLAYERS, Solution, Spot, solve_spot
+from .holdem import Solution, solve_spot
+from .spot import PLAYERS, Spot
 from .tree import Game
 
 __all__ = ["PLAYERS", "RiverSolution", "river_game", "solve_river"]

@@ -39,9 +39,10 @@ import numpy as np
 from .betting import IDENTITY, Betting, symmetries
 from .cfr import CfrSolver
 from .errors import SolverError
-from .holdem import Solution, Spot
+from .holdem import Solution
 from .locks import lock_from_dict, resolve_locks
 from .sizes import tree_sizes
+from .spot import Spot
 from .tree import check_rake
 
 FORMAT = "pokerlab-solution"

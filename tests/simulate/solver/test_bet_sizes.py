@@ -9,8 +9,8 @@ from hypothesis import given, settings, strategies as st
 from pokerlab.evaluator import to_card_ids
 from pokerlab.simulate.solver import SolverError
 from pokerlab.simulate.solver.betting import FlatBuilder, _Spec
-from pokerlab.simulate.solver.holdem import Spot
 from pokerlab.simulate.solver.sizes import BetSize, format_sizes, parse_sizes, tree_sizes
+from pokerlab.simulate.solver.spot import Spot
 from pokerlab.simulate.solver.tree import DECISION
 
 TURN = "Td9d6hQc"

@@ -12,7 +12,8 @@ from pokerlab.evaluator import evaluate, format_cards, to_card_ids
 from pokerlab.simulate.ranges.parse import parse_range
 from pokerlab.simulate.solver import SolverError, solve_river
 from pokerlab.simulate.solver.cfr import CfrSolver
-from pokerlab.simulate.solver.holdem import Spot, estimate_memory, solve
+from pokerlab.simulate.solver.holdem import estimate_memory, solve
+from pokerlab.simulate.solver.spot import Spot
 from pokerlab.simulate.solver.tree import CHANCE, DECISION, FOLD, SHOWDOWN, TreeShape
 
 

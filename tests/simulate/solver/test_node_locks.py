@@ -12,8 +12,8 @@ from test_river_solver import _best_response  # the slow pure-Python best respon
 
 from pokerlab.evaluator import to_card_ids
 from pokerlab.simulate.solver import Lock, SolverError, parse_lock, solve, solve_river
-from pokerlab.simulate.solver.holdem import Spot
 from pokerlab.simulate.solver.saved import load_solution, save_solution
+from pokerlab.simulate.solver.spot import Spot
 
 POLAR = ("2s3h4d6c7c", "AsAh, QsQh", "KsKh")
 EXACT = {"pot": 20, "stack": 10, "bet_sizes": (), "max_iterations": 3000, "target_exploitability_pct": 0.001}
