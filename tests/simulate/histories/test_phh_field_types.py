@@ -174,7 +174,7 @@ VALUES = st.recursive(
 SIMPLE = (*STRING, *INTEGER, *STRING_OR_INTEGER, "time", "time_limit", "time_banks")  # the rest: by their readers
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(field=st.sampled_from(SIMPLE), value=VALUES)
 def test_a_history_built_in_code_gets_the_same_type_checks(field, value):
     hand = HandHistory("NT", [0, 0], [1, 2], [100, 100], [], min_bet=2, optional={field: value})
@@ -189,7 +189,7 @@ def test_a_history_built_in_code_gets_the_same_type_checks(field, value):
         assert checked.optional[field] == value or value != value  # kept as it is
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(field=st.sampled_from(FIELDS), value=VALUES)
 def test_any_value_of_any_standard_field_is_read_or_refused_in_one_line(field, value):
     hand = HandHistory("NT", [0, 0], [1, 2], [100, 100], [], min_bet=2, optional={field: value})
