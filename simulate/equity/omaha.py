@@ -48,17 +48,7 @@ from ...evaluator.omaha import omaha_rules, omaha_tables
 from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
 from .options import BOARD_SIZES, DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options, fresh_seed
-from .pot_stats import (
-    N_STATS,
-    STAT_HIGH_TIE,
-    STAT_HIGH_WIN,
-    STAT_LOW_TIE,
-    STAT_LOW_WIN,
-    STAT_QUARTER,
-    STAT_SCOOP,
-    STAT_SHARE,
-    share_errors,
-)
+from .pot_stats import N_STATS, STAT_SHARE, share_errors, stats_player
 from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks
 
@@ -225,26 +215,17 @@ def _check_forced(ranges: list[OmahaRange], forced: list[int]) -> None:
 
 def _player_results(stats: np.ndarray, total: float, hilo: bool, ranges: list[OmahaRange], live: int,
                     stderr: np.ndarray | None) -> list[PlayerEquity]:  # fmt: skip
-    out = []
-    for p, r in enumerate(ranges):
-        s = stats[p] / total if total else stats[p] * 0.0
-        combos = math.comb(live, r.hole_cards) if r.is_random else len(r.combos)
-        err = None if stderr is None else float(stderr[p])
-        out.append(
-            PlayerEquity(
-                hand=r.text,
-                combos=combos,
-                equity=float(s[STAT_SHARE]),
-                win=float(s[STAT_HIGH_WIN]),
-                tie=float(s[STAT_HIGH_TIE]),
-                low_win=float(s[STAT_LOW_WIN]) if hilo else None,
-                low_tie=float(s[STAT_LOW_TIE]) if hilo else None,
-                scoop=float(s[STAT_SCOOP]) if hilo else None,
-                quarter=float(s[STAT_QUARTER]) if hilo else None,
-                stderr=err,
-            )
+    return [
+        stats_player(
+            r.text,
+            math.comb(live, r.hole_cards) if r.is_random else len(r.combos),
+            stats[p],
+            total,
+            hilo,
+            None if stderr is None else float(stderr[p]),
         )
-    return out
+        for p, r in enumerate(ranges)
+    ]
 
 
 def omaha_equity(

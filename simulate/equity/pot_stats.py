@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .result import PlayerEquity
 from .sampling import standard_errors
 
 STAT_SHARE, STAT_SHARE_SQ, STAT_HIGH_WIN, STAT_HIGH_TIE, STAT_LOW_WIN, STAT_LOW_TIE, STAT_SCOOP, STAT_QUARTER = range(8)
@@ -27,3 +28,36 @@ def share_errors(stats: np.ndarray, deals: int) -> np.ndarray:
     [0.05]
     """
     return standard_errors(stats[:, STAT_SHARE] / deals, stats[:, STAT_SHARE_SQ] / deals, deals)
+
+
+def stats_player(
+    hand: str,
+    combos: int,
+    row: np.ndarray,
+    total: float,
+    hilo: bool,
+    stderr: float | None,
+    cards: int | None = None,
+) -> PlayerEquity:
+    """A player's result from its row of ``stats`` summed over ``total`` (weighted) deals: the share as the equity,
+    the high half's wins and ties, and in hi/lo the low half's, the scoops and the quarters.
+
+    >>> row = np.array([1.5, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0])   # won one deal of two, split the other
+    >>> player = stats_player("AA", 6, row, 2.0, False, None)
+    >>> player.equity, player.win, player.tie, player.scoop
+    (0.75, 0.5, 0.5, None)
+    """
+    s = row / total if total else row * 0.0
+    return PlayerEquity(
+        hand=hand,
+        combos=combos,
+        cards=cards,
+        equity=float(s[STAT_SHARE]),
+        win=float(s[STAT_HIGH_WIN]),
+        tie=float(s[STAT_HIGH_TIE]),
+        low_win=float(s[STAT_LOW_WIN]) if hilo else None,
+        low_tie=float(s[STAT_LOW_TIE]) if hilo else None,
+        scoop=float(s[STAT_SCOOP]) if hilo else None,
+        quarter=float(s[STAT_QUARTER]) if hilo else None,
+        stderr=stderr,
+    )

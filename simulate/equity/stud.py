@@ -44,17 +44,7 @@ import numpy as np
 from ...compiles import computing_seconds
 from ...evaluator.cards import CardError, format_cards, to_card_ids
 from .options import DEFAULT_STDERR, EquityError, check_options, fresh_seed
-from .pot_stats import (
-    N_STATS,
-    STAT_HIGH_TIE,
-    STAT_HIGH_WIN,
-    STAT_LOW_TIE,
-    STAT_LOW_WIN,
-    STAT_QUARTER,
-    STAT_SCOOP,
-    STAT_SHARE,
-    share_errors,
-)
+from .pot_stats import N_STATS, share_errors, stats_player
 from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, run_blocks
 
@@ -269,25 +259,10 @@ def _run_exact(spot: _Spot, order: list[int], progress: Progress | None, sk: Any
 
 def _players(spot: _Spot, stats: np.ndarray, total: float, errors: np.ndarray | None) -> list[PlayerEquity]:
     hilo = spot.game == "stud-hilo"
-    out = []
-    for p, text in enumerate(spot.texts):
-        s = stats[p] / total if total else stats[p] * 0.0
-        out.append(
-            PlayerEquity(
-                hand=text,
-                combos=1,
-                cards=len(spot.known[p]),
-                equity=float(s[STAT_SHARE]),
-                win=float(s[STAT_HIGH_WIN]),
-                tie=float(s[STAT_HIGH_TIE]),
-                low_win=float(s[STAT_LOW_WIN]) if hilo else None,
-                low_tie=float(s[STAT_LOW_TIE]) if hilo else None,
-                scoop=float(s[STAT_SCOOP]) if hilo else None,
-                quarter=float(s[STAT_QUARTER]) if hilo else None,
-                stderr=None if errors is None else float(errors[p]),
-            )
-        )
-    return out
+    return [
+        stats_player(text, 1, stats[p], total, hilo, None if errors is None else float(errors[p]), len(spot.known[p]))
+        for p, text in enumerate(spot.texts)
+    ]
 
 
 def stud_equity(
