@@ -370,7 +370,18 @@ class SolutionNode:
             return np.where(mass > 0, taken / mass, np.nan).T
 
 
-def _check_run(max_iterations: int, target: float, max_memory: float | None, dtype: Any) -> np.dtype:
+def check_run(max_iterations: int, target: float, max_memory: float | None, dtype: Any = np.float32) -> np.dtype:
+    """The run's settings checked, one line on the first bad one: an iteration budget of at least one, a target
+    exploitability (% of the pot) of at least 0, a positive memory limit (bytes) or None, and the storage type
+    (float32 or float64), which comes back as a numpy dtype.
+
+    >>> check_run(100, 0.3, None)
+    dtype('float32')
+    >>> check_run(0, 0.3, None)
+    Traceback (most recent call last):
+    ...
+    pokerlab.simulate.solver.errors.SolverError: max_iterations must be a whole number, at least 1; got 0
+    """
     if isinstance(max_iterations, bool) or not isinstance(max_iterations, int) or max_iterations < 1:
         raise SolverError(f"max_iterations must be a whole number, at least 1; got {max_iterations!r}")
     if isinstance(target, bool) or not isinstance(target, (int, float)) or not math.isfinite(target) or target < 0:
@@ -408,7 +419,7 @@ def solve_spot(
     >>> solve_spot(spot, max_iterations=10, callback=lambda done, exploitability: done == 3).iterations
     3
     """
-    kind = _check_run(max_iterations, target_exploitability_pct, max_memory, dtype)
+    kind = check_run(max_iterations, target_exploitability_pct, max_memory, dtype)
     if max_memory is not None:
         need = spot.estimate_memory(kind, threads)
         if need > max_memory:
@@ -478,7 +489,7 @@ def estimate_memory(
         board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, dead, isomorphism=isomorphism,
         raise_sizes=raise_sizes, donk_sizes=donk_sizes, add_allin=add_allin, force_allin=force_allin, merge=merge,
     )  # fmt: skip
-    return spot.estimate_memory(_check_run(1, 0.0, None, dtype), threads)
+    return spot.estimate_memory(check_run(1, 0.0, None, dtype), threads)
 
 
 def solve(
@@ -541,7 +552,7 @@ def solve(
     >>> solution.exploitability_pct <= 0.3, round(solution.oop_ev + solution.ip_ev, 4)
     (True, 10.0)
     """
-    _check_run(max_iterations, target_exploitability_pct, max_memory, dtype)
+    check_run(max_iterations, target_exploitability_pct, max_memory, dtype)
     spot = Spot.parse(
         board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, dead, isomorphism=isomorphism,
         raise_sizes=raise_sizes, donk_sizes=donk_sizes, add_allin=add_allin, force_allin=force_allin, merge=merge,

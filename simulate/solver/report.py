@@ -42,7 +42,7 @@ import numpy as np
 from ...evaluator import CardError, format_cards, to_card_ids
 from ...threads import can_fork, ignore_interrupts
 from .errors import SolverError
-from .holdem import solve
+from .holdem import check_run, solve
 from .spot import Spot
 
 __all__ = [
@@ -315,16 +315,6 @@ def _solve_row(board: str, weight: float, spot: Mapping[str, Any]) -> dict[str, 
     }
 
 
-def _check_run(max_iterations: Any, target: Any, max_memory: Any) -> None:
-    """The run's settings checked before any flop is: one line on the first bad one (as :func:`.holdem.solve`)."""
-    if isinstance(max_iterations, bool) or not isinstance(max_iterations, int) or max_iterations < 1:
-        raise SolverError(f"max_iterations must be a whole number, at least 1; got {max_iterations!r}")
-    if isinstance(target, bool) or not isinstance(target, (int, float)) or not math.isfinite(target) or target < 0:
-        raise SolverError(f"target_exploitability_pct must be at least 0; got {target!r}")
-    if max_memory is not None and (not isinstance(max_memory, (int, float)) or not max_memory > 0):
-        raise SolverError(f"max_memory must be a positive number of bytes; got {max_memory!r}")
-
-
 def _workers(processes: int) -> int:
     from ...threads import MAX_JOBS, available_cores
 
@@ -404,7 +394,7 @@ def flop_report(
     >>> report.columns, [row["weight"] for row in report.rows]
     (['check', 'bet 50%'], [4, 12])
     """
-    _check_run(max_iterations, target_exploitability_pct, max_memory)
+    check_run(max_iterations, target_exploitability_pct, max_memory)  # every flop's run, checked before any
     workers = _workers(processes)
     spot = {
         "oop_range": str(oop_range), "ip_range": str(ip_range), "pot": pot, "stack": stack, "bet_sizes": bet_sizes,
