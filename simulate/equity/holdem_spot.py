@@ -14,9 +14,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from ...evaluator.cards import CardError, cards_to_mask, format_cards, parse_cards, to_card_ids
+from ...evaluator.cards import CardError, format_cards, parse_cards, to_card_ids
 from ..ranges.parse import Range, RangeError, parse_range
 from .options import BOARD_SIZES, MAX_PLAYERS, EquityError
+from .spot_cards import DEAD_SIZES, CardOwners, check_player_count, read_cards
 
 PlayerLike = str | Range | Sequence[int]
 CardsLike = str | Sequence[int] | None
@@ -92,55 +93,30 @@ def _range_player(index: int, rng: Range, text: str, removed: int) -> HoldemPlay
     return _player(text, kept.combos.astype(np.uint8), kept.weights.astype(np.float64))
 
 
-@lru_cache(maxsize=1024)
-def _text_cards(text: str) -> tuple[tuple[int, ...], int]:
-    """Card ids and mask of a board or dead-card text, parsed once (errors are raised every time)."""
-    ids = to_card_ids(text)
-    return tuple(ids), cards_to_mask(ids)
+def _board_and_dead(board: CardsLike, dead: CardsLike) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
+    board_ids = read_cards(board, "board", sizes=BOARD_SIZES)
+    dead_ids = read_cards(dead, "dead cards", sizes=DEAD_SIZES)
+    owners = CardOwners()
+    board_mask, dead_mask = owners.claim(board_ids, "the board"), owners.claim(dead_ids, "the dead cards")
+    return tuple(board_ids), tuple(dead_ids), board_mask, dead_mask
 
 
-_DEAD_SIZES = tuple(range(0, 45))
-
-
-def _cards_mask(cards: CardsLike, what: str, allowed: tuple[int, ...]) -> tuple[list[int], int]:
-    if cards is None or cards == "":
-        ids: list[int] = []
-        mask = 0
-    else:
-        try:
-            if isinstance(cards, str):
-                cached, mask = _text_cards(cards)
-                ids = list(cached)
-            else:
-                ids = to_card_ids(cards)
-                mask = cards_to_mask(ids)
-        except CardError as exc:
-            raise CardError(f"{what}: {exc}") from None
-    if len(ids) not in allowed:
-        raise EquityError(f"{what} must have {' or '.join(map(str, allowed))} cards, got {len(ids)}")
-    return ids, mask
+# The same boards come again and again in per-call use: read once (errors are raised every time, not cached).
+_text_board_and_dead = lru_cache(maxsize=1024)(_board_and_dead)
 
 
 def prepare_spot(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike):
-    if isinstance(players, (str, Range)) or not 2 <= len(players) <= MAX_PLAYERS:
-        count = 1 if isinstance(players, (str, Range)) else len(players)
-        raise EquityError(f"equity needs 2 to {MAX_PLAYERS} players, got {count}")
-    board_ids, board_mask = _cards_mask(board, "board", BOARD_SIZES)
-    dead_ids, dead_mask = _cards_mask(dead, "dead cards", _DEAD_SIZES)
-    if board_mask & dead_mask:
-        both = format_cards(c for c in board_ids if dead_mask >> c & 1)
-        raise EquityError(f"{both} is both on the board and dead")
+    check_player_count(players, MAX_PLAYERS)
+    texts = isinstance(board, (str, type(None))) and isinstance(dead, (str, type(None)))
+    board, dead, board_mask, dead_mask = (_text_board_and_dead if texts else _board_and_dead)(board, dead)
+    board_ids, dead_ids = list(board), list(dead)  # the caller's own: cached tuples are shared
     removed = board_mask | dead_mask
     parsed = [_as_player(i, p, removed) for i, p in enumerate(players)]
     # Two players holding the same fixed card can never be dealt.
-    seen: dict[int, int] = {}
+    owners = CardOwners()
     for i, p in enumerate(parsed):
-        if p.hole is None:
-            continue
-        for c in p.hole:
-            if c in seen:
-                raise EquityError(f"players {seen[c] + 1} and {i + 1} both hold {format_cards([c])}")
-            seen[c] = i
+        if p.hole is not None:
+            owners.claim(p.hole, i)
     unseen = 52 - len(board_ids) - len(dead_ids) - 2 * len(parsed)
     if unseen < 5 - len(board_ids):
         raise EquityError("not enough cards left in the deck for the board")

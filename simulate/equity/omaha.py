@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from ...compiles import computing_seconds
-from ...evaluator.cards import CardError, card_str, cards_to_mask, format_cards, parse_cards, to_card_ids
+from ...evaluator.cards import CardError, card_str, format_cards, parse_cards
 from ...evaluator.omaha import omaha_rules, omaha_tables
 from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
@@ -51,6 +51,7 @@ from .options import BOARD_SIZES, DEFAULT_STDERR, MAX_PLAYERS, EquityError, chec
 from .pot_stats import N_STATS, STAT_SHARE, share_errors, stats_player
 from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks
+from .spot_cards import DEAD_SIZES, CardOwners, check_player_count, read_cards
 
 #: method="auto" enumerates when players x boards x deals is at most this (about a second).
 EXACT_AUTO_WORK = 8_000_000
@@ -66,18 +67,6 @@ BOARDS_PER_WEIGHTED_DEAL = 16
 #: The Omaha names of the one result type (:mod:`pokerlab.simulate.equity.result`).
 OmahaEquityResult = EquityResult
 OmahaPlayerEquity = PlayerEquity
-
-
-def _cards(cards: str | Sequence[int] | None, what: str, allowed: tuple[int, ...]) -> list[int]:
-    if cards is None or cards == "":
-        return []
-    try:
-        ids = to_card_ids(cards)
-    except CardError as exc:
-        raise CardError(f"{what}: {exc}") from None
-    if len(ids) not in allowed:
-        raise EquityError(f"{what} must have {' or '.join(map(str, allowed))} cards, got {len(ids)}")
-    return ids
 
 
 def _hole_cards(players: Sequence[str]) -> int:
@@ -122,13 +111,10 @@ def _parse_players(players: Sequence[str], hole_cards: int, removed: int) -> lis
             parsed.append(parse_omaha_range(text, hole_cards, removed))
         except RangeError as exc:
             raise RangeError(f"player {i + 1}: {exc}") from None
-    seen: dict[int, int] = {}
+    owners = CardOwners()
     for i, r in enumerate(parsed):
         if len(r.combos) == 1:
-            for c in r.combos[0].tolist():
-                if c in seen:
-                    raise EquityError(f"players {seen[c] + 1} and {i + 1} both hold {format_cards([c])}")
-                seen[c] = i
+            owners.claim(r.combos[0].tolist(), i)
     return parsed
 
 
@@ -262,14 +248,12 @@ def omaha_equity(
     if method not in ("auto", "exact", "mc"):
         raise EquityError(f"method must be 'auto', 'exact' or 'mc', got {method!r}")
     check_options(trials, stderr, seed, threads)
-    if isinstance(players, str) or not 2 <= len(players) <= MAX_PLAYERS:
-        count = 1 if isinstance(players, str) else len(players)
-        raise EquityError(f"equity needs 2 to {MAX_PLAYERS} players, got {count}")
-    board_ids = _cards(board, "board", BOARD_SIZES)
-    dead_ids = _cards(dead, "dead cards", tuple(range(0, 45)))
-    board_mask, dead_mask = cards_to_mask(board_ids), cards_to_mask(dead_ids)
-    if board_mask & dead_mask:
-        raise EquityError(f"{format_cards(c for c in board_ids if dead_mask >> c & 1)} is both on the board and dead")
+    check_player_count(players, MAX_PLAYERS)
+    board_ids = read_cards(board, "board", sizes=BOARD_SIZES)
+    dead_ids = read_cards(dead, "dead cards", sizes=DEAD_SIZES)
+    owners = CardOwners()
+    board_mask = owners.claim(board_ids, "the board")
+    dead_mask = owners.claim(dead_ids, "the dead cards")
     removed = board_mask | dead_mask
     h = _hole_cards(list(players))
     live = 52 - len(board_ids) - len(dead_ids)

@@ -27,11 +27,12 @@ from typing import Any
 import numpy as np
 
 from ...compiles import computing_seconds
-from ...evaluator.cards import SHORT_DECK_SIZE, CardError, deck_ids, format_cards, to_card_ids
+from ...evaluator.cards import SHORT_DECK_SIZE, deck_ids, format_cards
 from .options import DEFAULT_STDERR, EquityError, check_options, fresh_seed
 from .pot_stats import N_STATS, STAT_HIGH_TIE, STAT_HIGH_WIN, STAT_SHARE, share_errors
 from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, run_blocks
+from .spot_cards import CardOwners, check_player_count, read_cards
 
 GAME = "short-deck"
 MAX_PLAYERS = 10
@@ -43,45 +44,26 @@ MAX_DEFAULT_TRIALS = 50_000_000
 Progress = Callable[[float], None]
 
 
-def _cards(cards: Any, what: str) -> list[int]:
-    if cards is None or cards == "":
-        return []
-    if not isinstance(cards, (str, Sequence)):
-        raise EquityError(f"{what} must be cards as text (e.g. 'AsKs') or card ids, got {type(cards).__name__}")
-    try:
-        return to_card_ids(cards, deck_size=SHORT_DECK_SIZE)
-    except CardError as exc:
-        raise CardError(f"{what}: {exc}") from None
-
-
 def _spot(players: Sequence[Any], board: Any, dead: Any) -> tuple[list[list[int] | None], list[int], list[int]]:
     """(each player's two cards, or None for a random one; the board; the cards left), checked."""
-    if isinstance(players, str) or not isinstance(players, Sequence) or not 2 <= len(players) <= MAX_PLAYERS:
-        count = 1 if isinstance(players, str) else len(players) if isinstance(players, Sequence) else 0
-        raise EquityError(f"short-deck equity needs 2 to {MAX_PLAYERS} players, got {count}")
-    owner: dict[int, str] = {}
+    check_player_count(players, MAX_PLAYERS, "short-deck")
+    owners = CardOwners()
     hands: list[list[int] | None] = []
     for i, given in enumerate(players):
         if isinstance(given, str) and given.strip().lower() == RANDOM:
             hands.append(None)
             continue
-        ids = _cards(given, f"player {i + 1}")
+        ids = read_cards(given, f"player {i + 1}", deck_size=SHORT_DECK_SIZE)
         if len(ids) != 2:
             raise EquityError(f"player {i + 1} has {len(ids)} cards; a short-deck hand is two cards, or 'random'")
         hands.append(ids)
-        for c in ids:
-            if c in owner:
-                raise EquityError(f"{format_cards([c])} is held by {owner[c]} and player {i + 1}")
-            owner[c] = f"player {i + 1}"
-    board_ids = _cards(board, "board")
+        owners.claim(ids, i)
+    board_ids = read_cards(board, "board", deck_size=SHORT_DECK_SIZE)
     if len(board_ids) > 5:
         raise EquityError(f"a board is at most 5 cards, got {len(board_ids)}")
-    for what, ids in (("the board", board_ids), ("the dead cards", _cards(dead, "dead cards"))):
-        for c in ids:
-            if c in owner:
-                raise EquityError(f"{format_cards([c])} is in {what} and held by {owner[c]}")
-            owner[c] = what
-    pool = [c for c in deck_ids(SHORT_DECK_SIZE) if c not in owner]
+    owners.claim(board_ids, "the board")
+    owners.claim(read_cards(dead, "dead cards", deck_size=SHORT_DECK_SIZE), "the dead cards")
+    pool = [c for c in deck_ids(SHORT_DECK_SIZE) if not owners.holds(c)]
     needed = 5 - len(board_ids) + 2 * sum(hand is None for hand in hands)
     if needed > len(pool):
         raise EquityError(f"the {len(pool)} cards left cannot deal the {needed} cards this deal needs")

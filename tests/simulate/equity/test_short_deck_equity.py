@@ -111,7 +111,7 @@ def test_the_result_is_hold_em_shaped_with_its_game():
     [
         (["AsAh", "5c5d"], None, CardError, "not in the 36-card short deck"),
         (["AsAh", "KsKh"], "2c7d8h", CardError, "not in the 36-card short deck"),
-        (["AsAh", "AsKh"], None, EquityError, "held by player 1 and player 2"),
+        (["AsAh", "AsKh"], None, EquityError, "players 1 and 2 both hold As"),
         (["AsAh"], None, EquityError, "2 to 10 players"),
         (["AsAhKd", "KsKh"], None, EquityError, "two cards"),
         (["AsAh", "KsKh"], "6c7d8h9sTsJs", EquityError, "at most 5 cards"),
