@@ -55,8 +55,7 @@ def cpu_ms(call, rounds: int) -> float:
 def bot_view():
     """The six-card hi/lo spot as the equity bot sees it: two raisers (A2**** each) before the big blind."""
     from pokerlab.simulate.bots.view import SeatView
-    from pokerlab.simulate.game import State
-    from pokerlab.simulate.game.variants import omaha
+    from pokerlab.simulate.game import State, omaha
 
     hero = parse_cards(HEROES[6])
     rest = [c for c in range(52) if c not in hero]

@@ -139,13 +139,14 @@ def side_by_side(folders: list[Path], rounds: int) -> dict:
 
 def breakdown(folder: Path, rounds: int) -> dict[str, float]:
     """pokerlab's CPU time a hand, stage by stage (best of ``rounds``)."""
-    from pokerlab.simulate.histories import phh_files, replay_tree
-    from pokerlab.simulate.histories.phh import read_file_hands_and_places
+    from pokerlab.simulate.histories import phh_files, read as read_phh, replay_tree
     from pokerlab.simulate.histories.replay import replay_read
 
     files = phh_files(folder)
     warnings_kept: list[str] = []  # as replay_tree keeps them: in a list, not on stderr
-    read = [hand for path in files for hand in read_file_hands_and_places(path, warn=warnings_kept.append)]
+    read = [
+        hand for path in files for hand in read_phh(path, recover=True, money_places=True, warn=warnings_kept.append)
+    ]
     count = len(read)
 
     def walk() -> None:
@@ -153,7 +154,7 @@ def breakdown(folder: Path, rounds: int) -> dict[str, float]:
 
     def reading() -> None:
         for path in files:
-            for _ in read_file_hands_and_places(path, warn=warnings_kept.append):
+            for _ in read_phh(path, recover=True, money_places=True, warn=warnings_kept.append):
                 pass
 
     def replays() -> None:

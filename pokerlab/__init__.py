@@ -101,7 +101,7 @@ _LAZY = {
     "dump": "pokerlab.simulate.histories",
     "loads": "pokerlab.simulate.histories",
     "dumps": "pokerlab.simulate.histories",
-    "load_all": "pokerlab.simulate.histories",
+    "read": "pokerlab.simulate.histories",
     "dump_all": "pokerlab.simulate.histories",
 }
 
@@ -188,8 +188,8 @@ if TYPE_CHECKING:  # what the lazy names are, as explicit re-exports for type ch
         dump_all as dump_all,
         dumps as dumps,
         load as load,
-        load_all as load_all,
         loads as loads,
+        read as read,
     )
     from .simulate.precomputed import (
         preflop_equity as preflop_equity,

@@ -30,7 +30,9 @@ from .declarations import (
 )
 from .draw_variants import (
     ace_to_five_draw,
+    badugi,
     deuce_to_seven_single_draw,
+    deuce_to_seven_triple_draw,
     deuces_wild_draw,
     draw_with_bug,
     five_card_draw,
@@ -45,6 +47,7 @@ from .flop_variants import (
     pot_limit_holdem,
     pot_limit_omaha,
     pot_limit_omaha_hilo,
+    short_deck_holdem,
     texas_holdem,
 )
 from .pots import Pot, award_pots, build_pots
@@ -52,7 +55,7 @@ from .registry import shipped_variants
 from .session import BlindLevel, Session, SessionOver, doubling_schedule
 from .showdown import describe_value, hand_value, has_jacks_or_better
 from .state import MISDEAL_CAUSES, State
-from .stud_variants import razz, seven_card_stud, seven_card_stud_hilo
+from .stud_variants import razz, seven_card_stud, seven_card_stud_hilo, stud_streets
 
 __all__ = [
     "DEFAULT_CAP",
@@ -68,8 +71,8 @@ __all__ = [
     "ForcedBets",
     "HouseRules",
     "IllegalActionError",
-    "LowHalf",
     "Legality",
+    "LowHalf",
     "Opening",
     "Pot",
     "Session",
@@ -79,9 +82,11 @@ __all__ = [
     "Variant",
     "ace_to_five_draw",
     "award_pots",
+    "badugi",
     "build_pots",
     "describe_value",
     "deuce_to_seven_single_draw",
+    "deuce_to_seven_triple_draw",
     "deuces_wild_draw",
     "doubling_schedule",
     "draw_with_bug",
@@ -101,5 +106,7 @@ __all__ = [
     "seven_card_stud",
     "seven_card_stud_hilo",
     "shipped_variants",
+    "short_deck_holdem",
+    "stud_streets",
     "texas_holdem",
 ]

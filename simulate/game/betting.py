@@ -12,7 +12,7 @@ Round bookkeeping the functions read from the state:
 - ``bets_made``: the opening bet (or the big blind, by option) plus full raises, for the raise cap.
 - ``acted_at[seat]``: the level the seat last matched when it acted, -1 if it has not acted this round.
 
->>> from pokerlab.simulate.game.variants import no_limit_holdem
+>>> from pokerlab.simulate.game import no_limit_holdem
 >>> from pokerlab.simulate.game.state import State
 >>> state = State(no_limit_holdem(5, 10), [1000] * 3, seed=1)
 >>> raise_bounds(state, state.actor)
@@ -30,7 +30,7 @@ from .seating import CLOCKWISE
 def street_unit(state: HandFields) -> int:
     """The bet unit of the current round (small or big bet).
 
-    >>> from pokerlab.simulate.game.variants import fixed_limit_holdem
+    >>> from pokerlab.simulate.game import fixed_limit_holdem
     >>> from pokerlab.simulate.game.state import State
     >>> street_unit(State(fixed_limit_holdem(1, 2), [100, 100], seed=0))
     2
@@ -80,7 +80,7 @@ def capped_before_heads_up(state: HandFields) -> bool:
     was the bet), adding back every player who folded or called all-in since; the raiser counts as not
     all-in when it raised, even if the raise took all its chips.
 
-    >>> from pokerlab.simulate.game.variants import FIXED_LIMIT, texas_holdem
+    >>> from pokerlab.simulate.game import FIXED_LIMIT, texas_holdem
     >>> from pokerlab.simulate.game.state import State
     >>> hand = State(texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=False), [100] * 3, button=0, seed=0)
     >>> for to in (4, 6, 8):

@@ -5,7 +5,7 @@ says whether the operation is legal now and, if not, why; the operation itself r
 :class:`~pokerlab.simulate.game.errors.IllegalActionError` with that reason before changing anything.
 
 >>> from pokerlab.simulate.game.state import State
->>> from pokerlab.simulate.game.variants import no_limit_holdem
+>>> from pokerlab.simulate.game import no_limit_holdem
 >>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=3)
 >>> hand.can_check().reason
 'there is a bet of 10 to you; call 10, raise or fold'
@@ -179,7 +179,7 @@ class BettingMixin(HandFields):
         """Whether the actor may check or call now, and why not: PHH's ``cc``, a call when chips are owed, else a check.
 
         >>> from pokerlab.simulate.game.state import State
-        >>> from pokerlab.simulate.game.variants import Opening, five_card_draw
+        >>> from pokerlab.simulate.game import Opening, five_card_draw
         >>> hand = State(five_card_draw(opening=Opening(bet_or_drop=True)), [20, 20], seed=1)
         >>> hand.can_check_or_call().reason
         'bet or drop: nobody may check before the pot is opened; bet or fold'
@@ -196,7 +196,7 @@ class BettingMixin(HandFields):
         """``(min_to, max_to)`` of a legal bet or raise for the actor, or None if none is legal.
 
         >>> from pokerlab.simulate.game.state import State
-        >>> from pokerlab.simulate.game.variants import pot_limit_holdem
+        >>> from pokerlab.simulate.game import pot_limit_holdem
         >>> State(pot_limit_holdem(5, 10), [1000] * 3, seed=0).bet_or_raise_range()
         (20, 35)
         """
@@ -297,7 +297,7 @@ class BettingMixin(HandFields):
         """Call when chips are owed, else check: PHH's ``cc`` action (pokerkit's ``check_or_call``).
 
         >>> from pokerlab.simulate.game.state import State
-        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> from pokerlab.simulate.game import no_limit_holdem
         >>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=3)
         >>> hand.check_or_call(); hand.check_or_call(); hand.check_or_call()   # two calls, the big blind's check
         >>> [event.kind for event in hand.history if event.kind in ("call", "check")], hand.street

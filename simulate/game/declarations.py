@@ -3,7 +3,7 @@ and :class:`Variant` itself, with the checks that refuse an inconsistent declara
 
 The factories that fill these in for the shipped games are in :mod:`~pokerlab.simulate.game.flop_variants`,
 :mod:`~pokerlab.simulate.game.draw_variants` and :mod:`~pokerlab.simulate.game.stud_variants`; all of it is
-importable from :mod:`pokerlab.simulate.game.variants`.
+importable from :mod:`pokerlab.simulate.game`.
 
 >>> from pokerlab.simulate.game.flop_variants import texas_holdem
 >>> [texas_holdem(kind, 1, 2, max_bet=10).betting.kind for kind in (FIXED_LIMIT, SPREAD_LIMIT, POT_LIMIT, NO_LIMIT)]
@@ -375,7 +375,7 @@ class Variant:
     splits every pot with the best qualifying low (high-low games). ``hole_used``: a hand is exactly
     this many hole cards plus board cards to five (Omaha: 2, docs/rules.md 14); 0 the best five of all.
 
-    >>> from pokerlab.simulate.game.variants import texas_holdem
+    >>> from pokerlab.simulate.game import texas_holdem
     >>> v = texas_holdem(POT_LIMIT, small_blind=1, big_blind=2)
     >>> v.name, v.deck_size
     ("Pot-limit Texas hold'em", 52)
@@ -481,7 +481,7 @@ class Variant:
     def forced_order(self, n: int, button: int, antes: bool = True) -> tuple[tuple[int, str, int], ...]:
         """:meth:`ForcedBets.posting_order` for ``n`` players, worked out once per seating and kept.
 
-        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> from pokerlab.simulate.game import no_limit_holdem
         >>> no_limit_holdem(1, 2).forced_order(2, 0)
         ((0, 'small blind', 1), (1, 'big blind', 2))
         """
@@ -494,7 +494,7 @@ class Variant:
     def with_rules(self, **options: Any) -> Variant:
         """The same game with some house rules changed.
 
-        >>> from pokerlab.simulate.game.variants import five_card_draw
+        >>> from pokerlab.simulate.game import five_card_draw
         >>> five_card_draw().with_rules(odd_chip="carry").rules.odd_chip
         'carry'
         """
@@ -503,7 +503,7 @@ class Variant:
     def with_forced(self, **amounts: Any) -> Variant:
         """The same game with other forced bets (blind schedules and the command line's options use this).
 
-        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> from pokerlab.simulate.game import no_limit_holdem
         >>> no_limit_holdem(1, 2).with_forced(small_blind=2, big_blind=4).forced.big_blind
         4
         """

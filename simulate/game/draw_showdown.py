@@ -2,7 +2,7 @@
 
 A mixin of :class:`pokerlab.simulate.game.state.State`.
 
->>> from pokerlab.simulate.game.variants import five_card_draw
+>>> from pokerlab.simulate.game import five_card_draw
 >>> from pokerlab.simulate.game.state import State
 >>> hand = State(five_card_draw(ante=1, small_bet=2), [20, 20], seed=2)
 >>> hand.bet_or_raise(2); hand.call()

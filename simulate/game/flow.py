@@ -4,7 +4,7 @@ A mixin of :class:`pokerlab.simulate.game.state.State` (which owns every field).
 state moves POST -> DEAL -> (DRAW) -> BET -> DEAL ... -> SHOWDOWN -> DONE; with
 ``automatic=True`` the dealer's steps run by themselves.
 
->>> from pokerlab.simulate.game.variants import five_card_draw
+>>> from pokerlab.simulate.game import five_card_draw
 >>> from pokerlab.simulate.game.state import State
 >>> hand = State(five_card_draw(ante=1, small_bet=2), [20, 20, 20], automatic=False, seed=4)
 >>> hand.phase, hand.can_post().ok

@@ -5,7 +5,7 @@ declaration (:func:`low_value`): the best five of all its cards in stud, exactly
 three of the board in Omaha.
 
 >>> from pokerlab.simulate.game.cards import parse
->>> from pokerlab.simulate.game.variants import pot_limit_omaha_hilo, seven_card_stud_hilo
+>>> from pokerlab.simulate.game import pot_limit_omaha_hilo, seven_card_stud_hilo
 >>> board = parse("2c 3d 9h Kc Qs")
 >>> low_value(pot_limit_omaha_hilo(), parse("Ah 4s 5d 5c"), board) is not None   # only two board cards of 8 or lower
 False
@@ -34,7 +34,7 @@ def low_value(variant: Variant, hole: Sequence[int], board: Sequence[int]) -> in
     Omaha (``hole_used``) builds the low from exactly two hole cards and three board cards.
 
     >>> from pokerlab.simulate.game.cards import parse
-    >>> from pokerlab.simulate.game.variants import pot_limit_omaha_hilo
+    >>> from pokerlab.simulate.game import pot_limit_omaha_hilo
     >>> low_value(pot_limit_omaha_hilo(), parse("Ah 2s Kd Kc"), parse("3c 4d 5h Qc Qs")) is not None
     True
     """
@@ -51,7 +51,7 @@ def qualifying_low(cards: Sequence[int], low: LowHalf) -> int | None:
     qualifier), else None. Larger is better, as every value in pokerlab.
 
     >>> from pokerlab.simulate.game.cards import parse
-    >>> from pokerlab.simulate.game.variants import LowHalf
+    >>> from pokerlab.simulate.game import LowHalf
     >>> qualifying_low(parse("8h 7c 6d 5s 3c Kd Ks"), LowHalf()) is not None
     True
     >>> qualifying_low(parse("9c 4h 3d 2c As Kd Qs"), LowHalf()) is None

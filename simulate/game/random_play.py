@@ -6,7 +6,7 @@ bet or raise amount uniform over the legal range.
 
 >>> import random
 >>> from pokerlab.simulate.game.state import State
->>> from pokerlab.simulate.game.variants import no_limit_holdem
+>>> from pokerlab.simulate.game import no_limit_holdem
 >>> hand = play_random_hand(State(no_limit_holdem(1, 2), [200] * 6, seed=5), random.Random(5))
 >>> hand.phase, sum(hand.stacks)
 ('done', 1200)
@@ -26,7 +26,7 @@ from .state import BET, DEAL, DONE, DRAW, POST, SHOWDOWN, State
 def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -> None:
     """Make one random legal move for whoever must act (dealer steps included).
 
-    >>> from pokerlab.simulate.game.variants import five_card_draw
+    >>> from pokerlab.simulate.game import five_card_draw
     >>> hand = State(five_card_draw(), [20, 20], seed=1)
     >>> random_action(hand, random.Random(0)); len(hand.history) > 2
     True

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pokerlab.equity_games import EquityGame, equity_game
 from pokerlab.errors import InputError
 
 from .declarations import BETTING_KINDS, FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Variant
@@ -149,6 +150,15 @@ class Game:
     @property
     def is_stud(self) -> bool:
         return self.family == STUD
+
+    @property
+    def equity(self) -> EquityGame | None:
+        """The equity game that prices this game's showdown (``pokerlab equity --game NAME`` takes its name).
+
+        >>> GAMES["badugi"].equity.name, GAMES["triple"].equity.rules
+        ('draw-badugi', 'deuce-seven')
+        """
+        return equity_game(self.name)
 
     def variant(self, kind: str, stakes: Stakes) -> Variant:
         """The declaration at ``stakes`` in structure ``kind`` (refused when the game is not played so)."""

@@ -7,7 +7,7 @@ fresh ante or not by option, and a misdealt hand is dealt again with the same
 button.
 
 >>> import random
->>> from pokerlab.simulate.game.variants import no_limit_holdem
+>>> from pokerlab.simulate.game import no_limit_holdem
 >>> from pokerlab.simulate.game.random_play import play_random_hand
 >>> table = Session(no_limit_holdem(1, 2), [100, 100, 100], seed=7)
 >>> for _ in range(5):
@@ -68,7 +68,7 @@ class BlindLevel:
 def doubling_schedule(variant: Variant, minutes: float, levels: int = 20) -> list[BlindLevel]:
     """Blind levels by time: the variant's antes and blinds double every ``minutes`` minutes, ``levels`` times.
 
-    >>> from pokerlab.simulate.game.variants import no_limit_holdem
+    >>> from pokerlab.simulate.game import no_limit_holdem
     >>> [(level.from_minute, level.big_blind) for level in doubling_schedule(no_limit_holdem(1, 2), 20, 3)]
     [(20, 4), (40, 8), (60, 16)]
     """
@@ -108,7 +108,7 @@ class Session:
     docs/rules.md 4.5): everyone antes again on top of a pot carried from a deal nobody opened.
     ``equal_stacks`` (False): refuse unequal starting stacks (docs/rules.md 4.1, 7).
 
-    >>> from pokerlab.simulate.game.variants import no_limit_holdem
+    >>> from pokerlab.simulate.game import no_limit_holdem
     >>> Session(no_limit_holdem(), [100, 90], equal_stacks=True)
     Traceback (most recent call last):
     ...

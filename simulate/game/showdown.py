@@ -44,7 +44,7 @@ def showdown_value(variant: Variant, hole: Sequence[int], board: Sequence[int]) 
     cards, or in Omaha (``hole_used``) exactly two hole cards and three board cards (docs/rules.md 14.2).
 
     >>> from pokerlab.simulate.game.cards import parse
-    >>> from pokerlab.simulate.game.variants import pot_limit_omaha, pot_limit_holdem
+    >>> from pokerlab.simulate.game import pot_limit_omaha, pot_limit_holdem
     >>> hole, board = parse("As Kd 7c 2h"), parse("Qs Js Ts 9s 3s")   # Omaha: a straight (one spade in hand)
     >>> showdown_value(pot_limit_omaha(), hole, board) >> 12, showdown_value(pot_limit_holdem(), hole[:2], board) >> 12
     (4, 5)

@@ -6,7 +6,7 @@ answers whether it is legal now and, if not, why. An illegal operation raises
 exactly as it was. ``copy()`` is a flat copy of lists, cheap enough for tree
 search. Seats are 0..n-1 in clockwise order; ``button`` is the dealer's seat.
 
->>> from pokerlab.simulate.game.variants import no_limit_holdem
+>>> from pokerlab.simulate.game import no_limit_holdem
 >>> hand = State(no_limit_holdem(5, 10), [1000, 1000, 1000], button=0, seed=3)
 >>> hand.actor, hand.call_amount, hand.bet_or_raise_range()
 (0, 10, (20, 1000))
@@ -68,7 +68,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
     ``auto_showdown`` (every contender's hand is shown; False asks each to ``show()`` or ``muck()``),
     ``reshuffle_order`` (the order of a reshuffled stub, see :data:`ReshuffleOrder`; None: as shuffled).
 
-    >>> from pokerlab.simulate.game.variants import five_card_draw
+    >>> from pokerlab.simulate.game import five_card_draw
     >>> hand = State(five_card_draw(ante=1, small_bet=2), [50, 50], seed=1)
     >>> hand.phase, hand.pot_total, hand.actor
     ('bet', 2, 1)
@@ -228,7 +228,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
     def left_of(self, seat: int) -> int:
         """The next seat clockwise.
 
-        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> from pokerlab.simulate.game import no_limit_holdem
         >>> State(no_limit_holdem(), [10, 10, 10], seed=0).left_of(2)
         0
         """
@@ -239,7 +239,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
 
         Heads-up the button is position 0 (it posts the small blind), as PHH reverses the blinds.
 
-        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> from pokerlab.simulate.game import no_limit_holdem
         >>> State(no_limit_holdem(), [10, 10, 10], button=2, seed=0).seat_at(1)
         1
         """
@@ -250,7 +250,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
     def position_of(self, seat: int) -> int:
         """The forced-bet position of ``seat`` (the inverse of :meth:`seat_at`).
 
-        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> from pokerlab.simulate.game import no_limit_holdem
         >>> State(no_limit_holdem(), [10, 10], button=1, seed=0).position_of(1)   # heads-up: the button
         0
         """
@@ -261,7 +261,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
     def blind_seats(self) -> tuple[int, int]:
         """(small blind seat, big blind seat): heads-up the button posts the small blind.
 
-        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> from pokerlab.simulate.game import no_limit_holdem
         >>> State(no_limit_holdem(), [10, 10], button=1, seed=0).blind_seats()
         (1, 0)
         """
@@ -309,7 +309,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
     def can_misdeal(self, cause: str = MISDEAL_EXPOSED_CARD) -> Legality:
         """Whether the dealer may call a misdeal now (cards dealt, fewer than two players acted), and why not.
 
-        >>> from pokerlab.simulate.game.variants import five_card_draw
+        >>> from pokerlab.simulate.game import five_card_draw
         >>> hand = State(five_card_draw(), [20, 20, 20], seed=1)
         >>> hand.check(); hand.can_misdeal().ok
         True
@@ -325,7 +325,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
         new deal (``carry_out``); ``ended_by`` is ``"misdeal"``. :class:`~pokerlab.simulate.game.session.Session`
         deals again with the same button, so the same players post the same blinds.
 
-        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> from pokerlab.simulate.game import no_limit_holdem
         >>> hand = State(no_limit_holdem(5, 10), [100, 100, 100], seed=2)
         >>> hand.misdeal("wrong-count"); hand.phase, hand.ended_by, hand.stacks
         ('done', 'misdeal', [100, 100, 100])
@@ -348,7 +348,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
     def copy(self) -> State:
         """An independent copy (lists copied, immutable parts shared), for search.
 
-        >>> from pokerlab.simulate.game.variants import no_limit_holdem
+        >>> from pokerlab.simulate.game import no_limit_holdem
         >>> a = State(no_limit_holdem(), [100, 100], seed=1); b = a.copy(); b.fold()
         >>> a.phase, b.phase
         ('bet', 'done')

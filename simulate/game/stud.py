@@ -1,6 +1,6 @@
 """Stud mechanics (docs/rules.md 13): up cards, the bring-in, who acts first, the open pair, the short deck.
 
-The variant declares the stud street layout (:class:`~pokerlab.simulate.game.variants.Street` ``up``),
+The variant declares the stud street layout (:class:`~pokerlab.simulate.game.declarations.Street` ``up``),
 the bring-in (``ForcedBets.bring_in``), how up cards are read (``Variant.showing``) and the low half
 (``Variant.low``); the functions here apply those declarations for
 :class:`~pokerlab.simulate.game.state.State`, which calls them through small hooks.
@@ -106,7 +106,7 @@ def _showing_key(ranks: tuple[int, ...], high: bool) -> tuple:
 def up_indices(variant: Variant) -> tuple[int, ...]:
     """Positions in a player's hole cards that are dealt face up (each street's last ``up`` cards).
 
-    >>> from pokerlab.simulate.game.variants import seven_card_stud
+    >>> from pokerlab.simulate.game import seven_card_stud
     >>> up_indices(seven_card_stud())
     (2, 3, 4, 5)
     """
@@ -135,7 +135,7 @@ def up_cards(state: HandFields, seat: int) -> list[int]:
     """The face-up cards of ``seat`` so far, in the order dealt.
 
     >>> from pokerlab.simulate.game.state import State
-    >>> from pokerlab.simulate.game.variants import seven_card_stud
+    >>> from pokerlab.simulate.game import seven_card_stud
     >>> hand = State(seven_card_stud(), [50, 50], seed=3)
     >>> len(up_cards(hand, 0)), len(hand.hole[0])
     (1, 3)
@@ -158,7 +158,7 @@ def bring_in_seat(state: HandFields) -> int | None:
     """The seat that brings in: the weakest door card among players with chips (docs/rules.md 13.2).
 
     >>> from pokerlab.simulate.game.state import State
-    >>> from pokerlab.simulate.game.variants import seven_card_stud
+    >>> from pokerlab.simulate.game import seven_card_stud
     >>> hand = State(seven_card_stud(), [50, 50, 50], seed=3)
     >>> bring_in_seat(hand) == hand.actor
     True
@@ -232,7 +232,7 @@ class StudMixin(HandFields):
         """Whether the actor may post the bring-in now, and why not.
 
         >>> from pokerlab.simulate.game.state import State
-        >>> from pokerlab.simulate.game.variants import seven_card_stud
+        >>> from pokerlab.simulate.game import seven_card_stud
         >>> hand = State(seven_card_stud(ante=1, bring_in=1, small_bet=2), [50, 50], seed=3)
         >>> hand.can_bring_in().ok, hand.can_fold().reason
         (True, 'you bring in: post the bring-in of 1 or complete to 2')
@@ -244,7 +244,7 @@ class StudMixin(HandFields):
         """Post the bring-in: a live bet of the bring-in amount (all-in if the stack is shorter).
 
         >>> from pokerlab.simulate.game.state import State
-        >>> from pokerlab.simulate.game.variants import seven_card_stud
+        >>> from pokerlab.simulate.game import seven_card_stud
         >>> hand = State(seven_card_stud(ante=1, bring_in=1, small_bet=2), [50, 50], seed=3)
         >>> hand.bring_in(); hand.call_amount, hand.bet_or_raise_range()
         (1, (2, 2))
@@ -267,7 +267,7 @@ class StudMixin(HandFields):
 def cards_needed(variant: Variant, n: int) -> int:
     """The fewest cards a full deal needs: every street dealt, but the last one may be one community card.
 
-    >>> from pokerlab.simulate.game.variants import seven_card_stud
+    >>> from pokerlab.simulate.game import seven_card_stud
     >>> cards_needed(seven_card_stud(), 8), cards_needed(seven_card_stud(), 9)
     (52, 58)
     """

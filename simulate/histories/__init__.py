@@ -22,17 +22,7 @@ from .dataset import ReplaySummary, iter_results, phh_files, replay_tree
 from .fields import check_history, unknown_fields
 from .hand import HandHistory
 from .money import from_chips, to_chips
-from .reading import (
-    PHHWarning,
-    iter_file,
-    iter_hands,
-    iter_hands_recovering,
-    load,
-    load_all,
-    load_file,
-    loads,
-    loads_all,
-)
+from .reading import PHHWarning, load, loads, read
 from .record import history_from_state, phh_order, phh_winnings
 from .replay import ReplayBreak, ReplayResult, Step, format_replay, replay
 from .writing import dump, dump_all, dumps, dumps_all, save
@@ -57,20 +47,15 @@ __all__ = [
     "format_replay",
     "from_chips",
     "history_from_state",
-    "iter_file",
-    "iter_hands",
-    "iter_hands_recovering",
     "iter_results",
     "load",
-    "load_all",
-    "load_file",
     "loads",
-    "loads_all",
     "parse_phh_cards",
     "phh_fields",
     "phh_files",
     "phh_order",
     "phh_winnings",
+    "read",
     "replay",
     "replay_tree",
     "save",

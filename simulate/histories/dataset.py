@@ -26,7 +26,7 @@ from typing import Any
 from ...threads import MAX_JOBS, can_fork, ignore_interrupts
 from .codes import PHHError
 from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit
-from .reading import read_file_hands_and_places
+from .reading import read
 from .replay import DIFFERS, ILLEGAL, NOT_RECORDED, OK, UNFINISHED, UNKNOWN_OUTCOME, ReplayResult, replay_read
 
 UNREADABLE = "unreadable"  # a hand that is not well-formed PHH (a field of the wrong type...)
@@ -175,7 +175,10 @@ def iter_results(
     >>> [(label, result.status, result.stacks) for label, result in iter_results(path)]
     [('1', 'ok', [51, 49])]
     """
-    for label, hand, places in read_file_hands_and_places(path, warn=warn):
+    # read() reads a str holding a line break as a file's text: a path with one goes as a Path, any other as given
+    # (a Path would drop a "./" from the name the messages show).
+    source = Path(path) if isinstance(path, str) and "\n" in path else path
+    for label, hand, places in read(source, recover=True, money_places=True, warn=warn):
         if isinstance(hand, PHHError):
             yield label, hand
             continue

@@ -1,7 +1,9 @@
 """Reading ``.phh`` (one hand) and ``.phhs`` (many) texts and files, one hand at a time.
 
 A ``.phhs`` file is a TOML document whose tables ``[1]``, ``[2]``... each hold one hand; a ``.phh`` file is
-one hand's fields at the top level.
+one hand's fields at the top level. :func:`read` reads either, from a path, a text or an open file, one hand at
+a time; :func:`loads` and :func:`load` read one hand's ``.phh`` text or file whole, as :mod:`json`'s and
+:mod:`tomllib`'s functions of those names read one document: they undo the writer's ``dumps`` and ``dump``.
 """
 
 from __future__ import annotations
@@ -13,8 +15,7 @@ import os
 import stat
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal, overload
 
 from .codes import PHHError
 from .fields import from_dict, hand_and_places, short_repr, unknown_fields
@@ -25,6 +26,11 @@ from .toml_reader import LineScanner, fast_toml, parse_toml
 #: one endless line) stops its file there. Reading holds one hand's text at a time, so this, not the file's size,
 #: bounds the memory a read takes.
 MAX_HAND_CHARS = 1 << 20
+
+#: What :func:`read` reads: a path, a file's text, or an open file (or any iterable of a file's lines).
+Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str]
+#: Where :func:`read` reports the fields PHH does not define (None: as a :class:`PHHWarning`).
+Warn = Callable[[str], None] | None
 
 
 def _content(line: str) -> bool:
@@ -82,68 +88,108 @@ class PHHWarning(UserWarning):
     ...     warnings.simplefilter("always")
     ...     text = 'variant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []\\n'
     ...     text += 'shoe = 1\\n'
-    ...     _ = list(iter_hands(text.splitlines(keepends=True)))
+    ...     _ = list(read(text))
     >>> [(w.category.__name__, str(w.message)) for w in caught]
     [('PHHWarning', 'hand [1]: field(s) the PHH standard does not define, kept: shoe')]
     """
 
 
-def iter_hands(
-    lines: Iterable[str], source: str | None = None, warn: Callable[[str], None] | None = None
-) -> Iterator[tuple[str, HandHistory]]:
-    """``(label, hand)`` for each hand of a ``.phh``/``.phhs`` text given line by line, parsed as it is read.
-
-    ``label`` is the hand's table key in a ``.phhs`` file (``"1"``...), ``"1"`` for a ``.phh`` file.
-    Any problem is a :class:`PHHError` naming ``source`` (the file), the hand and the field; a text with
-    no hand at all is one too. Fields PHH does not define are kept; each is reported once per text,
-    to ``warn`` (default: a :class:`PHHWarning`).
-
-    >>> [label for label, _ in iter_hands(['[1]\\n', 'variant = "NT"\\n', 'antes = [0, 0]\\n', 'min_bet = 2\\n',
-    ...  'starting_stacks = [9, 9]\\n', 'actions = []\\n'])]
-    ['1']
-    """
-    for label, hand, _ in _hands(_chunks(lines), source, warn, recover=False):
-        yield label, hand  # type: ignore[misc]
+SOURCE_KINDS = "a path, the text of a .phh/.phhs file, or an open file (text or binary)"
 
 
-def iter_hands_recovering(
-    lines: Iterable[str], source: str | None = None, warn: Callable[[str], None] | None = None
-) -> Iterator[tuple[str, HandHistory | PHHError]]:
-    """As :func:`iter_hands`, but a bad hand of a ``.phhs`` text is yielded as its :class:`PHHError` and
-    reading goes on with the next hand. Problems with the text as a whole (not UTF-8, nesting too deep,
-    no hands, a bad ``.phh`` file) are still raised.
+@overload
+def read(
+    source: Source, *, recover: Literal[False] = ..., money_places: Literal[False] = ..., warn: Warn = ...
+) -> Iterator[tuple[str, HandHistory]]: ...
+@overload
+def read(
+    source: Source, *, recover: bool = ..., money_places: Literal[False] = ..., warn: Warn = ...
+) -> Iterator[tuple[str, HandHistory | PHHError]]: ...
+@overload
+def read(
+    source: Source, *, recover: bool = ..., money_places: Literal[True], warn: Warn = ...
+) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]: ...
+def read(
+    source: Source, *, recover: bool = False, money_places: bool = False, warn: Warn = None
+) -> Iterator[tuple[str, HandHistory | PHHError] | tuple[str, HandHistory | PHHError, int | None]]:
+    """An iterator of ``(label, hand)``, each hand of a ``.phh`` or ``.phhs`` file, parsed one hand at a time.
 
-    >>> text = ['[1]\\n', 'variant = 7\\n', '[2]\\n', 'variant = "NT"\\n', 'antes = [0, 0]\\n', 'min_bet = 2\\n',
-    ...         'starting_stacks = [9, 9]\\n', 'actions = []\\n']
-    >>> [(label, type(hand).__name__) for label, hand in iter_hands_recovering(text)]
+    ``source`` is a path (a :class:`~pathlib.Path`, or a ``str`` without a line break), the text of a file (a
+    ``str`` with one: a hand's text always has several lines), or an open file, text or binary. ``label`` is the
+    hand's table key in a ``.phhs`` file (``"1"``...), ``"1"`` for a ``.phh`` file.
+
+    Any problem is a :class:`PHHError` naming the file, the hand and the field; an unreadable path is an OSError
+    (a FIFO, a device or a file over :data:`MAX_FILE_BYTES` is refused unopened, a file holding a NUL byte in its
+    first bytes unread). Reading holds one hand's text at a time, at most :data:`MAX_HAND_CHARS` characters (a
+    file of at most :data:`WHOLE_FILE_BYTES` is read in one call).
+
+    ``recover``: a bad hand of a ``.phhs`` file is yielded as its :class:`PHHError` and reading goes on with the
+    next; problems with the file as a whole (not UTF-8, nesting too deep, no hands, a bad ``.phh`` file) are still
+    raised, after the hands before them. ``money_places``: each item also holds the hand's
+    :meth:`~HandHistory.money_places` when the reader found it in the amounts' text (else None), which
+    :func:`~pokerlab.simulate.histories.replay.replay_read` takes. Fields PHH does not define are kept; each is
+    reported once per file, to ``warn`` (default: a :class:`PHHWarning`).
+
+    >>> hand = 'variant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []\\n'
+    >>> [(label, hand.variant) for label, hand in read("[1]\\n" + hand + "[2]\\n" + hand)]
+    [('1', 'NT'), ('2', 'NT')]
+    >>> [(label, type(hand).__name__) for label, hand in read("[1]\\nvariant = 7\\n[2]\\n" + hand, recover=True)]
     [('1', 'PHHError'), ('2', 'HandHistory')]
+    >>> [places for _, _, places in read(hand.replace("[9, 9]", "[9.50, 9]"), money_places=True)]
+    [2]
     """
-    for label, hand, _ in _hands(_chunks(lines), source, warn, recover=True):
+    # Not a generator itself: a folder's replay reads each file through one generator, as fast as a reader of paths
+    # alone. ``extra``: the frame _without_places puts between the reading and the caller, for a warning's stacklevel.
+    extra = 0 if money_places else 1
+    if isinstance(source, str):  # before os.PathLike, an ABC: a str path is what a folder's replay gives, per file
+        if "\n" in source:
+            hands = _hands(_chunks(io.StringIO(source, newline="")), None, warn, recover, stacklevel=4 + extra)
+        else:
+            hands = _read_path(source, warn, recover, extra)
+    elif isinstance(source, os.PathLike):
+        hands = _read_path(os.fspath(source), warn, recover, extra)
+    elif hasattr(source, "read") or isinstance(source, Iterable):
+        hands = _read_file(source, warn, recover, extra)
+    else:
+        raise TypeError(f"read() takes {SOURCE_KINDS}, got {type(source).__name__}")
+    return hands if money_places else _without_places(hands)
+
+
+def _without_places(
+    hands: Iterator[tuple[str, HandHistory | PHHError, int | None]],
+) -> Iterator[tuple[str, HandHistory | PHHError]]:
+    for label, hand, _ in hands:
         yield label, hand
 
 
-def read_hands_and_places(
-    lines: Iterable[str], source: str | None = None, warn: Callable[[str], None] | None = None
+def _read_file(
+    file: IO[str] | IO[bytes] | Iterable[str], warn: Warn, recover: bool, extra: int
 ) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]:
-    """As :func:`iter_hands_recovering`, with each hand's :meth:`~HandHistory.money_places` when the reader
-    found it in the amounts' text (else None), for a replay straight from the reader.
-
-    >>> [places for _, _, places in read_hands_and_places(['[1]\\n', 'variant = "NT"\\n', 'antes = [0, 0]\\n',
-    ...  'min_bet = 1.00\\n', 'starting_stacks = [9.5, 9]\\n', 'actions = []\\n'])]
-    [2]
-    """
-    yield from _hands(_chunks(lines), source, warn, recover=True)
+    """The hands of an open file (or any iterable of a file's lines), its errors naming it when it has a name."""
+    name = getattr(file, "name", None)
+    source = name if isinstance(name, str) else None
+    if isinstance(file, (io.RawIOBase, io.BufferedIOBase)):
+        text = io.TextIOWrapper(file, encoding="utf-8", newline="")
+        try:
+            yield from _hands(_chunks(_file_lines(text)), source, warn, recover, stacklevel=5 + extra)
+        finally:
+            text.detach()  # the caller's file stays open
+        return
+    lines = _file_lines(file) if hasattr(file, "readline") else file  # type: ignore[arg-type]
+    yield from _hands(_chunks(lines), source, warn, recover, stacklevel=5 + extra)
 
 
 def _hands(
-    chunks: Iterable[tuple[str | None, int, str]], source: str | None, warn: Callable[[str], None] | None, recover: bool
+    chunks: Iterable[tuple[str | None, int, str]], source: str | None, warn: Warn, recover: bool, stacklevel: int
 ) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]:
+    """``(label, hand or its error, money places)`` of each chunk; ``stacklevel``: a warning's, for the caller of
+    :func:`read` (this function's frame is the third)."""
     seen = False
     key: str | None = None
     reported: set[str] = set()
 
     def checked(label: str, read: tuple[HandHistory, int | None]) -> tuple[str, HandHistory, int | None]:
-        _report_unknown_fields(read[0], label, source, warn, reported, stacklevel=5)
+        _report_unknown_fields(read[0], label, source, warn, reported, stacklevel)
         return label, read[0], read[1]
 
     try:
@@ -216,27 +262,18 @@ def loads(text: str) -> HandHistory:
         raise exc.located(hand="1") from None
 
 
-def loads_all(text: str) -> list[HandHistory]:
-    """Every hand of a ``.phhs`` file (tables ``[1]``, ``[2]``...) or the single hand of a ``.phh`` file.
-
-    >>> len(loads_all('[1]\\nvariant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []'))
-    1
-    """
-    return [hand for _, hand in iter_hands(text.splitlines(keepends=True))]
-
-
 #: The largest history file read (a .phhs of about two million hands); a larger one is refused unread.
 MAX_FILE_BYTES = 1 << 30
 
 
-def open_history(path: str | Path, newline: str | None = "") -> IO[str]:
+def _open_history(path: str | os.PathLike[str], newline: str | None = "") -> IO[str]:
     """Open a history file for reading: only a regular file of at most ``MAX_FILE_BYTES``, else an OSError;
     one whose first bytes hold a NUL byte is binary, a :class:`PHHError`.
 
     A FIFO would block the read forever and a device such as /dev/zero never ends: both are refused before
     they are opened, with the reason, and a reader lists them as unreadable.
 
-    >>> open_history("/dev/null")
+    >>> _open_history("/dev/null")
     Traceback (most recent call last):
     ...
     OSError: [Errno 22] not a regular file (a FIFO, device or socket), not read: '/dev/null'
@@ -255,7 +292,7 @@ def open_history(path: str | Path, newline: str | None = "") -> IO[str]:
 _PROBE_BYTES = 4096
 
 
-def _refuse_binary(head: bytes, path: str | Path) -> None:
+def _refuse_binary(head: bytes, path: str | os.PathLike[str]) -> None:
     """A PHHError if ``head``, a file's first bytes, holds a NUL byte: a binary file, refused before it is read.
 
     >>> _refuse_binary(b"variant = 'NT'\\n", "a.phh")
@@ -275,12 +312,12 @@ def _file_lines(handle: IO[str]) -> Iterator[str]:
     return iter(functools.partial(handle.readline, MAX_HAND_CHARS + 1), "")
 
 
-def _readable_size(path: str | Path) -> int:
+def _readable_size(path: str | os.PathLike[str]) -> int:
     """The size of a history file that may be read (:func:`open_history`'s checks), else an OSError."""
     return _checked_size(os.stat(path), path)
 
 
-def _checked_size(info: os.stat_result, path: str | Path) -> int:
+def _checked_size(info: os.stat_result, path: str | os.PathLike[str]) -> int:
     """The size of a file of status ``info`` if a history file of that status may be read, else an OSError."""
     if not stat.S_ISREG(info.st_mode):
         raise OSError(errno.EINVAL, "not a regular file (a FIFO, device or socket), not read", str(path))
@@ -295,27 +332,19 @@ def _checked_size(info: os.stat_result, path: str | Path) -> int:
 WHOLE_FILE_BYTES = 1 << 20
 
 
-def read_file_hands_and_places(
-    path: str | Path, warn: Callable[[str], None] | None = None
+def _read_path(
+    path: str, warn: Warn, recover: bool, extra: int
 ) -> Iterator[tuple[str, HandHistory | PHHError, int | None]]:
-    """:func:`read_hands_and_places` on the lines of a file, its errors naming it: what a replay of a file reads.
+    """The hands of a history file, its errors naming it: :func:`read` given a path.
 
     A file of at most :data:`WHOLE_FILE_BYTES` is read in one call, and a one-hand file that the fast TOML
     reader reads whole is not cut into hands first: per file, that is most of the reading's cost on a folder
     of one-hand files. The hands, labels, errors and warnings are those of reading the file line by line.
-
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "one.phh"
-    >>> _ = path.write_text("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n"
-    ...     "starting_stacks = [50, 50]\\nactions = ['p2 f']\\n")
-    >>> [(label, hand.actions, places) for label, hand, places in read_file_hands_and_places(path)]
-    [('1', ['p2 f'], 0)]
     """
-    source = str(path)
-    text = _whole_text(source)
+    text = _whole_text(path)
     if text is None:
-        with open_history(source) as handle:
-            yield from _hands(_chunks(_file_lines(handle)), source, warn, recover=True)
+        with _open_history(path) as handle:
+            yield from _hands(_chunks(_file_lines(handle)), path, warn, recover, stacklevel=5 + extra)
         return
     parsed = fast_toml(text, shared=True)  # hand_and_places copies what it keeps
     if parsed and not any(type(value) is dict for value in parsed.values()):
@@ -323,17 +352,17 @@ def read_file_hands_and_places(
         try:
             hand, places = hand_and_places(parsed)
         except PHHError as exc:
-            raise exc.located(hand="1", file=source) from None
-        _report_unknown_fields(hand, "1", source, warn, set(), stacklevel=3)  # as _hands: the reader's caller
+            raise exc.located(hand="1", file=path) from None
+        _report_unknown_fields(hand, "1", path, warn, set(), stacklevel=3 + extra)  # as _hands: the caller
         yield "1", hand, places
     else:
-        yield from _hands(_chunks(io.StringIO(text, newline="")), source, warn, recover=True)
+        yield from _hands(_chunks(io.StringIO(text, newline="")), path, warn, recover, stacklevel=5 + extra)
 
 
 def _whole_text(path: str) -> str | None:
     """The text of a history file of at most :data:`WHOLE_FILE_BYTES`, read in one call (os.read: a third of the
     time of a text file's open and read); None for a larger file or one that is not UTF-8 (read line by line). A
-    binary file is refused as :func:`open_history` refuses it."""
+    binary file is refused as :func:`_open_history` refuses it."""
     # Opened first and checked by fstat: one path lookup a file fewer. O_NONBLOCK, so that opening a FIFO does not
     # wait for a writer before the check refuses it.
     handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -353,50 +382,33 @@ def _whole_text(path: str) -> str | None:
         return None
 
 
-def iter_file(path: str | Path, warn: Callable[[str], None] | None = None) -> Iterator[tuple[str, HandHistory]]:
-    """``(label, hand)`` for each hand of a ``.phh``/``.phhs`` file, read and parsed one hand at a time.
-
-    Errors are :class:`PHHError` naming the file; an unreadable file is an OSError. ``warn``: as in
-    :func:`iter_hands`.
-
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "hands.phhs"
-    >>> _ = path.write_text('[1]\\nvariant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\n'
-    ...     'actions = []\\n[2]\\nvariant = "FT"\\nantes = [0, 0]\\nsmall_bet = 2\\nbig_bet = 4\\n'
-    ...     'starting_stacks = [9, 9]\\nactions = []\\n')
-    >>> [(label, hand.variant) for label, hand in iter_file(path)]
-    [('1', 'NT'), ('2', 'FT')]
-    """
-    with open_history(path) as handle:
-        yield from iter_hands(_file_lines(handle), source=str(path), warn=warn)
-
-
-def load_file(path: str | Path) -> list[HandHistory]:
-    """The hands of a ``.phh`` or ``.phhs`` file.
-
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "hand.phh"
-    >>> _ = path.write_text('variant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []')
-    >>> [hand.variant for hand in load_file(path)]
-    ['NT']
-    """
-    return [hand for _, hand in iter_file(path)]
+def _text_of(file: str | os.PathLike[str] | IO[str] | IO[bytes]) -> str:
+    """The text of one hand's file, a path or an open file: a file longer than a hand may be is refused, not read
+    whole, and one that is not UTF-8 is a PHHError."""
+    if isinstance(file, (str, os.PathLike)):
+        name: str | None = os.fspath(file)
+        with _open_history(file, newline=None) as handle:
+            data: str | bytes = handle.read(MAX_HAND_CHARS + 1)
+    else:
+        name = getattr(file, "name", None)
+        name = name if isinstance(name, str) else None
+        # A character is at most 4 bytes in UTF-8: more bytes than that hold more characters than a hand may.
+        data = file.read(4 * MAX_HAND_CHARS + 1)
+    if isinstance(data, bytes):
+        if len(data) > 4 * MAX_HAND_CHARS:
+            data = "-" * (MAX_HAND_CHARS + 1)  # too long whatever its characters: refused below
+        else:
+            try:
+                data = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise PHHError(f"not UTF-8 text: {exc}", hand="1", file=name) from None
+    if len(data) > MAX_HAND_CHARS:
+        reason = f"more than {MAX_HAND_CHARS:,} characters, where a hand holds a few thousand: not read"
+        raise PHHError(reason, hand="1", file=name)
+    return data
 
 
-def _text_of(file: str | Path | IO[str] | IO[bytes]) -> str:
-    """The text of one hand's file: a file longer than a hand may be is refused, not read whole."""
-    if isinstance(file, (str, Path)):
-        with open_history(file, newline=None) as handle:
-            text = handle.read(MAX_HAND_CHARS + 1)
-        if len(text) > MAX_HAND_CHARS:
-            reason = f"more than {MAX_HAND_CHARS:,} characters, where a hand holds a few thousand: not read"
-            raise PHHError(reason, hand="1", file=str(file))
-        return text
-    data = file.read()
-    return data.decode("utf-8") if isinstance(data, bytes) else data
-
-
-def load(file: str | Path | IO[str] | IO[bytes]) -> HandHistory:
+def load(file: str | os.PathLike[str] | IO[str] | IO[bytes]) -> HandHistory:
     """One hand from a ``.phh`` file, given as a path or an open (text or binary) file, as pokerkit's ``load``.
 
     >>> import io
@@ -405,16 +417,3 @@ def load(file: str | Path | IO[str] | IO[bytes]) -> HandHistory:
     'NT'
     """
     return loads(_text_of(file))
-
-
-def load_all(file: str | Path | IO[str] | IO[bytes]) -> list[HandHistory]:
-    """Every hand of a ``.phhs`` (or ``.phh``) file, given as a path or an open file.
-
-    >>> import io
-    >>> text = '[1]\\nvariant = "NT"\\nantes = [0, 0]\\nmin_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []\\n'
-    >>> len(load_all(io.StringIO(text + text.replace("[1]", "[2]"))))
-    2
-    """
-    if isinstance(file, (str, Path)):
-        return load_file(file)
-    return loads_all(_text_of(file))

@@ -1,4 +1,4 @@
-"""Write a finished (or unfinished) engine hand as a PHH :class:`~pokerlab.simulate.histories.phh.HandHistory`.
+"""Write a finished (or unfinished) engine hand as a PHH :class:`~pokerlab.simulate.histories.hand.HandHistory`.
 
 PHH players run clockwise from the button's left: seat ``button + 1`` is ``p1`` and the button is
 ``pN``. The optional ``seats`` field keeps pokerlab's seat numbers (1-based), so a replay puts

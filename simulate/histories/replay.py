@@ -4,7 +4,7 @@ The dealer's cards come from the history: the deck is stacked so the engine deal
 recorded hole cards, boards and draws (burns and unknown ``??`` cards are filled with unused
 cards). A rule-breaking action stops the replay with the action, its index and the engine's reason.
 
->>> from pokerlab.simulate.histories.phh import loads
+>>> from pokerlab.simulate.histories import loads
 >>> result = replay(loads('''variant = "NT"
 ... antes = [0, 0]
 ... blinds_or_straddles = [1, 2]
@@ -155,11 +155,11 @@ def replay_read(
     rake: RakeLimit = NO_MORE_THAN_10_PERCENT,
 ) -> ReplayResult:
     """:func:`replay`, given the hand's :meth:`~HandHistory.money_places` as the reader found it (None: not
-    known), as :func:`~pokerlab.simulate.histories.phh.read_hands_and_places` gives it.
+    known), as :func:`~pokerlab.simulate.histories.reading.read` gives it (``money_places=True``).
 
-    >>> from pokerlab.simulate.histories.phh import read_hands_and_places
-    >>> [(label, hand, places)] = read_hands_and_places(['variant = "NT"\\n', 'antes = [0, 0]\\n', 'min_bet = 1\\n',
-    ...     'blinds_or_straddles = [0.50, 1]\\n', 'starting_stacks = [9, 9]\\n', 'actions = ["p2 f"]\\n'])
+    >>> from pokerlab.simulate.histories import read
+    >>> text = 'variant = "NT"\\nantes = [0, 0]\\nmin_bet = 1\\nblinds_or_straddles = [0.50, 1]\\n'
+    >>> [(label, hand, places)] = read(text + 'starting_stacks = [9, 9]\\nactions = ["p2 f"]\\n', money_places=True)
     >>> result = replay_read(hand, places, checked=True)
     >>> places, result.ok, result.stacks
     (2, True, [Decimal('9.50'), Decimal('8.50')])
@@ -318,7 +318,7 @@ def stand_in_stack(history: HandHistory, parsed: list[ParsedAction], places: int
     """Chips for an unknown stack: more than every bet the record makes, every forced bet and every known stack
     together, so the record never runs it out (whether it did is what :func:`~.outcome.check_outcome` flags).
 
-    >>> from pokerlab.simulate.histories.phh import HandHistory
+    >>> from pokerlab.simulate.histories import HandHistory
     >>> stand_in_stack(HandHistory("NT", [0, 0], [1, 2], [UNKNOWN, 50], []), [], 0)
     54
     """

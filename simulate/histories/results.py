@@ -284,7 +284,7 @@ def _head(result: ReplayResult) -> list[str]:
 def format_replay(result: ReplayResult) -> str:
     """The replay as text, street by street, then the showdown, the stacks check and any error.
 
-    >>> from pokerlab.simulate.histories.phh import HandHistory
+    >>> from pokerlab.simulate.histories import HandHistory
     >>> from pokerlab.simulate.histories.replay import replay
     >>> print(format_replay(replay(HandHistory("NT", [0, 0], [1, 2], [9, 9], ["d dh p1 AsAh", "d dh p2 7c2d",
     ...     "p2 f"], min_bet=2))).splitlines()[-3])

@@ -9,7 +9,7 @@ that keeps its hand from being first (a door just stronger than the bring-in, th
 hand). Known cards still decide: when they put another player first, the replay says whose turn it is.
 Unseen cards never decide who wins either: a showdown with a stand-in is an unknown outcome.
 
->>> from pokerlab.simulate.game.variants import seven_card_stud
+>>> from pokerlab.simulate.game import seven_card_stud
 >>> from pokerlab.simulate.histories.actions import parse_action
 >>> record = ["d dh p1 AsKs3c", "d dh p2 ??????", "p1 pb", "p2 f"]
 >>> parsed = [parse_action(k, text, 2) for k, text in enumerate(record)]

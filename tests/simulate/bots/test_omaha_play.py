@@ -20,9 +20,8 @@ from pokerlab.simulate.bots.omaha_play import (
     omaha_tier,
 )
 from pokerlab.simulate.bots.view import SeatView, apply_action
-from pokerlab.simulate.game import State
+from pokerlab.simulate.game import State, omaha, pot_limit_omaha, pot_limit_omaha_hilo
 from pokerlab.simulate.game.cards import names, parse
-from pokerlab.simulate.game.variants import omaha, pot_limit_omaha, pot_limit_omaha_hilo
 
 
 @pytest.mark.parametrize("cards", [4, 5, 6])

@@ -6,7 +6,7 @@ import pytest
 
 from pokerlab.simulate.bots import CallingStation, RuleBot, SeatView, TableGame, parse_command, simulate_bots
 from pokerlab.simulate.game import State, five_card_draw, jacks_or_better, no_limit_holdem
-from pokerlab.simulate.histories import load_file, replay
+from pokerlab.simulate.histories import read, replay
 
 
 def test_simulation_shape_and_zero_sum():
@@ -39,7 +39,7 @@ def test_phh_out_writes_replayable_hands(tmp_path):
     simulate_bots(jacks_or_better(), ["tight", "loose", "station"], 30, seed=1, phh_out=tmp_path, hands_per_file=20)
     files = sorted(tmp_path.glob("*.phhs"))
     assert [f.name for f in files] == ["hands-0000001.phhs", "hands-0000021.phhs"]
-    hands = [h for f in files for h in load_file(f)]
+    hands = [h for f in files for _, h in read(f)]
     assert len(hands) == 30 and all(replay(h).ok for h in hands)
     assert hands[0].variant == "F5CD" and hands[0].user["_opening"] == "jacks"
 

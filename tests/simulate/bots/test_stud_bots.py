@@ -127,7 +127,7 @@ def test_a_declaration_the_engine_does_not_price_is_sampled_by_the_bot(monkeypat
     import dataclasses
     import random
 
-    from pokerlab.simulate.game.variants import LowHalf
+    from pokerlab.simulate.game import LowHalf
 
     calls = spy_on_engine(monkeypatch)
     nine = dataclasses.replace(seven_card_stud_hilo(), low=LowHalf(qualifier=9))  # nine or better: not the engine's

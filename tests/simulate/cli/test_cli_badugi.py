@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from pokerlab.simulate.cli.main import main
-from pokerlab.simulate.histories import load_file, replay
+from pokerlab.simulate.histories import read, replay
 
 
 def run(*args: str, stdin: str | None = None):
@@ -19,7 +19,7 @@ def test_simulate_plays_badugi_and_writes_fb(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Badugi:")
     [written] = list(tmp_path.glob("*.phhs"))
-    hands = load_file(written)
+    hands = [hand for _, hand in read(written)]
     assert len(hands) == 30 and all(h.variant == "FB" for h in hands) and all(replay(h).ok for h in hands)
 
 

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from pokerlab.simulate.cli.main import main
-from pokerlab.simulate.histories import load_file, replay
+from pokerlab.simulate.histories import read, replay
 
 
 def run(*args: str):
@@ -17,7 +17,7 @@ def test_simulated_straddles_and_big_blind_antes_are_written_and_replay(tmp_path
     args = ("simulate", "holdem", "--hands", "60", "--players", "5", "--seed", "2", "--phh-out", str(tmp_path))
     result = run(*args, "--straddles", "4", "--bb-ante", "2")
     assert result.exit_code == 0, result.output
-    hands = [hand for path in sorted(tmp_path.glob("*.phh*")) for hand in load_file(path)]
+    hands = [hand for path in sorted(tmp_path.glob("*.phh*")) for _, hand in read(path)]
     assert len(hands) == 60
     assert all(h.blinds_or_straddles == [1, 2, 4, 0, 0] and h.antes == [0, 2, 0, 0, 0] for h in hands)
     assert all(replay(h).ok for h in hands)
@@ -28,7 +28,7 @@ def test_antes_by_seat_and_a_button_ante_add_up(tmp_path):
     args = ("simulate", "holdem", "--hands", "20", "--players", "4", "--seed", "3", "--phh-out", str(tmp_path))
     result = run(*args, "--antes", "1,0,0,3", "--button-ante", "2", "--no-ante-trimming")
     assert result.exit_code == 0, result.output
-    hands = [hand for path in sorted(tmp_path.glob("*.phh*")) for hand in load_file(path)]
+    hands = [hand for path in sorted(tmp_path.glob("*.phh*")) for _, hand in read(path)]
     assert {tuple(h.antes) for h in hands} == {(1, 0, 0, 5)}
     assert all(h.optional["ante_trimming_status"] is False and replay(h).ok for h in hands)
 

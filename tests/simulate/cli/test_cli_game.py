@@ -127,9 +127,9 @@ def test_play_in_a_pseudo_terminal(tmp_path):
     text = child.before
     assert "You " in text and "saved 3 hand(s)" in text
     assert moves >= 3
-    from pokerlab.simulate.histories import load_file, replay
+    from pokerlab.simulate.histories import read, replay
 
-    hands = load_file(save)
+    hands = [hand for _, hand in read(save)]
     assert len(hands) == 3 and all(replay(h).ok for h in hands)
 
 
@@ -156,7 +156,7 @@ def test_play_save_to_an_unwritable_path_fails_at_once(a_file, monkeypatch):
 def test_a_save_that_fails_at_the_end_goes_to_a_temp_file(tmp_path, monkeypatch):
     from pokerlab.simulate.cli import game as cli_game
     from pokerlab.simulate.game import State, no_limit_holdem
-    from pokerlab.simulate.histories import history_from_state, load_file
+    from pokerlab.simulate.histories import history_from_state, read
 
     hand = State(no_limit_holdem(1, 2), [10, 10], seed=1)
     hand.fold()
@@ -167,7 +167,7 @@ def test_a_save_that_fails_at_the_end_goes_to_a_temp_file(tmp_path, monkeypatch)
         cli_game._save_session(histories, str(target))
     assert caught.value.code == 2
     [spare] = list(tmp_path.glob("pokerlab-session-*.phhs"))
-    assert len(load_file(spare)) == 2
+    assert len(list(read(spare))) == 2
 
 
 def test_play_save_message_names_the_temp_file(tmp_path, capsys, monkeypatch):

@@ -7,7 +7,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from pokerlab.simulate.cli.main import main
-from pokerlab.simulate.histories import load_file
+from pokerlab.simulate.histories import read
 
 
 def run(*args: str, stdin: str | None = None):
@@ -28,7 +28,7 @@ def test_spread_and_rule_options_reach_the_hand_histories(tmp_path: Path):
     args += ["--spread", "2-6", "--raise-cap", "1", "--no-heads-up-cap", "--bet-or-drop-second-round"]
     result = run(*args)
     assert result.exit_code == 0, result.output
-    hands = [hand for path in sorted(tmp_path.glob("*.phhs")) for hand in load_file(path)]
+    hands = [hand for path in sorted(tmp_path.glob("*.phhs")) for _, hand in read(path)]
     variant = hands[0].game()
     assert variant.betting.kind == "spread-limit" and variant.betting.max_bet == 6
     assert variant.betting.raise_cap == 1 and not variant.betting.cap_heads_up
@@ -59,7 +59,7 @@ def test_stud_plays_with_or_without_the_open_pair_rule(tmp_path: Path):
     args = ["simulate", "stud", "--hands", "30", "--players", "3", "--seed", "4", "--no-open-pair"]
     result = run(*args, "--phh-out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    hands = [hand for path in sorted(tmp_path.glob("*.phhs")) for hand in load_file(path)]
+    hands = [hand for path in sorted(tmp_path.glob("*.phhs")) for _, hand in read(path)]
     assert all(hand.user["_open_pair_big_bet"] is False for hand in hands)
     assert not any(street.open_pair_big_bet for street in hands[0].game().streets)
     played = run("play", "stud", "--no-open-pair", "--seed", "1", stdin="q\n")

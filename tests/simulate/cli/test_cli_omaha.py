@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from pokerlab.simulate.cli.main import main
-from pokerlab.simulate.histories import load_file, replay
+from pokerlab.simulate.histories import read, replay
 
 
 def run(*args: str, stdin: str | None = None):
@@ -27,7 +27,7 @@ def test_simulate_plays_the_omaha_games(args, title, code, tmp_path):
     assert result.exit_code == 0, result.output
     assert result.output.startswith(title) and "bb/100" in result.output
     [written] = list(tmp_path.glob("*.phhs"))
-    hands = load_file(written)
+    hands = [hand for _, hand in read(written)]
     assert len(hands) == 20 and all(hand.variant == code for hand in hands) and all(replay(h).ok for h in hands)
 
 
@@ -45,7 +45,7 @@ def test_play_omaha_hilo_calls_down(tmp_path):
         "play", "omaha-hilo", "-p", "3", "--seed", "2", "--bots", "station", "-n", "1", "--save", str(save), stdin=moves
     )
     assert result.exit_code == 0, result.output
-    [hand] = load_file(save)
+    [(_, hand)] = read(save)
     assert hand.variant == "PO/8" and replay(hand).ok
     assert len(hand.actions[0].split()[-1]) == 8  # four hole cards
 
@@ -58,7 +58,7 @@ def test_hole_cards_option_deals_five_and_six_card_omaha(cards, title, tmp_path)
     played = run("simulate", "omaha", "--hole-cards", str(cards), "-n", "3", "--seed", "1", "--phh-out", str(tmp_path))
     [written] = list(tmp_path.glob("*.phhs"))
     assert played.exit_code == 0 and f"_hole_cards = {cards}" in written.read_text()
-    assert all(replay(hand).ok for hand in load_file(written))
+    assert all(replay(hand).ok for _, hand in read(written))
 
 
 def test_hole_cards_option_errors():

@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from pokerlab.simulate.cli.main import main
-from pokerlab.simulate.histories import load_file, replay
+from pokerlab.simulate.histories import read, replay
 
 
 def run(*args: str, stdin: str | None = None):
@@ -20,7 +20,7 @@ def test_simulate_plays_short_deck_and_writes_ns(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.output.startswith("No-limit short-deck hold'em:")
     [written] = list(tmp_path.glob("*.phhs"))
-    hands = load_file(written)
+    hands = [hand for _, hand in read(written)]
     assert len(hands) == 30 and all(h.variant == "NS" for h in hands) and all(replay(h).ok for h in hands)
     assert hands[0].antes == [2] * 6 and hands[0].blinds_or_straddles == [0, 0, 0, 0, 0, 4]
 

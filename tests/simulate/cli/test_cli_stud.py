@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
 from pokerlab.simulate.cli.main import main
-from pokerlab.simulate.histories import load_file, replay
+from pokerlab.simulate.histories import read, replay
 
 
 def run(*args: str, stdin: str | None = None):
@@ -22,7 +22,7 @@ def test_simulate_plays_the_stud_games(game, title, tmp_path):
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f"{title}") and "antes/100" in result.output
     [written] = list(tmp_path.glob("*.phhs"))
-    hands = load_file(written)
+    hands = [hand for _, hand in read(written)]
     assert len(hands) == 20 and all(replay(hand).ok for hand in hands)
 
 
@@ -49,7 +49,7 @@ def test_play_stud_brings_in_with_i(tmp_path):
     assert result.exit_code == 0, result.output
     assert "bring_in ('i')" in result.output and "You bring in for 1" in result.output
     assert "up cards: You " in result.output
-    [hand] = load_file(save)
+    [(_, hand)] = read(save)
     assert hand.variant == "F7S" and "p1 pb" in hand.actions and replay(hand).ok
 
 

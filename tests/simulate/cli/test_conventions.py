@@ -416,7 +416,8 @@ def test_internal_error_is_one_line_exit_1_and_debug_shows_the_traceback(monkeyp
 def test_the_choices_listed_match_the_library():
     from pokerlab.simulate.bots import BOT_NAMES, GAMES
     from pokerlab.simulate.cli import game, game_options
-    from pokerlab.simulate.game.variants import BETTING_KINDS, shipped_variants
+    from pokerlab.simulate.game import shipped_variants
+    from pokerlab.simulate.game.declarations import BETTING_KINDS
 
     assert game.GAME_NAMES == [*GAMES, *shipped_variants()]
     assert sorted(game_options.STRUCTURES) == sorted(BETTING_KINDS)

@@ -15,11 +15,12 @@ from pokerlab.simulate.game import (
     IllegalActionError,
     Opening,
     State,
+    ace_to_five_draw,
     deuce_to_seven_single_draw,
     five_card_draw,
+    make_betting,
     texas_holdem,
 )
-from pokerlab.simulate.game.variants import ace_to_five_draw, make_betting
 
 
 def test_spread_limit_without_a_maximum_is_refused():

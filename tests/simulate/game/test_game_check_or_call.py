@@ -7,9 +7,16 @@ import random
 
 import pytest
 
-from pokerlab.simulate.game import IllegalActionError, Opening, State, five_card_draw, no_limit_holdem, shipped_variants
+from pokerlab.simulate.game import (
+    IllegalActionError,
+    Opening,
+    State,
+    five_card_draw,
+    no_limit_holdem,
+    seven_card_stud,
+    shipped_variants,
+)
 from pokerlab.simulate.game.random_play import random_action
-from pokerlab.simulate.game.variants import seven_card_stud
 
 
 def _refused(hand: State, *args) -> str:

@@ -5,9 +5,16 @@ from __future__ import annotations
 import pytest
 from game_helpers import draw_deck
 
-from pokerlab.simulate.game import IllegalActionError, Opening, State, five_card_draw, jacks_or_better
+from pokerlab.simulate.game import (
+    IllegalActionError,
+    Opening,
+    State,
+    badugi,
+    deuce_to_seven_triple_draw,
+    five_card_draw,
+    jacks_or_better,
+)
 from pokerlab.simulate.game.cards import parse
-from pokerlab.simulate.game.variants import badugi, deuce_to_seven_triple_draw
 
 DRAW = five_card_draw(ante=1, small_bet=2, big_bet=4)
 JACKS = jacks_or_better(ante=1, small_bet=2, big_bet=4)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokerlab.errors import InputError
-from pokerlab.simulate.game import State, fixed_limit_holdem, no_limit_holdem
-from pokerlab.simulate.game.variants import ForcedBets
+from pokerlab.simulate.game import ForcedBets, State, fixed_limit_holdem, no_limit_holdem
 
 
 def holdem(**forced) -> object:

@@ -6,8 +6,7 @@ import pytest
 from game_helpers import draw_deck
 
 from pokerlab.errors import InputError
-from pokerlab.simulate.game import State, deuce_to_seven_single_draw, texas_holdem
-from pokerlab.simulate.game.variants import Variant
+from pokerlab.simulate.game import State, Variant, deuce_to_seven_single_draw, texas_holdem
 
 
 def _checked_down(variant, hands: list[str]) -> State:

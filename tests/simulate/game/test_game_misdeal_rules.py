@@ -7,10 +7,9 @@ import random
 
 import pytest
 
-from pokerlab.simulate.game import IllegalActionError, Session, State, five_card_draw, no_limit_holdem
+from pokerlab.simulate.game import IllegalActionError, Session, State, five_card_draw, no_limit_holdem, seven_card_stud
 from pokerlab.simulate.game.random_play import play_random_hand
 from pokerlab.simulate.game.state import MISDEAL_CAUSES
-from pokerlab.simulate.game.variants import seven_card_stud
 
 
 @pytest.mark.parametrize("cause", MISDEAL_CAUSES)

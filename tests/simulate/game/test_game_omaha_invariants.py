@@ -13,9 +13,8 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from pokerlab.evaluator.omaha import evaluate_omaha
-from pokerlab.simulate.game import State
+from pokerlab.simulate.game import FIXED_LIMIT, POT_LIMIT, State, omaha
 from pokerlab.simulate.game.random_play import play_random_hand
-from pokerlab.simulate.game.variants import FIXED_LIMIT, POT_LIMIT, omaha
 
 
 @settings(max_examples=80, deadline=None)

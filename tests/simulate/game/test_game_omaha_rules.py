@@ -13,9 +13,9 @@ from game_helpers import omaha_deck
 
 from pokerlab.errors import InputError
 from pokerlab.evaluator.omaha import evaluate_omaha
-from pokerlab.simulate.game import State
-from pokerlab.simulate.game.variants import (
+from pokerlab.simulate.game import (
     LowHalf,
+    State,
     fixed_limit_omaha_hilo,
     omaha,
     pot_limit_omaha,

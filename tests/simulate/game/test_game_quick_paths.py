@@ -31,8 +31,8 @@ def test_a_raise_outside_the_range_just_asked_for_is_refused_with_the_range():
 
 
 def test_fixed_limit_two_units_refuse_an_amount_between_them_after_the_range_was_asked():
+    from pokerlab.simulate.game import seven_card_stud
     from pokerlab.simulate.game.cards import parse
-    from pokerlab.simulate.game.variants import seven_card_stud
 
     # Seats 0, 1, 2 (button 2): an open pair of deuces on fourth street lets seat 0 bet one unit or the other.
     deck = parse("Ac Qc Tc Kd Jd Td 2c 9s 8s 3d 2h Ks As")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pokerlab.simulate.game import registry
-from pokerlab.simulate.game.variants import BETTING_KINDS, SPREAD_LIMIT
+from pokerlab.simulate.game import SPREAD_LIMIT, registry
+from pokerlab.simulate.game.declarations import BETTING_KINDS
 from pokerlab.simulate.histories.codes import LETTERS, phh_fields
 
 

@@ -9,10 +9,9 @@ import pytest
 from game_helpers import holdem_deck
 
 from pokerlab.errors import InputError
-from pokerlab.simulate.game import Session, fixed_limit_holdem, no_limit_holdem
+from pokerlab.simulate.game import Session, ace_to_five_draw, fixed_limit_holdem, no_limit_holdem
 from pokerlab.simulate.game.random_play import play_random_hand
 from pokerlab.simulate.game.session import BlindLevel
-from pokerlab.simulate.game.variants import ace_to_five_draw
 
 
 class FakeClock:

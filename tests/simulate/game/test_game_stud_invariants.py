@@ -11,9 +11,8 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from pokerlab.simulate.game import State
+from pokerlab.simulate.game import State, razz, seven_card_stud, seven_card_stud_hilo
 from pokerlab.simulate.game.random_play import play_random_hand
-from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo
 
 GAMES = {"stud": seven_card_stud(), "stud-hilo": seven_card_stud_hilo(), "razz": razz()}
 

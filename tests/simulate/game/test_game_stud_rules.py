@@ -11,17 +11,19 @@ import pytest
 from game_helpers import stud_deck
 
 from pokerlab.errors import InputError
-from pokerlab.simulate.game import IllegalActionError, State, no_limit_holdem
-from pokerlab.simulate.game.cards import parse
-from pokerlab.simulate.game.stud import showing_key, up_cards
-from pokerlab.simulate.game.variants import (
+from pokerlab.simulate.game import (
     NO_LIMIT,
     ForcedBets,
+    IllegalActionError,
+    State,
     make_betting,
+    no_limit_holdem,
     razz,
     seven_card_stud,
     seven_card_stud_hilo,
 )
+from pokerlab.simulate.game.cards import parse
+from pokerlab.simulate.game.stud import showing_key, up_cards
 
 STUD = seven_card_stud(ante=1, bring_in=1, small_bet=2, big_bet=4)
 HILO = seven_card_stud_hilo(ante=1, bring_in=1, small_bet=2, big_bet=4)

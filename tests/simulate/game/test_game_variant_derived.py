@@ -8,8 +8,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from pokerlab.simulate.game import State, no_limit_holdem, shipped_variants
-from pokerlab.simulate.game.variants import Variant
+from pokerlab.simulate.game import State, Variant, no_limit_holdem, shipped_variants
 
 
 def _expected(variant: Variant) -> dict:

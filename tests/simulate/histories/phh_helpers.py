@@ -6,10 +6,9 @@ import random
 import warnings
 from collections.abc import Callable, Iterator
 
-from pokerlab.simulate.game import State
+from pokerlab.simulate.game import State, Variant
 from pokerlab.simulate.game.random_play import play_random_hand
-from pokerlab.simulate.game.variants import Variant
-from pokerlab.simulate.histories.phh import dumps, loads
+from pokerlab.simulate.histories import dumps, loads
 from pokerlab.simulate.histories.record import history_from_state
 from pokerlab.simulate.histories.replay import replay
 

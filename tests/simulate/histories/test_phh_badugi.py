@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from phh_helpers import pokerkit_stacks, random_hands, replay_what_pokerkit_writes
 
-from pokerlab.simulate.game import State
-from pokerlab.simulate.game.variants import badugi
+from pokerlab.simulate.game import State, badugi
+from pokerlab.simulate.histories import dumps, loads
 from pokerlab.simulate.histories.codes import phh_fields, variant_from_phh
-from pokerlab.simulate.histories.phh import dumps, loads
 from pokerlab.simulate.histories.record import history_from_state, phh_order
 from pokerlab.simulate.histories.replay import replay
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pokerlab.simulate.histories.phh import _fast_toml
+from pokerlab.simulate.histories.toml_reader import fast_toml
 
 try:
     import tomllib
@@ -28,7 +28,7 @@ def reference(text: str):
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.phh*")), ids=lambda p: p.name)
 def test_every_fixture_is_read_by_the_fast_path_as_tomllib_reads_it(path):
     text = path.read_text()
-    fast = _fast_toml(text)
+    fast = fast_toml(text)
     assert fast is not None and fast == reference(text)
 
 
@@ -56,7 +56,7 @@ def test_every_fixture_is_read_by_the_fast_path_as_tomllib_reads_it(path):
     ],
 )
 def test_anything_unusual_goes_to_tomllib_or_reads_the_same(text):
-    fast = _fast_toml(text)
+    fast = fast_toml(text)
     assert fast is None or fast == reference(text)
 
 
@@ -70,7 +70,7 @@ PIECES = st.sampled_from(
 @given(st.lists(PIECES, max_size=30))
 def test_random_texts_read_the_same_or_go_to_tomllib(pieces):
     text = "".join(pieces)
-    fast = _fast_toml(text)
+    fast = fast_toml(text)
     assert fast is None or fast == reference(text), text
 
 
@@ -78,13 +78,13 @@ def test_random_texts_read_the_same_or_go_to_tomllib(pieces):
 def test_the_places_the_reader_finds_are_the_hands_money_places(path):
     import warnings
 
-    from pokerlab.simulate.histories.phh import PHHWarning, read_hands_and_places
+    from pokerlab.simulate.histories import PHHWarning, read
 
     with open(path, encoding="utf-8") as handle, warnings.catch_warnings():
         warnings.simplefilter("ignore", PHHWarning)  # fixtures with extra fields warn; tested elsewhere
-        read = list(read_hands_and_places(handle))
-    assert read and all(places is None or places == hand.money_places() for _, hand, places in read)
-    assert any(places is not None for _, _, places in read)
+        hands = list(read(handle, recover=True, money_places=True))
+    assert hands and all(places is None or places == hand.money_places() for _, hand, places in hands)
+    assert any(places is not None for _, _, places in hands)
 
 
 @pytest.mark.parametrize(
@@ -94,6 +94,6 @@ def test_the_places_the_reader_finds_are_the_hands_money_places(path):
 def test_amount_arrays_are_checked_by_the_reader_only_when_valid_as_written(array, places):
     from pokerlab.simulate.histories.money import CheckedAmounts
 
-    value = _fast_toml(f"a = {array}\n")["a"]
+    value = fast_toml(f"a = {array}\n")["a"]
     assert value == reference(f"a = {array}\n")["a"]
     assert (value.places if type(value) is CheckedAmounts else None) == places

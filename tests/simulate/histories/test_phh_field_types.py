@@ -14,9 +14,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pokerlab.simulate.cli.main import main
-from pokerlab.simulate.histories import HandHistory, PHHError, check_history, loads
+from pokerlab.simulate.histories import HandHistory, PHHError, check_history, loads, read
 from pokerlab.simulate.histories.hand import OPTIONAL
-from pokerlab.simulate.histories.reading import read_file_hands_and_places
 
 BASE = """variant = "NT"
 antes = [0, 0]
@@ -75,7 +74,7 @@ def _read_both_ways(text: str, tmp_path: Path) -> list:
     path = tmp_path / "hand.phh"
     path.write_text(text)
     try:
-        [(_, hand, _)] = list(read_file_hands_and_places(path))
+        [(_, hand)] = list(read(path, recover=True))
         out.append(hand)
     except PHHError as exc:
         out.append(exc)
@@ -125,7 +124,7 @@ def test_values_of_the_standard_types_still_read(name):
     path = Path(__file__).parent / "fixtures" / name
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        hands = [hand for _, hand, _ in read_file_hands_and_places(path)]
+        hands = [hand for _, hand in read(path, recover=True)]
     assert hands and all(isinstance(hand, HandHistory) for hand in hands)
 
 

@@ -7,9 +7,16 @@ import warnings
 
 import pytest
 
-from pokerlab.simulate.game import FIXED_LIMIT, SPREAD_LIMIT, Opening, State, five_card_draw, texas_holdem
+from pokerlab.simulate.game import (
+    FIXED_LIMIT,
+    SPREAD_LIMIT,
+    Opening,
+    State,
+    deuce_to_seven_single_draw,
+    five_card_draw,
+    texas_holdem,
+)
 from pokerlab.simulate.game.random_play import play_random_hand
-from pokerlab.simulate.game.variants import deuce_to_seven_single_draw
 from pokerlab.simulate.histories import dumps, history_from_state, loads, replay
 from pokerlab.simulate.histories.codes import phh_fields, variant_from_phh
 

@@ -8,6 +8,7 @@ generated and hostile PHH text, through the library and the command line.
 
 from __future__ import annotations
 
+import io
 import json
 import tracemalloc
 from decimal import Decimal
@@ -17,7 +18,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pokerlab.simulate.cli.main import main
-from pokerlab.simulate.histories import PHHError, dumps, iter_file, iter_hands, loads, loads_all, replay
+from pokerlab.simulate.histories import PHHError, dumps, loads, read, replay
 
 BASE = (
     'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n'
@@ -172,7 +173,7 @@ def test_card_dealt_twice_names_the_deal_action():
 def test_hands_are_read_one_at_a_time(tmp_path):
     path = tmp_path / "two.phhs"
     path.write_text("[1]\n" + BASE + "\n[2]\nvariant = 5 5\n")
-    hands = iter_file(path)
+    hands = read(path)
     label, first = next(hands)  # the first hand comes before the broken second one is read
     assert label == "1" and replay(first).ok
     with pytest.raises(PHHError, match="not valid TOML") as caught:
@@ -182,14 +183,17 @@ def test_hands_are_read_one_at_a_time(tmp_path):
 
 def _peak_reading(path) -> int:
     tracemalloc.start()
-    for _, hand in iter_file(path):
+    for _, hand in read(path):
         del hand
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     return peak
 
 
-def test_memory_does_not_grow_with_the_number_of_hands(tmp_path):
+def test_memory_does_not_grow_with_the_number_of_hands(tmp_path, monkeypatch):
+    from pokerlab.simulate.histories import reading
+
+    monkeypatch.setattr(reading, "WHOLE_FILE_BYTES", 1 << 10)  # both files past it: read a hand at a time
     small, large = tmp_path / "small.phhs", tmp_path / "large.phhs"
     small.write_text("\n".join(f"[{k}]\n{BASE}" for k in range(1, 101)))
     large.write_text("\n".join(f"[{k}]\n{BASE}" for k in range(1, 2001)))
@@ -198,8 +202,7 @@ def test_memory_does_not_grow_with_the_number_of_hands(tmp_path):
 
 def test_library_lists_still_work():
     text = "[1]\n" + BASE + "\n[2]\n" + BASE
-    assert [h.variant for h in loads_all(text)] == ["NT", "NT"]
-    assert [label for label, _ in iter_hands(text.splitlines(keepends=True))] == ["1", "2"]
+    assert [(label, hand.variant) for label, hand in read(text)] == [("1", "NT"), ("2", "NT")]
     assert loads(dumps(loads(BASE))) == loads(BASE)
 
 
@@ -222,7 +225,7 @@ ACTION_TEXT = st.one_of(
 
 
 def _value(value) -> str:
-    from pokerlab.simulate.histories.phh import _value as write
+    from pokerlab.simulate.histories.writing import toml_value as write
 
     return write(value)
 
@@ -230,7 +233,9 @@ def _value(value) -> str:
 def check_contract(text: str) -> None:
     """A valid result (ok is a bool, stacks ints or exact decimals) or PHHError; nothing else."""
     try:
-        hands = list(iter_hands(text.splitlines(keepends=True), source="x.phhs"))
+        file = io.StringIO(text, newline="")
+        file.name = "x.phhs"  # type: ignore[misc]  # errors name the file
+        hands = list(read(file))
     except PHHError as exc:
         assert str(exc).startswith("x.phhs") and "\n" not in str(exc)
         return
@@ -305,27 +310,25 @@ def test_a_fifo_or_a_device_is_refused_unread_not_waited_on(tmp_path):
 
 def test_the_library_readers_refuse_special_files(tmp_path):
     from pokerlab.simulate.histories import load
-    from pokerlab.simulate.histories.phh import iter_file
 
     for path in _special_files(tmp_path):
         with pytest.raises(OSError, match="not a regular file"):
             load(path)
         with pytest.raises(OSError, match="not a regular file"):
-            list(iter_file(path))
+            list(read(path))
 
 
 # ---------------------------------------------------------------------- B: memory held by a hand, not by its file
 def _read_all(path) -> tuple[list, PHHError | None]:
     """What reading a file gives: its hands (or their errors) and the error that stopped it, if one did."""
-    from pokerlab.simulate.histories.reading import read_file_hands_and_places
 
-    read: list = []
+    hands: list = []
     try:
-        for label, hand, _ in read_file_hands_and_places(path, warn=lambda message: None):
-            read.append((label, str(hand) if isinstance(hand, PHHError) else "hand"))
+        for label, hand in read(path, recover=True, warn=lambda message: None):
+            hands.append((label, str(hand) if isinstance(hand, PHHError) else "hand"))
     except PHHError as exc:
-        return read, exc
-    return read, None
+        return hands, exc
+    return hands, None
 
 
 @pytest.mark.parametrize(
@@ -340,12 +343,12 @@ def test_reading_holds_no_more_than_a_hand_s_text_whatever_the_file_holds(tmp_pa
     path.write_text("[1]\n" + BASE + "[2]\n" + filler * (size // len(filler)), encoding="utf-8")
     tracemalloc.start()
     try:
-        read, error = _read_all(path)
+        hands, error = _read_all(path)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
     assert peak < size // 4, f"{peak:,} bytes at the peak reading a file of {size:,}"
-    assert read == [("1", "hand")]  # the hand before the long one, then the file stops
+    assert hands == [("1", "hand")]  # the hand before the long one, then the file stops
     assert str(error).startswith(f"{path}: hand [2]: more than 16,384 characters"), error
 
 
@@ -355,8 +358,8 @@ def test_a_hand_longer_than_the_bound_stops_its_file_in_one_line(tmp_path):
     path = tmp_path / "long.phhs"
     long = "[2]\n" + "# a comment\n" * (reading.MAX_HAND_CHARS // 12 + 1)
     path.write_text("[1]\n" + BASE + long + "[3]\n" + BASE, encoding="utf-8")
-    read, error = _read_all(path)
-    assert read == [("1", "hand")] and "hand [2]: more than 1,048,576 characters" in str(error)
+    hands, error = _read_all(path)
+    assert hands == [("1", "hand")] and "hand [2]: more than 1,048,576 characters" in str(error)
     result = run("replay", "-q", str(path))
     assert "hand 1: ok" in result.output
     one_error_line(result, str(path), "hand [2]: more than 1,048,576 characters")
@@ -364,7 +367,7 @@ def test_a_hand_longer_than_the_bound_stops_its_file_in_one_line(tmp_path):
     with pytest.raises(PHHError, match="more than 1,048,576 characters"):
         load(tmp_path / "one.phh")
     with pytest.raises(PHHError, match="more than 1,048,576 characters"):
-        list(iter_file(tmp_path / "one.phh"))
+        list(read(tmp_path / "one.phh"))
 
 
 @pytest.mark.parametrize("size", [100, 3 << 20], ids=["read whole", "read line by line"])
@@ -373,9 +376,9 @@ def test_a_file_that_starts_with_nul_bytes_is_refused_before_it_is_read(tmp_path
 
     path = tmp_path / "zeros.phh"
     path.write_bytes(b"[1]\n" + b"\0" * size)
-    read, error = _read_all(path)
-    assert read == [] and str(error) == f"{path}: not a text file: a NUL byte at byte 4 (a binary file?)"
-    for reader in (load, lambda path: list(iter_file(path))):
+    hands, error = _read_all(path)
+    assert hands == [] and str(error) == f"{path}: not a text file: a NUL byte at byte 4 (a binary file?)"
+    for reader in (load, lambda path: list(read(path))):
         with pytest.raises(PHHError, match="not a text file"):
             reader(path)
     one_error_line(run("replay", str(path)), str(path), "not a text file")

@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 from phh_helpers import pokerkit_stacks, random_hands, replay_what_pokerkit_writes
 
-from pokerlab.simulate.game import State
-from pokerlab.simulate.game.variants import FIXED_LIMIT, POT_LIMIT, fixed_limit_omaha_hilo, omaha, pot_limit_omaha
+from pokerlab.simulate.game import FIXED_LIMIT, POT_LIMIT, State, fixed_limit_omaha_hilo, omaha, pot_limit_omaha
+from pokerlab.simulate.histories import dumps, loads
 from pokerlab.simulate.histories.codes import PHHError, phh_fields, variant_from_phh
-from pokerlab.simulate.histories.phh import dumps, loads
 from pokerlab.simulate.histories.record import history_from_state, phh_order
 from pokerlab.simulate.histories.replay import replay
 

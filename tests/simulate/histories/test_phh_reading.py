@@ -8,12 +8,13 @@ from pokerlab.simulate.game import IllegalActionError, State, no_limit_holdem
 from pokerlab.simulate.histories import (
     HandHistory,
     PHHError,
+    dumps,
     format_cards,
     format_replay,
     history_from_state,
     loads,
-    loads_all,
     parse_phh_cards,
+    read,
     replay,
 )
 
@@ -138,11 +139,8 @@ def test_all_in_shows_come_before_the_run_out():
     shows = [k for k, a in enumerate(actions) if " sm " in a]
     boards = [k for k, a in enumerate(actions) if a.startswith("d db")]
     assert len(shows) == 2 and len(boards) == 3 and max(shows) < min(boards)
-    assert replay(
-        loads_all(
-            "[1]\n" + __import__("pokerlab.simulate.histories", fromlist=["dumps"]).dumps(history_from_state(state))
-        )[0]
-    ).ok
+    [(_, hand)] = read("[1]\n" + dumps(history_from_state(state)))
+    assert replay(hand).ok
 
 
 def test_illegal_action_error_is_the_engines():

@@ -21,16 +21,15 @@ from pokerlab.simulate.histories import (
     PHHWarning,
     dumps,
     format_replay,
-    iter_file,
-    load_file,
     loads,
+    read,
     replay,
     replay_tree,
 )
 from pokerlab.simulate.histories.money import UNKNOWN, is_unknown
 from pokerlab.simulate.histories.replay import _seat_map
 
-pytestmark = pytest.mark.filterwarnings("ignore::pokerlab.simulate.histories.phh.PHHWarning")
+pytestmark = pytest.mark.filterwarnings("ignore::pokerlab.simulate.histories.PHHWarning")
 FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED_STATUS = {
     ("showdown_unknown.phhs", "1"): "unknown outcome",
@@ -56,7 +55,7 @@ def every_hand():
         if path.suffix in (".phh", ".phhs"):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", PHHWarning)
-                for label, hand in iter_file(path):
+                for label, hand in read(path):
                     yield path.name, label, hand
 
 
@@ -129,7 +128,7 @@ def test_hands_without_finishing_stacks_are_checked_against_pokerkit():
 
 
 def test_cents_are_replayed_exactly_and_reported_in_the_recorded_unit():
-    first, second = load_file(FIXTURES / "cents.phhs")
+    first, second = [hand for _, hand in read(FIXTURES / "cents.phhs")]
     result = replay(first)
     assert result.places == 2
     assert result.stacks == [Decimal("48.45"), Decimal("38.13"), Decimal("62.87")]
@@ -141,7 +140,7 @@ def test_cents_are_replayed_exactly_and_reported_in_the_recorded_unit():
 
 
 def test_recorded_fields_are_kept_and_written_back_as_recorded():
-    hand = load_file(FIXTURES / "cents.phhs")[0]
+    hand = list(read(FIXTURES / "cents.phhs"))[0][1]
     text = dumps(hand)
     for line in ("starting_stacks = [50.00, 37.35, 62.10]", "min_bet = 0.50", "time = 21:04:09", "day = 3"):
         assert line in text
@@ -152,15 +151,15 @@ def test_recorded_fields_are_kept_and_written_back_as_recorded():
 
 def test_unknown_fields_are_warned_about_once_per_file():
     messages: list[str] = []
-    hands = list(iter_file(FIXTURES / "cents.phhs", warn=messages.append))
+    hands = list(read(FIXTURES / "cents.phhs", warn=messages.append))
     assert len(hands) == 2 and all("room_note" in h.optional for _, h in hands)
     assert len(messages) == 1 and "room_note" in messages[0] and "cents.phhs" in messages[0]
     with pytest.warns(PHHWarning, match="room_note"):
-        list(iter_file(FIXTURES / "cents.phhs"))
+        list(read(FIXTURES / "cents.phhs"))
 
 
 def test_a_showdown_with_unseen_cards_is_never_guessed():
-    known, silent = load_file(FIXTURES / "showdown_unknown.phhs")
+    known, silent = [hand for _, hand in read(FIXTURES / "showdown_unknown.phhs")]
     result = replay(known)
     assert result.unknown_outcome == "p2's cards at the showdown are unknown"
     assert result.stacks == [94, 106, 100] and not result.problems and not result.ok
@@ -172,13 +171,13 @@ def test_a_showdown_with_unseen_cards_is_never_guessed():
 
 
 def test_a_record_stopping_at_the_all_in_takes_its_recorded_winner():
-    result = replay(load_file(FIXTURES / "stops_when_decided.phhs")[1])
+    result = replay(list(read(FIXTURES / "stops_when_decided.phhs"))[1][1])
     assert result.unknown_outcome == "the board was not recorded to the end"
     assert result.stacks == [2000, 6000]
 
 
 def test_missing_folds_are_filled_only_on_request():
-    hand = load_file(FIXTURES / "big_blind_ante.phh")[0]
+    hand = list(read(FIXTURES / "big_blind_ante.phh"))[0][1]
     hand.actions.remove("p6 f")
     strict = replay(hand)
     assert strict.status == "illegal" and "it is p6's turn, not p1's" in strict.error.reason
@@ -226,7 +225,7 @@ def test_replaying_a_folder_without_histories_is_a_one_line_error(tmp_path):
 
 
 def test_a_lone_blind_is_a_big_blind_by_position_and_replays_without_filling():
-    first, heads_up, defended = load_file(FIXTURES / "lone_blind.phhs")
+    first, heads_up, defended = [hand for _, hand in read(FIXTURES / "lone_blind.phhs")]
     result = replay(first)  # no fill_skipped: the record's p2 opens, as the rule says
     assert result.ok and result.filled == [] and result.stacks == [98, 102, 100, 100]
     assert result.state.variant.forced.small_blind == 2 and result.state.variant.has_blinds
@@ -254,7 +253,7 @@ def test_a_lone_blind_game_round_trips_and_pokerkit_agrees():
 
 
 def test_partly_seen_discards_replay_and_shown_cards_reveal_the_rest():
-    single, shown, triple = load_file(FIXTURES / "partial_discards.phhs")
+    single, shown, triple = [hand for _, hand in read(FIXTURES / "partial_discards.phhs")]
     result = replay(single)  # p2 sd Kh??: the unseen discard is one of p2's unseen cards
     assert result.ok and result.stacks == [106, 94]
     result = replay(shown)  # the cards p2 shows are its kept cards and its unseen replacement
@@ -277,7 +276,7 @@ def test_an_unseen_discard_from_a_seen_hand_leaves_the_showdown_unknown_unless_s
 
 
 def test_unknown_stacks_replay_and_are_reported_as_unknown():
-    known, depends, all_in, cents = load_file(FIXTURES / "unknown_stacks.phhs")
+    known, depends, all_in, cents = [hand for _, hand in read(FIXTURES / "unknown_stacks.phhs")]
     assert known.starting_stacks == [UNKNOWN, 100] and "starting_stacks = [inf, 100]" in dumps(known)
     assert loads(dumps(known)) == known
     result = replay(known)
@@ -290,7 +289,7 @@ def test_unknown_stacks_replay_and_are_reported_as_unknown():
 
 
 def test_a_result_that_depends_on_an_unknown_stack_is_flagged_not_guessed():
-    _, depends, _, _ = load_file(FIXTURES / "unknown_stacks.phhs")
+    _, depends, _, _ = [hand for _, hand in read(FIXTURES / "unknown_stacks.phhs")]
     result = replay(depends)  # p1's last call, of 60, may have been all-in for less: who won what is not known
     assert result.status == "unknown outcome"
     assert "p1's stack is unknown: its last call, of 60, may have been all-in for less" in result.unknown_outcome
@@ -300,7 +299,7 @@ def test_a_result_that_depends_on_an_unknown_stack_is_flagged_not_guessed():
 
 
 def test_an_all_in_the_record_implies_plays_the_unknown_stack_as_all_in():
-    _, _, all_in, _ = load_file(FIXTURES / "unknown_stacks.phhs")
+    _, _, all_in, _ = [hand for _, hand in read(FIXTURES / "unknown_stacks.phhs")]
     result = replay(all_in)  # p1 raises to 50 and the record deals the board without it: it was all in
     assert result.ok and result.all_in == ["p1"] and result.stacks == [None, 50]
     assert result.state.starting_stacks == [50, 100]  # what p1 put in
@@ -314,7 +313,7 @@ def test_an_all_in_the_record_implies_plays_the_unknown_stack_as_all_in():
 def test_a_negative_blind_entry_is_a_players_post_as_pokerkit_reads_it():
     import pokerkit  # a declared test extra (peers): required, never skipped
 
-    hands = load_file(FIXTURES / "posts.phhs")
+    hands = [hand for _, hand in read(FIXTURES / "posts.phhs")]
     assert [hand.posts() for hand in hands] == [[(4, 1)], [(3, 1)], [(3, 1)], [(3, 1)]]
     for hand in hands:
         result = replay(hand)
@@ -331,7 +330,7 @@ def test_a_negative_blind_entry_is_a_players_post_as_pokerkit_reads_it():
 
 
 def test_posts_are_written_back_as_recorded():
-    hand = load_file(FIXTURES / "posts.phhs")[0]
+    hand = list(read(FIXTURES / "posts.phhs"))[0][1]
     assert "blinds_or_straddles = [0.50, 1, 0, 0, -1, 0]" in dumps(hand)
     assert loads(dumps(hand)) == hand
 
@@ -378,4 +377,4 @@ def test_a_negative_amount_outside_the_blinds_is_refused_by_every_reader(name, t
     path = tmp_path / "hand.phh"
     path.write_text(text)
     with pytest.raises(PHHError, match=f"{name}: must hold amounts from 0"):
-        load_file(path)
+        list(read(path))

@@ -16,7 +16,7 @@ from pokerlab.simulate.histories import (
     dumps_all,
     history_from_state,
     loads,
-    loads_all,
+    read,
     replay,
 )
 from pokerlab.simulate.histories.codes import phh_fields, variant_from_phh
@@ -103,7 +103,7 @@ def test_planned_first_puts_the_recorded_cards_on_top_in_their_order():
 def test_phhs_holds_many_hands():
     states = [random_hand(VARIANTS["no-limit-holdem"], i) for i in range(5)]
     text = dumps_all(history_from_state(s, hand=k) for k, s in enumerate(states, 1))
-    hands = loads_all(text)
+    hands = [hand for _, hand in read(text)]
     assert [h.optional["hand"] for h in hands] == [1, 2, 3, 4, 5]
     assert all(replay(h).ok for h in hands)
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 from phh_helpers import pokerkit_stacks, random_hands, replay_what_pokerkit_writes
 
-from pokerlab.simulate.game import State
+from pokerlab.simulate.game import State, razz, seven_card_stud, seven_card_stud_hilo
 from pokerlab.simulate.game.cards import parse
-from pokerlab.simulate.game.variants import razz, seven_card_stud, seven_card_stud_hilo
+from pokerlab.simulate.histories import HandHistory, dumps, loads
 from pokerlab.simulate.histories.codes import PHHError, phh_fields, variant_from_phh
-from pokerlab.simulate.histories.phh import HandHistory, dumps, loads
 from pokerlab.simulate.histories.record import history_from_state, phh_order
 from pokerlab.simulate.histories.replay import replay
 
@@ -165,13 +164,13 @@ def test_pokerkit_replays_a_simulated_stud_history_without_the_open_pair_rule(tm
     from click.testing import CliRunner
 
     from pokerlab.simulate.cli.main import main
-    from pokerlab.simulate.histories import load_file
+    from pokerlab.simulate.histories import read
 
     def simulate(folder, *options):
         args = ["simulate", "stud", "--hands", "300", "--players", "4", "--seed", "5", "--phh-out", str(folder)]
         done = CliRunner().invoke(main, [*args, "--bots", "random,station,tight,loose", *options])
         assert done.exit_code == 0, done.output
-        return [hand for path in sorted(folder.glob("*.phhs")) for hand in load_file(path)]
+        return [hand for path in sorted(folder.glob("*.phhs")) for _, hand in read(path)]
 
     def pokerkit_replays(hand):
         try:

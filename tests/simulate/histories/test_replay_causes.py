@@ -6,9 +6,8 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from pokerlab.simulate.cli.main import main
-from pokerlab.simulate.histories import ReplayBreak, replay
+from pokerlab.simulate.histories import ReplayBreak, loads, replay
 from pokerlab.simulate.histories.dataset import ReplaySummary
-from pokerlab.simulate.histories.phh import loads
 from pokerlab.simulate.histories.results import OUT_OF_TURN
 
 HINT = "records that leave out folds replay with --fill-skipped"

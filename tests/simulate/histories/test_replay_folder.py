@@ -18,13 +18,12 @@ from pokerlab import threads
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.game import State, fixed_limit_holdem, no_limit_holdem, pot_limit_omaha
 from pokerlab.simulate.game.random_play import play_random_hand
-from pokerlab.simulate.histories import PHHError, dumps, history_from_state, reading, replay_tree
+from pokerlab.simulate.histories import PHHError, dumps, history_from_state, read, reading, replay_tree
 from pokerlab.simulate.histories.actions import MalformedAction, parse_action, parse_actions
 from pokerlab.simulate.histories.dataset import iter_results
-from pokerlab.simulate.histories.phh import open_history, read_file_hands_and_places, read_hands_and_places
 from pokerlab.simulate.histories.toml_reader import fast_toml
 
-pytestmark = pytest.mark.filterwarnings("ignore::pokerlab.simulate.histories.phh.PHHWarning")
+pytestmark = pytest.mark.filterwarnings("ignore::pokerlab.simulate.histories.PHHWarning")
 FIXTURES = Path(__file__).parent / "fixtures"
 BASE = """variant = 'NT'
 antes = [0, 0]
@@ -73,17 +72,18 @@ def _outcome(read) -> list:
 
 
 def _line_by_line(path: Path) -> list:
-    """What a file's replay read before: its lines one by one through read_hands_and_places."""
+    """What reading the open file gives: its lines one by one."""
 
-    def read():
-        with open_history(path) as handle:
-            yield from read_hands_and_places(handle, source=str(path), warn=WARNED.append)
+    def lines():
+        with open(path, encoding="utf-8", newline="") as handle:
+            yield from read(handle, recover=True, money_places=True, warn=WARNED.append)
 
-    return _outcome(read)
+    return _outcome(lines)
 
 
 def _whole(path: Path) -> list:
-    return _outcome(lambda: read_file_hands_and_places(path, warn=WARNED.append))
+    """What reading the file by its path gives (read whole when small)."""
+    return _outcome(lambda: read(path, recover=True, money_places=True, warn=WARNED.append))
 
 
 @pytest.fixture
@@ -112,7 +112,7 @@ def test_a_file_larger_than_a_whole_read_is_read_line_by_line(folder, monkeypatc
     monkeypatch.setattr(reading, "WHOLE_FILE_BYTES", 16)
     assert _whole(path) == expected
     with pytest.raises(OSError, match="not a regular file"):
-        list(read_file_hands_and_places("/dev/null"))
+        list(read(Path("/dev/null")))
 
 
 def test_a_folder_replays_as_each_file_alone(folder):
