@@ -33,7 +33,7 @@ RUNTIME: list[str] = PROJECT["project"]["dependencies"]
 #: What each part of the tree may import, as requirement strings.
 ALLOWED = {
     "package": [*RUNTIME, *(r for name, reqs in EXTRAS.items() if name not in ("test", "dev") for r in reqs)],
-    "tests": [*RUNTIME, *EXTRAS["test"], *EXTRAS["peers"]],
+    "tests": [*RUNTIME, *EXTRAS["test"], *EXTRAS["peers"], *EXTRAS["browser"]],
     "build": PROJECT["build-system"]["requires"],
 }
 PARTS = {

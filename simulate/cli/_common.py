@@ -172,7 +172,12 @@ class ProgressBar:
     It stays hidden unless ``enabled`` and until the run has taken ``delay`` seconds (so quick runs
     print nothing); ``close`` fills it first when ``fill_on_close`` (runs that may stop early) and the
     run ended normally: used as a context manager, an interrupted run (Ctrl-C) leaves the bar where it was.
+
+    :attr:`listener`, when set, receives every fraction whether the bar shows or not (``pokerlab gui`` sets it in
+    the process that runs a job, to report the job's progress to the page).
     """
+
+    listener: Callable[[float], None] | None = None
 
     def __enter__(self) -> ProgressBar:
         return self
@@ -187,6 +192,8 @@ class ProgressBar:
         self.shown = 0
 
     def __call__(self, fraction: float) -> None:
+        if ProgressBar.listener is not None:
+            ProgressBar.listener(fraction)
         if not self.enabled or compiles.busy():
             return
         # A compile is not progress: the delay, and the bar's rate and ETA, count from the last one's end.

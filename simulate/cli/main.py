@@ -44,6 +44,7 @@ LAZY_COMMANDS = {
     "icm": ("tournament", "icm_command"),
     "pushfold": ("tournament", "pushfold_command"),
     "solve": ("solve", "solve_command"),
+    "gui": ("gui", "gui_command"),
 }
 
 

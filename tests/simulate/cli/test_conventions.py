@@ -63,7 +63,7 @@ def test_every_json_output_has_the_one_layout(args):
 
 def test_every_command_that_prints_data_takes_json():
     without = {"chart", "chart preflop", "chart range", "chart equity", "chart distribution", "play", "table"}
-    without |= {"cache clear", "chart pushfold", "chart solve"}
+    without |= {"cache clear", "chart pushfold", "chart solve", "gui"}
     for path, command in all_commands():
         names = {opt for p in command.params for opt in getattr(p, "opts", [])}
         assert ("--json" in names) != (path in without), path

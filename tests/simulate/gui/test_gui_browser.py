@@ -1,0 +1,285 @@
+"""The gui in a real browser (``-m browser``): Debian's headless Chromium, driven by Playwright, on the real server.
+
+``pokerlab gui --no-browser`` runs as a user starts it (a subprocess, a free port, the printed address with its
+token); the page is used as a user uses it (typing, clicking, dragging on the grid, the keyboard) and its numbers
+are checked against the command line's ``--json``. A page that logs a console error fails. Each view's screenshot
+is saved in ``$POKERLAB_SCREENSHOTS`` (default: the test's temporary folder).
+
+Where /usr/bin/chromium is missing the tier fails saying so: it never passes by skipping.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from playwright.sync_api import Page, expect, sync_playwright
+
+from pokerlab.simulate.cli.main import main
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+WAIT_MS = 120_000  # the longest a step waits (a busy machine, a first compile); never a timing check
+expect.set_options(timeout=WAIT_MS)
+
+
+def cli_json(line: str) -> dict:
+    result = CliRunner().invoke(main, [*shlex.split(line), "--json"], prog_name="pokerlab")
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def cli_error(line: str) -> str:
+    result = CliRunner().invoke(main, shlex.split(line), prog_name="pokerlab")
+    assert result.exit_code == 2
+    return result.stderr.strip().removeprefix("error: ")
+
+
+@pytest.fixture(scope="module")
+def server_url(tmp_path_factory):
+    """``pokerlab gui --no-browser`` in a subprocess: the address it prints; Ctrl-C (SIGINT) stops it.
+
+    Its data folder (the saved ranges) is a temporary one, never the user's.
+    """
+    command = [sys.executable, "-c", "from pokerlab.simulate.cli import run; run()", "gui", "--no-browser"]
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path_factory.mktemp("data"))}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    line = process.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:\d+/\?token=[\w-]+", line)
+    assert found, f"pokerlab gui printed {line!r}; stderr: {process.stderr.read() if process.poll() else ''}"
+    yield found.group(0)
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=60) == 130  # Ctrl-C: the command line's status for it
+    assert "Traceback" not in process.stderr.read()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    assert CHROMIUM.exists(), (
+        f"the browser tier needs Debian's chromium at {CHROMIUM} (apt-get install chromium); Playwright's own "
+        "browser download is never used"
+    )
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def lab(chromium, server_url, tmp_path):
+    """A fresh page of the gui, loaded with its token; no console error may be logged while it is used."""
+    page = chromium.new_page(viewport={"width": 1200, "height": 1100})
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server_url)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.shots = Path(os.environ.get("POKERLAB_SCREENSHOTS", tmp_path))  # type: ignore[attr-defined]
+    page.shots.mkdir(parents=True, exist_ok=True)  # type: ignore[attr-defined]
+    yield page
+    page.close()
+    assert errors == [], errors
+
+
+def shot(page: Page, name: str) -> None:
+    page.screenshot(path=str(page.shots / f"gui-{name}.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def table_rows(page: Page, selector: str) -> list[list[str]]:
+    return page.eval_on_selector_all(
+        f"{selector} tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+
+
+def test_two_hands_on_a_board_picked_from_the_card_grid_give_the_cli_numbers(lab):
+    page = lab
+    page.fill("#player-1", "AKs")
+    page.fill("#player-2", "QQ+,AQs+")
+    for card in ("Qh", "7c", "2d"):
+        page.click(f"#card-grid [data-card='{card}']")
+    expect(page.locator("#equity-board")).to_have_value("Qh7c2d")
+    page.click("#equity-run")
+    expect(page.locator("#equity-status")).to_have_text("done")
+    expected = cli_json("equity AKs QQ+,AQs+ --board Qh7c2d")
+    rows = table_rows(page, "#equity-table")
+    assert [r[1:] for r in rows] == [
+        [p["hand"], str(p["combos"]), f"{100 * p['win']:.3f}", f"{100 * p['tie']:.3f}", f"{100 * p['equity']:.3f}"]
+        for p in expected["players"]
+    ]
+    shot(page, "equity")
+
+
+def test_dragging_on_the_grid_makes_the_text_and_the_text_makes_the_grid(lab):
+    page = lab
+    page.click("button[aria-label='edit player 2 on the grid']")
+    expect(page.locator("#view-range")).to_be_visible()
+    page.click("#range-clear")
+    start = page.locator("#range-grid [data-hand='AA']").bounding_box()
+    end = page.locator("#range-grid [data-hand='QQ']").bounding_box()
+    page.mouse.move(start["x"] + 5, start["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(end["x"] + 5, end["y"] + 5, steps=8)
+    page.mouse.up()
+    expect(page.locator("#range-text")).to_have_value("QQ+")
+    expect(page.locator("#range-count")).to_have_text("18 combos, 1.36 % of 1326")
+    page.fill("#range-text", "AKs,TT:0.5,AsKh")
+    page.click("#range-read")
+    expect(page.locator("#range-grid [data-hand='TT']")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#range-grid [data-hand='QQ']")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#range-text")).to_have_value("AKs,TT:0.5,AsKh")
+    expect(page.locator("#range-count")).to_have_text("8 combos, 0.60 % of 1326")
+    shot(page, "range")
+    page.click("#range-apply")
+    expect(page.locator("#player-2")).to_have_value("AKs,TT:0.5,AsKh")
+
+
+def test_the_top_percent_slider_takes_the_ranked_classes(lab):
+    page = lab
+    page.click("#tab-range")
+    page.locator("#range-top").fill("2")
+    expect(page.locator("#range-text")).to_have_value("JJ+")  # pokerlab's 2%: AA, KK, QQ, JJ (24 combos)
+
+
+def test_the_grid_is_usable_by_keyboard(lab):
+    page = lab
+    page.click("#tab-range")
+    page.locator("#range-grid [data-hand='AKs']").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    expect(page.locator("#range-text")).to_have_value("AQs+")
+
+
+def test_stop_cancels_a_long_run(lab):
+    page = lab
+    page.fill("#player-1", "AKs")
+    page.fill("#player-2", "QQ")
+    page.select_option("#equity-method", "mc")
+    page.fill("#equity-stderr", "2e-6")
+    page.click("#equity-run")
+    expect(page.locator("#equity-stop")).to_be_enabled()
+    expect(page.locator("#equity-progress")).to_have_attribute("value", re.compile(r"0\.\d*[1-9]"))
+    page.click("#equity-stop")
+    expect(page.locator("#equity-status")).to_have_text("stopped")
+    expect(page.locator("#error")).to_have_text("stopped")
+    expect(page.locator("#equity-run")).to_be_enabled()
+
+
+def test_a_bad_hand_shows_the_cli_one_line_error(lab):
+    page = lab
+    page.fill("#player-2", "Zz")
+    page.click("#equity-run")
+    expect(page.locator("#error")).to_have_text(cli_error("equity AsAh Zz"))
+    expect(page.locator("#equity-status")).to_have_text("failed")
+
+
+def test_hits_icm_and_the_push_or_fold_chart(lab):
+    page = lab
+    page.click("#tab-hits")
+    page.click("#hits-run")
+    expect(page.locator("#hits-table")).to_be_visible()
+    hits = cli_json("hits 22+,A2s+,KTo+ --board Qs7h2c")
+    assert [r[0] for r in table_rows(page, "#hits-table")] == [r["category"] for r in hits["rows"]]
+    assert [r[3] for r in table_rows(page, "#hits-table")] == [f"{100 * r['share']:.2f}" for r in hits["rows"]]
+    page.click("#hits-table tbody tr:has-text('overpair')")
+    overpairs = {"KK", "AA"}  # on Qs7h2c, of 22+
+    expect(page.locator("#hits-grid .cell.on")).to_have_count(len(overpairs))
+    expect(page.locator("#hits-grid-title")).to_have_text("Combos making overpair")
+    shot(page, "hits")
+    page.click("#tab-icm")
+    page.click("#icm-run")
+    expect(page.locator("#icm-table")).to_be_visible()
+    icm = cli_json("icm 5000 3000 2000 --payouts 50,30,20")
+    assert [r[3] for r in table_rows(page, "#icm-table")] == [f"{p['equity']:.3f}" for p in icm["players"]]
+    shot(page, "icm")
+    page.click("#tab-pushfold")
+    page.fill("#pushfold-max", "5")
+    page.click("#pushfold-run")
+    chart = cli_json("pushfold chart --max-stack 5")
+    pushed = [h["hand"] for h in chart["hands"] if h["push_intervals"]]
+    expect(page.locator("#pushfold-push .cell.on")).to_have_count(len(pushed))
+    expect(page.locator("#pushfold-push [data-hand='AA']")).to_contain_text(chart["hands"][0]["push"])
+    shot(page, "pushfold")
+
+
+def test_the_solver_solves_a_small_river_spot(lab):
+    page = lab
+    page.click("#tab-solve")
+    page.fill("#solve-iterations", "20")
+    page.click("#solve-run")
+    expect(page.locator("#solve-status")).to_contain_text("done")
+    solved = cli_json("solve -b 2s3h4d6c7c --oop AsAh,QsQh --ip KsKh --pot 20 --stack 10 --bet a --max-iterations 20")
+    rows = table_rows(page, "#solve-out table:first-child")
+    assert rows == [[a["action"], f"{100 * a['frequency']:.1f}"] for a in solved["root"]["actions"]]
+    shot(page, "solve")
+
+
+def test_the_breakdown_by_class_its_heat_map_and_sorting(lab):
+    page = lab
+    page.fill("#player-1", "AsKs")
+    page.fill("#player-2", "QQ+,AQs+")
+    page.fill("#equity-board", "Qh7c2d")
+    page.select_option("#equity-detail", "breakdown")
+    page.click("#equity-run")
+    expect(page.locator("#equity-status")).to_have_text("done")
+    expected = cli_json("equity AsKs QQ+,AQs+ --board Qh7c2d --breakdown")
+    rows = table_rows(page, "#equity-detail-tables table")
+    assert [[r[0], r[5]] for r in rows] == [[x["class"], f"{100 * x['equity']:.3f}"] for x in expected["rows"]]
+    expect(page.locator("#equity-heat .cell.on")).to_have_count(len(expected["rows"]))
+    page.click("#equity-detail-tables th:has-text('equity %')")
+    ordered = [float(r[5]) for r in table_rows(page, "#equity-detail-tables table")]
+    assert ordered == sorted(ordered)
+    shot(page, "breakdown")
+
+
+def test_a_range_saved_by_name_is_loaded_back(lab):
+    page = lab
+    page.click("#tab-range")
+    page.fill("#range-text", "QQ+,AKs:0.5")
+    page.click("#range-read")
+    page.fill("#range-name", "value")
+    page.click("#range-save")
+    expect(page.locator("#range-saved option")).to_have_text(["value"])
+    page.click("#range-clear")
+    expect(page.locator("#range-text")).to_have_value("")
+    page.click("#range-load")
+    expect(page.locator("#range-text")).to_have_value("QQ+,AKs:0.5")
+    expect(page.locator("#range-grid [data-hand='AKs']")).to_have_attribute("aria-pressed", "true")
+
+
+def test_draw_odds_list_every_discard_as_the_cli_ranks_them(lab):
+    page = lab
+    page.click("#tab-draw")
+    page.click("#draw-run")
+    expect(page.locator("#draw-out table")).to_be_visible()
+    ranked = cli_json("draw 'Ah Kh Qh Jh 3c'")
+    rows = table_rows(page, "#draw-out table")
+    expected = [(d["discard"] or "(stand pat)", f"{100 * d['improve']:.2f}") for d in ranked]
+    assert [(r[0], r[2]) for r in rows] == expected
+    shot(page, "draw")
+
+
+def test_every_combo_equity_and_its_heat_map(lab):
+    page = lab
+    page.fill("#player-1", "QQ+,AKs")
+    page.fill("#player-2", "JJ")
+    page.fill("#equity-board", "Qh7c2d")
+    page.select_option("#equity-detail", "by_combo")
+    page.click("#equity-run")
+    expect(page.locator("#equity-status")).to_have_text("done")
+    expected = cli_json("equity QQ+,AKs JJ --board Qh7c2d --by-combo")
+    first = table_rows(page, "#equity-detail-tables table:first-of-type")
+    assert [(r[0], r[4]) for r in first] == [
+        (c["combo"], f"{100 * c['equity']:.3f}") for c in expected["players"][0]["list"]
+    ]
+    expect(page.locator("#equity-heat .cell.on")).to_have_count(4)  # QQ, KK, AA, AKs
