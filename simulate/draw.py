@@ -281,9 +281,10 @@ def best_discard(
             elif objective == "category":
                 score = odds.at_least(str(target))
             else:
+                # One thread: the runs are many and small, and handing blocks to threads costs more than it saves.
                 result = draw_equity(
-                    [(ids, thrown), *versus], rules=r.name, dead=dead, trials=trials, seed=seed, max_draw=limit,
-                    four_with_ace=four_with_ace, max_exact=EXACT_PER_OPTION,
+                    [(ids, thrown), *versus], rules=r.name, dead=dead, trials=trials, seed=seed, threads=1,
+                    max_draw=limit, four_with_ace=four_with_ace, max_exact=EXACT_PER_OPTION,
                 )  # fmt: skip
                 score = result.players[0].equity
             kept = [c for c in ids if c not in thrown]

@@ -20,6 +20,7 @@ from ..evaluator.cards import deck_ids
 from ..threads import available_cores
 from .draw import draw_odds
 from .equity.distribution import equity_by_combo
+from .equity.draw import draw_equity
 from .equity.engine import equity
 from .equity.omaha import omaha_equity
 from .equity.short_deck import short_deck_equity
@@ -83,6 +84,7 @@ def _draw() -> None:
     draw_odds("Jh Jd 9c 6s 2h", discard="9c 6s 2h")
     draw_odds("7h 5d 4c 3s Kh", discard="Kh", rules="deuce-seven")
     draw_odds("As 2d 3h 3c", discard="3c", rules="badugi")
+    draw_equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"], method="mc", trials=1_000, seed=1, threads=1)
 
 
 def _fast_nlhe() -> None:

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ...equity_games import EQUITY_GAMES
 from ..game.declarations import LowHalf
 from ..game.showdown import hand_value
 from ..game.stud import qualifying_low
@@ -106,8 +107,13 @@ def stud_decision(view: SeatView, style: Style, rng: random.Random) -> Action:
     return Action.fold()
 
 
-#: The stud games the equity engine prices, by (ranking, low half): stud, stud hi/lo eight or better, razz.
-ENGINE_GAMES = {("high", None): "stud", ("high", LowHalf()): "stud-hilo", ("ace-five", None): "razz"}
+#: The stud games the equity engine prices (:data:`pokerlab.equity_games.EQUITY_GAMES`), by (ranking, low half):
+#: stud, stud hi/lo eight or better, razz.
+ENGINE_GAMES = {
+    (game.rules, LowHalf(*game.low) if game.low else None): name
+    for name, game in EQUITY_GAMES.items()
+    if game.family == "stud"
+}
 
 
 def stud_equity(view: SeatView, budget: float, rng: random.Random) -> float:

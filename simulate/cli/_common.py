@@ -19,7 +19,7 @@ from typing import Any
 
 import click
 
-from pokerlab import compiles
+from pokerlab import compiles, equity_games
 from pokerlab.errors import InputError, PokerlabError
 from pokerlab.simulate.equity.options import MAX_SEED, fresh_seed
 
@@ -39,11 +39,32 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}  # every command's contex
 RULE_NAMES = ["high", "ace-five", "deuce-seven", "ace-five-joker", "deuce-seven-joker", "joker", "bug", "two-jokers"]
 RULE_NAMES += ["deuces-wild", "short-deck", "badugi"]
 OMAHA_RULE_NAMES = ["omaha", "omaha-hilo"]
-# The names of simulate.equity.result.GAMES, written here so that help does not import numpy.
-EQUITY_GAMES = ["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"] + [
-    "draw" if name == "high" else f"draw-{name}" for name in RULE_NAMES if name != "short-deck"
-]
-EQUITY_GAMES += ["short-deck"]
+# The games equity answers, from the one table of games (plain data: help imports no numpy).
+EQUITY_GAMES = list(equity_games.EQUITY_GAMES)
+
+
+class GameName(click.Choice):
+    """``--game``: one of ``names``, or any other name of it in ``aliases`` (alias -> name), in any case; help lists
+    the names.
+
+    >>> GameName(["razz"], {"fixed-limit-razz": "razz"}).convert("Fixed-Limit-Razz", None, None)
+    'razz'
+    """
+
+    def __init__(self, names: list[str], aliases: dict[str, str]) -> None:
+        super().__init__(names)
+        self.aliases = aliases
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            value = self.aliases.get(value.strip().lower(), value)
+        return super().convert(value, param, ctx)
+
+
+def equity_game_option(**extra: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--game`` of the equity commands: a game's name or any alias of it (the game engine's names among them)."""
+    return click.option("--game", type=GameName(EQUITY_GAMES, equity_games.EQUITY_NAMES), **extra)
+
 
 # One short form per recurring option, the same on every command (tests/simulate/cli/test_conventions.py).
 SHORT_OPTIONS = {

@@ -119,8 +119,9 @@ def draw_command(
     if opponents and discard is not None:
         players: list[str | tuple[str, str]] = [(hand, discard), *opponents]
         result = draw_equity(
-            players, rules=rules, dead=dead or None, seed=seed, max_draw=max_draw, four_with_ace=four_with_ace
-        )
+            players, rules=rules, dead=dead or None, seed=seed, threads=1, max_draw=max_draw,
+            four_with_ace=four_with_ace,
+        )  # fmt: skip
         if as_json:
             emit_json(result.to_dict())
             return

@@ -16,7 +16,6 @@ import click
 from pokerlab.errors import InputError
 
 from ._common import (
-    EQUITY_GAMES,
     EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,
     HELP_OPTIONS,
@@ -24,6 +23,7 @@ from ._common import (
     ProgressBar,
     check_scheduler,
     emit_json,
+    equity_game_option,
     friendly_errors,
     refuse_together,
     resolve_seed,
@@ -98,14 +98,14 @@ class EquityQuery:
 @threads_option()
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run the shards on this Dask scheduler's workers.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP + " Fractions in 0..1.")
-@click.option(
-    "--game",
-    type=click.Choice(EQUITY_GAMES),
+@equity_game_option(
     default="holdem",
     show_default=True,
-    help="Omaha: PLAYERS hold 4-6 cards (AsKsQdJd), 'random' or patterns (AA**, AAxxds); hi/lo splits the pot. "
+    help="The game, by this name or the game engine's (badugi, 2-7, triple, plo8, ...). "
+    "Omaha: PLAYERS hold 4-6 cards (AsKsQdJd), 'random' or patterns (AA**, AAxxds); hi/lo splits the pot. "
     "Stud, stud hi/lo, razz: each of PLAYERS is the 1-7 cards known so far ('AsAh Kd'), the rest dealt; "
-    "--dead for folded up cards; --board for seventh street's community card once a short deck dealt it.",
+    "--dead for folded up cards; --board for seventh street's community card once a short deck dealt it. "
+    "Draw games and badugi: each of PLAYERS is 'HAND/DISCARD', the equity after one draw.",
 )
 @click.option(
     "--batch",
@@ -162,6 +162,7 @@ def equity_command(
       pokerlab equity --game stud "AsAh Kd 7c" "QcQd 9h 9s" --dead "2c 9d"
       pokerlab equity --game razz "As2d 3h 8c" "4c5c 6d Kh" "7h 7d Qs" --mc --seed 1
       pokerlab equity --game short-deck AsAh KsKh   # 36 cards, every board
+      pokerlab equity --game badugi "Ac 2d 3h Kh/Kh" "5c 4d 2h Ks/Ks"   # after one draw
       pokerlab equity AsKs "QQ+,AQs+" --board Qh7c2d --breakdown
       pokerlab equity "QQ+,AKs" "JJ-99,AQs" --board Qh7c2d --by-combo
     """

@@ -12,6 +12,7 @@
 - :mod:`.distribution`: :func:`equity_by_combo`, every combo of each range with its equity;
 - :mod:`.omaha`, :mod:`.stud`: Omaha's and the stud family's scorers (``omaha_equity``,
   ``stud_equity``), with their kernels in :mod:`.omaha_kernels` and :mod:`.stud_kernels`;
+- :mod:`.draw`, :mod:`.draw_kernels`: the draw games' and badugi's scorer and its Monte Carlo kernels;
 - :mod:`.pot_stats`, :mod:`.pot_stats_kernels`: the pot statistics Omaha, stud and short deck fill.
 
 >>> from pokerlab.simulate.equity import equity

@@ -1,10 +1,11 @@
 """The one public equity entry for every game: :func:`equity` with ``game=``.
 
 Each game has its scorer module (hold'em :mod:`.engine`, Omaha :mod:`.omaha`, the stud family
-:mod:`.stud`, five-card draw :mod:`.draw`, short-deck hold'em :mod:`.short_deck`); this module picks the
-scorer from the game's family (:data:`~pokerlab.simulate.equity.result.GAMES`) and imports only that
-scorer, so a hold'em query never loads Omaha's or stud's code. Every game returns the one result type,
-:class:`~pokerlab.simulate.equity.result.EquityResult`.
+:mod:`.stud`, the draw games and badugi :mod:`.draw`, short-deck hold'em :mod:`.short_deck`); this module
+reads the game's name and family from the one table of games (:mod:`pokerlab.equity_games`, as
+:data:`~pokerlab.simulate.equity.result.GAMES`) and imports only that scorer, so a hold'em query never
+loads Omaha's or stud's code. Every game returns the one result type,
+:class:`~pokerlab.simulate.equity.result.EquityResult`, whose JSON has the same keys in every game.
 
 >>> round(equity(["AsAh", "KsKh"]).players[0].equity, 6)
 0.826366
@@ -25,7 +26,7 @@ from typing import Any
 
 from .holdem_table import two_hands
 from .options import EquityError, check_options
-from .result import DRAW_GAMES, GAMES, EquityResult
+from .result import DRAW_GAMES, GAMES, EquityResult, game_name
 
 
 def equity(
@@ -44,28 +45,34 @@ def equity(
     use_tables: bool = True,
 ) -> EquityResult:
     """Equity of 2 to 10 players (stud: 8) in ``game``: ``"holdem"`` (the default), ``"omaha"``,
-    ``"omaha-hilo"``, ``"stud"``, ``"stud-hilo"``, ``"razz"``, five-card draw under a ruleset
-    (``"draw"``, ``"draw-deuce-seven"``, ``"draw-ace-five"``, ...: each player ``"HAND/DISCARD"``), or
-    ``"short-deck"`` (hold'em with 36 cards; a player is a hand or ``"random"``).
+    ``"omaha-hilo"``, ``"stud"``, ``"stud-hilo"``, ``"razz"``, a draw game under a ruleset
+    (``"draw"``, ``"draw-deuce-seven"``, ``"draw-ace-five"``, ``"draw-badugi"``, ...: each player
+    ``"HAND/DISCARD"``, the equity after one draw), or ``"short-deck"`` (hold'em with 36 cards; a player is a
+    hand or ``"random"``). A game may be named as the game engine names it (``"badugi"``, ``"2-7"``,
+    ``"triple"``, ``"plo8"``, ...: :data:`pokerlab.equity_games.EQUITY_GAMES`); the result carries its name
+    in :data:`~pokerlab.simulate.equity.result.GAMES`.
 
     A player is a hand or a range (hold'em, Omaha) or the cards known so far (stud). ``board`` is the
     board (stud: seventh street's community card once a short deck dealt it); ``dead`` are cards out
     of play. ``method`` is ``"exact"``, ``"mc"`` (Monte Carlo) or ``"auto"``; Monte Carlo stops after
     ``trials`` deals or once every standard error is at most ``stderr`` (default 5e-4), and the same
-    ``seed`` gives the same result. ``progress`` is called with the fraction done. ``client`` (a
-    ``dask.distributed.Client``) and ``use_tables`` (the shipped preflop tables) are hold'em's.
+    ``seed`` gives the same result whatever ``threads`` is. ``progress`` is called with the fraction done.
+    ``client`` (a ``dask.distributed.Client``) and ``use_tables`` (the shipped preflop tables) are hold'em's.
 
     >>> try:
-    ...     equity(["AsAh", "KsKh"], game="badugi")
+    ...     equity(["AsAh", "KsKh"], game="go-fish")
     ... except EquityError as error:
     ...     print(error)
-    unknown game 'badugi'; choose from holdem, omaha, omaha-hilo, stud, stud-hilo, razz, draw, ...
+    unknown game 'go-fish'; choose from holdem, omaha, omaha-hilo, stud, stud-hilo, razz, draw, ...
     >>> round(equity(["7h 5d 4c 3s Kh/Kh", "9s 8d 6c 4h 2d/"], game="draw-deuce-seven").players[1].equity, 4)
     0.7857
+    >>> equity(["Ac 2d 3h Kh/Kh", "5c 4d 2h Ks/Ks"], game="badugi").game
+    'draw-badugi'
     """
-    kind = GAMES.get(game) if isinstance(game, str) else None
-    if kind is None:
+    name = game_name(game)
+    if name is None:
         raise EquityError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
+    kind, game = GAMES[name], name
     if kind == "holdem":
         if use_tables and method in ("auto", "exact") and not board and not dead and client is None:
             check_options(trials, stderr, seed, threads)
@@ -81,7 +88,12 @@ def equity(
     if client is not None:
         raise EquityError(f"a Dask client runs hold'em equity only; {game} runs on this machine")
     if kind == "draw":
-        return _draw(players, board, dead, game, method, trials, stderr, seed, threads)
+        if board is not None:
+            raise EquityError(f"draw equity ({game}) takes no board")
+        from .draw import draw_equity
+
+        return draw_equity(players, rules=DRAW_GAMES[game], dead=dead, method=method, trials=trials, stderr=stderr,
+                           seed=seed, threads=threads, progress=progress)  # fmt: skip
     if kind == "short-deck":
         from .short_deck import short_deck_equity
 
@@ -95,15 +107,3 @@ def equity(
     from .stud import stud_equity
 
     return stud_equity(players, dead, community=board, progress=progress, **options)
-
-
-def _draw(players: Sequence[Any], board: Any, dead: Any, game: str, method: str, trials: int | None,
-          stderr: float | None, seed: int | None, threads: int | None) -> EquityResult:  # fmt: skip
-    """Draw games (five-card draws, badugi): each player a ``"HAND/DISCARD"``; one draw, no board; a fixed number
-    of trials."""
-    from .draw import draw_equity
-
-    for name, given in (("a board", board), ("a standard-error target", stderr), ("threads", threads)):
-        if given is not None:
-            raise EquityError(f"draw equity ({game}) takes no {name}")
-    return draw_equity(players, rules=DRAW_GAMES[game], dead=dead, method=method, trials=trials, seed=seed)

@@ -27,7 +27,7 @@ from typing import Any
 
 from ...errors import InputError, PokerlabError
 from .api import equity
-from .result import GAMES
+from .result import GAMES, game_name
 
 #: The keys of a query (a JSON object or mapping), with the type of each value.
 QUERY_KEYS: dict[str, tuple[type, ...]] = {
@@ -226,7 +226,7 @@ def _checked(query: Mapping[str, Any]) -> dict[str, Any]:
             args[key] = " ".join(map(str, args[key]))
     if "method" in args and args["method"] not in ("exact", "mc", "auto"):
         raise InputError(f"method must be exact, mc or auto, got {args['method']!r}")
-    if "game" in args and args["game"] not in GAMES:
+    if "game" in args and game_name(args["game"]) is None:
         raise InputError(f"game must be {', '.join(GAMES)}, got {args['game']!r}")
     return args
 

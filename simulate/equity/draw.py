@@ -1,9 +1,10 @@
 """The draw equity scorer: the hands and discards of a spot, and every draw dealt after them.
 
-Every draw is enumerated exactly when the joint draws are few enough, otherwise sampled: the
-unseen cards are the deck of the ruleset minus the whole hands (discards stay out of play,
-docs/rules.md 4.6) and any dead cards. :mod:`pokerlab.simulate.draw` builds the odds of one draw
-and the best discard on these pieces.
+Every draw is enumerated exactly when the joint draws are few enough, otherwise sampled on the Monte Carlo
+sampler every game shares (:func:`~.sampling.run_blocks`: block seeds, the standard-error stop, threads and
+progress; the blocks dealt by :mod:`.draw_kernels`): the unseen cards are the deck of the ruleset minus the whole
+hands (discards stay out of play, docs/rules.md 4.6) and any dead cards. :mod:`pokerlab.simulate.draw` builds
+the odds of one draw and the best discard on these pieces.
 
 >>> result = draw_equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"])
 >>> result.method, result.game, round(result.players[0].equity, 4)
@@ -25,11 +26,21 @@ from ...evaluator import evaluate_batch
 from ...evaluator.cards import CardError, format_cards, to_card_ids
 from ...evaluator.rules import Ruleset, get_rules
 from .holdem_exact import outcome_shares
-from .options import EquityError, check_options, fresh_seed
+from .options import (
+    DEFAULT_STDERR,
+    MAX_DEFAULT_TRIALS,
+    EquityError,
+    EquityInterrupted,
+    Progress,
+    check_options,
+    fresh_seed,
+)
 from .result import EquityResult, PlayerEquity, draw_game
-from .sampling import standard_errors
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks, standard_errors
 
 ACE_RANK = 12
+#: Blocks in a round at most: a round's hands are held in memory at once (about 5 MB a player).
+_ROUND_BLOCKS = 64
 
 
 class DrawError(PokerlabError, ValueError):
@@ -152,28 +163,61 @@ def draw_equity(
     *,
     method: str = "auto",
     trials: int | None = None,
+    stderr: float | None = None,
     seed: int | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
     max_draw: int | None = None,
     four_with_ace: bool = False,
     max_exact: float = 3e8,
 ) -> EquityResult:
-    """Equity of two or more five-card draw hands, each with its discard, after one draw.
+    """Equity of two or more draw hands (five cards; badugi: four), each with its discard, after one draw.
 
-    ``players`` are ``"HAND/DISCARD"`` strings or ``(hand, discard)`` pairs.
-    Exact when the joint draws number at most ``max_exact`` (``method='auto'``),
-    otherwise Monte Carlo (``trials``, default 200,000, reproducible by ``seed``;
-    under ``auto`` they apply only when the run is Monte Carlo).
-    The result is the one :class:`~pokerlab.simulate.equity.result.EquityResult`, its ``game`` the draw
-    game of ``rules`` (``draw``, ``draw-deuce-seven``, ...).
+    ``players`` are ``"HAND/DISCARD"`` strings or ``(hand, discard)`` pairs. Exact when the joint draws number
+    at most ``max_exact`` (``method='auto'``), otherwise Monte Carlo on the shared sampler
+    (:func:`~.sampling.run_blocks`): it stops after ``trials`` deals or once every player's standard error is at
+    most ``stderr`` (default 5e-4 when no ``trials`` are given), and the same ``seed`` gives the same result
+    whatever ``threads`` is (default: every core). ``progress`` is called with the fraction done. The result is
+    the one :class:`~pokerlab.simulate.equity.result.EquityResult`, its ``game`` the draw game of ``rules``
+    (``draw``, ``draw-deuce-seven``, ``draw-badugi``, ...).
 
     >>> result = draw_equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"])
     >>> result.method, round(result.players[0].equity, 4)   # four to a royal against a pair of nines
     ('exact', 0.4593)
+    >>> mc = draw_equity(["Ac 2d 3h Kh/Kh", "5c 4d 2h Ks/Ks"], "badugi", method="mc", trials=40_000, seed=1)
+    >>> exact = draw_equity(["Ac 2d 3h Kh/Kh", "5c 4d 2h Ks/Ks"], "badugi")   # 1,892 joint draws
+    >>> mc.trials, abs(mc.players[0].equity - exact.players[0].equity) < 5 * mc.stderr
+    (40000, True)
     """
     r = get_rules(rules)
     if len(players) < 2:
         raise EquityError(f"draw equity needs at least two players, got {len(players)}")
-    check_options(trials, None, seed, None)
+    check_options(trials, stderr, seed, threads)
+    if method not in ("auto", "exact", "mc"):
+        raise EquityError(f"unknown method {method!r}; choose auto, exact or mc")
+    parsed, unseen = _check_spot(players, r, dead, max_draw, four_with_ace)
+    texts = [f"{format_cards(ids)}/{format_cards(t) or '-'}" for ids, t in parsed]
+    start = time.perf_counter()
+    if method == "exact" or (method == "auto" and _joint_draws(parsed, unseen) <= max_exact):
+        wins, ties, share, total = _exact_draw_equity(parsed, unseen, r)
+        result_players = [
+            PlayerEquity(texts[i], 1, wins[i] / total, ties[i] / total, (wins[i] + share[i]) / total, wins[i], ties[i])
+            for i in range(len(parsed))
+        ]
+        if progress is not None:
+            progress(1.0)
+        return EquityResult(result_players, "exact", float(total), computing_seconds(start), boards=int(total),
+                            game=draw_game(r.name))  # fmt: skip
+    run = _DrawRun(parsed, unseen, r, threads)
+    return run.result(texts, trials, stderr, fresh_seed() if seed is None else seed, progress, start)
+
+
+def _check_spot(
+    players: Sequence[str | tuple], r: Ruleset, dead: str | Sequence[int] | None, max_draw: int | None,
+    four_with_ace: bool,
+) -> tuple[list[tuple[list[int], list[int]]], np.ndarray]:  # fmt: skip
+    """Each player's (hand, discard) and the unseen cards; refused when a card is held twice or the draws cannot be
+    dealt."""
     parsed = [_parse_player(p, r) for p in players]
     seen: dict[int, int] = {}
     for index, (ids, thrown) in enumerate(parsed):
@@ -187,28 +231,20 @@ def draw_equity(
         if c in seen:
             raise EquityError(f"dead card {format_cards([c])} is in player {seen[c] + 1}'s hand")
     unseen = unseen_cards(r, set(seen) | set(dead_ids))
-    draws = [len(t) for _, t in parsed]
-    if sum(draws) > len(unseen):
-        raise EquityError(f"the draws need {sum(draws)} cards but only {len(unseen)} are unseen")
+    needed = sum(len(t) for _, t in parsed)
+    if needed > len(unseen):
+        raise EquityError(f"the draws need {needed} cards but only {len(unseen)} are unseen")
+    return parsed, unseen
+
+
+def _joint_draws(parsed: list[tuple[list[int], list[int]]], unseen: np.ndarray) -> float:
+    """How many joint draws (one draw per player, no card twice) the exact enumeration would walk."""
     joint = 1.0
     left = len(unseen)
-    for k in draws:
-        joint *= comb(left, k)
-        left -= k
-    if method not in ("auto", "exact", "mc"):
-        raise EquityError(f"unknown method {method!r}; choose auto, exact or mc")
-    exact = method == "exact" or (method == "auto" and joint <= max_exact)
-    texts = [f"{format_cards(ids)}/{format_cards(t) or '-'}" for ids, t in parsed]
-    start = time.perf_counter()
-    if exact:
-        wins, ties, share, total = _exact_draw_equity(parsed, unseen, r)
-        result_players = [
-            PlayerEquity(texts[i], 1, wins[i] / total, ties[i] / total, (wins[i] + share[i]) / total, wins[i], ties[i])
-            for i in range(len(parsed))
-        ]
-        return EquityResult(result_players, "exact", float(total), computing_seconds(start), boards=int(total),
-                            game=draw_game(r.name))  # fmt: skip
-    return _mc_draw_equity(parsed, unseen, r, texts, trials or 200_000, seed, start)
+    for _, thrown in parsed:
+        joint *= comb(left, len(thrown))
+        left -= len(thrown)
+    return joint
 
 
 def _exact_draw_equity(parsed, unseen, rules):
@@ -234,46 +270,82 @@ def _exact_draw_equity(parsed, unseen, rules):
     return [int(w) for w in wins], [int(t) for t in ties], (shares - wins).tolist(), int(total)
 
 
-def _mc_draw_equity(parsed, unseen, rules, texts, trials, seed, start) -> EquityResult:
-    seed = fresh_seed() if seed is None else seed
-    rng = np.random.default_rng(seed)
-    n_players = len(parsed)
-    wins = np.zeros(n_players)
-    ties = np.zeros(n_players)
-    share_sum = np.zeros(n_players)
-    share_sq = np.zeros(n_players)
-    block = 100_000
-    done = 0
-    while done < trials:
-        size = min(block, trials - done)
-        order = np.argsort(rng.random((size, len(unseen))), axis=1)
-        stub = unseen[order]
-        values = np.empty((n_players, size), dtype=np.int64)
-        used = 0
+class _DrawRun:
+    """A draw Monte Carlo run on the shared sampler: blocks of deals from their seeds (:mod:`.draw_kernels`), each
+    hand valued by the evaluator, the showdowns tallied as whole numbers per player and split (the
+    :class:`~.sampling.Tally` of :func:`~.sampling.run_blocks`)."""
+
+    def __init__(self, parsed: list[tuple[list[int], list[int]]], unseen: np.ndarray, rules: Ruleset,
+                 threads: int | None) -> None:  # fmt: skip
+        from numba import get_num_threads
+
+        size = len(parsed[0][0])
+        self.rules, self.unseen, self.threads = rules, unseen, int(threads) if threads else get_num_threads()
+        self.kept = np.zeros((len(parsed), size), dtype=np.uint8)
+        self.n_kept = np.zeros(len(parsed), dtype=np.int64)
         for p, (ids, thrown) in enumerate(parsed):
             kept = [c for c in ids if c not in thrown]
-            hands = np.empty((size, len(ids)), dtype=np.uint8)
-            hands[:, : len(kept)] = np.asarray(kept, dtype=np.uint8)
-            hands[:, len(kept) :] = stub[:, used : used + len(thrown)]
-            used += len(thrown)
-            values[p] = evaluate_batch(hands, rules=rules.name, check=False)
-        best = values.max(axis=0)
-        top = values == best
-        n_top = top.sum(axis=0)
-        share = top / n_top
-        wins += (top & (n_top == 1)).sum(axis=1)
-        ties += (top & (n_top > 1)).sum(axis=1)
-        share_sum += share.sum(axis=1)
-        share_sq += (share**2).sum(axis=1)
-        done += size
-    mean = share_sum / done
-    stderr = standard_errors(mean, share_sq / done, done)
-    result_players = [
-        PlayerEquity(texts[i], 1, wins[i] / done, ties[i] / done, float(mean[i]), float(wins[i]), float(ties[i]),
-                     float(stderr[i]))
-        for i in range(n_players)
-    ]  # fmt: skip
-    return EquityResult(
-        result_players, "mc", float(done), computing_seconds(start), trials=done, stderr=float(stderr.max()),
-        seed=seed, game=draw_game(rules.name),
-    )  # fmt: skip
+            self.kept[p, : len(kept)] = kept
+            self.n_kept[p] = len(kept)
+        self.draws = size - self.n_kept
+        self.counts = np.zeros((len(parsed), len(parsed) + 1), dtype=np.int64)
+        self.done = 0
+        self.split = np.arange(len(parsed) + 1, dtype=np.float64)
+        self.split[0] = np.inf  # column 0 counts the deals, not a share of the pot
+
+    def add(self, seeds: np.ndarray, trials: int) -> bool:
+        args = (trials, self.unseen, self.kept, self.n_kept, self.draws, self.rules.name)
+        (counts,) = map_on_threads(_deal_part, seeds, self.threads, *args)
+        self.counts += counts.sum(axis=0)
+        self.done += len(seeds) * trials
+        return True
+
+    def shares(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each player's pot shares summed over the deals (a k-way split: 1/k) and their squares."""
+        return self.counts @ (1 / self.split), self.counts @ (1 / self.split**2)
+
+    def errors(self) -> np.ndarray:
+        if self.done < MIN_TRIALS_FOR_STDERR:
+            return np.array([np.nan])
+        shares, squares = self.shares()
+        return standard_errors(shares / self.done, squares / self.done, self.done)
+
+    def result(self, texts: list[str], trials: int | None, stderr: float | None, seed: int,
+               progress: Progress | None, start: float) -> EquityResult:  # fmt: skip
+        """Run to ``trials`` deals or the standard-error target, the blocks of a round shared by ``threads``."""
+        target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
+        try:
+            run_blocks(self, seed, BLOCK_TRIALS, trials or MAX_DEFAULT_TRIALS, target, progress, _ROUND_BLOCKS)
+        except KeyboardInterrupt:
+            # Ctrl-C: the rounds finished so far are a result, as in every game's Monte Carlo.
+            raise EquityInterrupted(self.summary(texts, seed, start) if self.done else None) from None
+        return self.summary(texts, seed, start)
+
+    def summary(self, texts: list[str], seed: int, start: float) -> EquityResult:
+        """The result of the deals so far."""
+        done, shares = self.done, self.shares()[0]
+        errors: list[float | None] = [None] * len(texts)  # under MIN_TRIALS_FOR_STDERR deals: not estimable
+        if done >= MIN_TRIALS_FOR_STDERR:
+            errors = [float(e) for e in self.errors()]
+        players = []
+        for i, text in enumerate(texts):
+            wins, ties = float(self.counts[i, 1]), float(self.counts[i, 2:].sum())
+            players.append(
+                PlayerEquity(text, 1, wins / done, ties / done, float(shares[i] / done), wins, ties, errors[i])
+            )
+        worst = None if errors[0] is None else max(e for e in errors if e is not None)
+        return EquityResult(players, "mc", float(done), computing_seconds(start), trials=done, stderr=worst,
+                            seed=seed, game=draw_game(self.rules.name), threads=self.threads)  # fmt: skip
+
+
+def _deal_part(seeds: np.ndarray, trials: int, unseen: np.ndarray, kept: np.ndarray, n_kept: np.ndarray,
+               draws: np.ndarray, rules: str) -> tuple[np.ndarray]:  # fmt: skip
+    """One thread's part of a round: its blocks dealt, valued and tallied (one row of counts)."""
+    from .draw_kernels import deal_draws, tally_showdowns  # numba-compiled: imported on first use
+
+    hands = np.empty((len(kept), len(seeds) * trials, kept.shape[1]), dtype=np.uint8)
+    deal_draws(seeds, trials, unseen, kept, n_kept, draws, hands)  # nogil: the threads deal at once
+    values = np.stack([evaluate_batch(h, rules=rules, check=False) for h in hands])
+    counts = np.zeros((1, len(kept), len(kept) + 1), dtype=np.int64)
+    tally_showdowns(values, counts[0])
+    return (counts,)

@@ -1,11 +1,21 @@
 """The one result type of an equity run, for every game: :class:`EquityResult` of :class:`PlayerEquity`.
 
 Every game fills the same fields; those a game has no use for stay None (the split-pot fields in
-hold'em, the raw counts in Omaha and stud). :meth:`EquityResult.to_dict` writes each game's JSON
-with the keys it has always had: hold'em and draw ``{"method", "boards" | "trials", "seed",
-"seconds", "stderr", "threads", "players"}``; short-deck hold'em the same and ``"game"``; Omaha adds
-``"game"``, ``"hole_cards"``, ``"rejected"`` and ``"no_low"``; stud adds ``"game"``, ``"community"``,
-``"deals"`` and ``"no_low"`` and names a player's count ``"cards"`` (the cards known).
+hold'em, the raw counts in Omaha and stud). :meth:`EquityResult.to_dict` writes the JSON of every game
+with the same keys, :data:`RESULT_KEYS`:
+
+- ``game`` (the game's name in :data:`GAMES`), ``method`` (``"exact"`` or ``"mc"``), ``trials`` and ``seed``
+  (Monte Carlo's deals and seed; null when exact), ``seconds``, ``stderr`` (the largest player's: 0 when exact,
+  null when too few deals to estimate it), ``threads`` and ``players``;
+- each player :data:`PLAYER_COMMON_KEYS`: ``hand``, ``combos`` (hands of its range; 1 for a hand or a stud
+  player), ``win``, ``tie``, ``equity`` and ``stderr``.
+
+A family adds its own keys after those (:data:`RESULT_EXTRAS`, :data:`PLAYER_EXTRAS`): ``boards`` (exact:
+boards scored; draw: joint draws) in hold'em, draw and short deck, with each player's ``wins`` and ``ties``
+(the deals behind ``win`` and ``tie``); Omaha's ``hole_cards``, ``boards`` or ``rejected``, and ``no_low``;
+stud's ``community``, ``deals`` (exact) and ``no_low``, with each player's ``cards`` (the cards known); the
+hi/lo shares ``low_win``, ``low_tie``, ``scoop`` and ``quarter`` of every Omaha and stud player (null in a
+game without a low half).
 
 >>> p = PlayerEquity("AA", 6, 0.8, 0.01, 0.805, 48.0, 0.6, 0.0)
 >>> EquityResult([p], "exact", 60.0, 0.1, boards=60).to_dict()["players"][0]["wins"]
@@ -19,32 +29,49 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...evaluator.rules import RULESETS
+from ...equity_games import EQUITY_GAMES, equity_game
 
-_HOLDEM_PLAYER = ("hand", "combos", "win", "tie", "equity", "wins", "ties", "stderr")
-_SPLIT_POT = ("equity", "win", "tie", "low_win", "low_tie", "scoop", "quarter", "stderr")
-#: Each game family's player keys in JSON, in order.
-PLAYER_KEYS = {
-    "holdem": _HOLDEM_PLAYER,
-    "omaha": ("hand", "combos", *_SPLIT_POT),
-    "stud": ("hand", "cards", *_SPLIT_POT),
-    "draw": _HOLDEM_PLAYER,
-    "short-deck": _HOLDEM_PLAYER,
+#: The top-level keys of every game's JSON, in order (a family's extras come before ``trials``).
+RESULT_KEYS = ("game", "method", "trials", "seed", "seconds", "stderr", "threads", "players")
+#: The keys of every game's players, in order (a family's extras follow).
+PLAYER_COMMON_KEYS = ("hand", "combos", "win", "tie", "equity", "stderr")
+_SPLIT_POT = ("low_win", "low_tie", "scoop", "quarter")
+#: Each family's own player keys, after the common ones.
+PLAYER_EXTRAS = {
+    "holdem": ("wins", "ties"),
+    "omaha": _SPLIT_POT,
+    "stud": ("cards", *_SPLIT_POT),
+    "draw": ("wins", "ties"),
+    "short-deck": ("wins", "ties"),
 }
-#: The draw games, one per ruleset of the 52-card deck and its jokers (``draw`` ranks high hands, ``draw-badugi``
-#: four-card badugi hands), and their rulesets.
-DRAW_GAMES = {("draw" if name == "high" else f"draw-{name}"): name for name, r in RULESETS.items() if r.deck_size >= 52}
-#: Every game equity is computed for, with its family: the scorer that plays it and its result's shape.
-GAMES = {
-    "holdem": "holdem",
-    "omaha": "omaha",
-    "omaha-hilo": "omaha",
-    "stud": "stud",
-    "stud-hilo": "stud",
-    "razz": "stud",
-    **dict.fromkeys(DRAW_GAMES, "draw"),
-    "short-deck": "short-deck",
+#: Each family's player keys in JSON, in order.
+PLAYER_KEYS = {family: (*PLAYER_COMMON_KEYS, *extras) for family, extras in PLAYER_EXTRAS.items()}
+#: Each family's own top-level keys (when set: ``boards`` and ``deals`` when exact, ``rejected`` in Monte Carlo,
+#: ``no_low`` in hi/lo).
+RESULT_EXTRAS = {
+    "holdem": ("boards",),
+    "omaha": ("hole_cards", "boards", "rejected", "no_low"),
+    "stud": ("community", "deals", "no_low"),
+    "draw": ("boards",),
+    "short-deck": ("boards",),
 }
+#: Every game equity is computed for (:data:`pokerlab.equity_games.EQUITY_GAMES`), with its family: the scorer
+#: that plays it and its result's shape.
+GAMES = {name: game.family for name, game in EQUITY_GAMES.items()}
+#: The draw games (one per ruleset of the 52-card deck and its jokers: ``draw`` ranks high hands, ``draw-badugi``
+#: four-card badugi hands) and their rulesets.
+DRAW_GAMES = {name: game.rules for name, game in EQUITY_GAMES.items() if game.family == "draw"}
+
+
+def game_name(game: object) -> str | None:
+    """The name in :data:`GAMES` of a game asked by any of its names (:func:`pokerlab.equity_games.equity_game`);
+    None for an unknown one.
+
+    >>> game_name("badugi"), game_name("2-7"), game_name("Stud8"), game_name("go")
+    ('draw-badugi', 'draw-deuce-seven', 'stud-hilo', None)
+    """
+    found = equity_game(game)
+    return None if found is None else found.name
 
 
 def draw_game(rules: str) -> str:
@@ -81,7 +108,11 @@ class PlayerEquity:
     cards: int | None = None  # stud: the cards known so far
 
     def to_dict(self, family: str = "holdem") -> dict[str, Any]:
-        """The player's JSON keys for a game family (see :data:`PLAYER_KEYS`)."""
+        """The player's JSON keys for a game family: the common ones, then the family's (see :data:`PLAYER_KEYS`).
+
+        >>> list(PlayerEquity("As2d 3h", 1, 0.5, 0.0, 0.5, cards=3).to_dict("stud"))[:7]
+        ['hand', 'combos', 'win', 'tie', 'equity', 'stderr', 'cards']
+        """
         return {key: getattr(self, key) for key in PLAYER_KEYS[family]}
 
 
@@ -93,8 +124,8 @@ class EquityResult:
     >>> result = equity(["AsAh", "KsKh"])
     >>> result.method, result.boards, result.stderr, result.family
     ('exact', 1712304, 0.0, 'holdem')
-    >>> sorted(result.to_dict()) == ["boards", "method", "players", "seconds", "stderr", "threads"]
-    True
+    >>> list(result.to_dict())
+    ['game', 'method', 'boards', 'trials', 'seed', 'seconds', 'stderr', 'threads', 'players']
     >>> GAMES["razz"], EquityResult([], "mc", 0.0, 0.1, trials=100, seed=1, game="razz").family
     ('stud', 'stud')
     """
@@ -122,25 +153,20 @@ class EquityResult:
         return GAMES.get(self.game, "holdem")
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form, with the keys of the game's family (see the module's docstring)."""
-        family = self.family
-        data: dict[str, Any] = {} if family in ("holdem", "draw") else {"game": self.game}
-        if family == "omaha":
-            data["hole_cards"] = self.hole_cards
-        data["method"] = self.method
-        if family == "stud":
-            data["community"] = self.community
-            if self.deals is not None:
-                data["deals"] = self.deals
-        elif self.boards is not None:
-            data["boards"] = self.boards
-        if self.trials is not None:
-            data["trials"] = self.trials
-            data["seed"] = self.seed
-            if family == "omaha":
-                data["rejected"] = self.rejected
-        if self.no_low is not None:
-            data["no_low"] = self.no_low
+        """JSON-ready form: :data:`RESULT_KEYS` in every game, the family's extras (:data:`RESULT_EXTRAS`) where set.
+
+        >>> data = EquityResult([], "mc", 0.0, 0.1, trials=100, seed=1, game="razz", community=False).to_dict()
+        >>> [key for key in data if key not in RESULT_KEYS]
+        ['community']
+        """
+        family, mc = self.family, self.method != "exact"
+        data: dict[str, Any] = {"game": self.game, "method": self.method}
+        for key in RESULT_EXTRAS[family]:
+            value = getattr(self, key)
+            # Stud always says whether the last card is shared; Omaha's Monte Carlo, what it drew again.
+            if value is not None or key == "community" or (key == "rejected" and mc):
+                data[key] = value
+        data.update(trials=self.trials if mc else None, seed=self.seed if mc else None)
         data.update(seconds=round(self.seconds, 6), stderr=self.stderr, threads=self.threads)
         data["players"] = [p.to_dict(family) for p in self.players]
         return data

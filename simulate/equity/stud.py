@@ -42,16 +42,16 @@ from typing import Any
 import numpy as np
 
 from ...compiles import computing_seconds
+from ...equity_games import EQUITY_GAMES, family_games
 from ...evaluator.cards import CardError, format_cards, to_card_ids
 from .options import DEFAULT_STDERR, EquityError, check_options, fresh_seed
 from .pot_stats import N_STATS, share_errors, stats_player
 from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, run_blocks
 
-GAMES = ("stud", "stud-hilo", "razz")
-#: What each name the command line knows means.
-GAME_ALIASES = {"stud": "stud", "seven-card-stud": "stud", "stud-hilo": "stud-hilo",
-                "seven-card-stud-hilo": "stud-hilo", "razz": "razz", "fixed-limit-razz": "razz"}  # fmt: skip
+GAMES = family_games("stud")
+#: Every name of a stud game (:data:`pokerlab.equity_games.EQUITY_GAMES`) -> the game.
+GAME_ALIASES = {alias: name for name in GAMES for alias in EQUITY_GAMES[name].names}
 MAX_STUD_PLAYERS = 8
 HAND_CARDS = 7
 #: method="auto" enumerates when the estimated work is at most this: about a second on one thread (units of

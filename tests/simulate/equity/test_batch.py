@@ -119,10 +119,11 @@ def test_an_omaha_line_is_answered_by_omaha_equity():
 
     line = "AsAhKsKh QdQcJdJc --board 2s7d9c --game omaha"
     json_form = {"players": ["AsAhKsKh", "QdQcJdJc"], "board": "2s7d9c", "game": "omaha"}
-    answers = list(equity_many([line, json_form, "AsAh KsKh --game badugi"]))
+    answers = list(equity_many([line, json_form, "AsAh KsKh --game bridge", "AsAh KsKh --game badugi"]))
     direct = omaha_equity(["AsAhKsKh", "QdQcJdJc"], board="2s7d9c", threads=1)
     assert answers[0]["players"][0]["equity"] == answers[1]["players"][0]["equity"] == direct.players[0].equity
-    assert answers[2]["error"] == f"game must be {', '.join(GAMES)}, got 'badugi'"
+    assert answers[2]["error"] == f"game must be {', '.join(GAMES)}, got 'bridge'"
+    assert answers[3]["error"] == "a badugi hand is four cards: expected 4 cards, got 2 in 'AsAh'"  # a game's alias
     assert "draw-deuce-seven" in GAMES  # every game of the one entry, five-card draw's too
 
 

@@ -443,5 +443,5 @@ def test_one_entry_answers_every_game_with_one_result_type():
         assert abs(sum(p.equity for p in result.players) - 1.0) < 1e-9
     with pytest.raises(EquityError, match="^a Dask client runs hold'em equity only; omaha runs on this machine$"):
         any_game(["AsAhKsKh", "QdQcJdJc"], game="omaha", client=object())
-    with pytest.raises(EquityError, match="^unknown game 'badugi'; choose from holdem, omaha"):
-        any_game(["AsAh", "KsKh"], game="badugi")
+    with pytest.raises(EquityError, match="^unknown game 'go-fish'; choose from holdem, omaha"):
+        any_game(["AsAh", "KsKh"], game="go-fish")

@@ -102,7 +102,7 @@ def test_pokerkit_computes_the_same_equities():
 def test_the_result_is_hold_em_shaped_with_its_game():
     data = equity(["AhKh", "QcQd"], "Th9h6c", game=GAME).to_dict()
     assert data["game"] == GAME and data["boards"] == 406
-    assert list(data["players"][0]) == ["hand", "combos", "win", "tie", "equity", "wins", "ties", "stderr"]
+    assert list(data["players"][0]) == ["hand", "combos", "win", "tie", "equity", "stderr", "wins", "ties"]
     json.dumps(data)
 
 

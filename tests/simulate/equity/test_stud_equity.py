@@ -278,7 +278,7 @@ def test_to_dict_is_json_ready():
     d = stud_equity(["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"], game="stud-hilo").to_dict()
     assert json.loads(json.dumps(d)) == d
     assert d["game"] == "stud-hilo" and d["deals"] == 1560 and d["community"] is False
-    assert set(d["players"][0]) == {"hand", "cards", "equity", "win", "tie", "low_win", "low_tie", "scoop",
+    assert set(d["players"][0]) == {"hand", "combos", "cards", "equity", "win", "tie", "low_win", "low_tie", "scoop",
                                     "quarter", "stderr"}  # fmt: skip
 
 
