@@ -37,6 +37,7 @@ from .options import (
 )
 from .result import EquityResult, PlayerEquity, draw_game
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks, standard_errors
+from .spot_cards import CardOwners, check_player_count, read_cards
 
 ACE_RANK = 12
 #: Blocks in a round at most: a round's hands are held in memory at once (about 5 MB a player).
@@ -190,8 +191,7 @@ def draw_equity(
     (40000, True)
     """
     r = get_rules(rules)
-    if len(players) < 2:
-        raise EquityError(f"draw equity needs at least two players, got {len(players)}")
+    check_player_count(players, r.deck_size // hand_size(r), "draw")  # as many hands as the deck holds
     check_options(trials, stderr, seed, threads)
     if method not in ("auto", "exact", "mc"):
         raise EquityError(f"unknown method {method!r}; choose auto, exact or mc")
@@ -219,18 +219,12 @@ def _check_spot(
     """Each player's (hand, discard) and the unseen cards; refused when a card is held twice or the draws cannot be
     dealt."""
     parsed = [_parse_player(p, r) for p in players]
-    seen: dict[int, int] = {}
+    owners = CardOwners()
     for index, (ids, thrown) in enumerate(parsed):
-        for c in ids:
-            if c in seen:
-                raise EquityError(f"players {seen[c] + 1} and {index + 1} both hold {format_cards([c])}")
-            seen[c] = index
+        owners.claim(ids, index)
         parse_discard(ids, thrown, r, max_draw, four_with_ace)
-    dead_ids = to_card_ids(dead, deck_size=r.deck_size) if dead else []
-    for c in dead_ids:
-        if c in seen:
-            raise EquityError(f"dead card {format_cards([c])} is in player {seen[c] + 1}'s hand")
-    unseen = unseen_cards(r, set(seen) | set(dead_ids))
+    owners.claim(read_cards(dead, "dead cards", deck_size=r.deck_size), "the dead cards")
+    unseen = unseen_cards(r, {c for c in range(r.deck_size) if owners.holds(c)})
     needed = sum(len(t) for _, t in parsed)
     if needed > len(unseen):
         raise EquityError(f"the draws need {needed} cards but only {len(unseen)} are unseen")

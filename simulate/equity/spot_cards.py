@@ -118,7 +118,7 @@ def _place(who: str | int) -> str:
 
 
 #: How a place holds a card, in an error that names two places.
-_ROLES = {"the board": "on the board", "the dead cards": "dead"}
+_ROLES = {"the board": "on the board", "the dead cards": "dead", "the community card": "the community card"}
 
 
 def _twice(card: str, first: str, second: str) -> str:

@@ -43,11 +43,12 @@ import numpy as np
 
 from ...compiles import computing_seconds
 from ...equity_games import EQUITY_GAMES, family_games
-from ...evaluator.cards import CardError, format_cards, to_card_ids
+from ...evaluator.cards import format_cards
 from .options import DEFAULT_STDERR, EquityError, check_options, fresh_seed
 from .pot_stats import N_STATS, share_errors, stats_player
 from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, run_blocks
+from .spot_cards import CardOwners, check_player_count, read_cards
 
 GAMES = family_games("stud")
 #: Every name of a stud game (:data:`pokerlab.equity_games.EQUITY_GAMES`) -> the game.
@@ -87,45 +88,26 @@ class _Spot:
         return [k + self.shared for k in self.known]
 
 
-def _parse_cards(cards: object, what: str) -> list[int]:
-    if cards is None or cards == "":
-        return []
-    if not isinstance(cards, (str, Sequence)):
-        raise EquityError(f"{what} must be cards as text (e.g. 'AsAh Kd') or card ids, got {type(cards).__name__}")
-    try:
-        return to_card_ids(cards)  # type: ignore[arg-type]
-    except CardError as exc:
-        raise CardError(f"{what}: {exc}") from None
-
-
 def _check_spot(players: Sequence[Any], dead: object, game: str, community: object = None) -> _Spot:
     name = GAME_ALIASES.get(game) if isinstance(game, str) else None
     if name is None:
         raise EquityError(f"unknown stud game {game!r}; choose {', '.join(GAMES)}")
-    if isinstance(players, str) or not isinstance(players, Sequence) or not 2 <= len(players) <= MAX_STUD_PLAYERS:
-        count = 1 if isinstance(players, str) else len(players) if isinstance(players, Sequence) else 0
-        raise EquityError(f"stud equity needs 2 to {MAX_STUD_PLAYERS} players, got {count}")
+    check_player_count(players, MAX_STUD_PLAYERS, "stud")
     known: list[list[int]] = []
-    owner: dict[int, str] = {}
+    owners = CardOwners()
     for i, cards in enumerate(players):
-        ids = _parse_cards(cards, f"player {i + 1}")
+        ids = read_cards(cards, f"player {i + 1}")
         if not 1 <= len(ids) <= HAND_CARDS:
             raise EquityError(
                 f"player {i + 1} has {len(ids)} cards; a stud player is the 1 to {HAND_CARDS} cards known so far"
             )
-        for c in ids:
-            if c in owner:
-                raise EquityError(f"{format_cards([c])} is held by {owner[c]} and player {i + 1}")
-            owner[c] = f"player {i + 1}"
+        owners.claim(ids, i)
         known.append(ids)
-    for c in _parse_cards(dead, "dead cards"):
-        if c in owner:
-            raise EquityError(f"dead card {format_cards([c])} is also held by {owner[c]}")
-        owner[c] = "the dead cards"
-    shared = _parse_cards(community, "community card")
+    owners.claim(read_cards(dead, "dead cards"), "the dead cards")
+    shared = read_cards(community, "community card")
     if shared:
-        return _dealt_community(name, known, owner, shared)
-    pool = [c for c in range(52) if c not in owner]
+        return _dealt_community(name, known, owners, shared)
+    pool = [c for c in range(52) if not owners.holds(c)]
     missing = [HAND_CARDS - len(k) for k in known]
     community = sum(missing) > len(pool)
     if community:
@@ -140,18 +122,17 @@ def _check_spot(players: Sequence[Any], dead: object, game: str, community: obje
     return _Spot(name, known, texts, pool, missing, community, [])
 
 
-def _dealt_community(name: str, known: list[list[int]], owner: dict[int, str], shared: list[int]) -> _Spot:
+def _dealt_community(name: str, known: list[list[int]], owners: CardOwners, shared: list[int]) -> _Spot:
     """The spot when seventh street's community card is out (docs/rules.md 13.5): six own cards a player at most."""
     if len(shared) != 1:
         raise EquityError(f"the community card is one card (seventh street from a short deck), got {len(shared)}")
-    if shared[0] in owner:
-        raise EquityError(f"community card {format_cards(shared)} is also held by {owner[shared[0]]}")
+    owners.claim(shared, "the community card")
     for i, ids in enumerate(known):
         if len(ids) > HAND_CARDS - 1:
             raise EquityError(
                 f"player {i + 1} has {len(ids)} cards; with a community card out a player holds at most six"
             )
-    pool = [c for c in range(52) if c not in owner and c != shared[0]]
+    pool = [c for c in range(52) if not owners.holds(c)]
     missing = [HAND_CARDS - 1 - len(k) for k in known]
     if sum(missing) > len(pool):
         raise EquityError(

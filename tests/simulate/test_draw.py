@@ -156,8 +156,12 @@ def test_three_way_lowball_exact_against_reference_and_mc():
 def test_draw_equity_errors():
     with pytest.raises(EquityError, match="both hold As"):
         draw_equity(["As Ks Qs Js Ts/", "As 2c 3c 4c 5c/"])
-    with pytest.raises(EquityError, match="at least two players"):
+    with pytest.raises(EquityError, match="draw equity needs 2 to 10 players, got 1"):
         draw_equity(["As Ks Qs Js Ts/"])
+    with pytest.raises(EquityError, match="draw equity needs 2 to 10 players, got 1"):
+        draw_equity("As Ks Qs Js Ts/")  # one text is one player, not a sequence of characters
+    with pytest.raises(EquityError, match="Kd is both held by player 1 and dead"):
+        draw_equity(["Ks Kd Qs Js Ts/", "As 2c 3c 4c 5c/"], dead="Kd")
     with pytest.raises(DrawError, match="not in the hand"):
         draw_equity(["As Ks Qs Js Ts/2c", "Ah 2h 3c 4c 5c/"])
 

@@ -56,7 +56,7 @@ def test_monte_carlo_footer_names_the_seed_and_the_shared_card():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["AsAh Kd", "AsQd 9h"], "error: As is held by player 1 and player 2"),
+        (["AsAh Kd", "AsQd 9h"], "error: players 1 and 2 both hold As"),
         (["AsAh Kd", "QcQd 9h", "--board", "2c3c4c"], "error: the community card is one card"),
         (["AsAh Kd 2c 3c 4c 5c 6c", "QcQd 9h"], "error: player 1 has 8 cards"),
         (["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "7s", "--exact"], "use Monte Carlo"),
@@ -74,7 +74,7 @@ def test_batch_lines_take_game_stud():
     result = run("equity", "--batch", "-", stdin=lines)
     answers = [json.loads(line) for line in result.stdout.splitlines()]
     assert answers[0]["game"] == "stud" and answers[0]["deals"] == stud_equity(SIXTH).deals
-    assert answers[1] == {"line": 2, "error": "As is held by player 1 and player 2"}
+    assert answers[1] == {"line": 2, "error": "players 1 and 2 both hold As"}
     assert result.exit_code == 2
 
 

@@ -183,8 +183,8 @@ def test_a_short_deck_averages_the_results_of_each_community_card(game):
     ("kwargs", "message"),
     [
         ({"community": "JhJc"}, "the community card is one card (seventh street from a short deck), got 2"),
-        ({"community": "As"}, "community card As is also held by player 1"),
-        ({"community": "2c"}, "community card 2c is also held by the dead cards"),
+        ({"community": "As"}, "As is both held by player 1 and the community card"),
+        ({"community": "2c"}, "2c is both dead and the community card"),
         ({"community": "Jh", "players": ["AsAh Kd 7c 2s 3h Qh", "Qd 9h 9c 4d"]},
          "player 1 has 7 cards; with a community card out a player holds at most six"),
         ({"community": "Jh", "players": ["AsAh Kd 7c 2s 3h", "Qd"], "dead": DEALT[2] + " Ad Ac 9d 9s Qc Qs 9h 9c 4d"},
@@ -285,8 +285,8 @@ def test_to_dict_is_json_ready():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"players": ["AsAh Kd", "AsQd 9h"]}, "As is held by player 1 and player 2"),
-        ({"players": ["AsAh Kd", "QcQd 9h"], "dead": "Kd"}, "dead card Kd is also held by player 1"),
+        ({"players": ["AsAh Kd", "AsQd 9h"]}, "players 1 and 2 both hold As"),
+        ({"players": ["AsAh Kd", "QcQd 9h"], "dead": "Kd"}, "Kd is both held by player 1 and dead"),
         ({"players": ["AsAh Kd", "QcQd 9h"], "dead": "2c2c"}, "duplicate card '2c'"),
         ({"players": ["AsAh Kd 2c 3c 4c 5c 6c", "QcQd 9h"]}, "player 1 has 8 cards"),
         ({"players": ["AsAh Kd", ""]}, "player 2 has 0 cards"),
