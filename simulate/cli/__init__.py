@@ -9,6 +9,8 @@
   they print, as text.
 """
 
+# Imports inside functions: a command loads its library only when it runs, so `pokerlab --help` and the
+# table-answered queries start without numpy or numba (tests/simulate/cli/test_cli_eval_startup.py).
 import os
 import sys
 

@@ -5,6 +5,8 @@ Registered in ``pokerlab.simulate.cli.main`` with ``main.add_command``; a thin s
 commands (the first loads numba).
 """
 
+# Imports inside functions: a command loads its library only when it runs, so `pokerlab --help` and the
+# table-answered queries start without numpy or numba (tests/simulate/cli/test_cli_eval_startup.py).
 from __future__ import annotations
 
 import click

@@ -5,6 +5,8 @@ every game, ``--breakdown`` (a hand against a range, class by class), ``--by-com
 range) and ``--batch`` (many queries, one JSON line each).
 """
 
+# Imports inside functions: a command loads its library only when it runs, so `pokerlab --help` and the
+# table-answered queries start without numpy or numba (tests/simulate/cli/test_cli_eval_startup.py).
 from __future__ import annotations
 
 import sys

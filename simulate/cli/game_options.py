@@ -1,6 +1,8 @@
 """The game options of ``pokerlab play`` and ``pokerlab simulate``: the structure, stakes, house rules and forced bets
 of the game to play, and the game declaration they make (:func:`variant_from_options`)."""
 
+# Imports inside functions: a command loads its library only when it runs, so `pokerlab --help` and the
+# table-answered queries start without numpy or numba (tests/simulate/cli/test_cli_eval_startup.py).
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -4,6 +4,8 @@ Every command is a thin shell over a library call a user can make too; bad
 input is reported as one line on stderr with exit status 2, never a traceback.
 """
 
+# Imports inside functions: a command loads its library only when it runs, so `pokerlab --help` and the
+# table-answered queries start without numpy or numba (tests/simulate/cli/test_cli_eval_startup.py).
 from __future__ import annotations
 
 import os

@@ -4,6 +4,8 @@ The click commands echo these strings, and :mod:`.quick` prints the same strings
 before click is imported, so the two paths cannot drift apart.
 """
 
+# Imports inside functions: a command loads its library only when it runs, so `pokerlab --help` and the
+# table-answered queries start without numpy or numba (tests/simulate/cli/test_cli_eval_startup.py).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence

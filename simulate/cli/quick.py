@@ -8,6 +8,8 @@ fastest. Anything else, including every option but ``--json``, a bad card or a s
 hold, returns None having printed nothing, and the click commands take over (and report bad input).
 """
 
+# Imports inside functions: a command loads its library only when it runs, so `pokerlab --help` and the
+# table-answered queries start without numpy or numba (tests/simulate/cli/test_cli_eval_startup.py).
 from __future__ import annotations
 
 import os

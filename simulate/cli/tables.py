@@ -6,6 +6,8 @@ Registered in ``pokerlab.simulate.cli.main`` with ``main.add_command``. They par
 the library and print; heavy modules are imported inside the commands.
 """
 
+# Imports inside functions: a command loads its library only when it runs, so `pokerlab --help` and the
+# table-answered queries start without numpy or numba (tests/simulate/cli/test_cli_eval_startup.py).
 from __future__ import annotations
 
 import json
