@@ -26,7 +26,7 @@ from typing import Any
 
 from ..errors import PokerlabError
 from ..evaluator.cards import format_cards, to_card_ids
-from .equity.engine import equity
+from .equity.api import equity
 from .ranges.parse import GRID_LABELS, Range, parse_range, range_grid
 from .ranges.table import load_preflop_table
 

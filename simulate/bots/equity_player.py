@@ -28,7 +28,7 @@ import time
 
 from ...errors import InputError
 from ..draw import DiscardOption, best_discard
-from ..equity.engine import equity
+from ..equity.api import equity
 from ..game.cards import names, parse
 from ..game.events import Bet, Call, Raise
 from ..game.showdown import hand_value
@@ -123,13 +123,11 @@ class EquityBot:
 
     def _short_deck_equity(self, view: SeatView) -> float:
         """Against random hands of the 36-card deck (short-deck equity takes hands, not ranges), in one chunk."""
-        from ..equity.short_deck import RANDOM, short_deck_equity  # short-deck games only
-
-        players = [names(view.hole).replace(" ", ""), *[RANDOM] * len(view.opponents)]
+        players = [names(view.hole).replace(" ", ""), *["random"] * len(view.opponents)]
         board = names(view.board).replace(" ", "") or None
         trials = max(self.chunk, int(self.budget * 2e6))  # a few million deals a second: the budget's worth
-        result = short_deck_equity(players, board, method="mc", trials=trials, seed=self.rng.randrange(1 << 30),
-                                   threads=1)  # fmt: skip
+        result = equity(players, board, game="short-deck", method="mc", trials=trials,
+                        seed=self.rng.randrange(1 << 30), threads=1)  # fmt: skip
         return result.players[0].equity
 
     def _holdem_equity(self, view: SeatView) -> float:

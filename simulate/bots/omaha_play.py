@@ -69,7 +69,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from ..equity.omaha import omaha_equity
+from ..equity.api import equity
 from ..equity.sampling import BLOCK_TRIALS
 from ..game.cards import names
 from .view import SeatView
@@ -203,7 +203,7 @@ def omaha_seat_equity(view: SeatView, budget: float, rng: random.Random) -> floa
     total = weight = 0.0
     while True:
         try:
-            result = omaha_equity(
+            result = equity(
                 players,
                 board=board,
                 game=game,

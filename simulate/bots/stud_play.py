@@ -129,16 +129,16 @@ def stud_equity(view: SeatView, budget: float, rng: random.Random) -> float:
     game = ENGINE_GAMES.get((view.ranking, view.low_half))
     if game is None:
         return _sampled_share(view, budget, rng)
+    from ..equity.api import equity
     from ..equity.sampling import BLOCK_TRIALS
-    from ..equity.stud import stud_equity as engine
 
     players = [list(view.hole), *(list(view.up_cards(seat)) for seat in view.opponents)]
     dead = [c for seat, out in enumerate(view.folded) if out for c in view.up_cards(seat)]
     deadline = time.perf_counter() + budget
     total = weight = 0.0
     while True:
-        result = engine(
-            players, dead, community=list(view.board), game=game, method="mc", trials=BLOCK_TRIALS,
+        result = equity(
+            players, list(view.board), dead, game=game, method="mc", trials=BLOCK_TRIALS,
             seed=rng.randrange(1 << 30), threads=1,
         )  # fmt: skip
         trials = result.trials or 1  # always set by Monte Carlo

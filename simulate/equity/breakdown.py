@@ -23,7 +23,7 @@ import numpy as np
 from ...evaluator.cards import CardError, cards_to_mask, format_cards, to_card_ids
 from ..ranges.classes import hand_class
 from ..ranges.parse import Range, parse_range
-from .engine import equity
+from .api import equity
 from .holdem_spot import CardsLike
 from .options import BOARD_SIZES, EquityError
 

@@ -36,7 +36,7 @@ from ...compiles import computing_seconds
 from ...evaluator.cards import cards_to_mask, format_cards, to_card_ids
 from ...threads import available_cores
 from ..ranges.parse import Range, parse_range
-from .engine import equity
+from .api import equity
 from .holdem_mc import mc_inputs
 from .holdem_spot import CardsLike, HoldemPlayer, PlayerLike, prepare_spot
 from .options import (

@@ -77,13 +77,13 @@ HILO_TWICE, HILO_ONCE = OMAHA_RANGES[4][True]
 def spy_on_equity(monkeypatch) -> list[list[str]]:
     """Record the players of every Omaha equity call the bots make (and still compute it)."""
     calls: list[list[str]] = []
-    real = omaha_play.omaha_equity
+    real = omaha_play.equity
 
     def spy(players, **options):
         calls.append(list(players))
         return real(players, **options)
 
-    monkeypatch.setattr(omaha_play, "omaha_equity", spy)
+    monkeypatch.setattr(omaha_play, "equity", spy)
     return calls
 
 
@@ -214,13 +214,13 @@ def test_a_hand_that_blocks_the_raisers_ranges_is_read_without_most_deals_thrown
     # Six-card hi/lo: the button and the small blind raise once (A2**** each); the big blind holds two aces and
     # a deuce. Dealt from the whole ranges, about 90 deals were thrown away per kept one (the block took 0.3 s).
     results = []
-    real = omaha_play.omaha_equity
+    real = omaha_play.equity
 
     def spy(players, **options):
         results.append((list(players), real(players, **options)))
         return results[-1][1]
 
-    monkeypatch.setattr(omaha_play, "omaha_equity", spy)
+    monkeypatch.setattr(omaha_play, "equity", spy)
     hero = parse("As Ad 2c 3h 5d 6s")
     rest = [c for c in range(52) if c not in hero]
     deck = [hero[i // 3] if i % 3 == 1 else rest.pop() for i in range(18)] + rest
