@@ -71,30 +71,39 @@ def five_card_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
     groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
     shape = tuple(n for n, _ in groups)
     ordered = tuple(r for _, r in groups)
-    straight_top = -1
-    if shape == (1, 1, 1, 1, 1):
-        mask = sum(1 << r for r in ranks)
-        if mask == WHEEL_MASK:
-            straight_top = 3  # five-high
-        elif mask == (0b11111 << min(ranks)):
-            straight_top = max(ranks)
-    if straight_top >= 0 and flush:
-        return (ROYAL_FLUSH, 12) if straight_top == 12 else (STRAIGHT_FLUSH, straight_top)
-    if shape == (4, 1):
-        return (FOUR_OF_A_KIND, *ordered)
-    if shape == (3, 2):
-        return (FULL_HOUSE, *ordered)
+    grouped = _SHAPE_CATEGORIES.get(shape, HIGH_CARD)
+    if grouped >= FULL_HOUSE:  # four of a kind and full house beat every flush and straight but the straight flush
+        return (grouped, *ordered)
+    straight_top = _straight_top(ranks) if shape == _ALL_DIFFERENT else -1
+    if straight_top >= 0:
+        if flush:
+            return (ROYAL_FLUSH, 12) if straight_top == 12 else (STRAIGHT_FLUSH, straight_top)
+        return (STRAIGHT, straight_top)
     if flush:
         return (FLUSH, *ordered)
-    if straight_top >= 0:
-        return (STRAIGHT, straight_top)
-    if shape == (3, 1, 1):
-        return (THREE_OF_A_KIND, *ordered)
-    if shape == (2, 2, 1):
-        return (TWO_PAIR, *ordered)
-    if shape == (2, 1, 1, 1):
-        return (ONE_PAIR, *ordered)
-    return (HIGH_CARD, *ordered)
+    return (grouped, *ordered)
+
+
+# The category of each shape of rank groups (sizes, largest first); five different ranks are a high card unless
+# they make a straight or a flush.
+_SHAPE_CATEGORIES = {
+    (4, 1): FOUR_OF_A_KIND,
+    (3, 2): FULL_HOUSE,
+    (3, 1, 1): THREE_OF_A_KIND,
+    (2, 2, 1): TWO_PAIR,
+    (2, 1, 1, 1): ONE_PAIR,
+}
+_ALL_DIFFERENT = (1, 1, 1, 1, 1)
+
+
+def _straight_top(ranks: tuple[int, ...]) -> int:
+    """The top rank of five different ranks in a row (3 for the wheel, five-high), -1 when they are not."""
+    mask = sum(1 << r for r in ranks)
+    if mask == WHEEL_MASK:
+        return 3
+    if mask == (0b11111 << min(ranks)):
+        return max(ranks)
+    return -1
 
 
 def wild_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:

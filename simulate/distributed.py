@@ -264,37 +264,27 @@ class ShardStore:
             self.warn(f"{path} is {reason}; ignored")
 
     def _read(self, path: Path, index: int) -> np.ndarray:
-        if not path.is_file():
-            raise _BadShard("not a regular file")
-        if path.stat().st_size == 0:
-            raise _BadShard("empty")
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                if set(data.files) != {"header", "counts"}:
-                    raise _BadShard(f"not a shard archive (it holds {sorted(data.files)})")
-                header = json.loads(str(data["header"]))
-                array = data["counts"]
-        except _BadShard:
-            raise
-        except Exception as exc:  # whatever cannot be read (truncated, text, .npy) is recomputed
-            first = str(exc).split(". ")[0].strip()[:80]
-            raise _BadShard(f"unreadable ({type(exc).__name__}: {first})") from None
-        if not isinstance(header, dict) or header.get("format") != self.FORMAT:
-            raise _BadShard("of an unknown format")
-        if header.get("sha256") != _digest(header, array):
-            raise _BadShard("corrupt (its checksum does not match its contents)")
-        if header.get("plan") != self.plan:
-            raise _BadShard("of another job plan")
-        if header.get("index") != index:
-            raise _BadShard(f"a copy of shard {header.get('index')}, not shard {index}")
-        if self.count is not None and (header.get("shards") != self.count or index >= self.count):
-            raise _BadShard(f"of a plan of {header.get('shards')} shards, not {self.count}")
-        if header.get("code") != code_version():
-            raise _BadShard("computed by another version of pokerlab or of its tables")
-        problem = self._mismatch(index, array)
+        header, array = _load_shard(path)
+        problem = self._header_problem(header, array, index) or self._mismatch(index, array)
         if problem:
             raise _BadShard(problem)
         return array
+
+    def _header_problem(self, header: Any, array: np.ndarray, index: int) -> str | None:
+        """Why a shard file's header does not make it shard ``index`` of this job (None when it does)."""
+        if not isinstance(header, dict) or header.get("format") != self.FORMAT:
+            return "of an unknown format"
+        if header.get("sha256") != _digest(header, array):
+            return "corrupt (its checksum does not match its contents)"
+        if header.get("plan") != self.plan:
+            return "of another job plan"
+        if header.get("index") != index:
+            return f"a copy of shard {header.get('index')}, not shard {index}"
+        if self.count is not None and (header.get("shards") != self.count or index >= self.count):
+            return f"of a plan of {header.get('shards')} shards, not {self.count}"
+        if header.get("code") != code_version():
+            return "computed by another version of pokerlab or of its tables"
+        return None
 
     def _mismatch(self, index: int, value: Any) -> str | None:
         """Why ``value`` is not a result for shard ``index`` (None when it is)."""
@@ -327,6 +317,24 @@ class ShardStore:
 
 class _BadShard(Exception):
     """Why a shard file cannot be used."""
+
+
+def _load_shard(path: Path) -> tuple[Any, np.ndarray]:
+    """A shard file's header and counts, as written; :class:`_BadShard` when it cannot be read as a shard archive."""
+    if not path.is_file():
+        raise _BadShard("not a regular file")
+    if path.stat().st_size == 0:
+        raise _BadShard("empty")
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if set(data.files) != {"header", "counts"}:
+                raise _BadShard(f"not a shard archive (it holds {sorted(data.files)})")
+            return json.loads(str(data["header"])), data["counts"]
+    except _BadShard:
+        raise
+    except Exception as exc:  # whatever cannot be read (truncated, text, .npy) is recomputed
+        first = str(exc).split(". ")[0].strip()[:80]
+        raise _BadShard(f"unreadable ({type(exc).__name__}: {first})") from None
 
 
 _SHARD_NAME = re.compile(r"shard-(\d{6})\.npz")
@@ -479,28 +487,49 @@ def _run_on_dask(
                 time.sleep(0.02)
                 continue
             for future in pending.next_batch(block=False):
-                if future.status == "error":
-                    future.result()  # raises the shard's own exception
-                if future.status != "finished":
-                    if future.status in ("lost", "pending") and _wait_again(client, future, pending, refetched):
-                        continue
-                    raise stopped(_lost(client, address, f"a shard's status is {future.status}"))
-                try:
-                    value = future.result(timeout=max(worker_timeout, 10.0))
-                except OSError:  # CommClosedError, TimeoutError: the worker holding it, or the scheduler, went away
-                    if _wait_again(client, future, pending, refetched):
-                        continue
-                    raise stopped(f"lost the connection to the Dask scheduler at {address} mid-run") from None
-                except Exception as exc:  # a cancelled future (CancelledError) or anything else that stops a fetch
-                    raise stopped(_lost(client, address, f"a shard could not be fetched: {exc!r:.120}")) from None
-                if isinstance(value, BaseException):
-                    raise stopped(f"a shard came back as {value!r:.120} from the Dask cluster at {address}")
-                record(futures[future], value)
-                future.release()
+                value = _fetch(client, address, future, pending, refetched, stopped, worker_timeout)
+                if value is not _WAIT_AGAIN:
+                    record(futures[future], value)
+                    future.release()
     finally:
         for future in futures:
             if not future.done():
                 future.cancel()
+
+
+_WAIT_AGAIN = object()  # what _fetch returns for a shard put back to wait for (never a shard's value)
+
+
+def _fetch(
+    client: Any,
+    address: str,
+    future: Any,
+    pending: Any,
+    refetched: dict[Any, int],
+    stopped: Callable[[str], DistributedError],
+    worker_timeout: float,
+) -> Any:
+    """The value of a future that ``pending`` gave as done, or :data:`_WAIT_AGAIN` when it is put back to wait for.
+
+    A shard that raised raises here; a lost or cancelled shard that cannot be waited for again stops the run.
+    """
+    if future.status == "error":
+        future.result()  # raises the shard's own exception
+    if future.status != "finished":
+        if future.status in ("lost", "pending") and _wait_again(client, future, pending, refetched):
+            return _WAIT_AGAIN
+        raise stopped(_lost(client, address, f"a shard's status is {future.status}"))
+    try:
+        value = future.result(timeout=max(worker_timeout, 10.0))
+    except OSError:  # CommClosedError, TimeoutError: the worker holding it, or the scheduler, went away
+        if _wait_again(client, future, pending, refetched):
+            return _WAIT_AGAIN
+        raise stopped(f"lost the connection to the Dask scheduler at {address} mid-run") from None
+    except Exception as exc:  # a cancelled future (CancelledError) or anything else that stops a fetch
+        raise stopped(_lost(client, address, f"a shard could not be fetched: {exc!r:.120}")) from None
+    if isinstance(value, BaseException):
+        raise stopped(f"a shard came back as {value!r:.120} from the Dask cluster at {address}")
+    return value
 
 
 MAX_REFETCH = 3  # times one shard is waited for again after the worker holding its result died

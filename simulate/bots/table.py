@@ -63,23 +63,8 @@ def parse_command(text: str, view: SeatView) -> Action:
     word, args = words[0], words[1:]
     if word in ("q", "quit", "exit"):
         raise QuitGame
-    simple = {
-        "f": "fold",
-        "fold": "fold",
-        "k": "check",
-        "check": "check",
-        "x": "check",
-        "c": "call",
-        "call": "call",
-        "show": "show",
-        "s": "show",
-        "muck": "muck",
-        "m": "muck",
-        "i": "bring_in",
-        "bring-in": "bring_in",
-    }
-    if word in simple and not args:
-        kind = simple[word]
+    if word in _SIMPLE_MOVES and not args:
+        kind = _SIMPLE_MOVES[word]
         if kind == "call" and "call" not in view.legal and "check" in view.legal:
             kind = "check"  # "call" with nothing to call is a check
         return Action(kind)
@@ -89,22 +74,50 @@ def parse_command(text: str, view: SeatView) -> Action:
             return Action.call()
         return Action.raise_to(bounds[1])
     if word in ("b", "bet", "r", "raise", "raise-to"):
-        if len(args) != 1:
-            raise InputError(f"say how much: '{word} 40' bets or raises to 40 chips in total this round")
-        try:
-            amount = int(args[0])
-        except ValueError:
-            raise InputError(f"{args[0]!r} is not a whole number of chips") from None
-        return Action.raise_to(amount)
+        return _raise_to(word, args)
     if word in ("p", "pat", "stand"):
         return Action.draw_cards()
     if word in ("d", "draw", "discard"):
-        try:
-            cards = parse(" ".join(args))
-        except ValueError as exc:
-            raise InputError(f"cannot read the cards: {exc}") from None
-        return Action.draw_cards(tuple(cards))
+        return _discard(args)
     raise InputError(f"unknown move {text.strip()!r}; {HELP}")
+
+
+# The moves typed as one word with no argument, by what they are called in an Action.
+_SIMPLE_MOVES = {
+    "f": "fold",
+    "fold": "fold",
+    "k": "check",
+    "check": "check",
+    "x": "check",
+    "c": "call",
+    "call": "call",
+    "show": "show",
+    "s": "show",
+    "muck": "muck",
+    "m": "muck",
+    "i": "bring_in",
+    "bring-in": "bring_in",
+}
+
+
+def _raise_to(word: str, args: list[str]) -> Action:
+    """A bet or raise typed as ``word N``: to N chips in total this round."""
+    if len(args) != 1:
+        raise InputError(f"say how much: '{word} 40' bets or raises to 40 chips in total this round")
+    try:
+        amount = int(args[0])
+    except ValueError:
+        raise InputError(f"{args[0]!r} is not a whole number of chips") from None
+    return Action.raise_to(amount)
+
+
+def _discard(args: list[str]) -> Action:
+    """A draw typed as the cards to throw away."""
+    try:
+        cards = parse(" ".join(args))
+    except ValueError as exc:
+        raise InputError(f"cannot read the cards: {exc}") from None
+    return Action.draw_cards(tuple(cards))
 
 
 def legal_summary(view: SeatView) -> str:

@@ -153,6 +153,18 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
     # The call only where openers are asked for: most games never do.
     if variant.jacks_to_open and (reason := state.opening_refusal(seat)):
         return reason
+    min_to, max_to = _structure_bounds(state, seat, all_in_to)
+    if all_in_to < min_to:
+        return all_in_to, all_in_to
+    return min_to, max_to if max_to < all_in_to else all_in_to
+
+
+def _structure_bounds(state: HandFields, seat: int, all_in_to: int) -> tuple[int, int]:
+    """``(min_to, max_to)`` of the betting structure, before the seat's stack caps them (``all_in_to``)."""
+    variant = state.variant
+    betting = variant.betting
+    kind = betting.kind
+    level = state.level
     unit = variant.street_units[state.street]
     # One branch per structure, the commonest first: min_to is full_raise_to(state).
     if kind == NO_LIMIT or kind == POT_LIMIT or kind == SPREAD_LIMIT:
@@ -160,22 +172,20 @@ def raise_bounds(state: HandFields, seat: int) -> tuple[int, int] | str:
         min_to = level + (last if last > unit else unit)
         if kind == POT_LIMIT:
             # Pot plus all bets on the table plus the call (docs/rules.md 6): raise-to = level + that.
-            max_to = level + state.pot_total + (level - bets[seat])
+            max_to = level + state.pot_total + (level - state.bets[seat])
         else:
             max_to = all_in_to
         if betting.max_bet is not None:
             max_to = min(max_to, level + betting.max_bet)
-        max_to = max_to if max_to > min_to else min_to  # a short pot or a low maximum still allows the minimum
-    elif kind == FIXED_LIMIT:
-        min_to = max_to = state.full_level + unit
+        return min_to, max_to if max_to > min_to else min_to  # a short pot or a low maximum still allows the minimum
+    if kind == FIXED_LIMIT:
+        min_to = state.full_level + unit
         if variant.streets[state.street].open_pair_big_bet:
             from .stud import open_pair_bounds  # stud only; stud imports this module's neighbours
 
-            min_to, max_to = open_pair_bounds(state, min_to)
-    else:  # last-bet limit
-        min_to = level + unit
-        max_to = level + max(unit, state.last_raise) if level > 0 else level + (betting.max_bet or all_in_to)
-        max_to = max_to if max_to > min_to else min_to
-    if all_in_to < min_to:
-        return all_in_to, all_in_to
-    return min_to, max_to if max_to < all_in_to else all_in_to
+            return open_pair_bounds(state, min_to)
+        return min_to, min_to
+    # last-bet limit
+    min_to = level + unit
+    max_to = level + max(unit, state.last_raise) if level > 0 else level + (betting.max_bet or all_in_to)
+    return min_to, max_to if max_to > min_to else min_to

@@ -33,45 +33,9 @@ def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -
     """
     phase = state.phase
     if phase == BET:
-        bounds = state.bet_or_raise_range()
-        # The actor to bet is never all-in, so chips owed mean a call is legal and a check is not; asking
-        # can_check() there first built its refusal message on every decision facing a bet.
-        choices: tuple[str, ...]
-        variant = state.variant
-        if variant.is_stud and state.can_bring_in():
-            choices = _BRING_IN_COMPLETE if bounds else _BRING_IN  # forced: post the bring-in or complete
-        elif state.level > state.bets[state.actor]:  # type: ignore[index]  # call_amount > 0, without the property
-            choices = _FOLD_CALL_RAISE if bounds else _FOLD_CALL
-        elif not (variant.is_stud or variant.bet_or_drop) or state.can_check():
-            # Nothing owed: a check is legal unless a stud bring-in is due or the round is bet or drop.
-            choices = _CHECK_RAISE if bounds else _CHECK
-        else:  # bet or drop: nothing to call, no check
-            choices = _FOLD_RAISE if bounds else _FOLD
-        bits = rng.getrandbits
-        count = len(choices)  # _below(bits, count), inlined: one call less per decision
-        width = _WIDTHS[count]
-        pick = bits(width)
-        while pick >= count:
-            pick = bits(width)
-        choice = choices[pick]
-        if choice == "raise":
-            assert bounds is not None  # "raise" is a choice only with bounds
-            low, high = bounds
-            if high > low and state.variant.betting.kind == FIXED_LIMIT:  # stud's open pair: one unit or the other
-                state.bet_or_raise(high if _below(bits, 2) else low)
-            else:
-                state.bet_or_raise(low + _below(bits, high - low + 1))
-        else:  # the other choices name the State method that makes them, with no argument
-            getattr(state, choice)()
+        _random_bet(state, rng.getrandbits)
     elif phase == DRAW:
-        actor, rule = state.actor, state.variant.streets[state.street].draw
-        assert actor is not None and rule is not None  # a draw phase has a drawer and a draw rule
-        hand = state.hole[actor]
-        count = rng.randint(0, min(rule.max_discards, len(hand)))
-        discards = rng.sample(hand, count)
-        if not state.can_draw(discards):
-            discards = []
-        state.draw(discards)
+        _random_draw(state, rng)
     elif phase == SHOWDOWN:
         if rng.random() < muck_rate and state.can_muck():
             state.muck()
@@ -83,6 +47,51 @@ def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -
         state.deal()
     elif phase == DONE:
         raise InputError("the hand is over; nothing to do")
+
+
+def _random_bet(state: State, bits: Callable[[int], int]) -> None:
+    """One of the betting choices open to the actor, uniformly; a bet or raise amount uniform over the range."""
+    bounds = state.bet_or_raise_range()
+    # The actor to bet is never all-in, so chips owed mean a call is legal and a check is not; asking
+    # can_check() there first built its refusal message on every decision facing a bet.
+    choices: tuple[str, ...]
+    variant = state.variant
+    if variant.is_stud and state.can_bring_in():
+        choices = _BRING_IN_COMPLETE if bounds else _BRING_IN  # forced: post the bring-in or complete
+    elif state.level > state.bets[state.actor]:  # type: ignore[index]  # call_amount > 0, without the property
+        choices = _FOLD_CALL_RAISE if bounds else _FOLD_CALL
+    elif not (variant.is_stud or variant.bet_or_drop) or state.can_check():
+        # Nothing owed: a check is legal unless a stud bring-in is due or the round is bet or drop.
+        choices = _CHECK_RAISE if bounds else _CHECK
+    else:  # bet or drop: nothing to call, no check
+        choices = _FOLD_RAISE if bounds else _FOLD
+    count = len(choices)  # _below(bits, count), inlined: one call less per decision
+    width = _WIDTHS[count]
+    pick = bits(width)
+    while pick >= count:
+        pick = bits(width)
+    choice = choices[pick]
+    if choice == "raise":
+        assert bounds is not None  # "raise" is a choice only with bounds
+        low, high = bounds
+        if high > low and variant.betting.kind == FIXED_LIMIT:  # stud's open pair: one unit or the other
+            state.bet_or_raise(high if _below(bits, 2) else low)
+        else:
+            state.bet_or_raise(low + _below(bits, high - low + 1))
+    else:  # the other choices name the State method that makes them, with no argument
+        getattr(state, choice)()
+
+
+def _random_draw(state: State, rng: random.Random) -> None:
+    """Discard a random number of random cards (none when the engine refuses them) for the drawer."""
+    actor, rule = state.actor, state.variant.streets[state.street].draw
+    assert actor is not None and rule is not None  # a draw phase has a drawer and a draw rule
+    hand = state.hole[actor]
+    count = rng.randint(0, min(rule.max_discards, len(hand)))
+    discards = rng.sample(hand, count)
+    if not state.can_draw(discards):
+        discards = []
+    state.draw(discards)
 
 
 # The betting choices, by what is legal (a free check never comes with a fold: the policy checks instead).

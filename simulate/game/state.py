@@ -144,25 +144,15 @@ class State(FlowMixin, StudMixin, BettingMixin):
         chips = list(stacks)
         # Plain ints in range (the usual case) are proved in C, without a Python loop over the seats.
         if set(map(type, chips)) != _INT_ONLY or min(chips) <= 0 or max(chips) >= MAX_CHIPS:
-            for k, stack in enumerate(stacks):
-                chip = stack if type(stack) is int else _whole_chips(stack)
-                if chip is None or not 0 < chip < MAX_CHIPS:
-                    shown = describe_argument(list(stacks), 80)
-                    raise InputError(f"every stack must be a positive whole number of chips below 2**62, got {shown}")
-                chips[k] = chip
+            chips = _stack_chips(stacks)
         seat = button if type(button) is int else whole_number(button)
         if seat is None or not 0 <= seat < n:
             raise InputError(f"button seat {describe_argument(button)} is not one of the seats 0..{n - 1}")
         carried = carried_pot if type(carried_pot) is int else _whole_chips(carried_pot)
         if carried is None or not 0 <= carried < MAX_CHIPS:
             raise InputError(f"the carried pot must be a whole number of chips, 0 or more; got {carried_pot!r}")
-        if seed is None:
-            seed = random.randrange(1 << 62)
-        elif type(seed) is not int:
-            number = whole_number(seed)
-            if number is None:
-                raise InputError(f"the seed must be a whole number or None, got {describe_argument(seed)}")
-            seed = number
+        if type(seed) is not int:
+            seed = _seed_number(seed)
         button, carried_pot = seat, carried
         needed = n * variant.hole_cards + variant.table_cards
         if variant.is_stud:  # a short deck turns the last street into one community card (docs/rules.md 13.5)
@@ -388,6 +378,28 @@ def _whole_chips(value: object) -> int | None:
     if isinstance(value, float):
         return int(value) if math.isfinite(value) and value.is_integer() else None
     return whole_number(value)
+
+
+def _stack_chips(stacks: Sequence[int]) -> list[int]:
+    """The starting stacks as chip counts, each a whole number of chips from 1 to below 2**62."""
+    chips = []
+    for stack in stacks:
+        chip = stack if type(stack) is int else _whole_chips(stack)
+        if chip is None or not 0 < chip < MAX_CHIPS:
+            shown = describe_argument(list(stacks), 80)
+            raise InputError(f"every stack must be a positive whole number of chips below 2**62, got {shown}")
+        chips.append(chip)
+    return chips
+
+
+def _seed_number(seed: object) -> int:
+    """A seed given as other than an int: a random one for None, else the whole number it is."""
+    if seed is None:
+        return random.randrange(1 << 62)
+    number = whole_number(seed)
+    if number is None:
+        raise InputError(f"the seed must be a whole number or None, got {describe_argument(seed)}")
+    return number
 
 
 def _legality(reason: str | None) -> Legality:

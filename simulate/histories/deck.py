@@ -233,6 +233,25 @@ def stack_stud_deck(variant: Variant, parsed: list[ParsedAction], n: int) -> tup
     if not any(holes):  # no hole cards recorded at all: everyone got cards nobody saw
         holes = [[None] * variant.hole_cards for _ in range(n)]
     choose_up_stand_ins(variant, parsed, holes)  # unseen up cards never decide the order of play
+    sequence = _stud_dealing_order(variant, holes, board, n)
+    known = [c for c in sequence if isinstance(c, int)]
+    if len(set(known)) != len(known):
+        twice = next(c for c in known if known.count(c) > 1)
+        raise PHHError(f"the card {names([twice])} is dealt twice", field="actions")
+    if any(c >= size for c in known):
+        raise PHHError("a card is not in this game's deck", field="actions")
+    taken = set(known)  # once: the set built again for each card of the deck was most of a stud hand's stacking
+    spare = [c for c in range(size) if c not in taken]
+    deck = [item if isinstance(item, int) else spare.pop(0) for item in sequence]
+    return deck + spare, []
+
+
+def _stud_dealing_order(
+    variant: Variant, holes: list[list[int | None]], board: list[int | None], n: int
+) -> list[int | None | str]:
+    """The cards of a stud hand in the order the engine deals them, street by street, with ``"burn"`` where it
+    burns one; after the last street anyone is dealt on, the short deck's community card (if recorded)."""
+    size = variant.deck_size
     sequence: list[int | None | str] = []
     first = variant.streets[0].hole
     if any(len(h) < first for h in holes):
@@ -252,13 +271,4 @@ def stack_stud_deck(variant: Variant, parsed: list[ParsedAction], n: int) -> tup
             sequence += ["burn"] * street.burn
         sequence += [holes[p][position + k] for k in range(street.hole) for p in getting]
         position += street.hole
-    known = [c for c in sequence if isinstance(c, int)]
-    if len(set(known)) != len(known):
-        twice = next(c for c in known if known.count(c) > 1)
-        raise PHHError(f"the card {names([twice])} is dealt twice", field="actions")
-    if any(c >= size for c in known):
-        raise PHHError("a card is not in this game's deck", field="actions")
-    taken = set(known)  # once: the set built again for each card of the deck was most of a stud hand's stacking
-    spare = [c for c in range(size) if c not in taken]
-    deck = [item if isinstance(item, int) else spare.pop(0) for item in sequence]
-    return deck + spare, []
+    return sequence

@@ -239,14 +239,19 @@ def hand_and_places(data: dict[str, Any]) -> tuple[HandHistory, int | None]:
         user=_checked_user(data),
         **scalars,
     )
-    places = places_of(scalars.values())
+    return hand, _places_as_read(data, places_of(scalars.values()))
+
+
+def _places_as_read(data: dict[str, Any], places: int) -> int | None:
+    """The most decimal places among the hand's amounts (``places`` those of its scalars) when the reader found
+    them in the text of every array of amounts; None when some array was not read from plain text."""
     for name in ("antes", "blinds_or_straddles", "starting_stacks", *CHIP_LISTS):
         read = data.get(name)
         if type(read) is CheckedAmounts or type(read) is CheckedPosts:
             places = max(places, read.places)
         elif read is not None:
-            return hand, None  # not read from plain text: money_places() finds it
-    return hand, places
+            return None  # not read from plain text: money_places() finds it
+    return places
 
 
 def _unknown_flags(stacks: list[Any]) -> list[bool]:

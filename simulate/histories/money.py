@@ -79,6 +79,11 @@ def amount(value: Any, name: str, minimum: int = 0, unknown: bool = False) -> Am
         exponent = value.as_tuple().exponent
         if exponent >= -MAX_PLACES and minimum <= value < MAX_CHIPS:  # type: ignore[operator]
             return value
+    return _checked_amount(value, name, minimum, unknown)
+
+
+def _checked_amount(value: Any, name: str, minimum: int, unknown: bool) -> Amount:
+    """:func:`amount` for what is not a plain int or Decimal in range: ``inf``, floats, and what is refused."""
     if unknown and is_unknown(value):
         return UNKNOWN
     if isinstance(value, float):

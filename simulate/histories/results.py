@@ -297,8 +297,14 @@ def format_replay(result: ReplayResult) -> str:
             street = step.street
             lines.append(f" {street}:")
         lines.append(f"  {step.actor + ' ' + step.text:<40}  pot {result.amount(step.pot)}")
-    for line in result.showdown:
-        lines.append(f"  {line}")
+    lines += _outcome_lines(result)
+    lines += _check_lines(result)
+    return "\n".join(lines)
+
+
+def _outcome_lines(result: ReplayResult) -> list[str]:
+    """The showdown, the unknown stacks played all in, an unknown outcome and the finishing stacks."""
+    lines = [f"  {line}" for line in result.showdown]
     for name in result.all_in:
         lines.append(f"  {name}'s stack is unknown: the record goes on without it, so it was all in")
     if result.unknown_outcome:
@@ -308,6 +314,12 @@ def format_replay(result: ReplayResult) -> str:
         lines.append(
             "  finishing stacks: " + ", ".join(f"{n} {_shown(s)}" for n, s in zip(result.names, result.stacks))
         )
+    return lines
+
+
+def _check_lines(result: ReplayResult) -> list[str]:
+    """The recorded results set against the replay's, then whether the hand finished or stopped at an error."""
+    lines = []
     if result.stacks_match is True:
         lines.append("  recorded finishing stacks: match")
     elif result.stacks_match is False:
@@ -324,4 +336,4 @@ def format_replay(result: ReplayResult) -> str:
         lines.append("  NOT FINISHED: the history ends before the hand is over")
     if result.error is not None:
         lines.append(f"  ILLEGAL: {result.error}")
-    return "\n".join(lines)
+    return lines

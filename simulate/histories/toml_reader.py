@@ -269,25 +269,35 @@ def fast_toml(text: str, shared: bool = False) -> dict[str, Any] | None:
                 return None
             table = root[header.group(1)] = {}
             continue
-        match = _FAST_KEY.fullmatch(line)
-        if match is None:
+        entry = _fast_entry(line, lines, table)
+        if entry is None:
             return None
-        key, raw = match.groups()
-        raw = raw.rstrip(" \t")
-        one_line = not raw.startswith("[") or raw.endswith("]")
-        if not one_line:
-            raw = _rest_of_array(raw, lines)
-        if key in table or not raw or raw.endswith(",]") or not raw.endswith("]") and not one_line:
-            return None
-        value = _fast_value(raw)
-        if value is _NO:
-            return None
+        key, value, one_line = entry
         table[key] = value
         if one_line and key not in _OWN_LINES:
             if len(known) >= 4096:
                 known.clear()
             known[line] = key, value if shared else _copy(value)
     return root
+
+
+def _fast_entry(line: str, lines: Iterator[str], table: dict[str, Any]) -> tuple[str, Any, bool] | None:
+    """``(key, value, whether on one line)`` of a ``key = value`` line (an array may go on over the next
+    ``lines``), or None when it needs the full TOML parser (the key already in ``table`` included)."""
+    match = _FAST_KEY.fullmatch(line)
+    if match is None:
+        return None
+    key, raw = match.groups()
+    raw = raw.rstrip(" \t")
+    one_line = not raw.startswith("[") or raw.endswith("]")
+    if not one_line:
+        raw = _rest_of_array(raw, lines)
+    if key in table or not raw or raw.endswith(",]") or not raw.endswith("]") and not one_line:
+        return None
+    value = _fast_value(raw)
+    if value is _NO:
+        return None
+    return key, value, one_line
 
 
 def _rest_of_array(raw: str, lines: Iterator[str]) -> str:

@@ -416,32 +416,42 @@ def _expand(body: str, item: _Item) -> np.ndarray:
     if body.lower() in _ALL_WORDS:
         return np.arange(N_COMBOS)
     if body.endswith("%"):
-        percent = _parse_number(body[:-1], item, "percentage")
-        if not 0 < percent <= 100:
-            raise item.error(f"percentage {body!r} is outside (0, 100%] in")
-        names = top_percent_classes(percent)
-        if not names:
-            raise item.error("no hand classes for percent range")
-        parts = []
-        for name in names:
-            if not isinstance(name, str) or name not in CELL_LABELS:
-                raise item.error(f"pokerlab.simulate.ranges.order gave a bad hand class {name!r} for")
-            parts.append(CELL_INDICES[CELL_LABELS.index(name)])
-        return np.concatenate(parts)
+        return _expand_percent(body, item)
     if "-" in body:
         return _expand_dash(body, item)
     if body.endswith("+"):
-        base = body[:-1]
-        if base.lower() in _ALL_WORDS or base.endswith(("%", "+")) or len(base) == 4:
-            raise item.error("misplaced '+' in", "'+' follows a pair or a hand class, e.g. 'TT+', 'A2s+'")
-        top, low, kind = _parse_class(base, item)
-        if kind == "p":
-            return np.concatenate([_class_indices(r, r, "p") for r in range(top, 13)])
-        return np.concatenate([_class_indices(top, k, kind) for k in range(low, top)])
+        return _expand_plus(body, item)
     if len(body) == 4:
         return np.array([_parse_combo(body, item)])
     top, low, kind = _parse_class(body, item)
     return _class_indices(top, low, kind)
+
+
+def _expand_percent(body: str, item: _Item) -> np.ndarray:
+    """Combo indices of ``N%``: the hand classes of the top N percent of hands (:mod:`.order`)."""
+    percent = _parse_number(body[:-1], item, "percentage")
+    if not 0 < percent <= 100:
+        raise item.error(f"percentage {body!r} is outside (0, 100%] in")
+    names = top_percent_classes(percent)
+    if not names:
+        raise item.error("no hand classes for percent range")
+    parts = []
+    for name in names:
+        if not isinstance(name, str) or name not in CELL_LABELS:
+            raise item.error(f"pokerlab.simulate.ranges.order gave a bad hand class {name!r} for")
+        parts.append(CELL_INDICES[CELL_LABELS.index(name)])
+    return np.concatenate(parts)
+
+
+def _expand_plus(body: str, item: _Item) -> np.ndarray:
+    """Combo indices of ``TT+`` (the pair and every higher pair) or ``A2s+`` (the low card up to below the top)."""
+    base = body[:-1]
+    if base.lower() in _ALL_WORDS or base.endswith(("%", "+")) or len(base) == 4:
+        raise item.error("misplaced '+' in", "'+' follows a pair or a hand class, e.g. 'TT+', 'A2s+'")
+    top, low, kind = _parse_class(base, item)
+    if kind == "p":
+        return np.concatenate([_class_indices(r, r, "p") for r in range(top, 13)])
+    return np.concatenate([_class_indices(top, k, kind) for k in range(low, top)])
 
 
 def _expand_dash(body: str, item: _Item) -> np.ndarray:
