@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
@@ -123,6 +124,8 @@ _FAST_ITEM = re.compile(
 _FAST_ITEM_TEXT = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\"|[+\-.:0-9A-Za-z]+"
 _FAST_ARRAY = re.compile(rf"[ \t]*(?:(?:{_FAST_ITEM_TEXT})[ \t]*,[ \t]*)*(?:(?:{_FAST_ITEM_TEXT})[ \t]*)?")
 _FAST_ARRAY_ITEM = re.compile(_FAST_ITEM_TEXT)
+#: The most digits int() reads (Python 3.11's default limit is 4300; none before it).
+_INT_DIGITS = getattr(sys, "get_int_max_str_digits", lambda: 0)() or 1 << 62
 _FAST_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?")  # a whole number, or a decimal (group 1)
 _FAST_TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")
 _NO = object()
@@ -136,7 +139,9 @@ def _fast_scalar(raw: str) -> Any:
         return raw == "true"
     number = _FAST_NUMBER.fullmatch(raw)
     if number is not None:
-        return Decimal(raw) if number.group(1) else int(raw)
+        if number.group(1):
+            return Decimal(raw)
+        return int(raw) if len(raw) <= _INT_DIGITS else _NO  # too long for int(): the full parser says why
     match = _FAST_TIME.fullmatch(raw)
     if match:
         hour, minute, second = (int(part) for part in match.groups())
@@ -320,13 +325,27 @@ def parse_toml(text: str, first_line: int = 1, scanned: bool = False) -> dict[st
         scanner.line = first_line - 1
         for line in text.splitlines():
             scanner.header_key(line)
-    fast = fast_toml(text)
-    if fast is not None:
-        return fast
     try:
+        fast = fast_toml(text)
+        if fast is not None:
+            return fast
         return tomllib.loads(text, parse_float=Decimal)  # amounts exactly as written: 200.30, never a float
+    except PHHError:
+        raise
     except tomllib.TOMLDecodeError as exc:
         message = re.sub(r"at line (\d+)", lambda m: f"at line {int(m.group(1)) + first_line - 1}", str(exc))
         raise PHHError(f"not valid TOML: {message}") from None
     except RecursionError:
         raise PHHError(f"not valid TOML: values nested too deep (near line {first_line})") from None
+    except ValueError:
+        # Python refuses to read an integer of more digits than sys.get_int_max_str_digits() (4300).
+        raise PHHError(f"not valid TOML: {_too_long_number(text, first_line)}") from None
+
+
+def _too_long_number(text: str, first_line: int) -> str:
+    """Where the text holds a number Python will not read (more digits than its integer conversion allows)."""
+    found = re.search(rf"\d{{{_INT_DIGITS + 1},}}", text) if _INT_DIGITS < 1 << 62 else None
+    if found is None:
+        return "a value Python cannot read"
+    line = first_line + text.count("\n", 0, found.start())
+    return f"a number of {len(found.group())} digits at line {line} (at most {_INT_DIGITS})"

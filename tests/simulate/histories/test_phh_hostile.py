@@ -382,3 +382,24 @@ def test_a_file_that_starts_with_nul_bytes_is_refused_before_it_is_read(tmp_path
         with pytest.raises(PHHError, match="not a text file"):
             reader(path)
     one_error_line(run("replay", str(path)), str(path), "not a text file")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["min_bet = {digits}", "starting_stacks = [200, {digits}]", "min_bet = -{digits}"],
+    ids=["int", "list", "neg"],
+)
+def test_a_number_too_long_for_python_is_one_line_exit_2(tmp_path, line):
+    # Python reads integers of at most 4300 digits: past that the file is refused, naming the line, not a crash.
+    digits = "1" * 5000
+    text = (
+        'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\n'
+        "actions = []\n"
+    )
+    field = line.split(" = ")[0]
+    text = "\n".join(line.format(digits=digits) if row.startswith(field + " ") else row for row in text.splitlines())
+    with pytest.raises(PHHError, match="a number of 5000 digits at line"):
+        loads(text)
+    path = tmp_path / "big.phh"
+    path.write_text(text + "\n")
+    one_error_line(run("replay", str(path)), f"{path}: not valid TOML: a number of 5000 digits at line")
