@@ -2,6 +2,8 @@
 
 - :mod:`.api`: :func:`equity`, the one entry for every game (``game=``);
 - :mod:`.result`: the one result type, :class:`EquityResult` of :class:`PlayerEquity`;
+- :mod:`.spot_cards`: every game's cards read once (one reader, one held-twice check);
+- :mod:`.outcomes`: counts by winner mask turned into each player's wins, ties and equity (exact and Monte Carlo);
 - :mod:`.sampling`: what every Monte Carlo run shares (seeds, standard error, stopping rule);
 - :mod:`.engine`: hold'em's scorer, its Monte Carlo and the sharded runs;
 - :mod:`.rank_boards`: exact equity before the flop, boards scored by rank multiset;

@@ -25,7 +25,6 @@ from ...errors import PokerlabError
 from ...evaluator import evaluate_batch
 from ...evaluator.cards import CardError, format_cards, to_card_ids
 from ...evaluator.rules import Ruleset, get_rules
-from .holdem_exact import outcome_shares
 from .options import (
     DEFAULT_STDERR,
     MAX_DEFAULT_TRIALS,
@@ -35,6 +34,7 @@ from .options import (
     check_options,
     fresh_seed,
 )
+from .outcomes import outcome_shares
 from .result import EquityResult, PlayerEquity, draw_game
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks, standard_errors
 from .spot_cards import CardOwners, check_player_count, read_cards

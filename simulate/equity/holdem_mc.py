@@ -12,8 +12,8 @@ from ...compiles import computing_seconds
 from ...evaluator.api import high_tables
 from ...evaluator.cards import cards_to_mask
 from ...evaluator.layout import board_state
-from .holdem_exact import outcome_shares, result_players
 from .options import DEFAULT_STDERR, MAX_DEFAULT_TRIALS, NO_DEAL_FOUND, NoDealError
+from .outcomes import outcome_shares, result_players
 from .result import EquityResult
 from .sampling import (
     LARGE_BLOCK_TRIALS,

@@ -259,7 +259,7 @@ def test_monte_carlo_runs_exactly_the_requested_trials(trials, threads):
 def test_postflop_engine_matches_the_deal_by_deal_engine(players, board, dead):
     """After the flop equity() ranks every combo per board; the preflop engine walks boards per deal."""
     from pokerlab.simulate.equity.engine import prepare_spot, run_exact
-    from pokerlab.simulate.equity.holdem_exact import result_players
+    from pokerlab.simulate.equity.outcomes import result_players
 
     fast = equity(players, board=board, dead=dead or None, method="exact")
     parsed, board_ids, dead_ids, _, dead_mask = prepare_spot(players, board, dead or None)
