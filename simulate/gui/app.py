@@ -9,6 +9,9 @@ Routes (every one needs the token, as ``?token=`` or the ``X-Pokerlab-Token`` he
   progress and answer; ``DELETE /api/jobs/ID``: stop it;
 - ``GET /api/commands``: each command's parameters; ``GET /api/ranking``: the 169 hand classes in the order of
   the "top x %" ranges; ``POST /api/hit-combos``: the combos behind each hits row (:mod:`.hit_combos`);
+- ``POST /api/solve-show`` with ``{"solution": ID, "actions": [...]}``: what ``pokerlab solve show FILE ACTION...
+  --json`` prints for a solution a solve of this server saved (:mod:`.solutions`: the page names it by the id its
+  solve job answered, never by a path);
 - ``GET /api/ranges``: the named ranges saved in the user's data folder; ``PUT /api/ranges/NAME`` with
   ``{"text": ...}`` saves one, ``DELETE /api/ranges/NAME`` deletes one (:mod:`.saved`).
 
@@ -41,11 +44,14 @@ from pokerlab.errors import PokerlabError
 from .commands import COMMANDS, LONG_COMMANDS, GuiInputError, arguments, parameters
 from .jobs import Busy, Job, JobManager
 from .saved import RangeBook
+from .solutions import SolutionStore
 
 __all__ = ["MAX_BODY", "TOKEN_HEADER", "create_app"]
 
 MAX_BODY = 1 << 20  # bytes: a request body over 1 MiB is refused (413)
 TOKEN_HEADER = "X-Pokerlab-Token"
+SOLUTION_HEADER = "X-Pokerlab-Solution"  # the id of the solution a solve saved, on POST /api/solve's answer
+MAX_LINE = 64  # actions at most in a solve-show line (a tree is a few streets of a few raises)
 PAGE_HEADER = "X-Pokerlab-Page"  # the page a job belongs to: one job at a time per page
 STATIC_FILES = {"app.js": "text/javascript", "style.css": "text/css"}
 SECURITY_HEADERS = [
@@ -123,6 +129,18 @@ class _TooLarge(Exception):
     pass
 
 
+def _show_line(body: Any, store: SolutionStore) -> list[str]:
+    """The file and the actions of a solve-show body ``{"solution": ID, "actions": [...]}``, checked."""
+    if not isinstance(body, dict) or set(body) - {"solution", "actions"}:
+        raise GuiInputError('solve-show takes {"solution": ID, "actions": [ACTION, ...]}')
+    actions = body.get("actions") or []
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise GuiInputError("solve-show: actions must be a list of action names (and dealt cards)")
+    if len(actions) > MAX_LINE:
+        raise GuiInputError(f"solve-show: a line of {len(actions)} actions; a tree has at most {MAX_LINE}")
+    return [str(store.path(body.get("solution"))), *actions]
+
+
 def _error(status: int, line: str) -> JSONResponse:
     return JSONResponse({"error": line}, status_code=status)
 
@@ -130,8 +148,8 @@ def _error(status: int, line: str) -> JSONResponse:
 class _Api:
     """The routes' handlers, over one job manager."""
 
-    def __init__(self, token: str, manager: JobManager, max_body: int, book: RangeBook) -> None:
-        self.token, self.manager, self.max_body, self.book = token, manager, max_body, book
+    def __init__(self, token: str, manager: JobManager, max_body: int, book: RangeBook, store: SolutionStore) -> None:
+        self.token, self.manager, self.max_body, self.book, self.store = token, manager, max_body, book, store
         self.static = resources.files("pokerlab.simulate.gui") / "static"
 
     async def page(self, request: Request) -> Response:
@@ -151,7 +169,13 @@ class _Api:
             return _error(404, f"unknown command {command!r}; the API runs {', '.join(COMMANDS)}")
         try:
             argv = arguments(command, await _body(request, self.max_body))
-            return self.manager.start(command, argv, request.headers.get(PAGE_HEADER) or secrets.token_hex(8))
+            page = request.headers.get(PAGE_HEADER) or secrets.token_hex(8)
+            if command != "solve":
+                return self.manager.start(command, argv, page)
+            # The server owns the file: a solve saves into the store's folder, the page gets the id.
+            solution, path = self.store.reserve()
+            argv = [argv[0], "--save", str(path), *argv[1:]]
+            return self.manager.start(command, argv, page, solution, self.store)
         except (GuiInputError, PokerlabError) as exc:
             return _error(400, str(exc))
         except _TooLarge as exc:
@@ -163,6 +187,22 @@ class _Api:
         job = await self.start(request)
         if isinstance(job, Response):
             return job
+        while not job.finished.is_set():
+            await asyncio.sleep(0.02)
+        saved = {SOLUTION_HEADER: job.solution} if job.solution is not None and job.state == "done" else None
+        return JSONResponse(job.answer, status_code=job.status, headers=saved)
+
+    async def solve_show(self, request: Request) -> Response:
+        """``solve show`` on a kept solution: the body names it by id, with the line of actions to follow."""
+        try:
+            argv = ["solve", "show", "--json", "--", *_show_line(await _body(request, self.max_body), self.store)]
+            job = self.manager.start("solve-show", argv, secrets.token_hex(8))
+        except PokerlabError as exc:
+            return _error(400, str(exc))
+        except _TooLarge as exc:
+            return _error(413, str(exc))
+        except Busy as exc:
+            return _error(409, str(exc))
         while not job.finished.is_set():
             await asyncio.sleep(0.02)
         return JSONResponse(job.answer, status_code=job.status)
@@ -231,15 +271,19 @@ def create_app(
     jobs: JobManager | None = None,
     max_body: int = MAX_BODY,
     ranges_file: Path | None = None,
+    solutions: SolutionStore | None = None,
 ) -> ASGIApp:
     """The application for a server on 127.0.0.1:``port`` whose page and API need ``token``.
+
+    Its solves save into ``solutions`` (a new store by default), emptied and removed when the server stops.
 
     >>> app = create_app("secret", 8765)
     >>> type(app).__name__
     'Guard'
     """
     manager = jobs if jobs is not None else JobManager()
-    api = _Api(token, manager, max_body, RangeBook(ranges_file))
+    store = solutions if solutions is not None else SolutionStore()
+    api = _Api(token, manager, max_body, RangeBook(ranges_file), store)
     routes = [
         Route("/", api.page),
         Route("/static/{name}", api.static_file),
@@ -248,6 +292,7 @@ def create_app(
         Route("/api/hit-combos", api.hit_combos, methods=["POST"]),
         Route("/api/ranges", api.ranges),
         Route("/api/ranges/{name}", api.ranges, methods=["PUT", "DELETE"]),
+        Route("/api/solve-show", api.solve_show, methods=["POST"]),
         Route("/api/jobs/{id}", api.job_state, methods=["GET", "DELETE"]),
         Route("/api/jobs/{command}", api.run_job, methods=["POST"]),
         Route("/api/{command}", api.run_now, methods=["POST"]),
@@ -257,5 +302,6 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         manager.stop_all()
+        store.close()
 
     return Guard(Starlette(routes=routes, lifespan=lifespan), token, port, max_body)

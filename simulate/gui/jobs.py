@@ -20,6 +20,7 @@ __all__ = ["JOB_TIME_LIMIT", "MAX_RUNNING", "Busy", "Job", "JobManager", "outcom
 JOB_TIME_LIMIT = 600.0  # seconds; a job still running then is stopped and says so
 MAX_RUNNING = 4  # jobs running at once over all pages: each may use every core
 _KEEP_FINISHED = 64  # finished jobs kept for their page to read
+_PRELOAD = ["pokerlab.simulate.gui.worker", "pokerlab.simulate.cli.solve", "pokerlab.simulate.gui.warm"]
 
 
 class Busy(Exception):
@@ -59,6 +60,8 @@ class Job:
     ended: float | None = None
     finished: threading.Event = field(default_factory=threading.Event)
     process: Any = None
+    solution: str | None = None  # the id of the solution a solve saves (:class:`.solutions.SolutionStore`)
+    store: Any = None
 
     def view(self) -> dict[str, Any]:
         """What ``GET /api/jobs/ID`` answers: the state, the progress and, once finished, the answer or error."""
@@ -66,6 +69,8 @@ class Job:
         view["seconds"] = round((self.ended or time.monotonic()) - self.started, 3)
         if self.state == "done":
             view["result"] = self.answer
+            if self.solution is not None:
+                view["solution"] = self.solution
         elif self.state != "running":
             view["error"] = self.answer["error"]
         return view
@@ -102,6 +107,8 @@ class Job:
                     self.progress = message[1]
                 else:
                     status, answer = outcome(*message[1:])
+                    if status == 200 and self.solution is not None:
+                        self.store.keep(self.solution)  # before "done": the page asks for it at once
                     self._finish("done" if status == 200 else "failed", status, answer)
         except (EOFError, OSError):  # the child died without a word (killed by Stop, or out of memory)
             self._finish("failed", 500, {"error": "the job's process ended without an answer"})
@@ -109,6 +116,8 @@ class Job:
             connection.close()
             if self.process is not None:
                 self.process.join(timeout=5)
+            if self.solution is not None and self.state != "done":
+                self.store.discard(self.solution)  # after the join: a killed solve writes no more
 
 
 class JobManager:
@@ -119,11 +128,15 @@ class JobManager:
         self.jobs: dict[str, Job] = {}
         self.lock = threading.Lock()
         self.context = multiprocessing.get_context("forkserver")
-        # Imported once by the fork server, so every job starts with pokerlab loaded.
-        self.context.set_forkserver_preload(["pokerlab.simulate.gui.worker"])
+        # Imported once by the fork server, so every job starts with pokerlab loaded: the solver's kernels too
+        # (:mod:`.warm`), as browsing a solved tree runs one `solve show` per node.
+        self.context.set_forkserver_preload(_PRELOAD)
 
-    def start(self, command: str, argv: list[str], page: str) -> Job:
-        """Start ``pokerlab ARGV`` as a job of ``page``; :class:`Busy` when the page or the server is busy."""
+    def start(self, command: str, argv: list[str], page: str, solution: str | None = None, store: Any = None) -> Job:
+        """Start ``pokerlab ARGV`` as a job of ``page``; :class:`Busy` when the page or the server is busy.
+
+        A solve that saves its solution names it: ``solution`` (its id), kept in ``store`` once the job is done.
+        """
         from . import worker
 
         with self.lock:
@@ -132,7 +145,7 @@ class JobManager:
                 raise Busy("a job is already running on this page: stop it or wait for it to finish")
             if len(running) >= self.max_running:
                 raise Busy(f"{len(running)} jobs are running already, the most at once: wait for one to finish")
-            job = Job(secrets.token_hex(8), command, page, argv, self.time_limit)
+            job = Job(secrets.token_hex(8), command, page, argv, self.time_limit, solution=solution, store=store)
             self.jobs[job.id] = job
             self._forget_old()
         ours, theirs = self.context.Pipe(duplex=False)

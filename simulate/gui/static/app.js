@@ -11,8 +11,12 @@ const SUIT_SYMBOLS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
 
 const $ = (id) => document.getElementById(id);
 
-function headers() {
-  return { "Content-Type": "application/json", "X-Pokerlab-Token": TOKEN, "X-Pokerlab-Page": PAGE };
+// A job's requests name the page (one long job at a time per page); a quick command's do not, so that reading a
+// range while another read is on its way is not refused.
+function headers(ofPage = true) {
+  const sent = { "Content-Type": "application/json", "X-Pokerlab-Token": TOKEN };
+  if (ofPage) sent["X-Pokerlab-Page"] = PAGE;
+  return sent;
 }
 
 function showError(line) {
@@ -34,12 +38,13 @@ async function answerOf(response) {
 
 // A quick command: its --json object, or an Error carrying the command's one-line error.
 async function api(command, body) {
-  const response = await fetch(`/api/${command}`, { method: "POST", headers: headers(), body: JSON.stringify(body) });
+  const response = await fetch(`/api/${command}`, { method: "POST", headers: headers(false), body: JSON.stringify(body) });
   return answerOf(response);
 }
 
-// A long command as a job: progress(fraction or null) while it runs; stop() returned through onStart.
-async function runJob(command, body, progress, onStart) {
+// A long command as a job: progress(fraction or null) while it runs; stop() returned through onStart; onDone(view)
+// sees the finished job's whole state (a solve's saved solution id).
+async function runJob(command, body, progress, onStart, onDone) {
   const started = await answerOf(
     await fetch(`/api/jobs/${command}`, { method: "POST", headers: headers(), body: JSON.stringify(body) }),
   );
@@ -52,7 +57,10 @@ async function runJob(command, body, progress, onStart) {
       progress(view.progress);
       continue;
     }
-    if (view.state === "done") return view.result;
+    if (view.state === "done") {
+      if (onDone) onDone(view);
+      return view.result;
+    }
     throw new Error(view.error);
   }
 }
@@ -188,6 +196,8 @@ const range = {
   target: null, // the input the range goes back to, or null
   ranking: null, // classes best first, for "top x %"
   painting: null, // while dragging: the weight being painted (0 clears)
+  suits: null, // the class whose combos are open, or null
+  reads: 0, // text-to-grid reads asked for: only the last one's answer is drawn
 };
 
 function drawRange() {
@@ -195,6 +205,7 @@ function drawRange() {
   for (const [name, cell] of Object.entries(range.cells)) {
     const w = range.weights.get(name) || 0;
     cell.classList.toggle("on", w > 0);
+    cell.classList.toggle("mixed", range.combos.has(name));
     cell.style.setProperty("--w", String(w));
     cell.setAttribute("aria-pressed", w > 0 ? "true" : "false");
     cell.title = w > 0 ? `${name}: ${Math.round(w * 1000) / 10} %` : name;
@@ -218,6 +229,97 @@ function newCellWeight() {
 function rangeChanged() {
   drawRange();
   $("range-text").value = gridText(range.weights);
+  if (range.suits) drawSuits();
+}
+
+// ---- a class's suits: each combo of it with its own weight ----
+
+// A combo's label as pokerlab writes it: the higher card first, suits in the order s, h, d, c at equal ranks.
+function comboLabel(a, b) {
+  const key = (c) => RANKS.indexOf(c[0]) * 4 + SUITS.indexOf(c[1]);
+  return key(a) <= key(b) ? a + b : b + a;
+}
+
+// The combos of a class (6 for a pair, 4 suited, 12 offsuit), in pokerlab's order.
+function suitCombos(name) {
+  const [hi, lo] = [name[0], name[1]];
+  const out = [];
+  for (let x = 0; x < 4; x++) {
+    for (let y = 0; y < 4; y++) {
+      const wanted = name.length === 2 ? x < y : name[2] === "s" ? x === y : x !== y;
+      if (wanted) out.push(comboLabel(hi + SUITS[x], lo + SUITS[y]));
+    }
+  }
+  return out;
+}
+
+// Each combo's weight in the class: its own when the class has combos of their own weights, else the class's.
+function suitWeights(name) {
+  const own = range.combos.get(name);
+  const weights = new Map(suitCombos(name).map((c) => [c, own ? 0 : range.weights.get(name) || 0]));
+  if (own) for (const [combo, w] of own) weights.set(comboLabel(combo.slice(0, 2), combo.slice(2)), w);
+  return weights;
+}
+
+// The class from its combos' weights: one weight for the class when they are all equal, else each its own.
+function setSuitWeights(name, weights) {
+  const values = [...weights.values()];
+  if (values.every((w) => w === values[0])) {
+    setCell(name, values[0]);
+    return;
+  }
+  range.weights.set(name, values.reduce((a, b) => a + b, 0) / values.length);
+  range.combos.set(name, [...weights].filter(([, w]) => w > 0));
+}
+
+function opensSuits(event) {
+  return event.shiftKey || document.querySelector("input[name=range-click]:checked").value === "suits";
+}
+
+function openSuits(name) {
+  range.suits = name;
+  $("range-suits").hidden = false;
+  drawSuits();
+  $("range-suits-list").querySelector("input").focus();
+}
+
+function drawSuits() {
+  const name = range.suits;
+  const weights = suitWeights(name);
+  $("range-suits-title").textContent = `${name}: ${weights.size} combos, weight % each`;
+  const list = $("range-suits-list");
+  list.replaceChildren();
+  for (const [combo, w] of weights) {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "number";
+    input.min = "0";
+    input.max = "100";
+    input.value = String(Math.round(w * 10000) / 100);
+    input.dataset.combo = combo;
+    input.addEventListener("change", () => {
+      const value = Number(input.value);
+      if (input.value === "" || !(value >= 0 && value <= 100)) {
+        showError(`a combo's weight is a percentage from 0 to 100, got ${JSON.stringify(input.value)}`);
+        return;
+      }
+      showError("");
+      const now = suitWeights(name);
+      now.set(combo, value / 100);
+      setSuitWeights(name, now);
+      drawRange();
+      $("range-text").value = gridText(range.weights);
+    });
+    label.append(`${combo} `, input);
+    list.appendChild(label);
+  }
+}
+
+function setAllSuits(weight) {
+  const name = range.suits;
+  if (!name) return;
+  setCell(name, weight);
+  rangeChanged();
 }
 
 function startPaint(name) {
@@ -231,7 +333,8 @@ function initRangeGrid() {
   for (const [name, cell] of Object.entries(range.cells)) {
     cell.addEventListener("mousedown", (event) => {
       event.preventDefault();
-      startPaint(name);
+      if (opensSuits(event)) openSuits(name);
+      else startPaint(name);
     });
     cell.addEventListener("mouseenter", () => {
       if (range.painting === null) return;
@@ -240,16 +343,27 @@ function initRangeGrid() {
     });
     // Keyboard (Enter, Space): a click without a mouse press.
     cell.addEventListener("click", (event) => {
-      if (event.detail === 0) {
-        startPaint(name);
-        range.painting = null;
+      if (event.detail !== 0) return;
+      if (opensSuits(event)) {
+        openSuits(name);
+        return;
       }
+      startPaint(name);
+      range.painting = null;
     });
   }
   document.addEventListener("mouseup", () => {
     range.painting = null;
   });
   drawRange();
+  $("range-suits-all").addEventListener("click", () => setAllSuits(newCellWeight()));
+  $("range-suits-none").addEventListener("click", () => setAllSuits(0));
+  $("range-suits-close").addEventListener("click", () => {
+    const name = range.suits;
+    range.suits = null;
+    $("range-suits").hidden = true;
+    if (name) range.cells[name].focus();
+  });
 }
 
 // The grid as pokerlab's range text: runs written AA-QQ / QQ+ / ATs+ / A9s-A6s, weights as :0.5.
@@ -297,10 +411,12 @@ function gridText(weights) {
 // its class's weight over the class's combos.
 async function readRangeText() {
   const text = $("range-text").value.trim();
+  const asked = ++range.reads;
+  const data = text ? await api("range", { text }) : null;
+  if (asked !== range.reads) return; // a later read is on its way: its text is the one to show
   range.weights.clear();
   range.combos.clear();
-  if (text) {
-    const data = await api("range", { text });
+  if (data) {
     const byClass = new Map();
     for (const item of data.list) {
       const name = comboClass(item.combo);
@@ -319,6 +435,7 @@ async function readRangeText() {
     }
   }
   drawRange();
+  if (range.suits) drawSuits();
 }
 
 async function loadRanking() {
@@ -737,11 +854,19 @@ async function runSolve() {
   };
   running("solve", true);
   let stop = null;
+  let solution = null;
   $("solve-stop").onclick = () => stop && stop();
   $("solve-status").textContent = "solving";
+  $("solve-progress").removeAttribute("value"); // indeterminate until the solve reports a fraction
+  $("tree").hidden = true;
   try {
-    const data = await runJob("solve", body, (f) => showProgress($("solve-progress"), f), (s) => (stop = s));
+    const data = await runJob(
+      "solve", body, (f) => showProgress($("solve-progress"), f), (s) => (stop = s), (view) => (solution = view.solution),
+    );
     drawSolution(data);
+    tree.solution = solution;
+    tree.evs = data.combo_evs;
+    if (solution) await showNode([]);
     $("solve-status").textContent = `done: ${data.iterations} iterations, exploitability ${data.exploitability_pct.toFixed(3)} % of the pot`;
   } catch (e) {
     $("solve-status").textContent = "";
@@ -767,6 +892,162 @@ function drawSolution(data) {
     const evs = data.combo_evs[side] || {};
     fillTable(table, Object.entries(evs).map(([combo, ev]) => [combo, ev.toFixed(3)]));
   }
+}
+
+// ---- the solver's tree ----
+
+// The solution being browsed: its id on the server, the line to the node shown, the root combos' EVs.
+const tree = { solution: null, line: [], evs: null, asked: 0 };
+
+// Fold blue, check and call green, bets and raises from orange to dark red by size order.
+const AGGRESSIVE = ["#e6a23c", "#e07b39", "#d2462f", "#a61e22", "#6e0f14"];
+
+function actionColours(actions) {
+  const colours = {};
+  let k = 0;
+  for (const action of actions) {
+    if (action === "fold") colours[action] = "#3f7fce";
+    else if (action === "check" || action === "call") colours[action] = "#4f9a56";
+    else colours[action] = AGGRESSIVE[Math.min(k++, AGGRESSIVE.length - 1)];
+  }
+  return colours;
+}
+
+function swatch(colour) {
+  const span = document.createElement("span");
+  span.className = "swatch";
+  span.style.background = colour;
+  span.setAttribute("aria-hidden", "true");
+  return span;
+}
+
+async function showNode(line) {
+  const asked = ++tree.asked;
+  const data = await api("solve-show", { solution: tree.solution, actions: line });
+  if (asked !== tree.asked) return; // a later click's node is on its way: it is the one to show
+  tree.line = line;
+  drawNode(data);
+  $("tree").hidden = false;
+}
+
+function drawPath(line) {
+  const path = $("tree-path");
+  path.replaceChildren();
+  ["root", ...line].forEach((step, k) => {
+    if (k > 0) {
+      const sep = document.createElement("span");
+      sep.className = "sep";
+      sep.textContent = "\u203a";
+      path.appendChild(sep);
+    }
+    const item = document.createElement(k === line.length ? "span" : "button");
+    item.textContent = step;
+    if (k === line.length) item.setAttribute("aria-current", "step");
+    else {
+      item.type = "button";
+      item.addEventListener("click", () => guarded(() => showNode(line.slice(0, k))));
+    }
+    path.appendChild(item);
+  });
+}
+
+const NODE_TEXT = { chance: "a card is dealt: pick it", fold: "a fold: the hand ends", showdown: "a showdown" };
+
+function drawNode(data) {
+  drawPath(data.line);
+  const decision = data.kind === "decision";
+  $("tree-node").textContent = decision
+    ? `${data.player.toUpperCase()} to act, pot ${data.pot}, ${data.combos.length} combo${data.combos.length === 1 ? "" : "s"}`
+    : `${NODE_TEXT[data.kind]}, pot ${data.pot}`;
+  const colours = actionColours(data.actions.map((a) => a.action));
+  const buttons = $("tree-actions");
+  buttons.replaceChildren();
+  if (decision) {
+    for (const a of data.actions) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.action = a.action;
+      button.append(swatch(colours[a.action]), `${a.action} ${pct(a.frequency, 1)} %`);
+      button.addEventListener("click", () => guarded(() => showNode([...tree.line, a.action])));
+      buttons.appendChild(button);
+    }
+  }
+  drawDealCards(data);
+  drawStrategyGrid(data, colours);
+  drawComboTable(data);
+}
+
+// At a chance node, the cards that can come; the board's (and those dealt already) greyed out.
+function drawDealCards(data) {
+  const grid = $("tree-cards");
+  grid.replaceChildren();
+  grid.hidden = data.kind !== "chance";
+  if (grid.hidden) return;
+  const open = new Set(data.actions.map((a) => a.action.toLowerCase()));
+  const dealt = (data.board + data.line.filter((a) => /^[2-9tjqka][shdc]$/i.test(a)).join("")).toLowerCase();
+  for (const suit of SUITS) {
+    for (const rank of RANKS) {
+      const card = rank + suit;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `card suit-${suit}`;
+      button.dataset.card = card;
+      button.textContent = rank + SUIT_SYMBOLS[suit];
+      button.setAttribute("aria-label", card);
+      const label = data.actions.find((a) => a.action.toLowerCase() === card.toLowerCase());
+      button.disabled = !open.has(card.toLowerCase());
+      button.classList.toggle("board", dealt.match(/../g).includes(card.toLowerCase()));
+      if (label) button.addEventListener("click", () => guarded(() => showNode([...tree.line, label.action])));
+      grid.appendChild(button);
+    }
+  }
+}
+
+// Each class's strategy: the cell split left to right by its actions' frequencies, in the actions' colours.
+function drawStrategyGrid(data, colours) {
+  const cells = buildGrid($("tree-grid"), false);
+  const legend = $("tree-legend");
+  legend.replaceChildren();
+  if (!data.grid) return;
+  const actions = data.actions.map((a) => a.action);
+  for (const action of actions) {
+    const item = document.createElement("span");
+    item.append(swatch(colours[action]), action);
+    legend.appendChild(item);
+  }
+  for (const [name, cell] of Object.entries(cells)) {
+    const [i, j] = [RANKS.indexOf(name[0]), RANKS.indexOf(name[1])];
+    const [row, column] = name.length === 3 && name[2] === "o" ? [j, i] : [i, j];
+    const shares = actions.map((a) => data.grid[a][row][column]);
+    if (shares[0] === null) continue;
+    let at = 0;
+    const stops = actions.map((a, k) => {
+      const from = at;
+      at += 100 * shares[k];
+      return `${colours[a]} ${from}% ${at}%`;
+    });
+    cell.classList.add("split");
+    cell.style.background = `linear-gradient(to right, ${stops.join(", ")})`;
+    cell.title = `${name}: ` + actions.map((a, k) => `${a} ${pct(shares[k], 1)} %`).join(", ");
+  }
+}
+
+// Each combo of the acting range: its weight here, its frequencies and, at the root, its EV.
+function drawComboTable(data) {
+  const out = $("tree-combos");
+  out.replaceChildren();
+  if (data.kind !== "decision") return;
+  const evs = data.line.length === 0 && tree.evs ? tree.evs[data.player] : null;
+  const headings = ["combo", "weight", ...data.actions.map((a) => `${a.action} %`)];
+  if (evs) headings.push("EV");
+  const rows = data.combos.map((c) => {
+    const row = [c.combo, c.weight.toFixed(3), ...c.frequencies.map((f) => pct(f, 1))];
+    if (evs) row.push(evs[c.combo] === null || evs[c.combo] === undefined ? "" : evs[c.combo].toFixed(3));
+    return row;
+  });
+  const title = document.createElement("h3");
+  title.textContent = `${data.player.toUpperCase()}'s combos`;
+  out.append(title, newTable(headings, rows));
 }
 
 // ---- start ----

@@ -6,6 +6,7 @@ refuse what they must, and jobs report progress, stop on request and at the time
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.gui.app import MAX_BODY, create_app
 from pokerlab.simulate.gui.commands import COMMANDS, GuiInputError, arguments, parameters
 from pokerlab.simulate.gui.jobs import JobManager
+from pokerlab.simulate.gui.solutions import SolutionStore
 
 TOKEN = "test-token"
 PORT = 8765
@@ -76,8 +78,13 @@ def manager():
 
 
 @pytest.fixture(scope="module")
-def client(manager):
-    with TestClient(create_app(TOKEN, PORT, manager), base_url=BASE) as test_client:
+def store():
+    return SolutionStore()
+
+
+@pytest.fixture(scope="module")
+def client(manager, store):
+    with TestClient(create_app(TOKEN, PORT, manager, solutions=store), base_url=BASE) as test_client:
         yield test_client
 
 
@@ -318,3 +325,116 @@ def test_hit_combos_are_the_combos_behind_each_hits_row(client):
     _, _, stderr = cli("hits AKs -b Qs7h")
     assert bad.status_code == 400 and bad.json()["error"] == stderr.strip().removeprefix("error: ")
     assert client.post("/api/hit-combos", json={"range": "AKs"}, headers=AUTH).status_code == 400
+
+
+RIVER = {"board": "2s3h4d6c7c", "oop": "AsAh,QsQh", "ip": "KsKh,JsJh", "pot": 20, "stack": 30, "bet": "50%,a",
+         "max_iterations": 20}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def solved(client):
+    """The id of a small river spot's solution, solved by the server and kept in its folder."""
+    answer = client.post("/api/solve", json=RIVER, headers=AUTH)
+    assert answer.status_code == 200, answer.text
+    return answer.headers["X-Pokerlab-Solution"]
+
+
+@pytest.mark.parametrize("line", [[], ["check"], ["bet 10"], ["check", "bet 10", "call"]])
+def test_solve_show_answers_what_the_cli_prints_on_the_same_saved_file(client, store, solved, line):
+    answer = client.post("/api/solve-show", json={"solution": solved, "actions": line}, headers=AUTH)
+    assert answer.status_code == 200, answer.text
+    status, stdout, stderr = cli(shlex.join(["solve", "show", str(store.path(solved)), *line, "--json"]))
+    assert status == 0, stderr
+    assert answer.json() == json.loads(stdout)
+    jsonschema.Draft202012Validator(schemas.load("solve-show")).validate(answer.json())
+
+
+def test_a_solve_job_names_its_solution_and_the_file_lives_in_the_server_folder(client, store):
+    started = client.post("/api/jobs/solve", json=RIVER, headers=AUTH)
+    view = wait_for(client, started.json()["id"], lambda v: v["state"] != "running")
+    assert view["state"] == "done" and set(view["result"]) >= {"root", "combo_evs"}
+    path = store.path(view["solution"])
+    assert path.parent == store.folder and path.is_file()
+    root = client.post("/api/solve-show", json={"solution": view["solution"]}, headers=AUTH).json()
+    assert [a["action"] for a in root["actions"]] == [a["action"] for a in view["result"]["root"]["actions"]]
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"solution": "/etc/passwd"}, "must be the id of a solution"),
+        ({"solution": "../../x.npz"}, "must be the id of a solution"),
+        ({"solution": 12}, "must be the id of a solution"),
+        ({}, "must be the id of a solution"),
+        ({"solution": "0123456789abcdef"}, "no solution 0123456789abcdef"),
+        ({"solution": "0123456789abcdef", "path": "/tmp/x.npz"}, 'takes {"solution"'),
+        ({"solution": "0123456789abcdef", "actions": "check"}, "actions must be a list"),
+        ({"solution": "0123456789abcdef", "actions": ["check"] * 65}, "a line of 65 actions"),
+    ],
+)
+def test_solve_show_takes_an_id_never_a_path(client, body, says):
+    answer = client.post("/api/solve-show", json=body, headers=AUTH)
+    assert answer.status_code == 400 and says in answer.json()["error"], answer.text
+
+
+def test_solve_show_of_a_line_not_in_the_tree_is_the_cli_line(client, store, solved):
+    answer = client.post("/api/solve-show", json={"solution": solved, "actions": ["check", "--help"]}, headers=AUTH)
+    status, _, stderr = cli(shlex.join(["solve", "show", str(store.path(solved)), "--", "check", "--help"]))
+    assert status == 2 and answer.status_code == 400
+    assert answer.json() == {"error": stderr.strip().removeprefix("error: ")}
+
+
+def test_a_solve_cannot_be_told_where_to_save(client):
+    answer = client.post("/api/solve", json={**RIVER, "save": "/tmp/elsewhere.npz"}, headers=AUTH)
+    assert answer.status_code == 400 and "unknown parameter 'save'" in answer.json()["error"]
+
+
+def test_the_server_keeps_its_last_solutions_and_removes_its_folder_at_exit():
+    store = SolutionStore(max_solutions=2)
+    with TestClient(create_app(TOKEN, PORT, JobManager(), solutions=store), base_url=BASE) as local:
+        ids = [local.post("/api/solve", json=RIVER, headers=AUTH).headers["X-Pokerlab-Solution"] for _ in range(3)]
+        folder = store.folder
+        assert sorted(p.stem for p in folder.iterdir()) == sorted(ids[1:])
+        gone = local.post("/api/solve-show", json={"solution": ids[0]}, headers=AUTH)
+        assert gone.status_code == 400 and "keeps the last 2 solutions" in gone.json()["error"]
+        assert local.post("/api/solve-show", json={"solution": ids[2]}, headers=AUTH).status_code == 200
+    assert not folder.exists()
+
+
+def test_a_stopped_solve_keeps_no_file(client, manager, store):
+    page = {**AUTH, "X-Pokerlab-Page": "stopped-solve"}
+    long = {**RIVER, "max_iterations": 10**6, "exploitability": 1e-9}
+    job_id = client.post("/api/jobs/solve", json=long, headers=page).json()["id"]
+    wait_for(client, job_id, lambda v: v["seconds"] > 0.5)  # under way
+    assert client.delete(f"/api/jobs/{job_id}", headers=page).json()["state"] == "stopped"
+    job = manager.get(job_id)
+    assert job.solution is not None and "solution" not in job.view()
+    path = store.folder / f"{job.solution}.npz"
+    deadline = time.monotonic() + WAIT
+    while path.exists() and time.monotonic() < deadline:  # the job's thread deletes it once the process is gone
+        time.sleep(0.05)
+    assert not path.exists()
+    with pytest.raises(GuiInputError, match="no solution"):
+        store.path(job.solution)
+
+
+def test_a_solve_reports_the_fraction_done_to_the_progress_listener(monkeypatch):
+    """The page's progress bar of a solve: fractions from 0 to 1, never going back, 1 at the iteration budget."""
+    from pokerlab.simulate.cli._common import ProgressBar
+
+    seen: list[float] = []
+    monkeypatch.setattr(ProgressBar, "listener", seen.append)
+    line = "solve -b 2s3h4d6c7c --oop AsAh,QsQh --ip KsKh --pot 20 --stack 10 --bet a --max-iterations 30"
+    status, _, stderr = cli(line + " --exploitability 0 --json")
+    assert status == 0, stderr
+    assert len(seen) == 30 and seen == sorted(seen)
+    assert 0 < seen[0] < 1 and seen[-1] == 1.0
+
+
+def test_the_fork_server_warms_the_solver_only_from_a_filled_kernel_cache(tmp_path):
+    """On a cold cache the warm-up would compile the solver before the first job, whatever its command: skipped."""
+    code = "import pokerlab.simulate.gui.warm as warm; print(warm.WARMED, warm.solver_kernels_cached())"
+    env = {**os.environ, "POKERLAB_CACHE_DIR": str(tmp_path), "POKERLAB_NATIVE_BUILD": "off"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=WAIT, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "False"]

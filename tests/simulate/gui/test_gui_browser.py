@@ -123,6 +123,8 @@ def test_dragging_on_the_grid_makes_the_text_and_the_text_makes_the_grid(lab):
     page = lab
     page.click("button[aria-label='edit player 2 on the grid']")
     expect(page.locator("#view-range")).to_be_visible()
+    # The player's range read onto the grid first: a read finishing mid-drag would repaint the grid.
+    expect(page.locator("#range-grid [data-hand='KK']")).to_have_attribute("aria-pressed", "true")
     page.click("#range-clear")
     start = page.locator("#range-grid [data-hand='AA']").bounding_box()
     end = page.locator("#range-grid [data-hand='QQ']").bounding_box()
@@ -247,6 +249,7 @@ def test_a_range_saved_by_name_is_loaded_back(lab):
     page.click("#tab-range")
     page.fill("#range-text", "QQ+,AKs:0.5")
     page.click("#range-read")
+    expect(page.locator("#range-grid [data-hand='AKs']")).to_have_attribute("aria-pressed", "true")
     page.fill("#range-name", "value")
     page.click("#range-save")
     expect(page.locator("#range-saved option")).to_have_text(["value"])
@@ -283,3 +286,138 @@ def test_every_combo_equity_and_its_heat_map(lab):
         (c["combo"], f"{100 * c['equity']:.3f}") for c in expected["players"][0]["list"]
     ]
     expect(page.locator("#equity-heat .cell.on")).to_have_count(4)  # QQ, KK, AA, AKs
+
+
+def cli_show(tmp_path: Path, spot: str, *line: str) -> dict:
+    """``solve show --json`` of the spot solved and saved by the command line (the solver is deterministic)."""
+    saved = tmp_path / "spot.npz"
+    if not saved.exists():
+        cli_json(f"solve {spot} --save {saved}")
+    return cli_json(shlex.join(["solve", "show", str(saved), *line]))
+
+
+def solve_on_page(page: Page, board: str, oop: str, ip: str, pot: str, stack: str, bet: str, iterations: str) -> None:
+    page.click("#tab-solve")
+    for field, value in [("board", board), ("oop", oop), ("ip", ip), ("pot", pot), ("stack", stack), ("bet", bet),
+                         ("iterations", iterations)]:  # fmt: skip
+        page.fill(f"#solve-{field}", value)
+    page.click("#solve-run")
+    expect(page.locator("#solve-status")).to_contain_text("done")
+    expect(page.locator("#tree")).to_be_visible()
+
+
+def expect_node(page: Page, shown: dict) -> None:
+    """The page shows the node as ``solve show --json`` does: its actions, each class's mix and each combo's."""
+    expect(page.locator("#tree-path")).to_have_text("\u203a".join(["root", *shown["line"]]))
+    labels = [f"{a['action']} {100 * a['frequency']:.1f} %" for a in shown["actions"]]
+    expect(page.locator("#tree-actions button")).to_have_text(labels)
+    classes = {
+        page_class: [grid[i][j] for grid in shown["grid"].values()]
+        for page_class, (i, j) in GRID_CELLS.items()
+        if shown["grid"][shown["actions"][0]["action"]][i][j] is not None
+    }
+    expect(page.locator("#tree-grid .cell.split")).to_have_count(len(classes))
+    for name, shares in classes.items():
+        mix = ", ".join(f"{a['action']} {100 * f:.1f} %" for a, f in zip(shown["actions"], shares))
+        expect(page.locator(f"#tree-grid [data-hand='{name}']")).to_have_attribute("title", f"{name}: {mix}")
+    rows = table_rows(page, "#tree-combos table")
+    assert [r[: 2 + len(shown["actions"])] for r in rows] == [
+        [c["combo"], f"{c['weight']:.3f}", *(f"{100 * f:.1f}" for f in c["frequencies"])] for c in shown["combos"]
+    ]
+
+
+RANKS = "AKQJT98765432"
+
+
+def grid_class(i: int, j: int) -> str:
+    """The class of row i, column j of a 13x13 grid: pairs on the diagonal, suited above it, offsuit below."""
+    if i == j:
+        return RANKS[i] * 2
+    return RANKS[i] + RANKS[j] + "s" if i < j else RANKS[j] + RANKS[i] + "o"
+
+
+GRID_CELLS = {grid_class(i, j): (i, j) for i in range(13) for j in range(13)}
+
+RIVER = "-b 2s3h4d6c7c --oop AsAh,QsQh --ip KsKh,JsJh --pot 20 --stack 30 --bet 50%,a --max-iterations 20"
+
+
+def test_the_solver_tree_is_browsed_action_by_action(lab, tmp_path):
+    page = lab
+    solve_on_page(page, "2s3h4d6c7c", "AsAh,QsQh", "KsKh,JsJh", "20", "30", "50%,a", "20")
+    expect_node(page, cli_show(tmp_path, RIVER))
+    expect(page.locator("#tree-combos th:has-text('EV')")).to_have_count(1)  # the root's EVs
+    page.click("#tree-actions [data-action='check']")
+    after_check = cli_show(tmp_path, RIVER, "check")
+    expect_node(page, after_check)
+    expect(page.locator("#tree-grid [data-hand='AA']")).not_to_have_class(re.compile("split"))
+    expect(page.locator("#tree-grid [data-hand='KK']")).to_have_class(re.compile("split"))
+    page.click("#tree-actions [data-action='bet 10']")
+    expect_node(page, cli_show(tmp_path, RIVER, "check", "bet 10"))
+    page.locator("#tree-combos th:has-text('combo')").click()
+    page.locator("#tree-combos th:has-text('combo')").click()
+    assert [r[0] for r in table_rows(page, "#tree-combos table")] == ["QsQh", "AsAh"]
+    shot(page, "solve-tree")
+    page.click("#tree-actions [data-action='call']")
+    expect(page.locator("#tree-node")).to_have_text("a showdown, pot 40")
+    page.click("#tree-path button:has-text('check')")
+    expect_node(page, after_check)
+    page.click("#tree-path button:has-text('root')")
+    expect(page.locator("#tree-path")).to_have_text("root")
+
+
+def test_the_turn_card_is_picked_at_a_chance_node(lab, tmp_path):
+    page = lab
+    spot = "-b 2s3h4d6c --oop AsAh,QsQh --ip KsKh --pot 20 --stack 10 --bet a --max-iterations 5"
+    solve_on_page(page, "2s3h4d6c", "AsAh,QsQh", "KsKh", "20", "10", "a", "5")
+    page.click("#tree-actions [data-action='check']")
+    expect(page.locator("#tree-path")).to_have_text("root\u203acheck")
+    page.click("#tree-actions [data-action='check']")
+    expect(page.locator("#tree-node")).to_have_text("a card is dealt: pick it, pot 20")
+    dealt = cli_show(tmp_path, spot, "check", "check")
+    expect(page.locator("#tree-cards .card:enabled")).to_have_count(len(dealt["actions"]))
+    for card in ("2s", "3h", "4d", "6c"):
+        expect(page.locator(f"#tree-cards [data-card='{card}']")).to_be_disabled()
+        expect(page.locator(f"#tree-cards [data-card='{card}']")).to_have_class(re.compile("board"))
+    page.click("#tree-cards [data-card='Kd']")
+    expect_node(page, cli_show(tmp_path, spot, "check", "check", "Kd"))
+
+
+def test_each_combo_of_a_class_has_its_own_weight_and_the_text_round_trips(lab):
+    page = lab
+    page.click("#tab-range")
+    page.fill("#range-text", "AA:0.5,AKs")
+    page.click("#range-read")
+    expect(page.locator("#range-count")).to_have_text("7 combos, 0.53 % of 1326")
+    page.click("#range-grid [data-hand='AA']", modifiers=["Shift"])
+    inputs = page.locator("#range-suits-list input")
+    expect(inputs).to_have_count(6)
+    assert inputs.evaluate_all("xs => xs.map(x => [x.dataset.combo, x.value])") == [
+        [c, "50"] for c in ("AsAh", "AsAd", "AsAc", "AhAd", "AhAc", "AdAc")
+    ]
+    page.fill("#range-suits-list [data-combo='AsAh']", "100")
+    page.press("#range-suits-list [data-combo='AsAh']", "Tab")
+    page.fill("#range-suits-list [data-combo='AdAc']", "0")
+    page.press("#range-suits-list [data-combo='AdAc']", "Tab")
+    text = "AKs,AsAh,AsAd:0.5,AsAc:0.5,AhAd:0.5,AhAc:0.5"
+    expect(page.locator("#range-text")).to_have_value(text)
+    shot(page, "range-suits")
+    expected = cli_json(f"range {text}")
+    expect(page.locator("#range-count")).to_have_text(f"{expected['weight']:g} combos, "
+                                                      f"{100 * expected['weight'] / 1326:.2f} % of 1326")  # fmt: skip
+    # Back through pokerlab's parser: the same weights per combo, the same text.
+    page.click("#range-clear")
+    page.fill("#range-text", text)
+    page.click("#range-read")
+    expect(page.locator("#range-grid [data-hand='AA']")).to_have_class(re.compile("mixed"))
+    page.locator("#range-grid [data-hand='AKs']").focus()
+    page.keyboard.press("Shift+Enter")  # the keyboard's way
+    expect(page.locator("#range-suits-list input")).to_have_count(4)
+    assert page.locator("#range-suits-list input").evaluate_all("xs => xs.map(x => x.value)") == ["100"] * 4
+    page.check("input[name=range-click][value=suits]")
+    page.click("#range-grid [data-hand='AA']")
+    got = page.locator("#range-suits-list input").evaluate_all("xs => xs.map(x => [x.dataset.combo, x.value])")
+    assert got == [["AsAh", "100"], ["AsAd", "50"], ["AsAc", "50"], ["AhAd", "50"], ["AhAc", "50"], ["AdAc", "0"]]
+    page.click("#range-suits-close")
+    page.check("input[name=range-click][value=paint]")
+    page.click("#range-grid [data-hand='KK']")
+    expect(page.locator("#range-text")).to_have_value("KK,AKs," + text.removeprefix("AKs,"))
