@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from ._common import EXIT_INTERRUPTED, HELP_OPTIONS, emit_json, threads_option
+from ._common import EXIT_INTERRUPTED, HELP_OPTIONS, ProgressBar, emit_json, threads_option
 
 #: The keys of a spot file, each the option of the same name (``flop_bet`` is ``--flop-bet``).
 SPOT_KEYS = (
@@ -138,12 +138,39 @@ def _parse(spot: Mapping[str, Any]) -> Any:
 
 
 class _Progress:
-    """The exploitability at every check on one stderr line (a terminal only), and Ctrl-C as a stop request."""
+    """The exploitability at every check on one stderr line (a terminal only), and Ctrl-C as a stop request.
 
-    def __init__(self, pot: float, shown: bool) -> None:
+    The fraction done goes to :attr:`ProgressBar.listener` when one is set (``pokerlab gui``'s progress bar): the
+    iterations over the budget, or how far the exploitability has come down (in log scale from the first check
+    to the target) when that is further.
+    """
+
+    def __init__(self, pot: float, shown: bool, max_iterations: int = 1000, target: float = 0.0) -> None:
         self.pot, self.shown, self.stop, self.drawn = pot, shown, False, False
+        self.max_iterations, self.target = max_iterations, target
+        self.first: float | None = None
+        self.fraction = 0.0
+
+    def done(self, iterations: int, exploitability: float | None) -> float:
+        """The fraction of the run done: never going back, at most 1.
+
+        >>> progress = _Progress(10.0, False, max_iterations=100, target=0.01)
+        >>> progress.done(10, 1.0), progress.done(20, None), progress.done(30, 0.1)
+        (0.1, 0.2, 0.5)
+        """
+        fraction = iterations / self.max_iterations
+        if exploitability is not None and self.target > 0:
+            if self.first is None:
+                self.first = exploitability
+            elif self.first > self.target and exploitability > 0:
+                way = math.log(self.first / self.target)
+                fraction = max(fraction, math.log(self.first / exploitability) / way)
+        self.fraction = min(1.0, max(self.fraction, fraction))
+        return self.fraction
 
     def __call__(self, iterations: int, exploitability: float | None) -> bool:
+        if ProgressBar.listener is not None:
+            ProgressBar.listener(self.done(iterations, exploitability))
         if self.shown and exploitability is not None:
             line = f"iteration {iterations}: exploitability {100 * exploitability / self.pot:.3f} % of the pot"
             click.echo(f"\r{line}  ", err=True, nl=False)
@@ -158,19 +185,27 @@ class _Progress:
             click.echo("", err=True)
 
 
-def _run(spot: Any, options: Mapping[str, Any], max_memory: float, threads: int | None) -> Any:
+def _run(spot: Any, options: Mapping[str, Any], max_memory: float, threads: int | None, compressed: bool) -> Any:
     import numpy as np
 
     from pokerlab.simulate.solver.holdem import solve_spot
 
-    nodes, need = spot.nodes(), spot.estimate_memory(np.float32, threads or 1)
-    click.echo(f"tree: {nodes:,} nodes, about {need / _MIB:,.1f} MiB (limit {max_memory / _MIB:,.0f} MiB)", err=True)
-    progress = _Progress(spot.betting.pot, sys.stderr.isatty())
+    nodes = spot.nodes()
+    full, small = (spot.estimate_memory(np.float32, threads or 1, packed) for packed in (False, True))
+    chosen = "16-bit compressed" if compressed else "32-bit"
+    click.echo(
+        f"tree: {nodes:,} nodes, about {full / _MIB:,.1f} MiB 32-bit or {small / _MIB:,.1f} MiB compressed; "
+        f"solving {chosen} (limit {max_memory / _MIB:,.0f} MiB)",
+        err=True,
+    )
+    max_iterations = options.get("max_iterations", 1000)
+    target = options.get("exploitability", 0.3) / 100 * spot.betting.pot
+    progress = _Progress(spot.betting.pot, sys.stderr.isatty(), max_iterations, target)
     previous = signal.signal(signal.SIGINT, progress.interrupt)
     try:
         solution = solve_spot(
             spot, options.get("max_iterations", 1000), options.get("exploitability", 0.3), max_memory=max_memory,
-            callback=progress, threads=threads or 1,
+            callback=progress, threads=threads or 1, compressed=compressed,
         )  # fmt: skip
     finally:
         signal.signal(signal.SIGINT, previous)
@@ -183,7 +218,8 @@ def _summary(solution: Any, nodes: int) -> list[str]:
     lines = [
         f"board {data['board']}, pot {data['pot']:g}, stack {data['stack']:g}: {nodes:,} nodes",
         f"{data['iterations']} iterations in {data['seconds']:.1f} s, exploitability {data['exploitability']:.4g} "
-        f"chips ({data['exploitability_pct']:.3f} % of the pot)",
+        f"chips ({data['exploitability_pct']:.3f} % of the pot)"
+        + (", 16-bit compressed storage" if data["compressed"] else ""),
     ]
     for player in ("oop", "ip"):
         entry = data[player]
@@ -245,11 +281,12 @@ def _size_options(command: Any) -> Any:
 @click.option("--max-iterations", type=click.IntRange(min=1), help="Stop after this many iterations (1000).")
 @threads_option(help="Threads to use (default: 1).")
 @click.option("--max-memory", type=click.FloatRange(min=0, min_open=True), help="Refuse a tree over this, MiB.")
+@click.option("--compressed", is_flag=True, help="Store regrets and strategy sums as 16-bit integers: half the memory.")
 @click.option("--save", type=click.Path(dir_okay=False), help="Save the solution to this file (.npz).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the layout of the solve schema).")
 @click.pass_context
 def solve_command(ctx: click.Context, spot_file: str | None, threads: int | None, max_memory: float | None,
-                  save: str | None, as_json: bool, **options: Any) -> None:  # fmt: skip
+                  compressed: bool, save: str | None, as_json: bool, **options: Any) -> None:  # fmt: skip
     """Solve a heads-up postflop spot (flop, turn or river) to a target exploitability.
 
     \b
@@ -270,7 +307,7 @@ def solve_command(ctx: click.Context, spot_file: str | None, threads: int | None
     spot.update({"raise" if k == "raise_" else k: v for k, v in options.items() if v is not None and v != ()})
     parsed = _parse(spot)
     limit = max_memory * _MIB if max_memory is not None else default_max_memory()
-    solution, nodes = _run(parsed, spot, limit, threads)
+    solution, nodes = _run(parsed, spot, limit, threads, compressed)
     if save:
         from pokerlab.simulate.solver.saved import save_solution
 
@@ -408,7 +445,8 @@ class _ReportProgress:
             click.echo("", err=True)
 
 
-_NOT_IN_REPORT = ("board", "threads", "save", "as_json")  # options of solve that report has not, or has its own
+# Options of solve that report has not, or has its own.
+_NOT_IN_REPORT = ("board", "threads", "compressed", "save", "as_json")
 
 
 @solve_command.command("report", context_settings=HELP_OPTIONS)

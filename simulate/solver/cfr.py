@@ -82,22 +82,27 @@ class CfrSolver:
         dtype: np.typing.DTypeLike = np.float64,
         threads: int = 1,
         locks: Sequence[tuple[int, np.ndarray]] = (),
+        compressed: bool = False,
     ) -> None:
         """``locks`` are ``(node, frequencies)`` pairs: at decision ``node``, an ``(actions, hands)`` array of
-        the acting player's locked frequencies, NaN in every row for a hand left free."""
+        the acting player's locked frequencies, NaN in every row for a hand left free. ``compressed`` stores the
+        regrets as int16 and the strategy sums as uint16, each decision's block over a float32 scale of its own
+        (``scales[0]`` and ``scales[1]``, by node): half the memory of float32; ``dtype`` is then float32."""
         if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_JOBS:
             raise SolverError(f"threads must be a whole number from 1 to {MAX_JOBS}; got {threads!r}")
         self.game = game
         self.discounting = discounting or Discounting()
-        self.dtype = np.dtype(dtype)
+        self.compressed = bool(compressed)
+        self.dtype = np.dtype(np.float32 if self.compressed else dtype)
         self.threads = threads
         self.shape = TreeShape.of(game.tree)
         self._n_hands = np.array([len(h) for h in game.hands], dtype=np.int64)
         tree = game.tree
         block = np.where(tree.kind == 0, tree.n_children * self._n_hands[np.maximum(tree.player, 0)], 0)
         self.offset = np.concatenate([[0], np.cumsum(block)[:-1]]).astype(np.int64)
-        self.regrets = np.zeros(int(block.sum()), dtype=self.dtype)
-        self.strategy_sums = np.zeros(int(block.sum()), dtype=self.dtype)
+        self.regrets = np.zeros(int(block.sum()), dtype=np.int16 if self.compressed else self.dtype)
+        self.strategy_sums = np.zeros(int(block.sum()), dtype=np.uint16 if self.compressed else self.dtype)
+        self.scales = np.zeros((2, len(tree) if self.compressed else 0), dtype=np.float32)
         self.iterations = 0
         self._tree = game.kernel_tree()
         self.raked = bool(game.rake > 0 and (game.rake_cap is None or game.rake_cap > 0))
@@ -135,7 +140,9 @@ class CfrSolver:
         self.lock_strategy_sums()
 
     def lock_strategy_sums(self) -> None:
-        """Write the locked frequencies into the strategy sums of the locked hands (the average strategy).
+        """Write the locked frequencies into the strategy sums of the locked hands (the average strategy); compressed
+        sums keep nothing for a locked hand (a block's scale follows its free hands), and the average strategy
+        reads the locks themselves.
 
         >>> from pokerlab.simulate.solver.toy_games import kuhn_game
         >>> solver = CfrSolver(kuhn_game(), locks=[(0, np.array([[1.0, np.nan, np.nan], [0.0, np.nan, np.nan]]))])
@@ -144,14 +151,19 @@ class CfrSolver:
         >>> solver.average_strategy()[1:3, 0].tolist()
         [1.0, 0.0]
         """
-        tree = self.game.tree
+        for node, table, locked in self._lock_tables():
+            block = self.strategy_sums[self.offset[node] : self.offset[node] + table.size].reshape(table.shape)
+            block[:, locked] = 0 if self.compressed else table[:, locked]
+
+    def _lock_tables(self) -> list[tuple[int, np.ndarray, np.ndarray]]:
+        """Each locked node, its ``(actions, hands)`` table of locked frequencies and which hands are locked."""
+        tree, tables = self.game.tree, []
         for node in np.flatnonzero(self.lock_at >= 0):
             shape = (int(tree.n_children[node]), int(self._n_hands[tree.player[node]]))
             start = self.lock_at[node]
             table = self.lock_values[start : start + shape[0] * shape[1]].reshape(shape)
-            locked = ~np.isnan(table[0])
-            block = self.strategy_sums[self.offset[node] : self.offset[node] + table.size].reshape(shape)
-            block[:, locked] = table[:, locked]
+            tables.append((int(node), table, ~np.isnan(table[0])))
+        return tables
 
     @property
     def _width(self) -> int:
@@ -175,19 +187,21 @@ class CfrSolver:
     @classmethod
     def memory_bytes(
         cls, shape: TreeShape, hands: tuple[int, int], dtype: np.typing.DTypeLike = np.float64, threads: int = 1,
-        n_cards: int = 52,
+        n_cards: int = 52, compressed: bool = False,
     ) -> int:  # fmt: skip
         """Bytes the solver allocates for a tree of ``shape`` and ``hands`` hands per player: the regrets and
-        strategy sums, the offsets and item indices, and the float64 work areas (one per thread used).
+        strategy sums (two bytes each and two float32 scales per node when ``compressed``), the offsets and item
+        indices, and the float64 work areas (one per thread used).
 
         >>> from pokerlab.simulate.solver.toy_games import kuhn_game
-        >>> solver = CfrSolver(kuhn_game())
-        >>> CfrSolver.memory_bytes(solver.shape, (3, 3), n_cards=3) == solver.allocated_bytes()
+        >>> solver = CfrSolver(kuhn_game(), compressed=True)
+        >>> CfrSolver.memory_bytes(solver.shape, (3, 3), n_cards=3, compressed=True) == solver.allocated_bytes()
         True
         """
-        storage = 2 * (shape.rows[0] * hands[0] + shape.rows[1] * hands[1]) * np.dtype(dtype).itemsize
+        entries = shape.rows[0] * hands[0] + shape.rows[1] * hands[1]
+        storage = entries * (2 + 2) + 2 * 4 * shape.nodes if compressed else 2 * entries * np.dtype(dtype).itemsize
         width, levels = max(hands), shape.depth + 1
-        work = 8 * (levels * width * (3 + 2 * max(shape.actions, 1)) + 3 * width + n_cards)
+        work = 8 * (levels * width * (3 + 2 * max(shape.actions, 1)) + 3 * width + n_cards + 1)
         used = max(1, min(threads, shape.items))
         indices = 8 * (2 * shape.nodes + shape.splits + 2 * shape.items)
         top = 8 * (shape.splits * 2 * width + shape.items * width)
@@ -196,8 +210,9 @@ class CfrSolver:
     def allocated_bytes(self) -> int:
         """The bytes of the solver's arrays once its threads' work areas exist (:meth:`memory_bytes`)."""
         self._work_areas()
-        arrays = [self.regrets, self.strategy_sums, self.offset, self._split, self._item_first, self._item_chance,
-                  self._item_node, *self._top, *(a for work in self._work for a in work)]  # fmt: skip
+        indices = [self.offset, self._split, self._item_first, self._item_chance, self._item_node]
+        arrays = [self.regrets, self.strategy_sums, self.scales, *indices, *self._top]
+        arrays += [a for work in self._work for a in work]
         return sum(a.nbytes for a in arrays)
 
     def _work_areas(self) -> list[tuple[np.ndarray, ...]]:
@@ -212,7 +227,7 @@ class CfrSolver:
                     np.zeros((levels, actions, width)),
                     np.zeros((levels, width)),
                     np.zeros((3, width)),
-                    np.zeros(self.game.n_cards),
+                    np.zeros(self.game.n_cards + 1),  # a slot for a one-card hand's missing card
                 )
             )
         return self._work[:used]
@@ -238,12 +253,13 @@ class CfrSolver:
         """One depth-first pass for ``traverser`` (train, average or best response); the root's values."""
         kernels = self._kernels()
         works = self._work_areas()
-        state = (traverser, mode, self.regrets, self.strategy_sums, factors)
+        state = (traverser, mode, self.regrets, self.strategy_sums, self.scales, factors)
         main = works[0]
         kernels.root_reach(self._tree, self._hands, *self._weights, main[0][0])
         if self.shape.items:
             kernels.visit(0, self._game, main, state, self._top, 1)
-            parts = np.array_split(np.arange(self.shape.items, dtype=np.int64), len(works))
+            # Interleaved: a chance node's items are alike in size, so each thread gets its share of every one.
+            parts = [np.arange(t, self.shape.items, len(works), dtype=np.int64) for t in range(len(works))]
             on_threads(
                 [
                     partial(
@@ -279,6 +295,9 @@ class CfrSolver:
         table = np.zeros((len(tree), self._width), dtype=self.dtype)
         self._kernels().dense_average(tree.kind, tree.player, tree.first_child, tree.n_children, self.offset,
                                       self._n_hands, self.strategy_sums, table)  # fmt: skip
+        for node, lock, locked in self._lock_tables() if self.compressed else ():  # float sums hold the locks
+            first = tree.first_child[node]
+            table[first : first + lock.shape[0], : lock.shape[1]][:, locked] = lock[:, locked]
         return table
 
     def average_reach(self) -> np.ndarray:

@@ -15,7 +15,13 @@ order, so the values are the same whatever the threads.
 
 Terminal values take linear time in the hands: a fold sums the opponent's reach once, a showdown sweeps
 both players' hands in strength order; card removal subtracts per-card sums of the opponent's reach and adds
-back the identical hand (inclusion-exclusion), never pairing hands one by one.
+back the identical hand (inclusion-exclusion), never pairing hands one by one. Without rake a split pays
+nothing, so a showdown sums only the weaker and the stronger reach.
+
+The pass takes no array view and calls only functions that call nothing: numba counts references to arrays
+atomically on every view and on every call that passes arrays on, and the threads would share those counters.
+The regrets and strategy sums may be compressed: int16 and uint16 over a float32 scale per decision
+(:func:`_update`, :func:`_encode`).
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ _DECISION, _CHANCE, _FOLD, _SHOWDOWN = 0, 1, 2, 3
 TRAIN, AVERAGE, BEST_RESPONSE = 0, 1, 2
 # Pass stages: the whole subtree; only the reach down to the top chance nodes; the top with the items' values.
 _FULL, _REACH, _TOP = 0, 1, 2
+# Compressed storage: regrets as int16 in [-32767, 32767], strategy sums as uint16 in [0, 65535].
+_SIGNED_LEVELS, _UNSIGNED_LEVELS = 32767.0, 65535.0
 
 
 @njit(cache=True)
@@ -84,221 +92,318 @@ def _opponent_mass(my_cards, my_strength, same, their_cards, their_reach, by_car
 
 
 @njit(cache=True, nogil=True)
-def _sweep(my_cards, my_strength, my_order, their_cards, their_strength, their_order, their_reach, by_card, out, up):
-    """For each of my hands, the opponent's card-compatible reach strictly weaker (``up``) or strictly stronger.
-    ``by_card`` is a zeroed per-card buffer."""
-    total = 0.0
-    n_mine, n_theirs = len(my_order), len(their_order)
+def _weaker(my_order, my_ranked, my_cards, their_order, their_ranked, their_cards, reach, depth, opponent, b,
+            by_card, scratch):  # fmt: skip
+    """For each of my hands on board row ``b``, the opponent's card-compatible reach (``reach[depth,
+    opponent]``) strictly weaker, into ``scratch[1]``: both players' hands read in ascending strength
+    (``ranked`` and ``ranked_cards`` of :class:`~.tree.Game`), each card's reach so far in ``by_card`` (one
+    slot past the deck, always 0, for a one-card hand's missing card); a dead hand (strength -1) gets 0."""
+    by_card[:] = 0.0
+    total, dummy = 0.0, len(by_card) - 1
+    n_mine, n_theirs = my_order.shape[1], their_order.shape[1]
     j = 0
     for i in range(n_mine):
-        h = my_order[i] if up else my_order[n_mine - 1 - i]
-        s = my_strength[h]
+        s = my_ranked[b, i]
         if s < 0:
-            out[h] = 0.0
+            scratch[1, my_order[b, i]] = 0.0
             continue
-        while j < n_theirs:
-            o = their_order[j] if up else their_order[n_theirs - 1 - j]
-            t = their_strength[o]
-            if (up and t >= s) or (not up and t <= s):
-                break
-            r = their_reach[o] if t >= 0 else 0.0
-            total += r
-            by_card[their_cards[o, 0]] += r
-            if their_cards[o, 1] >= 0:
-                by_card[their_cards[o, 1]] += r
+        while j < n_theirs and their_ranked[b, j] < s:
+            if their_ranked[b, j] >= 0:
+                r = reach[depth, opponent, their_order[b, j]]
+                total += r
+                by_card[their_cards[b, j, 0]] += r
+                if their_cards[b, j, 1] < dummy:  # the slot of a missing card stays 0
+                    by_card[their_cards[b, j, 1]] += r
             j += 1
+        scratch[1, my_order[b, i]] = total - by_card[my_cards[b, i, 0]] - by_card[my_cards[b, i, 1]]
+
+
+@njit(cache=True, nogil=True)
+def _stronger(my_order, my_ranked, my_cards, their_order, their_ranked, their_cards, reach, depth, opponent, b,
+              by_card, scratch):  # fmt: skip
+    """:func:`_weaker` the other way: the opponent's compatible reach strictly stronger, into ``scratch[2]``,
+    both players' hands read in descending strength (a dead hand, strength -1, is never stronger)."""
+    by_card[:] = 0.0
+    total, dummy = 0.0, len(by_card) - 1
+    j = their_order.shape[1] - 1
+    for i in range(my_order.shape[1] - 1, -1, -1):
+        s = my_ranked[b, i]
+        if s < 0:
+            scratch[2, my_order[b, i]] = 0.0
+            continue
+        while j >= 0 and their_ranked[b, j] > s:
+            r = reach[depth, opponent, their_order[b, j]]
+            total += r
+            by_card[their_cards[b, j, 0]] += r
+            if their_cards[b, j, 1] < dummy:
+                by_card[their_cards[b, j, 1]] += r
+            j -= 1
+        scratch[2, my_order[b, i]] = total - by_card[my_cards[b, i, 0]] - by_card[my_cards[b, i, 1]]
+
+
+@njit(cache=True, nogil=True)
+def _mass_at(my_cards, my_strength, b, same, their_cards, reach, depth, opponent, n, m, by_card, scratch):
+    """:func:`_opponent_mass` of my hands on board row ``b`` against ``reach[depth, opponent]``, into
+    ``scratch[0]`` (the work area's rows, never a view: a view costs a reference count per node)."""
+    by_card[:] = 0.0
+    total = 0.0
+    for o in range(m):
+        r = reach[depth, opponent, o]
+        total += r
+        by_card[their_cards[o, 0]] += r
+        if their_cards[o, 1] >= 0:
+            by_card[their_cards[o, 1]] += r
+    for h in range(n):
+        if my_strength[b, h] < 0:
+            scratch[0, h] = 0.0
+            continue
         mass = total - by_card[my_cards[h, 0]]
         if my_cards[h, 1] >= 0:
             mass -= by_card[my_cards[h, 1]]
-        out[h] = mass  # the identical hand has my strength: never strictly weaker or stronger
+        if same[h] >= 0:  # the identical hand holds both my cards: subtracted twice above
+            mass += reach[depth, opponent, same[h]]
+        scratch[0, h] = mass
 
 
 @njit(cache=True, nogil=True)
-def _player(hands, p):
-    """Player ``p``'s cards, strength, order and same arrays (a tuple of mixed arrays takes no runtime index)."""
-    if p == 0:
-        return hands[0], hands[1], hands[2], hands[3]
-    return hands[4], hands[5], hands[6], hands[7]
-
-
-@njit(cache=True, nogil=True)
-def terminal_values(node, tree, hands, traverser, their_reach, scratch, by_card, out):
-    """The traverser's counterfactual value of each hand at a fold or showdown node (chips won less chips put
-    in; the winner pays the node's rake, half each on a split); ``scratch`` is a ``(3, hands)`` buffer and
-    ``by_card`` one per card, reused from node to node."""
-    kind, player, _, _, board, committed, _, rake = tree
-    b = board[node]
-    my_cards, my_strength, my_order, same = _player(hands, traverser)
-    their_cards, their_strength, their_order, _ = _player(hands, 1 - traverser)
-    my_strength, my_order, their_strength, their_order = my_strength[b], my_order[b], their_strength[b], their_order[b]
+def _fold_values(node, folder, committed, rake, traverser, scratch, values, depth, n):
+    """The traverser's counterfactual values at a fold (``folder`` the player who folded) into ``values[depth]``:
+    the opponent's compatible reach (``scratch[0]``) times the chips won less the chips put in (the winner pays
+    the node's rake)."""
     mine = committed[node, traverser]
     pot = committed[node, 0] + committed[node, 1]
-    n = len(out)
-    mass, weaker, stronger = scratch[0, :n], scratch[1, :n], scratch[2, :n]
-    by_card[:] = 0.0
-    _opponent_mass(my_cards, my_strength, same, their_cards, their_reach, by_card, mass)
-    if kind[node] == _FOLD:
-        payoff = -mine if player[node] == traverser else pot - mine - rake[node]
-        for h in range(n):
-            out[h] = payoff * mass[h]
-        return
-    by_card[:] = 0.0
-    _sweep(
-        my_cards, my_strength, my_order, their_cards, their_strength, their_order, their_reach, by_card, weaker, True
-    )
-    by_card[:] = 0.0
-    _sweep(
-        my_cards, my_strength, my_order, their_cards, their_strength, their_order, their_reach, by_card, stronger, False
-    )
-    win, tie = pot - mine - rake[node], 0.5 * (pot - rake[node]) - mine
+    payoff = -mine if folder == traverser else pot - mine - rake[node]
     for h in range(n):
-        tied = mass[h] - weaker[h] - stronger[h]
-        out[h] = weaker[h] * win - stronger[h] * mine + tied * tie
+        values[depth, h] = payoff * scratch[0, h]
 
 
 @njit(cache=True, nogil=True)
-def node_strategy(source, start, n_actions, n_hands, average, out):
-    """Write into ``out[:n_actions, :n_hands]`` a node's strategy from its block of ``source`` at ``start``:
-    proportional to the positive regrets, or (``average``) the normalised strategy sums; uniform without any."""
-    uniform = 1.0 / n_actions
+def _tie_payoff(node, committed, rake, traverser):
+    """What the traverser wins on a split at a showdown: its half of the pot less its half of the rake, less what
+    it put in; 0 without rake, where the tied reach then needs no sum."""
+    return 0.5 * (committed[node, 0] + committed[node, 1] - rake[node]) - committed[node, traverser]
+
+
+@njit(cache=True, nogil=True)
+def _showdown_values(node, committed, rake, traverser, scratch, values, depth, n):
+    """The traverser's counterfactual values at a showdown into ``values[depth]``, from the part of the opponent's
+    compatible reach weaker (``scratch[1]``) and stronger (``scratch[2]``), and when a split pays anything
+    (:func:`_tie_payoff`) all of it (``scratch[0]``): the winner pays the node's rake, half each on a split."""
+    mine = committed[node, traverser]
+    pot = committed[node, 0] + committed[node, 1]
+    win, tie = pot - mine - rake[node], _tie_payoff(node, committed, rake, traverser)
+    if tie == 0.0:  # a tie adds exactly nothing: the same values without the sum of the tied reach
+        for h in range(n):
+            values[depth, h] = scratch[1, h] * win - scratch[2, h] * mine
+        return
+    for h in range(n):
+        weaker, stronger = scratch[1, h], scratch[2, h]
+        tied = scratch[0, h] - weaker - stronger
+        values[depth, h] = weaker * win - stronger * mine + tied * tie
+
+
+@njit(cache=True, nogil=True)
+def node_strategy(source, start, n_actions, n_hands, average, out, depth, first, totals):
+    """Write into ``out[depth, first + a, h]`` (``a`` below ``n_actions``, ``h`` below ``n_hands``) a node's
+    strategy from its block of ``source`` at ``start``: proportional to the positive regrets, or (``average``)
+    the normalised strategy sums; uniform without any. The scale of a compressed block cancels out. Row 0 of
+    ``totals`` takes each hand's total, so both loops run along the block's rows."""
     for h in range(n_hands):
-        total = 0.0
-        for a in range(n_actions):
-            x = source[start + a * n_hands + h]
-            if average or x > 0.0:
-                total += x
-        for a in range(n_actions):
-            x = source[start + a * n_hands + h]
+        totals[0, h] = 0.0
+    for a in range(n_actions):
+        row = start + a * n_hands
+        for h in range(n_hands):
+            x = source[row + h]
+            if average or x > 0:
+                totals[0, h] += x
+    uniform = 1.0 / n_actions
+    for a in range(n_actions):
+        row = start + a * n_hands
+        for h in range(n_hands):
+            x = source[row + h]
+            total = totals[0, h]
             if total > 0.0:
-                out[a, h] = x / total if (average or x > 0.0) else 0.0
+                out[depth, first + a, h] = x / total if (average or x > 0) else 0.0
             else:
-                out[a, h] = uniform
+                out[depth, first + a, h] = uniform
 
 
 @njit(cache=True)
 def dense_average(kind, player, first_child, n_children, offset, n_hands, sums, table):
     """The average strategy as an ``(nodes, hands)`` table: row ``child`` holds the probability of the action
     leading to ``child`` for each hand of the acting player (rows of other nodes untouched)."""
+    layer = table.reshape((1, table.shape[0], table.shape[1]))
+    totals = np.zeros((1, table.shape[1]))
     for node in range(len(kind)):
         if kind[node] == _DECISION:
-            first, count, n = first_child[node], n_children[node], n_hands[player[node]]
-            node_strategy(sums, offset[node], count, n, True, table[first : first + count])
+            node_strategy(sums, offset[node], n_children[node], n_hands[player[node]], True, layer, 0,
+                          first_child[node], totals)  # fmt: skip
 
 
 @njit(cache=True, nogil=True)
-def _update(regrets, sums, start, n_actions, n_hands, strat, kept, node_values, reach, discounts):
-    """The DCFR update at a decision of the traverser: discount the regrets by sign and add each action's
-    instantaneous regret; discount the strategy sums and add this iteration's strategy times the reach."""
+def _update_float(regrets, sums, start, n_actions, n_hands, strat, kept, values, reach, depth, traverser, positive,
+                  negative, average):  # fmt: skip
+    """:func:`_update` at a node with no lock, stored as floats: the loop the solve spends its time in."""
+    for a in range(n_actions):
+        row = start + a * n_hands
+        for h in range(n_hands):
+            x = regrets[row + h]
+            x *= positive if x > 0.0 else negative
+            regrets[row + h] = x + kept[depth, a, h] - values[depth, h]
+            sums[row + h] = sums[row + h] * average + reach[depth, traverser, h] * strat[depth, a, h]
+
+
+@njit(cache=True, nogil=True)
+def _update(regrets, sums, scales, node, start, n_actions, n_hands, strat, kept, values, reach, depth, traverser,
+            discounts, locks, lock):  # fmt: skip
+    """The DCFR update at a decision of the traverser (its values in ``values[depth]``, each action's in
+    ``kept[depth]``, the strategy in ``strat[depth]``): discount the regrets by sign and add each action's
+    instantaneous regret; discount the strategy sums and add this iteration's strategy times the reach. A hand a
+    lock fixes (``lock >= 0`` and a number in the lock's first row) keeps its regrets and sums.
+
+    Compressed storage (``scales`` of one column per node, else none) holds the node's block as 16-bit integers
+    times the node's scale (row 0 the regrets, row 1 the sums): the block is decoded and updated in float64 into
+    ``kept`` and ``strat`` (free once the values are taken), and the largest regret magnitude and strategy sum
+    come back for :func:`_encode` (a call from here would cost reference counts per node)."""
     positive, negative, average = discounts
+    compressed = scales.shape[1] > 0
+    regret_scale = scales[0, node] if compressed else 1.0
+    sum_scale = scales[1, node] if compressed else 1.0
+    top_regret, top_sum = 0.0, 0.0
     for a in range(n_actions):
         for h in range(n_hands):
             i = start + a * n_hands + h
-            x = regrets[i]
+            if lock >= 0 and not np.isnan(locks[lock + h]):
+                if compressed:  # a locked hand plays its lock: nothing of its own is kept
+                    kept[depth, a, h], strat[depth, a, h] = 0.0, 0.0
+                continue
+            x = regrets[i] * regret_scale
             x *= positive if x > 0.0 else negative
-            regrets[i] = x + kept[a, h] - node_values[h]
-            sums[i] = sums[i] * average + reach[h] * strat[a, h]
+            x = x + kept[depth, a, h] - values[depth, h]
+            y = sums[i] * sum_scale * average + reach[depth, traverser, h] * strat[depth, a, h]
+            if compressed:
+                kept[depth, a, h], strat[depth, a, h] = x, y
+                top_regret, top_sum = max(top_regret, abs(x)), max(top_sum, y)
+            else:
+                regrets[i], sums[i] = x, y
+    return top_regret, top_sum
 
 
 @njit(cache=True, nogil=True)
-def _apply_lock(strat, locks, start, n_actions, n_hands):
+def _encode(store, scales, row, node, start, block, depth, n_actions, n_hands, top, levels):
+    """Store ``block[depth]`` as integers of ``levels`` steps (rounded to nearest, clamped to the type) over the
+    scale ``top / levels``, kept as float32 in ``scales[row, node]``; a block of zeros has scale 0."""
+    scales[row, node] = top / levels
+    scale = float(scales[row, node])  # the stored float32, which decoding will use
+    inverse = 1.0 / scale if scale > 0.0 else 0.0
+    for a in range(n_actions):
+        for h in range(n_hands):
+            q = np.floor(block[depth, a, h] * inverse + 0.5)
+            store[start + a * n_hands + h] = min(max(q, -levels), levels)
+
+
+@njit(cache=True, nogil=True)
+def _apply_lock(strat, depth, locks, start, n_actions, n_hands):
     """Overwrite the locked hands' rows of a node's strategy with their locked frequencies (a NaN in the lock's
     first row marks a hand left free)."""
     for h in range(n_hands):
         if not np.isnan(locks[start + h]):
             for a in range(n_actions):
-                strat[a, h] = locks[start + a * n_hands + h]
+                strat[depth, a, h] = locks[start + a * n_hands + h]
 
 
 @njit(cache=True, nogil=True)
-def _update_free(regrets, sums, start, n_actions, n_hands, strat, kept, node_values, reach, discounts, locks, lock):
-    """:func:`_update` for the hands a lock leaves free at a locked node; the locked hands' regrets and strategy
-    sums (their locked frequencies) stay as they are."""
-    positive, negative, average = discounts
-    for h in range(n_hands):
-        if not np.isnan(locks[lock + h]):
-            continue
-        for a in range(n_actions):
-            i = start + a * n_hands + h
-            x = regrets[i]
-            x *= positive if x > 0.0 else negative
-            regrets[i] = x + kept[a, h] - node_values[h]
-            sums[i] = sums[i] * average + reach[h] * strat[a, h]
-
-
-@njit(cache=True, nogil=True)
-def _locked_values(out, strat, kept, n_actions, n_hands, locks, lock):
+def _locked_values(values, strat, kept, depth, n_actions, n_hands, locks, lock):
     """In a best response, the locked hands' values: their locked mix of the actions, not the best action."""
     for h in range(n_hands):
         if not np.isnan(locks[lock + h]):
             v = 0.0
             for a in range(n_actions):
-                v += strat[a, h] * kept[a, h]
-            out[h] = v
+                v += strat[depth, a, h] * kept[depth, a, h]
+            values[depth, h] = v
 
 
 @njit(cache=True, nogil=True)
-def _node_values(out, strat, kept, n_actions, n_hands, best):
+def _node_values(values, strat, kept, depth, n_actions, n_hands, best):
     """The traverser's values at its decision: the strategy's mix of its actions' values, or the best action's."""
     for h in range(n_hands):
         v = -np.inf if best else 0.0
         for a in range(n_actions):
-            v = max(v, kept[a, h]) if best else v + strat[a, h] * kept[a, h]
-        out[h] = v
+            v = max(v, kept[depth, a, h]) if best else v + strat[depth, a, h] * kept[depth, a, h]
+        values[depth, h] = v
 
 
 @njit(cache=True, nogil=True)
-def _reach_down(parent, child, acting, strat, strength0, strength1, n0, n1, dealt):
-    """The reach at a child: the acting player's times its action probability; below a dealt card, 0 for a hand
-    holding it (``dealt``)."""
+def _reach_down(reach, depth, acting, strat, i, strength0, strength1, b, n0, n1, dealt):
+    """The reach at ``depth + 1``, below action ``i`` (or dealt card: board row ``b``) of the node at ``depth``:
+    the acting player's times its action probability; below a dealt card, 0 for a hand holding it."""
     for h in range(n0):
-        r = parent[0, h]
+        r = reach[depth, 0, h]
         if acting == 0:
-            r *= strat[h]
-        elif dealt and strength0[h] < 0:
+            r *= strat[depth, i, h]
+        elif dealt and strength0[b, h] < 0:
             r = 0.0
-        child[0, h] = r
+        reach[depth + 1, 0, h] = r
     for h in range(n1):
-        r = parent[1, h]
+        r = reach[depth, 1, h]
         if acting == 1:
-            r *= strat[h]
-        elif dealt and strength1[h] < 0:
+            r *= strat[depth, i, h]
+        elif dealt and strength1[b, h] < 0:
             r = 0.0
-        child[1, h] = r
+        reach[depth + 1, 1, h] = r
 
 
 @njit(cache=True, nogil=True)
-def _add_outcome(acc, child_values, first, count, image_swap, hand_map, n):
-    """Add a dealt card's values, and those of the cards it stands for (each hand read as its swap)."""
+def _add_outcome(values, depth, source, row, first, count, image_swap, hand_map, traverser, n):
+    """Add a dealt card's values (``source[row]``) to ``values[depth]``, and those of the cards it stands for
+    (each hand read as its swap)."""
     for h in range(n):
-        v = acc[h] + child_values[h]
+        v = values[depth, h] + source[row, h]
         for j in range(first, first + count):
-            v += child_values[hand_map[image_swap[j], h]]
-        acc[h] = v
+            v += source[row, hand_map[image_swap[j], traverser, h]]
+        values[depth, h] = v
+
+
+@njit(cache=True, nogil=True)
+def _scale_row(values, depth, n, factor):
+    """Multiply ``values[depth, :n]`` by ``factor`` (a chance node's card probability)."""
+    for h in range(n):
+        values[depth, h] *= factor
 
 
 @njit(cache=True, nogil=True)
 def visit(start, game, work, state, top, stage):
     """The pass below ``start`` (its reach already in ``work``'s row 0), depth first with a stack of (node, next
     child) per depth: its values for the traverser into ``work[3][0]``; in training, the traverser's regrets and
-    strategy sums updated as the pass leaves each of its decisions.
+    strategy sums updated as the pass leaves each of its decisions. Every per-node step indexes the work area's
+    rows (no views: each would cost an atomic reference count, shared by the threads).
 
     ``game`` is ``(tree, hands, symmetry, offset, n_hands, split, item_first, lock_at, locks)``, ``work`` is
     ``(reach, strat, kept, values, scratch, by_card)``, ``state`` is ``(traverser, mode, regrets, sums,
-    discounts)`` and ``top`` is ``(chance_reach, item_values)``: at a top chance node (``split[node] >= 0``) the
+    scales, discounts)`` (``scales``: the compressed storage's per-node scales, no column when uncompressed)
+    and ``top`` is ``(chance_reach, item_values)``: at a top chance node (``split[node] >= 0``) the
     ``_REACH`` stage keeps the reach and the ``_TOP`` stage sums the items' values. ``lock_at[node]`` (an empty
     array: no lock anywhere) is where a locked node's ``(actions, hands)`` block of fixed frequencies starts in
     ``locks``, -1 at a free node: the locked hands play it in every mode, never update, and a best response
     keeps it."""
     tree, hands, symmetry, offset, n_hands, split, item_first, lock_at, locks = game
-    kind, player, first_child, n_children, board, _, chance_factor, _ = tree
+    kind, player, first_child, n_children, board, committed, chance_factor, rake = tree
     image_first, image_count, image_swap, hand_map = symmetry
     reach, strat, kept, values, scratch, by_card = work
-    traverser, mode, regrets, sums, discounts = state
+    traverser, mode, regrets, sums, scales, discounts = state
     chance_reach, item_values = top
     strength0, strength1 = hands[1], hands[5]
+    if traverser == 0:  # a tuple of mixed arrays takes no runtime index
+        my_cards, my_strength, my_order, same = hands[0], hands[1], hands[2], hands[3]
+        their_cards, their_order = hands[4], hands[6]
+        my_ranked, my_ranked_cards, their_ranked, their_ranked_cards = hands[8], hands[9], hands[10], hands[11]
+    else:
+        my_cards, my_strength, my_order, same = hands[4], hands[5], hands[6], hands[7]
+        their_cards, their_order = hands[0], hands[2]
+        my_ranked, my_ranked_cards, their_ranked, their_ranked_cards = hands[10], hands[11], hands[8], hands[9]
     n, m = n_hands[traverser], n_hands[1 - traverser]
-    swaps = hand_map[:, traverser]
-    source = regrets if mode == TRAIN else sums
+    n0, n1 = n_hands[0], n_hands[1]
+    locked, compressed = len(lock_at) > 0, scales.shape[1] > 0
     path = np.empty(values.shape[0], dtype=np.int64)
     next_child = np.zeros(values.shape[0], dtype=np.int64)
     depth, path[0], entering = 0, start, True
@@ -310,25 +415,42 @@ def visit(start, game, work, state, top, stage):
             next_child[depth] = 0
             if k == _FOLD or k == _SHOWDOWN:
                 if stage != _REACH:
-                    terminal_values(node, tree, hands, traverser, reach[depth, 1 - traverser, :m], scratch, by_card,
-                                    values[depth, :n])  # fmt: skip
+                    b = board[node]
+                    if k == _FOLD or _tie_payoff(node, committed, rake, traverser) != 0.0:
+                        _mass_at(my_cards, my_strength, b, same, their_cards, reach, depth, 1 - traverser, n, m,
+                                 by_card, scratch)  # fmt: skip
+                    if k == _FOLD:
+                        _fold_values(node, player[node], committed, rake, traverser, scratch, values, depth, n)
+                    else:
+                        _weaker(my_order, my_ranked, my_ranked_cards, their_order, their_ranked, their_ranked_cards,
+                                reach, depth, 1 - traverser, b, by_card, scratch)  # fmt: skip
+                        _stronger(my_order, my_ranked, my_ranked_cards, their_order, their_ranked, their_ranked_cards,
+                                  reach, depth, 1 - traverser, b, by_card, scratch)  # fmt: skip
+                        _showdown_values(node, committed, rake, traverser, scratch, values, depth, n)
             elif stage != _FULL and split[node] >= 0:
                 if stage == _REACH:
-                    chance_reach[split[node]] = reach[depth]
+                    for p in range(2):
+                        for h in range(n0 if p == 0 else n1):
+                            chance_reach[split[node], p, h] = reach[depth, p, h]
                 else:
                     values[depth, :n] = 0.0
+                    first = item_first[split[node]]
                     for i in range(n_children[node]):
                         child = first_child[node] + i
-                        _add_outcome(values[depth], item_values[item_first[split[node]] + i], image_first[child],
-                                     image_count[child], image_swap, swaps, n)  # fmt: skip
-                    values[depth, :n] *= chance_factor[node]
+                        _add_outcome(values, depth, item_values, first + i, image_first[child], image_count[child],
+                                     image_swap, hand_map, traverser, n)  # fmt: skip
+                    _scale_row(values, depth, n, chance_factor[node])
             else:
                 if k == _DECISION:
-                    node_strategy(source, offset[node], n_children[node], n_hands[player[node]], mode != TRAIN,
-                                  strat[depth])  # fmt: skip
-                    if len(lock_at) and lock_at[node] >= 0:
-                        _apply_lock(strat[depth], locks, lock_at[node], n_children[node], n_hands[player[node]])
-                values[depth, :n] = 0.0
+                    count, hands_here = n_children[node], n_hands[player[node]]
+                    if mode == TRAIN:  # two calls: compressed regrets and sums are different integer types
+                        node_strategy(regrets, offset[node], count, hands_here, False, strat, depth, 0, scratch)
+                    else:
+                        node_strategy(sums, offset[node], count, hands_here, True, strat, depth, 0, scratch)
+                    if locked and lock_at[node] >= 0:
+                        _apply_lock(strat, depth, locks, lock_at[node], count, hands_here)
+                for h in range(n):
+                    values[depth, h] = 0.0
                 if n_children[node]:
                     entering = True
         elif next_child[depth] < n_children[node]:
@@ -337,24 +459,27 @@ def visit(start, game, work, state, top, stage):
             i = next_child[depth]
             child = first_child[node] + i
             acting = player[node] if k == _DECISION else -1
-            _reach_down(reach[depth], reach[depth + 1], acting, strat[depth, i], strength0[board[child]],
-                        strength1[board[child]], n_hands[0], n_hands[1], k == _CHANCE)  # fmt: skip
+            _reach_down(reach, depth, acting, strat, i, strength0, strength1, board[child], n0, n1, k == _CHANCE)
             depth += 1
             path[depth] = child
             continue
         if stage != _REACH and next_child[depth] and k == _CHANCE:
-            values[depth, :n] *= chance_factor[node]
+            _scale_row(values, depth, n, chance_factor[node])
         elif stage != _REACH and next_child[depth] and player[node] == traverser:
-            _node_values(values[depth], strat[depth], kept[depth], n_children[node], n, mode == BEST_RESPONSE)
-            lock = lock_at[node] if len(lock_at) else -1
+            count = n_children[node]
+            _node_values(values, strat, kept, depth, count, n, mode == BEST_RESPONSE)
+            lock = lock_at[node] if locked else -1
             if lock >= 0 and mode == BEST_RESPONSE:
-                _locked_values(values[depth], strat[depth], kept[depth], n_children[node], n, locks, lock)
-            if mode == TRAIN and lock < 0:
-                _update(regrets, sums, offset[node], n_children[node], n, strat[depth], kept[depth], values[depth],
-                        reach[depth, traverser], discounts)  # fmt: skip
+                _locked_values(values, strat, kept, depth, count, n, locks, lock)
+            if mode == TRAIN and lock < 0 and not compressed:
+                _update_float(regrets, sums, offset[node], count, n, strat, kept, values, reach, depth, traverser,
+                              discounts[0], discounts[1], discounts[2])  # fmt: skip
             elif mode == TRAIN:
-                _update_free(regrets, sums, offset[node], n_children[node], n, strat[depth], kept[depth],
-                             values[depth], reach[depth, traverser], discounts, locks, lock)  # fmt: skip
+                top_regret, top_sum = _update(regrets, sums, scales, node, offset[node], count, n, strat, kept,
+                                              values, reach, depth, traverser, discounts, locks, lock)  # fmt: skip
+                if compressed:
+                    _encode(regrets, scales, 0, node, offset[node], kept, depth, count, n, top_regret, _SIGNED_LEVELS)
+                    _encode(sums, scales, 1, node, offset[node], strat, depth, count, n, top_sum, _UNSIGNED_LEVELS)
         if depth == 0:
             return
         depth -= 1
@@ -363,12 +488,14 @@ def visit(start, game, work, state, top, stage):
         if stage != _REACH:
             if kind[parent] == _CHANCE:
                 child = first_child[parent] + i
-                _add_outcome(values[depth], values[depth + 1], image_first[child], image_count[child], image_swap,
-                             swaps, n)  # fmt: skip
+                _add_outcome(values, depth, values, depth + 1, image_first[child], image_count[child], image_swap,
+                             hand_map, traverser, n)  # fmt: skip
             elif player[parent] == traverser:
-                kept[depth, i, :n] = values[depth + 1, :n]
+                for h in range(n):
+                    kept[depth, i, h] = values[depth + 1, h]
             else:
-                values[depth, :n] += values[depth + 1, :n]
+                for h in range(n):
+                    values[depth, h] += values[depth + 1, h]
         next_child[depth] = i + 1
 
 

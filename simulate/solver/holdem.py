@@ -162,7 +162,8 @@ class Solution:
         """The spot solved again with one more lock: at the decision reached by ``line``, the acting player
         plays ``strategy``, ``{action: frequency}`` for the whole range or ``{combos: {action: frequency}}`` for
         the combos each key names (:func:`.locks.make_lock`); everything else is solved anew around the locks.
-        ``run`` takes :func:`solve_spot`'s other arguments (the dtype and threads default to this solution's).
+        ``run`` takes :func:`solve_spot`'s other arguments (the dtype, threads and storage default to this
+        solution's).
 
         >>> solution = solve("2s3h4d6c7c", "AsAh, QsQh", "KsKh", pot=20, stack=10, bet_sizes=(), max_iterations=1)
         >>> locked = solution.lock("allin 10", {"fold": 0.25, "call": 0.75}, max_iterations=1000)
@@ -173,18 +174,20 @@ class Solution:
             raise SolverError("this solution carries no spot to solve again")
         run.setdefault("dtype", self.solver.dtype)
         run.setdefault("threads", self.solver.threads)
+        run.setdefault("compressed", self.solver.compressed)
         spot = replace(self.spot, locks=self.spot.locks + make_lock(line, strategy))
         return solve_spot(spot, max_iterations, target_exploitability_pct, **run)
 
     @property
     def memory_bytes(self) -> int:
-        """Bytes of the spot's estimate (:meth:`Spot.estimate_memory`), the solver's storage when no spot is kept.
+        """Bytes of the spot's estimate (:meth:`Spot.estimate_memory`) for the storage solved with, the solver's
+        storage when no spot is kept.
 
         >>> solve("2s3h4d6c7c", "AA", "KK", pot=10, stack=10, max_iterations=1).memory_bytes > 0
         True
         """
         if self.spot is not None:
-            return int(self.spot.estimate_memory(self.solver.dtype))
+            return int(self.spot.estimate_memory(self.solver.dtype, compressed=self.solver.compressed))
         return int(self.solver.regrets.nbytes + self.solver.strategy_sums.nbytes)
 
     @property
@@ -279,6 +282,7 @@ class Solution:
             "exploitability": self.exploitability,
             "exploitability_pct": self.exploitability_pct,
             "memory_bytes": self.memory_bytes,
+            "compressed": self.solver.compressed,
             "oop_ev": self.oop_ev,
             "ip_ev": self.ip_ev,
             "oop": {"ev": self.oop_ev, "equity": equities[0]},
@@ -370,10 +374,12 @@ class SolutionNode:
             return np.where(mass > 0, taken / mass, np.nan).T
 
 
-def check_run(max_iterations: int, target: float, max_memory: float | None, dtype: Any = np.float32) -> np.dtype:
+def check_run(
+    max_iterations: int, target: float, max_memory: float | None, dtype: Any = np.float32, compressed: Any = False
+) -> np.dtype:
     """The run's settings checked, one line on the first bad one: an iteration budget of at least one, a target
-    exploitability (% of the pot) of at least 0, a positive memory limit (bytes) or None, and the storage type
-    (float32 or float64), which comes back as a numpy dtype.
+    exploitability (% of the pot) of at least 0, a positive memory limit (bytes) or None, the storage type
+    (float32 or float64), which comes back as a numpy dtype, and ``compressed`` (True or False).
 
     >>> check_run(100, 0.3, None)
     dtype('float32')
@@ -394,6 +400,8 @@ def check_run(max_iterations: int, target: float, max_memory: float | None, dtyp
         kind = None
     if kind not in (np.dtype(np.float32), np.dtype(np.float64)):
         raise SolverError(f"dtype must be float32 or float64; got {dtype!r}")
+    if not isinstance(compressed, (bool, np.bool_)):
+        raise SolverError(f"compressed must be True or False; got {compressed!r}")
     return kind
 
 
@@ -406,6 +414,7 @@ def solve_spot(
     max_memory: float | None = None,
     callback: Callable[[int, float | None], object] | None = None,
     threads: int = 1,
+    compressed: bool = False,
 ) -> Solution:
     """Solve a checked :class:`Spot` (see :func:`solve` for the arguments).
 
@@ -419,17 +428,20 @@ def solve_spot(
     >>> solve_spot(spot, max_iterations=10, callback=lambda done, exploitability: done == 3).iterations
     3
     """
-    kind = check_run(max_iterations, target_exploitability_pct, max_memory, dtype)
+    kind = check_run(max_iterations, target_exploitability_pct, max_memory, dtype, compressed)
     if max_memory is not None:
-        need = spot.estimate_memory(kind, threads)
+        need = spot.estimate_memory(kind, threads, compressed)
         if need > max_memory:
+            storage = "compressed" if compressed else str(kind)
             raise SolverError(
-                f"the {spot.street} tree needs about {need / 2**20:.1f} MiB ({spot.nodes()} nodes), "
+                f"the {spot.street} tree needs about {need / 2**20:.1f} MiB {storage} ({spot.nodes()} nodes), "
                 f"over max_memory {max_memory / 2**20:.1f} MiB: fewer bet sizes, a lower raise cap or narrower ranges"
             )
     started = time.perf_counter()
     game = spot.game()
-    solver = CfrSolver(game, discounting, dtype=kind, threads=threads, locks=resolve_locks(game, spot.locks))
+    solver = CfrSolver(
+        game, discounting, dtype=kind, threads=threads, locks=resolve_locks(game, spot.locks), compressed=compressed
+    )
     pot = spot.betting.pot
     interrupted = False
     if callback is None:
@@ -476,20 +488,21 @@ def estimate_memory(
     force_allin: float = 0.0,
     merge: float = 0.0,
     threads: int = 1,
+    compressed: bool = False,
 ) -> int:
     """Bytes :func:`solve` would allocate for this spot (per-node arrays, tree, strength tables), from a count
-    of the tree's nodes, without building it.
+    of the tree's nodes, without building it; ``compressed`` for the 16-bit storage.
 
     >>> small = estimate_memory("Td9d6hQc", "AA", "KK", pot=10, stack=10, bet_sizes=())
     >>> wide = estimate_memory("Td9d6hQc", "22+", "22+", pot=10, stack=10)
-    >>> 0 < small < wide
-    True
+    >>> 0 < small < wide, estimate_memory("Td9d6hQc", "22+", "22+", pot=10, stack=10, compressed=True) < wide
+    (True, True)
     """
     spot = Spot.parse(
         board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, dead, isomorphism=isomorphism,
         raise_sizes=raise_sizes, donk_sizes=donk_sizes, add_allin=add_allin, force_allin=force_allin, merge=merge,
     )  # fmt: skip
-    return spot.estimate_memory(check_run(1, 0.0, None, dtype), threads)
+    return spot.estimate_memory(check_run(1, 0.0, None, dtype, compressed), threads, compressed)
 
 
 def solve(
@@ -519,6 +532,7 @@ def solve(
     rake: float = 0.0,
     rake_cap: float | None = None,
     locks: Sequence[Any] = (),
+    compressed: bool = False,
 ) -> Solution:
     """Solve a heads-up spot from the flop (3 board cards), the turn (4) or the river (5) by DCFR.
 
@@ -534,7 +548,9 @@ def solve(
     raises after a street's first bet. ``add_allin``, ``force_allin`` and ``merge`` are the thresholds of
     :class:`.sizes.TreeSizes` (0: off). The run stops at ``max_iterations`` or at the first check (every 10
     iterations) with the exploitability at most ``target_exploitability_pct`` % of the pot; ``callback`` is
-    :func:`solve_spot`'s. ``dtype`` is the solver's storage (float32 or float64); ``threads`` share the
+    :func:`solve_spot`'s. ``dtype`` is the solver's storage (float32 or float64); ``compressed`` stores the
+    regrets and strategy sums as 16-bit integers with a scale per decision instead (half of float32's memory,
+    the answers within a few thousandths of the pot's exploitability of it); ``threads`` share the
     subtrees below the first cards dealt (the answer is the same whatever their number);
     ``max_memory`` (bytes) refuses a spot whose estimate (:func:`estimate_memory`) is over it. With
     ``isomorphism``, when a suit swap maps the board, the dead cards and both ranges (with their weights) onto
@@ -552,12 +568,12 @@ def solve(
     >>> solution.exploitability_pct <= 0.3, round(solution.oop_ev + solution.ip_ev, 4)
     (True, 10.0)
     """
-    check_run(max_iterations, target_exploitability_pct, max_memory, dtype)
+    check_run(max_iterations, target_exploitability_pct, max_memory, dtype, compressed)
     spot = Spot.parse(
         board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, dead, isomorphism=isomorphism,
         raise_sizes=raise_sizes, donk_sizes=donk_sizes, add_allin=add_allin, force_allin=force_allin, merge=merge,
         rake=rake, rake_cap=rake_cap, locks=locks,
     )  # fmt: skip
     return solve_spot(
-        spot, max_iterations, target_exploitability_pct, discounting, dtype, max_memory, callback, threads
+        spot, max_iterations, target_exploitability_pct, discounting, dtype, max_memory, callback, threads, compressed
     )

@@ -5,17 +5,19 @@ The file is a NumPy ``.npz`` archive (a zip of ``.npy`` arrays, read without pic
 - ``meta``: one JSON text: ``format`` (``"pokerlab-solution"``), ``version`` (2), the spot (``board`` and
   ``dead`` as card ids, ``pot``, ``stack``, ``sizes``: :meth:`.sizes.TreeSizes.to_dict`, ``swaps``: the suit
   swaps of the isomorphism, ``rake`` and ``rake_cap``, ``locks``: :meth:`.locks.Lock.to_dict` each), the run
-  (``iterations``, ``seconds``, ``interrupted``, ``dtype``) and the tree's check values (``nodes``,
-  ``labels_sha256``: the SHA-256 of its action labels joined by newlines);
+  (``iterations``, ``seconds``, ``interrupted``, ``dtype``, ``compressed``) and the tree's check values
+  (``nodes``, ``labels_sha256``: the SHA-256 of its action labels joined by newlines);
 - ``oop_cards``, ``ip_cards``: ``(combos, 2)`` card ids of each range (board and dead cards removed);
 - ``oop_weights``, ``ip_weights``: their weights;
-- ``strategy_sums``: the solver's accumulated average strategy.
+- ``strategy_sums``: the solver's accumulated average strategy (uint16 when ``compressed``);
+- ``strategy_scales``: only when ``compressed``, each node's float32 scale of its strategy sums.
 
 Reading rebuilds the tree from the spot, checks it against ``nodes`` and ``labels_sha256``, checks every array
 (shape, type, range, finite), and recomputes the EVs and the exploitability from the strategy rather than trusting
 stored numbers; the locks are resolved on the rebuilt tree, so the best responses keep them again. A version 1
 file carries no rake and no locks and reads as unraked and unlocked. A file that is not such an archive, or
-fails a check, is one :class:`SolverError` line.
+fails a check, is one :class:`SolverError` line. A file without ``compressed`` (every version 1 file) holds
+float sums.
 
 >>> import os, tempfile
 >>> from pokerlab.simulate.solver import solve
@@ -51,6 +53,7 @@ FORMAT = "pokerlab-solution"
 VERSION = 2
 _READS = (1, 2)  # version 1 carries no rake and no locks
 _ARRAYS = {"meta", "oop_cards", "ip_cards", "oop_weights", "ip_weights", "strategy_sums"}
+_COMPRESSED_ARRAYS = _ARRAYS | {"strategy_scales"}
 _MAX_META = 1 << 20  # characters: the spot's description, never a large array
 
 
@@ -93,12 +96,15 @@ def save_solution(solution: Solution, path: str | os.PathLike[str]) -> None:
         "seconds": solution.seconds,
         "interrupted": solution.interrupted,
         "dtype": str(solution.solver.dtype),
+        "compressed": solution.solver.compressed,
         "nodes": len(solution.game.tree),
         "labels_sha256": labels_digest(solution.game.tree.labels),
     }
+    scales = {"strategy_scales": solution.solver.scales[1]} if solution.solver.compressed else {}
     with open(path, "wb") as out:
         np.savez(
             out,
+            **scales,
             meta=np.array(json.dumps(meta)),
             oop_cards=np.asarray(spot.combos[0], dtype=np.int64),
             ip_cards=np.asarray(spot.combos[1], dtype=np.int64),
@@ -113,10 +119,10 @@ def _read(path: str | os.PathLike[str]) -> dict[str, np.ndarray]:
     try:
         with np.load(name, allow_pickle=False) as archive:
             found = set(archive.files)
-            if found != _ARRAYS:
-                missing = sorted(_ARRAYS - found) or sorted(found - _ARRAYS)
+            if found not in (_ARRAYS, _COMPRESSED_ARRAYS):
+                missing = sorted(_ARRAYS - found) or sorted(found - _COMPRESSED_ARRAYS)
                 raise SolverError(f"{name}: not a pokerlab solution file (arrays differ: {', '.join(missing)})")
-            return {key: archive[key] for key in _ARRAYS}
+            return {key: archive[key] for key in found}
     except (zipfile.BadZipFile, EOFError, ValueError, KeyError) as error:
         if isinstance(error, SolverError):
             raise
@@ -220,10 +226,13 @@ def load_solution(path: str | os.PathLike[str], max_memory: float | None = None)
     dtype = meta.get("dtype")
     if dtype not in ("float32", "float64"):
         raise SolverError(f"{name}: dtype {dtype!r} is not float32 or float64")
+    compressed = meta.get("compressed", False)
+    if compressed not in (True, False) or compressed != ("strategy_scales" in arrays):
+        raise SolverError(f"{name}: compressed {compressed!r} does not match the arrays (strategy_scales)")
     nodes = meta.get("nodes")
     if type(nodes) is not int or spot.nodes() != nodes:
         raise SolverError(f"{name}: the spot's tree has {spot.nodes()} nodes, the file says {nodes!r}")
-    need = spot.estimate_memory(np.dtype(dtype))
+    need = spot.estimate_memory(np.dtype(dtype), compressed=compressed)
     if max_memory is not None and need > max_memory:
         raise SolverError(f"{name}: its tree needs about {need / 2**20:.1f} MiB, over {max_memory / 2**20:.1f} MiB")
     game = spot.game()
@@ -233,16 +242,35 @@ def load_solution(path: str | os.PathLike[str], max_memory: float | None = None)
         locks = resolve_locks(game, spot.locks)
     except SolverError as error:
         raise SolverError(f"{name}: {error}") from None
-    solver = CfrSolver(game, dtype=np.dtype(dtype), locks=locks)
-    sums = arrays["strategy_sums"]
-    if sums.shape != solver.strategy_sums.shape or sums.dtype.kind != "f":
-        raise SolverError(f"{name}: strategy_sums has shape {sums.shape}, the tree needs {solver.strategy_sums.shape}")
-    if not np.all(np.isfinite(sums)) or np.any(sums < 0):
-        raise SolverError(f"{name}: strategy_sums holds a negative or non-finite number")
-    solver.strategy_sums[...] = sums
+    solver = CfrSolver(game, dtype=np.dtype(dtype), locks=locks, compressed=compressed)
+    _set_sums(solver, arrays, name)
     solver.lock_strategy_sums()  # the locked frequencies, whatever the file holds there
     iterations = meta.get("iterations")
     if type(iterations) is not int or iterations < 0:
         raise SolverError(f"{name}: iterations {iterations!r} is not a count")
     solver.iterations = iterations
     return Solution.of(solver, spot, _number(meta, "seconds", name), meta.get("interrupted") is True)
+
+
+def _set_sums(solver: CfrSolver, arrays: dict[str, np.ndarray], name: str) -> None:
+    """The file's strategy sums (and, compressed, their scales) into ``solver``, each checked: shape, type, finite
+    and never negative."""
+    sums = arrays["strategy_sums"]
+    typed = sums.dtype == np.uint16 if solver.compressed else sums.dtype.kind == "f"
+    if sums.shape != solver.strategy_sums.shape or not typed:
+        raise SolverError(
+            f"{name}: strategy_sums is {sums.dtype} of shape {sums.shape}, the tree needs "
+            f"{solver.strategy_sums.dtype} of shape {solver.strategy_sums.shape}"
+        )
+    if not np.all(np.isfinite(sums)) or np.any(sums < 0):
+        raise SolverError(f"{name}: strategy_sums holds a negative or non-finite number")
+    solver.strategy_sums[...] = sums
+    if solver.compressed:
+        scales = arrays["strategy_scales"]
+        if scales.shape != solver.scales[1].shape or scales.dtype.kind != "f":
+            raise SolverError(
+                f"{name}: strategy_scales has shape {scales.shape}, the tree needs {solver.scales[1].shape}"
+            )
+        if not np.all(np.isfinite(scales)) or np.any(scales < 0):
+            raise SolverError(f"{name}: strategy_scales holds a negative or non-finite number")
+        solver.scales[1] = scales

@@ -162,17 +162,19 @@ class Spot:
         left = DECK - len(self.board) - len(self.betting.dead)
         return sum(math.comb(left, k) for k in range(5 - len(self.board) + 1))
 
-    def estimate_memory(self, dtype: Any = np.float32, threads: int = 1) -> int:
-        """Bytes the solve allocates: the solver's arrays (:meth:`.cfr.CfrSolver.memory_bytes`, exact), the flat
-        tree and both strength tables, from the tree's shape counted without building it.
+    def estimate_memory(self, dtype: Any = np.float32, threads: int = 1, compressed: bool = False) -> int:
+        """Bytes the solve allocates: the solver's arrays (:meth:`.cfr.CfrSolver.memory_bytes`, exact; 16-bit
+        with ``compressed``), the flat tree and both strength tables, from the tree's shape counted without
+        building it.
 
-        >>> Spot.parse("2s3h4d6c7c", "AA", "KK", pot=10, stack=10).estimate_memory() > 0
+        >>> spot = Spot.parse("2s3h4d6c7c", "AA", "KK", pot=10, stack=10)
+        >>> 0 < spot.estimate_memory(compressed=True) < spot.estimate_memory()
         True
         """
         shape = self.shape()
         hands = (len(self.combos[0]), len(self.combos[1]))
-        tables = self.board_rows() * sum(hands) * 16  # strength and order, int64
-        solver = CfrSolver.memory_bytes(shape, hands, dtype, threads, DECK)
+        tables = self.board_rows() * sum(hands) * (16 + 8)  # strength and order (int64), ranked and its cards
+        solver = CfrSolver.memory_bytes(shape, hands, dtype, threads, DECK, compressed)
         return solver + shape.nodes * _TREE_BYTES_PER_NODE + tables
 
     def shape(self) -> Any:

@@ -288,7 +288,9 @@ class Game:
 
     ``order[p]`` sorts player ``p``'s hands by strength on each board (ascending) and ``same[p]`` gives, for each
     two-card hand of ``p``, the index of the identical hand among the other player's (-1 when absent), so that
-    card removal is inclusion-exclusion over per-card sums.
+    card removal is inclusion-exclusion over per-card sums. ``ranked[p]`` holds the strengths in that order
+    (int32) and ``ranked_cards[p]`` the hands' cards (int16, ``n_cards`` for a one-card hand's missing card), so
+    that a showdown reads both players' hands in a row instead of through the order.
 
     ``symmetry`` stands for chance outcomes left out of the tree as images of one kept (a suit swap that fixes
     the board and both ranges): ``(first, count, swap, hand_map)``, where a chance node's child ``c`` also
@@ -313,6 +315,8 @@ class Game:
     rake_cap: float | None = None
     order: tuple[np.ndarray, np.ndarray] = field(init=False)
     same: tuple[np.ndarray, np.ndarray] = field(init=False)
+    ranked: tuple[np.ndarray, np.ndarray] = field(init=False)
+    ranked_cards: tuple[np.ndarray, np.ndarray] = field(init=False)
 
     def __post_init__(self) -> None:
         boards = int(self.tree.board.max()) + 1
@@ -322,9 +326,17 @@ class Game:
                     f"player {player}'s strength table is {hands.strength.shape}; "
                     f"the tree needs ({boards}, {len(hands)})"
                 )
+            if hands.strength.size and not -1 <= hands.strength.min() <= hands.strength.max() < 2**31:
+                raise SolverError(f"player {player}'s strengths must be from -1 to 2**31 - 1")
         order = tuple(np.argsort(h.strength, axis=1, kind="stable").astype(np.int64) for h in self.hands)
         object.__setattr__(self, "order", order)
         object.__setattr__(self, "same", (_same(*self.hands), _same(*self.hands[::-1])))
+        ranked = tuple(np.take_along_axis(h.strength, o, axis=1).astype(np.int32) for h, o in zip(self.hands, order))
+        cards = tuple(
+            np.where(h.cards[o] >= 0, h.cards[o], self.n_cards).astype(np.int16) for h, o in zip(self.hands, order)
+        )
+        object.__setattr__(self, "ranked", ranked)
+        object.__setattr__(self, "ranked_cards", cards)
 
     def kernel_symmetry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """:attr:`symmetry` as the kernels take it: no images at all when it is None.
@@ -367,14 +379,16 @@ class Game:
         return (*self.tree.arrays(), self.terminal_rake())
 
     def kernel_hands(self) -> tuple[np.ndarray, ...]:
-        """The hand arrays the kernels take: cards, strength, order and same of player 0, then of player 1.
+        """The hand arrays the kernels take: cards, strength, order and same of player 0, then of player 1, then
+        ranked and ranked_cards of player 0 and of player 1.
 
         >>> from pokerlab.simulate.solver.toy_games import kuhn_game
         >>> len(kuhn_game().kernel_hands())
-        8
+        12
         """
         (h0, h1), (o0, o1), (s0, s1) = self.hands, self.order, self.same
-        return (h0.cards, h0.strength, o0, s0, h1.cards, h1.strength, o1, s1)
+        (r0, r1), (c0, c1) = self.ranked, self.ranked_cards
+        return (h0.cards, h0.strength, o0, s0, h1.cards, h1.strength, o1, s1, r0, c0, r1, c1)
 
 
 def check_rake(rake: object, rake_cap: object) -> tuple[float, float | None]:
