@@ -10,7 +10,8 @@ done alone as numpy does them at its best (whole contiguous arrays, one call eac
 - ICM, 9 and 20 players (``icm(stacks, payouts)``): Malmuth-Harville over sets of players reads one
   probability and updates one for each set and player still to place, ``n * 2**(n-1)`` updates in all (the
   layers above the paid places included). Floor: one pass reading two arrays of that many floats and writing
-  one (``np.add(a, b, out=a)``).
+  one (``np.add(a, b, out=a)``). ICM's compiled floor, a subset programme in numba timed beside the call, is
+  ``benchmarks/icm_floor.py``.
 - The chart (``pushfold_chart(max_stack=20)``): each stack's payoff matrix is built from the 169 x 169 deal
   weights and equities (three arrays of 28,561 floats read, one written), and regret matching+ reads it twice
   an iteration (the small blind's gains ``M q``, the big blind's costs ``M^T p``). Floor: one build per stack

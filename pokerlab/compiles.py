@@ -25,6 +25,7 @@ FAMILIES: dict[str, tuple[str, float]] = {
     "pokerlab.simulate.equity.by_combo_kernels": ("the by-combo Monte Carlo kernels", 5.0),
     "pokerlab.simulate.equity.postflop_kernels": ("the exact equity kernels", 4.0),
     "pokerlab.simulate.equity.draw_kernels": ("the draw equity kernels", 2.0),
+    "pokerlab.simulate.tournament.icm_kernels": ("the ICM kernels", 2.0),
     "pokerlab.simulate.equity.rank_boards": ("the exact equity kernels", 4.0),
     "pokerlab.simulate.equity.omaha_kernels": ("the Omaha equity kernels", 11.0),
     "pokerlab.simulate.equity.stud_kernels": ("the stud equity kernels", 8.0),

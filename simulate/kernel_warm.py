@@ -30,6 +30,7 @@ from .precomputed.headsup import matchup_plan, matchup_shard
 from .precomputed.preflop import preflop_shard
 from .solver.holdem import solve
 from .solver.river import solve_river
+from .tournament.icm import harville_compiled_rows, icm
 
 
 def _batches() -> None:
@@ -85,6 +86,11 @@ def _draw() -> None:
     draw_odds("7h 5d 4c 3s Kh", discard="Kh", rules="deuce-seven")
     draw_odds("As 2d 3h 3c", discard="3c", rules="badugi")
     draw_equity(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"], method="mc", trials=1_000, seed=1, threads=1)
+
+
+def _icm() -> None:
+    icm([3, 2, 1], [5, 3, 2])
+    harville_compiled_rows(np.ones((2, 3)), np.ones(1))
 
 
 def _fast_nlhe() -> None:
@@ -155,6 +161,7 @@ STEPS: dict[str, Callable[[], None]] = {
     "stud Monte Carlo equity": _stud_mc,
     "short-deck equity": _short_deck,
     "postflop solver": _solver,
+    "ICM": _icm,
 }
 
 
@@ -226,5 +233,6 @@ LONGEST_FIRST = [
     "batch evaluation (5, 6, 7 cards)",
     "precomputed tables",
     "postflop solver",
+    "ICM",
     "draw odds",
 ]

@@ -25,6 +25,13 @@ stacks are first multiplied by the power of two that centres its largest and
 smallest stack on 1 (no ratio changes), so no sum of stacks overflows and no
 reciprocal does: stacks up to ``2**2000`` apart (about ``1e602``) are valued.
 
+Malmuth-Harville of at most :data:`EXACT_PLAYERS` players is computed by a compiled kernel
+(:mod:`.icm_kernels`, numba, imported on first use) that keeps both safeguards: a field of plain numbers (a
+list, tuple or array of ints or floats) that needs none of the checks' messages is checked and valued in one
+call (a nine-player field in microseconds), anything else is checked here first, then valued by the same
+kernel. :func:`harville_exact` and :func:`harville_rows` are the same programme in numpy, kept as the reference
+the kernel is tested against; Malmuth-Weitzman and Harville above :data:`EXACT_PLAYERS` players stay in numpy.
+
 Above :data:`EXACT_PLAYERS` players (Harville: unless so few places pay that the
 sets of players placed stay few), the models are sampled: seeded Monte Carlo in
 blocks with the equity engine's seeding scheme (a seed gives one result), each
@@ -355,6 +362,71 @@ def harville_rows(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
     return equity
 
 
+def harville_compiled(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
+    """:func:`harville_exact` by the compiled kernel (:func:`.icm_kernels.harville_field`): ``s`` checked stacks
+    (at most :data:`EXACT_PLAYERS`), ``pay`` checked payouts, of any size (valued as near 1, then scaled back).
+
+    >>> harville_compiled(np.array([1.0, 1.0, 2.0]), np.array([1.0])).tolist()
+    [0.25, 0.25, 0.5]
+    >>> (harville_compiled(np.array([1e16, 1.0]), np.array([3e300, 2e300])) / 1e300).round(12).tolist()
+    [3.0, 2.0]
+    """
+    _most_players(len(s))
+    out = np.empty(len(s))
+    field, prizes = np.ascontiguousarray(s, dtype=np.float64), np.ascontiguousarray(pay, dtype=np.float64)
+    _kernel("harville_field")(field, prizes, out)
+    return out
+
+
+def harville_compiled_rows(s: np.ndarray, pay: np.ndarray) -> np.ndarray:
+    """:func:`harville_rows` by the compiled kernel (:func:`.icm_kernels.harville_table`): each row of ``s`` (a
+    field's positive stacks a row, at most :data:`EXACT_PLAYERS` players) valued exactly as
+    :func:`harville_compiled` values it alone.
+
+    >>> harville_compiled_rows(np.array([[1.0, 1.0, 2.0], [1.0, 3.0, 4.0]]), np.array([1.0])).tolist()
+    [[0.25, 0.25, 0.5], [0.125, 0.375, 0.5]]
+    """
+    _most_players(s.shape[1])
+    out = np.empty(s.shape)
+    rows, prizes = np.ascontiguousarray(s, dtype=np.float64), np.ascontiguousarray(pay, dtype=np.float64)
+    _kernel("harville_table")(rows, prizes, out)
+    return out
+
+
+def _most_players(players: int) -> None:
+    if players > EXACT_PLAYERS:  # the programme's arrays hold 2**players floats
+        raise TournamentError(f"{players} players: the exact programme takes at most {EXACT_PLAYERS}")
+
+
+def _plain_field(stacks: object, payouts: object) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """A Harville field of plain numbers valued by the compiled kernel in one call: ``(stacks, payouts,
+    equities)``, or None when the field is text, other objects, or needs a check's message (then
+    :func:`icm` checks it)."""
+    s, pay = np.asarray(stacks), np.asarray(payouts)
+    if s.ndim != 1 or pay.ndim != 1 or s.dtype.kind not in "fiu" or pay.dtype.kind not in "fiu":
+        return None  # text, booleans, objects: float() of each, with its message, in check_stacks
+    if s.dtype.char != "d" or not s.flags.c_contiguous:
+        s = np.ascontiguousarray(s, dtype=np.float64)
+    if pay.dtype.char != "d" or not pay.flags.c_contiguous:
+        pay = np.ascontiguousarray(pay, dtype=np.float64)
+    out = np.empty(len(s))
+    return None if _kernel("harville_checked")(s, pay, out) else (s, pay, out)
+
+
+_KERNELS: dict[str, Callable[..., Any]] = {}
+
+
+def _kernel(name: str) -> Callable[..., Any]:
+    """The kernel ``name`` of :mod:`.icm_kernels`, the module (and numba) imported on first use and the kernel
+    kept: an import statement in each call took a tenth of a nine-player field's time."""
+    kernel = _KERNELS.get(name)
+    if kernel is None:
+        from . import icm_kernels
+
+        kernel = _KERNELS[name] = getattr(icm_kernels, name)
+    return kernel
+
+
 def sparse_sets(players: int, paid: int) -> int:
     """How many sets of players Harville's programme visits: those of fewer players than places paid.
 
@@ -550,6 +622,10 @@ def icm(
     ICMResult(stacks=(10.0, 10.0), payouts=(1.0,), model='harville', method='exact', equities=(0.5, 0.5), ...)
     """
     start = time.perf_counter()
+    if model == "harville" and method in ("auto", "exact") and trials is None:
+        plain = _plain_field(stacks, payouts)
+        if plain is not None:
+            return _exact_result(*plain, model, start)
     s = check_stacks(stacks)
     pay = check_payouts(payouts, len(s))
     if model not in MODELS:
@@ -567,16 +643,19 @@ def icm(
         raise TournamentError(f"trials is {trials!r}: draw a whole number of finishes from 2 to {MAX_TRIALS:,}")
     if method == "mc" or (method == "auto" and not exact_ok):
         return _sampled(s, pay, model, trials or DEFAULT_TRIALS, seed, progress, start)
+    if model == "harville" and len(s) <= EXACT_PLAYERS:
+        return _exact_result(s, pay, harville_compiled(s, pay), model, start)
     scale = math.frexp(float(pay[0]))[1]  # prizes of any size are valued as near 1, then scaled back
     prizes = np.ldexp(pay, -scale)
-    if model == "weitzman":
-        equity = weitzman_exact(s, prizes)
-    elif len(s) <= EXACT_PLAYERS:
-        equity = harville_exact(s, prizes)
-    else:
-        equity = harville_sparse(s, prizes)
-    equity = np.ldexp(equity, scale)
-    return ICMResult(
+    equity = weitzman_exact(s, prizes) if model == "weitzman" else harville_sparse(s, prizes)
+    return _exact_result(s, pay, np.ldexp(equity, scale), model, start)
+
+
+def _exact_result(s: np.ndarray, pay: np.ndarray, equity: np.ndarray, model: str, start: float) -> ICMResult:
+    # Filled in directly (a frozen dataclass's __init__ sets each field through object.__setattr__): a sixth of
+    # a nine-player field's time.
+    result = object.__new__(ICMResult)
+    result.__dict__.update(
         stacks=tuple(s.tolist()),
         payouts=tuple(pay.tolist()),
         model=model,
@@ -587,6 +666,7 @@ def icm(
         seed=None,
         seconds=time.perf_counter() - start,
     )
+    return result
 
 
 def _sampled(

@@ -3,8 +3,8 @@
 Seats are given in the order of action: the first seat opens (pushes all in or folds), every later seat in
 turn calls the push or folds, the last two seats post the small and the big blind, and every seat posts the
 ante. Only the opener's push is modelled: when the opener folds, the hand is scored as a walk for the big
-blind (exact heads-up, a model elsewhere). Each player's payoff is his ICM share (Malmuth-Harville, from
-:func:`.icm.harville_exact`) of the stacks after the hand; a player busted in the hand takes the places below
+blind (exact heads-up, a model elsewhere). Each player's payoff is his ICM share (Malmuth-Harville, by
+:func:`icm_after_rows`) of the stacks after the hand; a player busted in the hand takes the places below
 every survivor, a larger starting stack finishing higher.
 
 Deals: heads up, all 169 x 169 pairs of classes with their exact deal counts and equities (card removal
@@ -38,7 +38,7 @@ import numpy as np
 from ..ranges.headsup_table import lookup
 from .errors import TournamentError
 from .headsup_game import all_hands, class_grid, class_range_text, headsup_classes
-from .icm import check_payouts, check_stacks, harville_rows
+from .icm import check_payouts, check_stacks, harville_compiled_rows, harville_rows
 
 MAX_SEATS = 9
 DEFAULT_DEALS = 20_000
@@ -193,7 +193,9 @@ def icm_after(stacks: np.ndarray, start: np.ndarray, pay: np.ndarray) -> np.ndar
 
 def icm_after_rows(finals: np.ndarray, start: np.ndarray, pay: np.ndarray) -> np.ndarray:
     """:func:`icm_after` of each row of ``finals``: the rows with the same players left are valued together
-    (:func:`.icm.harville_rows`), and their busted players' places shared out once.
+    (:func:`.icm.harville_compiled_rows`; heads up by :func:`.icm.harville_rows`, numpy: a heads-up table
+    imports no numba, a larger one has it loaded already for its showdowns), and their busted players' places
+    shared out once.
 
     >>> finals = np.array([[0.0, 3.0, 1.0], [2.0, 2.0, 2.0]])
     >>> icm_after_rows(finals, np.full(3, 2.0), np.array([5.0, 3.0, 2.0])).round(2)
@@ -203,10 +205,11 @@ def icm_after_rows(finals: np.ndarray, start: np.ndarray, pay: np.ndarray) -> np
     rows, n = finals.shape
     pay = np.concatenate([pay, np.zeros(max(0, n - len(pay)))])
     out = np.zeros((rows, n))
+    rows_icm = harville_compiled_rows if n > 2 else harville_rows
     left, group = np.unique(finals > 0, axis=0, return_inverse=True)
     for alive_mask, where in zip(left, _groups(group.ravel(), len(left))):
         alive = np.flatnonzero(alive_mask)
-        out[np.ix_(where, alive)] = harville_rows(finals[np.ix_(where, alive)], pay[: len(alive)])
+        out[np.ix_(where, alive)] = rows_icm(finals[np.ix_(where, alive)], pay[: len(alive)])
         place = len(alive)
         busted = sorted(np.flatnonzero(~alive_mask), key=lambda i: -start[i])
         while busted:
