@@ -4,7 +4,6 @@ once by the rank-multiset kernels (:mod:`.rank_boards`), and the counts turned i
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import TypeVar
 
 import numpy as np
@@ -68,7 +67,6 @@ def estimate_exact_seconds(parsed, board_ids, dead_ids, threads: int, groups: di
     return (unique * per_deal + n_deals * _NS_PER_DEAL_GROUPED) * 1e-9
 
 
-@lru_cache(maxsize=16)
 def exact_units(groups: list, board_ids, dead_ids, n_players: int, split: bool) -> list[tuple[int, int]]:
     """(group, first board card) units of work; with ``split`` each deal is split by its first board card."""
     cards_left = 5 - len(board_ids)

@@ -34,6 +34,7 @@ def outcome_shares(n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return win, tie, share
 
 
+@lru_cache(maxsize=16)
 def _outcome_matrix(n_players: int) -> np.ndarray:
     """:func:`outcome_shares`' three matrices side by side (2**n, 3n): wins, ties and shares in one product."""
     matrix = np.hstack(outcome_shares(n_players))

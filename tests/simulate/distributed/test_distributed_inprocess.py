@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from pokerlab.simulate.distributed import run_shards  # noqa: E402
-from pokerlab.simulate.equity import engine as equity_module, holdem_exact, holdem_sharded  # noqa: E402
+from pokerlab.simulate.equity import engine as equity_module, holdem_sharded, outcomes  # noqa: E402
 from pokerlab.simulate.equity.engine import equity  # noqa: E402
 from pokerlab.simulate.precomputed.preflop import preflop_plan, preflop_shard  # noqa: E402
 
@@ -52,7 +52,7 @@ def test_monte_carlo_on_dask_is_identical_to_the_local_run(client, monkeypatch):
     parsed, board_ids, _, _, dead_mask = equity_module.prepare_spot(["QQ+,AKs", "random"], None, None)
     counts, _, done, _ = equity_module.run_mc_sharded(parsed, board_ids, dead_mask, 100_000, None, 7, None, None, 2)
     assert done == 100_000
-    assert a.players[0].wins == counts @ holdem_exact.outcome_shares(2)[0][:, 0]
+    assert a.players[0].wins == counts @ outcomes.outcome_shares(2)[0][:, 0]
     exact = equity(["QQ+,AKs", "random"], method="exact")
     assert abs(a.players[0].equity - exact.players[0].equity) < 5 * a.stderr
 
