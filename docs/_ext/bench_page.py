@@ -56,11 +56,13 @@ def timing_notes(report: BenchReport) -> list[str]:
     return [f"- {', '.join(f'`{i}`' for i in ids)}: {note}" for note, ids in notes.items()]
 
 
-def page(report: BenchReport, source: str, chart: str) -> str:
-    """The page's Markdown: the run and its machine, the table, the chart at ``chart``, how each case is timed."""
+def page(report: BenchReport, source: str, chart: str | None) -> str:
+    """The page's Markdown: the run and its machine, the table, the chart at ``chart`` (None: no chart), how each
+    case is timed."""
     out = [run_line(report, source), "", *table(report), ""]
-    out += [f"```{{figure}} {chart}", ":alt: the bench's bar chart of the same run", ":width: 100%", ""]
-    out += ["The same run as a chart (log scale; the bars span the fastest and slowest rounds).", "```", ""]
+    if chart is not None:
+        out += [f"```{{figure}} {chart}", ":alt: the bench's bar chart of the same run", ":width: 100%", ""]
+        out += ["The same run as a chart (log scale; the bars span the fastest and slowest rounds).", "```", ""]
     out += ["```{rubric} How each case is timed", "```", "", *timing_notes(report)]
     return "\n".join(out) + "\n"
 

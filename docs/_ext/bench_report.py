@@ -15,27 +15,33 @@ from typing import Any
 
 from bench_page import CHART_FOLDER, load, page
 from docutils import nodes
+from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 
 class BenchReportDirective(SphinxDirective):
-    """``bench-report PATH``: the report at PATH (relative to the source folder) as a table and a chart."""
+    """``bench-report PATH``: the report at PATH (relative to the source folder) as a table and a chart
+    (``:no-chart:``: the table alone)."""
 
     required_arguments = 1
     has_content = False
+    option_spec = {"no-chart": directives.flag}
 
     def run(self) -> list[nodes.Node]:
         source = self.arguments[0]
         path = Path(self.env.srcdir) / source
         self.env.note_dependency(str(path))  # a new report rebuilds the page
         report = load(path)
-        folder = Path(self.env.srcdir) / CHART_FOLDER
-        folder.mkdir(exist_ok=True)
-        chart = folder / f"{Path(source).stem}.svg"
-        report.plot(str(chart))
-        text = page(report, f"docs/{source}", f"/{CHART_FOLDER}/{chart.name}")
+        shown = None
+        if "no-chart" not in self.options:
+            folder = Path(self.env.srcdir) / CHART_FOLDER
+            folder.mkdir(exist_ok=True)
+            chart = folder / f"{Path(source).stem}.svg"
+            report.plot(str(chart))
+            shown = f"/{CHART_FOLDER}/{chart.name}"
+        text = page(report, f"docs/{source}", shown)
         holder = nodes.container(classes=["bench-report"])
         self.state.nested_parse(StringList(text.splitlines(), source=str(path)), self.content_offset, holder)
         return [holder]

@@ -41,6 +41,9 @@ CATEGORY_COUNTS = {
 #: The sections of the report, in its order; ``pokerlab bench --only`` takes them (or case ids).
 SECTIONS = ("batch", "per-call", "enumerate", "rules", "equity", "omaha", "stud", "short-deck", "badugi", "histories",
             "game", "ranges", "tournament")  # fmt: skip
+#: Sections a run leaves out unless ``--only`` names them or their cases (minutes a case, not seconds): their
+#: cases are :data:`OPT_IN_CASES`, apart from :data:`CASES`.
+OPT_IN_SECTIONS = ("solver",)
 RULES_CHECKED = 2_000  # rows of a rules case re-ranked one call at a time, the reference for its batch
 
 
@@ -77,6 +80,8 @@ class BenchConfig:
     chart_stack: float = 20.0  # the push-or-fold chart case: stacks charted up to this (bb)
     final_table_deals: int = 2_000  # the final-table push-or-fold case: deals solved over ...
     final_table_iterations: int = 100  # ... and iterations of regret matching+
+    postflop_solver: str = ""  # the solver cases' peer binary ("": $POSTFLOP_SOLVER_BENCH)
+    postflop_spots: str = ""  # its spots folder ("": $POSTFLOP_SOLVER_SPOTS, else the one beside the checkout)
 
     @staticmethod
     def named(name: str) -> BenchConfig:
@@ -452,6 +457,24 @@ def _tournament_cases() -> list[Case]:
                  note=TOURNAMENT_NOTE) for i, title, kind, n, spot in _TOURNAMENT]  # fmt: skip
 
 
+#: postflop-solver's spot files (without ``.json``), smallest first: every spot of its ``spots`` folder.
+SOLVER_SPOTS = ("river-polarized", "flop-1spr-narrow", "turn-small", "3betpot-fast")
+SOLVER_TARGETS = (0.5, 0.3)  # exploitability targets, % of the starting pot
+SOLVER_NOTE = (
+    "pokerlab against postflop-solver (Rust, DCFR) on the peer's own spot files, the same tree (the peer rounds "
+    "amounts to whole chips), the same target and threads; every run a new process, seconds the solve alone "
+    "(checks every 10 iterations on both sides), as each process measures it. Brackets: iterations, peak resident "
+    "memory of the process (pokerlab's includes about 150 MiB of Python, numpy and numba), OOP's EV."
+)
+
+
+def _solver_cases() -> list[Case]:
+    """Each spot solved to each target (solver_cases: the spot files, the contenders, the check)."""
+    return [Case(f"solver-{name}-{target:g}", "solver", f"postflop solve to {target:g} % of the pot", "solver",
+                 "solve", "time", players=(name,), note=SOLVER_NOTE)
+            for name in SOLVER_SPOTS for target in SOLVER_TARGETS]  # fmt: skip
+
+
 #: Every case, in report order.
 CASES: list[Case] = (
     _eval_cases()
@@ -465,24 +488,30 @@ CASES: list[Case] = (
     + _range_cases()
     + _tournament_cases()
 )
+#: The cases of :data:`OPT_IN_SECTIONS`, in report order.
+OPT_IN_CASES: list[Case] = _solver_cases()
 
 
 def select_cases(only: Sequence[str] | None = None) -> list[Case]:
-    """The cases named by section (``"batch"``, ``"equity"``, ...) or case id (``"eq-flop"``), in report order.
+    """The cases named by section (``"batch"``, ``"equity"``, ``"solver"``, ...) or case id (``"eq-flop"``), in
+    report order; none named: :data:`CASES` (the opt-in sections' cases only when named).
 
     >>> [c.id for c in select_cases(["enumerate", "eq-hands"])]
     ['enum-5', 'enum-7', 'eq-hands']
+    >>> any(c.section == "solver" for c in select_cases()), len(select_cases(["solver"])) > 0
+    (False, True)
     """
     if not only:
         return list(CASES)
+    every = CASES + OPT_IN_CASES
     wanted = {w.strip() for item in only for w in item.split(",") if w.strip()}
-    known = set(SECTIONS) | {c.id for c in CASES}
+    known = set(SECTIONS) | set(OPT_IN_SECTIONS) | {c.id for c in every}
     if unknown := wanted - known:
         raise InputError(
-            f"unknown section or case {', '.join(sorted(unknown))}; sections: {', '.join(SECTIONS)}; "
-            f"cases: {', '.join(c.id for c in CASES)}"
+            f"unknown section or case {', '.join(sorted(unknown))}; sections: "
+            f"{', '.join(SECTIONS + OPT_IN_SECTIONS)}; cases: {', '.join(c.id for c in every)}"
         )
-    return [c for c in CASES if c.section in wanted or c.id in wanted]
+    return [c for c in every if c.section in wanted or c.id in wanted]
 
 
 # --------------------------------------------------------------------------- many queries
@@ -535,6 +564,8 @@ class Contender:
     result: Callable[[], Any]  # eval cases: values (higher is better); equity cases: EquityOutcome
     work: int = 1
     trials: Callable[[], int] | None = None
+    seconds: Callable[[], float] | None = None  # a run that times itself (a new process): its own seconds
+    details: Callable[[], str] | None = None  # figures of the last run besides its time, for the report
 
 
 @dataclass

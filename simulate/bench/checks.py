@@ -34,6 +34,7 @@ CHECKED_ELSEWHERE = {
     "icm": (".tournament_cases", "check_tournament", True),
     "pushfold-chart": (".tournament_cases", "check_tournament", True),
     "pushfold-icm": (".final_table_cases", "check_final_table", False),
+    "solver": (".solver_cases", "check_solver", True),
 }
 
 

@@ -69,6 +69,7 @@ from .short_deck import (
     pokerlab_call as pokerlab_short_deck_call,
     pokerlab_mc as pokerlab_short_deck_mc,
 )
+from .solver_cases import PEER as SOLVER_PEER, peer_solver, pokerlab_solver
 from .tournament_cases import chart_contender, icm_contender
 
 __all__ = [
@@ -77,6 +78,7 @@ __all__ = [
     "Contender",
     "EquityOutcome",
     "Listing",
+    "OPT_IN_CONTENDERS",
     "Spec",
     "pokerfast_native",
     "spec_keys",
@@ -149,6 +151,7 @@ def _small_field(case: Case, config: BenchConfig | None) -> bool:
 
 
 ALL_THREADS = "all threads"
+TWO_THREADS = "2 threads"
 
 # Case kind -> its contenders, in report order: pokerlab on one thread first (the reference).
 CONTENDERS: dict[str, tuple[Listing, ...]] = {
@@ -279,6 +282,16 @@ CONTENDERS: dict[str, tuple[Listing, ...]] = {
     ),
 }
 
+#: The contenders of the opt-in cases' kinds (:data:`~pokerlab.simulate.bench.cases.OPT_IN_CASES`).
+OPT_IN_CONTENDERS: dict[str, tuple[Listing, ...]] = {
+    "solver": (
+        Listing("pokerlab", "pokerlab", "1 thread", pokerlab_solver(1)),
+        Listing("pokerlab-2-threads", "pokerlab", TWO_THREADS, pokerlab_solver(2)),
+        Listing(SOLVER_PEER, SOLVER_PEER, "1 thread", peer_solver(1)),
+        Listing(f"{SOLVER_PEER}-2-threads", SOLVER_PEER, TWO_THREADS, peer_solver(2)),
+    ),
+}
+
 
 def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
     """Every contender of a case, pokerlab (one thread) first.
@@ -287,7 +300,7 @@ def specs_for(case: Case, config: BenchConfig | None = None) -> list[Spec]:
     ['pokerlab', 'pokerfast', 'eval7']
     """
     try:
-        listings = CONTENDERS[case.kind]
+        listings = CONTENDERS[case.kind] if case.kind in CONTENDERS else OPT_IN_CONTENDERS[case.kind]
     except KeyError:
         raise InputError(f"unknown case kind {case.kind!r}") from None
     return [listing.spec(case) for listing in listings if listing.when is None or listing.when(case, config)]

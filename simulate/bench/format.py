@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .report import BenchReport, CaseResult, Entry
 
-LIBRARY_ORDER = ["pokerlab", "pokerfast", "pkrbot", "eval7", "phevaluator", "treys", "pokerkit"]
+LIBRARY_ORDER = ["pokerlab", "pokerfast", "pkrbot", "eval7", "phevaluator", "treys", "pokerkit", "postflop-solver"]
 
 
 def si(x: float) -> str:
@@ -58,6 +58,8 @@ def cell(case: CaseResult, entry: Entry, with_ratio: bool = True) -> str:
     """
     body = f"{figure(case, entry)} ±{entry.spread:.0%}" if entry.timed else entry.status
     notes = [entry.variant.replace("|", "/")] if entry.variant else []  # a "|" would split the markdown cell
+    if entry.timed and entry.details:
+        notes.append(entry.details.replace("|", "/"))
     if with_ratio and entry.timed and entry.ratio is not None:
         notes.append(ratio_text(entry.ratio))
     return f"{body} ({'; '.join(notes)})" if notes else body
@@ -99,6 +101,7 @@ def startup_totals(report: BenchReport) -> dict[str, float]:
 
 #: Entries shown on a row shared with the like entries of other libraries, by the end of their key: the row's name.
 SHARED_ROWS = (
+    ("-2-threads", "2 threads"),
     ("-threads", "all threads"),
     ("-public", "public call"),
     ("-high", "high hands, same rounds"),
@@ -212,7 +215,7 @@ def text(report: BenchReport) -> str:
                 rows.append(
                     [
                         e.library,
-                        e.variant,
+                        "; ".join(x for x in (e.variant, e.details) if x),
                         figure(case, e),
                         f"{e.spread:.0%}",
                         ratio_text(e.ratio),

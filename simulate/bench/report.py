@@ -43,6 +43,7 @@ class Entry:
     work: list[int] = field(default_factory=list)  # units per round (hands, trials, calls)
     ratios: list[float] = field(default_factory=list)  # per round: this one's time per unit / pokerlab's
     trials: list[int] = field(default_factory=list)  # Monte Carlo to a target: trials of each round
+    details: str = ""  # figures of the run besides its time (a solve's iterations, memory, EV)
 
     @property
     def timed(self) -> bool:

@@ -22,7 +22,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -33,6 +33,7 @@ from .checks import check
 from .contenders import PEERS, Contender, Spec, specs_for
 from .machine import machine_info, version
 from .report import FAILED, MISSING, NOT_APPLICABLE, WRONG, BenchReport, CaseResult, Entry, StartupItem
+from .solver_cases import PEER as SOLVER_PEER, peer_status
 
 Progress = Callable[[float, str], None]  # (fraction of the run done, what is running)
 
@@ -99,12 +100,21 @@ def _spot(case: Case, config: BenchConfig) -> str:
     return case.spot
 
 
+#: Entries compared with pokerlab's entry of the same threads, by the end of their key (the longest first).
+THREAD_SUFFIXES = ("-2-threads", "-threads")
+
+
 def _reference_key(key: str, timed_keys: set[str]) -> str | None:
-    """Whose time an entry's ratio divides by: pokerlab with all threads for the other all-threads entries."""
+    """Whose time an entry's ratio divides by: pokerlab with the same threads for the other threaded entries.
+
+    >>> _reference_key("postflop-solver-2-threads", {"pokerlab", "pokerlab-2-threads"})
+    'pokerlab-2-threads'
+    """
     if key == "pokerlab":
         return None
-    if key.endswith("-threads") and key != "pokerlab-threads" and "pokerlab-threads" in timed_keys:
-        return "pokerlab-threads"
+    suffix = next((s for s in THREAD_SUFFIXES if key.endswith(s)), None)
+    if suffix and key != f"pokerlab{suffix}" and f"pokerlab{suffix}" in timed_keys:
+        return f"pokerlab{suffix}"
     return "pokerlab" if "pokerlab" in timed_keys else None
 
 
@@ -165,6 +175,8 @@ def _warm_up(contender: Contender, entry: Entry, step: Callable[[], None]) -> tu
     """One untimed run (its time kept as the warm-up) and its result; False when it raised."""
     try:
         entry.warmup_seconds = timed(contender.run)
+        if contender.details:
+            entry.details = contender.details()
         return True, contender.result()
     except Exception as exc:
         entry.status, entry.note = FAILED, _failure(exc)
@@ -210,6 +222,8 @@ def _time_round(checked: list[Live], order: list[int], step: Callable[[], None])
             continue
         try:
             seconds = timed(contender.run)
+            if contender.seconds:  # a new process that times its own work: its figure, not its start-up's
+                seconds = contender.seconds()
         except Exception as exc:  # a failure mid-run: drop the contender from later rounds
             entry.status, entry.note = FAILED, _failure(exc)
             continue
@@ -223,14 +237,34 @@ def _time_round(checked: list[Live], order: list[int], step: Callable[[], None])
     return times
 
 
+def _add_ratios(checked: list[Live], times: dict[str, float]) -> None:
+    """Each entry's ratio to its reference in one round (``times``: seconds per unit of work, by key)."""
+    for _, _, entry in checked:
+        ref = _reference_key(entry.key, set(times))
+        if ref and entry.key in times:
+            entry.ratios.append(times[entry.key] / times[ref])
+
+
 def _time_rounds(checked: list[Live], rounds: int, step: Callable[[], None]) -> None:
     """The timed rounds, each entry's ratio to its reference taken within each round."""
     for order in round_orders(len(checked), rounds):
-        times = _time_round(checked, order, step)
-        for _, _, entry in checked:
-            ref = _reference_key(entry.key, set(times))
-            if ref and entry.key in times:
-                entry.ratios.append(times[entry.key] / times[ref])
+        _add_ratios(checked, _time_round(checked, order, step))
+
+
+def _warm_up_as_round(checked: list[Live]) -> bool:
+    """When every contender is a new process that times its own work, a warm-up warms nothing the next run keeps:
+    the warm-ups are kept as the first timed round (True), which spares a whole round of long solves."""
+    own = [contender.seconds for _, contender, _ in checked]
+    if not checked or None in own:
+        return False
+    times: dict[str, float] = {}
+    for (spec, contender, entry), measured in zip(checked, own):
+        seconds = measured() if measured is not None else 0.0  # never 0: every one is measured (above)
+        entry.seconds.append(seconds)
+        entry.work.append(contender.work)
+        times[spec.key] = seconds / contender.work
+    _add_ratios(checked, times)
+    return True
 
 
 def run_case(
@@ -254,8 +288,10 @@ def run_case(
     steps = _Steps(len(live) * (1 + (rounds or config.repeat)), progress)
     checked = _warm_up_and_check(case, hands, live, steps.step)
     n_rounds = rounds or plan_rounds([e.warmup_seconds for _, _, e in checked if e.warmup_seconds is not None], config)
-    steps.total = len(live) + len(checked) * n_rounds
+    first = _warm_up_as_round(checked)
     result.rounds = n_rounds
+    n_rounds -= first
+    steps.total = len(live) + len(checked) * n_rounds
     gc.collect()  # once, outside the timing; gc stays off while a contender runs
     _time_rounds(checked, n_rounds, steps.step)
     return result
@@ -352,6 +388,8 @@ def run_bench(
     repeat: int | None = None,
     progress: Progress | None = None,
     config: BenchConfig | str | None = None,
+    postflop_solver: str = "",
+    postflop_spots: str = "",
 ) -> BenchReport:
     """Run the benchmark and return its report (nothing is printed).
 
@@ -359,7 +397,8 @@ def run_bench(
     ``config`` names or gives another (``"tiny"`` for tests). ``only`` keeps
     sections (:data:`~pokerlab.simulate.bench.cases.SECTIONS`) or case ids;
     ``repeat`` fixes the rounds per case; ``progress(fraction, label)`` is
-    called as the run goes.
+    called as the run goes. ``postflop_solver`` and ``postflop_spots`` are the solver cases' peer binary and its
+    spots folder (:mod:`~pokerlab.simulate.bench.solver_cases`; "": their environment variables).
 
     >>> report = run_bench(config="tiny", only=["enum-5"])  # every 5-card hand, a few rounds
     >>> case = report.case("enum-5")
@@ -375,6 +414,8 @@ def run_bench(
         if repeat < 1:
             raise InputError(f"repeat must be at least 1, got {repeat}")
         config = BenchConfig(**{**config.to_dict(), "repeat": repeat, "min_rounds": repeat})
+    if postflop_solver or postflop_spots:
+        config = replace(config, postflop_solver=postflop_solver, postflop_spots=postflop_spots)
     cases = select_cases(only)
     started = time.perf_counter()
     date = time.strftime("%Y-%m-%d %H:%M:%S %z")
@@ -385,6 +426,8 @@ def run_bench(
 
     report_progress(0.0, "start-up")
     startup, peers = measure_startup()
+    if any(case.kind == "solver" for case in cases):
+        peers[SOLVER_PEER] = peer_status(config)
     report = BenchReport(machine=machine_info(), config=config.to_dict(), date=date, peers=peers, startup=startup)
     share = 0.95 / max(len(cases), 1)
     for i, case in enumerate(cases):

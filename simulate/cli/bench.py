@@ -31,8 +31,9 @@ NOT_COMPILED_HINT = (
 )
 
 
-def _run(quick: bool, only: tuple[str, ...], repeat: int | None) -> Any:
-    """Run the bench with a progress bar on a terminal; an unknown ``--only`` name is bad input."""
+def _run(quick: bool, only: tuple[str, ...], repeat: int | None, postflop_solver: str, postflop_spots: str) -> Any:
+    """Run the bench with a progress bar on a terminal; an unknown ``--only`` name is bad input. The last two are
+    the solver cases' peer binary and spots folder ("": their environment variables)."""
     from pokerlab.simulate.bench import run_bench
     from pokerlab.simulate.bench.machine import compiled_per_call
 
@@ -41,17 +42,41 @@ def _run(quick: bool, only: tuple[str, ...], repeat: int | None) -> Any:
     bar = _progress_bar()
     try:
         if bar is None:
-            return run_bench(quick=quick, only=only or None, repeat=repeat)
+            return run_bench(
+                quick=quick,
+                only=only or None,
+                repeat=repeat,
+                postflop_solver=postflop_solver,
+                postflop_spots=postflop_spots,
+            )
         with bar:
 
             def progress(fraction: float, label: str) -> None:
                 bar.label = f"bench {label:12}"
                 bar.update(max(0, int(fraction * 1000) - bar.pos))
 
-            return run_bench(quick=quick, only=only or None, repeat=repeat, progress=progress)
+            return run_bench(
+                quick=quick,
+                only=only or None,
+                repeat=repeat,
+                progress=progress,
+                postflop_solver=postflop_solver,
+                postflop_spots=postflop_spots,
+            )
     except ValueError as exc:  # an unknown --only name
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)
+
+
+def _list_cases() -> None:
+    """``--list``: the sections, then every case with its section and title (the opt-in ones last)."""
+    from pokerlab.simulate.bench.cases import CASES, OPT_IN_CASES, OPT_IN_SECTIONS, SECTIONS
+
+    click.echo(f"sections: {', '.join(SECTIONS)} ({', '.join(OPT_IN_SECTIONS)}: only when named by --only)")
+    id_width = max(len(case.id) for case in CASES + OPT_IN_CASES)
+    for case in CASES + OPT_IN_CASES:
+        line = f"  {case.id:{id_width}}  {case.section:10} {case.title}"
+        click.echo(line + (f": {case.spot}" if case.players else ""))
 
 
 @click.command("bench", context_settings={"help_option_names": ["-h", "--help"]})
@@ -62,7 +87,24 @@ def _run(quick: bool, only: tuple[str, ...], repeat: int | None) -> Any:
     multiple=True,
     metavar="NAME[,NAME]",
     help="Run only these sections (batch, per-call, enumerate, rules, equity, omaha, stud, short-deck, badugi, "
-    "histories, game, ranges, tournament) or case ids (--list).",
+    "histories, game, ranges, tournament, solver) or case ids (--list). The solver section (pokerlab's postflop "
+    "solver against postflop-solver, minutes a case) runs only when named.",
+)
+@click.option(
+    "--postflop-solver",
+    "postflop_solver",
+    metavar="PATH",
+    default="",
+    help="The solver cases' peer: the bench binary that shared/peers/postflop-solver/build.sh prints "
+    "(default: $POSTFLOP_SOLVER_BENCH; without it the peer's rows say it is missing).",
+)
+@click.option(
+    "--postflop-spots",
+    "postflop_spots",
+    metavar="DIR",
+    default="",
+    help="The peer's spot files (default: $POSTFLOP_SOLVER_SPOTS, else shared/peers/postflop-solver/spots beside "
+    "the checkout).",
 )
 @click.option(
     "--format",
@@ -96,6 +138,8 @@ def bench_command(
     plot_path: str | None,
     from_json: str | None,
     list_cases: bool,
+    postflop_solver: str,
+    postflop_spots: str,
 ) -> None:
     """Time pokerlab's evaluator and equity side by side with every installed peer.
 
@@ -114,6 +158,7 @@ def bench_command(
       pokerlab bench --only equity --repeat 5
       pokerlab bench --json > bench.json
       pokerlab bench --from-json bench.json --plot bench.svg
+      pokerlab bench --only solver --postflop-solver "$BENCH" --json > solver.json
     """
     refuse_together(format=fmt is not None, json=as_json, markdown=as_markdown)
     fmt = fmt or ("json" if as_json else "markdown" if as_markdown else "text")
@@ -126,15 +171,10 @@ def bench_command(
             click.echo('error: --plot needs matplotlib: pip install "pokerlab[plot]" (or matplotlib)', err=True)
             sys.exit(EXIT_BAD_INPUT)
     from pokerlab.simulate.bench import BenchReport
-    from pokerlab.simulate.bench.cases import CASES, SECTIONS
     from pokerlab.simulate.bench.report import WRONG
 
     if list_cases:
-        click.echo(f"sections: {', '.join(SECTIONS)}")
-        id_width = max(len(case.id) for case in CASES)
-        for case in CASES:
-            line = f"  {case.id:{id_width}}  {case.section:10} {case.title}"
-            click.echo(line + (f": {case.spot}" if case.players else ""))
+        _list_cases()
         return
     if from_json:
         try:
@@ -142,7 +182,7 @@ def bench_command(
         except (ValueError, UnicodeDecodeError) as exc:
             raise click.BadParameter(f"{from_json}: {exc}", param_hint="--from-json") from None
     else:
-        report = _run(quick, only, repeat)
+        report = _run(quick, only, repeat, postflop_solver=postflop_solver, postflop_spots=postflop_spots)
     if fmt == "json":
         emit_json(report.to_dict())
     elif fmt == "markdown":

@@ -25,6 +25,7 @@ def solver_kernels_cached() -> bool:
     >>> isinstance(solver_kernels_cached(), bool)
     True
     """
+    # The kernel cache's helpers load numba's configuration: only when the server warms up, never on import.
     from pokerlab.evaluator.jit import cache_dir, cache_enabled
     from pokerlab.evaluator.kernel_cache import shipped_dir
 

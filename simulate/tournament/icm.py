@@ -421,7 +421,7 @@ def _kernel(name: str) -> Callable[..., Any]:
     kept: an import statement in each call took a tenth of a nine-player field's time."""
     kernel = _KERNELS.get(name)
     if kernel is None:
-        from . import icm_kernels
+        from . import icm_kernels  # numba on the first exact Harville call only
 
         kernel = _KERNELS[name] = getattr(icm_kernels, name)
     return kernel
