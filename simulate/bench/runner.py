@@ -307,7 +307,7 @@ def _startup_step(library: str, what: str, modules: Sequence[str], fn: Callable[
             warnings.simplefilter("ignore")
             seconds = timed(fn)
     except ImportError as exc:
-        return StartupItem(library, what, None, f"not installed ({exc})")
+        return StartupItem(library, what, None, f"{MISSING} ({exc})")
     except Exception as exc:
         return StartupItem(library, what, None, f"failed: {type(exc).__name__}: {exc}")
     note = f"{', '.join(already)} already imported in this process" if already else ""
@@ -372,7 +372,7 @@ def measure_startup(peers: Sequence[str] = tuple(PEERS)) -> tuple[list[StartupIt
     for peer in peers:
         item = _startup_step(peer, "import + evaluate(7 cards)", [PEERS[peer]], _peer_first_call(peer))
         items.append(item)
-        if item.seconds is None and item.note.startswith("not installed"):
+        if item.seconds is None and item.note.startswith(MISSING):
             status[peer] = item.note
         else:
             status[peer] = version(peer) or "installed"
