@@ -8,6 +8,7 @@ command, so ``pokerlab --help`` stays fast.
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -40,29 +41,18 @@ def _run(quick: bool, only: tuple[str, ...], repeat: int | None, postflop_solver
     if not compiled_per_call():
         click.echo(NOT_COMPILED_HINT, err=True)
     bar = _progress_bar()
+    run = partial(run_bench, quick=quick, only=only or None, repeat=repeat, postflop_solver=postflop_solver,
+                  postflop_spots=postflop_spots)  # fmt: skip
     try:
         if bar is None:
-            return run_bench(
-                quick=quick,
-                only=only or None,
-                repeat=repeat,
-                postflop_solver=postflop_solver,
-                postflop_spots=postflop_spots,
-            )
+            return run()
         with bar:
 
             def progress(fraction: float, label: str) -> None:
                 bar.label = f"bench {label:12}"
                 bar.update(max(0, int(fraction * 1000) - bar.pos))
 
-            return run_bench(
-                quick=quick,
-                only=only or None,
-                repeat=repeat,
-                progress=progress,
-                postflop_solver=postflop_solver,
-                postflop_spots=postflop_spots,
-            )
+            return run(progress=progress)
     except ValueError as exc:  # an unknown --only name
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)

@@ -91,13 +91,18 @@ function makeSortable(table) {
       });
       body.append(...rows);
     };
-    th.addEventListener("click", sort);
-    th.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        sort();
-      }
-    });
+    onActivate(th, sort);
+  });
+}
+
+// A click, or Enter or Space on the focused element (headings and rows are keyboard targets too).
+function onActivate(element, action) {
+  element.addEventListener("click", action);
+  element.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      action();
+    }
   });
 }
 
@@ -763,13 +768,7 @@ async function runHits() {
       for (const other of body2.rows) other.classList.toggle("picked", other === tr);
       showHits(combos, category);
     };
-    tr.addEventListener("click", pick);
-    tr.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        pick();
-      }
-    });
+    onActivate(tr, pick);
   });
 }
 
