@@ -325,7 +325,8 @@ def solve_command(ctx: click.Context, spot_file: str | None, threads: int | None
 
 def _node_data(node: Any) -> dict[str, Any]:
     """A node as ``solve show --json`` prints it: the line, who acts, the actions with their frequencies over the
-    range, the 13x13 grid of each action's frequency per hand class, and each combo's frequencies."""
+    range, the 13x13 grid of each action's frequency per hand class, and each combo's frequencies, EV, equity and
+    EQR (:meth:`~pokerlab.simulate.solver.holdem.SolutionNode.combo_values`)."""
     solution = node.solution
     data: dict[str, Any] = {
         "board": solution.board,
@@ -345,8 +346,9 @@ def _node_data(node: Any) -> dict[str, Any]:
     weights = node.range_weights()
     hands = solution.game.hands[0 if node.player == "oop" else 1]
     data["grid"] = _grids(node.class_strategy(), strategy["actions"])
+    values = node.combo_values()
     data["combos"] = [
-        {"combo": label, "weight": float(w), "frequencies": strategy["combos"][label]}
+        {"combo": label, "weight": float(w), "frequencies": strategy["combos"][label], **values[label]}
         for label, w in zip(hands.labels, weights.tolist())
         if w > 0
     ]
@@ -375,11 +377,19 @@ def _show_text(data: dict[str, Any]) -> list[str]:
     for action, grid in data["grid"].items():
         lines += ["", f"{action} (% of each class; . none):"]
         lines.append(plain_grid([[v or 0.0 for v in row] for row in grid]))
-    lines += ["", "combo    weight  " + "  ".join(f"{a['action']:>10}" for a in data["actions"])]
+    head = "  ".join(f"{a['action']:>10}" for a in data["actions"])
+    lines += ["", f"combo    weight  {head}  {'EV':>9}  {'equity':>7}  {'EQR':>7}"]
     for combo in data["combos"]:
         cells = "  ".join(f"{100 * f:9.1f}%" for f in combo["frequencies"])
-        lines.append(f"{combo['combo']:<6} {combo['weight']:8.3f}  {cells}")
+        ev = _cell(combo["ev"], "9.3f", 9)
+        equity, eqr = _cell(combo["equity"], "7.1%", 7), _cell(combo["eqr"], "7.3f", 7)
+        lines.append(f"{combo['combo']:<6} {combo['weight']:8.3f}  {cells}  {ev}  {equity}  {eqr}")
     return lines
+
+
+def _cell(value: float | None, spec: str, width: int) -> str:
+    """A number in the combo table, or ``-`` where it is undefined."""
+    return f"{'-':>{width}}" if value is None else format(value, spec)
 
 
 @solve_command.command("show", context_settings=HELP_OPTIONS)

@@ -249,11 +249,15 @@ class CfrSolver:
         )
         return float(np.dot(np.where(h0.strength[board] >= 0, self._weights[0], 0.0), mass))
 
-    def _pass(self, traverser: int, mode: int, factors: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> np.ndarray:
-        """One depth-first pass for ``traverser`` (train, average or best response); the root's values."""
+    def _pass(
+        self, traverser: int, mode: int, factors: tuple[float, float, float] = (0.0, 0.0, 0.0), keep: tuple = ()
+    ) -> np.ndarray:
+        """One depth-first pass for ``traverser`` (train, average or best response); the root's values. ``keep``
+        is ``(slot, node_values)``: each node with ``slot[node] >= 0`` leaves its values in that row."""
         kernels = self._kernels()
         works = self._work_areas()
-        state = (traverser, mode, self.regrets, self.strategy_sums, self.scales, factors)
+        slot, node_values = keep or (np.zeros(0, dtype=np.int64), np.zeros((0, 0)))
+        state = (traverser, mode, self.regrets, self.strategy_sums, self.scales, factors, slot, node_values)
         main = works[0]
         kernels.root_reach(self._tree, self._hands, *self._weights, main[0][0])
         if self.shape.items:
@@ -313,6 +317,30 @@ class CfrSolver:
         for its expected value, or sum weighted and divide by the deals' weight for the range's."""
         kernels = self._kernels()
         return self._pass(player, kernels.BEST_RESPONSE if best_response else kernels.AVERAGE).copy()
+
+    def node_values(self, player: int, nodes: Sequence[int] | None = None) -> np.ndarray:
+        """``player``'s counterfactual value of each hand at each of ``nodes`` (all of them when None: mind the
+        memory, nodes times hands float64), both players on their average strategies: row ``i`` for ``nodes[i]``.
+        A node's value of a hand is what the hand wins less what it puts in from the start of the subgame, summed
+        over the opponent's hands weighted by their reach at the node (card probabilities below the node
+        included, those above it not): divide by that reach compatible with the hand for its expected value.
+
+        >>> from pokerlab.simulate.solver.toy_games import kuhn_game
+        >>> solver = CfrSolver(kuhn_game())
+        >>> solver.iterate(10)
+        >>> bool(np.allclose(solver.node_values(0, [0])[0], solver.root_values(0)))
+        True
+        """
+        tree = self.game.tree
+        chosen = np.arange(len(tree), dtype=np.int64) if nodes is None else np.asarray(nodes, dtype=np.int64)
+        if chosen.ndim != 1 or (len(chosen) and (chosen.min() < 0 or chosen.max() >= len(tree))):
+            raise SolverError(f"nodes must be node numbers from 0 to {len(tree) - 1}")
+        slot = np.full(len(tree), -1, dtype=np.int64)
+        slot[chosen] = np.arange(len(chosen))
+        out = np.zeros((len(chosen), self._width))
+        self._pass(player, self._kernels().AVERAGE, keep=(slot, out))
+        # A node asked for twice shares one row: copy it to every place it was asked for.
+        return out[slot[chosen], : self._n_hands[player]]
 
     def expected_value(self, player: int, best_response: bool = False) -> float:
         """``player``'s expected zero-sum value over the deals, both players on their average strategy (or

@@ -380,9 +380,11 @@ def visit(start, game, work, state, top, stage):
 
     ``game`` is ``(tree, hands, symmetry, offset, n_hands, split, item_first, lock_at, locks)``, ``work`` is
     ``(reach, strat, kept, values, scratch, by_card)``, ``state`` is ``(traverser, mode, regrets, sums,
-    scales, discounts)`` (``scales``: the compressed storage's per-node scales, no column when uncompressed)
-    and ``top`` is ``(chance_reach, item_values)``: at a top chance node (``split[node] >= 0``) the
-    ``_REACH`` stage keeps the reach and the ``_TOP`` stage sums the items' values. ``lock_at[node]`` (an empty
+    scales, discounts, slot, node_values)`` (``scales``: the compressed storage's per-node scales, no column when
+    uncompressed; ``slot``: empty, or per node the row of ``node_values`` that takes the node's values for the
+    traverser as the pass leaves it, -1 for a node not asked for) and ``top`` is ``(chance_reach, item_values)``:
+    at a top chance node (``split[node] >= 0``) the ``_REACH`` stage keeps the reach and the ``_TOP`` stage sums
+    the items' values. ``lock_at[node]`` (an empty
     array: no lock anywhere) is where a locked node's ``(actions, hands)`` block of fixed frequencies starts in
     ``locks``, -1 at a free node: the locked hands play it in every mode, never update, and a best response
     keeps it."""
@@ -390,7 +392,7 @@ def visit(start, game, work, state, top, stage):
     kind, player, first_child, n_children, board, committed, chance_factor, rake = tree
     image_first, image_count, image_swap, hand_map = symmetry
     reach, strat, kept, values, scratch, by_card = work
-    traverser, mode, regrets, sums, scales, discounts = state
+    traverser, mode, regrets, sums, scales, discounts, slot, node_values = state
     chance_reach, item_values = top
     strength0, strength1 = hands[1], hands[5]
     if traverser == 0:  # a tuple of mixed arrays takes no runtime index
@@ -403,7 +405,7 @@ def visit(start, game, work, state, top, stage):
         my_ranked, my_ranked_cards, their_ranked, their_ranked_cards = hands[10], hands[11], hands[8], hands[9]
     n, m = n_hands[traverser], n_hands[1 - traverser]
     n0, n1 = n_hands[0], n_hands[1]
-    locked, compressed = len(lock_at) > 0, scales.shape[1] > 0
+    locked, compressed, storing = len(lock_at) > 0, scales.shape[1] > 0, len(slot) > 0
     path = np.empty(values.shape[0], dtype=np.int64)
     next_child = np.zeros(values.shape[0], dtype=np.int64)
     depth, path[0], entering = 0, start, True
@@ -480,6 +482,9 @@ def visit(start, game, work, state, top, stage):
                 if compressed:
                     _encode(regrets, scales, 0, node, offset[node], kept, depth, count, n, top_regret, _SIGNED_LEVELS)
                     _encode(sums, scales, 1, node, offset[node], strat, depth, count, n, top_sum, _UNSIGNED_LEVELS)
+        if storing and stage != _REACH and slot[node] >= 0:
+            for h in range(n):
+                node_values[slot[node], h] = values[depth, h]
         if depth == 0:
             return
         depth -= 1

@@ -41,9 +41,10 @@ from typing import Any
 
 import numpy as np
 
-from ...evaluator import format_cards
+from ...evaluator import format_cards, to_card_ids
 from ..ranges.cells import COMBO_CELL, combo_index
 from ..ranges.parse import Range
+from .betting import IDENTITY
 from .cfr import CfrSolver, Discounting
 from .errors import SolverError
 from .locks import Lock, make_lock, resolve_locks
@@ -234,16 +235,81 @@ class Solution:
 
     def _range_at(self, node: int, player: int) -> np.ndarray:
         """Each combo's weight in ``player``'s range at ``node``: its reach times the opponent's compatible reach."""
+        reach = self.solver.average_reach().astype(np.float64)
+        return reach[node, player, : len(self.game.hands[player])] * self._opponent_mass(node, player, reach)
+
+    def _opponent_mass(self, node: int, player: int, reach: np.ndarray) -> np.ndarray:
+        """For each combo of ``player``, the opponent's reach at ``node`` (``reach`` of :meth:`.cfr.CfrSolver.
+        average_reach`) over the combos sharing no card with it (0 for a combo the node's board blocks)."""
         from . import cfr_kernels
 
-        reach = self.solver.average_reach().astype(np.float64)
         mine, theirs = self.game.hands[player], self.game.hands[1 - player]
         mass = np.zeros(len(mine))
         cfr_kernels.opponent_mass(
             mine.cards, mine.strength[self.game.tree.board[node]], self.game.same[player], theirs.cards,
             np.ascontiguousarray(reach[node, 1 - player, : len(theirs)]), self.game.n_cards, mass,
         )  # fmt: skip
-        return reach[node, player, : len(mine)] * mass
+        return mass
+
+    def combo_values(self, line: Sequence[str], player: str) -> dict[str, dict[str, float | None]]:
+        """Each combo's EV, equity and EQR for ``"oop"`` or ``"ip"`` at the node reached by ``line``, both players
+        on their average strategies.
+
+        The EV is PioSOLVER's at a node: the chips the combo takes from the pot at the end of the hand less what it
+        puts in from the node on (less the rake it pays), averaged over the opponent's combos weighted by their
+        reach at the node and compatible with it; that is the root's EV (:meth:`combo_evs`) measured from the node,
+        plus what the player has put in since the root, so at the root it is :meth:`combo_evs`. The equity is the
+        combo's share of the pot at a check-down of every card still to come, against the opponent's range
+        reaching the node (betting ignored); the EQR is the EV over the equity times the pot at the node. None
+        where undefined: the opponent's range there is empty or blocked (EV, equity), or the equity is 0 (EQR).
+
+        >>> solution = solve("2s3h4d6c7c", "AsAh, QsQh", "KsKh", pot=20, stack=10, bet_sizes=(),
+        ...                  target_exploitability_pct=0.01)
+        >>> values = solution.combo_values(["allin 10"], "ip")["KsKh"]  # calling 10 to win 30: indifferent
+        >>> abs(values["ev"]) < 0.1, round(values["equity"], 2)
+        (True, 0.25)
+        """
+        if player not in PLAYERS:
+            raise SolverError(f"player must be 'oop' or 'ip', got {player!r}")
+        p, tree = PLAYERS.index(player), self.game.tree
+        node = tree.follow(line)
+        reach = self.solver.average_reach().astype(np.float64)
+        mass = self._opponent_mass(node, p, reach)
+        values = self.solver.node_values(p, [node])[0].astype(np.float64)
+        pot = float(tree.committed[node].sum())
+        evs = np.where(mass > 0, values / np.where(mass > 0, mass, 1.0) + tree.committed[node, p], np.nan)
+        equity = self._node_equities(node, p, reach, mass)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            eqr = np.where(equity > 0, evs / (equity * pot), np.nan)
+        return {
+            label: {key: _number(column[i]) for key, column in (("ev", evs), ("equity", equity), ("eqr", eqr))}
+            for i, label in enumerate(self.game.hands[p].labels)
+        }
+
+    def _node_equities(self, node: int, player: int, reach: np.ndarray, mass: np.ndarray) -> np.ndarray:
+        """Each combo's check-down equity at ``node`` against the opponent's reach there (NaN where ``mass``, its
+        compatible part, is 0): the check-down game of the node's board solved with the player's combos all
+        weighing 1 and the opponent's weighing their reach, with no suit isomorphism (the reach need not be
+        symmetric)."""
+        if self.spot is None:
+            raise SolverError("this solution carries no spot to measure equities on")
+        n = [len(h) for h in self.game.hands]
+        if not np.any(mass > 0):  # nothing of the opponent's range reaches the node
+            return np.full(n[player], np.nan)
+        tree, dealt, at = self.game.tree, [], node
+        while at > 0:
+            if tree.kind[tree.parent[at]] == CHANCE:
+                dealt += to_card_ids(tree.labels[at])
+            at = int(tree.parent[at])
+        weights = [np.ones(n[player]), np.ascontiguousarray(reach[node, 1 - player, : n[1 - player]])]
+        checked = replace(self.spot.betting, pot=1.0, stack=0.0, rules=tree_sizes((), allin=False), swaps=(IDENTITY,))
+        spot = replace(
+            self.spot, board=self.spot.board + tuple(dealt), weights=(weights[player], weights[1 - player]),
+            betting=checked, rake=0.0, rake_cap=None, locks=(),
+        )  # fmt: skip
+        values = CfrSolver(spot.game(), dtype=np.float64).root_values(player)
+        shares = np.clip(values / np.where(mass > 0, mass, 1.0) + 0.5, 0.0, 1.0)  # clipped: rounding only
+        return np.where(mass > 0, shares, np.nan)
 
     def combo_evs(self, player: str) -> dict[str, float | None]:
         """Each combo's EV (PioSOLVER's convention) for ``"oop"`` or ``"ip"``; None for a combo that every
@@ -301,6 +367,11 @@ class Solution:
         }
 
 
+def _number(x: float) -> float | None:
+    """A finite number as a float, None for NaN (an undefined value)."""
+    return None if math.isnan(x) else float(x)
+
+
 @dataclass(frozen=True)
 class SolutionNode:
     """A node of a solved tree: the line leading to it, what it is, who acts and what they can do.
@@ -344,6 +415,19 @@ class SolutionNode:
     def strategy(self) -> dict[str, Any]:
         """The average strategy here (:meth:`Solution.strategy`)."""
         return self.solution.strategy(self.line)
+
+    def combo_values(self, player: str | None = None) -> dict[str, dict[str, float | None]]:
+        """Each combo's ``ev``, ``equity`` and ``eqr`` here for ``player`` (``"oop"`` or ``"ip"``; None: the
+        player to act) (:meth:`Solution.combo_values`).
+
+        >>> node = solve("2s3h4d6c7c", "AsAh", "KsKh", pot=10, stack=0, max_iterations=1).node()
+        >>> node.combo_values()["AsAh"]
+        {'ev': 10.0, 'equity': 1.0, 'eqr': 1.0}
+        """
+        chosen = player or self.player
+        if chosen is None:
+            raise SolverError(f"nobody acts at {self.kind} node {list(self.line)!r}: name the player")
+        return self.solution.combo_values(self.line, chosen)
 
     def range_weights(self) -> np.ndarray:
         """Each combo's weight in the acting player's range here: its weight times its own reach times the

@@ -1036,12 +1036,18 @@ function drawComboTable(data) {
   const out = $("tree-combos");
   out.replaceChildren();
   if (data.kind !== "decision") return;
-  const evs = data.line.length === 0 && tree.evs ? tree.evs[data.player] : null;
+  // Each combo's EV, equity and EQR at this node when the answer carries them, else the root's EVs at the root.
+  const valued = data.combos.length > 0 && "ev" in data.combos[0];
+  const evs = !valued && data.line.length === 0 && tree.evs ? tree.evs[data.player] : null;
+  const shown = (x, text) => (x === null || x === undefined ? "" : text(x));
   const headings = ["combo", "weight", ...data.actions.map((a) => `${a.action} %`)];
-  if (evs) headings.push("EV");
+  if (valued) headings.push("EV", "equity %", "EQR");
+  else if (evs) headings.push("EV");
   const rows = data.combos.map((c) => {
     const row = [c.combo, c.weight.toFixed(3), ...c.frequencies.map((f) => pct(f, 1))];
-    if (evs) row.push(evs[c.combo] === null || evs[c.combo] === undefined ? "" : evs[c.combo].toFixed(3));
+    if (valued) {
+      row.push(shown(c.ev, (x) => x.toFixed(3)), shown(c.equity, (x) => pct(x, 1)), shown(c.eqr, (x) => x.toFixed(3)));
+    } else if (evs) row.push(shown(evs[c.combo], (x) => x.toFixed(3)));
     return row;
   });
   const title = document.createElement("h3");

@@ -87,6 +87,26 @@ def test_show_reads_the_saved_node_back_as_grid_and_combos(polar):
     assert "   K   .  67" in text.stdout  # the call grid: KK calls two times in three
 
 
+def test_show_gives_each_combo_its_ev_equity_and_eqr(polar):
+    # Facing the all-in KK is indifferent (EV 0) with a quarter of equity; at the root AA takes 80/3 of the pot of
+    # 20 with all of the equity, and QQ, with none, has no EQR.
+    _, path = polar
+    facing = json.loads(run("solve", "show", str(path), "allin 10", "--json").stdout)
+    jsonschema.validate(facing, schemas.load("solve-show"))
+    kk = facing["combos"][0]
+    assert kk["ev"] == pytest.approx(0.0, abs=0.05) and kk["equity"] == pytest.approx(0.25, abs=0.01)
+    assert kk["eqr"] == pytest.approx(0.0, abs=0.01)
+    root = {c["combo"]: c for c in json.loads(run("solve", "show", str(path), "--json").stdout)["combos"]}
+    assert root["AsAh"]["ev"] == pytest.approx(80 / 3, abs=0.05) and root["AsAh"]["equity"] == 1.0
+    assert root["AsAh"]["eqr"] == pytest.approx(4 / 3, abs=0.005)
+    assert root["QsQh"]["equity"] == 0.0 and root["QsQh"]["eqr"] is None
+    text = run("solve", "show", str(path)).stdout.splitlines()
+    header = next(line for line in text if line.startswith("combo "))
+    assert header.split()[-3:] == ["EV", "equity", "EQR"]
+    queens = next(line for line in text if line.startswith("QsQh"))
+    assert queens.split()[-2:] == ["0.0%", "-"]
+
+
 def test_a_spot_file_in_toml_or_json_is_the_same_spot_as_the_options(tmp_path, polar):
     toml = tmp_path / "spot.toml"
     toml.write_text('board = "2s3h4d6c7c"\noop = "AsAh, QsQh"\nip = "KsKh"\npot = 20\nstack = 10\nbet = "a"\n')
