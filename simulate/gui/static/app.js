@@ -521,17 +521,24 @@ function toggleCard(input, card) {
   input.value = cards.join("");
 }
 
+// One card of a card picker: a button labelled with the card's rank and suit symbol.
+function cardButton(rank, suit) {
+  const card = rank + suit;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = `card suit-${suit}`;
+  button.dataset.card = card;
+  button.textContent = rank + SUIT_SYMBOLS[suit];
+  button.setAttribute("aria-label", card);
+  return button;
+}
+
 function initCardGrid() {
   const grid = $("card-grid");
   for (const suit of SUITS) {
     for (const rank of RANKS) {
       const card = rank + suit;
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = `card suit-${suit}`;
-      button.dataset.card = card;
-      button.textContent = rank + SUIT_SYMBOLS[suit];
-      button.setAttribute("aria-label", card);
+      const button = cardButton(rank, suit);
       button.addEventListener("click", () => {
         const target = document.querySelector("input[name=card-target]:checked").value;
         toggleCard($(target), card);
@@ -987,12 +994,7 @@ function drawDealCards(data) {
   for (const suit of SUITS) {
     for (const rank of RANKS) {
       const card = rank + suit;
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = `card suit-${suit}`;
-      button.dataset.card = card;
-      button.textContent = rank + SUIT_SYMBOLS[suit];
-      button.setAttribute("aria-label", card);
+      const button = cardButton(rank, suit);
       const label = data.actions.find((a) => a.action.toLowerCase() === card.toLowerCase());
       button.disabled = !open.has(card.toLowerCase());
       button.classList.toggle("board", dealt.match(/../g).includes(card.toLowerCase()));
