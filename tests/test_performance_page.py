@@ -7,11 +7,12 @@ it at build time; the ``docs`` tier checks the built page in tests/test_docs.py)
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import re
 import statistics
 from pathlib import Path
+
+from bench_page_module import bench_page
 
 from pokerlab.simulate.bench import BenchReport
 from pokerlab.simulate.bench.format import cell, machine_line
@@ -19,16 +20,6 @@ from pokerlab.simulate.bench.format import cell, machine_line
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "docs" / "performance" / "report.json"
 PAGE = ROOT / "docs" / "performance.md"
-
-
-def _bench_page():
-    spec = importlib.util.spec_from_file_location("bench_page", ROOT / "docs" / "_ext" / "bench_page.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench_page = _bench_page()
 
 
 def _page(report: BenchReport) -> str:

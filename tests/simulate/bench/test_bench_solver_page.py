@@ -3,8 +3,9 @@ drawn by the bench's own table code, and the published times it quotes named by 
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+
+from bench_page_module import bench_page
 
 from pokerlab.simulate.bench.cases import OPT_IN_CASES
 from pokerlab.simulate.bench.format import cell
@@ -13,16 +14,6 @@ from pokerlab.simulate.bench.report import OK
 ROOT = Path(__file__).resolve().parents[3]
 REPORT = ROOT / "docs" / "performance" / "solver.json"
 PAGE = ROOT / "docs" / "performance.md"
-
-
-def _bench_page():
-    spec = importlib.util.spec_from_file_location("bench_page", ROOT / "docs" / "_ext" / "bench_page.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench_page = _bench_page()
 
 
 def test_the_page_renders_the_solver_report_without_a_chart():
