@@ -63,3 +63,23 @@ def omaha_deck(holes: list[str], board: str, button: int) -> list[int]:
     cards = parse(board)
     burns = _fill(deck + cards, 3)
     return deck + [burns[0], *cards[:3], burns[1], cards[3], burns[2], cards[4]]
+
+
+def check_pots_paid(hand, carried: int = 0) -> None:
+    """Every pot awarded in full (odd chips carried aside) and nobody paid more than they could win.
+
+    From each opponent a seat wins at most what it put in itself, plus a pot carried in from the last deal.
+    """
+    for pot in hand.pots:
+        assert pot.winners and set(pot.winners) <= set(pot.eligible)
+        assert sum(pot.shares) + pot.odd_chips == pot.amount
+    contributions = hand.contributions
+    for seat in range(len(contributions)):
+        assert hand.payouts[seat] <= carried + sum(min(c, contributions[seat]) for c in contributions)
+
+
+def cards_seen(hand) -> list[int]:
+    """Every card the hand dealt (hole cards, board, cards discarded), each once if the deal was sound."""
+    seen = [c for h in hand.hole for c in h] + hand.board + [c for _, c in hand.dead_cards]
+    assert len(seen) == len(set(seen)) <= 52
+    return seen

@@ -251,8 +251,14 @@ def test_stub_exhaustion_reshuffles_discards_but_never_the_drawing_players_own()
     assert len(held) == len(set(held)) == 35
 
 
-def test_second_round_first_actor_is_the_opener():
-    hand = State(DRAW, [20] * 4, button=0, seed=0)
+@pytest.mark.parametrize(
+    "after_draw_first, first",
+    [("opener", 2), ("left-of-dealer", 1)],
+    ids=["the-opener", "left-of-dealer-option"],
+)
+def test_second_round_first_actor(after_draw_first, first):
+    variant = DRAW if after_draw_first == "opener" else DRAW.with_rules(after_draw_first=after_draw_first)
+    hand = State(variant, [20] * 4, button=0, seed=0)
     hand.check()  # seat 1
     hand.bet(2)  # seat 2 opens
     hand.call()
@@ -260,7 +266,7 @@ def test_second_round_first_actor_is_the_opener():
     hand.call()
     for _ in range(4):
         hand.stand_pat()
-    assert hand.actor == 2
+    assert hand.actor == first
 
 
 def test_second_round_first_actor_left_of_folded_opener():
@@ -274,19 +280,6 @@ def test_second_round_first_actor_left_of_folded_opener():
     for _ in range(3):
         hand.stand_pat()
     assert hand.actor == 3
-
-
-def test_second_round_first_actor_left_of_dealer_option():
-    variant = DRAW.with_rules(after_draw_first="left-of-dealer")
-    hand = State(variant, [20] * 4, button=0, seed=0)
-    hand.check()
-    hand.bet(2)
-    hand.call()
-    hand.call()
-    hand.call()
-    for _ in range(4):
-        hand.stand_pat()
-    assert hand.actor == 1
 
 
 def test_second_round_uses_the_big_bet():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from game_helpers import check_pots_paid
 from hypothesis import given, settings, strategies as st
 
 from pokerlab.simulate.game import IllegalActionError, State, shipped_variants
@@ -102,15 +103,6 @@ def test_random_legal_play_keeps_every_invariant(key, players, stacks, button, s
     else:
         pytest.fail("the hand did not end")
 
-    contributions = hand.contributions
-    # Every pot is awarded: shares add up to the pot (less odd chips carried to the next deal).
-    for pot in hand.pots:
-        assert pot.winners and set(pot.winners) <= set(pot.eligible)
-        assert sum(pot.shares) + pot.odd_chips == pot.amount
-    assert sum(hand.payouts) + hand.carry_out == sum(contributions) + carried
-    # Nobody wins more than they were eligible for: from each opponent at most what they put in.
-    for seat in range(players):
-        cap = carried + sum(min(c, contributions[seat]) for c in contributions)
-        assert hand.payouts[seat] <= cap
-        if hand.folded[seat]:
-            assert hand.payouts[seat] == 0
+    check_pots_paid(hand, carried)
+    assert sum(hand.payouts) + hand.carry_out == sum(hand.contributions) + carried
+    assert all(hand.payouts[seat] == 0 for seat in range(players) if hand.folded[seat])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from game_helpers import cards_seen, check_pots_paid
 from hypothesis import given, settings, strategies as st
 
 from pokerlab.evaluator.omaha import evaluate_omaha
@@ -33,14 +34,8 @@ def test_random_omaha_play_conserves_chips_and_pays_every_pot(hole_cards, kind, 
     stacks = stacks[:players]
     hand = play_random_hand(State(game, stacks, button=button % players, seed=seed), random.Random(seed))
     assert sum(hand.stacks) == sum(stacks) and min(hand.stacks) >= 0
-    for pot in hand.pots:
-        assert pot.winners and set(pot.winners) <= set(pot.eligible)
-        assert sum(pot.shares) + pot.odd_chips == pot.amount
-    contributions = hand.contributions
-    for seat in range(players):
-        assert hand.payouts[seat] <= sum(min(c, contributions[seat]) for c in contributions)
-    seen = [c for h in hand.hole for c in h] + hand.board + [c for _, c in hand.dead_cards]
-    assert len(seen) == len(set(seen)) <= 52
+    check_pots_paid(hand)
+    cards_seen(hand)
     for seat in range(players):
         assert len(hand.hole[seat]) == hole_cards
         if hand.shown[seat]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from game_helpers import cards_seen, check_pots_paid
 from hypothesis import given, settings, strategies as st
 
 from pokerlab.simulate.game import State, razz, seven_card_stud, seven_card_stud_hilo
@@ -29,15 +30,9 @@ def test_random_stud_play_conserves_chips_and_pays_every_pot(key, players, stack
     stacks = stacks[:players]
     hand = play_random_hand(State(GAMES[key], stacks, button=button % players, seed=seed), random.Random(seed))
     assert sum(hand.stacks) == sum(stacks) and min(hand.stacks) >= 0
-    for pot in hand.pots:
-        assert pot.winners and set(pot.winners) <= set(pot.eligible)
-        assert sum(pot.shares) + pot.odd_chips == pot.amount
-    contributions = hand.contributions
-    for seat in range(players):
-        assert hand.payouts[seat] <= sum(min(c, contributions[seat]) for c in contributions)
-    # Every card dealt is a different card; at most one community card, and only with a short deck.
-    seen = [c for h in hand.hole for c in h] + hand.board + [c for _, c in hand.dead_cards]
-    assert len(seen) == len(set(seen)) <= 52
+    check_pots_paid(hand)
+    cards_seen(hand)  # every card dealt a different card
+    # At most one community card, and only with a short deck.
     assert len(hand.board) <= 1 and (not hand.board or players >= 8)
 
 

@@ -402,26 +402,23 @@ def test_hilo_odd_chip_goes_to_the_high_half():
     assert hand.net == [1, 0, -1]
 
 
-def test_stud_odd_chip_goes_to_the_highest_card_by_suit():
-    # Two nine-high straights tie; seat 0 is nearest the dealer's left, but seat 1 holds the highest card (9s).
-    hands = ["5c 6d 2d 8s 9c 7h 3h", "5d 6c 7s 8h 9s 2c 3c", "Ks Kd Qh"]
-    hand = _hand(STUD, hands, button=2)
-    hand.bring_in()  # seat 0: the 2d
+@pytest.mark.parametrize(
+    "rules, hands",
+    [
+        # Two nine-high straights tie; seat 0 is nearest the dealer's left, but seat 1 holds the highest card (9s).
+        (STUD, ["5c 6d 2d 8s 9c 7h 3h", "5d 6c 7s 8h 9s 2c 3c", "Ks Kd Qh"]),
+        # Two 8-6-4-3-2 lows tie; seat 1 holds the lowest card (2c against seat 0's 2d).
+        (RAZZ, ["8c 6d Kc 3s 2d 4h Kd", "8d 6c Qs 3h 2c 4s Qh", "Ac 2s 5h"]),
+    ],
+    ids=["stud-highest-card", "razz-lowest-card"],
+)
+def test_odd_chip_goes_to_the_best_card_by_suit(rules, hands):
+    hand = _hand(rules, hands, button=2)
+    hand.bring_in()  # seat 0: stud's lowest door card (2d), razz's highest (the king)
     hand.call()
     hand.fold()
     _check_down(hand)
-    # Pot 5 (three antes, the bring-in, a call): 3 to seat 1 (the 9s), 2 to seat 0.
-    assert hand.payouts == [2, 3, 0] and hand.net == [0, 1, -1]
-
-
-def test_razz_odd_chip_goes_to_the_lowest_card_by_suit():
-    # Two 8-6-4-3-2 lows tie; seat 1 holds the lowest card (2c against seat 0's 2d).
-    hands = ["8c 6d Kc 3s 2d 4h Kd", "8d 6c Qs 3h 2c 4s Qh", "Ac 2s 5h"]
-    hand = _hand(RAZZ, hands, button=2)
-    hand.bring_in()  # seat 0: the king, the highest door card in razz
-    hand.call()
-    hand.fold()
-    _check_down(hand)
+    # Pot 5 (three antes, the bring-in, a call): 3 to seat 1 (the best card by suit), 2 to seat 0.
     assert hand.payouts == [2, 3, 0] and hand.net == [0, 1, -1]
 
 
