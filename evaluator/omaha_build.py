@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .hand_values import five_card_key
 
@@ -45,12 +46,15 @@ def pair_index(a: int, b: int) -> int:
     return a * (a + 1) // 2 + b
 
 
-def _digits(ranks: np.ndarray) -> np.ndarray:
+def _digits(ranks: np.ndarray) -> NDArray[np.int64]:
     """Octal count key of rank multisets (last axis): a count of 5 stays distinct from every real hand."""
-    return (np.int64(1) << (3 * ranks.astype(np.int64))).sum(axis=-1)
+    digits: NDArray[np.int64] = (np.int64(1) << (3 * ranks.astype(np.int64))).sum(axis=-1)
+    return digits
 
 
-def build_omaha_tables(numbering: dict[tuple[int, ...], int], ace_five: dict[tuple[int, ...], int]) -> dict:
+def build_omaha_tables(
+    numbering: dict[tuple[int, ...], int], ace_five: dict[tuple[int, ...], int]
+) -> dict[str, np.ndarray]:
     """The three Omaha tables, given the high-hand class numbering and the ace-to-five one."""
     boards = np.array(
         [c for c in itertools.combinations_with_replacement(range(13), 5) if max(c.count(r) for r in c) <= 4],

@@ -17,6 +17,7 @@ ruleset, so a game engine compares hands the same way in every variant.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import InputError
@@ -63,7 +64,8 @@ class Kernel:
         """Whether :mod:`pokerlab.evaluator.variants` ranks it (its values then carry their ruleset)."""
         return self.kind != 0
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[str], Kernel], tuple[str]]:
+
         return _kernel, (self.name,)  # unpickled as the registry's entry: identity-keyed caches still find it
 
 

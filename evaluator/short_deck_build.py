@@ -70,7 +70,9 @@ def _describing_order(ranks: tuple[int, ...], value: int) -> tuple[int, ...]:
     return tuple(sorted(ranks, key=lambda r: (-counts[r], -r)))
 
 
-def build_short_deck_tables(rank_keys: list[int], displacement_hash: Callable) -> dict[str, np.ndarray]:
+def build_short_deck_tables(
+    rank_keys: list[int], displacement_hash: Callable[[np.ndarray, int], tuple[np.ndarray, np.ndarray, int]]
+) -> dict[str, np.ndarray]:
     """The short-deck tables, hashed with the high hand's rank keys and its row-displacement hash."""
     numbering = short_deck_numbering()
     multisets = [m for m in rank_multisets() if 5 <= sum(m) <= MAX_CARDS and not any(m[:SHORT_DECK_LOW_RANK])]

@@ -45,8 +45,10 @@ MULTIPLIER_SEED = 5
 MULTIPLIER_TRIES = 6
 
 
-@njit(cache=False)
-def _try_multiplier(m, sums, sizes, used, undo):  # pragma: no cover - numba
+@njit(cache=False)  # type: ignore[untyped-decorator]  # numba's dispatcher: typed by numba at the call
+def _try_multiplier(  # pragma: no cover - numba
+    m: int, sums: np.ndarray, sizes: np.ndarray, used: np.ndarray, undo: np.ndarray
+) -> bool:
     """Mark s + c*m for c = 1..4; undo and return False on the first collision."""
     n_undo = 0
     for i in range(sums.shape[0]):
@@ -91,8 +93,10 @@ def find_rank_keys(limit: int = 1 << 27) -> list[int]:
     return keys
 
 
-@njit(cache=False)
-def _place_rows(row_starts, row_cols, order, width, capacity):  # pragma: no cover - numba
+@njit(cache=False)  # type: ignore[untyped-decorator]  # numba's dispatcher: typed by numba at the call
+def _place_rows(  # pragma: no cover - numba
+    row_starts: np.ndarray, row_cols: np.ndarray, order: np.ndarray, width: int, capacity: int
+) -> tuple[np.ndarray, int]:
     """First-fit placement of rows (sorted fullest first) into one table."""
     taken = np.zeros(capacity, dtype=np.bool_)
     offsets = np.zeros(row_starts.shape[0] - 1, dtype=np.int64)
@@ -178,7 +182,9 @@ def _class_numbering() -> dict[tuple[int, ...], int]:
     return numbering
 
 
-def _best_value(ranks: tuple[int, ...], flush: bool, numbering: dict) -> tuple[int, tuple[int, ...]]:
+def _best_value(
+    ranks: tuple[int, ...], flush: bool, numbering: dict[tuple[int, ...], int]
+) -> tuple[int, tuple[int, ...]]:
     best = max(
         (numbering[five_card_key(sub, flush)], sub) for sub in itertools.combinations(sorted(ranks, reverse=True), 5)
     )

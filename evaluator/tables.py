@@ -25,7 +25,7 @@ import math
 import os
 import sys
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import PokerlabError
 
@@ -54,7 +54,7 @@ HIGH_TABLES = (
 )
 #: Rank keys live modulo 2**25 (see ``pokerlab.evaluator.table_build``): a hand's rank key is
 #: the sum of its cards' keys with this mask applied.
-from .layout import RANK_KEY_BITS, RANK_KEY_MASK  # noqa: E402,F401  (defined once, in layout)
+from .layout import RANK_KEY_BITS as RANK_KEY_BITS, RANK_KEY_MASK as RANK_KEY_MASK  # noqa: E402  (defined in layout)
 
 #: Rows of the rank hash are ``key >> RANK_SHIFT`` (also stored as the table ``rank_shift``).
 RANK_SHIFT = 12
@@ -105,7 +105,7 @@ def _read_bytes(path: str) -> bytes:
         return file.read()
 
 
-class Tables(Mapping):
+class Tables(Mapping[str, "np.ndarray"]):
     """Tables by name, each read and checked against the manifest on first access.
 
     ``tables[name]`` is a read-only numpy array (imports numpy: batch work);
@@ -113,7 +113,7 @@ class Tables(Mapping):
     the per-call paths).
     """
 
-    def __init__(self, folder: str, entries: dict[str, dict]) -> None:
+    def __init__(self, folder: str, entries: dict[str, dict[str, Any]]) -> None:
         self._folder, self._entries = folder, entries
         self._views: dict[str, memoryview] = {}
         self._arrays: dict[str, np.ndarray] = {}
@@ -148,7 +148,7 @@ class Tables(Mapping):
         return len(self._entries)
 
 
-def read_table(folder: Folder, entry: dict, manifest: str = MANIFEST) -> memoryview:
+def read_table(folder: Folder, entry: dict[str, Any], manifest: str = MANIFEST) -> memoryview:
     """A table file's data, checked against its entry in ``manifest`` (sha256, then the ``.npy`` header), as a
     memoryview."""
     path = os.path.join(folder, entry["file"])
@@ -162,7 +162,7 @@ def read_table(folder: Folder, entry: dict, manifest: str = MANIFEST) -> memoryv
         raise TableError(f"table {path} cannot be read: {exc}") from None
 
 
-def _npy_data_offset(data: bytes, path: str, entry: dict) -> int:
+def _npy_data_offset(data: bytes, path: str, entry: dict[str, Any]) -> int:
     """Where the data of an ``.npy`` file starts, after checking its header says what the manifest says.
 
     Read by hand (format versions 1-3: magic, version, header length, a Python
@@ -195,7 +195,7 @@ def _npy_data_offset(data: bytes, path: str, entry: dict) -> int:
 _ENTRY_TYPES = {"file": str, "dtype": str, "shape": list, "sha256": str}
 
 
-def _checked_entries(manifest: object, path: str) -> dict[str, dict]:
+def _checked_entries(manifest: object, path: str) -> dict[str, dict[str, Any]]:
     """The manifest's table entries, each with a plain file name, dtype, shape and sha256; else TableError."""
     entries = manifest.get("tables") if isinstance(manifest, dict) else None
     if not isinstance(entries, dict):

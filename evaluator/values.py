@@ -20,6 +20,7 @@ pokerlab.errors.InputError: ... is a high-hand value (a plain int): ...
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from ..errors import InputError
@@ -37,7 +38,8 @@ class HandValue(int):
     __slots__ = ()
     rules: ClassVar[str] = "high"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[int, str], int], tuple[int, str]]:
+
         return ruled_value, (int(self), self.rules)
 
 

@@ -24,6 +24,7 @@ import itertools
 from collections.abc import Callable
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .hand_values import (
     CATEGORY_SHIFT,
@@ -40,7 +41,7 @@ from .layout import rank_key_of, rank_multisets
 ACE = 12
 
 
-def _number(keys: list[tuple[int, ...]], category_of: Callable[[tuple[int, ...]], int]) -> dict[tuple, int]:
+def _number(keys: list[tuple[int, ...]], category_of: Callable[[tuple[int, ...]], int]) -> dict[tuple[int, ...], int]:
     """Values (category << 12 | index from 1) for keys listed worst first."""
     index: dict[int, int] = {}
     values = {}
@@ -121,7 +122,9 @@ def _ace_five_joker_value(naturals: tuple[int, ...], ace_five: dict[tuple[int, .
     return ace_five[tuple(sorted(naturals + (lowest_missing,)))]
 
 
-def _class_arrays(values: dict[tuple[int, ...], int], order: Callable[[tuple[int, ...]], tuple[int, ...]]):
+def _class_arrays(
+    values: dict[tuple[int, ...], int], order: Callable[[tuple[int, ...]], tuple[int, ...]]
+) -> tuple[NDArray[np.uint16], NDArray[np.uint8]]:
     """Distinct values ascending with the five ranks of one hand of each, in describing order."""
     first: dict[int, tuple[int, ...]] = {}
     for ranks, value in values.items():
@@ -148,7 +151,7 @@ def build_variant_tables(
     rank_shift: int,
     multisets: list[tuple[int, ...]],
     numbering: dict[tuple[int, ...], int],
-    displacement_hash: Callable,
+    displacement_hash: Callable[[np.ndarray, int], tuple[np.ndarray, np.ndarray, int]],
 ) -> dict[str, np.ndarray]:
     """Every lowball and wild-card table, given the high-hand hash and class numbering."""
 

@@ -24,6 +24,7 @@ evaluator, which reads its own rank hash, ``rank_offsets`` and
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
@@ -89,7 +90,9 @@ def _five_card_hands() -> tuple[list[tuple[tuple[int, ...], bool]], np.ndarray]:
     return classes, np.array(hands, dtype=np.uint8)
 
 
-def _five_card_classes(evaluate_rows) -> tuple[list[tuple], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _five_card_classes(
+    evaluate_rows: Callable[[np.ndarray], np.ndarray],
+) -> tuple[list[tuple[tuple[int, ...], bool]], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every 5-card class: (ranks, suited), a hand of it, its table value, and lookups by rank code."""
     classes, hands = _five_card_hands()
     values = evaluate_rows(hands).astype(np.int64)
@@ -290,7 +293,7 @@ def check_wild_order(rules_name: str) -> dict[str, Any]:
     return {"ok": problem is None, "classes": len(classes), "problem": problem}
 
 
-def _out_of_order(keys: list, values: np.ndarray, names: list[str], ranking: str) -> str | None:
+def _out_of_order(keys: list[Any], values: np.ndarray, names: list[str], ranking: str) -> str | None:
     """The first neighbours of the key order whose values disagree with it (equal exactly where the keys are
     equal, larger where the key is larger), or None; ``ranking`` ends the message ("under joker")."""
     order = sorted(range(len(keys)), key=keys.__getitem__)

@@ -72,7 +72,7 @@ def _per_call_problem(rows: np.ndarray, batch_values: np.ndarray) -> str | None:
     return None
 
 
-def _out_of_order(keys: list, values: np.ndarray, names: list[str]) -> str | None:
+def _out_of_order(keys: list[Any], values: np.ndarray, names: list[str]) -> str | None:
     """The first neighbours in key order whose values disagree (equal exactly on equal keys, else larger)."""
     order = sorted(range(len(keys)), key=keys.__getitem__)
     for a, b in zip(order, order[1:]):
@@ -123,7 +123,9 @@ def check_short_deck_order(n_cards: int) -> dict[str, Any]:
     return {"ok": True, "classes": checked, "problem": None}
 
 
-def _best_of_five(size: int, cards: int, plain: dict, flush: dict) -> tuple[str | None, int]:
+def _best_of_five(
+    size: int, cards: int, plain: dict[tuple[int, ...], int], flush: dict[tuple[int, ...], int]
+) -> tuple[str | None, int]:
     """Hands of ``cards`` cards: ``size`` suited ranks (clubs) and off-suit sixes and sevens, or with ``size`` 0
     every rank multiset dealt without a flush; each must be worth the best of its five-card subsets."""
     if size:

@@ -134,7 +134,8 @@ def _check_reachable(scheduler: str, timeout: float) -> None:
 
 def cluster_threads(client: Any) -> int:
     """Worker threads the cluster has right now (at least 1)."""
-    return max(1, sum(client.nthreads().values()))
+    threads: int = max(1, sum(client.nthreads().values()))
+    return threads
 
 
 class ShardStore:
@@ -382,7 +383,7 @@ def code_version() -> dict[str, str]:
 
 def run_shards(
     fn: Callable[..., Any],
-    shards: Sequence[tuple],
+    shards: Sequence[tuple[Any, ...]],
     *,
     client: Any = None,
     threads: int | None = None,
@@ -455,7 +456,7 @@ def _default_threads() -> int:
 def _run_on_dask(
     client: Any,
     fn: Callable[..., Any],
-    shards: Sequence[tuple],
+    shards: Sequence[tuple[Any, ...]],
     todo: list[int],
     record: Callable[[int, Any], None],
     stopped: Callable[[str], DistributedError],

@@ -171,7 +171,8 @@ def strength_table(rules_name: str) -> np.ndarray:
     hist = np.zeros(1 << 16)
     hist[: len(counts)] = counts
     below = np.cumsum(hist) - hist
-    return (below + hist / 2) / hist.sum()
+    strength: np.ndarray = (below + hist / 2) / hist.sum()
+    return strength
 
 
 def draw_odds(
@@ -232,7 +233,7 @@ class DiscardOption:
     odds: DrawOdds
 
 
-def best_discard(
+def best_discard(  # noqa: PLR0913  (public API: the documented keywords)
     hand: str | Sequence[int],
     rules: str = "high",
     objective: str = "strength",

@@ -31,7 +31,7 @@ class EquityOutcome:
     stderrs: list[float] | None = None
 
 
-def keep(store: dict, key: str, value: object) -> None:
+def keep(store: dict[str, Any], key: str, value: object) -> None:
     """``store[key] = value`` as an expression: how a timed lambda keeps what its call returned."""
     store[key] = value
 
@@ -78,7 +78,9 @@ def ruled_call(rules: str) -> Builder:
     return build
 
 
-def per_call(call: str, evaluate: Callable, native: list, value: Callable[[Any], Any] = lambda v: v) -> Contender:
+def per_call(
+    call: str, evaluate: Callable[[Any], Any], native: list[Any], value: Callable[[Any], Any] = lambda v: v
+) -> Contender:
     """A loop ``for h in hands: evaluate(h)``; ``value`` turns a result into higher-is-better."""
 
     def loop() -> None:

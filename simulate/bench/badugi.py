@@ -16,9 +16,11 @@ each spot one ``BadugiHand.from_game`` at a time, and its counts by class must e
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from itertools import combinations
 from math import comb
+from typing import Any
 
 from .adapters import keep, per_call, ruled_batch, ruled_call
 from .cases import CARD_STRINGS, BenchConfig, Case, Contender, Hands, dealt
@@ -46,7 +48,7 @@ def pokerkit_call(case: Case, hands: Hands | None, config: BenchConfig) -> Conte
     return per_call("BadugiHand.from_game(4 Card)", BadugiHand.from_game, native)
 
 
-def _pokerkit_cards(ids: list[int]) -> list:
+def _pokerkit_cards(ids: list[int]) -> list[Any]:
     from pokerkit import Card
 
     return [next(iter(Card.parse(CARD_STRINGS[c]))) for c in ids]
@@ -65,7 +67,7 @@ def pokerlab_draw(case: Case, hands: Hands | None, config: BenchConfig) -> Conte
     """``draw_odds(hand, discard, rules="badugi")`` of every spot of the case (:func:`draw_spots`)."""
     from ..draw import draw_odds  # timed by measure_startup: kept out of bench's import
 
-    last: dict = {}
+    last: dict[str, Any] = {}
     spots = draw_spots(case)
 
     def run() -> None:
@@ -84,7 +86,7 @@ def pokerlab_draw_plain(case: Case, hands: Hands | None, config: BenchConfig) ->
     spots = [_draws(hand, discard) for hand, discard in draw_spots(case)]
 
     def name(kept: list[int], drawn: tuple[int, ...]) -> str:
-        return classes.names[classes.of_value[evaluator.evaluate([*kept, *drawn], rules=RULES)]]
+        return classes.names[int(classes.of_value[evaluator.evaluate([*kept, *drawn], rules=RULES)])]
 
     return _counting("evaluate(kept + drawn, rules='badugi') per draw", spots, name)
 
@@ -96,7 +98,7 @@ def pokerkit_draw(case: Case, hands: Hands | None, config: BenchConfig) -> Conte
     spots = [(_pokerkit_cards(kept), [_pokerkit_cards(list(d)) for d in draws]) for kept, draws in
              (_draws(hand, discard) for hand, discard in draw_spots(case))]  # fmt: skip
 
-    def name(kept: list, drawn: list) -> str:
+    def name(kept: list[Any], drawn: list[Any]) -> str:
         cards = BadugiHand.from_game([*kept, *drawn]).cards
         if len(cards) < 4:
             return ("One-card hand", "Two-card hand", "Three-card hand")[len(cards) - 1]
@@ -105,9 +107,9 @@ def pokerkit_draw(case: Case, hands: Hands | None, config: BenchConfig) -> Conte
     return _counting("BadugiHand.from_game(kept + drawn) per draw", spots, name)
 
 
-def _counting(call: str, spots: list, name) -> Contender:
+def _counting(call: str, spots: list[tuple[Any, Any]], name: Callable[[Any, Any], str]) -> Contender:
     """A contender that counts, per spot, the class ``name(kept, drawn)`` of every draw."""
-    last: dict = {}
+    last: dict[str, Any] = {}
 
     def run() -> None:
         found: DrawCounts = []

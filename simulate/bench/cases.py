@@ -91,7 +91,7 @@ class BenchConfig:
         except KeyError:
             raise InputError(f"unknown configuration {name!r}; choose quick, full or tiny") from None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -260,7 +260,14 @@ def _eval_cases() -> list[Case]:
 
 
 def _equity_cases() -> list[Case]:
-    def exact(case_id: str, title: str, players, board: str = "", expected=None, threads=False) -> Case:
+    def exact(
+        case_id: str,
+        title: str,
+        players: Sequence[str],
+        board: str = "",
+        expected: float | None = None,
+        threads: bool = False,
+    ) -> Case:
         return Case(
             case_id, "equity", title, "exact", "call", "time", 7, tuple(players), board, expected, threads, EXACT_NOTE
         )
@@ -579,7 +586,8 @@ class Hands:
 
     @property
     def ids(self) -> list[list[int]]:
-        return self.array.tolist()
+        ids: list[list[int]] = self.array.tolist()
+        return ids
 
     def high(self) -> tuple[np.ndarray, np.ndarray]:
         """A rules case's 52-card hands and their high-hand values."""
@@ -640,7 +648,7 @@ def _deal_rules(case: Case, config: BenchConfig) -> Hands:
     return Hands(np.ascontiguousarray(array), per_call, high, high_per_call)
 
 
-def same_order(reference: Sequence | np.ndarray, values: Sequence | np.ndarray) -> bool:
+def same_order(reference: Sequence[float] | np.ndarray, values: Sequence[float] | np.ndarray) -> bool:
     """Whether ``values`` rank the hands exactly as ``reference`` does (higher is better), ties included.
 
     Only the order counts, never the numbers: ``same_order([3, 9, 9], [-5, 1, 1])`` is True. Sorting by

@@ -61,7 +61,9 @@ def check(case: Case, hands: Hands | None, result: Any, reference: Any) -> tuple
         module, name, takes_case = CHECKED_ELSEWHERE[case.kind]
         # Imported on use: each of these modules brings its own game or library (timed cases keep out of it).
         checker = getattr(importlib.import_module(module, __package__), name)
-        return checker(case, result, reference) if takes_case else checker(result, reference)
+        answer: tuple[bool, str] = checker(case, result, reference) if takes_case else checker(result, reference)
+        return answer
+
     if case.kind in ("exact", "stud-exact") or (case.kind == "process" and case.id != "start-eval"):
         return _check_exact(case, result, reference)
     if case.kind == "process":

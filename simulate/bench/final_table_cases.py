@@ -36,6 +36,7 @@ from .tournament_cases import harville_orders
 
 TOLERANCE = 1e-9
 _NODES = ((0, 0), (1, 0), (2, 0), (2, 1))  # (seat, callers before as bits): the three-handed tree's decisions
+_Strategies = dict[tuple[int, int], np.ndarray]  # decision -> per-class array
 
 
 def final_table_spot() -> tuple[list[float], list[float], tuple[float, float], float]:
@@ -50,7 +51,7 @@ def _posted(stacks: list[float], blinds: tuple[float, float], ante: float) -> li
     return posted
 
 
-def _settle(stacks: list[float], posted: list[float], involved: list[int], order: list[list[int]]) -> tuple:
+def _settle(stacks: list[float], posted: list[float], involved: list[int], order: list[list[int]]) -> tuple[float, ...]:
     """Chips after the hand: ``involved`` all in (each putting at most what the second largest of them holds),
     the others' posts dead; each layer of the pot to the best-ranked players (``order``) who reach it."""
     cap = sorted(stacks[i] for i in involved)[-2]
@@ -66,7 +67,7 @@ def _settle(stacks: list[float], posted: list[float], involved: list[int], order
     return tuple(final)
 
 
-def _icm_value(final: tuple, stacks: list[float], pay: list[float]) -> list[float]:
+def _icm_value(final: tuple[float, ...], stacks: list[float], pay: list[float]) -> list[float]:
     """ICM shares after the hand: survivors by every finishing order, the busted below them, bigger start first."""
     pay = pay + [0.0] * (len(final) - len(pay))
     alive = [i for i in range(len(final)) if final[i] > 0]
@@ -94,9 +95,9 @@ class PlainFinalTable:
         index = {name: k for k, name in enumerate(hand_classes())}
         self.classes = [[index[hand_class(int(a), int(b))] for a, b in deal] for deal in hands]
         counts = {k: lookup(hands[:, 0], hands[:, k]).astype(float) for k in (1, 2)}
-        memo: dict[tuple, list[float]] = {}
+        memo: dict[tuple[float, ...], list[float]] = {}
 
-        def value(final: tuple) -> list[float]:
+        def value(final: tuple[float, ...]) -> list[float]:
             if final not in memo:
                 memo[final] = _icm_value(final, stacks, pay)
             return memo[final]
@@ -119,7 +120,7 @@ class PlainFinalTable:
             self.payoffs.append((value(tuple(fold)), value(tuple(take)), two_way(d, 1), two_way(d, 2), three))
         self.weight = 1.0 / deals
 
-    def walk(self, play: dict) -> tuple[dict, list[float]]:
+    def walk(self, play: _Strategies) -> tuple[_Strategies, list[float]]:
         """Each decision's counterfactual values per class (play, fold) and every player's $EV under ``play``."""
         cf = {node: np.zeros((169, 2)) for node in _NODES}
         ev = [0.0, 0.0, 0.0]
@@ -138,7 +139,7 @@ class PlainFinalTable:
                 ev[i] += w * float(p0 * v1[i] + (1 - p0) * fold[i])
         return cf, ev
 
-    def solve(self, iterations: int) -> tuple[dict, list[float], list[float]]:
+    def solve(self, iterations: int) -> tuple[_Strategies, list[float], list[float]]:
         """Regret matching+ with linearly weighted averages: the average strategies, the $EVs, the gains."""
         regret = {node: np.zeros((169, 2)) for node in _NODES}
         total = {node: np.zeros(169) for node in _NODES}

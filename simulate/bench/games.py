@@ -72,7 +72,8 @@ class Game:
     stack: int
     variant: Callable[[], Any]  # () -> pokerlab Variant (imported lazily: kept out of bench's import)
     pokerkit_class: str
-    pokerkit_args: tuple
+    pokerkit_args: tuple[Any, ...]
+
     table: str  # the stakes, for the report
 
     def pokerlab_variant(self) -> Any:

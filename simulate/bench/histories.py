@@ -107,7 +107,7 @@ def pokerlab_replay(case: Case, hands: Hands | None, config: BenchConfig) -> Con
     from pokerlab.simulate.histories import iter_results
 
     files = _files(config)
-    last: dict[str, list] = {}
+    last: dict[str, list[Any]] = {}
 
     def run() -> None:
         stacks = []
@@ -124,7 +124,7 @@ def pokerkit_replay(case: Case, hands: Hands | None, config: BenchConfig) -> Con
     from pokerkit import HandHistory
 
     files = _files(config)
-    last: dict[str, list] = {}
+    last: dict[str, list[Any]] = {}
 
     def run() -> None:
         stacks = []
@@ -140,13 +140,13 @@ def pokerkit_replay(case: Case, hands: Hands | None, config: BenchConfig) -> Con
     return Contender("for state in HandHistory.load_all(file): ...", run, lambda: last["v"], config.phh_hands)
 
 
-def _unit(stacks: list) -> Decimal:
+def _unit(stacks: list[Any]) -> Decimal:
     """The smallest amount the hand is recorded in: a chip (whole amounts) or a cent (``Decimal("9.50")``)."""
     places = [-int(s.as_tuple().exponent) for s in stacks if isinstance(s, Decimal)]
     return Decimal(1).scaleb(-max(places, default=0))
 
 
-def _odd_chips_only(mine: list | None, theirs: list) -> bool:
+def _odd_chips_only(mine: list[Any] | None, theirs: list[Any]) -> bool:
     """The same money in all, no stack off by two units (chips, or cents) or more: a split pot's odd chips
     shared otherwise (pokerkit divides odd cents into fractions of a cent, a third of a cent included)."""
     if mine is None:
@@ -155,7 +155,7 @@ def _odd_chips_only(mine: list | None, theirs: list) -> bool:
     return abs(sum(mine) - sum(theirs)) < unit and all(abs(a - b) < 2 * unit for a, b in zip(mine, theirs))
 
 
-def _check_counts(counts: dict[str, int], hands: list) -> tuple[bool, str]:
+def _check_counts(counts: dict[str, int], hands: list[Any]) -> tuple[bool, str]:
     """A run that keeps only counts (worker processes) must count every hand pokerlab replayed, all ok.
 
     >>> _check_counts({"hands": 2, "ok": 2, "failed_files": 0}, [[1], [2]])

@@ -111,7 +111,7 @@ def eval7_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
         if CARD_STRINGS[a] not in dead and CARD_STRINGS[b] not in dead
     ]
     trials = config.hu_trials
-    last: dict = {}
+    last: dict[str, Any] = {}
 
     def run() -> None:
         e = float(eval7.py_hand_vs_range_monte_carlo(hero, villain, board, trials))

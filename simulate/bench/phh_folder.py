@@ -113,10 +113,10 @@ def pokerlab_folder(case: Case, hands: Hands | None, config: BenchConfig) -> Con
     from ..histories import replay_tree
 
     folder = write_folder(config)
-    last: dict[str, list] = {}
+    last: dict[str, list[Any]] = {}
 
     def run() -> None:
-        stacks: list = []
+        stacks: list[Any] = []
 
         def keep(path: Path, label: str, result: Any) -> None:
             stacks.append(None if isinstance(result, Exception) or not result.ok else result.stacks)
@@ -133,7 +133,7 @@ def pokerlab_folder_jobs(case: Case, hands: Hands | None, config: BenchConfig) -
     from ..histories import replay_tree
 
     folder = write_folder(config)
-    last: dict[str, dict] = {}
+    last: dict[str, dict[str, int]] = {}
 
     def run() -> None:
         summary = replay_tree(folder, jobs=0)
@@ -147,7 +147,7 @@ def pokerkit_folder(case: Case, hands: Hands | None, config: BenchConfig) -> Con
     from pokerkit import HandHistory
 
     folder = write_folder(config)
-    last: dict[str, list] = {}
+    last: dict[str, list[Any]] = {}
 
     def run() -> None:
         stacks = []

@@ -38,15 +38,18 @@ class PlotUnavailable(PokerlabError, RuntimeError):
     """matplotlib is not installed."""
 
 
-def _panels(report: BenchReport) -> dict[str, list[tuple[str, list]]]:
+_Bar = tuple[str, str, float, float, float]  # bar label, library, median, low, high
+
+
+def _panels(report: BenchReport) -> dict[str, list[tuple[str, list[_Bar]]]]:
     """Panel title -> [(row label, [(bar label, library, median, low, high)])] for every timed entry."""
-    panels: dict[str, list[tuple[str, list]]] = {}
+    panels: dict[str, list[tuple[str, list[_Bar]]]] = {}
     for case in report.cases:
         if case.show == "time":
             title = "seconds per run (lower is better)"
         else:
             title = f"{case.unit} per second (higher is better)"
-        bars = []
+        bars: list[_Bar] = []
         for e in case.entries:
             if not e.timed:
                 continue

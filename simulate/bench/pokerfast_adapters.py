@@ -19,7 +19,8 @@ from .cases import CARD_STRINGS, BenchConfig, Case, Contender, Hands, all_hands,
 def to_ompeval_ids(hands: np.ndarray) -> np.ndarray:
     """pokerlab ids -> OMPEval ids (``4 * rank + suit`` with suits ordered s, h, c, d)."""
     suit_map = np.array([2, 3, 1, 0], dtype=np.uint8)  # c, d, h, s -> OMPEval suit
-    return (hands & np.uint8(0xFC)) | suit_map[hands & 3]
+    ids: np.ndarray = (hands & np.uint8(0xFC)) | suit_map[hands & 3]
+    return ids
 
 
 def pokerfast_lib() -> tuple[Any, Any]:
@@ -63,7 +64,7 @@ def pokerfast_public_batch(case: Case, hands: Hands | None, config: BenchConfig)
     """``equity.evaluate`` on card-string tuples, its public batch call (on ``public_hands`` hands)."""
     equity, _ = pokerfast_lib()
     native = [tuple(CARD_STRINGS[c] for c in row) for row in dealt(hands).array[: config.public_hands].tolist()]
-    last: dict = {}
+    last: dict[str, Any] = {}
     return Contender(
         f"equity.evaluate(list of {case.n_cards}-card string tuples)",
         lambda: keep(last, "v", equity.evaluate(native)),
@@ -99,7 +100,7 @@ def pokerfast_exact(threads: int) -> Builder:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
         equity, _ = pokerfast_lib()
         players = list(case.players)
-        last: dict = {}
+        last: dict[str, Any] = {}
         run = lambda: keep(last, "v", EquityOutcome(equity.equity(players, case.board, exact=True, threads=threads)))  # noqa: E731
         board_arg = f", {case.board!r}" if case.board else ""
         return Contender(
@@ -124,7 +125,7 @@ def pokerfast_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Conten
     trial count that ``pf_equity`` returns; calling it directly keeps it (for trials/s).
     """
     lib, n, ranges, board = _pf_equity_arguments(case)
-    last: dict = {}
+    last: dict[str, Any] = {}
 
     def run() -> None:
         eq = (ctypes.c_double * n)()
@@ -147,7 +148,7 @@ def pokerfast_mc_trials(case: Case, hands: Hands | None, config: BenchConfig) ->
     lib, n, ranges, board = _pf_equity_arguments(case)
     p = case.expected if case.expected is not None else 0.5
     target = (p * (1 - p) / config.hu_trials) ** 0.5
-    last: dict = {}
+    last: dict[str, Any] = {}
 
     def run() -> None:
         eq = (ctypes.c_double * n)()
@@ -166,7 +167,7 @@ def pokerfast_many(case: Case, hands: Hands | None, config: BenchConfig) -> Cont
     """``equity.equity(players, board, exact=True, threads=1)`` for each query, in a Python loop."""
     equity, _ = pokerfast_lib()
     queries = many_queries(case, config.many_queries, config.seed)
-    last: dict = {}
+    last: dict[str, Any] = {}
 
     def run() -> None:
         last["v"] = [equity.equity(players, board, exact=True, threads=1)[0] for players, board in queries]

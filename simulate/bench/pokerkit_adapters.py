@@ -48,12 +48,18 @@ def pokerkit_omaha(case: Case, hands: Hands | None, config: BenchConfig) -> Cont
 
 
 def _calculate_equities(
-    ranges: list, board: tuple, hole_count: int, board_count: int, types: tuple, samples: int, shown: str
+    ranges: list[Any],
+    board: tuple[Any, ...],
+    hole_count: int,
+    board_count: int,
+    types: tuple[Any, ...],
+    samples: int,
+    shown: str,
 ) -> Contender:
     """``calculate_equities`` of ``samples`` samples; ``shown``: the arguments the report names before the types."""
     from pokerkit import Deck, calculate_equities
 
-    last: dict = {}
+    last: dict[str, Any] = {}
 
     def run() -> None:
         eq = calculate_equities(ranges, board, hole_count, board_count, Deck.STANDARD, types, sample_count=samples)

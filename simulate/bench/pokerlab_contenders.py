@@ -47,7 +47,7 @@ def pokerlab_rules(high: bool) -> Builder:
 
         a = dealt(hands).high()[0] if high else dealt(hands).array
         rules = None if high else case.rules
-        last: dict = {}
+        last: dict[str, Any] = {}
         call = "evaluator.evaluate_batch(a)" if high else f"evaluator.evaluate_batch(a, rules={rules!r})"
         return Contender(
             call, lambda: keep(last, "v", evaluator.evaluate_batch(a, rules=rules)), lambda: last["v"], len(a)
@@ -69,7 +69,7 @@ def pokerlab_enum(parallel: bool) -> Builder:
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
         from ... import evaluator  # timed by measure_startup: kept out of bench's import
 
-        last: dict = {}
+        last: dict[str, Any] = {}
         call = f"evaluator.enumerate_values({case.n_cards}" + (", parallel=True)" if parallel else ")")
         run = lambda: keep(last, "v", evaluator.enumerate_values(case.n_cards, parallel=parallel))  # noqa: E731
 
@@ -93,7 +93,7 @@ def pokerlab_equity(threads: int | None) -> Builder:
         elif case.kind == "mc-trials":
             kwargs = {"method": "mc", "trials": config.hu_trials, "seed": 1}
         players, board = list(case.players), case.board or None
-        last: dict = {}
+        last: dict[str, Any] = {}
 
         def run() -> None:
             r = equity(players, board=board, threads=threads, use_tables=False, **kwargs)
@@ -121,7 +121,7 @@ def pokerlab_many(case: Case, hands: Hands | None, config: BenchConfig) -> Conte
     from ..equity.batch import equity_many  # timed by measure_startup: kept out of bench's import
 
     lines = [_query_line(p, b) for p, b in many_queries(case, config.many_queries, config.seed)]
-    last: dict = {}
+    last: dict[str, Any] = {}
 
     def run() -> None:
         answers = list(equity_many(lines, threads=1))
@@ -178,7 +178,7 @@ def pokerlab_omaha_mc(case: Case, hands: Hands | None, config: BenchConfig) -> C
     from ..equity.omaha import omaha_equity  # timed by measure_startup: kept out of bench's import
 
     players, trials = list(case.players), config.pokerkit_hands
-    last: dict = {}
+    last: dict[str, Any] = {}
 
     def run() -> None:
         r = omaha_equity(players, board=case.board, game=case.rules, method="mc", trials=trials, seed=1, threads=1)
@@ -194,7 +194,7 @@ def pokerlab_stud_exact(case: Case, hands: Hands | None, config: BenchConfig) ->
     from ..equity.stud import count_deals, stud_equity  # timed by measure_startup: kept out of bench's import
 
     players = list(case.players)
-    last: dict = {}
+    last: dict[str, Any] = {}
 
     def run() -> None:
         r = stud_equity(players, game=case.rules, method="exact", threads=1)
@@ -209,7 +209,7 @@ def pokerlab_stud_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Co
     from ..equity.stud import stud_equity  # timed by measure_startup: kept out of bench's import
 
     players, trials = list(case.players), config.pokerkit_hands
-    last: dict = {}
+    last: dict[str, Any] = {}
 
     def run() -> None:
         r = stud_equity(players, game=case.rules, method="mc", trials=trials, seed=1, threads=1)
@@ -233,7 +233,7 @@ def range_hits(plain: bool) -> Builder:
         from ..ranges.parse import parse_range
 
         board = to_card_ids(case.board)
-        last: dict = {}
+        last: dict[str, Any] = {}
         if plain:
             combos = parse_range(case.players[0]).remove(cards_to_mask(board)).combos.tolist()
 

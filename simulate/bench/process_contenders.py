@@ -25,7 +25,7 @@ def _process(argv: list[str], parse: Callable[[str], Any]) -> tuple[Callable[[],
     Python's bytecode cache is on, its default, even where PYTHONDONTWRITEBYTECODE is set: without it every
     process would compile pokerlab's sources again. The untimed warm-up run writes the cache.
     """
-    last: dict = {}
+    last: dict[str, Any] = {}
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
     def run() -> None:

@@ -180,10 +180,11 @@ class BenchReport:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BenchReport:
-        def entry(d: dict) -> Entry:
+        def entry(d: dict[str, Any]) -> Entry:
             return Entry(**{f.name: d[f.name] for f in fields(Entry) if f.name in d})
 
-        def case(d: dict) -> CaseResult:
+        def case(d: dict[str, Any]) -> CaseResult:
+
             kw = {f.name: d[f.name] for f in fields(CaseResult) if f.name in d and f.name != "entries"}
             return CaseResult(**kw, entries=[entry(e) for e in d.get("entries", [])])
 

@@ -13,6 +13,7 @@ Monte Carlo equities are checked within a few standard errors of pokerlab's.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from .adapters import EquityOutcome, keep, ruled_batch, ruled_call
 from .cases import CARD_STRINGS, BenchConfig, Case, Contender, Hands, dealt
@@ -51,7 +52,7 @@ def pokerlab_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contend
     from ..equity.short_deck import short_deck_equity  # timed by measure_startup: kept out of bench's import
 
     players, trials = list(case.players), config.pokerkit_hands
-    last: dict = {}
+    last: dict[str, Any] = {}
 
     def run() -> None:
         r = short_deck_equity(players, case.board, method="mc", trials=trials, seed=1, threads=1)
@@ -69,7 +70,7 @@ def pokerkit_mc(case: Case, hands: Hands | None, config: BenchConfig) -> Contend
     ranges = [[tuple(Card.parse(p))] for p in case.players]
     board = tuple(Card.parse(case.board))
     samples = config.pokerkit_hands
-    last: dict = {}
+    last: dict[str, Any] = {}
 
     def run() -> None:
         eq = calculate_equities(ranges, board, 2, 5, Deck.SHORT_DECK_HOLDEM, (ShortDeckHoldemHand,),

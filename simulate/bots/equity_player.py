@@ -69,7 +69,7 @@ class EquityBot:
         self.chunk = chunk
         self.rng = random.Random(seed)
         self.last_equity: float | None = None
-        self._discards: dict = {}
+        self._discards: dict[tuple[tuple[int, ...], str, int], list[DiscardOption]] = {}
 
     def __call__(self, view: SeatView) -> Action:
         """The equity-based move."""

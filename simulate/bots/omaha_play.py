@@ -145,7 +145,8 @@ def omaha_tier(hole: Sequence[int], board: Sequence[int], hilo: bool) -> int:
     if hilo:
         high, low = evaluate_omaha(list(hole), list(board), rules="omaha-hilo")  # type: ignore[misc]
     else:
-        high, low = evaluate_omaha(list(hole), list(board)), 0  # type: ignore[assignment]
+        high, low = evaluate_omaha(list(hole), list(board)), 0
+
     category = high >> 12
     board_ranks = Counter(c >> 2 for c in board)
     paired = max(board_ranks.values()) >= 2

@@ -29,8 +29,9 @@ from ..distributed import run_shards
 from ..equity.options import MAX_SEED
 from ..game.declarations import Variant
 from ..game.errors import IllegalActionError
-from ..game.state import DONE, State
-from ..histories import dumps, history_from_state
+from ..game.phases import DONE
+from ..game.state import State
+from ..histories import HandHistory, dumps, history_from_state
 from .equity_player import EquityBot
 from .players import CallingStation, RandomBot, RuleBot
 from .view import Action, Bot, SeatView, apply_action, passive_default
@@ -178,7 +179,7 @@ def play_hand(state: State, bots: Sequence[Bot], illegal: list[int] | None = Non
     return state
 
 
-def simulate_bots(
+def simulate_bots(  # noqa: PLR0913  (public API: the run's documented keywords)
     variant: Variant,
     bots: Sequence[str | Bot],
     hands: int,
@@ -222,7 +223,7 @@ def simulate_bots(
     start = time.perf_counter()
     names, sums, squares, illegal, carried = _play(variant, bots, hands, stack, seed, phh_out, hands_per_file, progress)
     seconds = time.perf_counter() - start
-    return _summary(variant, names, hands, sums, squares, illegal, seconds, seed, carried)
+    return _summary(variant, names, hands, _Tallies(sums, squares, illegal, carried), seconds, seed)
 
 
 def _play(
@@ -244,7 +245,7 @@ def _play(
     folder = Path(phh_out) if phh_out is not None else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-    batch: list = []
+    batch: list[HandHistory] = []
     sums = [0.0] * n
     squares = [0.0] * n
     illegal = [0] * n
@@ -295,7 +296,7 @@ def check_run(hands: Any, stack: Any = None, seed: Any = None) -> None:
         _whole_in(seed, "seed", 0, MAX_SEED)
 
 
-def _check_players(variant: Variant, bots: Sequence) -> int:
+def _check_players(variant: Variant, bots: Sequence[object]) -> int:
     n = len(bots)
     if not variant.min_players <= n <= variant.max_players:
         raise InputError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, got {n}")
@@ -306,25 +307,30 @@ def _default_stack(variant: Variant) -> int:
     return 100 * max(unit_of(variant)[0], variant.betting.small_bet)
 
 
+@dataclass(frozen=True)
+class _Tallies:
+    """What a run counted: per seat the chips won, the sum of their squares and the illegal moves; the pot carried
+    out of the last hand."""
+
+    sums: Sequence[float]
+    squares: Sequence[float]
+    illegal: Sequence[float]
+    carried: float
+
+
 def _summary(
-    variant: Variant,
-    names: Sequence[str],
-    hands: int,
-    sums: Sequence[float],
-    squares: Sequence[float],
-    illegal: Sequence[float],
-    seconds: float,
-    seed: int | None,
-    carried: float,
+    variant: Variant, names: Sequence[str], hands: int, tallies: _Tallies, seconds: float, seed: int | None
 ) -> SimulationResult:
     unit, unit_name = unit_of(variant)
+    sums, squares, illegal = tallies.sums, tallies.squares, tallies.illegal
     seats = []
     for seat in range(len(names)):
         mean = sums[seat] / hands
         var = max(squares[seat] / hands - mean * mean, 0.0) * hands / max(hands - 1, 1)
         ci = 1.96 * math.sqrt(var / hands)
         seats.append(SeatResult(names[seat], int(sums[seat]), 100 * mean / unit, 100 * ci / unit, int(illegal[seat])))
-    return SimulationResult(variant.name, hands, len(names), unit, unit_name, seconds, seed, seats, int(carried))
+    carried = int(tallies.carried)
+    return SimulationResult(variant.name, hands, len(names), unit, unit_name, seconds, seed, seats, carried)
 
 
 def _simulation_shard(variant: Variant, bots: tuple[str, ...], hands: int, stack: int, seed: int) -> np.ndarray:
@@ -333,7 +339,7 @@ def _simulation_shard(variant: Variant, bots: tuple[str, ...], hands: int, stack
     return np.array([*zip(sums, squares, illegal), (carried, 0, 0)], dtype=np.float64)
 
 
-def simulate_sharded(
+def simulate_sharded(  # noqa: PLR0913  (public API: the run's documented keywords)
     variant: Variant,
     bots: Sequence[str | Bot],
     hands: int,
@@ -371,10 +377,12 @@ def simulate_sharded(
     total = sum(results)
     names = seat_names(given)
     seconds = time.perf_counter() - start
-    return _summary(variant, names, hands, total[:n, 0], total[:n, 1], total[:n, 2], seconds, seed, total[n, 0])
+    tallies = _Tallies(total[:n, 0], total[:n, 1], total[:n, 2], total[n, 0])
+    return _summary(variant, names, hands, tallies, seconds, seed)
 
 
-def _write_batch(folder: Path, batch: list, first: int) -> Path:
+def _write_batch(folder: Path, batch: list[HandHistory], first: int) -> Path:
+
     path = folder / f"hands-{first:07d}.phhs"
     text = "\n".join(f"[{first + k}]\n{dumps(hand)}" for k, hand in enumerate(batch))
     path.write_text(text, encoding="utf-8")

@@ -25,10 +25,11 @@ from ..game.declarations import Variant
 from ..game.errors import IllegalActionError
 from ..game.events import Board, Deal, Draw, Event, Show, ShowAce, ShowOpeners
 from ..game.hilo import low_value
+from ..game.phases import BET, DONE, DRAW, SHOWDOWN
 from ..game.session import BlindLevel, Session
 from ..game.showdown import describe_value, showdown_value
-from ..game.state import BET, DONE, DRAW, SHOWDOWN, State
-from ..histories import history_from_state
+from ..game.state import State
+from ..histories import HandHistory, history_from_state
 from .view import Action, Bot, SeatView, apply_action, passive_default
 
 HELP = (
@@ -208,7 +209,7 @@ class SessionSummary:
     start: list[int]
     end: list[int]
     biggest_pot: int = 0
-    histories: list = field(default_factory=list)
+    histories: list[HandHistory] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         """Text lines of the summary."""
@@ -233,7 +234,7 @@ class TableGame:
     (1, ['You', 'station1'], [48, 52])
     """
 
-    def __init__(
+    def __init__(  # noqa: PLR0913  (public API: the table's documented keywords)
         self,
         variant: Variant,
         bots: Sequence[Bot],
@@ -253,7 +254,7 @@ class TableGame:
         self.tell = tell
         self.session = Session(variant, list(stacks), seed=seed, button=len(stacks) - 1, schedule=schedule)
         self.record = record
-        self.histories: list = []
+        self.histories: list[HandHistory] = []
 
     def play(self, max_hands: int = 1000) -> SessionSummary:
         """Play until the person quits or busts, one player is left, or ``max_hands`` hands are played."""

@@ -21,7 +21,8 @@ from typing import Literal, NamedTuple, Protocol
 from ..game.declarations import LowHalf
 from ..game.errors import IllegalActionError
 from ..game.events import Bet, Board, Deal, Draw, Event, Raise
-from ..game.state import BET, DRAW, SHOWDOWN, State
+from ..game.phases import BET, DRAW, SHOWDOWN
+from ..game.state import State
 
 
 class SeenDeal(NamedTuple):

@@ -118,7 +118,7 @@ def _list_cases() -> None:
     help="Do not run: load a report saved with --json and print or plot it.",
 )
 @click.option("--list", "list_cases", is_flag=True, help="List the sections and cases, and exit.")
-def bench_command(
+def bench_command(  # noqa: PLR0913  (a click command: one parameter per option)
     quick: bool,
     repeat: int | None,
     only: tuple[str, ...],

@@ -75,7 +75,7 @@ _SHORT = {
 @seed_option(help="Monte Carlo seed (draw versus draw), 0 to 2**64-1 (default: random; printed when used).")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @friendly_errors
-def draw_command(
+def draw_command(  # noqa: PLR0913  (a click command: one parameter per option)
     hand: str,
     rules: str,
     discard: str | None,

@@ -20,7 +20,13 @@ STRUCTURES = ["fixed-limit", "no-limit", "pot-limit", "spread-limit", "last-bet-
 
 
 def variant_from_options(
-    game: str, structure: str | None, blinds: str, ante: int, bets: str | None, rules: dict, forced: dict
+    game: str,
+    structure: str | None,
+    blinds: str,
+    ante: int,
+    bets: str | None,
+    rules: dict[str, Any],
+    forced: dict[str, Any],
 ) -> Variant:
     """The game a command plays: the short name, structure and stakes, the house rules (:func:`rule_options`) and
     the forced-bet options (:func:`with_forced`); :class:`InputError` names a bad option."""
@@ -70,7 +76,7 @@ def with_open_pair(variant: Variant, open_pair: bool | None) -> Variant:
     return variant if open_pair == has_it else replace(variant, streets=stud_streets(open_pair))
 
 
-def rule_options(kwargs: dict) -> dict:
+def rule_options(kwargs: dict[str, Any]) -> dict[str, Any]:
     """The game-rule options (house rules) out of a command's keyword arguments."""
     names = (
         "spread",

@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import click
 
@@ -84,46 +84,47 @@ def _sharded_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def _run(
-    build: Callable[..., Any],
-    label: str,
-    scheduler: str | None,
-    worker_timeout: float,
-    threads: int | None,
-    shards: int | None,
-    work_dir: str | None,
-    no_resume: bool,
-    keep_shards: bool,
-    **kwargs: Any,
-) -> tuple[Any, str]:
+class _ShardedRun(NamedTuple):
+    """How a table is computed: the options :func:`_sharded_options` gives every table command."""
+
+    scheduler: str | None
+    worker_timeout: float
+    threads: int | None
+    shards: int | None
+    work_dir: str | None
+    no_resume: bool
+    keep_shards: bool
+
+
+def _run(build: Callable[..., Any], label: str, run: _ShardedRun, **kwargs: Any) -> tuple[Any, str]:
     """Call a table builder with the shared options; returns the table and where it ran.
 
     Shards found unusable in the work folder are named on stderr, one line each, and computed again.
     """
     from pokerlab.simulate.distributed import close_client, cluster_threads, connect
 
-    client = connect(scheduler, worker_timeout=worker_timeout) if scheduler else None
+    client = connect(run.scheduler, worker_timeout=run.worker_timeout) if run.scheduler else None
     progress = ProgressBar(label, enabled=sys.stderr.isatty())
     options: dict[str, Any] = {
         "client": client,
-        "threads": threads,
+        "threads": run.threads,
         "progress": progress,
-        "keep_shards": keep_shards,
+        "keep_shards": run.keep_shards,
         "warn": _warn_line,
-        "worker_timeout": worker_timeout,
+        "worker_timeout": run.worker_timeout,
     }
-    if shards is not None:
-        options["shards"] = shards
-    if not no_resume:
-        options["work_dir"] = Path(work_dir) if work_dir else default_work_dir()
+    if run.shards is not None:
+        options["shards"] = run.shards
+    if not run.no_resume:
+        options["work_dir"] = Path(run.work_dir) if run.work_dir else default_work_dir()
     try:
         table = build(**kwargs, **options)
         if client is not None:
-            where = f"Dask at {scheduler} ({len(client.nthreads())} workers, {cluster_threads(client)} threads)"
+            where = f"Dask at {run.scheduler} ({len(client.nthreads())} workers, {cluster_threads(client)} threads)"
         else:
             from numba import get_num_threads
 
-            where = f"{threads or get_num_threads()} local threads"
+            where = f"{run.threads or get_num_threads()} local threads"
     finally:
         progress.close()
         if client is not None:
@@ -189,7 +190,7 @@ def preflop_command(opponent: str, outputs: tuple[str, ...], fmt: str | None, as
     fmt = _format(fmt, as_json)
     from pokerlab.simulate.precomputed import preflop_vs_random
 
-    table, where = _run(preflop_vs_random, "preflop", **run)
+    table, where = _run(preflop_vs_random, "preflop", _ShardedRun(**run))
 
     def text() -> str:
         rows = [
@@ -234,7 +235,7 @@ def matchups_command(
     if classes is not None and not classes.replace(",", " ").strip():
         raise InputError('--classes is empty: name at least one class ("TT+,AKs"), or leave it out for all 169')
     chosen = list(parse_range(classes).classes()) if classes is not None else None
-    table, where = _run(matchups, "matchups", classes=chosen, **run)
+    table, where = _run(matchups, "matchups", _ShardedRun(**run), classes=chosen)
 
     def text() -> str:
         if by == "class":

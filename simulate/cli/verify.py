@@ -6,6 +6,7 @@ Registered lazily in ``pokerlab.simulate.cli.main`` (``LAZY_COMMANDS``).
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -71,7 +72,7 @@ def verify_command(table: str, as_json: bool, threads: int | None, legacy_thread
             refuse_together(threads=True, **{"parallel" if legacy_threads == "all" else "single": True})
         threads = 1 if legacy_threads == "one" else None
     names = table_names() if table == "all" else VERIFY_GROUPS.get(table, [table])
-    results: list[dict] = []
+    results: list[dict[str, Any]] = []
 
     def run_all() -> None:
         for i, name in enumerate(names, start=1):
@@ -87,7 +88,7 @@ def verify_command(table: str, as_json: bool, threads: int | None, legacy_thread
     sys.exit(0 if all(r["ok"] for r in results) else EXIT_FAILED_CHECK)
 
 
-def _print_result(result: dict) -> None:
+def _print_result(result: dict[str, Any]) -> None:
     """One table's counts against the published ones, any order problem, and its verdict."""
     rows = [
         [

@@ -38,6 +38,10 @@ from ..ranges.classes import class_combos, hand_class, hand_classes
 BOARDS = 1_712_304  # C(48, 5)
 DEFAULT_SHARDS = 256
 PLAN_VERSION = 1
+#: Two hands, one suit pattern of a matchup: what a shard enumerates.
+MatchupUnit = tuple[tuple[int, int], tuple[int, int]]
+#: A plan row: class 1, class 2, hand 1, hand 2, weight, its unit, whether the unit's hands are swapped.
+MatchupPlanRow = tuple[str, str, tuple[int, int], tuple[int, int], int, int, bool]
 
 
 @dataclass(frozen=True)
@@ -173,7 +177,7 @@ def _class_cells(classes: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
     return combos
 
 
-def matchup_plan(classes: Sequence[str] | None = None) -> tuple[list[tuple], list[tuple]]:
+def matchup_plan(classes: Sequence[str] | None = None) -> tuple[list[MatchupUnit], list[MatchupPlanRow]]:
     """The distinct deals to enumerate, and the table's rows as references to them.
 
     Returns ``(units, rows)``: ``units`` are ``(hand1, hand2)`` card pairs,
@@ -190,13 +194,13 @@ def matchup_plan(classes: Sequence[str] | None = None) -> tuple[list[tuple], lis
     if unknown:
         raise InputError(f"not hand classes: {', '.join(sorted(unknown))} (write AA, AKs, AKo)")
     combos = _class_cells(chosen)
-    units: list[tuple] = []
-    unit_of: dict[tuple, tuple[int, tuple]] = {}  # unordered pattern -> (unit, its ordered pattern)
-    rows: list[tuple] = []
+    units: list[MatchupUnit] = []
+    unit_of: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}  # unordered pattern -> (unit, its ordered one)
+    rows: list[MatchupPlanRow] = []
     for i, c1 in enumerate(chosen):
         h1 = _example(c1)
         for c2 in chosen[i:]:
-            patterns: dict[tuple, list] = {}
+            patterns: dict[tuple[int, ...], list[Any]] = {}  # pattern -> [its first hand 2, how many]
             for h2 in combos[c2]:
                 if set(h1) & set(h2):
                     continue
@@ -215,12 +219,13 @@ def matchup_plan(classes: Sequence[str] | None = None) -> tuple[list[tuple], lis
     return units, rows
 
 
-def matchup_shard(units: list[tuple]) -> np.ndarray:
+def matchup_shard(units: list[MatchupUnit]) -> np.ndarray:
     """Counts ``(n, 5)``: nobody (0), hand 1, hand 2, both (tie), boards, for each pair of hands."""
-    return exact_shard([([h1, h2], None) for h1, h2 in units], [], 0)
+    counts: np.ndarray = exact_shard([([h1, h2], None) for h1, h2 in units], [], 0)
+    return counts
 
 
-def matchups(
+def matchups(  # noqa: PLR0913  (public API: the table's documented keywords)
     classes: Sequence[str] | None = None,
     *,
     client: Any = None,

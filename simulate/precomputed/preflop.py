@@ -59,7 +59,8 @@ def board_classes() -> tuple[np.ndarray, np.ndarray]:
     """The 134,459 boards up to suit renaming and how many boards each stands for."""
     from .kernels import canonical_boards  # numba-compiled: imported on first use
 
-    return canonical_boards()
+    boards: tuple[np.ndarray, np.ndarray] = canonical_boards()
+    return boards
 
 
 def preflop_shard(index: int, shards: int) -> np.ndarray:
@@ -72,9 +73,10 @@ def preflop_shard(index: int, shards: int) -> np.ndarray:
     from .kernels import preflop_vs_random_counts  # numba-compiled: imported on first use
 
     boards, weights = board_classes()
-    return preflop_vs_random_counts(
+    counts: np.ndarray = preflop_vs_random_counts(
         boards[index::shards].copy(), weights[index::shards].copy(), hand_class_index(), 169, high_tables()
     )
+    return counts
 
 
 def preflop_plan(shards: int = DEFAULT_SHARDS) -> list[tuple[int, int]]:

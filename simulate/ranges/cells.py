@@ -28,7 +28,8 @@ _Ids = TypeVar("_Ids", int, np.ndarray)  # one card id each, or arrays of them
 
 def combo_index(hi: _Ids, lo: _Ids) -> _Ids:
     """Index 0..1325 of the combo of two distinct card ids, ``hi`` the higher."""
-    return hi * (hi - 1) // 2 + lo
+    index: _Ids = hi * (hi - 1) // 2 + lo
+    return index
 
 
 def cell_of(top: int, low: int, suited: bool) -> int:

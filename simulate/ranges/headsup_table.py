@@ -53,7 +53,7 @@ def all_suit_codes() -> np.ndarray:
 _CODES = all_suit_codes()
 
 
-def deal_keys(hands1: np.ndarray | list, hands2: np.ndarray | list) -> np.ndarray:
+def deal_keys(hands1: np.ndarray | list[list[int]], hands2: np.ndarray | list[list[int]]) -> np.ndarray:
     """A key per deal of ``hands1[i]`` against ``hands2[i]`` (``(n, 2)`` card ids each), equal for two deals
     exactly when a renaming of suits maps one onto the other (the order of the two hands counts).
 
@@ -67,7 +67,8 @@ def deal_keys(hands1: np.ndarray | list, hands2: np.ndarray | list) -> np.ndarra
     h1 = np.asarray(hands1, dtype=np.int64).reshape(-1, 2)
     h2 = np.asarray(hands2, dtype=np.int64).reshape(-1, 2)
     codes = np.sort(_CODES[h1[:, 0], h1[:, 1]] << 8 | _CODES[h2[:, 0], h2[:, 1]], axis=1)
-    return codes[:, 0] << 48 | codes[:, 1] << 32 | codes[:, 2] << 16 | codes[:, 3]
+    keys: np.ndarray = codes[:, 0] << 48 | codes[:, 1] << 32 | codes[:, 2] << 16 | codes[:, 3]
+    return keys
 
 
 def checksum(rows: np.ndarray) -> str:

@@ -157,7 +157,8 @@ def _rank_masks(ranks: np.ndarray, keep: np.ndarray | None = None) -> np.ndarray
     bits = np.left_shift(1, ranks)
     if keep is not None:
         bits = np.where(keep, bits, 0)
-    return np.bitwise_or.reduce(bits, axis=1)
+    masks: np.ndarray = np.bitwise_or.reduce(bits, axis=1)
+    return masks
 
 
 def classify(holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -202,15 +202,17 @@ def _pattern_keys(tokens: list[str], condition: str | None, live: list[int]) -> 
 def _suit_keep(keys: np.ndarray, hole_cards: int, condition: str) -> np.ndarray:
     """Which hands meet the suit condition (the module doc), from per-suit bit counts of their keys."""
     counts = np.stack([np.bitwise_count(keys & s) for s in _SUIT_KEYS], axis=1)
-    paired_suits = (counts >= 2).sum(axis=1)
+    paired_suits: np.ndarray = (counts >= 2).sum(axis=1)
+    keep: np.ndarray
     if condition == "ds":
         keep = paired_suits == 2
         if hole_cards == 4:
             keep &= counts.max(axis=1) == 2
-        return keep
-    if condition == "ss":
-        return paired_suits == 1
-    return counts.max(axis=1) == 1
+    elif condition == "ss":
+        keep = paired_suits == 1
+    else:
+        keep = counts.max(axis=1) == 1
+    return keep
 
 
 def _unique_descending(keys: np.ndarray) -> np.ndarray:

@@ -250,11 +250,13 @@ def balanced(s: np.ndarray) -> np.ndarray:
             low = float(s[s > 0].min(initial=top))
         if _SAFE_LOW <= low and top <= _SAFE_HIGH:
             return s
-        return np.ldexp(s, -((math.frexp(top)[1] + math.frexp(low)[1]) // 2))
+        scaled: np.ndarray = np.ldexp(s, -((math.frexp(top)[1] + math.frexp(low)[1]) // 2))
+        return scaled
     top = s.max(axis=1, keepdims=True)
     low = np.where(s > 0, s, top).min(axis=1, keepdims=True)
     shift = (np.frexp(top)[1] + np.frexp(low)[1]) // 2
-    return np.ldexp(s, -np.where((_SAFE_LOW <= low) & (top <= _SAFE_HIGH), 0, shift))
+    rows: np.ndarray = np.ldexp(s, -np.where((_SAFE_LOW <= low) & (top <= _SAFE_HIGH), 0, shift))
+    return rows
 
 
 @lru_cache(maxsize=EXACT_PLAYERS + 1)
@@ -582,7 +584,10 @@ class _Finishes:
         return np.ldexp(self.sums / self.done, self.scale)
 
     def errors(self) -> np.ndarray:
-        return np.ldexp(standard_errors(self.sums / self.done, self.squares / self.done, self.done), self.scale)
+        errors: np.ndarray = np.ldexp(
+            standard_errors(self.sums / self.done, self.squares / self.done, self.done), self.scale
+        )
+        return errors
 
 
 def _whole(value: object) -> bool:

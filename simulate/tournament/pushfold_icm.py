@@ -43,6 +43,7 @@ from .icm import check_payouts, check_stacks, harville_compiled_rows, harville_r
 MAX_SEATS = 9
 DEFAULT_DEALS = 20_000
 DEFAULT_ITERATIONS = 400
+_Strategies = dict[tuple[int, int], np.ndarray]  # decision (seat, callers before as bits) -> per-class push or call
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,8 @@ def icm_after(stacks: np.ndarray, start: np.ndarray, pay: np.ndarray) -> np.ndar
     >>> icm_after(np.array([0.0, 3.0, 1.0]), np.array([2.0, 2.0, 2.0]), np.array([5.0, 3.0, 2.0])).tolist()
     [2.0, 4.5, 3.5]
     """
-    return icm_after_rows(stacks[None, :], start, pay)[0]
+    shares: np.ndarray = icm_after_rows(stacks[None, :], start, pay)[0]
+    return shares
 
 
 def icm_after_rows(finals: np.ndarray, start: np.ndarray, pay: np.ndarray) -> np.ndarray:
@@ -258,7 +260,7 @@ class _Spot:
         put = self.posted.astype(float).copy()
         for i, chips in self.put(involved).items():
             put[i] = chips
-        final = stacks - put
+        final: np.ndarray = stacks - put
         low = 0.0
         for level, winners in zip(sorted({put[i] for i in involved}), layers):
             pot = float(np.clip(put, low, level).sum() - np.clip(put, low, low).sum())
@@ -453,9 +455,10 @@ class _Solver:
             return self.total[node] / max(self.weights, 1e-300)
         r = self.regret[node]
         s = r.sum(axis=1)
-        return np.divide(r[:, 0], s, out=np.full(169, 0.5), where=s > 0)
+        current: np.ndarray = np.divide(r[:, 0], s, out=np.full(169, 0.5), where=s > 0)
+        return current
 
-    def walk(self, seat: int, mask: int, reach: np.ndarray, play: dict, record: bool) -> np.ndarray:
+    def walk(self, seat: int, mask: int, reach: np.ndarray, play: _Strategies, record: bool) -> np.ndarray:
         """Payoffs ``(players, deals)`` below decision ``(seat, mask)``; records each decision's counterfactual
         values. The mix of the two branches is written over the branches' own arrays where the walk made them
         (not over the game's payoffs): fresh arrays of this size took a sixth of the walk's time."""
@@ -478,7 +481,7 @@ class _Solver:
             )
             self.values[node + (1,)] = np.bincount(cls, w, 169)  # type: ignore[index]
         made = seat + 1 < g.n  # the branches below are mixes the walk made, not the game's payoffs
-        mixed = np.multiply(yes, freq, out=yes if made else None)
+        mixed: np.ndarray = np.multiply(yes, freq, out=yes if made else None)
         mixed += np.multiply(no, 1 - freq, out=no if made and seat > 0 else None)
         return mixed
 
@@ -495,7 +498,7 @@ class _Solver:
             if progress is not None:
                 progress(t / iterations)
 
-    def report(self) -> tuple[dict, np.ndarray, np.ndarray]:
+    def report(self) -> tuple[_Strategies, np.ndarray, np.ndarray]:
         """The average strategies, every player's $EV and best-response gain under them."""
         play = {node: self.strategy(node, True) for node in self.nodes}
         payoffs = np.ascontiguousarray(self.walk(0, 0, np.ones(len(self.game.weight)), play, True).T)

@@ -81,11 +81,13 @@ class PushFoldGame:
 
     def push_gains(self, q: np.ndarray) -> np.ndarray:
         """Per SB class, what pushing gains over folding against ``q`` (weighted by the class's deals)."""
-        return self.push + self.called @ q
+        gains: np.ndarray = self.push + self.called @ q
+        return gains
 
     def call_costs(self, p: np.ndarray) -> np.ndarray:
         """Per BB class, what calling costs the BB over folding against ``p`` (weighted by the class's deals)."""
-        return self.called.T @ p
+        costs: np.ndarray = self.called.T @ p
+        return costs
 
 
 @dataclass(frozen=True)
@@ -121,7 +123,8 @@ def _solve_mixed(matrix: np.ndarray, target: np.ndarray) -> np.ndarray:
     if matrix.size == 0:
         return np.zeros(matrix.shape[1])
     x = np.linalg.lstsq(matrix, target, rcond=None)[0]
-    return np.clip(x, 0.0, 1.0)
+    frequencies: np.ndarray = np.clip(x, 0.0, 1.0)
+    return frequencies
 
 
 def _exact(
@@ -229,7 +232,8 @@ class _RegretMatching:
     @staticmethod
     def _frequency(yes: np.ndarray, no: np.ndarray) -> np.ndarray:
         total = yes + no
-        return np.divide(yes, total, out=np.full_like(yes, 0.5), where=total > 0)
+        frequency: np.ndarray = np.divide(yes, total, out=np.full_like(yes, 0.5), where=total > 0)
+        return frequency
 
     def run(self, count: int) -> None:
         for _ in range(count):
