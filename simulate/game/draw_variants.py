@@ -19,7 +19,7 @@ from .declarations import (
 )
 
 
-def five_card_draw(
+def five_card_draw(  # noqa: PLR0913 (each keyword is a documented house rule or stake)
     ante: int = 1,
     small_bet: int = 2,
     big_bet: int | None = None,
@@ -88,29 +88,22 @@ def deuces_wild_draw(ante: int = 1, small_bet: int = 2, big_bet: int | None = No
     return five_card_draw(ante, small_bet, big_bet, ranking="deuces-wild", name="Five-card draw, deuces wild", **kwargs)
 
 
-def _lowball_draw(
-    name: str,
-    ranking: str,
-    small_blind: int,
-    big_blind: int,
-    kind: str,
-    ante: int,
-    jokers: int,
-    raise_cap: int | None | str,
-    max_bet: int | None,
-    cap_heads_up: bool,
-) -> Variant:
-    """A single-draw lowball game with blinds: draw up to five, the unit is the big blind."""
+def _lowball_draw(name: str, ranking: str, jokers: int, forced: ForcedBets, betting: Betting) -> Variant:
+    """A single-draw lowball game with blinds (``forced``): draw up to five, with or without the joker."""
     return Variant(
         name=name + (" with the joker" if jokers else ""),
         hole_cards=5,
         streets=(Street(hole=5), Street(draw=DrawRule(max_discards=5), big_bet=True)),
-        forced=ForcedBets(ante=ante, small_blind=small_blind, big_blind=big_blind),
-        betting=make_betting(kind, big_blind, None, raise_cap, max_bet, cap_heads_up),
+        forced=forced,
+        betting=betting,
         ranking=ranking + ("-joker" if jokers else ""),
         jokers=jokers,
         max_players=7,
     )
+
+
+# The two lowball draws take the same stakes and keywords (the registry calls them alike): their signatures
+# repeat on purpose, only the default structure differs.
 
 
 def deuce_to_seven_single_draw(
@@ -133,8 +126,9 @@ def deuce_to_seven_single_draw(
     >>> deuce_to_seven_single_draw(jokers=1).ranking
     'deuce-seven-joker'
     """
-    args = (small_blind, big_blind, kind, ante, jokers, raise_cap, max_bet, cap_heads_up)
-    return _lowball_draw("Deuce-to-seven single draw", "deuce-seven", *args)
+    forced = ForcedBets(ante=ante, small_blind=small_blind, big_blind=big_blind)
+    betting = make_betting(kind, big_blind, None, raise_cap, max_bet, cap_heads_up)  # the unit is the big blind
+    return _lowball_draw("Deuce-to-seven single draw", "deuce-seven", jokers, forced, betting)
 
 
 def ace_to_five_draw(
@@ -155,8 +149,9 @@ def ace_to_five_draw(
     >>> ace_to_five_draw().ranking
     'ace-five'
     """
-    args = (small_blind, big_blind, kind, ante, jokers, raise_cap, max_bet, cap_heads_up)
-    return _lowball_draw("Ace-to-five draw", "ace-five", *args)
+    forced = ForcedBets(ante=ante, small_blind=small_blind, big_blind=big_blind)
+    betting = make_betting(kind, big_blind, None, raise_cap, max_bet, cap_heads_up)  # the unit is the big blind
+    return _lowball_draw("Ace-to-five draw", "ace-five", jokers, forced, betting)
 
 
 def deuce_to_seven_triple_draw(

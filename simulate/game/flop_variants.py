@@ -10,10 +10,8 @@ from pokerlab.errors import InputError
 from .declarations import (
     DEFAULT_CAP,
     FIXED_LIMIT,
-    LAST_BET_LIMIT,
     NO_LIMIT,
     POT_LIMIT,
-    SPREAD_LIMIT,
     ForcedBets,
     HouseRules,
     LowHalf,
@@ -30,7 +28,7 @@ HOLDEM_STREETS = (
 )
 
 
-def texas_holdem(
+def texas_holdem(  # noqa: PLR0913 (each keyword is a documented stake or house rule)
     kind: str = NO_LIMIT,
     small_blind: int = 1,
     big_blind: int = 2,
@@ -51,19 +49,13 @@ def texas_holdem(
 
     >>> texas_holdem(FIXED_LIMIT, 1, 2).betting.big_bet
     4
+    >>> from pokerlab.simulate.game import SPREAD_LIMIT
     >>> texas_holdem(SPREAD_LIMIT, 1, 2, max_bet=10).betting.max_bet
     10
     """
     betting = make_betting(kind, small_bet or big_blind, big_bet, raise_cap, max_bet, cap_heads_up)
-    title = {
-        FIXED_LIMIT: "Fixed-limit",
-        POT_LIMIT: "Pot-limit",
-        NO_LIMIT: "No-limit",
-        SPREAD_LIMIT: "Spread-limit",
-        LAST_BET_LIMIT: "Last-bet-limit",
-    }[kind]
     return Variant(
-        name=f"{title} Texas hold'em",
+        name=f"{betting.kind.capitalize()} Texas hold'em",  # the structure's name titles the game: "No-limit ..."
         hole_cards=2,
         streets=HOLDEM_STREETS,
         forced=ForcedBets(ante=ante, small_blind=small_blind, big_blind=big_blind),
@@ -138,7 +130,7 @@ def short_deck_holdem(
 OMAHA_MAX_PLAYERS = {4: 10, 5: 8, 6: 7}
 
 
-def omaha(
+def omaha(  # noqa: PLR0913 (each keyword is a documented stake or house rule)
     kind: str = POT_LIMIT,
     small_blind: int = 1,
     big_blind: int = 2,

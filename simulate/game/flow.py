@@ -43,7 +43,7 @@ class FlowMixin(DrawShowdownMixin):
     __slots__ = ()
 
     # ------------------------------------------------------------------ forced bets
-    def _pots_now(self) -> list:
+    def _pots_now(self) -> list[Pot]:
         """Main and side pots from what everyone put in: complete antes are dead money anyone still in can win.
 
         With ``ante_trimming`` a short ante caps the dead part at what the short player posted; the rest

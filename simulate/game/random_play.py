@@ -20,7 +20,8 @@ from collections.abc import Callable
 from pokerlab.errors import InputError
 
 from .declarations import FIXED_LIMIT
-from .state import BET, DEAL, DONE, DRAW, POST, SHOWDOWN, State
+from .phases import BET, DEAL, DONE, DRAW, POST, SHOWDOWN
+from .state import State
 
 
 def random_action(state: State, rng: random.Random, *, muck_rate: float = 0.3) -> None:

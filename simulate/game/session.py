@@ -28,7 +28,8 @@ from pokerlab.errors import InputError
 
 from .cards import names, new_deck
 from .declarations import Variant
-from .state import DONE, State
+from .phases import DONE
+from .state import State
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ class Session:
     pokerlab.errors.InputError: equal_stacks is on: every player must start with the same stack, got [100, 90]
     """
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 (the session's documented keywords)
         self,
         variant: Variant,
         stacks: Sequence[int],

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from pokerlab.errors import InputError
 
@@ -31,14 +32,15 @@ from .declarations import Variant
 from .errors import LEGAL, MAX_CHIPS, IllegalActionError, Legality, describe_argument, whole_number
 from .events import PLAYER_ACTION_TYPES, Event, Misdeal, new_event
 from .flow import FlowMixin
-from .phases import (
-    BET,
-    DEAL,
-    DONE,
-    DRAW as DRAW,  # the phases are importable from here too
-    POST,
+from .phases import (  # the phases are importable from here too
+    BET as BET,
+    DEAL as DEAL,
+    DONE as DONE,
+    DRAW as DRAW,
+    POST as POST,
     SHOWDOWN as SHOWDOWN,
 )
+from .pots import Pot
 from .seating import CLOCKWISE, clockwise
 from .stud import StudMixin, cards_needed
 
@@ -124,7 +126,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
         "_memo_bounds",
     )
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 (the hand's documented keywords)
         self,
         variant: Variant,
         stacks: Sequence[int],
@@ -204,7 +206,7 @@ class State(FlowMixin, StudMixin, BettingMixin):
         self.muck_order: list[int] = []
         self.show_queue: list[int] = []
         self.values: list[int | None] = [None] * n
-        self.pots: list = []
+        self.pots: list[Pot] = []
         self.carry_out = 0
         self.ended_by: str | None = None
         self.history: list[Event] = []
@@ -352,9 +354,9 @@ class State(FlowMixin, StudMixin, BettingMixin):
         other.pots = list(self.pots)
         return other
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Every field as nested tuples: equal snapshots mean equal states (tests use it)."""
-        out = []
+        out: list[Any] = []
         for name in State.__slots__:
             if name == "_memo_at" or name == "_memo_bounds":
                 continue

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from .declarations import Street, Variant  # noqa: F401 (Street: the cache's annotation)
 
 BRING_IN_FIRST = "you bring in: post the bring-in of {amount} or complete to {complete}"
+#: What :func:`showing_key` returns: the group sizes, then the grouped ranks (each read so that larger is better).
+ShowingKey = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 # ------------------------------------------------------------------ reading up cards
@@ -66,7 +68,7 @@ def weakest_card(cards: Sequence[int], showing: str) -> int:
     return min(cards, key=lambda card: card_key(card, showing))
 
 
-def showing_key(cards: Sequence[int], showing: str) -> tuple:
+def showing_key(cards: Sequence[int], showing: str) -> ShowingKey:
     """A comparable key of an up-card hand (1-4 cards): larger is the better showing hand.
 
     Groups count first (quads, trips, two pair, a pair, no pair), then their ranks; suits never count.
@@ -90,10 +92,10 @@ def showing_key(cards: Sequence[int], showing: str) -> tuple:
     return known
 
 
-_SHOWING_KEYS: dict[tuple[bool, tuple[int, ...]], tuple] = {}
+_SHOWING_KEYS: dict[tuple[bool, tuple[int, ...]], ShowingKey] = {}
 
 
-def _showing_key(ranks: tuple[int, ...], high: bool) -> tuple:
+def _showing_key(ranks: tuple[int, ...], high: bool) -> ShowingKey:
     """:func:`showing_key` of up cards of these ranks (ace lowest unless ``high``)."""
     groups = sorted(((ranks.count(rank), rank) for rank in set(ranks)), reverse=True)
     if high:

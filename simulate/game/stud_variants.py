@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pokerlab.errors import InputError
 
 from .declarations import DEFAULT_CAP, FIXED_LIMIT, ForcedBets, HouseRules, LowHalf, Street, Variant, make_betting
@@ -10,6 +12,8 @@ from .declarations import DEFAULT_CAP, FIXED_LIMIT, ForcedBets, HouseRules, LowH
 # street) and who acts first (later streets). Fixed limit: small bets on third and fourth street, big
 # bets on fifth to seventh; in stud high an open pair on fourth street allows the big bet. Up to 8
 # players: with 8 still in on seventh street the deck runs short and one community card is dealt instead.
+# The three factories take the same stakes in the same order (the registry calls them alike): their
+# signatures repeat on purpose.
 
 
 def stud_streets(open_pair: bool) -> tuple[Street, ...]:
@@ -36,12 +40,19 @@ _STUD_STREETS = {
 }
 
 
+@dataclass(frozen=True)
+class _StudGame:
+    """What tells one stud game from another; the stakes are the factories' keywords."""
+
+    name: str
+    ranking: str
+    showing: str
+    low: LowHalf | None = None
+    open_pair: bool = False
+
+
 def _stud(
-    name: str,
-    ranking: str,
-    showing: str,
-    low: LowHalf | None,
-    open_pair: bool,
+    game: _StudGame,
     ante: int,
     bring_in: int,
     small_bet: int,
@@ -50,16 +61,16 @@ def _stud(
     rules: HouseRules | None,
 ) -> Variant:
     return Variant(
-        name=name,
+        name=game.name,
         hole_cards=7,
-        streets=stud_streets(open_pair),
+        streets=stud_streets(game.open_pair),
         forced=ForcedBets(ante=ante, bring_in=bring_in),
         betting=make_betting(FIXED_LIMIT, small_bet, big_bet, raise_cap),
-        ranking=ranking,
+        ranking=game.ranking,
         rules=rules or HouseRules(),
         max_players=8,
-        showing=showing,
-        low=low,
+        showing=game.showing,
+        low=game.low,
     )
 
 
@@ -83,8 +94,8 @@ def seven_card_stud(
     """
     if not isinstance(open_pair, bool):
         raise InputError(f"open_pair must be True or False, got {open_pair!r}")
-    name = "Seven-card stud"
-    return _stud(name, "high", "high", None, open_pair, ante, bring_in, small_bet, big_bet, raise_cap, rules)
+    game = _StudGame("Seven-card stud", "high", "high", open_pair=open_pair)
+    return _stud(game, ante, bring_in, small_bet, big_bet, raise_cap, rules)
 
 
 def seven_card_stud_hilo(
@@ -101,8 +112,8 @@ def seven_card_stud_hilo(
     >>> game = seven_card_stud_hilo(); game.ranking, game.low.ranking, game.streets[1].open_pair_big_bet
     ('high', 'ace-five', False)
     """
-    name = "Seven-card stud high-low eight or better"
-    return _stud(name, "high", "high", LowHalf(), False, ante, bring_in, small_bet, big_bet, raise_cap, rules)
+    game = _StudGame("Seven-card stud high-low eight or better", "high", "high", low=LowHalf())
+    return _stud(game, ante, bring_in, small_bet, big_bet, raise_cap, rules)
 
 
 def razz(
@@ -119,4 +130,4 @@ def razz(
     >>> razz().ranking
     'ace-five'
     """
-    return _stud("Razz", "ace-five", "ace-five", None, False, ante, bring_in, small_bet, big_bet, raise_cap, rules)
+    return _stud(_StudGame("Razz", "ace-five", "ace-five"), ante, bring_in, small_bet, big_bet, raise_cap, rules)
