@@ -80,7 +80,8 @@ def load(command: str) -> dict[str, Any]:
     >>> [layout["$ref"] for layout in schema["oneOf"]]
     ['#/$defs/holdem', '#/$defs/omaha', '#/$defs/stud', '#/$defs/breakdown', '#/$defs/by_combo']
     """
-    return json.loads(path(command).read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads(path(command).read_text(encoding="utf-8"))
+    return schema
 
 
 __all__ = ["load", "names", "path"]
