@@ -7,8 +7,10 @@ Run from the repository root::
 - 7-card batch: pokerlab's kernel, a loop that does only its table loads
   (three pair keys, one card key, the row's displacement and the value per
   row: no flush, no check of the ids), the same loop counting and then also
-  listing the rows the kernel flags for its flush pass, and pokerfast's
-  OMPEval kernel, on the same 2,000,000 random hands;
+  listing the rows flagged for the flush pass (the listed kernel's way, on
+  CPUs without a fast ``pext``), the listed kernel itself, and pokerfast's
+  OMPEval kernel, on the same 2,000,000 random hands; each row with its
+  ratio to the table loads;
 - exact turn spot (AhKh vs QQ+,AQs+,KQs on Qh7h2c3s): the whole
   ``equity()`` call, its parsing and checking (``prepare_spot``), its one
   compiled call (set-up and counting), and pokerfast's whole call;
@@ -31,8 +33,9 @@ import numpy as np
 from numba import njit
 
 from pokerlab import evaluator
+from pokerlab.evaluator import batch_kernels
 from pokerlab.evaluator.api import high_tables
-from pokerlab.evaluator.batch_kernels import _LAST_ROW, _REVISIT, _SINGLES, _load_pair, kernel_inputs
+from pokerlab.evaluator.batch_kernels import _FLAGS, _LAST_ROW, _SINGLES, FAST_PEXT, _load_pair, kernel_inputs
 from pokerlab.evaluator.kernels import RANK_KEY_MASK
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 from pokerlab.simulate.bench.cases import random_hands
@@ -62,17 +65,29 @@ def loads_only(cards, out, pair_keys, disp, values, stage):  # pragma: no cover 
         if stage >= 2:
             revisit[flagged & np.uint64(4095)] = i
         if stage >= 1:
-            flagged += np.uint64(((key >> np.uint64(32)) & _REVISIT) != 0)
+            flagged += np.uint64((key & _FLAGS) != 0)
     return flagged
 
 
+@njit
+def listed_rows7(cards, out, pair_keys, suited, disp, values, flush_values):  # pragma: no cover - numba
+    """The 7-card kernel of CPUs without a fast ``pext`` (``evaluate_rows7`` compiles the marked one here)."""
+    return batch_kernels._rank_rows_listed(cards, out, np.uint64(7), pair_keys, suited, disp, values, flush_values)
+
+
 def alternate(calls: dict, rounds: int, repeat: int = 1) -> dict[str, list[float]]:
-    """CPU seconds per call of each entry, over ``rounds`` rounds that run every entry once in turn."""
+    """CPU seconds per call of each entry, over ``rounds`` rounds that run every entry once in turn.
+
+    Each round starts one entry later: the entry after another's large tables finds its own out of cache, and
+    that is not to fall on one entry every round.
+    """
     for call in calls.values():
         call()
     seconds: dict[str, list[float]] = {name: [] for name in calls}
-    for _ in range(rounds):
-        for name, call in calls.items():
+    names = list(calls)
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            call = calls[name]
             start = time.process_time()
             for _ in range(repeat):
                 call()
@@ -89,18 +104,25 @@ def batch_rows(rounds: int) -> None:
     calls = {
         "pokerlab evaluate_batch": lambda: evaluator.evaluate_batch(hands, out=out),
     }
-    _, _, pair_keys, disp, values, _ = kernel_inputs(7, t)  # what the 7-card kernel reads
+    # The arrays the kernel reads; the loads loop reads the hash's own rows of them (the marked kernel's further
+    # displacements and its block of marks serve flagged rows only).
+    pair_keys, _, disp, values, _ = kernel_inputs(7, t)
+    listed = kernel_inputs(7, t, marked=False)
     for stage, name in enumerate(("table loads only", "  + counting flagged rows", "  + listing them")):
         calls[name] = functools.partial(loads_only, hands, out, pair_keys, disp, values, stage)
+    if FAST_PEXT:  # else evaluate_batch runs the listed kernel
+        calls["listed kernel"] = functools.partial(listed_rows7, hands, out, *listed)
     try:
         calls["pokerfast (OMPEval kernel)"] = pokerfast_native(hands).run
     except ImportError as exc:
         print(f"pokerfast: {exc}")
-    print("7-card batch, 2,000,000 random hands, one thread (M hands/s, CPU time)")
-    for name, s in alternate(calls, rounds).items():
-        print(
-            f"  {name:28s} best {len(hands) / min(s) / 1e6:6.0f}  median {len(hands) / statistics.median(s) / 1e6:6.0f}"
-        )
+    kind = "marked" if FAST_PEXT else "listed"
+    print(f"7-card batch ({kind} kernel), 2,000,000 random hands, one thread (M hands/s, CPU time)")
+    seconds = alternate(calls, rounds)
+    floor = statistics.median(seconds["table loads only"])
+    for name, s in seconds.items():
+        best, median = len(hands) / min(s) / 1e6, len(hands) / statistics.median(s) / 1e6
+        print(f"  {name:28s} best {best:6.0f}  median {median:6.0f}  {floor / statistics.median(s):5.2f} of the loads")
 
 
 def turn_rows(rounds: int) -> None:

@@ -16,6 +16,11 @@ system) beside it, which the machine's load disturbs less. The commands:
 - pokerfast's exact equity of the same hands in a new process, when it is installed;
 - with ``--before LAYOUT``, the two pokerlab commands of an earlier checkout, in the same rounds.
 
+With ``--regular`` every command (the floor too) runs as under a regular install: ``python -S``, with this
+checkout laid out as it installs (links) and the environment's site-packages on PYTHONPATH. An editable
+install's ``.pth`` finder imports re, pathlib, importlib.util and more into every process, the floor
+included, which hides what pokerlab's own imports of them cost; ``-S`` runs no ``.pth`` file.
+
 Then ``python -X importtime`` of the two commands, best of 3, summed by package (self times).
 Every command runs with Python's bytecode cache on, as a user has it, even where the environment sets
 PYTHONDONTWRITEBYTECODE.
@@ -33,6 +38,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from pathlib import Path
@@ -85,18 +91,45 @@ def _private_caches() -> str:
     return tempfile.mkdtemp(prefix="pokerlab-startup-")
 
 
-def before_commands(layout: str) -> dict[str, tuple[list[str], dict[str, str]]]:
+def before_commands(layout: str, regular: bool = False) -> dict[str, tuple[list[str], dict[str, str]]]:
     """The two pokerlab commands run from another checkout's import layout (``--before``), for a side-by-side
     before-and-after: ``layout`` holds a ``pokerlab`` folder whose ``evaluator`` and ``simulate`` are that
     checkout's (links will do, as tests/test_layers.py builds them), put first on PYTHONPATH."""
-    env = _environment(PYTHONPATH=layout, **{CACHE_ENV: str(Path(_private_caches()) / "before")})
+    path = os.pathsep.join([layout, *_site_packages()]) if regular else layout
+    env = _environment(PYTHONPATH=path, **{CACHE_ENV: str(Path(_private_caches()) / "before")})
+    python = [PY, "-S"] if regular else [PY]
     return {
-        f"before: {name}": ([PY, "-m", "pokerlab", *COMMANDS[name][3:]], env)
+        f"before: {name}": ([*python, "-m", "pokerlab", *COMMANDS[name][3:]], env)
         for name in ("pokerlab eval 'As Ks Qs Js Ts'", "pokerlab equity AsAh KsKh")
     }
 
 
-def wall_times(rounds: int, before: str | None = None) -> dict[str, dict[str, float] | None]:
+def _site_packages() -> list[str]:
+    """This environment's site-packages folders, which ``python -S`` leaves off ``sys.path``."""
+    return sorted({sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]})
+
+
+def checkout_layout() -> str:
+    """This checkout laid out as it installs, made of links in the run's private folder: ``pokerlab`` with
+    ``evaluator`` and ``simulate`` inside (a regular install's import paths, without the editable finder)."""
+    root = Path(__file__).resolve().parents[1]
+    package = Path(_private_caches()) / "layout" / "pokerlab"
+    package.mkdir(parents=True, exist_ok=True)
+    for source in [*(root / "pokerlab").iterdir(), root / "evaluator", root / "simulate"]:
+        link = package / source.name
+        if source.name != "__pycache__" and not link.is_symlink():
+            link.symlink_to(source)
+    return str(package.parent)
+
+
+def regular_commands() -> dict[str, tuple[list[str], dict[str, str]]]:
+    """Every command as a regular install runs it: ``python -S`` on this checkout's layout and site-packages."""
+    path = os.pathsep.join([checkout_layout(), *_site_packages()])
+    env = _environment(PYTHONPATH=path, **{CACHE_ENV: str(Path(_private_caches()) / "after")})
+    return {name: ([PY, "-S", *argv[1:]], env) for name, argv in COMMANDS.items()}
+
+
+def wall_times(rounds: int, before: str | None = None, regular: bool = False) -> dict[str, dict[str, float] | None]:
     """Best wall and best CPU (user + system) time of each command over ``rounds`` alternating rounds.
 
     None: the command failed (or its library is not installed). On a shared machine wall time waits for a
@@ -105,7 +138,9 @@ def wall_times(rounds: int, before: str | None = None) -> dict[str, dict[str, fl
     script = _console_script()
     env = _environment(**{CACHE_ENV: str(Path(_private_caches()) / "after")})
     commands = {k: ([*script, *v[3:]] if v[:3] == POKERLAB else v, env) for k, v in COMMANDS.items()}
-    commands.update(before_commands(before) if before else {})
+    if regular:
+        commands = regular_commands()
+    commands.update(before_commands(before, regular) if before else {})
     for argv, env in commands.values():  # warm each kernel cache and bytecode cache (compiling once), untimed
         subprocess.run(argv, capture_output=True, check=False, env=env, cwd=_private_caches())
     best: dict[str, dict[str, float] | None] = {k: {"wall": float("inf"), "cpu": float("inf")} for k in commands}
@@ -153,9 +188,10 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--before", metavar="LAYOUT", help="also time the commands of another checkout (see below)")
+    parser.add_argument("--regular", action="store_true", help="run every command as a regular install would")
     args = parser.parse_args()
     try:
-        walls = wall_times(args.rounds, args.before)
+        walls = wall_times(args.rounds, args.before, args.regular)
     finally:
         shutil.rmtree(_private_caches(), ignore_errors=True)
     breakdown = {
@@ -163,10 +199,12 @@ def main() -> int:
         "pokerlab equity AsAh KsKh": import_breakdown(["-m", "pokerlab", "equity", "AsAh", "KsKh"]),
     }
     if args.json:
-        print(json.dumps({"rounds": args.rounds, "wall": walls, "imports": breakdown}, indent=2))
+        figures = {"rounds": args.rounds, "regular": args.regular, "wall": walls, "imports": breakdown}
+        print(json.dumps(figures, indent=2))
         return 0
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"whole process, best of {args.rounds} alternating rounds (load average {load:.2f}):")
+    how = ", as a regular install (python -S)" if args.regular else ""
+    print(f"whole process, best of {args.rounds} alternating rounds{how} (load average {load:.2f}):")
     print("     wall      cpu  command")
     for name, figures in walls.items():
         shown = (

@@ -6,60 +6,104 @@ pointers in registers, which is worth a fifth of the speed. Like every
 kernel here each is compiled on first call and cached on disk, so a process
 pays only for the sizes it ranks.
 
-Each block of rows goes through the rank hash alone, with no branch on the
-data (step 3 of :mod:`pokerlab.evaluator.kernels`), and notes the rows that need a
-second look: a flush (3 % of random 7-card hands) or an id of 52 or more.
-A second pass gives the flushes their value. A branch per row on the flush
-would be mispredicted on every flush: a fifth of the time on an AMD EPYC, 8 %
-on an Intel Xeon.
-
 The first pass reads two cards at a time: one unaligned 16-bit load indexes
 a table of the summed keys of every pair of byte values (``pair_keys``), so a
 7-card row costs four table loads instead of seven. The rank hash is read as
 ``values[(key + disp[row]) & mask]``, the row's offset folded into one
-displacement, which saves two instructions a row. Both together, against
-single-card loads and row offsets (2,000,000 random hands, CPU time, best of
-11 rounds alternating): 5 cards 482 -> 547 M hands/s, 6 cards 435 -> 447,
-7 cards 355 -> 378. The 7-card loop is then bound by its table loads: a loop
-doing only those runs at 487 M/s (``python benchmarks/kernel_floors.py``);
-the flush flag and the second pass are the rest.
+displacement, which saves two instructions a row. That pass has no branch on
+the data: a branch per row on the flush would be mispredicted on every flush
+(3 % of random 7-card hands). The rows that need a second look, a flush or an
+id of 52 or more (bit 3 of a suit counter, or of the poison counter), get it
+in a later pass over the block, in one of two ways:
+
+- marked (hosts with a fast BMI2 ``pext``, as for the Monte Carlo kernel):
+  the displacement is read at ``pext(key, row bits | flag bits)``, so a flagged
+  row's index lands past the 4,096 rows, on a displacement that points its
+  value read at a block of ``MARK`` values appended to the hash (512 KB of
+  displacements per hand size, of which flagged rows alone read past the
+  hash's 16 KB). The pass costs nothing over the bare table loads; a scan of the block's values, 64
+  at a time, lists the marked rows, four per 64 without a branch;
+- listed (any other CPU): each row stores its index in a list and advances
+  the list's end by its flag, four instructions a row.
+
+7-card rows, 2,000,000 random hands, one thread, CPU time, medians of 21
+rounds in rotating order on a 2-core AMD EPYC shared with other jobs (load
+3): a loop doing only the table loads 640 to 710 M hands/s, the marked kernel
+0.84 to 0.89 of it, the listed one 0.80 to 0.84 (``python
+benchmarks/kernel_floors.py``). A second look costs 30 instructions, so the
+3 % of flagged rows cost 6 % of the time; the scan, 3 %.
 
 Each kernel reads a hash of its hand size's keys only (7 cards: 130 KB with
 16 KB of displacements; 5 cards: 24 KB; against 194 KB for the hash of 5 to 7
 cards): more of a batch's random lookups stay in cache, 5 to 10 % faster.
 
-The loops read the arrays themselves: an array-taking helper, even inlined,
+The first pass reads the arrays itself: an array-taking helper, even inlined,
 makes numba count references on every row. Indices are unsigned so that
 numba adds no negative-index wraparound.
 """
 
 from __future__ import annotations
 
+import os
+
+import llvmlite.binding as llvm
 import numpy as np
 from llvmlite import ir
 from numba import prange, types
+from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from .jit import njit
-from .kernel_core import RANK_KEY_MASK, flush_ranks, next_subset
+from .kernel_core import RANK_KEY_MASK, next_subset
 from .kernels import VALUE_SLOTS
-from .layout import FLUSH_NIBBLES, RANK_KEY_BITS, SUIT_COUNTER_START, SUIT_INIT, suited_bit
+from .layout import FLUSH_CHECK, RANK_KEY_BITS, SUIT_INIT, SUIT_RANKS, SUIT_SHIFT, suited_bit
 from .tables import SIZED_RANK_SHIFT
 
-BLOCK = 4096  # rows per block: the block's list of rows to revisit stays in L1
+BLOCK = 4096  # rows per block: the block's values and list of rows to revisit stay in L1
 PARALLEL_BLOCK = 1 << 14  # rows per task of the parallel kernels
-POISON = np.uint64(1 << 48)  # batch_keys of ids 52..255: any such id shows in bits 48.. of a sum
+POISON = np.uint64(1 << 48)  # batch_keys of ids 52..255: counted in bits 48..51 of a row's key
+# Each row's key starts from the suit counters' 3s and a poison counter at 7, so that bit 51 (bit 3 of the
+# poison counter) is set exactly when the row holds an id of 52 or more (at most 7 + 7 = 14: no carry out).
+ROW_INIT = SUIT_INIT | (7 << 48)
+POISONED = 1 << 51
+FLAGS = FLUSH_CHECK | POISONED  # of a row's key: a flush or an id of 52 or more
 _U1 = np.uint64(1)
-_S32 = np.uint64(32)
-_SUIT_BIAS = np.uint64(
-    SUIT_COUNTER_START
-)  # SUIT_INIT >> 32: with it, bit 3 of a suit's nibble means five or more cards
-_REVISIT = np.uint64(0xFFFF8888)  # of a biased key >> 32: a flush (bit 3 of a suit counter), or POISON counted
-_FLUSH = np.uint64(FLUSH_NIBBLES)
-_POISONED = np.uint64(0xFFFF << 48)
-SINGLES = 1 << 16  # pair_keys[SINGLES + c]: card c's key plus SUIT_INIT, after the 65,536 pairs
+_FLAGS = np.uint64(FLAGS)
+_POISONED = np.uint64(POISONED)
+_FLUSH_CHECK = np.uint64(FLUSH_CHECK)
+_SUIT_RANKS = np.uint64(SUIT_RANKS)
+_SIX_BITS = np.uint64(63)
+# Bit 35 + 4 * suit of a key is the suit's flush bit; (bit - 35) * 4 is the suit's shift in a suited-rank mask.
+_FIRST_FLUSH_BIT = np.uint64(SUIT_SHIFT + 3)
+_TWO = np.uint64(2)
+SINGLES = 1 << 16  # pair_keys[SINGLES + c]: card c's key plus ROW_INIT, after the 65,536 pairs
 _SINGLES = np.uint64(SINGLES)
-_SUIT_INIT = np.uint64(SUIT_INIT)
+_ROW_INIT = np.uint64(ROW_INIT)
+_ROW_SHIFT = np.uint64(SIZED_RANK_SHIFT)
+ROW_BITS = RANK_KEY_BITS - SIZED_RANK_SHIFT  # 4,096 rows in each sized rank hash
+_LAST_ROW = np.uint64((1 << ROW_BITS) - 1)
+MARK = 0x8000  # the value a flagged row reads in the marked kernels; every hand's value is below it
+MARK_INDEX_BITS = ROW_BITS + 5  # pext of the row bits, the four flush bits and the poison bit
+_MARK_SELECT = np.uint64(((1 << ROW_BITS) - 1) << SIZED_RANK_SHIFT | FLAGS)
+_SCAN = 64  # values per scan word
+_SCAN_SLOTS = 4  # listed per word without a branch: a word holds two flagged rows on average, more than 4 at 4 %
+
+
+def _fast_pext() -> bool:
+    """Whether numba compiles for this machine's CPU and it has a fast BMI2 ``pext`` (not AMD before Zen 3).
+
+    The same check as the Monte Carlo kernel's (``mc_kernels.FAST_PDEP``).
+    """
+    if os.environ.get("NUMBA_CPU_NAME") or os.environ.get("NUMBA_CPU_FEATURES"):
+        return False  # a portable build (e.g. a shared cache): no CPU-specific instruction
+    try:
+        features, name = llvm.get_host_cpu_features(), llvm.get_host_cpu_name()
+    except Exception:  # noqa: BLE001 - any failure to ask means: do not assume the instruction
+        return False
+    return bool(features.get("bmi2")) and not name.startswith(("znver1", "znver2", "bdver", "btver"))
+
+
+FAST_PEXT = _fast_pext()
 
 
 def batch_tables(card_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -80,20 +124,23 @@ def batch_tables(card_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return batch_keys, flush_bits
 
 
-def pair_table(batch_keys: np.ndarray) -> np.ndarray:
-    """``pair_keys[a | b << 8]`` is ``batch_keys[a] + batch_keys[b]``, for the first pass's two-card loads,
-    followed by 256 single-card keys that carry the suit counters' start (``SUIT_INIT``), added once per row.
+def pair_table(per_card: np.ndarray, single_start: int = ROW_INIT, combine=np.add) -> np.ndarray:
+    """``pairs[a | b << 8]`` is ``per_card[a]`` combined with ``per_card[b]``, for the kernels' two-card loads,
+    followed by the 256 single cards, each combined with ``single_start`` (added once per row).
+
+    The keys combine by sum, the row starting at ``ROW_INIT``; the suited-rank masks by OR, from 0.
 
     >>> from pokerlab.evaluator.api import high_tables
     >>> keys = high_tables().batch_keys
     >>> pairs = pair_table(keys)
-    >>> int(pairs[7 | 51 << 8]) == int(keys[7] + keys[51]), int(pairs[SINGLES + 3]) == int(keys[3] + SUIT_INIT)
+    >>> int(pairs[7 | 51 << 8]) == int(keys[7] + keys[51]), int(pairs[SINGLES + 3]) == int(keys[3] + ROW_INIT)
     (True, True)
     """
     byte_values = np.arange(SINGLES)
-    pair_keys = np.concatenate([batch_keys[byte_values & 0xFF] + batch_keys[byte_values >> 8], batch_keys + SUIT_INIT])
-    pair_keys.setflags(write=False)
-    return pair_keys
+    singles = combine(per_card, np.uint64(single_start))
+    pairs = np.concatenate([combine(per_card[byte_values & 0xFF], per_card[byte_values >> 8]), singles])
+    pairs.setflags(write=False)
+    return pairs
 
 
 def hash_displacements(offsets: np.ndarray) -> np.ndarray:
@@ -117,6 +164,32 @@ def hash_displacements(offsets: np.ndarray) -> np.ndarray:
     return disp
 
 
+def marked_tables(offsets: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The marked kernels' displacements and values: a flagged row's value read lands on ``MARK``.
+
+    The displacements are indexed by ``pext(key, row bits | FLAGS)``: the
+    first 4,096 are the hash's own, every other points the row's value read
+    at a block of 8,192 (one per column) ``MARK`` values appended to ``values``.
+
+    >>> from pokerlab.evaluator.api import high_tables
+    >>> t = high_tables()
+    >>> disp, marked = marked_tables(t.rank7_offsets, t.rank7_values)
+    >>> key = 0x1234567
+    >>> flagged = (key >> SIZED_RANK_SHIFT) | 1 << ROW_BITS   # the index of the key's row with a flag bit set
+    >>> int(marked[(key + int(disp[flagged])) & int(RANK_KEY_MASK)]) == MARK
+    True
+    """
+    rows = np.arange(1 << MARK_INDEX_BITS, dtype=np.int64) & int(_LAST_ROW)
+    mark_block = len(values)
+    disp = (mark_block - (rows << SIZED_RANK_SHIFT)) % (int(RANK_KEY_MASK) + 1)
+    disp = disp.astype(np.uint32)
+    disp[: len(offsets)] = hash_displacements(offsets)
+    marked = np.concatenate([values, np.full(1 << SIZED_RANK_SHIFT, MARK, dtype=values.dtype)])
+    disp.setflags(write=False)
+    marked.setflags(write=False)
+    return disp, marked
+
+
 @intrinsic
 def _load_pair(typingctx, array, index):
     """The two bytes ``array[index]`` and ``array[index + 1]`` as one 16-bit number (an unaligned load)."""
@@ -130,30 +203,77 @@ def _load_pair(typingctx, array, index):
     return sig, codegen
 
 
+@intrinsic
+def _pext(typingctx, source, mask):
+    """BMI2 ``pext``: the bits of ``source`` at the set bits of ``mask``, packed from the lowest."""
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        i64 = ir.IntType(64)
+        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pext.64", fnty=ir.FunctionType(i64, [i64, i64]))
+        return builder.call(fn, args)
+
+    return sig, codegen
+
+
+@intrinsic
+def _popcount(typingctx, word):
+    """The set bits of a uint64 (``popcnt`` where the CPU has it)."""
+    sig = types.uint64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@intrinsic
+def _marked_word(typingctx, array, index):
+    """Bit k set when the uint16 ``array[index + k]`` is ``MARK`` or above, for k < 64 (one vector compare)."""
+    sig = types.uint64(array, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        vector = ir.VectorType(ir.IntType(16), _SCAN)
+        pointer = builder.bitcast(builder.gep(data, [args[1]]), vector.as_pointer())
+        negative = builder.icmp_signed("<", builder.load(pointer, align=2), ir.Constant(vector, None))
+        return builder.bitcast(negative, ir.IntType(64))
+
+    return sig, codegen
+
+
 @njit(cache=True, inline="always")
-def _flush_value_of(key, suited, flush_values):
-    """Flush value of a hand known to hold a flush, from its key and suit-major rank bits; branch-free."""
-    flush = ((key >> _S32) + _SUIT_BIAS) & _FLUSH
-    # One suit nibble has bit 3 set; 1, 2, 4, 8 -> suit 0, 1, 2, 3.
-    one_hot = (
-        ((flush >> np.uint64(3)) & np.uint64(1))
-        | ((flush >> np.uint64(6)) & np.uint64(2))
-        | ((flush >> np.uint64(9)) & np.uint64(4))
-        | ((flush >> np.uint64(12)) & np.uint64(8))
-    )
-    suit = (one_hot >> _U1) - (one_hot >> np.uint64(3))
-    return flush_values[flush_ranks(suited, suit)]
-
-
-_ROW_SHIFT = np.uint64(SIZED_RANK_SHIFT)
-_LAST_ROW = np.uint64((1 << (RANK_KEY_BITS - SIZED_RANK_SHIFT)) - 1)
+def _revisit(flat, out, i, n_cards, pair_keys, suited_pairs, flush_values):
+    """Give flagged row ``i`` its flush value; its key, whose bit 51 says an id is 52 or more."""
+    j = i * n_cards
+    first = _load_pair(flat, j)
+    second = _load_pair(flat, j + _TWO)
+    key = pair_keys[first] + pair_keys[second]
+    suited = suited_pairs[first] | suited_pairs[second]
+    if n_cards == 5:
+        third = _SINGLES + flat[j + np.uint64(4)]
+    else:
+        third = _load_pair(flat, j + np.uint64(4))
+    key += pair_keys[third]
+    suited |= suited_pairs[third]
+    if n_cards == 6:
+        key += _ROW_INIT
+    if n_cards == 7:
+        fourth = _SINGLES + flat[j + np.uint64(6)]
+        key += pair_keys[fourth]
+        suited |= suited_pairs[fourth]
+    # The flush suit's bit 35 + 4 * suit; a row flagged by its ids only reads any value (the call fails).
+    shift = ((trailing_zeros(key & _FLUSH_CHECK) - _FIRST_FLUSH_BIT) << _TWO) & _SIX_BITS
+    out[i] = flush_values[(suited >> shift) & _SUIT_RANKS]
+    return key
 
 
 @njit(cache=True, inline="always")
-def _rank_rows(cards, out, n_cards, batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values):
+def _rank_rows_listed(cards, out, n_cards, pair_keys, suited_pairs, disp, rank_values, flush_values):
     """Rank the (N, n_cards) C-contiguous uint8 ``cards`` into ``out``; nonzero when an id is 52 or more.
 
-    Inlined into one kernel per hand size, where ``n_cards`` is a constant.
+    Each row lists its index and advances the list by its flag. Inlined into one kernel per hand size, where
+    ``n_cards`` is a constant.
     """
     flat = cards.reshape(-1)
     n = np.uint64(cards.shape[0])
@@ -166,70 +286,118 @@ def _rank_rows(cards, out, n_cards, batch_keys, flush_bits, pair_keys, disp, ran
         n_revisit = np.uint64(0)
         i = lo
         while i < hi:
-            # Pairs of cards, then an odd last card from the singles that carry SUIT_INIT.
-            key = pair_keys[_load_pair(flat, b)] + pair_keys[_load_pair(flat, b + np.uint64(2))]
+            # Pairs of cards, then an odd last card from the singles that carry ROW_INIT.
+            key = pair_keys[_load_pair(flat, b)] + pair_keys[_load_pair(flat, b + _TWO)]
             if n_cards == 5:
                 key += pair_keys[_SINGLES + flat[b + np.uint64(4)]]
             else:
                 key += pair_keys[_load_pair(flat, b + np.uint64(4))]
             if n_cards == 6:
-                key += _SUIT_INIT  # no odd card to carry it
+                key += _ROW_INIT  # no odd card to carry it
             if n_cards == 7:
                 key += pair_keys[_SINGLES + flat[b + np.uint64(6)]]
             b += n_cards
             out[i] = rank_values[(key + disp[(key >> _ROW_SHIFT) & _LAST_ROW]) & RANK_KEY_MASK]
             revisit[n_revisit] = i
-            n_revisit += np.uint64(((key >> _S32) & _REVISIT) != 0)
+            n_revisit += np.uint64((key & _FLAGS) != 0)
             i += _U1
         p = np.uint64(0)
         while p < n_revisit:
-            i = revisit[p]
-            key = np.uint64(0)
-            suited = np.uint64(0)
-            j = i * n_cards
-            while j < (i + _U1) * n_cards:
-                key += batch_keys[flat[j]]
-                suited |= flush_bits[flat[j]]
-                j += _U1
-            bad |= key & _POISONED
-            out[i] = _flush_value_of(key, suited, flush_values)
+            bad |= _revisit(flat, out, revisit[p], n_cards, pair_keys, suited_pairs, flush_values)
             p += _U1
         lo = hi
-    return bad
+    return bad & _POISONED
+
+
+@njit(cache=True, inline="always")
+def _rank_rows_marked(cards, out, n_cards, pair_keys, suited_pairs, disp, rank_values, flush_values):
+    """Like :func:`_rank_rows_listed`, with ``marked_tables``: flagged rows read ``MARK``, found by a scan."""
+    flat = cards.reshape(-1)
+    n = np.uint64(cards.shape[0])
+    revisit = np.empty(BLOCK + _SCAN, dtype=np.uint64)
+    bad = np.uint64(0)
+    b = np.uint64(0)
+    lo = np.uint64(0)
+    while lo < n:
+        hi = min(n, lo + np.uint64(BLOCK))
+        i = lo
+        while i < hi:
+            key = pair_keys[_load_pair(flat, b)] + pair_keys[_load_pair(flat, b + _TWO)]
+            if n_cards == 5:
+                key += pair_keys[_SINGLES + flat[b + np.uint64(4)]]
+            else:
+                key += pair_keys[_load_pair(flat, b + np.uint64(4))]
+            if n_cards == 6:
+                key += _ROW_INIT
+            if n_cards == 7:
+                key += pair_keys[_SINGLES + flat[b + np.uint64(6)]]
+            b += n_cards
+            out[i] = rank_values[(key + disp[_pext(key, _MARK_SELECT)]) & RANK_KEY_MASK]
+            i += _U1
+        n_revisit = np.uint64(0)
+        i = lo
+        while i + np.uint64(_SCAN) <= hi:
+            word = _marked_word(out, i)
+            # A fixed number of slots, each listing the lowest marked row left (row i + 64 once none is left),
+            # the list advanced by the marked rows they hold; then a loop for a crowded word.
+            listed = min(_popcount(word), np.uint64(_SCAN_SLOTS))
+            for slot in range(_SCAN_SLOTS):
+                revisit[n_revisit + np.uint64(slot)] = i + trailing_zeros(word)
+                word &= word - _U1
+            n_revisit += listed
+            while word:
+                revisit[n_revisit] = i + trailing_zeros(word)
+                n_revisit += _U1
+                word &= word - _U1
+            i += np.uint64(_SCAN)
+        while i < hi:
+            revisit[n_revisit] = i
+            n_revisit += np.uint64(out[i] >= MARK)
+            i += _U1
+        p = np.uint64(0)
+        while p < n_revisit:
+            bad |= _revisit(flat, out, revisit[p], n_cards, pair_keys, suited_pairs, flush_values)
+            p += _U1
+        lo = hi
+    return bad & _POISONED
+
+
+# The marked kernels where pext is fast; numba compiles only the body chosen here.
+_rank_rows = _rank_rows_marked if FAST_PEXT else _rank_rows_listed
 
 
 # One kernel per hand size, each a module-level function (numba's cache tells closures apart badly).
 @njit(cache=True)
-def evaluate_rows5(cards, out, batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values):
+def evaluate_rows5(cards, out, pair_keys, suited_pairs, disp, rank_values, flush_values):
     """Rank (N, 5) rows into ``out``; nonzero when an id is 52 or more."""
-    return _rank_rows(cards, out, np.uint64(5), batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values)
+    return _rank_rows(cards, out, np.uint64(5), pair_keys, suited_pairs, disp, rank_values, flush_values)
 
 
 @njit(cache=True)
-def evaluate_rows6(cards, out, batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values):
+def evaluate_rows6(cards, out, pair_keys, suited_pairs, disp, rank_values, flush_values):
     """Rank (N, 6) rows into ``out``; nonzero when an id is 52 or more."""
-    return _rank_rows(cards, out, np.uint64(6), batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values)
+    return _rank_rows(cards, out, np.uint64(6), pair_keys, suited_pairs, disp, rank_values, flush_values)
 
 
 @njit(cache=True)
-def evaluate_rows7(cards, out, batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values):
+def evaluate_rows7(cards, out, pair_keys, suited_pairs, disp, rank_values, flush_values):
     """Rank (N, 7) rows into ``out``; nonzero when an id is 52 or more."""
-    return _rank_rows(cards, out, np.uint64(7), batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values)
+    return _rank_rows(cards, out, np.uint64(7), pair_keys, suited_pairs, disp, rank_values, flush_values)
 
 
 @njit(cache=True, inline="always")
-def _rank_sized(cards, out, batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values):
+def _rank_sized(cards, out, pair_keys, suited_pairs, disp, rank_values, flush_values):
     """The sized kernel for ``cards.shape[1]`` (a branch per call, not per row)."""
     k = cards.shape[1]
     if k == 5:
-        return evaluate_rows5(cards, out, batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values)
+        return evaluate_rows5(cards, out, pair_keys, suited_pairs, disp, rank_values, flush_values)
     if k == 6:
-        return evaluate_rows6(cards, out, batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values)
-    return evaluate_rows7(cards, out, batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values)
+        return evaluate_rows6(cards, out, pair_keys, suited_pairs, disp, rank_values, flush_values)
+    return evaluate_rows7(cards, out, pair_keys, suited_pairs, disp, rank_values, flush_values)
 
 
 @njit(cache=True, parallel=True)
-def evaluate_rows_parallel(cards, out, batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values):
+def evaluate_rows_parallel(cards, out, pair_keys, suited_pairs, disp, rank_values, flush_values):
     """Like the sized serial kernels, in blocks spread over numba's threads."""
     n_blocks = (cards.shape[0] + PARALLEL_BLOCK - 1) // PARALLEL_BLOCK
     bad = 0
@@ -237,7 +405,7 @@ def evaluate_rows_parallel(cards, out, batch_keys, flush_bits, pair_keys, disp, 
         lo = t * PARALLEL_BLOCK
         hi = min(cards.shape[0], lo + PARALLEL_BLOCK)
         block = cards[lo:hi]
-        bad += _rank_sized(block, out[lo:hi], batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values) != 0
+        bad += _rank_sized(block, out[lo:hi], pair_keys, suited_pairs, disp, rank_values, flush_values) != 0
     return bad
 
 
@@ -259,25 +427,36 @@ def evaluate_rows(cards: np.ndarray, out: np.ndarray, tables, parallel: bool = F
     return not kernel(cards, out, *kernel_inputs(k, tables))
 
 
-_DERIVED: list = []  # [(the tables they come from, (pair_keys, {k: displacements}))]: built on the first batch
+# The tables under None, the pair tables they give, and per (k, marked) the displacements and values.
+_DERIVED: dict = {}
 
 
-def kernel_inputs(k: int, tables) -> tuple:
-    """The k-card kernels' table arguments: (batch_keys, flush_bits, pair_keys, displacements, values, flush_values).
+def kernel_inputs(k: int, tables, marked: bool = FAST_PEXT) -> tuple:
+    """The k-card kernels' table arguments: (pair_keys, suited_pairs, displacements, values, flush_values).
 
-    The pair table and the displacements derive from ``tables`` once per process, on the first batch, so that
-    a process that never ranks a batch (an equity call, a game) does not build them.
+    ``marked`` gives the arguments of the marked kernels (:func:`marked_tables`), else of the listed ones.
+    The pair tables and the displacements derive from ``tables`` once per process, on the first batch of each
+    hand size, so that a process that never ranks a batch (an equity call, a game) does not build them.
+
+    >>> from pokerlab.evaluator.api import high_tables
+    >>> pairs, suited, disp, values, _ = kernel_inputs(7, high_tables(), marked=False)
+    >>> len(pairs) == len(suited) == SINGLES + 256, len(disp), len(values) == len(high_tables().rank7_values)
+    (True, 4096, True)
     """
-    if not _DERIVED or _DERIVED[0][0] is not tables:
-        disp = {n: hash_displacements(getattr(tables, f"rank{n}_offsets")) for n in (5, 6, 7)}
-        _DERIVED[:] = [(tables, (pair_table(tables.batch_keys), disp))]
-    pair_keys, disp = _DERIVED[0][1]
-    values = getattr(tables, f"rank{k}_values")
-    return tables.batch_keys, tables.flush_bits, pair_keys, disp[k], values, tables.flush_values
+    if _DERIVED.get(None) is not tables:
+        _DERIVED.clear()
+        _DERIVED[None] = tables
+        _DERIVED["pairs"] = pair_table(tables.batch_keys)
+        _DERIVED["suited"] = pair_table(tables.flush_bits, 0, np.bitwise_or)
+    offsets, values = getattr(tables, f"rank{k}_offsets"), getattr(tables, f"rank{k}_values")
+    if (k, marked) not in _DERIVED:
+        _DERIVED[k, marked] = marked_tables(offsets, values) if marked else (hash_displacements(offsets), values)
+    disp, values = _DERIVED[k, marked]
+    return _DERIVED["pairs"], _DERIVED["suited"], disp, values, tables.flush_values
 
 
 @njit(cache=True)
-def _enumerate_plain(n_cards, batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values):
+def _enumerate_plain(n_cards, pair_keys, suited_pairs, disp, rank_values, flush_values):
     """Histogram of all C(52, n) hands, each ranked from its own cards by the batch kernel."""
     hist = np.zeros(VALUE_SLOTS, dtype=np.int64)
     hands = np.zeros((BLOCK, n_cards), dtype=np.uint8)
@@ -290,9 +469,7 @@ def _enumerate_plain(n_cards, batch_keys, flush_bits, pair_keys, disp, rank_valu
         filled += 1
         moved = next_subset(idx, 0, n_cards, 52)
         if filled == BLOCK or moved < 0:
-            _rank_sized(
-                hands[:filled], out[:filled], batch_keys, flush_bits, pair_keys, disp, rank_values, flush_values
-            )
+            _rank_sized(hands[:filled], out[:filled], pair_keys, suited_pairs, disp, rank_values, flush_values)
             for m in range(filled):
                 hist[out[m]] += 1
             filled = 0
