@@ -1,11 +1,11 @@
-"""The one public equity entry for every game: :func:`equity` with ``game=``.
+"""The one public equity entry for every game: :func:`equity` with ``game=``, the pipeline's calls in order.
 
-Each game has its scorer module (hold'em :mod:`.engine`, Omaha :mod:`.omaha`, the stud family
-:mod:`.stud`, the draw games and badugi :mod:`.draw`, short-deck hold'em :mod:`.short_deck`); this module
-reads the game's name and family from the one table of games (:mod:`pokerlab.equity_games`, as
-:data:`~pokerlab.simulate.equity.result.GAMES`) and imports only that scorer, so a hold'em query never
-loads Omaha's or stud's code. Every game returns the one result type,
-:class:`~pokerlab.simulate.equity.result.EquityResult`, whose JSON has the same keys in every game.
+:func:`equity` reads the spot (:func:`~.spot.read_spot`: the game's name and family from the one table of games,
+:mod:`pokerlab.equity_games`, and the players as the family holds them), plans it (:func:`~.plan.make_plan`: exact
+or Monte Carlo, a table shortcut, the threads and the seed) and runs the family's scorer
+(:func:`~.scorer.score`), which returns the one result type,
+:class:`~pokerlab.simulate.equity.result.EquityResult`, whose JSON has the same keys in every game. Each family's
+code loads on first use, so a hold'em query never loads Omaha's or stud's code.
 
 >>> round(equity(["AsAh", "KsKh"]).players[0].equity, 6)
 0.826366
@@ -21,12 +21,21 @@ loads Omaha's or stud's code. Every game returns the one result type,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+import time
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .holdem_table import two_hands
 from .options import EquityError, check_options
-from .result import DRAW_GAMES, GAMES, EquityResult, game_name
+from .result import game_name
+
+if TYPE_CHECKING:
+    from .plan import Plan
+    from .result import EquityResult
+    from .spot import Spot
+
+__all__ = ["EquityError", "equity"]
 
 
 def equity(
@@ -43,6 +52,7 @@ def equity(
     progress: Callable[[float], None] | None = None,
     client: Any = None,
     use_tables: bool = True,
+    house_rules: Mapping[str, Any] | None = None,
 ) -> EquityResult:
     """Equity of 2 to 10 players (stud: 8) in ``game``: ``"holdem"`` (the default), ``"omaha"``,
     ``"omaha-hilo"``, ``"stud"``, ``"stud-hilo"``, ``"razz"``, a draw game under a ruleset
@@ -57,7 +67,9 @@ def equity(
     of play. ``method`` is ``"exact"``, ``"mc"`` (Monte Carlo) or ``"auto"``; Monte Carlo stops after
     ``trials`` deals or once every standard error is at most ``stderr`` (default 5e-4), and the same
     ``seed`` gives the same result whatever ``threads`` is. ``progress`` is called with the fraction done.
-    ``client`` (a ``dask.distributed.Client``) and ``use_tables`` (the shipped preflop tables) are hold'em's.
+    ``client`` (a ``dask.distributed.Client``) and ``use_tables`` (the shipped preflop tables) are hold'em's;
+    ``house_rules`` the draw games' (``max_draw``, the most cards a player may draw; ``four_with_ace``; and
+    ``max_exact``, the most joint draws ``method="auto"`` enumerates).
 
     >>> try:
     ...     equity(["AsAh", "KsKh"], game="go-fish")
@@ -69,41 +81,39 @@ def equity(
     >>> equity(["Ac 2d 3h Kh/Kh", "5c 4d 2h Ks/Ks"], game="badugi").game
     'draw-badugi'
     """
-    name = game_name(game)
-    if name is None:
-        raise EquityError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
-    kind, game = GAMES[name], name
-    if kind == "holdem":
-        if use_tables and method in ("auto", "exact") and not board and not dead and client is None:
-            check_options(trials, stderr, seed, threads)
-            answer = two_hands(players, threads)  # no numpy, no numba: the table answers two hands
-            if answer is not None:
-                return answer
-        from .engine import equity as holdem_equity
+    start = time.perf_counter()
+    holdem = game == "holdem" or game_name(game) == "holdem"
+    table = use_tables and method in ("auto", "exact") and not (board or dead or house_rules) and client is None
+    if holdem and table:
+        check_options(trials, stderr, seed, threads)
+        answer = two_hands(players, threads)  # no numpy, no numba: the table answers two hands
+        if answer is not None:
+            return answer
+    check_request, read_spot, make_plan, score = _pipeline()
+    check_request(method, trials, stderr, seed, threads, progress)
+    house, max_exact = None, None
+    if house_rules:
+        house = dict(house_rules)
+        max_exact = house.pop("max_exact", None)
+    spot = read_spot(players, board, dead, game, house or None)
+    plan = make_plan(spot, method, trials, stderr, seed, threads, client=client, use_tables=use_tables,
+                     max_exact=max_exact, start=start)  # fmt: skip
+    return score(spot, plan, progress)
 
-        return holdem_equity(
-            players, board, dead, method=method, trials=trials, stderr=stderr, seed=seed, threads=threads,
-            progress=progress, client=client, use_tables=use_tables,
-        )  # fmt: skip
-    if client is not None:
-        raise EquityError(f"a Dask client runs hold'em equity only; {game} runs on this machine")
-    if kind == "draw":
-        if board is not None:
-            raise EquityError(f"draw equity ({game}) takes no board")
-        from .draw import draw_equity
 
-        return draw_equity(players, rules=DRAW_GAMES[game], dead=dead, method=method, trials=trials, stderr=stderr,
-                           seed=seed, threads=threads, progress=progress)  # fmt: skip
-    if kind == "short-deck":
-        from .short_deck import short_deck_equity
+@cache
+def _pipeline() -> _Steps:
+    """The pipeline's steps, imported on the first call that is not a table's answer (they load numpy), then
+    looked up in a fraction of the import statements' cost."""
+    from .plan import check_request, make_plan
+    from .scorer import score
+    from .spot import read_spot
 
-        return short_deck_equity(players, board, dead, method=method, trials=trials, stderr=stderr, seed=seed,
-                                 threads=threads, progress=progress)  # fmt: skip
-    options: dict[str, Any] = dict(game=game, method=method, trials=trials, stderr=stderr, seed=seed, threads=threads)
-    if kind == "omaha":
-        from .omaha import omaha_equity
+    return _Steps(check_request, read_spot, make_plan, score)
 
-        return omaha_equity(players, board, dead, progress=progress, **options)
-    from .stud import stud_equity
 
-    return stud_equity(players, dead, community=board, progress=progress, **options)
+class _Steps(NamedTuple):
+    check_request: Callable[..., None]
+    read_spot: Callable[..., Spot]
+    make_plan: Callable[..., Plan]
+    score: Callable[..., EquityResult]

@@ -60,7 +60,7 @@ OPTIONS: dict[str, tuple[str, str | None]] = {
     "--game": ("game", None),
     "--json": ("", "yes"),  # answers are JSON anyway
 }
-_NUMBERS = {"trials": int, "seed": int, "threads": int, "stderr": float}
+_NUMBERS: dict[str, type[int] | type[float]] = {"trials": int, "seed": int, "threads": int, "stderr": float}
 #: The longest query line, in bytes: far above any real query, and quick to split (shlex is quadratic in a token).
 MAX_LINE_BYTES = 1 << 16
 #: Past this many bytes without a line end, an over-long line is not skipped further: the rest is not read.

@@ -1,7 +1,7 @@
 """Equity breakdown: one hand against a range, class by class (which part of the range is it ahead of?).
 
 The range (less the combos the hand, the board and the dead cards block) is split into its hand classes
-(``QQ``, ``AKs``, ...); the hand's equity against each class is an ordinary :func:`~.engine.equity` call.
+(``QQ``, ``AKs``, ...); the hand's equity against each class is an ordinary :func:`~.api.equity` call.
 The classes partition the deals, so their weighted counts add up to those of the whole range: with exact
 rows, the total is exactly the plain equity against the range.
 

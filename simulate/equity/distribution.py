@@ -6,7 +6,7 @@ often a deal holds them (their ``share``), add up to the player's total:
 
 - exact: each live combo of a player's range (the board, the dead cards and the other players' fixed hands
   leave it) is put in place of the range and its equity against the others is an ordinary exact
-  :func:`~.engine.equity` call. A deal where the player holds combo ``c`` weighs ``c``'s weight times the
+  :func:`~.api.equity` call. A deal where the player holds combo ``c`` weighs ``c``'s weight times the
   others', so the combos' counts times their weights are the range's counts, deal for deal: the range's
   equity comes back exactly, and a combo's share is its weight times the deals its call counted.
 - Monte Carlo: one run deals the whole spot, a combo for every player and the rest of the board, as the plain
@@ -37,8 +37,8 @@ from ...evaluator.cards import cards_to_mask, format_cards, to_card_ids
 from ...threads import available_cores
 from ..ranges.parse import Range, parse_range
 from .api import equity
-from .holdem_mc import mc_inputs
-from .holdem_spot import CardsLike, HoldemPlayer, PlayerLike, prepare_spot
+from .holdem_mc import Board, Ranges, mc_inputs
+from .holdem_spot import CardsLike, HoldemPlayer, PlayerLike
 from .options import (
     BOARD_SIZES,
     DEFAULT_STDERR,
@@ -51,6 +51,7 @@ from .options import (
     fresh_seed,
 )
 from .sampling import LARGE_BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks, standard_errors
+from .spot import read_spot
 
 __all__ = ["ComboEquity", "Distribution", "PlayerDistribution", "equity_by_combo"]
 
@@ -290,7 +291,7 @@ def _pair_index(parsed: list[HoldemPlayer]) -> np.ndarray:
     return index
 
 
-def _deal_combo_blocks(seeds: np.ndarray, trials: int, ranges: tuple, board: tuple, pair_index: np.ndarray,
+def _deal_combo_blocks(seeds: np.ndarray, trials: int, ranges: Ranges, board: Board, pair_index: np.ndarray,
                        shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """One part's tallies (one row, summed over its blocks) and each block's deals made."""
     from ...evaluator.api import high_tables
@@ -344,7 +345,8 @@ def _combo_errors(shares: np.ndarray, squares: np.ndarray, held: np.ndarray) -> 
     held it (:func:`.sampling.standard_errors`, one count per combo)."""
     n = np.maximum(held, 1).astype(np.float64)
     mean = shares / n
-    return np.sqrt(np.maximum(squares / n - mean**2, 0.0) / np.maximum(n - 1, 1))
+    errors: np.ndarray = np.sqrt(np.maximum(squares / n - mean**2, 0.0) / np.maximum(n - 1, 1))
+    return errors
 
 
 def _paced(progress: Callable[[float], None] | None, limit: float | None, trials: int) -> Callable[[float], None]:
@@ -376,9 +378,10 @@ def _monte_carlo(
     max_seconds: float | None,
 ) -> Distribution:
     """One seeded Monte Carlo run of the whole spot, tallied by every player's combo."""
-    parsed, board_ids, _, _, dead_mask = prepare_spot(players, board or None, dead or None)
+    spot = read_spot(players, board or None, dead or None, "holdem")  # the pipeline's reading, as equity's
+    parsed, board_ids = list(spot.players), spot.board
     widest = max(len(p.combos) for p in parsed)
-    ranges, board_state = mc_inputs(parsed, board_ids, dead_mask)
+    ranges, board_state = mc_inputs(parsed, board_ids, spot.dead_mask)
     pair_index = _pair_index(parsed)
     shape = (len(parsed), widest, len(parsed) + 1)
 

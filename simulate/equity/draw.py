@@ -13,30 +13,28 @@ the odds of one draw and the best discard on these pieces.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from math import comb
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ...compiles import computing_seconds
 from ...errors import PokerlabError
 from ...evaluator import evaluate_batch
 from ...evaluator.cards import CardError, format_cards, to_card_ids
 from ...evaluator.rules import Ruleset, get_rules
-from .options import (
-    DEFAULT_STDERR,
-    MAX_DEFAULT_TRIALS,
-    EquityError,
-    EquityInterrupted,
-    Progress,
-    check_options,
-    fresh_seed,
-)
+from .options import EquityError, EquityInterrupted, Progress
 from .outcomes import outcome_shares
-from .result import EquityResult, PlayerEquity, draw_game
+from .result import DRAW_GAMES, EquityResult, PlayerEquity, draw_game
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks, standard_errors
+from .spot import Spot
+
+if TYPE_CHECKING:
+    from .plan import Plan
 from .spot_cards import CardOwners, check_player_count, read_cards
 
 ACE_RANK = 12
@@ -146,7 +144,7 @@ def final_values(
     return values, masks
 
 
-def _parse_player(player: str | tuple, rules: Ruleset) -> tuple[list[int], list[int]]:
+def _parse_player(player: str | tuple[Any, Any], rules: Ruleset) -> tuple[list[int], list[int]]:
     """``"HAND/DISCARD"`` or ``(hand, discard)`` -> (hand ids, discard ids)."""
     if isinstance(player, str):
         hand, _, discard = player.partition("/")
@@ -157,8 +155,84 @@ def _parse_player(player: str | tuple, rules: Ruleset) -> tuple[list[int], list[
     return ids, thrown
 
 
+@dataclass(frozen=True)
+class DrawDetail:
+    """What reading a draw spot finds beyond the players' hands and discards: the ruleset and the unseen cards."""
+
+    rules: Ruleset
+    unseen: NDArray[np.uint8]
+
+    def texts(self, players: Sequence[tuple[list[int], list[int]]]) -> list[str]:
+        """Each player as ``HAND/DISCARD`` (``-``: stands pat)."""
+        return [f"{format_cards(ids)}/{format_cards(t) or '-'}" for ids, t in players]
+
+
+def read_draw(players: Sequence[Any], board: Any, dead: Any, game: str = "draw",
+              options: dict[str, Any] | None = None) -> Spot:  # fmt: skip
+    """The draw games' part of :func:`~.spot.read_spot`: each player's hand and discard (``"HAND/DISCARD"`` or a
+    pair), the dead cards, and the ruleset of ``game`` with the unseen cards (a :class:`DrawDetail`). ``options``
+    are the house rules ``max_draw`` (most cards a player may draw) and ``four_with_ace``.
+
+    >>> spot = read_draw(["Ah Kh Qh Jh 3c/3c", "9s 9d 5c 4h 2d/5c 4h 2d"], None, None)
+    >>> spot.players[1][1], len(spot.detail.unseen)
+    ([12, 10, 1], 42)
+    """
+    if board is not None:
+        raise EquityError(f"draw equity ({game}) takes no board")
+    house = dict(options or {})
+    max_draw, four_with_ace = house.pop("max_draw", None), bool(house.pop("four_with_ace", False))
+    if house:
+        raise EquityError(f"unknown draw house rule {sorted(house)[0]!r}; choose max_draw, four_with_ace or max_exact")
+    r = get_rules(DRAW_GAMES[game])
+    check_player_count(players, r.deck_size // hand_size(r), "draw")  # as many hands as the deck holds
+    parsed, unseen = _check_spot(players, r, dead, max_draw, four_with_ace)
+    dead_ids = read_cards(dead, "dead cards", deck_size=r.deck_size)
+    return Spot(game, "draw", tuple(parsed), (), tuple(dead_ids), detail=DrawDetail(r, unseen))
+
+
+class DrawScorer:
+    """The draw games' :class:`~.scorer.Scorer`: every joint draw, or Monte Carlo on the shared sampler."""
+
+    def exact(self, spot: Spot, plan: Plan, progress: Progress | None) -> EquityResult:
+        """Every joint draw (one draw per player, no card twice)."""
+        detail: DrawDetail = spot.detail
+        wins, ties, share, total = _exact_draw_equity(list(spot.players), detail.unseen, detail.rules)
+        texts = detail.texts(spot.players)
+        result_players = [
+            PlayerEquity(texts[i], 1, wins[i] / total, ties[i] / total, (wins[i] + share[i]) / total, wins[i], ties[i])
+            for i in range(len(texts))
+        ]
+        if progress is not None:
+            progress(1.0)
+        return EquityResult(result_players, "exact", float(total), computing_seconds(plan.start), boards=int(total),
+                            game=spot.game)  # fmt: skip
+
+    def monte_carlo(self, spot: Spot, plan: Plan, progress: Progress | None) -> EquityResult:
+        """Blocks of draws from the plan's seed, a round's blocks shared by the plan's threads."""
+        detail: DrawDetail = spot.detail
+        run = _DrawRun(list(spot.players), detail.unseen, detail.rules, plan.threads)
+        return run.result(self, spot, plan, progress)
+
+    def players(self, spot: Spot, sums: Any, total: float, errors: Any) -> list[PlayerEquity]:
+        """Each player's row from the showdown counts (per player: deals, then wins alone and k-way splits) over
+        ``total`` deals."""
+        counts = sums
+        split = np.arange(counts.shape[1], dtype=np.float64)
+        split[0] = np.inf  # column 0 counts the deals, not a share of the pot
+        shares = counts @ (1 / split)
+        rows = []
+        for i, text in enumerate(spot.detail.texts(spot.players)):
+            wins, ties = float(counts[i, 1]), float(counts[i, 2:].sum())
+            error = None if errors is None else float(errors[i])
+            rows.append(PlayerEquity(text, 1, wins / total, ties / total, float(shares[i] / total), wins, ties, error))
+        return rows
+
+
+SCORER = DrawScorer()
+
+
 def draw_equity(
-    players: Sequence[str | tuple],
+    players: Sequence[str | tuple[Any, Any]],
     rules: str = "high",
     dead: str | Sequence[int] | None = None,
     *,
@@ -172,7 +246,8 @@ def draw_equity(
     four_with_ace: bool = False,
     max_exact: float = 3e8,
 ) -> EquityResult:
-    """Equity of two or more draw hands (five cards; badugi: four), each with its discard, after one draw.
+    """Equity of two or more draw hands (five cards; badugi: four), each with its discard, after one draw:
+    :func:`pokerlab.simulate.equity.api.equity` with the draw game of ``rules`` and its house rules.
 
     ``players`` are ``"HAND/DISCARD"`` strings or ``(hand, discard)`` pairs. Exact when the joint draws number
     at most ``max_exact`` (``method='auto'``), otherwise Monte Carlo on the shared sampler
@@ -190,30 +265,18 @@ def draw_equity(
     >>> mc.trials, abs(mc.players[0].equity - exact.players[0].equity) < 5 * mc.stderr
     (40000, True)
     """
-    r = get_rules(rules)
-    check_player_count(players, r.deck_size // hand_size(r), "draw")  # as many hands as the deck holds
-    check_options(trials, stderr, seed, threads)
-    if method not in ("auto", "exact", "mc"):
-        raise EquityError(f"unknown method {method!r}; choose auto, exact or mc")
-    parsed, unseen = _check_spot(players, r, dead, max_draw, four_with_ace)
-    texts = [f"{format_cards(ids)}/{format_cards(t) or '-'}" for ids, t in parsed]
-    start = time.perf_counter()
-    if method == "exact" or (method == "auto" and _joint_draws(parsed, unseen) <= max_exact):
-        wins, ties, share, total = _exact_draw_equity(parsed, unseen, r)
-        result_players = [
-            PlayerEquity(texts[i], 1, wins[i] / total, ties[i] / total, (wins[i] + share[i]) / total, wins[i], ties[i])
-            for i in range(len(parsed))
-        ]
-        if progress is not None:
-            progress(1.0)
-        return EquityResult(result_players, "exact", float(total), computing_seconds(start), boards=int(total),
-                            game=draw_game(r.name))  # fmt: skip
-    run = _DrawRun(parsed, unseen, r, threads)
-    return run.result(texts, trials, stderr, fresh_seed() if seed is None else seed, progress, start)
+    from .api import equity  # the entry imports this module's scorer: looked up at call time
+
+    ruleset = get_rules(rules).name
+    if ruleset not in DRAW_GAMES.values():
+        raise EquityError(f"no draw game is ranked by {ruleset}; choose from {', '.join(DRAW_GAMES.values())}")
+    house = {"max_draw": max_draw, "four_with_ace": four_with_ace, "max_exact": max_exact}
+    return equity(players, None, dead, game=draw_game(ruleset), method=method, trials=trials,
+                  stderr=stderr, seed=seed, threads=threads, progress=progress, house_rules=house)  # fmt: skip
 
 
 def _check_spot(
-    players: Sequence[str | tuple], r: Ruleset, dead: str | Sequence[int] | None, max_draw: int | None,
+    players: Sequence[str | tuple[Any, Any]], r: Ruleset, dead: str | Sequence[int] | None, max_draw: int | None,
     four_with_ace: bool,
 ) -> tuple[list[tuple[list[int], list[int]]], np.ndarray]:  # fmt: skip
     """Each player's (hand, discard) and the unseen cards; refused when a card is held twice or the draws cannot be
@@ -231,17 +294,9 @@ def _check_spot(
     return parsed, unseen
 
 
-def _joint_draws(parsed: list[tuple[list[int], list[int]]], unseen: np.ndarray) -> float:
-    """How many joint draws (one draw per player, no card twice) the exact enumeration would walk."""
-    joint = 1.0
-    left = len(unseen)
-    for _, thrown in parsed:
-        joint *= comb(left, len(thrown))
-        left -= len(thrown)
-    return joint
-
-
-def _exact_draw_equity(parsed, unseen, rules):
+def _exact_draw_equity(
+    parsed: Sequence[tuple[list[int], list[int]]], unseen: NDArray[np.uint8], rules: Ruleset
+) -> tuple[list[int], list[int], list[float], int]:
     """Wins, ties, tie shares per player and the number of joint draws, every one enumerated."""
     from .postflop_kernels import score_deals  # numba-compiled: imported on first use
 
@@ -269,12 +324,10 @@ class _DrawRun:
     hand valued by the evaluator, the showdowns tallied as whole numbers per player and split (the
     :class:`~.sampling.Tally` of :func:`~.sampling.run_blocks`)."""
 
-    def __init__(self, parsed: list[tuple[list[int], list[int]]], unseen: np.ndarray, rules: Ruleset,
-                 threads: int | None) -> None:  # fmt: skip
-        from numba import get_num_threads
-
+    def __init__(self, parsed: list[tuple[list[int], list[int]]], unseen: NDArray[np.uint8], rules: Ruleset,
+                 threads: int) -> None:  # fmt: skip
         size = len(parsed[0][0])
-        self.rules, self.unseen, self.threads = rules, unseen, int(threads) if threads else get_num_threads()
+        self.rules, self.unseen, self.threads = rules, unseen, threads
         self.kept = np.zeros((len(parsed), size), dtype=np.uint8)
         self.n_kept = np.zeros(len(parsed), dtype=np.int64)
         for p, (ids, thrown) in enumerate(parsed):
@@ -294,42 +347,34 @@ class _DrawRun:
         self.done += len(seeds) * trials
         return True
 
-    def shares(self) -> tuple[np.ndarray, np.ndarray]:
+    def shares(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """Each player's pot shares summed over the deals (a k-way split: 1/k) and their squares."""
         return self.counts @ (1 / self.split), self.counts @ (1 / self.split**2)
 
-    def errors(self) -> np.ndarray:
+    def errors(self) -> NDArray[np.float64]:
         if self.done < MIN_TRIALS_FOR_STDERR:
             return np.array([np.nan])
         shares, squares = self.shares()
         return standard_errors(shares / self.done, squares / self.done, self.done)
 
-    def result(self, texts: list[str], trials: int | None, stderr: float | None, seed: int,
-               progress: Progress | None, start: float) -> EquityResult:  # fmt: skip
-        """Run to ``trials`` deals or the standard-error target, the blocks of a round shared by ``threads``."""
-        target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
+    def result(self, scorer: DrawScorer, spot: Spot, plan: Plan, progress: Progress | None) -> EquityResult:
+        """Run to the plan's trials or standard-error target, the blocks of a round shared by the threads."""
+        seed = int(plan.seed or 0)
         try:
-            run_blocks(self, seed, BLOCK_TRIALS, trials or MAX_DEFAULT_TRIALS, target, progress, _ROUND_BLOCKS)
+            run_blocks(self, seed, BLOCK_TRIALS, plan.limit, plan.target, progress, _ROUND_BLOCKS)
         except KeyboardInterrupt:
             # Ctrl-C: the rounds finished so far are a result, as in every game's Monte Carlo.
-            raise EquityInterrupted(self.summary(texts, seed, start) if self.done else None) from None
-        return self.summary(texts, seed, start)
+            raise EquityInterrupted(self.summary(scorer, spot, plan) if self.done else None) from None
+        return self.summary(scorer, spot, plan)
 
-    def summary(self, texts: list[str], seed: int, start: float) -> EquityResult:
+    def summary(self, scorer: DrawScorer, spot: Spot, plan: Plan) -> EquityResult:
         """The result of the deals so far."""
-        done, shares = self.done, self.shares()[0]
-        errors: list[float | None] = [None] * len(texts)  # under MIN_TRIALS_FOR_STDERR deals: not estimable
-        if done >= MIN_TRIALS_FOR_STDERR:
-            errors = [float(e) for e in self.errors()]
-        players = []
-        for i, text in enumerate(texts):
-            wins, ties = float(self.counts[i, 1]), float(self.counts[i, 2:].sum())
-            players.append(
-                PlayerEquity(text, 1, wins / done, ties / done, float(shares[i] / done), wins, ties, errors[i])
-            )
-        worst = None if errors[0] is None else max(e for e in errors if e is not None)
-        return EquityResult(players, "mc", float(done), computing_seconds(start), trials=done, stderr=worst,
-                            seed=seed, game=draw_game(self.rules.name), threads=self.threads)  # fmt: skip
+        done = self.done
+        errors = self.errors() if done >= MIN_TRIALS_FOR_STDERR else None  # fewer deals: not estimable
+        players = scorer.players(spot, self.counts, float(done), errors)
+        worst = None if errors is None else float(errors.max())
+        return EquityResult(players, "mc", float(done), computing_seconds(plan.start), trials=done, stderr=worst,
+                            seed=plan.seed, game=spot.game, threads=self.threads)  # fmt: skip
 
 
 def _deal_part(seeds: np.ndarray, trials: int, unseen: np.ndarray, kept: np.ndarray, n_kept: np.ndarray,

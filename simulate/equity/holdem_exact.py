@@ -4,13 +4,15 @@ once by the rank-multiset kernels (:mod:`.rank_boards`), and the counts turned i
 from __future__ import annotations
 
 import math
-from typing import TypeVar
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ...compiles import computing_seconds
 from ...evaluator.api import high_tables
-from .holdem_spot import canonical_deal, preflop_deals
+from .holdem_spot import DealGroups, HoldemPlayer, canonical_deal, preflop_deals
 from .options import NoDealError, Progress
 from .outcomes import frozen, result_players
 from .result import EquityResult
@@ -21,7 +23,9 @@ _NS_PER_PREFLOP = 40_000.0  # Python and allocation cost of one unique deal
 _NS_PER_DEAL_GROUPED = 15_000.0  # Python cost of listing and grouping one deal
 
 
-def count_units(holes: np.ndarray, firsts: np.ndarray, board_ids, dead_mask, workers: int = 1):
+def count_units(
+    holes: NDArray[np.int64], firsts: NDArray[np.int64], board_ids: Sequence[int], dead_mask: int, workers: int = 1
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """Counts by winner mask (n, 2**players) and boards (n,) of deals ``holes`` (n, players, 2) split by ``firsts``.
 
     ``firsts[i] = -1`` takes every board; ``f >= 0`` only the boards whose first
@@ -40,9 +44,9 @@ def count_units(holes: np.ndarray, firsts: np.ndarray, board_ids, dead_mask, wor
     return counts, boards
 
 
-def group_deals(parsed, board_ids, dead_ids) -> dict[tuple, list]:
+def group_deals(parsed: Sequence[HoldemPlayer], board_ids: Sequence[int], dead_ids: Sequence[int]) -> DealGroups:
     """Deals grouped by suit-isomorphic form: canonical key -> [hole cards, total weight, deals]."""
-    groups: dict[tuple, list] = {}
+    groups: DealGroups = {}
     combos = [[(int(a), int(b)) for a, b in p.combos.tolist()] for p in parsed]
     for choice, weight in preflop_deals(parsed):
         holes = [combos[p][j] for p, j in enumerate(choice)]
@@ -56,7 +60,10 @@ def group_deals(parsed, board_ids, dead_ids) -> dict[tuple, list]:
     return groups
 
 
-def estimate_exact_seconds(parsed, board_ids, dead_ids, threads: int, groups: dict | None) -> float:
+def estimate_exact_seconds(
+    parsed: Sequence[HoldemPlayer], board_ids: Sequence[int], dead_ids: Sequence[int], threads: int,
+    groups: DealGroups | None,
+) -> float:  # fmt: skip
     """Rough time of an exact run; known groups of isomorphic deals make it sharper."""
     n_deals = math.prod(len(p.combos) for p in parsed)
     unique = n_deals if groups is None else len(groups)
@@ -67,7 +74,9 @@ def estimate_exact_seconds(parsed, board_ids, dead_ids, threads: int, groups: di
     return (unique * per_deal + n_deals * _NS_PER_DEAL_GROUPED) * 1e-9
 
 
-def exact_units(groups: list, board_ids, dead_ids, n_players: int, split: bool) -> list[tuple[int, int]]:
+def exact_units(
+    groups: Sequence[Any], board_ids: Sequence[int], dead_ids: Sequence[int], n_players: int, split: bool
+) -> list[tuple[int, int]]:
     """(group, first board card) units of work; with ``split`` each deal is split by its first board card."""
     cards_left = 5 - len(board_ids)
     unseen = 52 - len(board_ids) - len(dead_ids) - 2 * n_players
@@ -75,7 +84,10 @@ def exact_units(groups: list, board_ids, dead_ids, n_players: int, split: bool) 
     return [(g, f) for g in range(len(groups)) for f in firsts]
 
 
-def run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: Progress | None, by_key: dict | None):
+def run_exact(
+    parsed: Sequence[HoldemPlayer], board_ids: Sequence[int], dead_ids: Sequence[int], dead_mask: int, threads: int,
+    progress: Progress | None, by_key: DealGroups | None,
+) -> tuple[NDArray[np.float64], float, int]:  # fmt: skip
     """Exact counts by winner mask (weighted), total weighted outcomes and boards enumerated."""
     groups = list((group_deals(parsed, board_ids, dead_ids) if by_key is None else by_key).values())
     if not groups:
@@ -105,7 +117,14 @@ def run_exact(parsed, board_ids, dead_ids, dead_mask, threads: int, progress: Pr
     return total, outcomes, boards
 
 
-def exact_result(parsed, counts, outcomes: float, boards: int, start: float, threads: int) -> EquityResult:
+def exact_result(
+    parsed: Sequence[HoldemPlayer],
+    counts: NDArray[np.float64],
+    outcomes: float,
+    boards: int,
+    start: float,
+    threads: int,
+) -> EquityResult:
     """An exact run's result from its counts by winner mask."""
     players = result_players(parsed, counts, outcomes)
     return frozen(

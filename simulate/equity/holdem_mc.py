@@ -4,15 +4,18 @@ stopping rule of :func:`.sampling.run_blocks`), and the result."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ...compiles import computing_seconds
 from ...evaluator.api import high_tables
 from ...evaluator.cards import cards_to_mask
 from ...evaluator.layout import board_state
-from .options import DEFAULT_STDERR, MAX_DEFAULT_TRIALS, NO_DEAL_FOUND, NoDealError
+from .holdem_spot import HoldemPlayer
+from .options import DEFAULT_STDERR, MAX_DEFAULT_TRIALS, NO_DEAL_FOUND, NoDealError, Progress
 from .outcomes import outcome_shares, result_players
 from .result import EquityResult
 from .sampling import (
@@ -54,7 +57,13 @@ def alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return prob, alias
 
 
-def mc_inputs(parsed, board_ids, dead_mask) -> tuple[tuple, tuple]:
+#: The Monte Carlo kernels' ``ranges``: every combo's cards, its alias table, and each range's start and length.
+Ranges = tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]
+#: Their ``board``: the board's key sum, suited ranks, the mask of cards out of the deck and the cards to come.
+Board = tuple[Any, Any, np.uint64, int]
+
+
+def mc_inputs(parsed: Sequence[HoldemPlayer], board_ids: Sequence[int], dead_mask: int) -> tuple[Ranges, Board]:
     """The Monte Carlo kernels' ``ranges`` (combos with alias tables) and ``board`` tuples."""
     combo_cards = np.concatenate([p.combos for p in parsed]).astype(np.int64)
     tables_alias = [alias_table(p.weights) for p in parsed]
@@ -76,7 +85,7 @@ def mc_errors(counts: np.ndarray, done: int, share_m: np.ndarray) -> np.ndarray:
     return standard_errors((counts @ share_m) / done, (counts @ (share_m**2)) / done, done)
 
 
-def deal_blocks(seeds: np.ndarray, trials: int, ranges: tuple, board: tuple) -> tuple[np.ndarray]:
+def deal_blocks(seeds: NDArray[np.uint64], trials: int, ranges: Ranges, board: Board) -> tuple[NDArray[np.int64]]:
     """Counts by winner mask of a block of ``trials`` deals per seed, one row a block."""
     from . import mc_kernels as kernels  # numba-compiled: imported on first use
 
@@ -112,8 +121,9 @@ class HoldemTally:
 
 
 def run_blocks_to_result(
-    tally: HoldemTally, seed: int, trials: int | None, stderr: float | None, progress, max_round_blocks: int
-):  # type: ignore[no-untyped-def]
+    tally: HoldemTally, seed: int, trials: int | None, stderr: float | None, progress: Progress | None,
+    max_round_blocks: int,
+) -> tuple[NDArray[np.float64], float, int, NDArray[np.float64]]:  # fmt: skip
     """Run ``tally`` to the trials or the standard error asked: (counts, outcomes, deals, standard errors)."""
     limit = trials if trials is not None else MAX_DEFAULT_TRIALS
     target = stderr if stderr is not None else (DEFAULT_STDERR if trials is None else None)
@@ -122,7 +132,10 @@ def run_blocks_to_result(
     return counts.astype(np.float64), float(done), done, tally.errors()
 
 
-def run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads, progress):  # type: ignore[no-untyped-def]
+def run_monte_carlo(
+    parsed: Sequence[HoldemPlayer], board_ids: Sequence[int], dead_mask: int, trials: int | None, stderr: float | None,
+    seed: int, threads: int, progress: Progress | None,
+) -> tuple[NDArray[np.float64], float, int, NDArray[np.float64]]:  # fmt: skip
     """Monte Carlo on this machine's ``threads``: (counts, outcomes, deals, standard errors)."""
     ranges, board = mc_inputs(parsed, board_ids, dead_mask)
     tally = HoldemTally(len(parsed), lambda seeds, n: map_on_threads(deal_blocks, seeds, threads, n, ranges, board)[0])
@@ -133,7 +146,10 @@ def run_monte_carlo(parsed, board_ids, dead_mask, trials, stderr, seed, threads,
         raise StoppedEarly(counts, done, tally.errors()) from None
 
 
-def mc_result(parsed, counts, done: int, errors, start: float, seed: int, threads: int) -> EquityResult:
+def mc_result(
+    parsed: Sequence[HoldemPlayer], counts: NDArray[np.float64], done: int, errors: NDArray[np.float64], start: float,
+    seed: int, threads: int,
+) -> EquityResult:  # fmt: skip
     return EquityResult(
         players=result_players(parsed, counts, float(done), errors),
         method="mc",

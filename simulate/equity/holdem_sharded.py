@@ -11,11 +11,16 @@ run's result.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
+from numpy.typing import NDArray
 
 from .holdem_exact import count_units, exact_units, group_deals
-from .holdem_mc import HoldemTally, deal_blocks, mc_inputs, run_blocks_to_result
-from .options import NoDealError
+from .holdem_mc import Board, HoldemTally, Ranges, deal_blocks, mc_inputs, run_blocks_to_result
+from .holdem_spot import DealGroups, HoldemPlayer
+from .options import NoDealError, Progress
 
 EXACT_SPLIT_BELOW = 64  # fewer unique deals than this: split each by its first board card
 EXACT_SHARDS_PER_THREAD = 8
@@ -23,7 +28,9 @@ MC_SHARD_BLOCKS = 8
 MC_ROUND_BLOCKS = 1 << 12
 
 
-def exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids: list[int], dead_mask: int):
+def exact_shard(
+    units: list[tuple[list[tuple[int, int]], int | None]], board_ids: list[int], dead_mask: int
+) -> NDArray[np.int64]:
     """One exact shard: a row (counts by winner mask..., boards) per (hole cards, first board card) unit."""
     holes = np.array([h for h, _ in units], dtype=np.int64)
     firsts = np.array([-1 if f is None else f for _, f in units], dtype=np.int64)
@@ -31,7 +38,10 @@ def exact_shard(units: list[tuple[list[tuple[int, int]], int | None]], board_ids
     return np.hstack([counts, boards[:, None]])
 
 
-def run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, by_key, threads=None):
+def run_exact_sharded(
+    parsed: Sequence[HoldemPlayer], board_ids: Sequence[int], dead_ids: Sequence[int], dead_mask: int, client: Any,
+    progress: Progress | None, by_key: DealGroups | None, threads: int | None = None,
+) -> tuple[NDArray[np.float64], float, int]:  # fmt: skip
     """Like :func:`run_exact`, in shards on ``client`` (or on ``threads`` local threads when it is None)."""
     from ..distributed import cluster_threads, run_shards  # sharded runs only: a table answer never loads it
 
@@ -59,12 +69,15 @@ def run_exact_sharded(parsed, board_ids, dead_ids, dead_mask, client, progress, 
     return total, outcomes, boards
 
 
-def _mc_shard(seeds: np.ndarray, trials: int, ranges: tuple, board: tuple) -> np.ndarray:
+def _mc_shard(seeds: NDArray[np.uint64], trials: int, ranges: Ranges, board: Board) -> NDArray[np.int64]:
     """One Monte Carlo shard: counts by winner mask of its blocks, one row a block."""
     return deal_blocks(seeds, trials, ranges, board)[0]
 
 
-def run_mc_sharded(parsed, board_ids, dead_mask, trials, stderr, seed, client, progress, threads=None):  # type: ignore[no-untyped-def]
+def run_mc_sharded(
+    parsed: Sequence[HoldemPlayer], board_ids: Sequence[int], dead_mask: int, trials: int | None, stderr: float | None,
+    seed: int, client: Any, progress: Progress | None, threads: int | None = None,
+) -> tuple[NDArray[np.float64], float, int, NDArray[np.float64]]:  # fmt: skip
     """Monte Carlo in shards of blocks (see the plan above); the same outputs as the local run."""
     from ..distributed import run_shards  # sharded runs only: a table answer never loads it
 

@@ -35,30 +35,30 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ...compiles import computing_seconds
+from ...equity_games import family_games
 from ...evaluator.cards import CardError, card_str, format_cards, parse_cards
-from ...evaluator.omaha import omaha_rules, omaha_tables
+from ...evaluator.omaha import omaha_tables
 from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
-from .options import BOARD_SIZES, DEFAULT_STDERR, MAX_PLAYERS, EquityError, check_options, fresh_seed
+from .options import BOARD_SIZES, MAX_PLAYERS, EquityError, Progress
 from .pot_stats import N_STATS, STAT_SHARE, share_errors, stats_player
-from .result import EquityResult, PlayerEquity
+from .result import EquityResult, PlayerEquity, game_name
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks
+from .spot import Spot
+
+if TYPE_CHECKING:
+    from .plan import Plan
 from .spot_cards import DEAD_SIZES, CardOwners, check_player_count, read_cards
 
-#: method="auto" enumerates when players x boards x deals is at most this (about a second).
-EXACT_AUTO_WORK = 8_000_000
-#: method="exact" refuses more work than this (minutes).
-EXACT_MAX_WORK = 4_000_000_000
 MAX_EXACT_DEALS = 2_000_000
-MAX_DEFAULT_TRIALS = 50_000_000
 #: completions scored per deal of ranged hands when they are dealt player by player (a pass over every
 #: ranged row each deal): on ten pattern players, 16 reach a given standard error about 5x sooner than 1
 BOARDS_PER_WEIGHTED_DEAL = 16
@@ -199,7 +199,7 @@ def _check_forced(ranges: list[OmahaRange], forced: list[int]) -> None:
             )
 
 
-def _player_results(stats: np.ndarray, total: float, hilo: bool, ranges: list[OmahaRange], live: int,
+def _player_results(stats: np.ndarray, total: float, hilo: bool, ranges: Sequence[OmahaRange], live: int,
                     stderr: np.ndarray | None) -> list[PlayerEquity]:  # fmt: skip
     return [
         stats_player(
@@ -212,6 +212,159 @@ def _player_results(stats: np.ndarray, total: float, hilo: bool, ranges: list[Om
         )
         for p, r in enumerate(ranges)
     ]
+
+
+@dataclass(frozen=True)
+class OmahaDetail:
+    """What reading an Omaha spot finds beyond the players' ranges: the hand size ``h``, whether the game is hi/lo,
+    the ``live`` cards (the deck less the board and the dead cards), each player's hands less those holding a card
+    another player must hold (``parts``) and the cards each player must hold (``forced``)."""
+
+    h: int
+    hilo: bool
+    live: int
+    parts: list[NDArray[np.uint8]]
+    forced: list[int]
+    boards_per_deal: int  # the completions of the board behind each deal of the hands
+
+    def list_deals(self, spot: Spot, refuse: bool) -> tuple[NDArray[np.int64], list[NDArray[np.uint8]]] | None:
+        """:func:`list_spot_deals` of ``spot``: what the plan weighs and the exact run walks."""
+        return list_spot_deals(spot, refuse)
+
+
+def read_omaha(players: Sequence[Any], board: Any, dead: Any, game: str = "omaha",
+               options: dict[str, Any] | None = None) -> Spot:  # fmt: skip
+    """Omaha's part of :func:`~.spot.read_spot`: each player's :class:`~pokerlab.simulate.ranges.omaha.OmahaRange`,
+    the board, the dead cards and the :class:`OmahaDetail`.
+
+    >>> spot = read_omaha(["AsAhKsKh", "AA**"], "2s7d9c", None)
+    >>> spot.detail.h, len(spot.detail.parts[1]), bin(spot.detail.forced[0]).count("1")   # AdAc and two of 43
+    (4, 903, 4)
+    """
+    check_player_count(players, MAX_PLAYERS)
+    board_ids = read_cards(board, "board", sizes=BOARD_SIZES)
+    dead_ids = read_cards(dead, "dead cards", sizes=DEAD_SIZES)
+    owners = CardOwners()
+    board_mask = owners.claim(board_ids, "the board")
+    dead_mask = owners.claim(dead_ids, "the dead cards")
+    removed = board_mask | dead_mask
+    h = _hole_cards(list(players))
+    live = 52 - len(board_ids) - len(dead_ids)
+    if live - len(players) * h < 5 - len(board_ids):
+        raise EquityError(f"{len(players)} hands of {h} cards and a board do not fit in the {live} live cards")
+    ranges = _parse_players(list(players), h, removed)
+    # The kernels once the input is checked: a refused call, and a process that never computes Omaha, do without.
+    from . import omaha_kernels as ok
+
+    parts, forced = _without_blocked(ranges, list(players), h, removed, ok)
+    boards = math.comb(live - len(players) * h, 5 - len(board_ids))
+    detail = OmahaDetail(h, game == "omaha-hilo", live, parts, forced, boards)
+    return Spot(game, "omaha", tuple(ranges), tuple(board_ids), tuple(dead_ids), board_mask, dead_mask, detail)
+
+
+def list_spot_deals(spot: Spot, refuse: bool) -> tuple[NDArray[np.int64], list[NDArray[np.uint8]]] | None:
+    """Every deal of the players' hands (rows of combo indices) and the hands each index is of, or None when they
+    are too many to list (an error instead when ``refuse``, for ``method="exact"``)."""
+    detail: OmahaDetail = spot.detail
+    held = 0  # the cards some player must hold: no random hand holds one
+    for mask in detail.forced:
+        held |= mask
+    free = detail.live - held.bit_count()
+    ranges = spot.players
+    combos_each = [math.comb(free, detail.h) if r.is_random else len(c) for r, c in zip(ranges, detail.parts)]
+    if math.prod(combos_each) > 4 * MAX_EXACT_DEALS:
+        if refuse:
+            raise EquityError(
+                f"exact enumeration would list about {math.prod(combos_each):.3g} deals of the players' hands "
+                f"(the limit is {MAX_EXACT_DEALS:,}); use Monte Carlo (method='mc', --mc) or method='auto'"
+            )
+        return None
+    every = every_hand(detail.h, spot.removed | held)
+    deals_combos = [every if r.is_random else c for r, c in zip(ranges, detail.parts)]
+    deals = _list_deals(deals_combos)
+    if not len(deals):
+        raise EquityError("no deal gives every player a hand: the ranges always collide")
+    return deals, deals_combos
+
+
+class OmahaScorer:
+    """Omaha's :class:`~.scorer.Scorer`: every listed deal of the hands and every board, or Monte Carlo (whole deals
+    redrawn when two hands collide, else hands dealt player by player with weights)."""
+
+    def exact(self, spot: Spot, plan: Plan, progress: Progress | None) -> EquityResult:
+        """Every deal the plan listed, every board behind it."""
+        from . import omaha_kernels as ok  # loaded by the reader: a lookup here
+
+        detail: OmahaDetail = spot.detail
+        deals, deals_combos = plan.work
+        stacked = np.ascontiguousarray(np.concatenate(deals_combos), dtype=np.uint8)
+        offsets = np.cumsum([0] + [len(c) for c in deals_combos[:-1]]).astype(np.int64)
+        board = np.array(spot.board, dtype=np.uint8)
+        stats, n_boards, no_low = ok.exact_deals(
+            stacked, offsets, deals, board, np.int64(spot.removed), detail.hilo, omaha_tables()
+        )
+        return EquityResult(
+            self.players(spot, stats, n_boards, np.zeros(len(spot.players))),
+            "exact",
+            0.0,
+            computing_seconds(plan.start),
+            game=spot.game,
+            hole_cards=detail.h,
+            boards=int(n_boards),
+            no_low=no_low / n_boards if detail.hilo else None,
+            threads=1,
+        )
+
+    def monte_carlo(self, spot: Spot, plan: Plan, progress: Progress | None) -> EquityResult:
+        """Blocks of deals from the plan's seed; player by player when whole deals nearly always collide."""
+        from . import omaha_kernels as ok  # loaded by the reader: a lookup here
+
+        detail: OmahaDetail = spot.detail
+        h, hilo = detail.h, detail.hilo
+        combos = [c if not r.is_random else np.zeros((1, h), dtype=np.uint8) for r, c in zip(spot.players,
+                                                                                           detail.parts)]  # fmt: skip
+        mc = _McSpot(
+            combos=np.ascontiguousarray(np.concatenate(combos), dtype=np.uint8),
+            offsets=np.cumsum([0] + [len(c) for c in combos[:-1]]).astype(np.int64),
+            counts=np.array([len(c) for c in combos], dtype=np.int64),
+            is_random=np.array([r.is_random for r in spot.players], dtype=np.bool_),
+            h=h,
+            board=np.array(spot.board, dtype=np.uint8),
+            dead=np.int64(spot.removed),
+            hilo=hilo,
+            tables=omaha_tables(),
+            threads=plan.threads,
+            kernels=ok,
+        )
+        seed = int(plan.seed or 0)
+        tally: _Tally = _Redrawn(mc)
+        if not run_blocks(tally, seed, BLOCK_TRIALS, plan.limit, plan.target, progress):
+            tally = _Weighted(mc)  # whole-deal redraws nearly always collide: deal player by player
+            run_blocks(tally, seed, BLOCK_TRIALS, plan.limit, plan.target, progress)
+        means, errors, no_low = tally.means()
+        errs = errors if tally.done >= MIN_TRIALS_FOR_STDERR else None
+        return EquityResult(
+            self.players(spot, means, 1.0, errs),
+            "mc",
+            0.0,
+            computing_seconds(plan.start),
+            game=spot.game,
+            hole_cards=h,
+            trials=tally.done,
+            no_low=no_low if hilo else None,
+            stderr=float(errors.max()) if errs is not None else None,
+            seed=seed,
+            threads=plan.threads,
+            rejected=tally.rejected,
+        )
+
+    def players(self, spot: Spot, sums: Any, total: float, errors: Any) -> list[PlayerEquity]:
+        """Each player's row from the pot statistics (:mod:`.pot_stats`) over ``total``."""
+        detail: OmahaDetail = spot.detail
+        return _player_results(sums, total, detail.hilo, spot.players, detail.live, errors)
+
+
+SCORER = OmahaScorer()
 
 
 def omaha_equity(
@@ -227,7 +380,8 @@ def omaha_equity(
     threads: int | None = None,
     progress: Callable[[float], None] | None = None,
 ) -> EquityResult:
-    """Equity of 2 to 10 Omaha hands or ranges (``game`` ``"omaha"`` or ``"omaha-hilo"``).
+    """Equity of 2 to 10 Omaha hands or ranges (``game`` ``"omaha"`` or ``"omaha-hilo"``):
+    :func:`pokerlab.simulate.equity.api.equity` with an Omaha game.
 
     ``method``: ``"exact"`` (every deal of the ranges and every board),
     ``"mc"`` (Monte Carlo: stops after ``trials`` deals or once every player's standard error is at
@@ -240,126 +394,12 @@ def omaha_equity(
     >>> 0.65 < r.players[0].equity < 0.75, r.trials
     (True, 50000)
     """
-    start = time.perf_counter()
-    name = omaha_rules(game)
-    if name is None:
+    if game_name(game) not in family_games("omaha"):
         raise EquityError(f"unknown Omaha game {game!r}; choose omaha or omaha-hilo")
-    hilo = name == "omaha-hilo"
-    if method not in ("auto", "exact", "mc"):
-        raise EquityError(f"method must be 'auto', 'exact' or 'mc', got {method!r}")
-    check_options(trials, stderr, seed, threads)
-    check_player_count(players, MAX_PLAYERS)
-    board_ids = read_cards(board, "board", sizes=BOARD_SIZES)
-    dead_ids = read_cards(dead, "dead cards", sizes=DEAD_SIZES)
-    owners = CardOwners()
-    board_mask = owners.claim(board_ids, "the board")
-    dead_mask = owners.claim(dead_ids, "the dead cards")
-    removed = board_mask | dead_mask
-    h = _hole_cards(list(players))
-    live = 52 - len(board_ids) - len(dead_ids)
-    if live - len(players) * h < 5 - len(board_ids):
-        raise EquityError(f"{len(players)} hands of {h} cards and a board do not fit in the {live} live cards")
-    ranges = _parse_players(list(players), h, removed)
-    # numba and the kernels once the input is checked, here only (passed on as ``ok``): a refused call, and a
-    # process that never computes Omaha, do without them.
-    from numba import get_num_threads
+    from .api import equity  # the entry imports this module's scorer: looked up at call time
 
-    from . import omaha_kernels as ok
-
-    parts, forced = _without_blocked(ranges, list(players), h, removed, ok)
-    tables = omaha_tables()
-    need = 5 - len(board_ids)
-    after_hands = live - len(players) * h
-
-    deals = None
-    work = math.inf
-    if method != "mc":
-        held = 0  # the cards some player must hold: no random hand holds one
-        for mask in forced:
-            held |= mask
-        free = live - held.bit_count()
-        combos_each = [math.comb(free, h) if r.is_random else len(c) for r, c in zip(ranges, parts)]
-        if math.prod(combos_each) <= 4 * MAX_EXACT_DEALS:
-            every = every_hand(h, removed | held)
-            deals_combos = [every if r.is_random else c for r, c in zip(ranges, parts)]
-            deals = _list_deals(deals_combos)
-            if not len(deals):
-                raise EquityError("no deal gives every player a hand: the ranges always collide")
-            work = len(deals) * math.comb(after_hands, need) * len(players)
-        elif method == "exact":
-            raise EquityError(
-                f"exact enumeration would list about {math.prod(combos_each):.3g} deals of the players' hands "
-                f"(the limit is {MAX_EXACT_DEALS:,}); use Monte Carlo (method='mc', --mc) or method='auto'"
-            )
-        if method == "exact" and work > EXACT_MAX_WORK:
-            raise EquityError(
-                f"exact enumeration would score {work:.3g} hands (the limit is {EXACT_MAX_WORK:,}); "
-                "use Monte Carlo (method='mc', --mc) or method='auto'"
-            )
-    n_threads = int(threads) if threads else get_num_threads()
-    if deals is not None and (method == "exact" or work <= EXACT_AUTO_WORK):
-        stacked = np.ascontiguousarray(np.concatenate(deals_combos), dtype=np.uint8)
-        offsets = np.cumsum([0] + [len(c) for c in deals_combos[:-1]]).astype(np.int64)
-        stats, n_boards, no_low = ok.exact_deals(
-            stacked, offsets, deals, np.array(board_ids, dtype=np.uint8), np.int64(removed), hilo, tables
-        )
-        return EquityResult(
-            _player_results(stats, n_boards, hilo, ranges, live, np.zeros(len(ranges))),
-            "exact",
-            0.0,
-            computing_seconds(start),
-            game=name,
-            hole_cards=h,
-            boards=int(n_boards),
-            no_low=no_low / n_boards if hilo else None,
-            threads=1,
-        )
-    return _monte_carlo(
-        ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start, progress, ok
-    )
-
-
-def _monte_carlo(  # type: ignore[no-untyped-def]
-    ranges, parts, board_ids, removed, h, hilo, name, trials, stderr, seed, n_threads, live, start, progress, kernels
-):
-    if seed is None:
-        seed = fresh_seed()
-    target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
-    limit = trials if trials is not None else MAX_DEFAULT_TRIALS
-    combos = [c if not r.is_random else np.zeros((1, h), dtype=np.uint8) for r, c in zip(ranges, parts)]
-    spot = _McSpot(
-        combos=np.ascontiguousarray(np.concatenate(combos), dtype=np.uint8),
-        offsets=np.cumsum([0] + [len(c) for c in combos[:-1]]).astype(np.int64),
-        counts=np.array([len(c) for c in combos], dtype=np.int64),
-        is_random=np.array([r.is_random for r in ranges], dtype=np.bool_),
-        h=h,
-        board=np.array(board_ids, dtype=np.uint8),
-        dead=np.int64(removed),
-        hilo=hilo,
-        tables=omaha_tables(),
-        threads=n_threads,
-        kernels=kernels,
-    )
-    tally: _Tally = _Redrawn(spot)
-    if not run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress):
-        tally = _Weighted(spot)  # whole-deal redraws nearly always collide: deal player by player
-        run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
-    means, errors, no_low = tally.means()
-    errs = errors if tally.done >= MIN_TRIALS_FOR_STDERR else None
-    return EquityResult(
-        _player_results(means, 1.0, hilo, ranges, live, errs),
-        "mc",
-        0.0,
-        computing_seconds(start),
-        game=name,
-        hole_cards=h,
-        trials=tally.done,
-        no_low=no_low if hilo else None,
-        stderr=float(errors.max()) if errs is not None else None,
-        seed=seed,
-        threads=n_threads,
-        rejected=tally.rejected,
-    )
+    return equity(players, board, dead, game=game, method=method, trials=trials, stderr=stderr, seed=seed,
+                  threads=threads, progress=progress)  # fmt: skip
 
 
 @dataclass(frozen=True)

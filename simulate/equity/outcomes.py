@@ -9,13 +9,18 @@ pot) become each player's wins, ties and equity. The exact enumeration, Monte Ca
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .options import EquityError
 from .result import PlayerEquity
+
+if TYPE_CHECKING:
+    from .holdem_spot import HoldemPlayer
 
 _T = TypeVar("_T")
 
@@ -42,7 +47,10 @@ def _outcome_matrix(n_players: int) -> np.ndarray:
     return matrix
 
 
-def result_players(parsed, counts, outcomes, stderrs=None) -> list[PlayerEquity]:
+def result_players(
+    parsed: Sequence[HoldemPlayer], counts: NDArray[np.float64], outcomes: float,
+    stderrs: NDArray[np.float64] | None = None,
+) -> list[PlayerEquity]:  # fmt: skip
     if not (math.isfinite(outcomes) and outcomes > 0):
         raise EquityError("no deal with a nonzero weight is possible: the players' ranges always share a card")
     n = len(parsed)

@@ -11,14 +11,22 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ...evaluator.api import high_tables
 from ...evaluator.tables import SIZED_RANK_SHIFT
+from .holdem_spot import HoldemPlayer
+
+#: An exact count's counts by winner mask (weighted), total weighted outcomes and (deal, board) pairs.
+Counted = tuple[NDArray[np.float64], float, int]
 
 
-def postflop_work(parsed, board_ids, dead_ids) -> float:
+def postflop_work(parsed: Sequence[HoldemPlayer], board_ids: Sequence[int], dead_ids: Sequence[int]) -> float:
     """Rough count of elementary steps of :func:`run_exact_postflop` (boards x (combos + deals))."""
     unseen = 52 - len(board_ids) - len(dead_ids)
     boards = math.comb(unseen, 5 - len(board_ids))
@@ -26,7 +34,9 @@ def postflop_work(parsed, board_ids, dead_ids) -> float:
     return boards * (sum(sizes) + math.prod(sizes))
 
 
-def run_exact_postflop(parsed, board_ids, dead_mask, threads: int):
+def run_exact_postflop(
+    parsed: Sequence[HoldemPlayer], board_ids: Sequence[int], dead_mask: int, threads: int
+) -> Counted:
     """Exact counts by winner mask (weighted), total weighted outcomes and (deal, board) pairs enumerated.
 
     One fixed hand against a range, with cards to come, is scored by rank pair (:func:`_hand_vs_range`);
@@ -42,7 +52,7 @@ def run_exact_postflop(parsed, board_ids, dead_mask, threads: int):
     return _every_deal(parsed, board_ids, dead_mask, threads)
 
 
-def _every_deal(parsed, board_ids, dead_mask, threads: int):
+def _every_deal(parsed: Sequence[HoldemPlayer], board_ids: Sequence[int], dead_mask: int, threads: int) -> Counted:
     """:func:`run_exact_postflop` for any players: every combo ranked on every board, then every deal scored."""
     k = _kernels()
     combos, weights, player_start = _stacked(tuple(parsed))
@@ -65,7 +75,7 @@ def _every_deal(parsed, board_ids, dead_mask, threads: int):
 
 
 @functools.cache
-def _kernels():
+def _kernels() -> ModuleType:
     """:mod:`postflop_kernels`, imported on first use (numba-compiled); a cached call costs less than the
     ``from . import`` statement run on every call (2 us)."""
     from . import postflop_kernels
@@ -74,7 +84,9 @@ def _kernels():
 
 
 @functools.lru_cache(maxsize=32)  # small: players not from the text cache are new objects, never hit
-def _stacked(parsed: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _stacked(
+    parsed: tuple[HoldemPlayer, ...],
+) -> tuple[NDArray[np.uint8], NDArray[np.float64], NDArray[np.int64]]:
     """Every player's combos and weights in one array each, and where each player's rows start.
 
     Keyed by the player objects themselves (hashed by identity; the engine caches them per text), so a
@@ -88,7 +100,7 @@ def _stacked(parsed: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @functools.cache
-def _tables() -> tuple[np.ndarray, ...]:
+def _tables() -> tuple[NDArray[Any], ...]:
     """The arrays the seven-card kernels read: card keys, 7-card rank hash (offsets, values), flush values.
 
     Built once: :func:`high_tables` assembles its tuple on every call (1 us, a tenth of a small spot's counting).
@@ -97,7 +109,9 @@ def _tables() -> tuple[np.ndarray, ...]:
     return t.card_keys, t.rank7_offsets, t.rank7_values, t.flush_values
 
 
-def _hand_vs_range(parsed, hero: int, board_ids, dead_mask, threads: int):
+def _hand_vs_range(
+    parsed: Sequence[HoldemPlayer], hero: int, board_ids: Sequence[int], dead_mask: int, threads: int
+) -> Counted:
     """:func:`run_exact_postflop` for one fixed hand (player ``hero``) against a range, by rank pair.
 
     See :func:`pokerlab.simulate.equity.postflop_kernels.hand_vs_range_share`.
@@ -129,4 +143,4 @@ def _hand_vs_range(parsed, hero: int, board_ids, dead_mask, threads: int):
     hero_weight = player.weights.item(0)
     counts = [0.0, 0.0, 0.0, ties * hero_weight]
     counts[1 << hero], counts[1 << (1 - hero)] = wins * hero_weight, losses * hero_weight
-    return np.array(counts), weight * hero_weight, deals
+    return np.array(counts), float(weight * hero_weight), int(deals)

@@ -26,10 +26,11 @@ from __future__ import annotations
 import itertools
 import math
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import prange
+from numpy.typing import NDArray
 
 from ...evaluator.api import high_tables
 from ...evaluator.jit import njit
@@ -77,7 +78,10 @@ def rank_multisets() -> Multisets:
 
 
 @njit(cache=True, nogil=True)
-def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, tables, counts):
+def count_boards_by_rank(
+    deck: NDArray[np.int64], cards_left: int, board_state: tuple[Any, ...], hole_state: tuple[Any, ...],
+    multisets: Multisets, tables: Any, counts: NDArray[np.int64],
+) -> int:  # fmt: skip
     """Add every completion of the board from ``deck`` to ``counts[winner mask]``; returns boards scored.
 
     ``board_state`` is the known board's (summed key, suit-major rank bits,
@@ -119,7 +123,7 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
         if weight == 0:
             continue
         key = board_key + ms_keys[i]
-        best = 0
+        best = np.int64(0)
         winners = 0
         for p in range(n_players):
             v = np.int64(rank_value(key + hole_keys[p], offsets, rank_values, col_mask, sh))
@@ -168,7 +172,7 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
                     if weight == 0:
                         continue
                     key = sub_key + ms_keys[i]
-                    best = 0
+                    best = np.int64(0)
                     plain_winners = 0
                     flushed = False
                     for p in range(n_players):
@@ -185,7 +189,7 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
                             flushed = True
                     if not flushed:
                         continue
-                    best = 0
+                    best = np.int64(0)
                     winners = 0
                     for p in range(n_players):
                         if values[p] > best:
@@ -204,7 +208,10 @@ def count_boards_by_rank(deck, cards_left, board_state, hole_state, multisets, t
 
 
 @njit(cache=True, nogil=True)
-def _count_deal(holes, first, board, dead_mask, multisets, tables, counts):
+def _count_deal(
+    holes: NDArray[np.int64], first: int, board: NDArray[np.int64], dead_mask: np.uint64, multisets: Multisets,
+    tables: Any, counts: NDArray[np.int64],
+) -> int:  # fmt: skip
     """Counts of one deal (``holes``: (players, 2) card ids) into ``counts``; returns its number of boards.
 
     With ``first >= 0`` only the boards whose highest new card is the
@@ -258,14 +265,20 @@ def _count_deal(holes, first, board, dead_mask, multisets, tables, counts):
 
 
 @njit(cache=True, nogil=True)
-def count_deals(holes, firsts, board, dead_mask, multisets, tables, counts, boards):
+def count_deals(
+    holes: NDArray[np.int64], firsts: NDArray[np.int64], board: NDArray[np.int64], dead_mask: np.uint64,
+    multisets: Multisets, tables: Any, counts: NDArray[np.int64], boards: NDArray[np.int64],
+) -> None:  # fmt: skip
     """:func:`_count_deal` for every deal ``holes[d]`` (split ``firsts[d]``, -1 for all) into ``counts[d]``."""
     for d in range(holes.shape[0]):
         boards[d] = _count_deal(holes[d], firsts[d], board, dead_mask, multisets, tables, counts[d])
 
 
 @njit(cache=True, parallel=True)
-def count_deals_parallel(holes, firsts, board, dead_mask, multisets, tables, counts, boards, workers):
+def count_deals_parallel(
+    holes: NDArray[np.int64], firsts: NDArray[np.int64], board: NDArray[np.int64], dead_mask: np.uint64,
+    multisets: Multisets, tables: Any, counts: NDArray[np.int64], boards: NDArray[np.int64], workers: int,
+) -> None:  # fmt: skip
     """Like :func:`count_deals` on ``workers`` threads, each taking every ``workers``-th deal."""
     for w in prange(workers):
         for d in range(w, holes.shape[0], workers):

@@ -36,11 +36,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import cache, partial
 from typing import Any, Protocol
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ...threads import on_threads
 
@@ -56,6 +58,35 @@ LARGE_BLOCK_TRIALS = 1 << 15
 #: Blocks in a round at most, on this machine (progress and Ctrl-C are seen between rounds).
 MAX_ROUND_BLOCKS = 256
 _PREDICT_AFTER = 1 << 16  # deals before the standard error is trusted to predict the rest
+
+
+def numba_threads(threads: int | None) -> int:
+    """The threads asked, or numba's default (imported only when something is computed: a third of a second)."""
+    if threads:  # checked by check_options
+        return int(threads)
+    return int(_numba_get_num_threads()())
+
+
+@cache
+def _numba_get_num_threads() -> Callable[[], int]:
+    """numba's ``get_num_threads``, imported once: numba costs a third of a second to import, and the import
+    statement a microsecond a call on hold'em's per-call path."""
+    from numba import get_num_threads
+
+    return get_num_threads
+
+
+@contextmanager
+def numba_thread_limit(threads: int) -> Iterator[None]:
+    """numba's threads (a ``prange`` kernel's) at most ``threads`` within the block, as they were after it."""
+    from numba import get_num_threads, set_num_threads
+
+    previous = get_num_threads()
+    set_num_threads(min(threads, previous))
+    try:
+        yield
+    finally:
+        set_num_threads(previous)
 
 
 def map_on_threads(kernel: Callable[..., Any], items: np.ndarray, threads: int, *args: Any) -> list[np.ndarray]:
@@ -83,9 +114,10 @@ def block_seeds(seed: int, first: int, count: int) -> np.ndarray:
     return np.array([(seed * 0x9E3779B1 + first + i) % (1 << 64) for i in range(count)], dtype=np.uint64)
 
 
-def standard_errors(mean: np.ndarray, mean_sq: np.ndarray, n: float) -> np.ndarray:
+def standard_errors(mean: NDArray[np.float64], mean_sq: NDArray[np.float64], n: float) -> NDArray[np.float64]:
     """Each player's standard error of the equity from the means of the shares and of their squares."""
-    return np.sqrt(np.maximum(mean_sq - mean**2, 0.0) / max(n - 1, 1))
+    errors: NDArray[np.float64] = np.sqrt(np.maximum(mean_sq - mean**2, 0.0) / max(n - 1, 1))
+    return errors
 
 
 def predicted_trials(done: float, worst: float, target: float | None) -> float | None:

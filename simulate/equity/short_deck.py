@@ -20,28 +20,28 @@ is random. Ties are credited ``1/k`` for a ``k``-way split, as in hold'em.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ...compiles import computing_seconds
 from ...evaluator.cards import SHORT_DECK_SIZE, deck_ids, format_cards
-from .options import DEFAULT_STDERR, EquityError, check_options, fresh_seed
+from .options import EquityError, Progress
 from .pot_stats import N_STATS, STAT_HIGH_TIE, STAT_HIGH_WIN, STAT_SHARE, share_errors
 from .result import EquityResult, PlayerEquity
-from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, run_blocks
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, numba_thread_limit, run_blocks
+from .spot import Spot
+
+if TYPE_CHECKING:
+    from .plan import Plan
 from .spot_cards import CardOwners, check_player_count, read_cards
 
 GAME = "short-deck"
 MAX_PLAYERS = 10
 #: What a player's unknown hand is written as.
 RANDOM = "random"
-#: Monte Carlo's deals at most when only a standard-error target stops it.
-MAX_DEFAULT_TRIALS = 50_000_000
-
-Progress = Callable[[float], None]
 
 
 def _spot(players: Sequence[Any], board: Any, dead: Any) -> tuple[list[list[int] | None], list[int], list[int]]:
@@ -70,14 +70,14 @@ def _spot(players: Sequence[Any], board: Any, dead: Any) -> tuple[list[list[int]
     return hands, board_ids, pool
 
 
-def _tables() -> tuple:
+def _tables() -> tuple[Any, ...]:
     from ...evaluator.variants import variant_tables
 
     t = variant_tables(GAME)
     return (t.card_keys, t.offsets, t.values, t.flush_values, np.int64(t.shift))
 
 
-def _keys(hands: list[list[int] | None], board: list[int], card_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _keys(hands: list[list[int] | None], board: Sequence[int], card_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each player's key sum (``SUIT_INIT`` included) and suited-rank mask of its known cards and the board."""
     from ...evaluator.layout import board_state
 
@@ -85,6 +85,71 @@ def _keys(hands: list[list[int] | None], board: list[int], card_keys: np.ndarray
     for p, hand in enumerate(hands):
         keys[p], suited[p] = board_state([*(hand or []), *board], card_keys)
     return keys, suited
+
+
+def read_short_deck(players: Sequence[Any], board: Any, dead: Any, game: str = GAME,
+                    options: dict[str, Any] | None = None) -> Spot:  # fmt: skip
+    """Short deck's part of :func:`~.spot.read_spot`: each player's two cards (None for a random hand), the board,
+    the dead cards and the cards left to deal (the detail).
+
+    >>> spot = read_short_deck(["AsAh", "random"], "6c7d8h", None)
+    >>> spot.players[1], len(spot.detail)
+    (None, 31)
+    """
+    hands, board_ids, pool = _spot(players, board, dead)
+    dead_ids = read_cards(dead, "dead cards", deck_size=SHORT_DECK_SIZE)
+    return Spot(GAME, "short-deck", tuple(hands), tuple(board_ids), tuple(dead_ids), detail=pool)
+
+
+class ShortDeckScorer:
+    """Short deck's :class:`~.scorer.Scorer`: every board (every hand known) or Monte Carlo, on numba's threads."""
+
+    def exact(self, spot: Spot, plan: Plan, progress: Progress | None) -> EquityResult:
+        """Every completion of the board."""
+        from . import short_deck_kernels as sk  # numba: a process that never computes short deck does without it
+
+        with numba_thread_limit(plan.threads):
+            stats, boards = _exact(list(spot.players), spot.board, spot.detail, sk)
+        if progress is not None:
+            progress(1.0)
+        return _result(self, spot, stats, boards, "exact", plan, errors=np.zeros(len(spot.players)))
+
+    def monte_carlo(self, spot: Spot, plan: Plan, progress: Progress | None) -> EquityResult:
+        """Blocks of boards and random hands from the plan's seed."""
+        from . import short_deck_kernels as sk  # numba: a process that never computes short deck does without it
+
+        hands, board, pool = list(spot.players), spot.board, spot.detail
+        t = _tables()
+        with numba_thread_limit(plan.threads):
+            keys, suited = _keys(hands, board, t[0])
+            missing = np.array([2 if hand is None else 0 for hand in hands], dtype=np.int64)
+            inputs = (keys, suited, missing, 5 - len(board), np.array(pool, dtype=np.int64), t)
+            tally = _Tally(sk.mc_blocks, inputs)
+            run_blocks(tally, int(plan.seed or 0), BLOCK_TRIALS, plan.limit, plan.target, progress)
+        errors = tally.errors() if tally.done >= MIN_TRIALS_FOR_STDERR else None
+        return _result(self, spot, tally.stats, tally.done, "mc", plan, errors)
+
+    def players(self, spot: Spot, sums: Any, total: float, errors: Any) -> list[PlayerEquity]:
+        """Each player's row from the pot statistics (:mod:`.pot_stats`) over ``total`` deals."""
+        out = []
+        for p, hand in enumerate(spot.players):
+            wins, ties = int(round(sums[p, STAT_HIGH_WIN])), int(round(sums[p, STAT_HIGH_TIE]))
+            out.append(
+                PlayerEquity(
+                    hand=RANDOM if hand is None else format_cards(hand),
+                    combos=math.comb(len(spot.detail), 2) if hand is None else 1,
+                    win=wins / total,
+                    tie=ties / total,
+                    equity=float(sums[p, STAT_SHARE]) / total,
+                    wins=wins,
+                    ties=ties,
+                    stderr=None if errors is None else float(errors[p]),
+                )
+            )
+        return out
+
+
+SCORER = ShortDeckScorer()
 
 
 def short_deck_equity(
@@ -99,7 +164,8 @@ def short_deck_equity(
     threads: int | None = None,
     progress: Progress | None = None,
 ) -> EquityResult:
-    """Equity of 2 to 10 short-deck hands (or ``"random"`` players), exactly or by Monte Carlo.
+    """Equity of 2 to 10 short-deck hands (or ``"random"`` players), exactly or by Monte Carlo:
+    :func:`pokerlab.simulate.equity.api.equity` with ``game="short-deck"``.
 
     ``method``: ``"exact"`` (every board; every hand known), ``"mc"`` or ``"auto"``; Monte Carlo stops after
     ``trials`` deals or once every player's standard error is at most ``stderr`` (default 5e-4), and the
@@ -109,37 +175,15 @@ def short_deck_equity(
     >>> r.boards, [round(p.equity, 4) for p in r.players]
     (406, [0.6022, 0.3978])
     """
-    start = time.perf_counter()
-    if method not in ("auto", "exact", "mc"):
-        raise EquityError(f"method must be 'auto', 'exact' or 'mc', got {method!r}")
-    check_options(trials, stderr, seed, threads)
-    if progress is not None and not callable(progress):
-        raise EquityError(f"progress must be a function of the fraction done, got {type(progress).__name__}")
-    hands, board_ids, pool = _spot(players, board, dead)
-    # numba and the kernels once the spot is checked, here only (passed on as ``sk``): a refused call, and a
-    # process that never computes short deck, do without them.
-    from numba import get_num_threads, set_num_threads
+    from .api import equity  # the entry imports this module's scorer: looked up at call time
 
-    from . import short_deck_kernels as sk
-
-    n_threads = int(threads) if threads else get_num_threads()
-    unknown = any(hand is None for hand in hands)
-    if method == "exact" and unknown:
-        raise EquityError("exact short-deck equity needs every hand; 'random' players are dealt by method='mc'")
-    previous = get_num_threads()
-    set_num_threads(min(n_threads, previous))
-    try:
-        if method == "mc" or unknown:
-            return _monte_carlo(hands, board_ids, pool, trials, stderr, seed, n_threads, progress, start, sk)
-        stats, boards = _exact(hands, board_ids, pool, sk)
-    finally:
-        set_num_threads(previous)
-    if progress is not None:
-        progress(1.0)
-    return _result(hands, pool, stats, boards, "exact", start, n_threads, errors=np.zeros(len(hands)))
+    return equity(players, board, dead, game=GAME, method=method, trials=trials, stderr=stderr, seed=seed,
+                  threads=threads, progress=progress)  # fmt: skip
 
 
-def _exact(hands: list, board: list[int], pool: list[int], sk: Any) -> tuple[np.ndarray, int]:
+def _exact(
+    hands: list[list[int] | None], board: Sequence[int], pool: list[int], sk: Any
+) -> tuple[NDArray[np.float64], int]:
     t = _tables()
     keys, suited = _keys(hands, board, t[0])
     k = 5 - len(board)
@@ -153,10 +197,10 @@ def _exact(hands: list, board: list[int], pool: list[int], sk: Any) -> tuple[np.
 class _Tally:
     """A Monte Carlo run's sums (see :func:`pokerlab.simulate.equity.sampling.run_blocks`)."""
 
-    def __init__(self, blocks, keys, suited, missing, k, pool, tables) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, blocks: Callable[..., NDArray[np.float64]], inputs: tuple[Any, ...]) -> None:
         self.blocks = blocks  # short_deck_kernels.mc_blocks
-        self.inputs = (keys, suited, missing, k, pool, tables)
-        self.stats = np.zeros((keys.shape[0], N_STATS))
+        self.inputs = inputs  # keys, suited ranks, missing cards, board cards to come, pool, tables
+        self.stats: NDArray[np.float64] = np.zeros((inputs[0].shape[0], N_STATS))
         self.done = 0
 
     def add(self, seeds: np.ndarray, trials: int) -> bool:
@@ -164,49 +208,22 @@ class _Tally:
         self.done += len(seeds) * trials
         return True
 
-    def errors(self) -> np.ndarray:
+    def errors(self) -> NDArray[np.float64]:
         return share_errors(self.stats, self.done)
 
 
-def _monte_carlo(hands, board, pool, trials, stderr, seed, n_threads, progress, start, sk) -> EquityResult:  # type: ignore[no-untyped-def]
-    seed = fresh_seed() if seed is None else seed
-    target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
-    limit = trials if trials is not None else MAX_DEFAULT_TRIALS
-    t = _tables()
-    keys, suited = _keys(hands, board, t[0])
-    missing = np.array([2 if hand is None else 0 for hand in hands], dtype=np.int64)
-    tally = _Tally(sk.mc_blocks, keys, suited, missing, 5 - len(board), np.array(pool, dtype=np.int64), t)
-    run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
-    errors = tally.errors() if tally.done >= MIN_TRIALS_FOR_STDERR else None
-    return _result(hands, pool, tally.stats, tally.done, "mc", start, n_threads, errors, seed)
-
-
-def _result(hands, pool, stats, deals, method, start, n_threads, errors, seed=None) -> EquityResult:  # type: ignore[no-untyped-def]
-    out = []
-    for p, hand in enumerate(hands):
-        wins, ties = int(round(stats[p, STAT_HIGH_WIN])), int(round(stats[p, STAT_HIGH_TIE]))
-        out.append(
-            PlayerEquity(
-                hand=RANDOM if hand is None else format_cards(hand),
-                combos=math.comb(len(pool), 2) if hand is None else 1,
-                win=wins / deals,
-                tie=ties / deals,
-                equity=float(stats[p, STAT_SHARE]) / deals,
-                wins=wins,
-                ties=ties,
-                stderr=None if errors is None else float(errors[p]),
-            )
-        )
+def _result(scorer: ShortDeckScorer, spot: Spot, stats: NDArray[np.float64], deals: int, method: str, plan: Plan,
+            errors: NDArray[np.float64] | None) -> EquityResult:  # fmt: skip
     exact = method == "exact"
     return EquityResult(
-        out,
+        scorer.players(spot, stats, deals, errors),
         method,
         float(deals),
-        computing_seconds(start),
+        computing_seconds(plan.start),
         boards=deals if exact else None,
         trials=None if exact else deals,
         stderr=0.0 if exact else (None if errors is None else float(errors.max())),
-        seed=seed,
-        threads=n_threads,
+        seed=plan.seed if not exact else None,
+        threads=plan.threads,
         game=GAME,
     )

@@ -1,9 +1,10 @@
 """The cards of an equity spot, read the same way for every game: one card reader, one player count, one check
 that no card is in two places.
 
-Each game's spot (hold'em :mod:`.holdem_spot`, Omaha :mod:`.omaha`, the stud family :mod:`.stud`, short-deck
-:mod:`.short_deck`) reads its board, dead cards and fixed hands here, so a bad card, a wrong count or a card
-held twice is refused with the same words whatever the game.
+Every family's reader of :func:`~.spot.read_spot` (hold'em :mod:`.holdem_spot`, Omaha :mod:`.omaha`, the stud
+family :mod:`.stud`, the draw games :mod:`.draw`, short deck :mod:`.short_deck`) reads its board, dead cards and
+fixed hands here, so a bad card, a wrong count or a card held twice is refused with the same words whatever the
+game.
 
 >>> read_cards("Kd7c2h", "board", sizes=(0, 3, 4, 5))
 [45, 20, 2]

@@ -34,20 +34,24 @@ the best ace-to-five low of seven cards takes the pot (``win``, ``tie``).
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ...compiles import computing_seconds
 from ...equity_games import EQUITY_GAMES, family_games
 from ...evaluator.cards import format_cards
-from .options import DEFAULT_STDERR, EquityError, check_options, fresh_seed
+from .options import EquityError
 from .pot_stats import N_STATS, share_errors, stats_player
 from .result import EquityResult, PlayerEquity
-from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, run_blocks
+from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, numba_thread_limit, run_blocks
+from .spot import Spot
+
+if TYPE_CHECKING:
+    from .plan import Plan
 from .spot_cards import CardOwners, check_player_count, read_cards
 
 GAMES = family_games("stud")
@@ -55,12 +59,6 @@ GAMES = family_games("stud")
 GAME_ALIASES = {alias: name for name in GAMES for alias in EQUITY_GAMES[name].names}
 MAX_STUD_PLAYERS = 8
 HAND_CARDS = 7
-#: method="auto" enumerates when the estimated work is at most this: about a second on one thread (units of
-#: about 4 ns, see _exact_plan). It does not depend on threads, so auto picks one method whatever threads is.
-EXACT_AUTO_WORK = 250_000_000
-#: method="exact" refuses more work than this (about two minutes on one thread).
-EXACT_MAX_WORK = 25_000_000_000
-MAX_DEFAULT_TRIALS = 50_000_000
 EXACT_SLICES = 128  # the first player's completions are cut in this many slices (threads, progress)
 
 Progress = Callable[[float], None]
@@ -72,8 +70,8 @@ StudPlayerEquity = PlayerEquity
 
 
 @dataclass(frozen=True)
-class _Spot:
-    """The checked input: known cards per player, the unseen pool, what each player still gets."""
+class StudDetail:
+    """A stud spot as read: known cards per player, the unseen pool, what each player still gets."""
 
     game: str
     known: list[list[int]]
@@ -83,12 +81,31 @@ class _Spot:
     community: bool  # one shared card is still to be dealt
     shared: list[int]  # the community card already dealt (none, or one card): in every hand
 
+    def exact_walk(self) -> tuple[list[int], int, float]:
+        """:func:`exact_walk` of this spot: the walk's player order, its deals and its work."""
+        return exact_walk(self)
+
     def with_shared(self) -> list[list[int]]:
         """Each player's known cards and the community card dealt, the cards its hand starts from."""
         return [k + self.shared for k in self.known]
 
 
-def _check_spot(players: Sequence[Any], dead: object, game: str, community: object = None) -> _Spot:
+def read_stud(players: Sequence[Any], board: Any, dead: Any, game: str = "stud",
+              options: dict[str, Any] | None = None) -> Spot:  # fmt: skip
+    """The stud family's part of :func:`~.spot.read_spot`: each player's known cards, the community card dealt (the
+    board: seventh street's shared card from a short deck) and the dead cards, with the unseen pool (a
+    :class:`StudDetail`).
+
+    >>> spot = read_stud(["AsAh Kd", "QcQd 9h"], None, "2c")
+    >>> spot.detail.missing, len(spot.detail.pool)
+    ([4, 4], 45)
+    """
+    detail = _check_spot(players, dead, game, board)
+    dead_ids = tuple(read_cards(dead, "dead cards"))
+    return Spot(detail.game, "stud", tuple(detail.known), tuple(detail.shared), dead_ids, detail=detail)
+
+
+def _check_spot(players: Sequence[Any], dead: object, game: str, community: object = None) -> StudDetail:
     name = GAME_ALIASES.get(game) if isinstance(game, str) else None
     if name is None:
         raise EquityError(f"unknown stud game {game!r}; choose {', '.join(GAMES)}")
@@ -119,10 +136,10 @@ def _check_spot(players: Sequence[Any], dead: object, game: str, community: obje
             )
         missing = [m - 1 for m in missing]
     texts = [format_cards(k, " ") for k in known]
-    return _Spot(name, known, texts, pool, missing, community, [])
+    return StudDetail(name, known, texts, pool, missing, community, [])
 
 
-def _dealt_community(name: str, known: list[list[int]], owners: CardOwners, shared: list[int]) -> _Spot:
+def _dealt_community(name: str, known: list[list[int]], owners: CardOwners, shared: list[int]) -> StudDetail:
     """The spot when seventh street's community card is out (docs/rules.md 13.5): six own cards a player at most."""
     if len(shared) != 1:
         raise EquityError(f"the community card is one card (seventh street from a short deck), got {len(shared)}")
@@ -138,10 +155,10 @@ def _dealt_community(name: str, known: list[list[int]], owners: CardOwners, shar
         raise EquityError(
             f"the {len(pool)} unseen cards cannot give every player six cards of their own ({sum(missing)} needed)"
         )
-    return _Spot(name, known, [format_cards(k, " ") for k in known], pool, missing, False, shared)
+    return StudDetail(name, known, [format_cards(k, " ") for k in known], pool, missing, False, shared)
 
 
-def _exact_plan(spot: _Spot) -> tuple[list[int], int, float]:
+def exact_walk(spot: StudDetail) -> tuple[list[int], int, float]:
     """(player order for the walk, deals, work): work counts completions valued, masks tested and awards made.
 
     The walk tests each completion of player p against every deal of the players before it; the last
@@ -171,10 +188,10 @@ def count_deals(
     >>> count_deals(["AsAh Kd 7c 2s 3h", "QcQd 9h 9c 4d 5s"]), count_deals(["AsAh Kd 7c", "QcQd 9h 9s"])
     (1560, 141181040)
     """
-    return _exact_plan(_check_spot(players, dead, "stud", community))[1]
+    return exact_walk(_check_spot(players, dead, "stud", community))[1]
 
 
-def _tables() -> tuple:
+def _tables() -> tuple[Any, ...]:
     """(card keys, rank-hash offsets, high values, flush values, ace-to-five values, shift): the evaluator's."""
     from ...evaluator.api import high_tables
     from ...evaluator.variants import variant_tables
@@ -186,7 +203,7 @@ def _tables() -> tuple:
 
 
 def _game_code(game: str, sk: Any) -> int:
-    return {"stud": sk.GAME_STUD, "stud-hilo": sk.GAME_HILO, "razz": sk.GAME_RAZZ}[game]
+    return int({"stud": sk.GAME_STUD, "stud-hilo": sk.GAME_HILO, "razz": sk.GAME_RAZZ}[game])
 
 
 def _known_array(known: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -196,7 +213,9 @@ def _known_array(known: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
     return array, np.array([len(k) for k in known], dtype=np.int64)
 
 
-def _run_exact(spot: _Spot, order: list[int], progress: Progress | None, sk: Any):
+def _run_exact(
+    spot: StudDetail, order: list[int], progress: Progress | None, sk: Any
+) -> tuple[NDArray[np.float64], int, int]:
     t = _tables()
     code = _game_code(spot.game, sk)
     hilo = spot.game == "stud-hilo"
@@ -238,12 +257,74 @@ def _run_exact(spot: _Spot, order: list[int], progress: Progress | None, sk: Any
     return back, deals, no_low
 
 
-def _players(spot: _Spot, stats: np.ndarray, total: float, errors: np.ndarray | None) -> list[PlayerEquity]:
+def _players(spot: StudDetail, stats: np.ndarray, total: float, errors: np.ndarray | None) -> list[PlayerEquity]:
     hilo = spot.game == "stud-hilo"
     return [
         stats_player(text, 1, stats[p], total, hilo, None if errors is None else float(errors[p]), len(spot.known[p]))
         for p, text in enumerate(spot.texts)
     ]
+
+
+class StudScorer:
+    """The stud family's :class:`~.scorer.Scorer`: the walk of every deal of the missing cards, or Monte Carlo;
+    both on numba's threads (``prange`` kernels), as many as the plan says."""
+
+    def exact(self, spot: Spot, plan: Plan, progress: Progress | None) -> EquityResult:
+        """Every deal of the missing cards, in the plan's walk order."""
+        from . import stud_kernels as sk  # numba: a process that never computes stud does without it
+
+        detail: StudDetail = spot.detail
+        with numba_thread_limit(plan.threads):
+            stats, deals, no_low = _run_exact(detail, plan.work, progress, sk)
+        return EquityResult(
+            self.players(spot, stats, deals, np.zeros(len(detail.known))),
+            "exact",
+            0.0,
+            computing_seconds(plan.start),
+            game=detail.game,
+            community=detail.community or bool(detail.shared),
+            deals=deals,
+            no_low=no_low / deals if detail.game == "stud-hilo" else None,
+            threads=plan.threads,
+        )
+
+    def monte_carlo(self, spot: Spot, plan: Plan, progress: Progress | None) -> EquityResult:
+        """Blocks of deals of the missing cards from the plan's seed."""
+        from . import stud_kernels as sk  # numba: a process that never computes stud does without it
+
+        detail: StudDetail = spot.detail
+        seed = int(plan.seed or 0)
+        t = _tables()
+        known, counts = _known_array(detail.with_shared())
+        with numba_thread_limit(plan.threads):
+            keys, suited = sk.base_keys(known, counts, t[0])
+            missing, pool = np.array(detail.missing, dtype=np.int64), np.array(detail.pool, dtype=np.int64)
+            inputs = (keys, suited, missing, detail.community, pool, _game_code(detail.game, sk), t)
+            tally = _StudTally(sk.mc_blocks, inputs)
+            run_blocks(tally, seed, BLOCK_TRIALS, plan.limit, plan.target, progress)
+        done, stats, no_low = tally.done, tally.stats, tally.no_low
+        errors = tally.errors()
+        errs = errors if done >= MIN_TRIALS_FOR_STDERR else None
+        return EquityResult(
+            self.players(spot, stats, done, errs),
+            "mc",
+            0.0,
+            computing_seconds(plan.start),
+            game=detail.game,
+            community=detail.community or bool(detail.shared),
+            trials=done,
+            no_low=no_low / done if detail.game == "stud-hilo" else None,
+            stderr=float(errors.max()) if errs is not None else None,
+            seed=seed,
+            threads=plan.threads,
+        )
+
+    def players(self, spot: Spot, sums: Any, total: float, errors: Any) -> list[PlayerEquity]:
+        """Each player's row from the pot statistics (:mod:`.pot_stats`) over ``total`` deals."""
+        return _players(spot.detail, sums, total, errors)
+
+
+SCORER = StudScorer()
 
 
 def stud_equity(
@@ -259,7 +340,8 @@ def stud_equity(
     threads: int | None = None,
     progress: Progress | None = None,
 ) -> EquityResult:
-    """Equity of 2 to 8 stud hands (``game`` ``"stud"``, ``"stud-hilo"`` or ``"razz"``), each the cards known so far.
+    """Equity of 2 to 8 stud hands (``game`` ``"stud"``, ``"stud-hilo"`` or ``"razz"``), each the cards known so far:
+    :func:`pokerlab.simulate.equity.api.equity` with a stud game, the community card as its board.
 
     ``method``: ``"exact"`` (every deal of the missing cards), ``"mc"``
     (Monte Carlo: stops after ``trials`` deals or once every player's
@@ -275,88 +357,22 @@ def stud_equity(
     >>> 0.98 < r.players[0].equity < 1.0, r.trials
     (True, 20000)
     """
-    start = time.perf_counter()
-    if method not in ("auto", "exact", "mc"):
-        raise EquityError(f"method must be 'auto', 'exact' or 'mc', got {method!r}")
-    check_options(trials, stderr, seed, threads)
-    if progress is not None and not callable(progress):
-        raise EquityError(f"progress must be a function of the fraction done, got {type(progress).__name__}")
-    spot = _check_spot(players, dead, game, community)
-    # numba and the kernels once the spot is checked, here only (passed on as ``sk``): a refused call, and a
-    # process that never computes stud, do without them.
-    from numba import get_num_threads, set_num_threads
+    if (GAME_ALIASES.get(game) if isinstance(game, str) else None) is None:
+        raise EquityError(f"unknown stud game {game!r}; choose {', '.join(GAMES)}")
+    from .api import equity  # the entry imports this module's scorer: looked up at call time
 
-    from . import stud_kernels as sk
-
-    n_threads = int(threads) if threads else get_num_threads()
-    plan = None
-    if method != "mc":
-        order, n_deals, work = _exact_plan(spot)
-        if method == "exact" and work > EXACT_MAX_WORK:
-            raise EquityError(
-                f"exact enumeration would walk {n_deals:.3g} deals (work {work:,.0f}, the limit is "
-                f"{EXACT_MAX_WORK:,}); use Monte Carlo (method='mc', --mc) or method='auto'"
-            )
-        plan = order if method == "exact" or work <= EXACT_AUTO_WORK else None
-    previous = get_num_threads()
-    set_num_threads(min(n_threads, previous))  # the prange kernels' threads
-    try:
-        if plan is None:
-            return _monte_carlo(spot, trials, stderr, seed, n_threads, progress, start, sk)
-        stats, deals, no_low = _run_exact(spot, plan, progress, sk)
-    finally:
-        set_num_threads(previous)
-    return EquityResult(
-        _players(spot, stats, deals, np.zeros(len(spot.known))),
-        "exact",
-        0.0,
-        computing_seconds(start),
-        game=spot.game,
-        community=spot.community or bool(spot.shared),
-        deals=deals,
-        no_low=no_low / deals if spot.game == "stud-hilo" else None,
-        threads=n_threads,
-    )
-
-
-def _monte_carlo(spot: _Spot, trials, stderr, seed, n_threads, progress, start, sk) -> EquityResult:  # type: ignore[no-untyped-def]
-    if seed is None:
-        seed = fresh_seed()
-    target = stderr if stderr is not None else (None if trials is not None else DEFAULT_STDERR)
-    limit = trials if trials is not None else MAX_DEFAULT_TRIALS
-    t = _tables()
-    known, counts = _known_array(spot.with_shared())
-    keys, suited = sk.base_keys(known, counts, t[0])
-    tally = _StudTally(
-        sk.mc_blocks, keys, suited, np.array(spot.missing, dtype=np.int64), spot.community,
-        np.array(spot.pool, dtype=np.int64), _game_code(spot.game, sk), t,
-    )  # fmt: skip
-    run_blocks(tally, seed, BLOCK_TRIALS, limit, target, progress)
-    done, stats, no_low = tally.done, tally.stats, tally.no_low
-    errors = tally.errors()
-    errs = errors if done >= MIN_TRIALS_FOR_STDERR else None
-    return EquityResult(
-        _players(spot, stats, done, errs),
-        "mc",
-        0.0,
-        computing_seconds(start),
-        game=spot.game,
-        community=spot.community or bool(spot.shared),
-        trials=done,
-        no_low=no_low / done if spot.game == "stud-hilo" else None,
-        stderr=float(errors.max()) if errs is not None else None,
-        seed=seed,
-        threads=n_threads,
-    )
+    return equity(players, community, dead, game=game, method=method, trials=trials, stderr=stderr, seed=seed,
+                  threads=threads, progress=progress)  # fmt: skip
 
 
 class _StudTally:
     """A stud Monte Carlo run's sums (see :func:`pokerlab.simulate.equity.sampling.run_blocks`)."""
 
-    def __init__(self, blocks, keys, suited, missing, community, pool, code, tables) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, blocks: Callable[..., tuple[NDArray[np.float64], NDArray[np.int64]]],
+                 inputs: tuple[Any, ...]) -> None:  # fmt: skip
         self.blocks = blocks  # stud_kernels.mc_blocks
-        self.inputs = (keys, suited, missing, community, pool, code, tables)
-        self.stats = np.zeros((keys.shape[0], N_STATS))
+        self.inputs = inputs  # keys, suited ranks, missing cards, community, pool, game code, tables
+        self.stats: NDArray[np.float64] = np.zeros((inputs[0].shape[0], N_STATS))
         self.done = 0
         self.no_low = 0
 
@@ -368,5 +384,5 @@ class _StudTally:
         self.no_low += int(nl.sum())
         return True
 
-    def errors(self) -> np.ndarray:
+    def errors(self) -> NDArray[np.float64]:
         return share_errors(self.stats, self.done)

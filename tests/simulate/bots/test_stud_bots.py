@@ -76,17 +76,18 @@ def play_to(hand: State, street: int, fold_seat: int | None = None) -> None:
 
 
 def spy_on_engine(monkeypatch) -> list[dict]:
-    """Record every call the bot makes to the equity engine's stud_equity (and still compute it)."""
-    from pokerlab.simulate.equity import stud
+    """Record every call the bot makes to pokerlab.equity (and still compute it)."""
+    from pokerlab.simulate.equity import api
 
     calls: list[dict] = []
-    real = stud.stud_equity
+    real = api.equity
 
-    def spy(players, dead=None, **options):
-        calls.append({"players": [list(p) for p in players], "dead": list(dead or []), **options})
-        return real(players, dead, **options)
+    def spy(players, board=None, dead=None, **options):
+        calls.append({"players": [list(p) for p in players], "community": list(board or []), "dead": list(dead or []),
+                      **options})  # fmt: skip
+        return real(players, board, dead, **options)
 
-    monkeypatch.setattr(stud, "stud_equity", spy)
+    monkeypatch.setattr(api, "equity", spy)
     return calls
 
 

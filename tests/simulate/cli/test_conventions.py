@@ -321,7 +321,7 @@ def test_play_speaks_to_you_in_the_second_person():
 
 
 def test_ctrl_c_stops_with_status_130_and_no_result(monkeypatch):
-    import pokerlab.simulate.equity.engine as engine
+    import pokerlab.simulate.equity.api as engine
 
     def interrupted(*args, progress=None, **kwargs):
         progress(0.5)
@@ -455,7 +455,7 @@ def test_ctrl_c_on_monte_carlo_keeps_the_finished_trials():
 
 
 def test_ctrl_c_prints_the_partial_result_and_exits_130(monkeypatch):
-    import pokerlab.simulate.equity.engine as engine
+    import pokerlab.simulate.equity.api as engine
 
     real = engine.equity
 
