@@ -16,10 +16,14 @@ round are reported, and the ratio of the medians.
 
 A FOLDER with no ``.phh`` or ``.phhs`` file at any depth is refused in one line (exit status 2).
 
-``--breakdown``: pokerlab's time a hand by stage (the walk, reading the files into hands, the replays, and the
-rest: results and the summary). ``--cli``: ``pokerlab replay FOLDER`` as a new process, timed whole (start-up
-included), next to the in-process rate. The first round of each is a warm-up, not counted: the first pass over a
-folder reads each repeated line and action once (they are remembered), as a large dataset's first files do.
+``--breakdown``: pokerlab's time a hand by stage (the walk; the fast path, which reads a plain one-hand file and
+confirms it ok without the engine; the engine's reading and replay of the files the fast path leaves to it; and the
+rest: results and the summary). ``--cli``: whole processes, start-up included, round by round in turn:
+``pokerlab replay FOLDER --json`` with ``--jobs 1`` and with the default jobs, and a process running pokerkit's side
+on the same files; the medians of wall and CPU time and pokerkit's over pokerlab's. Those processes run with
+compiled modules cached, as in a regular install (``PYTHONDONTWRITEBYTECODE`` is dropped from their environment).
+The first round of each is a warm-up, not counted: the first pass over a folder reads each repeated line and
+action once (they are remembered), as a large dataset's first files do.
 
 ``--new-files`` (the bench's folder only): each timed round replays a new folder of the same shapes (the next
 seeds), so that a round costs what a first pass over files never read costs; without it, every round replays
@@ -138,22 +142,30 @@ def side_by_side(folders: list[Path], rounds: int) -> dict:
 
 
 def breakdown(folder: Path, rounds: int) -> dict[str, float]:
-    """pokerlab's CPU time a hand, stage by stage (best of ``rounds``)."""
+    """pokerlab's CPU time a hand, stage by stage (best of ``rounds``), and how many files the fast path took."""
     from pokerlab.simulate.histories import phh_files, read as read_phh, replay_tree
+    from pokerlab.simulate.histories.fast_replay import certainly_ok, read_small
     from pokerlab.simulate.histories.replay import replay_read
 
     files = phh_files(folder)
+    fast = [str(path) for path in files if path.suffix == ".phh" and certainly_ok(read_small(str(path)) or "")]
+    fast_set = set(fast)
+    rest = [path for path in files if str(path) not in fast_set]
     warnings_kept: list[str] = []  # as replay_tree keeps them: in a list, not on stderr
     read = [
-        hand for path in files for hand in read_phh(path, recover=True, money_places=True, warn=warnings_kept.append)
+        hand for path in rest for hand in read_phh(path, recover=True, money_places=True, warn=warnings_kept.append)
     ]
-    count = len(read)
+    count = len(fast) + len(read)
 
     def walk() -> None:
         phh_files(folder)
 
+    def fast_path() -> None:
+        for path in fast:
+            certainly_ok(read_small(path))  # type: ignore[arg-type]
+
     def reading() -> None:
-        for path in files:
+        for path in rest:
             for _ in read_phh(path, recover=True, money_places=True, warn=warnings_kept.append):
                 pass
 
@@ -164,22 +176,77 @@ def breakdown(folder: Path, rounds: int) -> dict[str, float]:
     def whole() -> None:
         replay_tree(folder)
 
-    stages = {"walk": walk, "read": reading, "replay": replays, "replay_tree": whole}
+    stages = {"walk": walk, "fast path": fast_path, "engine read": reading, "engine replay": replays,
+              "replay_tree": whole}  # fmt: skip
     best = {
         name: min(timed(lambda f=f: f() or 0)[0] for _ in range(rounds)) * 1e6 / count for name, f in stages.items()
     }
-    best["rest"] = best["replay_tree"] - best["walk"] - best["read"] - best["replay"]
+    best["rest"] = best["replay_tree"] - sum(best[name] for name in stages if name != "replay_tree")
+    best["fast path files"] = len(fast)
+    best["files"] = len(files)
     return best
 
 
-def cli(folder: Path) -> dict[str, float]:
+POKERKIT_PROCESS = """
+import sys, warnings
+from pokerkit import HandHistory
+hands = 0
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    for path in sys.argv[1:]:
+        with open(path, "rb") as handle:
+            loaded = HandHistory.load_all(handle) if path.endswith(".phhs") else [HandHistory.load(handle)]
+            for history in loaded:
+                *_, state = history
+                hands += 1
+print(hands)
+"""
+
+
+def cli(folder: Path, rounds: int) -> dict:
+    """Whole processes in turn, round by round after a warm-up: ``pokerlab replay`` (``--jobs 1`` and the default)
+    and pokerkit on the same files; medians of wall and CPU (user + system) seconds."""
+    import os
+    import resource
+
     script = shutil.which("pokerlab") or str(Path(sys.executable).with_name("pokerlab"))
-    started = time.perf_counter()
-    done = subprocess.run([script, "replay", str(folder), "--json"], capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - started
-    summary = json.loads(done.stdout)
-    return {"hands": summary["hands"], "wall_s": wall, "per_s_whole_process": summary["hands"] / wall,
-            "per_s_reported": summary["hands_per_second"]}  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # cached modules, as installed
+    runs = {
+        "jobs 1": [script, "replay", str(folder), "--json", "--jobs", "1"],
+        "default jobs": [script, "replay", str(folder), "--json"],
+    }
+    try:
+        import pokerkit  # noqa: F401 - only whether it is there
+    except ImportError:
+        pass
+    else:
+        runs["pokerkit"] = [sys.executable, "-c", POKERKIT_PROCESS, *map(str, hand_files(folder))]
+    times: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in runs}
+    out: dict = {}
+    for r in range(rounds + 1):
+        for name in list(runs)[:: 1 if r % 2 == 0 else -1]:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            started = time.perf_counter()
+            done = subprocess.run(runs[name], capture_output=True, text=True, check=False, env=env)
+            wall = time.perf_counter() - started
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if done.returncode != 0:
+                raise Refused(
+                    f"{' '.join(runs[name][:3])}: exit status {done.returncode}: {done.stderr.strip()[-300:]}"
+                )
+            if r:  # round 0 is the warm-up
+                times[name][0].append(wall)
+                times[name][1].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+            if name == "jobs 1":
+                out["hands"] = json.loads(done.stdout)["hands"]
+    for name, (walls, cpus) in times.items():
+        out[name] = {"wall_s": statistics.median(walls), "cpu_s": statistics.median(cpus)}
+    if "pokerkit" in out:
+        for name in ("jobs 1", "default jobs"):
+            out[name]["pokerkit_over_this_wall"] = out["pokerkit"]["wall_s"] / out[name]["wall_s"]
+            out[name]["pokerkit_over_this_cpu"] = out["pokerkit"]["cpu_s"] / out[name]["cpu_s"]
+    out["load"] = os.getloadavg()[0]
+    return out
 
 
 def the_folders(args: argparse.Namespace) -> list[Path]:
@@ -217,7 +284,7 @@ def measure(args: argparse.Namespace) -> dict:
     if args.breakdown:
         report["pokerlab_us_a_hand"] = breakdown(folder, args.rounds)
     if args.cli:
-        report["cli"] = cli(folder)
+        report["cli"] = cli(folder, args.rounds)
     return report
 
 
@@ -232,12 +299,23 @@ def show(report: dict, rounds: int) -> None:
                   f"  ({row['hands']:,} hands)")  # fmt: skip
     if "ratio" in report["side_by_side"]:
         print(f"  pokerlab {report['side_by_side']['ratio']:.1f}x pokerkit (medians)")
-    for stage, micros in report.get("pokerlab_us_a_hand", {}).items():
-        print(f"  {stage:12} {micros:7.1f} us a hand")
+    stages = dict(report.get("pokerlab_us_a_hand", {}))
+    if stages:
+        print(f"  the fast path took {stages.pop('fast path files')} of {stages.pop('files')} files")
+    for stage, micros in stages.items():
+        print(f"  {stage:14} {micros:7.1f} us a hand")
     if "cli" in report:
         row = report["cli"]
-        print(f"  pokerlab replay FOLDER: {row['wall_s']:.2f} s whole ({row['per_s_whole_process']:,.0f} hands/s with "
-              f"start-up), {row['per_s_reported']:,.0f} hands/s reported")  # fmt: skip
+        print(f"  whole processes, medians of {rounds} (load {row['load']:.2f}), {row['hands']:,} hands:")
+        for name in ("jobs 1", "default jobs", "pokerkit"):
+            if name in row:
+                ratio = ""
+                if "pokerkit_over_this_wall" in row[name]:
+                    ratio = (f"   pokerkit's time over this: {row[name]['pokerkit_over_this_wall']:.1f}x wall, "
+                             f"{row[name]['pokerkit_over_this_cpu']:.1f}x CPU")  # fmt: skip
+                label = name if name == "pokerkit" else f"pokerlab replay, {name}"
+                print(f"    {label:28} {row[name]['wall_s'] * 1e3:7.1f} ms wall {row[name]['cpu_s'] * 1e3:7.1f} ms CPU"
+                      f"{ratio}")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -9,6 +9,8 @@ commands (the first loads numba).
 # table-answered queries start without numpy or numba (tests/simulate/cli/test_cli_eval_startup.py).
 from __future__ import annotations
 
+import os
+
 import click
 
 from ._common import HELP_OPTIONS, JSON_HELP, emit_json
@@ -87,8 +89,6 @@ def warm_command(processes: int | None, low_priority: bool, as_json: bool) -> No
       pokerlab cache warm --processes 1 --json
       pokerlab cache warm --low-priority
     """
-    import os
-
     # Native kernels into the user's cache: the portable ones shipped in the package are not loaded here
     # (nor in the step processes, which inherit the environment).
     os.environ["POKERLAB_SHIPPED_KERNELS"] = "off"

@@ -6,6 +6,7 @@ of the game to play, and the game declaration they make (:func:`variant_from_opt
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -62,8 +63,6 @@ def variant_from_options(
 
 def with_open_pair(variant: Variant, open_pair: bool | None) -> Variant:
     """The stud game with or without the open-pair rule of fourth street (``--open-pair/--no-open-pair``)."""
-    from dataclasses import replace
-
     from pokerlab.simulate.game.stud_variants import stud_streets
 
     if open_pair is None:

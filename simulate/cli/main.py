@@ -35,7 +35,7 @@ LAZY_COMMANDS = {
     "bench": ("bench", "bench_command"),
     "play": ("game", "play_command"),
     "simulate": ("game", "simulate_command"),
-    "replay": ("game", "replay_command"),
+    "replay": ("replay", "replay_command"),
     "table": ("tables", "table_command"),
     "chart": ("tables", "chart_command"),
     "cache": ("cache", "cache_command"),

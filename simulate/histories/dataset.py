@@ -16,21 +16,24 @@ hands, a broken ``.phh``) is listed with its error, after the hands read before 
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...threads import MAX_JOBS, can_fork, ignore_interrupts
-from .codes import PHHError
-from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit
-from .reading import read
-from .replay import DIFFERS, ILLEGAL, NOT_RECORDED, OK, UNFINISHED, UNKNOWN_OUTCOME, ReplayResult, replay_read
+from .errors import PHHError
+from .fast_replay import certainly_ok, read_small
+from .rake import NO_MORE_THAN_10_PERCENT, RakeLimit
+from .statuses import DIFFERS, ILLEGAL, OK, STATUSES, UNFINISHED, UNREADABLE
 
-UNREADABLE = "unreadable"  # a hand that is not well-formed PHH (a field of the wrong type...)
-STATUSES = (OK, UNKNOWN_OUTCOME, NOT_RECORDED, DIFFERS, UNFINISHED, ILLEGAL, UNREADABLE)
+if TYPE_CHECKING:
+    from .results import ReplayResult
+
 SUFFIXES = (".phh", ".phhs")
 
 
@@ -175,6 +178,9 @@ def iter_results(
     >>> [(label, result.status, result.stacks) for label, result in iter_results(path)]
     [('1', 'ok', [51, 49])]
     """
+    from .reading import read
+    from .replay import replay_read
+
     # read() reads a str holding a line break as a file's text: a path with one goes as a Path, any other as given
     # (a Path would drop a "./" from the name the messages show).
     source = Path(path) if isinstance(path, str) and "\n" in path else path
@@ -205,11 +211,11 @@ def replay_tree(
     is called after each file with bytes read so far and in all (with ``jobs``, after each share of files).
     ``on_hand(file, label, result)`` is called with each hand's result (or :class:`PHHError`) as it is
     counted, for a caller that wants more than the summary (each hand's final stacks, say).
-    ``jobs``: worker processes (0: one per core), forked on Linux while no other thread runs; a folder
-    of fewer than 200 files, one file, or a process elsewhere replays in this process. The summary is the same
-    either way. No more workers start than the cores this process may run on (``jobs`` above them means one per
-    core) or the shares of files (16 files at least each); ``jobs`` past :data:`~pokerlab.threads.MAX_JOBS` or
-    below 0 is a ValueError.
+    ``jobs``: worker processes (0: one per core that no other process keeps busy), forked on Linux while no other
+    thread runs; a folder of fewer than 1,000 files, one file, or a process elsewhere replays in this process. The
+    summary is the same either way. No more workers start than the cores this process may run on (``jobs`` above
+    them means one per core) or the shares of files (16 files at least each); ``jobs`` past
+    :data:`~pokerlab.threads.MAX_JOBS` or below 0 is a ValueError.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -261,6 +267,13 @@ def _replay_file_into(
     """Count every hand of one file into ``summary``; a file that cannot be read is listed with its error."""
     counts = summary.counts
     summary.files += 1
+    if on_hand is None and path.endswith(".phh"):
+        # A plain hand the fast path confirms ok is counted as the engine would count it; any other is replayed.
+        text = read_small(path)
+        if text is not None and certainly_ok(text):
+            summary.hands += 1
+            counts[OK] += 1
+            return
     try:
         hands = iter_results(path, fill_skipped=options.fill_skipped, warn=summary.warnings.append, rake=options.rake)
         for label, outcome in hands:
@@ -286,16 +299,18 @@ def _replay_file_into(
 # Files a worker is sent at a time: enough that sending them costs little beside replaying them (a share
 # is a few milliseconds of work at the least), few enough that the workers finish together and progress moves.
 _SMALLEST_SHARE, _LARGEST_SHARE = 16, 256
-# Starting two workers costs about what replaying 150 one-hand files does (2 cores: 100 files took 14 ms in
-# one process and 16-31 ms in two, 300 files 43 ms and 39 ms): fewer files replay in this process.
-_FEWEST_FILES_FOR_WORKERS = 200
+# Starting two workers costs about what replaying 150 one-hand files through the engine does (2 cores: 100 files
+# took 14 ms in one process and 16-31 ms in two, 300 files 43 ms and 39 ms); the fast path replays a plain hand in
+# about a third of that, so a folder of fewer files than this replays in this process.
+_FEWEST_FILES_FOR_WORKERS = 1000
 
 
 def _workers(jobs: int) -> int:
-    """Worker processes for ``jobs``: one per core this process may run on for 0, and never more than that (a
-    process beyond the cores only waits its turn, with its own copy of the memory it writes).
+    """Worker processes for ``jobs``: for 0, one per core this process may run on that no other process keeps busy
+    now (:func:`_idle_cores`); never more than the cores (a process beyond them only waits its turn, with its own
+    copy of the memory it writes).
 
-    >>> _workers(1), _workers(MAX_JOBS) <= _workers(0)
+    >>> _workers(1), _workers(0) <= _workers(MAX_JOBS)
     (1, True)
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 0 <= jobs <= MAX_JOBS:
@@ -303,7 +318,23 @@ def _workers(jobs: int) -> int:
     from ...threads import available_cores  # looked up at each call: tests set the cores
 
     cores = available_cores()
-    return cores if jobs == 0 else min(jobs, cores)
+    return _idle_cores(cores) if jobs == 0 else min(jobs, cores)
+
+
+def _idle_cores(cores: int) -> int:
+    """Of ``cores``, those no other process is running on at this moment (at least one): a worker on a busy core
+    only takes turns with that process, and the folder replays slower than in this process alone. Linux counts
+    the processes running now in /proc/loadavg (this one among them); elsewhere all ``cores`` count as idle.
+
+    >>> 1 <= _idle_cores(2) <= 2
+    True
+    """
+    try:
+        with open("/proc/loadavg", encoding="ascii") as handle:
+            running = int(handle.read().split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return cores
+    return max(1, min(cores, cores - (running - 1)))
 
 
 def _replay_in_workers(
@@ -316,11 +347,9 @@ def _replay_in_workers(
     """Replay ``files`` in ``workers`` forked processes, a share of files at a time, merged in file order. When a
     worker dies (memory running out, a signal), the shares not merged yet are replayed in this process, with a
     warning: the summary is whole either way."""
-    import gc
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
-    from functools import partial
 
     size = max(_SMALLEST_SHARE, min(_LARGEST_SHARE, -(-len(files) // (4 * workers))))
     shares = [files[i : i + size] for i in range(0, len(files), size)]

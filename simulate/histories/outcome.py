@@ -7,15 +7,14 @@ checked only for being one some award of the pot could give.
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
-from decimal import Decimal
 
 from pokerlab.simulate.game.events import PLAYER_ACTION_TYPES, Call
 from pokerlab.simulate.game.state import State
 
 from .actions import ParsedAction
 from .hand import HandHistory
-from .money import Amount, from_chips, to_chips, unknown_at
+from .money import from_chips, to_chips, unknown_at
+from .rake import NO_MORE_THAN_10_PERCENT as NO_MORE_THAN_10_PERCENT, RakeLimit
 from .record import phh_winnings
 from .results import ReplayResult
 
@@ -170,30 +169,6 @@ def _stack_reason(state: State, seat_of: list[int], unknown: AbstractSet[int], r
             amount = from_chips(last.amount, result.places)
             return f"{result.names[k]}'s stack is unknown: its last call, of {amount}, may have been all-in for less"
     return None
-
-
-@dataclass(frozen=True)
-class RakeLimit:
-    """How much of a pot a record's winnings may fall short by and still be read as the rake.
-
-    ``fraction`` of the pot (default 10 %), and at most ``cap`` in the recorded unit when given.
-
-    >>> RakeLimit().allows(9, 100, 0), RakeLimit().allows(11, 100, 0), RakeLimit(cap=5).allows(9, 100, 0)
-    (True, False, False)
-    """
-
-    fraction: float = 0.10
-    cap: Amount | None = None
-
-    def allows(self, rake: int, pot: int, places: int) -> bool:
-        """Whether ``rake`` chips out of a ``pot`` of chips is within the limit."""
-        if rake > self.fraction * pot:
-            return False
-        return self.cap is None or rake <= Decimal(self.cap).scaleb(places)
-
-
-#: The default :class:`RakeLimit`: at most a tenth of the pot, with no cap.
-NO_MORE_THAN_10_PERCENT = RakeLimit()
 
 
 def _is_rake(taken: list[int], w_chips: list[int], won: list[int], limit: RakeLimit, places: int) -> bool:

@@ -14,11 +14,16 @@ from pokerlab.simulate.game.state import DONE, State
 from .codes import PHHError
 from .hand import HandHistory
 from .money import Amount, from_chips, is_unknown
+from .statuses import (
+    DIFFERS,
+    ILLEGAL,
+    NOT_RECORDED,
+    OK,
+    OUT_OF_TURN as OUT_OF_TURN,  # the replay's break cause, imported from here too
+    UNFINISHED,
+    UNKNOWN_OUTCOME,
+)
 from .writing import dumps
-
-#: :attr:`ReplayBreak.cause` of an action recorded while another player is to act (records often leave out
-#: the folds of players nobody watched: ``fill_skipped`` takes them as checks or folds).
-OUT_OF_TURN = "out-of-turn"
 
 
 @dataclass
@@ -79,10 +84,6 @@ class Step:
     text: str
     pot: int
     stacks: list[int]
-
-
-OK, UNKNOWN_OUTCOME, DIFFERS, UNFINISHED, ILLEGAL = "ok", "unknown outcome", "differs", "unfinished", "illegal"
-NOT_RECORDED = "winnings not recorded"  # the record's winnings are all zero, though chips were won
 
 
 @dataclass

@@ -370,6 +370,4 @@ def live_hand_count(hole_cards: int, live_cards: int) -> int:
     >>> live_hand_count(4, 52)
     270725
     """
-    from math import comb
-
     return comb(live_cards, hole_cards)

@@ -338,6 +338,8 @@ def test_workers_are_no_more_than_the_jobs_the_cores_or_the_shares(
     alone = replay_tree(one_hand_files)
     monkeypatch.setattr(dataset, "can_fork", lambda: True)  # whatever threads earlier tests left idle
     monkeypatch.setattr(threads, "available_cores", lambda: cores)
+    monkeypatch.setattr(dataset, "_idle_cores", lambda cores: cores)  # whatever else the machine runs
+    monkeypatch.setattr(dataset, "_FEWEST_FILES_FOR_WORKERS", 200)
     monkeypatch.setattr(dataset, "_SMALLEST_SHARE", smallest_share)  # 250 files in shares of 64: 4 shares
     forks = _ForkCounter(monkeypatch)
     summary = replay_tree(one_hand_files, jobs=jobs)
