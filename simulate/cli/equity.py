@@ -127,7 +127,7 @@ class EquityQuery:
     help="Every combo of each player's range with its equity against the others (Equilab's distribution).",
 )
 @friendly_errors
-def equity_command(
+def equity_command(  # noqa: PLR0913 (a click command: one parameter an option)
     players: tuple[str, ...],
     board: str,
     dead: str,

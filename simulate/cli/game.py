@@ -135,7 +135,7 @@ def _ask(prompt: str) -> str:
 @seed_option()
 @click.option("--save", type=click.Path(dir_okay=False), help="Save the session as PHH (.phhs, or .phh for 1 hand).")
 @click.option("--blind-minutes", type=click.FloatRange(min=0, min_open=True), help="Double the blinds every N minutes.")
-def play_command(
+def play_command(  # noqa: PLR0913 (a click command: one parameter an option)
     game: str,
     structure: str | None,
     blinds: str,
@@ -222,7 +222,7 @@ def play_command(
     help="Play the hands in shards of 2,000 on this Dask scheduler's workers (results depend on seed and shards).",
 )
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
-def simulate_command(
+def simulate_command(  # noqa: PLR0913 (a click command: one parameter an option)
     game: str,
     structure: str | None,
     blinds: str,

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["EquityError", "equity"]
 
 
-def equity(
+def equity(  # noqa: PLR0913 (public API: the query's documented keywords)
     players: Sequence[Any],
     board: Any = None,
     dead: Any = None,

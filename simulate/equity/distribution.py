@@ -422,7 +422,7 @@ def _mc_player(label: str, player: HoldemPlayer, i: int, tally: _ComboTally) -> 
     return PlayerDistribution(label, float(shares.sum() / done), win, tie, rows, _estimable(error, done))
 
 
-def equity_by_combo(
+def equity_by_combo(  # noqa: PLR0913 (public API: the query's documented keywords)
     players: Sequence[PlayerLike],
     board: CardsLike = None,
     dead: CardsLike = None,

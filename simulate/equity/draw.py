@@ -231,7 +231,7 @@ class DrawScorer:
 SCORER = DrawScorer()
 
 
-def draw_equity(
+def draw_equity(  # noqa: PLR0913 (public API: the query's documented keywords)
     players: Sequence[str | tuple[Any, Any]],
     rules: str = "high",
     dead: str | Sequence[int] | None = None,

@@ -124,7 +124,7 @@ def _from_headsup_table(parsed: Sequence[HoldemPlayer], start: float, threads: i
     return exact_result(parsed, counts, float(weights.sum()) * HEADSUP_BOARDS, deals * HEADSUP_BOARDS, start, threads)
 
 
-def equity(
+def equity(  # noqa: PLR0913 (public API: the query's documented keywords)
     players: Sequence[PlayerLike],
     board: CardsLike = None,
     dead: CardsLike = None,

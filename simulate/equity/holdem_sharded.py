@@ -74,7 +74,7 @@ def _mc_shard(seeds: NDArray[np.uint64], trials: int, ranges: Ranges, board: Boa
     return deal_blocks(seeds, trials, ranges, board)[0]
 
 
-def run_mc_sharded(
+def run_mc_sharded(  # noqa: PLR0913 (the local Monte Carlo run's arguments and the cluster's)
     parsed: Sequence[HoldemPlayer], board_ids: Sequence[int], dead_mask: int, trials: int | None, stderr: float | None,
     seed: int, client: Any, progress: Progress | None, threads: int | None = None,
 ) -> tuple[NDArray[np.float64], float, int, NDArray[np.float64]]:  # fmt: skip

@@ -367,7 +367,7 @@ class OmahaScorer:
 SCORER = OmahaScorer()
 
 
-def omaha_equity(
+def omaha_equity(  # noqa: PLR0913 (public API: the query's documented keywords)
     players: Sequence[str],
     board: str | Sequence[int] | None = None,
     dead: str | Sequence[int] | None = None,

@@ -114,7 +114,7 @@ def check_request(
         raise EquityError(f"progress must be a function of the fraction done, got {type(progress).__name__}")
 
 
-def make_plan(
+def make_plan(  # noqa: PLR0913 (the query's options as equity() takes them)
     spot: Spot,
     method: str = "auto",
     trials: int | None = None,

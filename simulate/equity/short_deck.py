@@ -152,7 +152,7 @@ class ShortDeckScorer:
 SCORER = ShortDeckScorer()
 
 
-def short_deck_equity(
+def short_deck_equity(  # noqa: PLR0913 (public API: the query's documented keywords)
     players: Sequence[Any],
     board: Any = None,
     dead: Any = None,

@@ -327,7 +327,7 @@ class StudScorer:
 SCORER = StudScorer()
 
 
-def stud_equity(
+def stud_equity(  # noqa: PLR0913 (public API: the query's documented keywords)
     players: Sequence[str | Sequence[int]],
     dead: str | Sequence[int] | None = None,
     *,
