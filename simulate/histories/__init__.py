@@ -16,7 +16,7 @@ Each name loads its module on first use: a folder of plain hands replays through
 import sys
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 #: Each public name and the module that defines it, imported when the name is first asked for.
 _HOMES = {
@@ -56,14 +56,15 @@ _HOMES = {
     "save": "writing",
 }
 
+if not TYPE_CHECKING:  # a type checker reads the names below instead: a name not served is its error too
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{home}", __name__), name)
-    globals()[name] = value  # the next look-up finds it at once
-    return value
+    def __getattr__(name: str) -> Any:
+        home = _HOMES.get(name)
+        if home is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(import_module(f".{home}", __name__), name)
+        globals()[name] = value  # the next look-up finds it at once
+        return value
 
 
 def __dir__() -> list[str]:
@@ -81,6 +82,66 @@ class _Package(ModuleType):
 
 
 sys.modules[__name__].__class__ = _Package
+
+if TYPE_CHECKING:  # what the lazy names are, as explicit re-exports for type checkers (mypy --strict)
+    from .cards import (
+        format_cards as format_cards,
+        parse_phh_cards as parse_phh_cards,
+    )
+    from .codes import (
+        STANDARD_CODES as STANDARD_CODES,
+        deuce_to_seven_triple_draw as deuce_to_seven_triple_draw,
+        forced_from_phh as forced_from_phh,
+        phh_fields as phh_fields,
+        variant_from_phh as variant_from_phh,
+    )
+    from .dataset import (
+        ReplaySummary as ReplaySummary,
+        iter_results as iter_results,
+        phh_files as phh_files,
+        replay_tree as replay_tree,
+    )
+    from .errors import (
+        PHHError as PHHError,
+    )
+    from .fields import (
+        check_history as check_history,
+        unknown_fields as unknown_fields,
+    )
+    from .hand import (
+        HandHistory as HandHistory,
+    )
+    from .money import (
+        from_chips as from_chips,
+        to_chips as to_chips,
+    )
+    from .reading import (
+        PHHWarning as PHHWarning,
+        load as load,
+        loads as loads,
+        read as read,
+    )
+    from .record import (
+        history_from_state as history_from_state,
+        phh_order as phh_order,
+        phh_winnings as phh_winnings,
+    )
+    from .replay import (
+        replay as replay,
+    )
+    from .results import (
+        ReplayBreak as ReplayBreak,
+        ReplayResult as ReplayResult,
+        Step as Step,
+        format_replay as format_replay,
+    )
+    from .writing import (
+        dump as dump,
+        dump_all as dump_all,
+        dumps as dumps,
+        dumps_all as dumps_all,
+        save as save,
+    )
 
 __all__ = [
     "STANDARD_CODES",

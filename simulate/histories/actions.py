@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import parse_phh_cards
 from .codes import PHHError
@@ -83,7 +84,7 @@ def parse_actions(actions: Sequence[str], n: int) -> list[ParsedAction]:
     return parsed
 
 
-def _parsed(index: int, text: str, fields: tuple) -> ParsedAction:
+def _parsed(index: int, text: str, fields: tuple[Any, ...]) -> ParsedAction:
     """``ParsedAction(index, text, *fields)``, its fields set from the tuple in one step: the dataclass's own
     ``__init__`` binding nine arguments was most of the cost of reading a hand's actions."""
     action = _NEW(ParsedAction)
@@ -99,12 +100,12 @@ _NEW = object.__new__
 # Each action's fields read once per number of players: the actions' texts repeat hand after hand ("p3 f", a deal
 # of unseen cards, a turn card); a flop's 22,100 texts mostly do not. A lookup and the ParsedAction, in one loop
 # a hand: 25 -> 7 us a hand on the bench's folder.
-_FIELDS: dict[int, dict[str, tuple | None]] = {}
+_FIELDS: dict[int, dict[str, tuple[Any, ...] | None]] = {}
 _UNREAD = object()
 _PLAYER_INDEX = {f"p{k}": k - 1 for k in range(1, 100)}
 
 
-def _fields(text: str, n: int) -> tuple | None:
+def _fields(text: str, n: int) -> tuple[Any, ...] | None:
     known = _FIELDS.get(n)
     fields = _UNREAD if known is None else known.get(text, _UNREAD)
     return _action_fields(text, n) if fields is _UNREAD else fields  # type: ignore[return-value]
@@ -121,7 +122,7 @@ def _player(word: str, n: int) -> int:
     return index
 
 
-def _action_fields(text: str, n: int) -> tuple | None:
+def _action_fields(text: str, n: int) -> tuple[Any, ...] | None:
     """``(actor, verb, cards, amount, player, written amount)`` of one action (ParsedAction's order after the
     index and text), None for a no-op or a commentary."""
     body = (text.split("#", 1)[0] if "#" in text else text).split()

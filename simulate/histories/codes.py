@@ -544,7 +544,7 @@ def variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, 
     return _cached_variant(key, code, fields, extras)
 
 
-def _cached_variant(key: tuple, code: str, fields: Mapping[str, Any], extras: Mapping[str, Any]) -> Variant:
+def _cached_variant(key: tuple[Any, ...], code: str, fields: Mapping[str, Any], extras: Mapping[str, Any]) -> Variant:
     """Histories of one game repeat its fields hand after hand: the declaration is built once per key."""
     hit = _VARIANTS.get(key)
     if hit is None:
@@ -555,7 +555,7 @@ def _cached_variant(key: tuple, code: str, fields: Mapping[str, Any], extras: Ma
     return hit
 
 
-_VARIANTS: dict[tuple, Variant] = {}
+_VARIANTS: dict[tuple[Any, ...], Variant] = {}
 
 
 def _variant_from_phh(code: str, fields: Mapping[str, Any], extras: Mapping[str, Any]) -> Variant:

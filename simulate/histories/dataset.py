@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...threads import MAX_JOBS, can_fork, ignore_interrupts
 from .errors import PHHError
-from .fast_replay import certainly_ok, read_small
+from .fast_reading import read_small
+from .fast_replay import certainly_ok
 from .rake import NO_MORE_THAN_10_PERCENT, RakeLimit
 from .statuses import DIFFERS, ILLEGAL, OK, STATUSES, UNFINISHED, UNREADABLE
 

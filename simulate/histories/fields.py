@@ -62,7 +62,7 @@ def _is_duration(value: Any, unlimited: bool = True) -> bool:
     """Seconds: a whole or decimal number, 0 or more, finite; ``inf`` (no limit) when ``unlimited``."""
     kind = type(value)
     if kind is int:
-        return value >= 0
+        return bool(value >= 0)
     if kind is float:
         nan, finite = math.isnan(value), math.isfinite(value)
     elif kind is Decimal:

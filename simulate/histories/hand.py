@@ -112,7 +112,7 @@ class HandHistory:
         trimming = self.optional.get("ante_trimming_status")
         try:  # a dataset repeats its blinds and antes hand after hand: the declaration is looked up by them
             scalars = (self.small_bet, self.big_bet, self.min_bet, self.bring_in, trimming)
-            key: tuple | None = (
+            key: tuple[Any, ...] | None = (
                 self.variant,
                 places,
                 tuple(self.antes),
@@ -203,4 +203,4 @@ def _check_posts(entries: list[Amount]) -> None:
         )
 
 
-_GAMES: dict[tuple, Variant] = {}  # HandHistory.game's declarations by the fields they are made of
+_GAMES: dict[tuple[Any, ...], Variant] = {}  # HandHistory.game's declarations by the fields they are made of

@@ -7,6 +7,7 @@ checked only for being one some award of the pot could give.
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from typing import Any
 
 from pokerlab.simulate.game.events import PLAYER_ACTION_TYPES, Call
 from pokerlab.simulate.game.state import State
@@ -32,7 +33,7 @@ def named_cards(parsed: list[ParsedAction]) -> set[int]:
 
 
 def _unknown_reason(
-    state: State, parsed: list[ParsedAction], names_: list[str], player_of: dict, guessed: AbstractSet[int]
+    state: State, parsed: list[ParsedAction], names_: list[str], player_of: dict[int, int], guessed: AbstractSet[int]
 ) -> str | None:
     """Why the record cannot tell who won a contested pot (a contender's cards or the board unseen, or which seen
     cards it threw for unseen discards), or None."""
@@ -68,7 +69,7 @@ def check_outcome(
     history: HandHistory,
     parsed: list[ParsedAction],
     seat_of: list[int],
-    player_of: dict,
+    player_of: dict[int, int],
     rake_limit: RakeLimit,
     guessed: AbstractSet[int] = frozenset(),
 ) -> None:
@@ -122,7 +123,7 @@ def check_outcome(
         result.checks["_carry_out"] = (recorded, from_chips(state.carry_out, places))
 
 
-def _masked(values: list, unknown: AbstractSet[int]) -> list:
+def _masked(values: list[Any], unknown: AbstractSet[int]) -> list[Any]:
     """Recorded amounts with the unknown players' entries None (an unknown stack's finishing stack is not checked)."""
     if not unknown:
         return list(values)

@@ -36,20 +36,10 @@ from .deck import stack_deck, stack_stud_deck
 from .fields import check_history
 from .hand import HandHistory
 from .money import MAX_CHIPS, UNKNOWN as UNKNOWN, Amount, from_chips, is_unknown, places_of, to_chips, unknown_at
-from .outcome import NO_MORE_THAN_10_PERCENT, RakeLimit, check_outcome, named_cards
-from .results import (
-    DIFFERS,
-    ILLEGAL,
-    NOT_RECORDED,
-    OK,
-    OUT_OF_TURN,
-    UNFINISHED,
-    UNKNOWN_OUTCOME,
-    ReplayBreak,
-    ReplayResult,
-    Step,
-    format_replay,
-)
+from .outcome import check_outcome, named_cards
+from .rake import NO_MORE_THAN_10_PERCENT, RakeLimit
+from .results import ReplayBreak, ReplayResult, Step, format_replay
+from .statuses import DIFFERS, ILLEGAL, NOT_RECORDED, OK, OUT_OF_TURN, UNFINISHED, UNKNOWN_OUTCOME
 
 __all__ = [
     "DIFFERS",
@@ -495,7 +485,7 @@ class _OutOfTurn(IllegalActionError):
 
 
 def _turn_problem(
-    state: State, seat: int, fill_skipped: bool, result: ReplayResult, street: str, player_of: dict
+    state: State, seat: int, fill_skipped: bool, result: ReplayResult, street: str, player_of: dict[int, int]
 ) -> IllegalActionError | None:
     """Why ``seat`` may not act now (after filling skipped checks and folds, by option), or None."""
     if state.phase != DONE and state.actor != seat and fill_skipped and not state.folded[seat]:
@@ -518,7 +508,7 @@ SKIPPED_HINT = (
 )
 
 
-def _fill_skipped(state: State, seat: int, result: ReplayResult, street: str, player_of: dict) -> None:
+def _fill_skipped(state: State, seat: int, result: ReplayResult, street: str, player_of: dict[int, int]) -> None:
     """Check (when free) or fold for each player to act before ``seat`` in this betting round."""
     start = state.street
     for _ in range(state.n):
@@ -542,7 +532,7 @@ def _pot(state: State) -> int:
     return state.pot_total if state.phase != DONE else sum(state.payouts) + state.carry_out
 
 
-def _settle_showdown(state: State, decisions: dict[int, bool], result: ReplayResult, player_of: dict) -> None:
+def _settle_showdown(state: State, decisions: dict[int, bool], result: ReplayResult, player_of: dict[int, int]) -> None:
     while state.phase == SHOWDOWN and state.actor in decisions:
         seat = state.actor
         if decisions.pop(seat):
