@@ -456,7 +456,7 @@ class _ReportProgress:
 
 
 # Options of solve that report has not, or has its own.
-_NOT_IN_REPORT = ("board", "threads", "compressed", "save", "as_json")
+_NOT_IN_REPORT = ("board", "threads", "save", "as_json")
 
 
 @solve_command.command("report", context_settings=HELP_OPTIONS)
@@ -471,7 +471,7 @@ _NOT_IN_REPORT = ("board", "threads", "compressed", "save", "as_json")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the layout of the solve report schema).")
 def report_command(flops: str | None, all_flops: bool, flops_file: str | None, jobs: int, resume: str | None,
                    csv_file: str | None, as_json: bool, spot_file: str | None, max_memory: float | None,
-                   **options: Any) -> None:  # fmt: skip
+                   compressed: bool, **options: Any) -> None:  # fmt: skip
     """Solve one spot over many flops and tabulate each flop's EVs, OOP's equity, exploitability and OOP's
     root strategy, with their average weighed by the flops each stands for.
 
@@ -503,7 +503,8 @@ def report_command(flops: str | None, all_flops: bool, flops_file: str | None, j
             boards, spot["oop"], spot["ip"], spot["pot"], spot["stack"], sizes.pop("bet_sizes"), sizes.pop("allin"),
             sizes.pop("raise_cap"), spot.get("dead") or (), **sizes, **_rake(spot),
             max_iterations=spot.get("max_iterations", 1000), target_exploitability_pct=spot.get("exploitability", 0.3),
-            max_memory=max_memory * _MIB if max_memory is not None else default_max_memory(), processes=jobs,
+            max_memory=max_memory * _MIB if max_memory is not None else default_max_memory(), compressed=compressed,
+            processes=jobs,
             resume=resume, progress=progress,
         )  # fmt: skip
     finally:

@@ -7,7 +7,8 @@ the node at once. The regrets and strategy sums are stored per decision, sized t
 subtrees below the first cards dealt run on ``threads`` threads, with the same results whatever the threads. DCFR
 (Brown and Sandholm, 2019) discounts, before iteration ``t`` adds its own, the accumulated positive regrets by
 ``(t-1)^alpha / ((t-1)^alpha + 1)``, the negative ones by ``(t-1)^beta / ((t-1)^beta + 1)`` and the average
-strategy by ``((t-1) / t)^gamma``; the defaults are the paper's alpha 1.5, beta 0, gamma 2.
+strategy by ``((t-1) / t)^gamma``; the defaults are alpha 1.5, beta 0 (the paper's) and gamma 3 (fewer iterations
+than the paper's 2 on the race's spots, as postflop-solver found).
 
 Values are chips: a player's value is what they win less what they put in (less the rake it pays, when the game
 is raked), averaged over the deals (both hands, weighted by the players' weights, sharing no card). The
@@ -44,15 +45,19 @@ from .tree import DECISION, Game, TreeShape, tree_levels
 
 @dataclass(frozen=True)
 class Discounting:
-    """DCFR's discount exponents: positive regrets (``alpha``), negative regrets (``beta``), average (``gamma``).
+    """DCFR's discount exponents: positive regrets (``alpha``), negative regrets (``beta``), average (``gamma``);
+    ``restart`` (0: never) starts the average strategy afresh after ``restart``, ``restart**2``, ... iterations.
 
     >>> Discounting().factors(3)
-    (0.7387961250362586, 0.5, 0.4444444444444444)
+    (0.7387961250362586, 0.5, 0.2962962962962962)
+    >>> [Discounting(restart=4).factors(t)[2] for t in (2, 5, 17)]  # after 1, 4 and 16 iterations done
+    [0.0, 0.0, 0.0]
     """
 
     alpha: float = 1.5
     beta: float = 0.0
-    gamma: float = 2.0
+    gamma: float = 3.0
+    restart: int = 0
 
     def factors(self, iteration: int) -> tuple[float, float, float]:
         """What iteration ``iteration`` (from 1) multiplies the accumulated regrets (+, -) and strategy by."""
@@ -61,7 +66,17 @@ class Discounting:
             return 0.0, 0.0, 0.0
         positive = done**self.alpha / (done**self.alpha + 1.0)
         negative = done**self.beta / (done**self.beta + 1.0)
-        return positive, negative, (done / iteration) ** self.gamma
+        since = done - self._last_restart(done)  # the average's iterations since it last started afresh
+        return positive, negative, (since / (since + 1)) ** self.gamma
+
+    def _last_restart(self, done: int) -> int:
+        """The last of ``restart``'s powers (1 included) at most ``done``; 0 when the average never restarts."""
+        if self.restart < 2:
+            return 0
+        power = 1
+        while power * self.restart <= done:
+            power *= self.restart
+        return power
 
 
 class CfrSolver:
@@ -110,10 +125,9 @@ class CfrSolver:
         self._weights = tuple(np.ascontiguousarray(h.weights, dtype=np.float64) for h in game.hands)
         self._set_locks(locks)
         self._split_items()
-        self._top = (
-            np.zeros((self.shape.splits, 2, self._width), dtype=np.float64),
-            np.zeros((self.shape.items, self._width), dtype=np.float64),
-        )
+        # The items' reach and values exist only to share the items over threads: one thread walks the whole tree.
+        splits, items = (self.shape.splits, self.shape.items) if self._threads_used() > 1 else (0, 0)
+        self._top = (np.zeros((splits, 2, self._width)), np.zeros((items, self._width)))
         self._work: list[tuple[np.ndarray, ...]] = []
         self.deal_weight = self._deal_weight()
         if self.deal_weight <= 0:
@@ -191,7 +205,8 @@ class CfrSolver:
     ) -> int:  # fmt: skip
         """Bytes the solver allocates for a tree of ``shape`` and ``hands`` hands per player: the regrets and
         strategy sums (two bytes each and two float32 scales per node when ``compressed``), the offsets and item
-        indices, and the float64 work areas (one per thread used).
+        indices, the float64 work areas (one per thread used) and, on more than one thread, the items' reach and
+        values.
 
         >>> from pokerlab.simulate.solver.toy_games import kuhn_game
         >>> solver = CfrSolver(kuhn_game(), compressed=True)
@@ -204,7 +219,7 @@ class CfrSolver:
         work = 8 * (levels * width * (3 + 2 * max(shape.actions, 1)) + 3 * width + n_cards + 1)
         used = max(1, min(threads, shape.items))
         indices = 8 * (2 * shape.nodes + shape.splits + 2 * shape.items)
-        top = 8 * (shape.splits * 2 * width + shape.items * width)
+        top = 8 * (shape.splits * 2 * width + shape.items * width) if used > 1 else 0
         return storage + indices + top + used * work
 
     def allocated_bytes(self) -> int:
@@ -215,9 +230,13 @@ class CfrSolver:
         arrays += [a for work in self._work for a in work]
         return sum(a.nbytes for a in arrays)
 
+    def _threads_used(self) -> int:
+        """The threads a pass runs on: at most one per item (:meth:`_split_items`)."""
+        return max(1, min(self.threads, self.shape.items))
+
     def _work_areas(self) -> list[tuple[np.ndarray, ...]]:
         """One work area per thread used: the per-depth reach, strategy, child values and values, and scratch."""
-        used = max(1, min(self.threads, self.shape.items))
+        used = self._threads_used()
         levels, width, actions = self.shape.depth + 1, self._width, max(self.shape.actions, 1)
         while len(self._work) < used:
             self._work.append(
@@ -260,7 +279,8 @@ class CfrSolver:
         state = (traverser, mode, self.regrets, self.strategy_sums, self.scales, factors, slot, node_values)
         main = works[0]
         kernels.root_reach(self._tree, self._hands, *self._weights, main[0][0])
-        if self.shape.items:
+        split = len(works) > 1  # one thread: one pass over the whole tree, the same sums in the same order
+        if split:
             kernels.visit(0, self._game, main, state, self._top, 1)
             # Interleaved: a chance node's items are alike in size, so each thread gets its share of every one.
             parts = [np.arange(t, self.shape.items, len(works), dtype=np.int64) for t in range(len(works))]
@@ -280,7 +300,7 @@ class CfrSolver:
                 ]
             )
             kernels.root_reach(self._tree, self._hands, *self._weights, main[0][0])
-        kernels.visit(0, self._game, main, state, self._top, 2 if self.shape.items else 0)
+        kernels.visit(0, self._game, main, state, self._top, 2 if split else 0)
         return main[3][0, : self._n_hands[traverser]]
 
     def iterate(self, count: int = 1) -> None:

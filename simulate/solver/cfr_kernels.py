@@ -92,76 +92,79 @@ def _opponent_mass(my_cards, my_strength, same, their_cards, their_reach, by_car
 
 
 @njit(cache=True, nogil=True)
-def _weaker(my_order, my_ranked, my_cards, their_order, their_ranked, their_cards, reach, depth, opponent, b,
-            by_card, scratch):  # fmt: skip
-    """For each of my hands on board row ``b``, the opponent's card-compatible reach (``reach[depth,
-    opponent]``) strictly weaker, into ``scratch[1]``: both players' hands read in ascending strength
-    (``ranked`` and ``ranked_cards`` of :class:`~.tree.Game`), each card's reach so far in ``by_card`` (one
-    slot past the deck, always 0, for a one-card hand's missing card); a dead hand (strength -1) gets 0."""
+def _weaker(mine, theirs, reach, row, opponent, b, by_card, scratch):
+    """For each of my hands on board row ``b``, the opponent's card-compatible reach (``reach[row, opponent]``)
+    strictly weaker, into ``scratch[1]``: both players' hands read in ascending strength from their ranked keys
+    (``mine`` and ``theirs``: strength, hand and cards in one int64, :class:`~.tree.Game`), each card's reach so
+    far in ``by_card`` (one slot past the deck, kept 0, for a one-card hand's missing card); a dead hand
+    (strength -1, a negative key) gets 0."""
     by_card[:] = 0.0
     total, dummy = 0.0, len(by_card) - 1
-    n_mine, n_theirs = my_order.shape[1], their_order.shape[1]
-    j = 0
-    for i in range(n_mine):
-        s = my_ranked[b, i]
+    j, n_theirs = 0, theirs.shape[1]
+    for i in range(mine.shape[1]):
+        key = mine[b, i]
+        s, h = key >> 32, key >> 16 & 0xFFFF
         if s < 0:
-            scratch[1, my_order[b, i]] = 0.0
+            scratch[1, h] = 0.0
             continue
-        while j < n_theirs and their_ranked[b, j] < s:
-            if their_ranked[b, j] >= 0:
-                r = reach[depth, opponent, their_order[b, j]]
+        while j < n_theirs and theirs[b, j] >> 32 < s:
+            other = theirs[b, j]
+            if other >= 0:
+                r = reach[row, opponent, other >> 16 & 0xFFFF]
                 total += r
-                by_card[their_cards[b, j, 0]] += r
-                if their_cards[b, j, 1] < dummy:  # the slot of a missing card stays 0
-                    by_card[their_cards[b, j, 1]] += r
+                by_card[other >> 8 & 0xFF] += r
+                by_card[other & 0xFF] += r
             j += 1
-        scratch[1, my_order[b, i]] = total - by_card[my_cards[b, i, 0]] - by_card[my_cards[b, i, 1]]
+        by_card[dummy] = 0.0  # a one-card hand of the opponent added to it
+        scratch[1, h] = total - by_card[key >> 8 & 0xFF] - by_card[key & 0xFF]
 
 
 @njit(cache=True, nogil=True)
-def _stronger(my_order, my_ranked, my_cards, their_order, their_ranked, their_cards, reach, depth, opponent, b,
-              by_card, scratch):  # fmt: skip
+def _stronger(mine, theirs, reach, row, opponent, b, by_card, scratch):
     """:func:`_weaker` the other way: the opponent's compatible reach strictly stronger, into ``scratch[2]``,
     both players' hands read in descending strength (a dead hand, strength -1, is never stronger)."""
     by_card[:] = 0.0
     total, dummy = 0.0, len(by_card) - 1
-    j = their_order.shape[1] - 1
-    for i in range(my_order.shape[1] - 1, -1, -1):
-        s = my_ranked[b, i]
+    j = theirs.shape[1] - 1
+    for i in range(mine.shape[1] - 1, -1, -1):
+        key = mine[b, i]
+        s, h = key >> 32, key >> 16 & 0xFFFF
         if s < 0:
-            scratch[2, my_order[b, i]] = 0.0
+            scratch[2, h] = 0.0
             continue
-        while j >= 0 and their_ranked[b, j] > s:
-            r = reach[depth, opponent, their_order[b, j]]
+        while j >= 0 and theirs[b, j] >> 32 > s:
+            other = theirs[b, j]
+            r = reach[row, opponent, other >> 16 & 0xFFFF]
             total += r
-            by_card[their_cards[b, j, 0]] += r
-            if their_cards[b, j, 1] < dummy:
-                by_card[their_cards[b, j, 1]] += r
+            by_card[other >> 8 & 0xFF] += r
+            by_card[other & 0xFF] += r
             j -= 1
-        scratch[2, my_order[b, i]] = total - by_card[my_cards[b, i, 0]] - by_card[my_cards[b, i, 1]]
+        by_card[dummy] = 0.0
+        scratch[2, h] = total - by_card[key >> 8 & 0xFF] - by_card[key & 0xFF]
 
 
 @njit(cache=True, nogil=True)
-def _mass_at(my_cards, my_strength, b, same, their_cards, reach, depth, opponent, n, m, by_card, scratch):
-    """:func:`_opponent_mass` of my hands on board row ``b`` against ``reach[depth, opponent]``, into
-    ``scratch[0]`` (the work area's rows, never a view: a view costs a reference count per node)."""
+def _mass_at(mine, b, same, their_cards, reach, row, opponent, m, by_card, scratch):
+    """:func:`_opponent_mass` of my hands on board row ``b`` against ``reach[row, opponent]``, into ``scratch[0]``,
+    my hands read from their ranked keys (:func:`_weaker`), the opponent's in their own order (the sums' order
+    fixes their rounding); the work area's rows, never a view (a view costs a reference count per node)."""
     by_card[:] = 0.0
     total = 0.0
     for o in range(m):
-        r = reach[depth, opponent, o]
+        r = reach[row, opponent, o]
         total += r
         by_card[their_cards[o, 0]] += r
         if their_cards[o, 1] >= 0:
             by_card[their_cards[o, 1]] += r
-    for h in range(n):
-        if my_strength[b, h] < 0:
+    for i in range(mine.shape[1]):
+        key = mine[b, i]
+        h = key >> 16 & 0xFFFF
+        if key < 0:
             scratch[0, h] = 0.0
             continue
-        mass = total - by_card[my_cards[h, 0]]
-        if my_cards[h, 1] >= 0:
-            mass -= by_card[my_cards[h, 1]]
+        mass = total - by_card[key >> 8 & 0xFF] - by_card[key & 0xFF]
         if same[h] >= 0:  # the identical hand holds both my cards: subtracted twice above
-            mass += reach[depth, opponent, same[h]]
+            mass += reach[row, opponent, same[h]]
         scratch[0, h] = mass
 
 
@@ -212,20 +215,21 @@ def node_strategy(source, start, n_actions, n_hands, average, out, depth, first,
         totals[0, h] = 0.0
     for a in range(n_actions):
         row = start + a * n_hands
-        for h in range(n_hands):
-            x = source[row + h]
-            if average or x > 0:
-                totals[0, h] += x
+        if average:
+            for h in range(n_hands):
+                totals[0, h] += source[np.uint64(row + h)]
+        else:
+            for h in range(n_hands):
+                x = source[np.uint64(row + h)]
+                totals[0, h] += x if x > 0 else 0.0
     uniform = 1.0 / n_actions
     for a in range(n_actions):
         row = start + a * n_hands
         for h in range(n_hands):
-            x = source[row + h]
+            x = source[np.uint64(row + h)]
             total = totals[0, h]
-            if total > 0.0:
-                out[depth, first + a, h] = x / total if (average or x > 0) else 0.0
-            else:
-                out[depth, first + a, h] = uniform
+            kept = x if (average or x > 0) else 0.0
+            out[depth, first + a, h] = kept / total if total > 0.0 else uniform
 
 
 @njit(cache=True)
@@ -241,24 +245,28 @@ def dense_average(kind, player, first_child, n_children, offset, n_hands, sums, 
 
 
 @njit(cache=True, nogil=True)
-def _update_float(regrets, sums, start, n_actions, n_hands, strat, kept, values, reach, depth, traverser, positive,
+def _update_float(regrets, sums, start, n_actions, n_hands, strat, kept, values, reach, own, depth, traverser, positive,
                   negative, average):  # fmt: skip
     """:func:`_update` at a node with no lock, stored as floats: the loop the solve spends its time in."""
     for a in range(n_actions):
         row = start + a * n_hands
         for h in range(n_hands):
-            x = regrets[row + h]
+            i = np.uint64(row + h)  # unsigned: no negative-index wraparound, so the loop vectorizes
+            x = regrets[i]
             x *= positive if x > 0.0 else negative
-            regrets[row + h] = x + kept[depth, a, h] - values[depth, h]
-            sums[row + h] = sums[row + h] * average + reach[depth, traverser, h] * strat[depth, a, h]
+            regrets[i] = x + kept[depth, a, h] - values[depth, h]
+        for h in range(n_hands):
+            i = np.uint64(row + h)
+            sums[i] = sums[i] * average + reach[own, traverser, h] * strat[depth, a, h]
 
 
 @njit(cache=True, nogil=True)
-def _update(regrets, sums, scales, node, start, n_actions, n_hands, strat, kept, values, reach, depth, traverser,
+def _update(regrets, sums, scales, node, start, n_actions, n_hands, strat, kept, values, reach, own, depth, traverser,
             discounts, locks, lock):  # fmt: skip
     """The DCFR update at a decision of the traverser (its values in ``values[depth]``, each action's in
     ``kept[depth]``, the strategy in ``strat[depth]``): discount the regrets by sign and add each action's
-    instantaneous regret; discount the strategy sums and add this iteration's strategy times the reach. A hand a
+    instantaneous regret; discount the strategy sums and add this iteration's strategy times the reach (row ``own``
+    of ``reach``). A hand a
     lock fixes (``lock >= 0`` and a number in the lock's first row) keeps its regrets and sums.
 
     Compressed storage (``scales`` of one column per node, else none) holds the node's block as 16-bit integers
@@ -272,7 +280,7 @@ def _update(regrets, sums, scales, node, start, n_actions, n_hands, strat, kept,
     top_regret, top_sum = 0.0, 0.0
     for a in range(n_actions):
         for h in range(n_hands):
-            i = start + a * n_hands + h
+            i = np.uint64(start + a * n_hands + h)
             if lock >= 0 and not np.isnan(locks[lock + h]):
                 if compressed:  # a locked hand plays its lock: nothing of its own is kept
                     kept[depth, a, h], strat[depth, a, h] = 0.0, 0.0
@@ -280,7 +288,7 @@ def _update(regrets, sums, scales, node, start, n_actions, n_hands, strat, kept,
             x = regrets[i] * regret_scale
             x *= positive if x > 0.0 else negative
             x = x + kept[depth, a, h] - values[depth, h]
-            y = sums[i] * sum_scale * average + reach[depth, traverser, h] * strat[depth, a, h]
+            y = sums[i] * sum_scale * average + reach[own, traverser, h] * strat[depth, a, h]
             if compressed:
                 kept[depth, a, h], strat[depth, a, h] = x, y
                 top_regret, top_sum = max(top_regret, abs(x)), max(top_sum, y)
@@ -299,7 +307,7 @@ def _encode(store, scales, row, node, start, block, depth, n_actions, n_hands, t
     for a in range(n_actions):
         for h in range(n_hands):
             q = np.floor(block[depth, a, h] * inverse + 0.5)
-            store[start + a * n_hands + h] = min(max(q, -levels), levels)
+            store[np.uint64(start + a * n_hands + h)] = min(max(q, -levels), levels)
 
 
 @njit(cache=True, nogil=True)
@@ -334,23 +342,25 @@ def _node_values(values, strat, kept, depth, n_actions, n_hands, best):
 
 
 @njit(cache=True, nogil=True)
-def _reach_down(reach, depth, acting, strat, i, strength0, strength1, b, n0, n1, dealt):
-    """The reach at ``depth + 1``, below action ``i`` (or dealt card: board row ``b``) of the node at ``depth``:
-    the acting player's times its action probability; below a dealt card, 0 for a hand holding it."""
-    for h in range(n0):
-        r = reach[depth, 0, h]
-        if acting == 0:
-            r *= strat[depth, i, h]
-        elif dealt and strength0[b, h] < 0:
-            r = 0.0
-        reach[depth + 1, 0, h] = r
-    for h in range(n1):
-        r = reach[depth, 1, h]
-        if acting == 1:
-            r *= strat[depth, i, h]
-        elif dealt and strength1[b, h] < 0:
-            r = 0.0
-        reach[depth + 1, 1, h] = r
+def _reach_down(reach, rows, depth, acting, strat, i, strength0, strength1, b, n0, n1, dealt, skip):
+    """The reach below action ``i`` (or dealt card: board row ``b``) of the node at ``depth``. ``rows[d, p]`` is the
+    row of ``reach`` holding player ``p``'s reach at depth ``d``: a player's reach is written to row ``depth + 1``
+    only where it changes (the acting player's, times its action probability; below a dealt card, 0 for a hand
+    holding it), else the row above is shared, so a decision copies no reach of the player not acting. Player
+    ``skip`` (-1: none) has a reach nobody reads in this pass and is never written."""
+    for p in range(2):
+        source = rows[depth, p]
+        if p == skip or not (p == acting or dealt):
+            rows[depth + 1, p] = source
+            continue
+        rows[depth + 1, p] = depth + 1
+        count, strength = (n0, strength0) if p == 0 else (n1, strength1)
+        if p == acting:
+            for h in range(count):
+                reach[depth + 1, p, h] = reach[source, p, h] * strat[depth, i, h]
+        else:
+            for h in range(count):
+                reach[depth + 1, p, h] = reach[source, p, h] if strength[b, h] >= 0 else 0.0
 
 
 @njit(cache=True, nogil=True)
@@ -396,18 +406,17 @@ def visit(start, game, work, state, top, stage):
     chance_reach, item_values = top
     strength0, strength1 = hands[1], hands[5]
     if traverser == 0:  # a tuple of mixed arrays takes no runtime index
-        my_cards, my_strength, my_order, same = hands[0], hands[1], hands[2], hands[3]
-        their_cards, their_order = hands[4], hands[6]
-        my_ranked, my_ranked_cards, their_ranked, their_ranked_cards = hands[8], hands[9], hands[10], hands[11]
+        my_keys, same, their_keys, their_cards = hands[2], hands[3], hands[6], hands[4]
     else:
-        my_cards, my_strength, my_order, same = hands[4], hands[5], hands[6], hands[7]
-        their_cards, their_order = hands[0], hands[2]
-        my_ranked, my_ranked_cards, their_ranked, their_ranked_cards = hands[10], hands[11], hands[8], hands[9]
+        my_keys, same, their_keys, their_cards = hands[6], hands[7], hands[2], hands[0]
     n, m = n_hands[traverser], n_hands[1 - traverser]
     n0, n1 = n_hands[0], n_hands[1]
     locked, compressed, storing = len(lock_at) > 0, scales.shape[1] > 0, len(slot) > 0
     path = np.empty(values.shape[0], dtype=np.int64)
     next_child = np.zeros(values.shape[0], dtype=np.int64)
+    rows = np.zeros((values.shape[0], 2), dtype=np.int64)  # each player's reach row per depth (_reach_down)
+    # Only training reads the traverser's own reach (the strategy sums): the other modes never write it.
+    skip = -1 if mode == TRAIN else traverser
     depth, path[0], entering = 0, start, True
     while True:
         node = path[depth]
@@ -419,21 +428,20 @@ def visit(start, game, work, state, top, stage):
                 if stage != _REACH:
                     b = board[node]
                     if k == _FOLD or _tie_payoff(node, committed, rake, traverser) != 0.0:
-                        _mass_at(my_cards, my_strength, b, same, their_cards, reach, depth, 1 - traverser, n, m,
+                        _mass_at(my_keys, b, same, their_cards, reach, rows[depth, 1 - traverser], 1 - traverser, m,
                                  by_card, scratch)  # fmt: skip
                     if k == _FOLD:
                         _fold_values(node, player[node], committed, rake, traverser, scratch, values, depth, n)
                     else:
-                        _weaker(my_order, my_ranked, my_ranked_cards, their_order, their_ranked, their_ranked_cards,
-                                reach, depth, 1 - traverser, b, by_card, scratch)  # fmt: skip
-                        _stronger(my_order, my_ranked, my_ranked_cards, their_order, their_ranked, their_ranked_cards,
-                                  reach, depth, 1 - traverser, b, by_card, scratch)  # fmt: skip
+                        row = rows[depth, 1 - traverser]
+                        _weaker(my_keys, their_keys, reach, row, 1 - traverser, b, by_card, scratch)
+                        _stronger(my_keys, their_keys, reach, row, 1 - traverser, b, by_card, scratch)
                         _showdown_values(node, committed, rake, traverser, scratch, values, depth, n)
             elif stage != _FULL and split[node] >= 0:
                 if stage == _REACH:
                     for p in range(2):
                         for h in range(n0 if p == 0 else n1):
-                            chance_reach[split[node], p, h] = reach[depth, p, h]
+                            chance_reach[split[node], p, h] = reach[rows[depth, p], p, h]
                 else:
                     values[depth, :n] = 0.0
                     first = item_first[split[node]]
@@ -443,16 +451,20 @@ def visit(start, game, work, state, top, stage):
                                      image_swap, hand_map, traverser, n)  # fmt: skip
                     _scale_row(values, depth, n, chance_factor[node])
             else:
-                if k == _DECISION:
+                mine = k == _DECISION and player[node] == traverser
+                is_locked = locked and lock_at[node] >= 0
+                # A best response takes the best action at the traverser's free decisions: no strategy there.
+                if k == _DECISION and not (mine and mode == BEST_RESPONSE and not is_locked):
                     count, hands_here = n_children[node], n_hands[player[node]]
                     if mode == TRAIN:  # two calls: compressed regrets and sums are different integer types
                         node_strategy(regrets, offset[node], count, hands_here, False, strat, depth, 0, scratch)
                     else:
                         node_strategy(sums, offset[node], count, hands_here, True, strat, depth, 0, scratch)
-                    if locked and lock_at[node] >= 0:
+                    if is_locked:
                         _apply_lock(strat, depth, locks, lock_at[node], count, hands_here)
-                for h in range(n):
-                    values[depth, h] = 0.0
+                if not mine:  # the traverser's decision writes all its values as the pass leaves it
+                    for h in range(n):
+                        values[depth, h] = 0.0
                 if n_children[node]:
                     entering = True
         elif next_child[depth] < n_children[node]:
@@ -461,7 +473,8 @@ def visit(start, game, work, state, top, stage):
             i = next_child[depth]
             child = first_child[node] + i
             acting = player[node] if k == _DECISION else -1
-            _reach_down(reach, depth, acting, strat, i, strength0, strength1, board[child], n0, n1, k == _CHANCE)
+            _reach_down(reach, rows, depth, acting, strat, i, strength0, strength1, board[child], n0, n1, k == _CHANCE,
+                        skip)  # fmt: skip
             depth += 1
             path[depth] = child
             continue
@@ -474,11 +487,13 @@ def visit(start, game, work, state, top, stage):
             if lock >= 0 and mode == BEST_RESPONSE:
                 _locked_values(values, strat, kept, depth, count, n, locks, lock)
             if mode == TRAIN and lock < 0 and not compressed:
-                _update_float(regrets, sums, offset[node], count, n, strat, kept, values, reach, depth, traverser,
+                _update_float(regrets, sums, offset[node], count, n, strat, kept, values, reach, rows[depth, traverser],
+                              depth, traverser,
                               discounts[0], discounts[1], discounts[2])  # fmt: skip
             elif mode == TRAIN:
                 top_regret, top_sum = _update(regrets, sums, scales, node, offset[node], count, n, strat, kept,
-                                              values, reach, depth, traverser, discounts, locks, lock)  # fmt: skip
+                                              values, reach, rows[depth, traverser], depth, traverser, discounts, locks,
+                                              lock)  # fmt: skip
                 if compressed:
                     _encode(regrets, scales, 0, node, offset[node], kept, depth, count, n, top_regret, _SIGNED_LEVELS)
                     _encode(sums, scales, 1, node, offset[node], strat, depth, count, n, top_sum, _UNSIGNED_LEVELS)

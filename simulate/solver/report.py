@@ -375,6 +375,7 @@ def flop_report(
     max_iterations: int = 1000,
     target_exploitability_pct: float = 0.3,
     max_memory: float | None = None,
+    compressed: bool = False,
     processes: int = 1,
     resume: str | Path | None = None,
     progress: Callable[[int, int], object] | None = None,
@@ -383,7 +384,8 @@ def flop_report(
 
     ``flops``: board texts, each weighed by the flops of its class (:func:`flop_weight`), or ``(board, weight)``
     pairs such as :func:`strategically_different_flops` gives. Every flop is checked (cards, repeats, dead cards,
-    a range left empty) before any is solved. ``processes``: worker processes (0: one per core, never more than
+    a range left empty) before any is solved. ``compressed``: every flop solved with 16-bit storage
+    (:func:`.holdem.solve`'s). ``processes``: worker processes (0: one per core, never more than
     the cores), forked on Linux while no other thread runs, else the flops are solved here. ``resume``: a
     JSON-lines file each finished flop's row is appended to, with the settings; a run given the same file skips
     the flops it holds, and refuses (one line) a row solved with other settings. ``progress(done, total)`` is
@@ -414,6 +416,8 @@ def flop_report(
             )
         except SolverError as error:
             raise SolverError(f"flop {board}: {error}") from None
+    if compressed:  # a run's setting only when on: a resume file written without it stays readable
+        spot["compressed"] = True
     settings = _plain(spot)
     started = time.perf_counter()
     path = Path(resume) if resume is not None else None

@@ -173,7 +173,7 @@ class Spot:
         """
         shape = self.shape()
         hands = (len(self.combos[0]), len(self.combos[1]))
-        tables = self.board_rows() * sum(hands) * (16 + 8)  # strength and order (int64), ranked and its cards
+        tables = self.board_rows() * sum(hands) * (8 + 8)  # the strength table and the ranked keys (int64 each)
         solver = CfrSolver.memory_bytes(shape, hands, dtype, threads, DECK, compressed)
         return solver + shape.nodes * _TREE_BYTES_PER_NODE + tables
 

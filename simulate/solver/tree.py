@@ -289,8 +289,10 @@ class Game:
     ``order[p]`` sorts player ``p``'s hands by strength on each board (ascending) and ``same[p]`` gives, for each
     two-card hand of ``p``, the index of the identical hand among the other player's (-1 when absent), so that
     card removal is inclusion-exclusion over per-card sums. ``ranked[p]`` holds the strengths in that order
-    (int32) and ``ranked_cards[p]`` the hands' cards (int16, ``n_cards`` for a one-card hand's missing card), so
-    that a showdown reads both players' hands in a row instead of through the order.
+    (int32) and ``ranked_cards[p]`` the hands' cards (int16, ``n_cards`` for a one-card hand's missing card).
+    All three are read from ``ranked_keys[p]``, which is what is stored: each hand in that order as one int64, its
+    strength in the high 32 bits, then the hand (16 bits) and its two cards (8 bits each), so that a showdown reads
+    one number per hand in a row.
 
     ``symmetry`` stands for chance outcomes left out of the tree as images of one kept (a suit swap that fixes
     the board and both ranges): ``(first, count, swap, hand_map)``, where a chance node's child ``c`` also
@@ -313,10 +315,8 @@ class Game:
     symmetry: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
     rake: float = 0.0
     rake_cap: float | None = None
-    order: tuple[np.ndarray, np.ndarray] = field(init=False)
     same: tuple[np.ndarray, np.ndarray] = field(init=False)
-    ranked: tuple[np.ndarray, np.ndarray] = field(init=False)
-    ranked_cards: tuple[np.ndarray, np.ndarray] = field(init=False)
+    ranked_keys: tuple[np.ndarray, np.ndarray] = field(init=False)
 
     def __post_init__(self) -> None:
         boards = int(self.tree.board.max()) + 1
@@ -328,15 +328,28 @@ class Game:
                 )
             if hands.strength.size and not -1 <= hands.strength.min() <= hands.strength.max() < 2**31:
                 raise SolverError(f"player {player}'s strengths must be from -1 to 2**31 - 1")
-        order = tuple(np.argsort(h.strength, axis=1, kind="stable").astype(np.int64) for h in self.hands)
-        object.__setattr__(self, "order", order)
+        if max(len(h) for h in self.hands) > _KEY_HANDS or self.n_cards >= _KEY_CARDS:
+            raise SolverError(f"a game takes at most {_KEY_HANDS} hands a player and {_KEY_CARDS - 1} cards")
         object.__setattr__(self, "same", (_same(*self.hands), _same(*self.hands[::-1])))
-        ranked = tuple(np.take_along_axis(h.strength, o, axis=1).astype(np.int32) for h, o in zip(self.hands, order))
-        cards = tuple(
-            np.where(h.cards[o] >= 0, h.cards[o], self.n_cards).astype(np.int16) for h, o in zip(self.hands, order)
-        )
-        object.__setattr__(self, "ranked", ranked)
-        object.__setattr__(self, "ranked_cards", cards)
+        object.__setattr__(self, "ranked_keys", tuple(_ranked_keys(h, self.n_cards) for h in self.hands))
+
+    @property
+    def order(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each player's hands by ascending strength on each board (int64), read from :attr:`ranked_keys`."""
+        k0, k1 = self.ranked_keys
+        return (k0 >> 16 & 0xFFFF).astype(np.int64), (k1 >> 16 & 0xFFFF).astype(np.int64)
+
+    @property
+    def ranked(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each player's strengths in :attr:`order` (int32), read from :attr:`ranked_keys`."""
+        k0, k1 = self.ranked_keys
+        return (k0 >> 32).astype(np.int32), (k1 >> 32).astype(np.int32)
+
+    @property
+    def ranked_cards(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each player's hands' cards in :attr:`order` (int16, ``n_cards`` for a missing card), from the keys."""
+        k0, k1 = self.ranked_keys
+        return _key_cards(k0), _key_cards(k1)
 
     def kernel_symmetry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """:attr:`symmetry` as the kernels take it: no images at all when it is None.
@@ -379,16 +392,14 @@ class Game:
         return (*self.tree.arrays(), self.terminal_rake())
 
     def kernel_hands(self) -> tuple[np.ndarray, ...]:
-        """The hand arrays the kernels take: cards, strength, order and same of player 0, then of player 1, then
-        ranked and ranked_cards of player 0 and of player 1.
+        """The hand arrays the kernels take: cards, strength, ranked keys and same of player 0, then of player 1.
 
         >>> from pokerlab.simulate.solver.toy_games import kuhn_game
         >>> len(kuhn_game().kernel_hands())
-        12
+        8
         """
-        (h0, h1), (o0, o1), (s0, s1) = self.hands, self.order, self.same
-        (r0, r1), (c0, c1) = self.ranked, self.ranked_cards
-        return (h0.cards, h0.strength, o0, s0, h1.cards, h1.strength, o1, s1, r0, c0, r1, c1)
+        (h0, h1), (k0, k1), (s0, s1) = self.hands, self.ranked_keys, self.same
+        return (h0.cards, h0.strength, k0, s0, h1.cards, h1.strength, k1, s1)
 
 
 def check_rake(rake: object, rake_cap: object) -> tuple[float, float | None]:
@@ -405,6 +416,23 @@ def check_rake(rake: object, rake_cap: object) -> tuple[float, float | None]:
     ):
         raise SolverError(f"rake_cap must be a finite number of chips, at least 0; got {rake_cap!r}")
     return float(rake), None if rake_cap is None else float(rake_cap)
+
+
+# A ranked key packs a hand's strength (32 bits), its index (16) and its two cards (8 each) into one int64.
+_KEY_HANDS, _KEY_CARDS = 1 << 16, 1 << 8
+
+
+def _ranked_keys(hands: Hands, n_cards: int) -> np.ndarray:
+    """The hands of each board row by ascending strength, each as its ranked key (:class:`Game`)."""
+    order = np.argsort(hands.strength, axis=1, kind="stable")
+    cards = np.where(hands.cards >= 0, hands.cards, n_cards).astype(np.int64)[order]
+    strength = np.take_along_axis(hands.strength, order, axis=1).astype(np.int64)
+    return strength << 32 | order.astype(np.int64) << 16 | cards[..., 0] << 8 | cards[..., 1]
+
+
+def _key_cards(keys: np.ndarray) -> np.ndarray:
+    """The two cards of each ranked key, ``(..., 2)`` int16."""
+    return np.stack([keys >> 8 & 0xFF, keys & 0xFF], axis=-1).astype(np.int16)
 
 
 def _same(mine: Hands, theirs: Hands) -> np.ndarray:
