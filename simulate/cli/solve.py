@@ -469,7 +469,7 @@ _NOT_IN_REPORT = ("board", "threads", "save", "as_json")
 @click.option("--resume", type=click.Path(dir_okay=False), help="Append each flop's row here; skip the flops it holds.")
 @click.option("--csv", "csv_file", type=click.Path(dir_okay=False), help="Write the rows and their average as CSV.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the layout of the solve report schema).")
-def report_command(flops: str | None, all_flops: bool, flops_file: str | None, jobs: int, resume: str | None,
+def report_command(flops: str | None, all_flops: bool, flops_file: str | None, jobs: int, resume: str | None,  # noqa: PLR0913 (a click command: one parameter an option)
                    csv_file: str | None, as_json: bool, spot_file: str | None, max_memory: float | None,
                    compressed: bool, **options: Any) -> None:  # fmt: skip
     """Solve one spot over many flops and tabulate each flop's EVs, OOP's equity, exploitability and OOP's

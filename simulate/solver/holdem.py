@@ -489,7 +489,7 @@ def check_run(
     return kind
 
 
-def solve_spot(
+def solve_spot(  # noqa: PLR0913 (public API: the run's documented keywords)
     spot: Spot,
     max_iterations: int = 1000,
     target_exploitability_pct: float = 0.3,
@@ -553,7 +553,7 @@ def _run(
 _CHECK_EVERY = 10  # iterations between exploitability checks, as CfrSolver.solve checks
 
 
-def estimate_memory(
+def estimate_memory(  # noqa: PLR0913 (public API: the spot's and the tree's documented keywords)
     board: str | Sequence[int],
     oop_range: str | Range,
     ip_range: str | Range,
@@ -589,7 +589,7 @@ def estimate_memory(
     return spot.estimate_memory(check_run(1, 0.0, None, dtype, compressed), threads, compressed)
 
 
-def solve(
+def solve(  # noqa: PLR0913 (public API: the spot's and the tree's documented keywords)
     board: str | Sequence[int],
     oop_range: str | Range,
     ip_range: str | Range,

@@ -353,7 +353,7 @@ def _solve_all(
         done(_solve_row(board, weight, spot))
 
 
-def flop_report(
+def flop_report(  # noqa: PLR0913 (public API: the spot's and the tree's documented keywords)
     flops: Iterable[str | tuple[str, float]],
     oop_range: str,
     ip_range: str,

@@ -60,7 +60,7 @@ def river_game(
     return Spot.parse(board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, board_sizes=(5,)).game()
 
 
-def solve_river(
+def solve_river(  # noqa: PLR0913 (public API: the spot's and the tree's documented keywords)
     board: str | Sequence[int],
     oop_range: str | Range,
     ip_range: str | Range,

@@ -97,7 +97,7 @@ class Spot:
     locks: tuple[Lock, ...] = ()
 
     @classmethod
-    def parse(
+    def parse(  # noqa: PLR0913 (public API: the spot's and the tree's documented keywords)
         cls,
         board: str | Sequence[int],
         oop_range: str | Range,
