@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python benchmarks/icm_floor.py [--rounds 15] [--skip-solver]
+    python benchmarks/icm_floor.py [--rounds 15] [--skip-solver] [--startup]
 
 - The floor (written here): Malmuth-Harville over the sets of players placed, visited in the order of their
   bit masks, each set passing its probability to every player outside it, the chips outside a set taken as
@@ -18,6 +18,10 @@ Run from the repository root::
   and of a nine-handed table, its stacks after each hand valued by the kernel and, in the same run, by the
   numpy rows (:func:`~pokerlab.simulate.tournament.icm.harville_rows`), and the time spent valuing them.
 - ``icm --mc``'s call (a million finishes of the nine-player field), which no part of this work changes.
+- The crossover (``--startup``; fresh processes, medians): what loading the kernel costs a process (numba not
+  running: its import, its compiler's start and the cached kernels; numba running: the kernels alone) beside
+  the numpy programme's first call at 3, 9, 15 and 20 players, and the estimate ``icm`` chooses by
+  (:func:`~pokerlab.simulate.tournament.icm.numpy_seconds`).
 
 Rounds alternate the contenders; each figure is the median. The machine's load average is printed with them
 (a 2-core machine shared with other work gives noisy absolute figures; the ratios are taken in one run).
@@ -31,6 +35,8 @@ import importlib
 import math
 import os
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -194,11 +200,54 @@ def monte_carlo_row() -> None:
     print(f"\nicm --mc, 9 players, 1,000,000 finishes: {_time(statistics.median(times))} ({_load()})")
 
 
+# Each snippet prints the seconds of what it times, in a fresh interpreter.
+_KERNEL_LOAD = (
+    "import time, numpy as np\n{before}"
+    "start = time.perf_counter()\n"
+    "from pokerlab.simulate.tournament.icm import harville_compiled\n"
+    "harville_compiled(np.ones(3), np.ones(1))\n"
+    "print(time.perf_counter() - start)\n"
+)
+_NUMBA_RUNNING = "import numba\nnumba.njit(lambda x: x + 1)(1)\n"
+_NUMPY_FIRST = (
+    "import time, numpy as np\n"
+    "from pokerlab.simulate.tournament.icm import harville_exact\n"
+    "n = {players}\n"
+    "start = time.perf_counter()\n"
+    "harville_exact(np.arange(1.0, n + 1), np.arange(float(n), 0.0, -1.0))\n"
+    "print(time.perf_counter() - start)\n"
+)
+
+
+def _fresh_seconds(code: str, rounds: int) -> float:
+    runs = [sys.executable, "-c", code]
+    return statistics.median(float(subprocess.check_output(runs, text=True)) for _ in range(rounds))
+
+
+def startup_rows(rounds: int) -> None:
+    from pokerlab.simulate.tournament.icm import KERNEL_LOAD_SECONDS, NUMBA_START_SECONDS, numpy_seconds
+
+    rounds = max(3, rounds // 2)
+    print(f"\nthe crossover, fresh processes ({_load()} before)")
+    cold = _fresh_seconds(_KERNEL_LOAD.format(before=""), rounds)
+    warm = _fresh_seconds(_KERNEL_LOAD.format(before=_NUMBA_RUNNING), rounds)
+    print(f"kernel load, numba not running: {_time(cold)} (taken as {_time(NUMBA_START_SECONDS)})")
+    print(f"kernel load, numba running:     {_time(warm)} (taken as {_time(KERNEL_LOAD_SECONDS)})")
+    print(f"{'players':>8}{'numpy, first call':>19}{'estimate':>11}")
+    for players in (3, 9, 15, 20):
+        first = _fresh_seconds(_NUMPY_FIRST.format(players=players), rounds)
+        print(f"{players:>8}{_time(first):>19}{_time(numpy_seconds(players, players)):>11}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=15, help="rounds, the contenders alternating")
     parser.add_argument("--skip-solver", action="store_true", help="time ICM calls only")
+    parser.add_argument("--startup", action="store_true", help="only the kernel's load against numpy's first call")
     args = parser.parse_args()
+    if args.startup:
+        startup_rows(args.rounds)
+        return
     icm_rows(args.rounds)
     if not args.skip_solver:
         solver_rows(args.rounds)

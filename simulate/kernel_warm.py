@@ -30,7 +30,7 @@ from .precomputed.headsup import matchup_plan, matchup_shard
 from .precomputed.preflop import preflop_shard
 from .solver.holdem import solve
 from .solver.river import solve_river
-from .tournament.icm import harville_compiled_rows, icm
+from .tournament.icm import warm_kernels as warm_icm_kernels
 
 
 def _batches() -> None:
@@ -89,8 +89,7 @@ def _draw() -> None:
 
 
 def _icm() -> None:
-    icm([3, 2, 1], [5, 3, 2])
-    harville_compiled_rows(np.ones((2, 3)), np.ones(1))
+    warm_icm_kernels()
 
 
 def _fast_nlhe() -> None:

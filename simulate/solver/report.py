@@ -40,7 +40,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ...evaluator import CardError, format_cards, to_card_ids
-from ...threads import can_fork, ignore_interrupts
+from ...threads import MAX_JOBS, available_cores, can_fork, ignore_interrupts
 from .errors import SolverError
 from .holdem import check_run, solve
 from .spot import Spot
@@ -316,8 +316,6 @@ def _solve_row(board: str, weight: float, spot: Mapping[str, Any]) -> dict[str, 
 
 
 def _workers(processes: int) -> int:
-    from ...threads import MAX_JOBS, available_cores
-
     if isinstance(processes, bool) or not isinstance(processes, int) or not 0 <= processes <= MAX_JOBS:
         raise SolverError(f"processes must be a whole number from 0 to {MAX_JOBS} (0: one per core); got {processes!r}")
     cores = available_cores()

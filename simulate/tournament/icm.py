@@ -25,12 +25,20 @@ stacks are first multiplied by the power of two that centres its largest and
 smallest stack on 1 (no ratio changes), so no sum of stacks overflows and no
 reciprocal does: stacks up to ``2**2000`` apart (about ``1e602``) are valued.
 
-Malmuth-Harville of at most :data:`EXACT_PLAYERS` players is computed by a compiled kernel
-(:mod:`.icm_kernels`, numba, imported on first use) that keeps both safeguards: a field of plain numbers (a
-list, tuple or array of ints or floats) that needs none of the checks' messages is checked and valued in one
-call (a nine-player field in microseconds), anything else is checked here first, then valued by the same
-kernel. :func:`harville_exact` and :func:`harville_rows` are the same programme in numpy, kept as the reference
-the kernel is tested against; Malmuth-Weitzman and Harville above :data:`EXACT_PLAYERS` players stay in numpy.
+Malmuth-Harville of at most :data:`EXACT_PLAYERS` players has two exact programmes: :func:`harville_exact`
+in numpy, and a compiled kernel (:mod:`.icm_kernels`, numba, imported on first use) that keeps both safeguards
+(a nine-player field in microseconds, against a fifth of a millisecond). Loading the kernel costs a process
+that has not started numba about half a second (numba's import and the start of its compiler's target, then
+the cached kernels), a process whose numba is running about 20 ms, so :func:`icm` takes the kernel only once
+it pays (:func:`_use_kernel`): while the numpy programme's estimated time in this process, this call's
+included, stays within what loading the kernel would cost, numpy values the field. A one-off field of up to
+20 players (numpy: 0.2 ms at nine, 0.15 s at twenty) never waits for numba; a process valuing many fields
+switches after about half a second of numpy work (20 ms when numba runs already), so it spends at most about
+twice what the better choice would have. Once the kernel is loaded, a field of plain numbers (a list, tuple or
+array of ints or floats) that needs none of the checks' messages is checked and valued in one kernel call;
+anything else is checked here first. :func:`harville_compiled` and :func:`harville_compiled_rows` (the
+final-table solver's many tables) always take the kernel; Malmuth-Weitzman and Harville above
+:data:`EXACT_PLAYERS` players stay in numpy.
 
 Above :data:`EXACT_PLAYERS` players (Harville: unless so few places pay that the
 sets of players placed stay few), the models are sampled: seeded Monte Carlo in
@@ -51,6 +59,7 @@ left of each finish packed into the first rows of a players-by-finishes array
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -85,6 +94,10 @@ MAX_SPAN = 2000
 #: The largest prize pool: half the largest float, so that a share of it rounded up (or sums of shares) stays finite.
 MAX_POOL = 2.0**1023
 _LARGEST = float(np.finfo(float).max)
+#: What loading the compiled kernel costs a process, in seconds (2-core machine, cached kernels): numba not yet
+#: running (its import, its compiler target's start, the kernels' load), then numba running (the load alone).
+NUMBA_START_SECONDS = 0.5
+KERNEL_LOAD_SECONDS = 0.02
 #: Stacks between 2**-SAFE_EXPONENT and 2**SAFE_EXPONENT are valued as given: their sums and reciprocals are finite.
 SAFE_EXPONENT = 500
 _SAFE_LOW, _SAFE_HIGH = 2.0**-SAFE_EXPONENT, 2.0**SAFE_EXPONENT
@@ -416,6 +429,57 @@ def _plain_field(stacks: object, payouts: object) -> tuple[np.ndarray, np.ndarra
 
 
 _KERNELS: dict[str, Callable[..., Any]] = {}
+_KERNEL_MODULE = __name__.rpartition(".")[0] + ".icm_kernels"
+_numpy_seconds_spent = [0.0]  # the numpy programme's estimated time in this process, while the kernel waits
+
+
+def numpy_seconds(players: int, paid: int) -> float:
+    """About how long :func:`harville_exact` takes a field of ``players`` with ``paid`` places paid, in seconds
+    (2-core machine, fitted from 2 to 20 players): a call's overhead, a numpy pass per place and player, the
+    arrays of every set of players, and a step per set placed and player outside it.
+
+    >>> round(numpy_seconds(9, 9) * 1e3, 2), round(numpy_seconds(20, 20) * 1e3)
+    (0.23, 155)
+    """
+    steps = sum(math.comb(players, k) * (players - k) for k in range(paid))
+    return 3e-5 + 2e-6 * paid * players + 7e-9 * (1 << players) + 1.4e-8 * steps
+
+
+def kernel_start_seconds() -> float:
+    """What the compiled kernel would still cost this process before its first answer, in seconds: 0 once it is
+    loaded, :data:`KERNEL_LOAD_SECONDS` while numba runs already, else :data:`NUMBA_START_SECONDS`.
+
+    >>> kernel_start_seconds() in (0.0, KERNEL_LOAD_SECONDS, NUMBA_START_SECONDS)
+    True
+    """
+    # numba.np.arraymath is imported by the first compile or cache load of any kernel: numba's import alone
+    # leaves its compiler target (a third of a second) still to start.
+    if _KERNELS or (_KERNEL_MODULE in sys.modules and "numba.np.arraymath" in sys.modules):
+        return 0.0
+    return KERNEL_LOAD_SECONDS if "numba.np.arraymath" in sys.modules else NUMBA_START_SECONDS
+
+
+def warm_kernels() -> None:
+    """Load every compiled ICM kernel with the argument types real calls use, compiling those not cached yet
+    (``pokerlab cache warm``): :func:`icm` alone may value a small field in numpy and leave them unloaded.
+
+    >>> warm_kernels()
+    >>> kernel_start_seconds()
+    0.0
+    """
+    harville_compiled(np.ones(3), np.ones(3))
+    harville_compiled_rows(np.ones((2, 3)), np.ones(1))
+    _plain_field(np.ones(3), np.ones(3))
+
+
+def _use_kernel(players: int, paid: int) -> bool:
+    """Whether the kernel values this field: yes once the numpy programme's time in this process, this field's
+    included, would pass what loading the kernel costs (the numpy time is counted when numpy is chosen)."""
+    cost = numpy_seconds(players, paid)
+    if _numpy_seconds_spent[0] + cost <= kernel_start_seconds():
+        _numpy_seconds_spent[0] += cost
+        return False
+    return True
 
 
 def _kernel(name: str) -> Callable[..., Any]:
@@ -627,7 +691,7 @@ def icm(
     ICMResult(stacks=(10.0, 10.0), payouts=(1.0,), model='harville', method='exact', equities=(0.5, 0.5), ...)
     """
     start = time.perf_counter()
-    if model == "harville" and method in ("auto", "exact") and trials is None:
+    if model == "harville" and method in ("auto", "exact") and trials is None and not kernel_start_seconds():
         plain = _plain_field(stacks, payouts)
         if plain is not None:
             return _exact_result(*plain, model, start)
@@ -648,11 +712,15 @@ def icm(
         raise TournamentError(f"trials is {trials!r}: draw a whole number of finishes from 2 to {MAX_TRIALS:,}")
     if method == "mc" or (method == "auto" and not exact_ok):
         return _sampled(s, pay, model, trials or DEFAULT_TRIALS, seed, progress, start)
-    if model == "harville" and len(s) <= EXACT_PLAYERS:
+    dense = model == "harville" and len(s) <= EXACT_PLAYERS
+    if dense and _use_kernel(len(s), len(pay)):
         return _exact_result(s, pay, harville_compiled(s, pay), model, start)
     scale = math.frexp(float(pay[0]))[1]  # prizes of any size are valued as near 1, then scaled back
     prizes = np.ldexp(pay, -scale)
-    equity = weitzman_exact(s, prizes) if model == "weitzman" else harville_sparse(s, prizes)
+    if model == "weitzman":
+        equity = weitzman_exact(s, prizes)
+    else:
+        equity = harville_exact(s, prizes) if dense else harville_sparse(s, prizes)
     return _exact_result(s, pay, np.ldexp(equity, scale), model, start)
 
 

@@ -1,5 +1,6 @@
 """The compiled Malmuth-Harville programme: against exact fractions over every finishing order and against the
-numpy programme, stacks of every scale; the field's rows each as alone; which programme values which field."""
+numpy programme, stacks of every scale; the field's rows each as alone; which programme values which field, and
+when the kernel is loaded."""
 
 from __future__ import annotations
 
@@ -127,12 +128,13 @@ def test_stacks_2_to_the_max_span_apart_are_the_limit():
 
 
 def test_which_programme_values_which_field(monkeypatch):
-    """Harville of at most EXACT_PLAYERS players, numbers or text: the kernel, never the numpy programme;
-    Weitzman and larger Harville fields: numpy."""
+    """The kernel loaded: Harville of at most EXACT_PLAYERS players, numbers or text, by the kernel, never the
+    numpy programme; Weitzman and larger Harville fields: numpy."""
 
     def refuse(*args):
         raise AssertionError("the numpy programme was called")
 
+    monkeypatch.setattr(icm_module, "kernel_start_seconds", lambda: 0.0)
     monkeypatch.setattr(icm_module, "harville_exact", refuse)
     monkeypatch.setattr(icm_module, "harville_rows", refuse)
     for stacks in ([5000, 3000, 2000], ["5000", "3000", "2000"], list(range(1, EXACT_PLAYERS + 1))):
@@ -143,6 +145,41 @@ def test_which_programme_values_which_field(monkeypatch):
     icm(list(range(1, EXACT_PLAYERS + 2)), [50, 30, 20])
     icm([5000, 3000, 2000], [50, 30, 20], model="weitzman")
     assert called == ["sparse", "weitzman"]
+
+
+@pytest.mark.parametrize("start", [icm_module.NUMBA_START_SECONDS, icm_module.KERNEL_LOAD_SECONDS])
+def test_numpy_values_fields_until_the_kernel_would_have_paid_for_its_load(monkeypatch, start):
+    """Numpy while its estimated time in the process, the field's included, stays within what loading the kernel
+    costs; the kernel from the first field past it on, and the text and plain fast paths alike."""
+    monkeypatch.setattr(icm_module, "_numpy_seconds_spent", [0.0])
+    loaded = []
+    monkeypatch.setattr(icm_module, "kernel_start_seconds", lambda: 0.0 if loaded else start)
+    real_compiled, real_plain = icm_module.harville_compiled, icm_module._plain_field
+    monkeypatch.setattr(icm_module, "harville_compiled", lambda s, p: loaded.append(1) or real_compiled(s, p))
+    monkeypatch.setattr(icm_module, "_plain_field", lambda s, p: loaded.append(1) or real_plain(s, p))
+    numpy_calls = []
+    real_exact = icm_module.harville_exact
+    monkeypatch.setattr(icm_module, "harville_exact", lambda s, p: numpy_calls.append(1) or real_exact(s, p))
+    stacks, payouts = [float(1000 + 37 * i) for i in range(16)], [50.0, 30.0, 20.0, 10.0]
+    cost = icm_module.numpy_seconds(len(stacks), len(payouts))
+    expected_numpy = int(start // cost)
+    assert expected_numpy >= 1  # a one-off field of this size never waits for the kernel
+    answers = [icm(stacks if k % 2 else [str(x) for x in stacks], payouts) for k in range(expected_numpy + 3)]
+    assert len(numpy_calls) == expected_numpy and loaded
+    assert all(close_to(a.equities, answers[0].equities, 1e-3 * sum(payouts)) for a in answers)  # 1e-12 of it
+    assert icm_module._numpy_seconds_spent[0] <= start
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("kernel", [True, False])
+def test_either_programme_chosen_is_exact_to_a_billionth_of_the_pool(monkeypatch, seed, kernel):
+    """Stacks from 1e-300 to 1e300, ratios past 2**53: the answer does not depend on which programme took it."""
+    monkeypatch.setattr(icm_module, "_numpy_seconds_spent", [0.0])
+    monkeypatch.setattr(icm_module, "kernel_start_seconds", lambda: 0.0 if kernel else math.inf)
+    for stacks, payouts in spread_fields(40 + seed, 20, players=None):
+        expected, pool = harville_by_orders(stacks, payouts), sum(payouts)
+        assert close_to(icm(stacks, payouts).equities, expected, pool), (stacks, payouts)
+        assert close_to(icm([repr(x) for x in stacks], payouts).equities, expected, pool), (stacks, payouts)
 
 
 def test_the_final_table_solver_values_its_stacks_with_the_kernel(monkeypatch):
@@ -175,10 +212,12 @@ def test_any_field_is_exact_and_shares_the_whole_pool(field, prizes, data):
 
 
 def test_the_command_says_it_compiles_on_a_terminal_before_the_first_answer(tmp_path):
-    """An empty kernel cache: ``pokerlab icm`` on a terminal names the compile (it is not frozen), then answers."""
+    """An empty kernel cache: ``pokerlab pushfold icm`` (its tables valued by the kernel) on a terminal names
+    the compile (it is not frozen), then answers."""
     terminal, stderr = pty.openpty()
     env = {**os.environ, "POKERLAB_CACHE_DIR": str(tmp_path)}
-    args = [sys.executable, "-m", "pokerlab.simulate.cli", "icm", "5000", "3000", "2000", "--payouts", "50,30,20"]
+    spot = ["5000", "3000", "2000", "--payouts", "50,30,20", "--blinds", "100,200", "--deals", "200", "--seed", "1"]
+    args = [sys.executable, "-m", "pokerlab.simulate.cli", "pushfold", "icm", *spot, "--iterations", "5"]
     try:
         done = subprocess.run(args, stdout=subprocess.PIPE, stderr=stderr, env=env, text=True, timeout=300)
     finally:
@@ -188,7 +227,7 @@ def test_the_command_says_it_compiles_on_a_terminal_before_the_first_answer(tmp_
     except OSError:  # nothing was written to the terminal
         said = ""
     os.close(terminal)
-    assert done.returncode == 0 and "38.3929" in done.stdout
+    assert done.returncode == 0 and "range" in done.stdout
     assert said.startswith("pokerlab: compiling ") and "for first use" in said, said
 
 

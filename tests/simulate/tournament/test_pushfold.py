@@ -216,10 +216,11 @@ def test_bad_input_is_refused_with_one_line(call, message):
     assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
 
 
-def test_no_numba_for_tournament_math_but_exact_harville():
-    # Exact Malmuth-Harville runs in a compiled kernel (icm_kernels); Weitzman, sampling and heads-up do not.
+def test_no_numba_for_one_off_tournament_math():
+    # A one-off exact Harville field is valued in numpy: loading the compiled kernel would cost far more.
     code = (
         "import sys, pokerlab; pokerlab.icm([1, 2, 3], [5, 3, 2], model='weitzman'); "
+        "pokerlab.icm(list(range(1, 21)), [5, 3, 2]); "
         "pokerlab.icm([1, 2, 3], [5, 3, 2], method='mc', trials=1000, seed=1); pokerlab.pushfold(5); "
         "print('numba' in sys.modules)"
     )
