@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 from collections.abc import Callable
 
 import numpy as np
 
+from pokerlab.simulate.bench.runner import cpu_rounds
 from pokerlab.simulate.equity import engine, postflop, postflop_kernels
 
 SPOTS = {
@@ -75,24 +75,6 @@ def stages(players: list[str], board: str) -> dict[str, Callable[[], object]]:
     return calls
 
 
-def alternate(calls: dict[str, Callable[[], object]], rounds: int, repeat: int) -> dict[str, list[float]]:
-    """CPU seconds per call of each stage, over ``rounds`` rounds that run every stage ``repeat`` times in turn."""
-    for call in calls.values():
-        for _ in range(50):  # warm: compiled kernels loaded, caches filled
-            call()
-    seconds: dict[str, list[float]] = {name: [] for name in calls}
-    names = list(calls)
-    for r in range(rounds):
-        order = names[r % len(names) :] + names[: r % len(names)]
-        for name in order if r % 2 == 0 else order[::-1]:
-            call = calls[name]
-            start = time.process_time()
-            for _ in range(repeat):
-                call()
-            seconds[name].append((time.process_time() - start) / repeat)
-    return seconds
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
@@ -101,7 +83,7 @@ def main() -> None:
     args = parser.parse_args()
     players, board = SPOTS[args.spot]
     print(f"exact {args.spot}: {' vs '.join(players)} on {board}, one thread (us per call, CPU time)")
-    for name, s in alternate(stages(players, board), args.rounds, args.calls).items():
+    for name, s in cpu_rounds(stages(players, board), args.rounds, args.calls, warm=50).items():
         print(f"  {name:46s} best {min(s) * 1e6:7.1f}  median {statistics.median(s) * 1e6:7.1f}")
 
 

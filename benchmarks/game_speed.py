@@ -171,6 +171,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--breakdown", action="store_true", help="where a State hand's time goes (CPU us)")
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")  # pokerkit warns on every pointless fold it is asked about
+    # written out again on purpose: each report (breakdown or full) prints as JSON or a table of its own
     if args.breakdown:
         parts = breakdown(args.hands, args.rounds)
         if args.json:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import functools
 import statistics
-import time
 
 import numpy as np
 from numba import njit
@@ -39,6 +38,7 @@ from pokerlab.evaluator.batch_kernels import _FLAGS, _LAST_ROW, _SINGLES, FAST_P
 from pokerlab.evaluator.kernels import RANK_KEY_MASK
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 from pokerlab.simulate.bench.cases import random_hands
+from pokerlab.simulate.bench.runner import cpu_rounds
 from pokerlab.simulate.equity import engine, holdem_mc, mc_kernels, postflop_kernels
 
 _SHIFT = np.uint64(SIZED_RANK_SHIFT)
@@ -75,26 +75,6 @@ def listed_rows7(cards, out, pair_keys, suited, disp, values, flush_values):  # 
     return batch_kernels._rank_rows_listed(cards, out, np.uint64(7), pair_keys, suited, disp, values, flush_values)
 
 
-def alternate(calls: dict, rounds: int, repeat: int = 1) -> dict[str, list[float]]:
-    """CPU seconds per call of each entry, over ``rounds`` rounds that run every entry once in turn.
-
-    Each round starts one entry later: the entry after another's large tables finds its own out of cache, and
-    that is not to fall on one entry every round.
-    """
-    for call in calls.values():
-        call()
-    seconds: dict[str, list[float]] = {name: [] for name in calls}
-    names = list(calls)
-    for r in range(rounds):
-        for name in names[r % len(names) :] + names[: r % len(names)]:
-            call = calls[name]
-            start = time.process_time()
-            for _ in range(repeat):
-                call()
-            seconds[name].append((time.process_time() - start) / repeat)
-    return seconds
-
-
 def batch_rows(rounds: int) -> None:
     from pokerlab.simulate.bench.contenders import pokerfast_native
 
@@ -118,7 +98,7 @@ def batch_rows(rounds: int) -> None:
         print(f"pokerfast: {exc}")
     kind = "marked" if FAST_PEXT else "listed"
     print(f"7-card batch ({kind} kernel), 2,000,000 random hands, one thread (M hands/s, CPU time)")
-    seconds = alternate(calls, rounds)
+    seconds = cpu_rounds(calls, rounds)
     floor = statistics.median(seconds["table loads only"])
     for name, s in seconds.items():
         best, median = len(hands) / min(s) / 1e6, len(hands) / statistics.median(s) / 1e6
@@ -152,7 +132,7 @@ def turn_rows(rounds: int) -> None:
     except ImportError as exc:
         print(f"pokerfast: {exc}")
     print(f"exact turn, {' vs '.join(players)} on {board}, one thread (us per call, CPU time)")
-    for name, s in alternate(calls, rounds, repeat=200).items():
+    for name, s in cpu_rounds(calls, rounds, repeat=200).items():
         print(f"  {name:32s} best {min(s) * 1e6:7.1f}  median {statistics.median(s) * 1e6:7.1f}")
 
 
@@ -168,7 +148,7 @@ def monte_carlo_rows(rounds: int) -> None:
             counts = np.zeros((1, 1 << len(players)), dtype=np.int64)
             mc_kernels.mc_blocks(np.ones(1, dtype=np.uint64), trials, ranges, board, t, counts)
 
-        s = alternate({"mc": run}, max(3, rounds // 3))["mc"]
+        s = cpu_rounds({"mc": run}, max(3, rounds // 3))["mc"]
         spot = " vs ".join(players)
         print(f"  {spot:34s} best {trials / min(s) / 1e6:6.1f}  median {trials / statistics.median(s) / 1e6:6.1f}")
 

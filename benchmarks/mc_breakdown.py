@@ -112,7 +112,7 @@ def stage_kernel(stage: int):
                 sink += used ^ hole_key[n_players - 1] ^ f
                 done += 1
                 continue
-            # mc_blocks' dealing, step for step
+            # written out again on purpose: mc_blocks' dealing, step for step, cut into the stages timed alone
             free = ~used & mc_kernels.ALL_CARDS
             f, s0, s1, s2, s3 = next_random(s0, s1, s2, s3)
             if n_dealt > 0:

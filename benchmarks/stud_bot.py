@@ -32,6 +32,7 @@ SPOTS = [  # (name, variant, players, street reached, seed)
 ]
 
 
+# written out again on purpose: the stud call-down of test_game_stud_invariants.py (a benchmark imports no test)
 def spot_view(variant, players: int, street: int, seed: int) -> SeatView:
     hand = State(variant, [100] * players, seed=seed)
     while hand.phase == "bet" and hand.street < street:

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 else:
     __getattr__, __dir__ = lazy_attributes(__name__, _WHERE)
 
+# written out again on purpose: api.py's names again, a literal list so the type checker sees the re-exports
 __all__ = [
     "CATEGORY_NAMES",
     "CardError",

@@ -57,6 +57,8 @@ cdef object _slow(object cards):
     return evaluate_checked(ids)
 
 
+# written out again on purpose: _value_of_str below folds its cards into the key the same way; each reads its own input
+# in one pass
 cdef int _value_of_ids(object seq, Py_ssize_t n, bint is_list) except -2:
     """Value of n ids in a list/tuple, or -1 when anything looks wrong."""
     cdef uint64_t key = suit_init()

@@ -118,6 +118,8 @@ cdef inline uint16_t _rank5(uint64_t key) noexcept nogil:
     return rank_value(key, OFFSETS, VALUES, (1 << SIZED_RANK_SHIFT) - 1, SIZED_RANK_SHIFT)
 
 
+# written out again on purpose: the Cython twin of omaha_kernels.best_flush (one per kernel language), its nested loops
+# over the set bits unrolled
 cdef uint16_t _best_flush(int board_mask, int hole_mask) noexcept nogil:
     cdef int a_left = hole_mask, b_left, x_left, y_left, z_left, a, b, x, y, z
     cdef uint16_t best = 0, v

@@ -75,6 +75,8 @@ except ImportError:  # source tree without a build: same tables, pure Python
 HAS_COMPILED_EVALUATOR = _fast is not None  # what the bench reports beside its per-call figures
 
 
+# written out again on purpose: variants._flush_first_value is this lookup on a ruleset's tables; this one, the per-call
+# fallback, reads the high tables without a ruleset
 def _value_py(ids: Sequence[int]) -> int:
     key = SUIT_INIT
     suited = 0
@@ -351,6 +353,7 @@ def describe(rank: int, rules: str | None = None) -> str:
         return f"{describe(high)}; {words}"
     if ruleset.spec.variant:
         return describe_variant(rank, ruleset, describe)
+    # written out again on purpose: one line a category, each naming what its kickers mean
     cat = category(rank)
     r = class_ranks(rank)
     name = CATEGORY_NAMES[cat]

@@ -118,23 +118,11 @@ def wild_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
 
 
 # Lowball categories, worst first, so that a larger code is a better hand.
+_PAIRED = ("Three of a kind", "Two pair", "One pair")
+#: Unpaired hands by their top card, worst first: ace-high down to five-high.
+_UNPAIRED = tuple(f"{rank}-high" for rank in "AKQJT98765")
 #: Ace-to-five: paired hands, then unpaired hands by their top card (the ace counts 1).
-ACE_FIVE_CATEGORIES = (
-    "Four of a kind",
-    "Full house",
-    "Three of a kind",
-    "Two pair",
-    "One pair",
-    "K-high",
-    "Q-high",
-    "J-high",
-    "T-high",
-    "9-high",
-    "8-high",
-    "7-high",
-    "6-high",
-    "5-high",
-)
+ACE_FIVE_CATEGORIES = ("Four of a kind", "Full house", *_PAIRED, *_UNPAIRED[1:])
 #: Deuce-to-seven: the high-hand order reversed; unpaired hands split by their top card.
 DEUCE_SEVEN_CATEGORIES = (
     "Straight flush",
@@ -142,17 +130,8 @@ DEUCE_SEVEN_CATEGORIES = (
     "Full house",
     "Flush",
     "Straight",
-    "Three of a kind",
-    "Two pair",
-    "One pair",
-    "A-high",
-    "K-high",
-    "Q-high",
-    "J-high",
-    "T-high",
-    "9-high",
-    "8-high",
-    "7-high",
+    *_PAIRED,
+    *_UNPAIRED[:-2],
 )
 
 

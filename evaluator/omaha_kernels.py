@@ -26,6 +26,8 @@ class OmahaTables(NamedTuple):
     low_bits: np.ndarray  # uint16[52], the card's bit in a low mask (0 above eight)
 
 
+# written out again on purpose: the numba twin of _omaha.pyx's _best_flush (one per kernel language), its nested loops
+# over the set bits unrolled (two of the hole's, three of the board's)
 @njit(cache=True, inline="always")
 def best_flush(board_mask, hole_mask, flush_values):
     """Best flush value of two ranks of ``hole_mask`` and three of ``board_mask`` (13-bit masks, one suit)."""

@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
+# written out again on purpose: the independent reference's names, apart from evaluator/hand_values.py
 #: The categories, worst first (the index is the first item of a key).
 CATEGORIES = (
     "High card",

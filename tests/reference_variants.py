@@ -135,6 +135,7 @@ DECK_SIZES: dict[str, int] = {
     "bug": 53,
 }
 
+# written out again on purpose: the category names of the independent reference, apart from evaluator/hand_values.py
 # High-hand categories, worst to best; FIVE_KIND exists only with wild cards.
 (HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH) = range(6)
 (FULL_HOUSE, QUADS, STRAIGHT_FLUSH, ROYAL_FLUSH, FIVE_KIND) = range(6, 11)

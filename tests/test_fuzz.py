@@ -77,6 +77,7 @@ def test_evaluate_ranks_or_names_the_problem(cards):
         assert 0 < value < 10 << 12
 
 
+# written out again on purpose: each parser's fuzz test, parse or name the problem, spelled out for its own checks
 @FUZZ
 @given(RANGE_TEXT)
 def test_range_text_parses_or_names_the_token(text):

@@ -25,6 +25,7 @@ from pokerlab.simulate.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "simulate" / "histories" / "fixtures"
+# written out again on purpose: a hand history written out in full for this test, as each PHH test does
 SEAT_OUT_OF_TURN = """variant = 'NT'
 antes = [0, 0]
 blinds_or_straddles = [1, 2]

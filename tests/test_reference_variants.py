@@ -206,6 +206,7 @@ def test_ace_five_joker_is_best_substitution() -> None:
         assert reference_key([*naturals, JOKER], "ace-five-joker") == best, naturals
 
 
+# written out again on purpose: each joker's search is written apart from the other and from the reference
 def test_deuce_seven_joker_is_the_best_card_the_hand_lacks() -> None:
     """The reference's joker (every missing natural card tried) against a rank-by-rank search written apart:
     the joker takes each rank the hand lacks in a suit that breaks any flush."""
@@ -265,6 +266,7 @@ PUBLISHED_ACE_FIVE_7 = {
 # http://datagenetics.com/blog/september32016/index.html ). Its "Straight Flush" 204 includes the royals
 # (ours: 24 royal + 180 other). Five of a kind 13, three of a kind 137,280 and two pair 123,552 also in
 # "Appendix 2", http://www.curiouser.co.uk/paradoxes/appendix2.htm .
+# written out again on purpose: the published counts, apart from evaluator/verify.py's copy they check
 PUBLISHED_JOKER = {
     "Five of a kind": 13,
     "Straight flush+Royal flush": 204,

@@ -109,6 +109,7 @@ FULL = BenchConfig(
     case_budget=2.5,
     phh_hands=5_000,
 )
+# written out again on purpose: one configuration a tier, every field named, so the tiers read side by side
 QUICK = BenchConfig(
     "quick",
     batch_hands=200_000,

@@ -189,6 +189,7 @@ CONTENDERS: dict[str, tuple[Listing, ...]] = {
         Listing("pokerlab", "pokerlab", "1 thread", pokerlab_equity(1)),
         Listing("pokerfast", "pokerfast", "1 thread", pokerfast_mc),
     ),
+    # written out again on purpose: the table of contenders, one row each
     "mc-trials": (
         Listing("pokerlab", "pokerlab", "1 thread", pokerlab_equity(1)),
         Listing("pokerfast", "pokerfast", "1 thread", pokerfast_mc_trials),

@@ -155,6 +155,7 @@ def _pokerlab_moves(history: list[Event]) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+# written out again on purpose: the bench names pokerkit's automations itself; the PHH tests keep their own list
 POKERKIT_AUTOMATIONS = (
     "ANTE_POSTING",
     "BET_COLLECTION",

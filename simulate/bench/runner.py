@@ -64,6 +64,32 @@ def round_orders(n: int, rounds: int) -> list[list[int]]:
     return orders
 
 
+def cpu_rounds(
+    calls: dict[str, Callable[[], object]], rounds: int, repeat: int = 1, warm: int = 1
+) -> dict[str, list[float]]:
+    """CPU seconds per call of each entry: ``warm`` calls of each first (kernels loaded, caches filled), then
+    ``rounds`` rounds that call every entry ``repeat`` times in the order :func:`round_orders` gives, so that the
+    entry after another's large tables, which finds its own out of cache, is not the same one every round.
+
+    >>> seconds = cpu_rounds({"a": lambda: None, "b": lambda: None}, rounds=3)
+    >>> sorted(seconds), [len(s) for s in seconds.values()]
+    (['a', 'b'], [3, 3])
+    """
+    for call in calls.values():
+        for _ in range(warm):
+            call()
+    names = list(calls)
+    seconds: dict[str, list[float]] = {name: [] for name in names}
+    for order in round_orders(len(names), rounds):
+        for name in (names[i] for i in order):
+            call = calls[name]
+            start = time.process_time()
+            for _ in range(repeat):
+                call()
+            seconds[name].append((time.process_time() - start) / repeat)
+    return seconds
+
+
 def plan_rounds(warmups: Sequence[float], config: BenchConfig) -> int:
     """Rounds for a case: ``repeat``, fewer if a round (estimated from the warm-ups) would blow the budget."""
     if config.case_budget <= 0:

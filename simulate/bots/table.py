@@ -350,6 +350,8 @@ def describe_event(state: State, event: Event, players: Sequence[str], you: int)
     >>> [describe_event(hand, event, ["You", "ann", "bob"], 0) for event in hand.history[-2:]]
     ['your cards: 6h 4c', 'misdeal (exposed-card): no chips change hands, the hand is dealt again']
     """
+    # written out again on purpose: the terminal's narration, in the second person; histories/record.py words the same
+    # events for a log
     seat = getattr(event, "seat", None)
     who = players[seat] if isinstance(seat, int) else ""
     template = _NARRATION.get(event.kind)

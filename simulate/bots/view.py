@@ -155,6 +155,7 @@ class SeatView:
         forced = self._state.variant.forced
         return forced.big_blind or self._state.variant.betting.small_bet
 
+    # written out again on purpose: one documented property a question a bot may ask
     # -- the hand
     @property
     def phase(self) -> str:

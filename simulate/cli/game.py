@@ -13,6 +13,7 @@ import os
 import random
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,23 @@ class BotList(click.ParamType):
 
 
 BOTS_HELP = "Bots by seat, cycled: " + ", ".join(BOT_NAMES) + " (equity:SECONDS sets its time per decision)."
+
+
+#: The GAME paragraph of the play and simulate help; its first line is click's "keep as written" mark.
+GAMES_HELP = """\b
+    GAME: holdem, short-deck, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple,
+    badugi, a-5, stud, stud-hilo, razz, omaha, omaha-hilo, or shipped:
+    no-limit-holdem, pot-limit-holdem, fixed-limit-holdem, california-draw,
+    jacks-or-better, draw-with-bug, deuces-wild-draw, seven-card-stud,
+    seven-card-stud-hilo, fixed-limit-razz, deuce-seven-single-draw,
+    ace-five-draw, pot-limit-omaha, pot-limit-omaha-hilo,
+    fixed-limit-omaha-hilo, no-limit-short-deck, fixed-limit-badugi."""
+
+
+def _with_games_help(command: Callable[..., None]) -> Callable[..., None]:
+    """``command`` with :data:`GAMES_HELP` in its docstring's ``{games}``, before click reads the help from it."""
+    command.__doc__ = (command.__doc__ or "").replace("{games}", GAMES_HELP)
+    return command
 
 
 def _fail(message: str) -> None:
@@ -135,6 +153,7 @@ def _ask(prompt: str) -> str:
 @seed_option()
 @click.option("--save", type=click.Path(dir_okay=False), help="Save the session as PHH (.phhs, or .phh for 1 hand).")
 @click.option("--blind-minutes", type=click.FloatRange(min=0, min_open=True), help="Double the blinds every N minutes.")
+@_with_games_help
 def play_command(  # noqa: PLR0913 (a click command: one parameter an option)
     game: str,
     structure: str | None,
@@ -151,14 +170,7 @@ def play_command(  # noqa: PLR0913 (a click command: one parameter an option)
 ) -> None:
     """Play GAME against bots in the terminal (you are seat 1): type f, k, c, b N, r N, a, d CARDS, p, i, q.
 
-    \b
-    GAME: holdem, short-deck, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple,
-    badugi, a-5, stud, stud-hilo, razz, omaha, omaha-hilo, or shipped:
-    no-limit-holdem, pot-limit-holdem, fixed-limit-holdem, california-draw,
-    jacks-or-better, draw-with-bug, deuces-wild-draw, seven-card-stud,
-    seven-card-stud-hilo, fixed-limit-razz, deuce-seven-single-draw,
-    ace-five-draw, pot-limit-omaha, pot-limit-omaha-hilo,
-    fixed-limit-omaha-hilo, no-limit-short-deck, fixed-limit-badugi.
+    {games}
 
     \b
     Examples:
@@ -222,6 +234,7 @@ def play_command(  # noqa: PLR0913 (a click command: one parameter an option)
     help="Play the hands in shards of 2,000 on this Dask scheduler's workers (results depend on seed and shards).",
 )
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_with_games_help
 def simulate_command(  # noqa: PLR0913 (a click command: one parameter an option)
     game: str,
     structure: str | None,
@@ -240,14 +253,7 @@ def simulate_command(  # noqa: PLR0913 (a click command: one parameter an option
 ) -> None:
     """Bots play GAME against each other; results in big blinds (antes in ante games) per 100 hands, 95 % CI.
 
-    \b
-    GAME: holdem, short-deck, draw, jacks, bug, deuces, 2-7, 2-7-joker, triple,
-    badugi, a-5, stud, stud-hilo, razz, omaha, omaha-hilo, or shipped:
-    no-limit-holdem, pot-limit-holdem, fixed-limit-holdem, california-draw,
-    jacks-or-better, draw-with-bug, deuces-wild-draw, seven-card-stud,
-    seven-card-stud-hilo, fixed-limit-razz, deuce-seven-single-draw,
-    ace-five-draw, pot-limit-omaha, pot-limit-omaha-hilo,
-    fixed-limit-omaha-hilo, no-limit-short-deck, fixed-limit-badugi.
+    {games}
 
     One thread (the hands are played in Python); --scheduler spreads them over
     a Dask cluster.

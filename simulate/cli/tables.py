@@ -208,6 +208,7 @@ def preflop_command(opponent: str, outputs: tuple[str, ...], fmt: str | None, as
     )
 
 
+# written out again on purpose: each command's options, spelled out for its own help
 @table_command.command("matchups", context_settings=HELP_OPTIONS)
 @click.option("--classes", help='Only these classes, as a range ("TT+,AKs"; default: all 169).')
 @click.option(

@@ -61,6 +61,7 @@ _NAMES = {
 }
 __all__ = sorted(_NAMES)
 
+# written out again on purpose: each package's lazy map (read at run time) and its imports (read by the type checker)
 if TYPE_CHECKING:
     from .api import equity as equity
     from .batch import equity_many as equity_many

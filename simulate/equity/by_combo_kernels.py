@@ -104,6 +104,8 @@ def combo_stream(state, n_trials, ranges, board, tables, pair_index, counts):
             if rejected > 1000 * n_trials + 1_000_000:
                 break
             continue
+        # written out again on purpose: mc_kernels.mc_blocks' dealing, step for step (see there: a helper taking these
+        # arrays kept numba's reference counting in the loop)
         free = ~used & ALL_CARDS
         if n_dealt > 0:
             r, f = mul_wide(f, bound_p0)

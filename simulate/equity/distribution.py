@@ -56,6 +56,8 @@ from .spot import read_spot
 __all__ = ["ComboEquity", "Distribution", "PlayerDistribution", "equity_by_combo"]
 
 
+# written out again on purpose: a combo's row and breakdown's class row share their counts' fields, each documented for
+# its own table
 @dataclass(frozen=True)
 class ComboEquity:
     """One combo: its weight in the range and its equity against the other players (with the counts).

@@ -27,13 +27,16 @@ from ...errors import PokerlabError
 from ...evaluator import evaluate_batch
 from ...evaluator.cards import CardError, format_cards, to_card_ids
 from ...evaluator.rules import Ruleset, get_rules
-from .options import EquityError, EquityInterrupted, Progress
+from .options import EquityError, EquityInterrupted, Progress, run_options
 from .outcomes import outcome_shares
 from .result import DRAW_GAMES, EquityResult, PlayerEquity, draw_game
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks, standard_errors
 from .spot import Spot
 
 if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11's: read by the type checker only, so 3.10 runs this too
+
+    from .options import EquityOptions
     from .plan import Plan
 from .spot_cards import CardOwners, check_player_count, read_cards
 
@@ -231,20 +234,15 @@ class DrawScorer:
 SCORER = DrawScorer()
 
 
-def draw_equity(  # noqa: PLR0913 (public API: the query's documented keywords)
+def draw_equity(
     players: Sequence[str | tuple[Any, Any]],
     rules: str = "high",
     dead: str | Sequence[int] | None = None,
     *,
-    method: str = "auto",
-    trials: int | None = None,
-    stderr: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
     max_draw: int | None = None,
     four_with_ace: bool = False,
     max_exact: float = 3e8,
+    **options: Unpack[EquityOptions],
 ) -> EquityResult:
     """Equity of two or more draw hands (five cards; badugi: four), each with its discard, after one draw:
     :func:`pokerlab.simulate.equity.api.equity` with the draw game of ``rules`` and its house rules.
@@ -271,8 +269,9 @@ def draw_equity(  # noqa: PLR0913 (public API: the query's documented keywords)
     if ruleset not in DRAW_GAMES.values():
         raise EquityError(f"no draw game is ranked by {ruleset}; choose from {', '.join(DRAW_GAMES.values())}")
     house = {"max_draw": max_draw, "four_with_ace": four_with_ace, "max_exact": max_exact}
-    return equity(players, None, dead, game=draw_game(ruleset), method=method, trials=trials,
-                  stderr=stderr, seed=seed, threads=threads, progress=progress, house_rules=house)  # fmt: skip
+    return equity(
+        players, None, dead, game=draw_game(ruleset), house_rules=house, **run_options("draw_equity", options)
+    )
 
 
 def _check_spot(

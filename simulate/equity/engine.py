@@ -52,6 +52,7 @@ from .options import (
     EquityInterrupted,
     NoDealError,
     Progress,
+    run_options,
 )
 from .outcomes import result_players
 from .plan import HEADSUP_TABLE_MAX_DEALS as HEADSUP_TABLE_MAX_DEALS
@@ -60,6 +61,9 @@ from .result import EquityResult, PlayerEquity
 from .spot import Spot
 
 if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11's: read by the type checker only, so 3.10 runs this too
+
+    from .options import EquityOptions
     from .plan import Plan
 
 
@@ -124,19 +128,14 @@ def _from_headsup_table(parsed: Sequence[HoldemPlayer], start: float, threads: i
     return exact_result(parsed, counts, float(weights.sum()) * HEADSUP_BOARDS, deals * HEADSUP_BOARDS, start, threads)
 
 
-def equity(  # noqa: PLR0913 (public API: the query's documented keywords)
+def equity(
     players: Sequence[PlayerLike],
     board: CardsLike = None,
     dead: CardsLike = None,
     *,
-    method: str = "auto",
-    trials: int | None = None,
-    stderr: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
     client: Any = None,
     use_tables: bool = True,
+    **options: Unpack[EquityOptions],
 ) -> EquityResult:
     """Equity of 2 to 10 hands or ranges, exactly or by Monte Carlo: :func:`pokerlab.simulate.equity.api.equity`
     with ``game="holdem"``.
@@ -171,9 +170,8 @@ def equity(  # noqa: PLR0913 (public API: the query's documented keywords)
     from .api import equity as pipeline  # the entry imports this module's scorer: looked up at call time
 
     return pipeline(
-        players, board, dead, game="holdem", method=method, trials=trials, stderr=stderr, seed=seed,
-        threads=threads, progress=progress, client=client, use_tables=use_tables,
-    )  # fmt: skip
+        players, board, dead, game="holdem", client=client, use_tables=use_tables, **run_options("equity", options)
+    )
 
 
 def cluster_threads(client: Any) -> int:

@@ -60,6 +60,8 @@ def _fast_pdep() -> bool:
 FAST_PDEP = _fast_pdep()
 
 
+# written out again on purpose: pdep and pext are one @intrinsic each, and batch_kernels has the same pext: importing
+# it here would load the batch evaluator (5.5 ms) into every Monte Carlo run.
 @intrinsic
 def _pdep(typingctx, source, mask):
     """BMI2 ``pdep``: the bits of ``source`` deposited, lowest first, at the set bits of ``mask``."""

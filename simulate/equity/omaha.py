@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -48,13 +48,16 @@ from ...evaluator.cards import CardError, card_str, format_cards, parse_cards
 from ...evaluator.omaha import omaha_tables
 from ..ranges.omaha import HOLE_SIZES, OmahaRange, every_hand, parse_omaha_range, split_condition
 from ..ranges.parse import RangeError
-from .options import BOARD_SIZES, MAX_PLAYERS, EquityError, Progress
+from .options import BOARD_SIZES, MAX_PLAYERS, EquityError, Progress, run_options
 from .pot_stats import N_STATS, STAT_SHARE, share_errors, stats_player
 from .result import EquityResult, PlayerEquity, game_name
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks
 from .spot import Spot
 
 if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11's: read by the type checker only, so 3.10 runs this too
+
+    from .options import EquityOptions
     from .plan import Plan
 from .spot_cards import DEAD_SIZES, CardOwners, check_player_count, read_cards
 
@@ -367,18 +370,13 @@ class OmahaScorer:
 SCORER = OmahaScorer()
 
 
-def omaha_equity(  # noqa: PLR0913 (public API: the query's documented keywords)
+def omaha_equity(
     players: Sequence[str],
     board: str | Sequence[int] | None = None,
     dead: str | Sequence[int] | None = None,
     *,
     game: str = "omaha",
-    method: str = "auto",
-    trials: int | None = None,
-    stderr: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: Callable[[float], None] | None = None,
+    **options: Unpack[EquityOptions],
 ) -> EquityResult:
     """Equity of 2 to 10 Omaha hands or ranges (``game`` ``"omaha"`` or ``"omaha-hilo"``):
     :func:`pokerlab.simulate.equity.api.equity` with an Omaha game.
@@ -398,8 +396,7 @@ def omaha_equity(  # noqa: PLR0913 (public API: the query's documented keywords)
         raise EquityError(f"unknown Omaha game {game!r}; choose omaha or omaha-hilo")
     from .api import equity  # the entry imports this module's scorer: looked up at call time
 
-    return equity(players, board, dead, game=game, method=method, trials=trials, stderr=stderr, seed=seed,
-                  threads=threads, progress=progress)  # fmt: skip
+    return equity(players, board, dead, game=game, **run_options("omaha_equity", options))
 
 
 @dataclass(frozen=True)

@@ -241,6 +241,7 @@ def complete_deal(state, used, is_random, hands, full, known):
     return state
 
 
+# written out again on purpose: mc_block and its weighted twin set up the same scratch; each kernel keeps its loop whole
 @njit(cache=True)
 def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_mask, hilo, t):
     """``trials`` random deals: a hand per player (uniform over its combos, or any live cards when random),

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from numbers import Integral, Real
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING, TypedDict, TypeGuard, cast
 
 from ...errors import PokerlabError
 
@@ -19,6 +19,40 @@ if TYPE_CHECKING:
     from .result import EquityResult
 
 Progress = Callable[[float], None]  # called with the fraction of a run done, 0..1
+
+
+class EquityOptions(TypedDict, total=False):
+    """The run keywords every game's equity call takes alike, passed on unchanged to
+    :func:`pokerlab.simulate.equity.api.equity` (which documents them and their defaults).
+
+    >>> sorted(EquityOptions.__annotations__)
+    ['method', 'progress', 'seed', 'stderr', 'threads', 'trials']
+    """
+
+    method: str
+    trials: int | None
+    stderr: float | None
+    seed: int | None
+    threads: int | None
+    progress: Progress | None
+
+
+def run_options(caller: str, options: Mapping[str, object]) -> EquityOptions:
+    """``options`` when each is a run keyword of :class:`EquityOptions`; else the TypeError Python raises for a
+    keyword a function does not take (another game's, such as ``client``, included).
+
+    >>> run_options("omaha_equity", {"seed": 1})
+    {'seed': 1}
+    >>> run_options("omaha_equity", {"client": None})
+    Traceback (most recent call last):
+    ...
+    TypeError: omaha_equity() got an unexpected keyword argument 'client'
+    """
+    for key in options:
+        if key not in EquityOptions.__annotations__:
+            raise TypeError(f"{caller}() got an unexpected keyword argument {key!r}")
+    return cast("EquityOptions", options)
+
 
 MAX_PLAYERS = 10
 #: Board sizes every game with a board accepts: any partial board (as OMPEval does), dealt to five.

@@ -19,6 +19,7 @@ from ...evaluator.kernel_core import SUIT_INIT, hand_value, rank_value, suited_b
 from ...evaluator.tables import SIZED_RANK_SHIFT
 
 
+# written out again on purpose: the win/lose/tie tally is inlined in each kernel loop (numba; no helper measured)
 @njit(cache=True, nogil=True)
 def score_deals(player_start, masks, values, weights, n_players, counts):  # pragma: no cover - numba
     """Add every deal (one live combo per player, no shared card) to ``counts`` by winner mask.

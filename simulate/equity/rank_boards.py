@@ -112,6 +112,7 @@ def count_boards_by_rank(
     local = np.zeros(counts.shape[0], dtype=np.int64)
     scored = 0
 
+    # written out again on purpose: step 2 repeats this scoring loop on the flush boards, inline in the hot loop.
     # 1. Every board by its ranks alone.
     for i in range(ms_start[cards_left], ms_start[cards_left + 1]):
         weight = 1

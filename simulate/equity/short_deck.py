@@ -28,13 +28,16 @@ from numpy.typing import NDArray
 
 from ...compiles import computing_seconds
 from ...evaluator.cards import SHORT_DECK_SIZE, deck_ids, format_cards
-from .options import EquityError, Progress
+from .options import EquityError, Progress, run_options
 from .pot_stats import N_STATS, STAT_HIGH_TIE, STAT_HIGH_WIN, STAT_SHARE, share_errors
 from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, numba_thread_limit, run_blocks
 from .spot import Spot
 
 if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11's: read by the type checker only, so 3.10 runs this too
+
+    from .options import EquityOptions
     from .plan import Plan
 from .spot_cards import CardOwners, check_player_count, read_cards
 
@@ -152,17 +155,11 @@ class ShortDeckScorer:
 SCORER = ShortDeckScorer()
 
 
-def short_deck_equity(  # noqa: PLR0913 (public API: the query's documented keywords)
+def short_deck_equity(
     players: Sequence[Any],
     board: Any = None,
     dead: Any = None,
-    *,
-    method: str = "auto",
-    trials: int | None = None,
-    stderr: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    **options: Unpack[EquityOptions],
 ) -> EquityResult:
     """Equity of 2 to 10 short-deck hands (or ``"random"`` players), exactly or by Monte Carlo:
     :func:`pokerlab.simulate.equity.api.equity` with ``game="short-deck"``.
@@ -177,8 +174,7 @@ def short_deck_equity(  # noqa: PLR0913 (public API: the query's documented keyw
     """
     from .api import equity  # the entry imports this module's scorer: looked up at call time
 
-    return equity(players, board, dead, game=GAME, method=method, trials=trials, stderr=stderr, seed=seed,
-                  threads=threads, progress=progress)  # fmt: skip
+    return equity(players, board, dead, game=GAME, **run_options("short_deck_equity", options))
 
 
 def _exact(

@@ -44,13 +44,16 @@ from numpy.typing import NDArray
 from ...compiles import computing_seconds
 from ...equity_games import EQUITY_GAMES, family_games
 from ...evaluator.cards import format_cards
-from .options import EquityError
+from .options import EquityError, run_options
 from .pot_stats import N_STATS, share_errors, stats_player
 from .result import EquityResult, PlayerEquity
 from .sampling import BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, numba_thread_limit, run_blocks
 from .spot import Spot
 
 if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11's: read by the type checker only, so 3.10 runs this too
+
+    from .options import EquityOptions
     from .plan import Plan
 from .spot_cards import CardOwners, check_player_count, read_cards
 
@@ -276,17 +279,7 @@ class StudScorer:
         detail: StudDetail = spot.detail
         with numba_thread_limit(plan.threads):
             stats, deals, no_low = _run_exact(detail, plan.work, progress, sk)
-        return EquityResult(
-            self.players(spot, stats, deals, np.zeros(len(detail.known))),
-            "exact",
-            0.0,
-            computing_seconds(plan.start),
-            game=detail.game,
-            community=detail.community or bool(detail.shared),
-            deals=deals,
-            no_low=no_low / deals if detail.game == "stud-hilo" else None,
-            threads=plan.threads,
-        )
+        return self._result(spot, plan, "exact", (stats, deals, no_low), np.zeros(len(detail.known)), deals=deals)
 
     def monte_carlo(self, spot: Spot, plan: Plan, progress: Progress | None) -> EquityResult:
         """Blocks of deals of the missing cards from the plan's seed."""
@@ -305,18 +298,26 @@ class StudScorer:
         done, stats, no_low = tally.done, tally.stats, tally.no_low
         errors = tally.errors()
         errs = errors if done >= MIN_TRIALS_FOR_STDERR else None
+        stderr = float(errors.max()) if errs is not None else None
+        return self._result(spot, plan, "mc", (stats, done, no_low), errs, trials=done, stderr=stderr, seed=seed)
+
+    def _result(
+        self, spot: Spot, plan: Plan, method: str, sums: tuple[Any, int, float], errors: Any, **run: Any
+    ) -> EquityResult:
+        """The result of ``sums`` (pot statistics, deals, deals with no low) by ``method``, with ``run``: the exact
+        walk's ``deals`` or Monte Carlo's ``trials``, ``stderr`` and ``seed``."""
+        detail: StudDetail = spot.detail
+        stats, total, no_low = sums
         return EquityResult(
-            self.players(spot, stats, done, errs),
-            "mc",
+            self.players(spot, stats, total, errors),
+            method,
             0.0,
             computing_seconds(plan.start),
             game=detail.game,
             community=detail.community or bool(detail.shared),
-            trials=done,
-            no_low=no_low / done if detail.game == "stud-hilo" else None,
-            stderr=float(errors.max()) if errs is not None else None,
-            seed=seed,
+            no_low=no_low / total if detail.game == "stud-hilo" else None,
             threads=plan.threads,
+            **run,
         )
 
     def players(self, spot: Spot, sums: Any, total: float, errors: Any) -> list[PlayerEquity]:
@@ -327,18 +328,13 @@ class StudScorer:
 SCORER = StudScorer()
 
 
-def stud_equity(  # noqa: PLR0913 (public API: the query's documented keywords)
+def stud_equity(
     players: Sequence[str | Sequence[int]],
     dead: str | Sequence[int] | None = None,
     *,
     community: str | Sequence[int] | None = None,
     game: str = "stud",
-    method: str = "auto",
-    trials: int | None = None,
-    stderr: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    **options: Unpack[EquityOptions],
 ) -> EquityResult:
     """Equity of 2 to 8 stud hands (``game`` ``"stud"``, ``"stud-hilo"`` or ``"razz"``), each the cards known so far:
     :func:`pokerlab.simulate.equity.api.equity` with a stud game, the community card as its board.
@@ -361,8 +357,7 @@ def stud_equity(  # noqa: PLR0913 (public API: the query's documented keywords)
         raise EquityError(f"unknown stud game {game!r}; choose {', '.join(GAMES)}")
     from .api import equity  # the entry imports this module's scorer: looked up at call time
 
-    return equity(players, community, dead, game=game, method=method, trials=trials, stderr=stderr, seed=seed,
-                  threads=threads, progress=progress)  # fmt: skip
+    return equity(players, community, dead, game=game, **run_options("stud_equity", options))
 
 
 class _StudTally:

@@ -255,6 +255,8 @@ def matchups(  # noqa: PLR0913  (public API: the table's documented keywords)
     plan = {"table": "matchups", "version": PLAN_VERSION, "classes": sorted(classes or ["all"]), "shards": n_shards}
     jobs = [(units[s::n_shards],) for s in range(n_shards)]
     shape = [(len(job[0]), 5) for job in jobs]
+    # written out again on purpose: preflop.py runs its table's shards with the same keywords; each table names its own
+    # plan
     store = ShardStore.in_work_dir(
         work_dir, "matchups", plan, count=n_shards, shape=shape.__getitem__, dtype=np.int64, warn=warn
     )

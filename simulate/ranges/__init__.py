@@ -38,6 +38,7 @@ _NAMES = {
 }
 __all__ = sorted(_NAMES)
 
+# written out again on purpose: each package's lazy map (read at run time) and its imports (read by the type checker)
 if TYPE_CHECKING:
     from .classes import class_combos as class_combos, hand_class as hand_class, hand_classes as hand_classes
     from .hits import HitResult as HitResult, hit_frequencies as hit_frequencies

@@ -53,6 +53,7 @@ def short_deck_counts() -> dict[str, int]:
     }
 
 
+# written out again on purpose: the published counts, apart from evaluator/verify.py's copy they check
 def test_the_combinatorial_counts_add_up_to_every_hand():
     counts = short_deck_counts()
     assert sum(counts.values()) == comb(36, 5) == 376_992

@@ -14,7 +14,7 @@ from pokerlab.simulate.bench.cases import BenchConfig, select_cases
 from pokerlab.simulate.bench.contenders import PEERS, Contender, EquityOutcome, Spec, specs_for
 from pokerlab.simulate.bench.format import figure
 from pokerlab.simulate.bench.report import FAILED, MISSING, OK, WRONG
-from pokerlab.simulate.bench.runner import measure_startup, plan_rounds, round_orders
+from pokerlab.simulate.bench.runner import cpu_rounds, measure_startup, plan_rounds, round_orders
 
 TINY = BenchConfig.named("tiny")
 CHEAP = ["batch-7", "call-5", "enum-5", "eq-hands", "eq-turn", "mc-hu"]
@@ -209,6 +209,16 @@ def test_round_orders_alternate_who_goes_first():
     assert all(sorted(o) == [0, 1, 2] for o in orders)
     assert {o[0] for o in orders} == {0, 1, 2}
     assert round_orders(0, 2) == [[], []]
+
+
+def test_cpu_rounds_warm_each_entry_then_call_them_in_the_round_orders():
+    called = []
+    calls = {name: (lambda name=name: called.append(name)) for name in "abc"}
+    seconds = cpu_rounds(calls, rounds=4, repeat=2, warm=3)
+    assert called[:9] == list("aaabbbccc")
+    expected = [2 * "abc"[i] for order in round_orders(3, 4) for i in order]
+    assert "".join(called[9:]) == "".join(expected)
+    assert {name: len(s) for name, s in seconds.items()} == {"a": 4, "b": 4, "c": 4}
 
 
 def test_plan_rounds_respects_budget_and_bounds():

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import pexpect
 import pytest
 from click.testing import CliRunner
 
+from pokerlab.simulate.cli.game import GAME_NAMES
 from pokerlab.simulate.cli.main import main
 
 
@@ -221,3 +223,11 @@ def test_numeric_options_out_of_range_are_clear_errors(args):
 
 def test_largest_seed_is_accepted():
     assert run("simulate", "holdem", "--hands", "5", "--seed", str(2**64 - 1)).exit_code == 0
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_the_help_names_every_game_the_command_takes(command):
+    shown = CliRunner().invoke(main, [command, "--help"]).output
+    assert "{games}" not in shown
+    names = set(re.findall(r"[a-z0-9-]+", shown.split("GAME:", 1)[1].split("Examples:", 1)[0]))
+    assert set(GAME_NAMES) <= names

@@ -25,6 +25,7 @@ def test_simulate_plays_short_deck_and_writes_ns(tmp_path):
     assert hands[0].antes == [2] * 6 and hands[0].blinds_or_straddles == [0, 0, 0, 0, 0, 4]
 
 
+# written out again on purpose: test_cli_badugi.py checks its game the same way; each game's tests stand alone
 def test_play_short_deck_in_the_terminal():
     result = run("play", "short-deck", "-p", "3", "--seed", "1", "--hands", "1", stdin="f\n" * 4 + "q\n")
     assert result.exit_code == 0, result.output

@@ -140,6 +140,7 @@ def test_the_schema_names_every_game_of_the_table():
         assert set(PLAYER_COMMON_KEYS) <= set(items["required"])
 
 
+# written out again on purpose: each start-up test runs its own command in a fresh interpreter
 def test_equity_help_imports_neither_numpy_nor_numba():
     code = (
         "import sys\nfrom click.testing import CliRunner\nfrom pokerlab.simulate.cli.main import main\n"

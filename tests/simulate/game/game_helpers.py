@@ -83,3 +83,12 @@ def cards_seen(hand) -> list[int]:
     seen = [c for h in hand.hole for c in h] + hand.board + [c for _, c in hand.dead_cards]
     assert len(seen) == len(set(seen)) <= 52
     return seen
+
+
+def check_down(hand) -> None:
+    """Check every remaining round, calling first what is owed (a bet, a bring-in)."""
+    while hand.phase == "bet":
+        if "check" in hand.legal_actions():
+            hand.check()
+        else:
+            hand.call()

@@ -64,6 +64,7 @@ def test_nan_and_inf_amounts_name_the_value():
     assert len(huge) < 200  # the number is cut, the message stays one short line
 
 
+# written out again on purpose: each action family's refusals, asked of its own hand
 @pytest.mark.parametrize("seat", BAD_SEATS, ids=repr)
 def test_betting_actions_refuse_malformed_seats(seat):
     hand = betting_hand()

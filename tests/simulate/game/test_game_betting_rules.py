@@ -187,6 +187,7 @@ def test_a_cap_reached_with_three_not_all_in_stays_reached_when_one_calls_all_in
     assert hand.actor == 2 and "capped" in hand.can_bet_or_raise().reason
 
 
+# written out again on purpose: the same raises to the cap as above, the all-in on another seat
 def test_a_cap_reached_by_an_all_in_raise_stays_reached():
     variant = texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=False)
     hand = State(variant, [8, 100, 100], button=0, seed=0)

@@ -273,6 +273,7 @@ def test_second_round_first_actor_left_of_folded_opener():
     hand = State(DRAW, [20] * 4, button=0, seed=0)
     hand.check()  # seat 1
     hand.bet(2)  # seat 2 opens
+    # written out again on purpose: each draw test plays its own betting round, action by action
     hand.raise_to(4)  # seat 3
     hand.call()  # seat 0
     hand.call()  # seat 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from game_helpers import omaha_deck
+from game_helpers import check_down, omaha_deck
 
 from pokerlab.errors import InputError
 from pokerlab.evaluator.omaha import evaluate_omaha
@@ -32,18 +32,9 @@ def _hand(variant, holes, board, button=2, stacks=None):
     return State(variant, stacks, button=button, deck=omaha_deck(holes, board, button), seed=0)
 
 
-def _check_down(hand):
-    """Call what is owed, then check every remaining round."""
-    while hand.phase == "bet":
-        if "check" in hand.legal_actions():
-            hand.check()
-        else:
-            hand.call()
-
-
 def _limp_and_check_down(variant, holes, board):
     hand = _hand(variant, holes, board)
-    _check_down(hand)
+    check_down(hand)
     return hand
 
 
@@ -52,7 +43,7 @@ def _limp_and_check_down(variant, holes, board):
 def test_omaha_deals_four_five_or_six_hole_cards_and_a_holdem_board(cards):
     hand = State(omaha(hole_cards=cards), [100] * 3, seed=7)
     assert [len(h) for h in hand.hole] == [cards] * 3
-    _check_down(hand)
+    check_down(hand)
     assert len(hand.board) == 5
 
 
@@ -97,7 +88,7 @@ def test_two_plus_three_rule_one_hole_card_cannot_make_a_straight():
 @pytest.mark.parametrize("cards", [4, 5, 6])
 def test_showdown_value_is_the_omaha_evaluators(cards):
     hand = State(omaha(hole_cards=cards), [100] * 3, seed=11)
-    _check_down(hand)
+    check_down(hand)
     for seat in range(3):
         assert hand.values[seat] == evaluate_omaha(hand.hole[seat], hand.board)
 
@@ -127,7 +118,7 @@ def test_hilo_quartering_when_two_tie_for_the_low():
     holes = ["Kh Qd Jc Tc", "Ac 3d 9s 9h", "Ad 3c Qs Jh"]
     hand = _hand(PLO8, holes, HILO_BOARD)
     hand.bet_or_raise(4)
-    _check_down(hand)
+    check_down(hand)
     # Pot 12: 6 to the high, 3 and 3 to the tied lows.
     assert hand.net == [2, -1, -1]
 

@@ -18,6 +18,7 @@ from pokerlab.simulate.game.random_play import play_random_hand
 GAMES = {"stud": seven_card_stud(), "stud-hilo": seven_card_stud_hilo(), "razz": razz()}
 
 
+# written out again on purpose: test_game_invariants.py's property test, on stud's own game table and stacks
 @settings(max_examples=80, deadline=None)
 @given(
     key=st.sampled_from(sorted(GAMES)),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from game_helpers import stud_deck
+from game_helpers import check_down, stud_deck
 
 from pokerlab.errors import InputError
 from pokerlab.simulate.game import (
@@ -35,24 +35,13 @@ def _hand(variant, hands, button=2, stacks=None):
     return State(variant, stacks, button=button, deck=stud_deck(hands, button), seed=0)
 
 
-def _check_down(hand):
-    """Check every remaining round (and call a bring-in first if one is owed)."""
-    while hand.phase == "bet":
-        if "check" in hand.legal_actions():
-            hand.check()
-        else:
-            hand.call()
-
-
 # ------------------------------------------------------------------ 13.1 the deal
 def test_stud_deals_two_down_one_up_then_three_up_and_one_down():
     hand = _hand(STUD, ["Ac Kd 2c 5h 6h 7h 8d", "Qc Jd 9s 5c 6c 7c 9d", "Tc Td 8s 5d 6d 7d Th"])
     assert [len(h) for h in hand.hole] == [3, 3, 3]
     assert [up_cards(hand, s) for s in range(3)] == [parse("2c"), parse("9s"), parse("8s")]
     hand.bring_in()
-    hand.call()
-    hand.call()
-    _check_down(hand)
+    check_down(hand)  # the two calls of the bring-in, then checks
     assert hand.phase == "done" and [len(h) for h in hand.hole] == [7, 7, 7]
     assert up_cards(hand, 0) == parse("2c 5h 6h 7h")  # the seventh card is dealt face down
     assert hand.board == []
@@ -262,7 +251,7 @@ def test_stud_takes_two_to_eight_players():
 def test_deck_running_out_deals_one_community_card_on_seventh_street():
     hand = State(STUD, [100] * 8, seed=5)
     hand.bring_in()
-    _check_down(hand)
+    check_down(hand)
     assert hand.phase == "done" and hand.ended_by == "showdown"
     assert [len(h) for h in hand.hole] == [6] * 8
     assert len(hand.board) == 1 and ("board", tuple(hand.board)) in hand.history
@@ -273,7 +262,7 @@ def test_deck_running_out_deals_one_community_card_on_seventh_street():
 def test_seven_players_get_their_own_seventh_card_without_a_burn():
     hand = State(STUD, [100] * 7, seed=5)
     hand.bring_in()
-    _check_down(hand)
+    check_down(hand)
     assert [len(h) for h in hand.hole] == [7] * 7 and hand.board == []
     assert len(hand.dead_cards) == 3  # 49 cards dealt: the seventh-street burn would leave one player short
 
@@ -284,12 +273,12 @@ def test_nobody_bet_seventh_street_the_best_showing_hand_shows_first():
     hands = ["2c 3d 4c 5h 9h Jd 7s", "Qc Jc 9s 8d 6d 5s 3h", "Tc Td As Ah Kh Qd 2s"]
     hand = State(STUD, [100] * 3, button=0, deck=stud_deck(hands, 0), seed=0, auto_showdown=False)
     hand.bring_in()
-    _check_down(hand)
+    check_down(hand)
     assert hand.phase == "showdown" and hand.showdown_order() == [2, 0, 1]
     bettor = _hand(STUD, hands, button=0)
     bettor.bring_in()
     while bettor.street < 4:
-        _check_down_one(bettor)
+        __check_down_one(bettor)
     bettor.check()
     bettor.bet_or_raise(4)  # seat 0 bets seventh street: the last aggressor shows first
     bettor.call()
@@ -297,7 +286,7 @@ def test_nobody_bet_seventh_street_the_best_showing_hand_shows_first():
     assert [e[1] for e in bettor.history if e[0] == "show"][0] == 0
 
 
-def _check_down_one(hand):
+def __check_down_one(hand):
     if "check" in hand.legal_actions():
         hand.check()
     else:
@@ -309,7 +298,7 @@ def test_stud_hand_is_the_best_five_of_seven():
     hand = _hand(STUD, ["Ac 9h 2h 5h 6h 7h Kd", "8c Jd 9s 5c 6c 7c 3d"], button=1)
     hand.bring_in()
     hand.call()
-    _check_down(hand)
+    check_down(hand)
     assert hand.net == [2, -2]
 
 
@@ -319,7 +308,7 @@ def test_razz_best_ace_to_five_low_of_seven():
     assert hand.actor == 1  # the king brings in
     hand.bring_in()
     hand.call()
-    _check_down(hand)
+    check_down(hand)
     assert hand.net == [2, -2]
 
 
@@ -328,9 +317,7 @@ def test_hilo_pot_split_between_best_high_and_best_qualifying_low():
     hands = ["Kc Kd 9c Th Jh Qd 4s", "2c 3d 5s 6c 8h Jc Qc", "Qs Js 9h Tc 7d 4h As"]
     hand = _hand(HILO, hands, button=2)
     hand.bring_in()
-    hand.call()
-    hand.call()
-    _check_down(hand)
+    check_down(hand)  # the two calls of the bring-in, then checks
     # Pot 6: 3 to the high, 3 to the low.
     assert hand.net == [1, 1, -2]
     assert hand.pots[0].winners == (0, 1) and hand.pots[0].shares == (3, 3)
@@ -340,9 +327,7 @@ def test_hilo_no_qualifying_low_high_scoops():
     hands = ["Kc Kd 9c Th Jh Qd 4s", "2c 3d 9s Tc 9h Jc Qc", "Qs Js 9d 6c 7d 4h As"]
     hand = _hand(HILO, hands, button=2)
     hand.bring_in()
-    hand.call()
-    hand.call()
-    _check_down(hand)
+    check_down(hand)  # the two calls of the bring-in, then checks
     assert hand.net == [4, -2, -2]
 
 
@@ -351,9 +336,7 @@ def test_hilo_one_hand_can_scoop_high_and_low():
     hands = ["Kc Kd 9c Th 2h Qd 8s", "Ac 2d 3s 4c 5h Jc Qc", "Qs Js 9d 6c 7d 4h As"]
     hand = _hand(HILO, hands, button=2)
     hand.bring_in()
-    hand.call()
-    hand.call()
-    _check_down(hand)
+    check_down(hand)  # the two calls of the bring-in, then checks
     assert hand.net == [-2, 4, -2]
 
 
@@ -367,7 +350,7 @@ def test_hilo_quartering_when_two_tie_for_the_low():
     hand.bet_or_raise(2)  # fourth street: the best showing hand bets the small bet
     hand.call()
     hand.call()
-    _check_down(hand)
+    check_down(hand)
     # Pot 12: 6 to the high, 3 and 3 to the tied lows.
     assert hand.net == [2, -1, -1]
 
@@ -384,7 +367,7 @@ def test_hilo_splits_each_pot_on_its_own_side_pots_included():
     hand.check()
     hand.bet_or_raise(4)  # fifth street: seat 1 (Q-J-9 showing) bets
     hand.call()
-    _check_down(hand)
+    check_down(hand)
     main, side = hand.pots
     assert (main.amount, main.winners, main.shares) == (9, (1, 0), (5, 4))  # the odd chip to the high half
     assert (side.amount, side.winners, side.shares) == (8, (1,), (8,))  # no low between seats 1 and 2
@@ -397,7 +380,7 @@ def test_hilo_odd_chip_goes_to_the_high_half():
     hand.bring_in()  # seat 0
     hand.call()
     hand.fold()
-    _check_down(hand)
+    check_down(hand)
     # Pot 5 (three antes, the bring-in, a call): 3 to the high, 2 to the low.
     assert hand.net == [1, 0, -1]
 
@@ -417,7 +400,7 @@ def test_odd_chip_goes_to_the_best_card_by_suit(rules, hands):
     hand.bring_in()  # seat 0: stud's lowest door card (2d), razz's highest (the king)
     hand.call()
     hand.fold()
-    _check_down(hand)
+    check_down(hand)
     # Pot 5 (three antes, the bring-in, a call): 3 to seat 1 (the best card by suit), 2 to seat 0.
     assert hand.payouts == [2, 3, 0] and hand.net == [0, 1, -1]
 
@@ -437,7 +420,7 @@ def test_hilo_odd_chips_of_tied_halves_go_to_the_highest_and_the_lowest_card():
         elif "bring_in" in hand.legal_actions():
             hand.bring_in()
         else:
-            _check_down_one(hand)
+            __check_down_one(hand)
     assert hand.ended_by == "showdown" and sum(hand.payouts) == 10
     assert hand.payouts == [5, 5, 0]  # by seat from the dealer's left, seat 0 would have taken both odd chips
 

@@ -220,6 +220,7 @@ def test_hits_icm_and_the_push_or_fold_chart(lab):
     shot(page, "pushfold")
 
 
+# written out again on purpose: each view's test clicks through its own form, as a user does
 def test_the_solver_solves_a_small_river_spot(lab):
     page = lab
     page.click("#tab-solve")
@@ -232,14 +233,19 @@ def test_the_solver_solves_a_small_river_spot(lab):
     shot(page, "solve")
 
 
-def test_the_breakdown_by_class_its_heat_map_and_sorting(lab):
-    page = lab
-    page.fill("#player-1", "AsKs")
-    page.fill("#player-2", "QQ+,AQs+")
-    page.fill("#equity-board", "Qh7c2d")
-    page.select_option("#equity-detail", "breakdown")
+def run_equity_detail(page: Page, hero: str, villain: str, board: str, detail: str) -> None:
+    """Two players on a board with the detail table ``detail``, run until the page says done."""
+    page.fill("#player-1", hero)
+    page.fill("#player-2", villain)
+    page.fill("#equity-board", board)
+    page.select_option("#equity-detail", detail)
     page.click("#equity-run")
     expect(page.locator("#equity-status")).to_have_text("done")
+
+
+def test_the_breakdown_by_class_its_heat_map_and_sorting(lab):
+    page = lab
+    run_equity_detail(page, "AsKs", "QQ+,AQs+", "Qh7c2d", "breakdown")
     expected = cli_json("equity AsKs QQ+,AQs+ --board Qh7c2d --breakdown")
     rows = table_rows(page, "#equity-detail-tables table")
     assert [[r[0], r[5]] for r in rows] == [[x["class"], f"{100 * x['equity']:.3f}"] for x in expected["rows"]]
@@ -280,12 +286,7 @@ def test_draw_odds_list_every_discard_as_the_cli_ranks_them(lab):
 
 def test_every_combo_equity_and_its_heat_map(lab):
     page = lab
-    page.fill("#player-1", "QQ+,AKs")
-    page.fill("#player-2", "JJ")
-    page.fill("#equity-board", "Qh7c2d")
-    page.select_option("#equity-detail", "by_combo")
-    page.click("#equity-run")
-    expect(page.locator("#equity-status")).to_have_text("done")
+    run_equity_detail(page, "QQ+,AKs", "JJ", "Qh7c2d", "by_combo")
     expected = cli_json("equity QQ+,AKs JJ --board Qh7c2d --by-combo")
     first = table_rows(page, "#equity-detail-tables table:first-of-type")
     assert [(r[0], r[4]) for r in first] == [
