@@ -1,7 +1,7 @@
 """A folder of one-hand .phh files replayed: pokerlab against pokerkit, side by side, and where pokerlab's time goes.
 
     python benchmarks/replay_folder.py [FOLDER] [--config quick|full] [--rounds R] [--new-files] [--breakdown]
-                                       [--cli] [--json]
+                                       [--cli [--baseline COMMAND]] [--json]
 
 Without FOLDER the folder is the one of ``pokerlab bench --only phh-folder`` (the same files, written once by
 ``pokerlab.simulate.bench.phh_folder``); give a folder of your own (the public dataset's ``data/pluribus``,
@@ -19,9 +19,11 @@ A FOLDER with no ``.phh`` or ``.phhs`` file at any depth is refused in one line 
 ``--breakdown``: pokerlab's time a hand by stage (the walk; the fast path, which reads a plain one-hand file and
 confirms it ok without the engine; the engine's reading and replay of the files the fast path leaves to it; and the
 rest: results and the summary). ``--cli``: whole processes, start-up included, round by round in turn:
-``pokerlab replay FOLDER --json`` with ``--jobs 1`` and with the default jobs, and a process running pokerkit's side
-on the same files; the medians of wall and CPU time and pokerkit's over pokerlab's. Those processes run with
-compiled modules cached, as in a regular install (``PYTHONDONTWRITEBYTECODE`` is dropped from their environment).
+``pokerlab replay FOLDER --json`` with ``--jobs 1`` and with the default jobs (and the same with ``--baseline
+COMMAND``, the ``pokerlab`` command of another checkout, for a before and after), and a process running pokerkit's
+side on the same files; the medians of wall and CPU time, pokerkit's over pokerlab's, and the load average. Those
+processes run with compiled modules cached, as in a regular install (``PYTHONDONTWRITEBYTECODE`` is dropped from
+their environment).
 The first round of each is a warm-up, not counted: the first pass over a folder reads each repeated line and
 action once (they are remembered), as a large dataset's first files do.
 
@@ -203,24 +205,33 @@ print(hands)
 """
 
 
-def cli(folder: Path, rounds: int) -> dict:
-    """Whole processes in turn, round by round after a warm-up: ``pokerlab replay`` (``--jobs 1`` and the default)
-    and pokerkit on the same files; medians of wall and CPU (user + system) seconds."""
-    import os
-    import resource
-
+def cli_runs(folder: Path, baseline: str | None) -> dict[str, list[str]]:
+    """The command lines :func:`cli` times, by name."""
     script = shutil.which("pokerlab") or str(Path(sys.executable).with_name("pokerlab"))
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # cached modules, as installed
-    runs = {
-        "jobs 1": [script, "replay", str(folder), "--json", "--jobs", "1"],
-        "default jobs": [script, "replay", str(folder), "--json"],
-    }
+    commands = {"": script, "baseline ": baseline} if baseline else {"": script}
+    runs: dict[str, list[str]] = {}
+    for prefix, command in commands.items():
+        runs[prefix + "jobs 1"] = [command, "replay", str(folder), "--json", "--jobs", "1"]
+        runs[prefix + "default jobs"] = [command, "replay", str(folder), "--json"]
     try:
         import pokerkit  # noqa: F401 - only whether it is there
     except ImportError:
         pass
     else:
         runs["pokerkit"] = [sys.executable, "-c", POKERKIT_PROCESS, *map(str, hand_files(folder))]
+    return runs
+
+
+def cli(folder: Path, rounds: int, baseline: str | None = None) -> dict:
+    """Whole processes in turn, round by round after a warm-up: ``pokerlab replay`` (``--jobs 1`` and the default),
+    the same with the ``baseline`` command if given, and pokerkit on the same files; medians of wall and CPU (user +
+    system) seconds, and the load average before and after."""
+    import os
+    import resource
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # cached modules, as installed
+    runs = cli_runs(folder, baseline)
+    load_before = os.getloadavg()[0]
     times: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in runs}
     out: dict = {}
     for r in range(rounds + 1):
@@ -242,10 +253,12 @@ def cli(folder: Path, rounds: int) -> dict:
     for name, (walls, cpus) in times.items():
         out[name] = {"wall_s": statistics.median(walls), "cpu_s": statistics.median(cpus)}
     if "pokerkit" in out:
-        for name in ("jobs 1", "default jobs"):
-            out[name]["pokerkit_over_this_wall"] = out["pokerkit"]["wall_s"] / out[name]["wall_s"]
-            out[name]["pokerkit_over_this_cpu"] = out["pokerkit"]["cpu_s"] / out[name]["cpu_s"]
+        for name in runs:
+            if name != "pokerkit":
+                out[name]["pokerkit_over_this_wall"] = out["pokerkit"]["wall_s"] / out[name]["wall_s"]
+                out[name]["pokerkit_over_this_cpu"] = out["pokerkit"]["cpu_s"] / out[name]["cpu_s"]
     out["load"] = os.getloadavg()[0]
+    out["load_before"] = load_before
     return out
 
 
@@ -284,7 +297,7 @@ def measure(args: argparse.Namespace) -> dict:
     if args.breakdown:
         report["pokerlab_us_a_hand"] = breakdown(folder, args.rounds)
     if args.cli:
-        report["cli"] = cli(folder, args.rounds)
+        report["cli"] = cli(folder, args.rounds, args.baseline)
     return report
 
 
@@ -306,15 +319,16 @@ def show(report: dict, rounds: int) -> None:
         print(f"  {stage:14} {micros:7.1f} us a hand")
     if "cli" in report:
         row = report["cli"]
-        print(f"  whole processes, medians of {rounds} (load {row['load']:.2f}), {row['hands']:,} hands:")
-        for name in ("jobs 1", "default jobs", "pokerkit"):
+        load = f"load {row['load_before']:.2f} before, {row['load']:.2f} after"
+        print(f"  whole processes, medians of {rounds} ({load}), {row['hands']:,} hands:")
+        for name in ("jobs 1", "default jobs", "baseline jobs 1", "baseline default jobs", "pokerkit"):
             if name in row:
                 ratio = ""
                 if "pokerkit_over_this_wall" in row[name]:
                     ratio = (f"   pokerkit's time over this: {row[name]['pokerkit_over_this_wall']:.1f}x wall, "
                              f"{row[name]['pokerkit_over_this_cpu']:.1f}x CPU")  # fmt: skip
                 label = name if name == "pokerkit" else f"pokerlab replay, {name}"
-                print(f"    {label:28} {row[name]['wall_s'] * 1e3:7.1f} ms wall {row[name]['cpu_s'] * 1e3:7.1f} ms CPU"
+                print(f"    {label:37} {row[name]['wall_s'] * 1e3:7.1f} ms wall {row[name]['cpu_s'] * 1e3:7.1f} ms CPU"
                       f"{ratio}")  # fmt: skip
 
 
@@ -326,6 +340,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--new-files", action="store_true", help="each round on a new folder (the bench's only)")
     parser.add_argument("--breakdown", action="store_true")
     parser.add_argument("--cli", action="store_true")
+    parser.add_argument(
+        "--baseline", metavar="COMMAND", help="with --cli: a pokerlab command of another checkout, timed alongside"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:

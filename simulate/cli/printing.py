@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pokerlab.simulate.equity.result import EquityResult
+    from pokerlab.simulate.histories.dataset import ReplaySummary
 
 JSON_INDENT = 2
 # The lines of `pokerlab eval`'s text report, in order (its JSON has every key of hand_report).
@@ -149,3 +150,41 @@ def monte_carlo_footer(result: Any) -> str:
         f"Monte Carlo: {result.trials:,} trials in {result.seconds:.3f} s, standard error {error} "
         f"(seed {result.seed}, {result.threads} threads)"
     )
+
+
+def folder_report(summary: ReplaySummary, as_json: bool, fill_skipped: bool) -> tuple[str, int]:
+    """What ``pokerlab replay FOLDER`` prints of a folder's summary, and its exit status: the JSON, or the table, the
+    first warnings, a hint when hands broke off at an action out of turn, and the rate; 2 when a file failed to
+    parse, 1 when a hand has a problem, else 0.
+
+    >>> from pokerlab.simulate.histories.dataset import ReplaySummary
+    >>> summary = ReplaySummary("hands")
+    >>> summary.add("illegal", "hands/a.phh: hand [1]", "p2 acts out of turn", cause="out-of-turn")
+    >>> text, status = folder_report(summary, as_json=False, fill_skipped=False)
+    >>> print(text)
+    hands: 0 file(s), 1 hand(s) read in 0.0 s
+      ok                       0
+      unknown outcome          0
+      winnings not recorded         0
+      differs                  0
+      unfinished               0
+      illegal                  1
+          hands/a.phh: hand [1]: p2 acts out of turn
+      unreadable               0
+      files that failed to parse: 0
+      (records that leave out folds replay with --fill-skipped)
+    >>> status
+    1
+    """
+    from pokerlab.simulate.histories.statuses import OUT_OF_TURN  # a module of names: nothing else loads
+
+    status = 2 if summary.failed_files else 1 if summary.problems else 0  # _common's EXIT_BAD_INPUT, _FAILED_CHECK
+    if as_json:
+        return json_text(summary.to_dict()), status
+    lines = [summary.table()]
+    lines += [f"  warning: {message}" for message in summary.warnings[:5]]
+    if summary.causes.get(OUT_OF_TURN) and not fill_skipped:
+        lines.append("  (records that leave out folds replay with --fill-skipped)")
+    if summary.seconds > 0:
+        lines.append(f"  {summary.hands / summary.seconds:,.0f} hands/s")
+    return "\n".join(lines), status
