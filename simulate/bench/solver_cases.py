@@ -306,7 +306,8 @@ def peak_rss_bytes() -> int:
 def solve_in_process(path: Path, threads: int, target: float) -> dict[str, Any]:
     """One pokerlab solve of a spot file (run in a new process): seconds, iterations, memory, EVs, root actions.
 
-    The kernels are loaded (and compiled, the first time) by a small solve before the timing starts.
+    The kernels are loaded (and compiled, the first time) by a small solve, its exploitability and an expected value
+    before the timing starts.
     """
     import numpy as np
 
@@ -315,7 +316,10 @@ def solve_in_process(path: Path, threads: int, target: float) -> dict[str, Any]:
     from ..solver.spot import Spot
 
     small = Spot.parse("2s3h4d6c7c", "AsAh,QsQh", "KsKh", pot=20, stack=10, bet_sizes=())
-    CfrSolver(small.game(), dtype=np.float32, threads=threads).solve(10)
+    warm = CfrSolver(small.game(), dtype=np.float32, threads=threads)
+    warm.solve(10)
+    warm.exploitability()  # a compiled call of its own on one thread, as is an expected value
+    warm.expected_value(0)
     spec = json.loads(path.read_text())
     start = time.perf_counter()
     spot = Spot.parse(**spot_arguments(spec))

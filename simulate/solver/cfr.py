@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -303,8 +304,26 @@ class CfrSolver:
         kernels.visit(0, self._game, main, state, self._top, 2 if split else 0)
         return main[3][0, : self._n_hands[traverser]]
 
+    def _single_args(self) -> tuple:
+        """The arguments every whole-tree kernel call on one thread starts with."""
+        main = self._work_areas()[0]
+        return (self._game, main, self._top, *self._weights, self.regrets, self.strategy_sums, self.scales)
+
+    def _train(self, count: int, check: int = 0, target: float = 0.0) -> float | None:
+        """``count`` iterations on one thread in one compiled call (a call from Python costs more than a small
+        spot's iteration), checking the exploitability as :func:`.cfr_kernels.train` does; the last checked."""
+        d = self.discounting
+        done, checked = self._kernels().train(*self._single_args(), self.iterations + 1, count,
+                                              (float(d.alpha), float(d.beta), float(d.gamma), int(d.restart)), check,
+                                              float(target), self.deal_weight, self.raked)  # fmt: skip
+        self.iterations += int(done)
+        return None if checked < 0 else float(checked)
+
     def iterate(self, count: int = 1) -> None:
         """Run ``count`` DCFR iterations (each updates player 0, then player 1)."""
+        if self._threads_used() == 1:
+            self._train(count)
+            return
         kernels = self._kernels()
         for _ in range(count):
             factors = self.discounting.factors(self.iterations + 1)
@@ -366,11 +385,13 @@ class CfrSolver:
         """``player``'s expected zero-sum value over the deals, both players on their average strategy (or
         ``player`` best-responding)."""
         values = self.root_values(player, best_response)
-        return float(np.dot(self._weights[player], values) / self.deal_weight)
+        return float(self._kernels().range_value(self._weights[player], values, self.deal_weight))
 
     def exploitability(self) -> float:
         """The mean of the two players' best-response gains, in chips (0 at a Nash equilibrium); a locked
         hand keeps its locked frequencies in the best response."""
+        if self._threads_used() == 1:  # the passes in one compiled call
+            return float(self._kernels().exploitability(*self._single_args(), self.deal_weight, self.raked))
         gains = [self.expected_value(p, True) for p in (0, 1)]
         if self.raked:  # not zero-sum: each gain is measured from the player's own value (never below 0 by rounding)
             gains = [max(gain - self.expected_value(p), 0.0) for p, gain in enumerate(gains)]
@@ -379,8 +400,29 @@ class CfrSolver:
     def solve(self, max_iterations: int, target_exploitability: float = 0.0, check_every: int = 10) -> int:
         """Iterate until the exploitability (checked every ``check_every`` iterations) is at most the target, or
         ``max_iterations`` in all; returns the iterations run."""
+        if self._threads_used() == 1:
+            return self._solve_single(max_iterations, target_exploitability, check_every)
         while self.iterations < max_iterations:
             self.iterate(min(check_every, max_iterations - self.iterations))
             if target_exploitability > 0 and self.exploitability() <= target_exploitability:
                 break
         return self.iterations
+
+    def _solve_single(self, max_iterations: int, target: float, check_every: int) -> int:
+        """:meth:`solve` on one thread: iterations and checks in compiled calls of a few tenths of a second each
+        (whole multiples of ``check_every``, so the checks fall where :meth:`solve` checks), returning to Python
+        between calls so that Ctrl-C stops the run there."""
+        chunk = check_every
+        while self.iterations < max_iterations:
+            started = time.perf_counter()
+            left = max_iterations - self.iterations
+            before = self.iterations
+            checked = self._train(min(chunk, left), check_every if target > 0 else 0, target)
+            if checked is not None and checked <= target:
+                break
+            spent = max(time.perf_counter() - started, 1e-6) / max(self.iterations - before, 1)
+            chunk = check_every * max(1, int(_CALL_SECONDS / spent) // check_every)
+        return self.iterations
+
+
+_CALL_SECONDS = 0.2  # about how long one compiled call of :meth:`CfrSolver.solve` runs before Python sees Ctrl-C
