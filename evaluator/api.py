@@ -56,6 +56,8 @@ from .variants import (
 if TYPE_CHECKING:
     import numpy as np
 
+    from .kernels import HighTables
+
 CardsLike = str | Iterable[int]
 
 # Memoryviews, not arrays: ranking one hand never imports numpy (a command-line call's start-up).
@@ -110,7 +112,8 @@ def evaluate(cards: CardsLike, rules: str | None = None) -> int:
     if rules is not None and rules != "high":
         return evaluate_variant(cards, rules)
     if _fast is not None:
-        return _fast.evaluate(cards)
+        rank: int = _fast.evaluate(cards)  # the compiled module has no stub: its results read as Any
+        return rank
     return _value_py(to_card_ids(cards, count=(5, 6, 7)))
 
 
@@ -127,7 +130,8 @@ def evaluate_mask(mask: int) -> int:
     True
     """
     if _fast is not None:
-        return _fast.evaluate_mask(mask)
+        rank: int = _fast.evaluate_mask(mask)  # a typed local, not a cast call: this is the per-call path
+        return rank
 
     try:
         mask = operator.index(mask)
@@ -139,7 +143,7 @@ def evaluate_mask(mask: int) -> int:
 
 
 @lru_cache(maxsize=1)
-def high_tables():
+def high_tables() -> HighTables:
     """The arrays the numba kernels take (imports numba on first use), built once."""
     from .batch_kernels import batch_tables  # numba kernels: imported on first use
     from .kernels import HighTables  # numba kernels' tables type
@@ -291,8 +295,10 @@ def enumerate_values(n_cards: int, *, parallel: bool = False) -> np.ndarray:
     if parallel:
         from numba import get_num_threads
 
-        return kernels.enumerate_values_parallel(n_cards, *tables, get_num_threads())
-    return kernels.enumerate_values(n_cards, *tables)
+        counts: np.ndarray = kernels.enumerate_values_parallel(n_cards, *tables, get_num_threads())
+    else:
+        counts = kernels.enumerate_values(n_cards, *tables)
+    return counts
 
 
 def category_name(rank: int, rules: str | None = None) -> str:

@@ -24,7 +24,7 @@ _ERROR = re.compile(r"^(pokerlab/\S+)\.py:(\d+): error: (.*)$", re.MULTILINE)
 # The override block, up to the next table's header (every other line of it is indented or closes its list).
 _OVERRIDE_BLOCK = re.compile(r"^\[\[tool\.mypy\.overrides\]\]\n(?:(?!\[).*\n?)*", re.MULTILINE)
 # Kernels may keep the override even when clean: numba, not their annotations, types them.
-_KERNEL_HELPERS = {"pokerlab.evaluator.jit", "pokerlab.evaluator.kernel_core"}
+_KERNEL_HELPERS = {"pokerlab.evaluator.jit", "pokerlab.evaluator.kernel_core", "pokerlab.simulate.equity.rank_boards"}
 # A strict module the meta-test spoils with an untyped function.
 _STRICT_MODULE = "pokerlab/simulate/tournament/icm.py"
 

@@ -189,7 +189,8 @@ def _run_json(argv: list[str]) -> dict[str, Any]:
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"exit status {done.returncode}: {done.stderr.strip()[-300:]}")
-    return json.loads(done.stdout)
+    found: dict[str, Any] = json.loads(done.stdout)
+    return found
 
 
 def details(found: dict[str, Any]) -> str:

@@ -15,7 +15,7 @@ import functools
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -24,6 +24,13 @@ from pokerlab.errors import InputError, PokerlabError
 from pokerlab.simulate.equity.options import MAX_SEED, fresh_seed
 
 from .printing import json_text
+
+if TYPE_CHECKING:
+    StrChoice = click.Choice[str]
+    StrParamType = click.ParamType[str, str]
+else:  # click 8.1, which the package supports, cannot subscript its parameter types at run time
+    StrChoice = click.Choice
+    StrParamType = click.ParamType
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 1
@@ -43,7 +50,7 @@ OMAHA_RULE_NAMES = ["omaha", "omaha-hilo"]
 EQUITY_GAMES = list(equity_games.EQUITY_GAMES)
 
 
-class GameName(click.Choice):
+class GameName(StrChoice):
     """``--game``: one of ``names``, or any other name of it in ``aliases`` (alias -> name), in any case; help lists
     the names.
 

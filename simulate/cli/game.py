@@ -15,7 +15,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -25,12 +25,17 @@ from pokerlab.simulate.game import registry
 from ._common import (
     EXIT_BAD_INPUT,
     JSON_HELP,
+    StrChoice,
+    StrParamType,
     check_scheduler,
     emit_json,
     resolve_seed,
     seed_option,
 )
 from .game_options import MAX_STACK, game_options, rule_options, variant_from_options
+
+if TYPE_CHECKING:
+    from pokerlab.simulate.histories import HandHistory
 
 MAX_HANDS = 10**9
 
@@ -39,14 +44,14 @@ GAME_NAMES = list(registry.GAME_NAMES)
 BOT_NAMES = ["random", "station", "tight", "loose", "equity"]
 
 
-class GameChoice(click.Choice):
+class GameChoice(StrChoice):
     """A game name from :data:`GAME_NAMES` (listed in ``--help``, completed by the shell), or one of its aliases."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         return super().convert(registry.ALIASES.get(str(value).lower(), value), param, ctx)
 
 
-class BotList(click.ParamType):
+class BotList(StrParamType):
     """Comma-separated bot names (``equity:SECONDS`` sets the equity bot's time); completed by the shell."""
 
     name = "bots"
@@ -117,7 +122,7 @@ def _probe_folder(folder: str) -> None:
         _fail(f"cannot write hand histories into {folder}: {exc.strerror or exc}")
 
 
-def _save_session(histories: list, save: str) -> None:
+def _save_session(histories: list[HandHistory], save: str) -> None:
     """Write the session to ``save``; if that fails now, to a temporary file, and say where (exit 2)."""
     from pokerlab.simulate.histories import save as save_phh
 

@@ -285,7 +285,7 @@ def _size_options(command: Any) -> Any:
 @click.option("--save", type=click.Path(dir_okay=False), help="Save the solution to this file (.npz).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the layout of the solve schema).")
 @click.pass_context
-def solve_command(ctx: click.Context, spot_file: str | None, threads: int | None, max_memory: float | None,
+def solve_command(ctx: click.Context, /, spot_file: str | None, threads: int | None, max_memory: float | None,
                   compressed: bool, save: str | None, as_json: bool, **options: Any) -> None:  # fmt: skip
     """Solve a heads-up postflop spot (flop, turn or river) to a target exploitability.
 

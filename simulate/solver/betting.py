@@ -199,7 +199,9 @@ def swap_card(card: int, swap: tuple[int, ...]) -> int:
     return card - card % 4 + swap[card % 4]
 
 
-def symmetries(fixed: Sequence[Sequence[int]], combos: Sequence[np.ndarray], weights: Sequence[np.ndarray]) -> tuple:
+def symmetries(
+    fixed: Sequence[Sequence[int]], combos: Sequence[np.ndarray], weights: Sequence[np.ndarray]
+) -> tuple[tuple[int, ...], ...]:
     """The suit permutations that map each card set of ``fixed`` onto itself and both ranges (with weights) onto
     themselves, the identity first."""
     ranges = [
@@ -279,7 +281,7 @@ class FlatBuilder:
 def count_nodes(betting: Betting, root: _Spec) -> int:
     """The nodes of the tree below ``root`` without building it: every card a chance node deals leads to the
     same betting, so one subtree per chance node is counted, times the cards (each card kept, with suit swaps)."""
-    memo: dict[tuple, int] = {}
+    memo: dict[tuple[object, ...], int] = {}
     symmetric = len(betting.swaps) > 1  # then the cards kept depend on the board, not only on its size
 
     def count(spec: _Spec) -> int:

@@ -35,6 +35,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 import numpy.typing  # noqa: F401  (np.typing in annotations)
@@ -252,7 +254,7 @@ class CfrSolver:
             )
         return self._work[:used]
 
-    def _kernels(self):
+    def _kernels(self) -> ModuleType:
         from . import cfr_kernels  # numba-compiled: imported on first use
 
         return cfr_kernels
@@ -270,7 +272,11 @@ class CfrSolver:
         return float(np.dot(np.where(h0.strength[board] >= 0, self._weights[0], 0.0), mass))
 
     def _pass(
-        self, traverser: int, mode: int, factors: tuple[float, float, float] = (0.0, 0.0, 0.0), keep: tuple = ()
+        self,
+        traverser: int,
+        mode: int,
+        factors: tuple[float, float, float] = (0.0, 0.0, 0.0),
+        keep: tuple[np.ndarray, np.ndarray] | tuple[()] = (),
     ) -> np.ndarray:
         """One depth-first pass for ``traverser`` (train, average or best response); the root's values. ``keep``
         is ``(slot, node_values)``: each node with ``slot[node] >= 0`` leaves its values in that row."""
@@ -304,7 +310,7 @@ class CfrSolver:
         kernels.visit(0, self._game, main, state, self._top, 2 if split else 0)
         return main[3][0, : self._n_hands[traverser]]
 
-    def _single_args(self) -> tuple:
+    def _single_args(self) -> tuple[Any, ...]:
         """The arguments every whole-tree kernel call on one thread starts with."""
         main = self._work_areas()[0]
         return (self._game, main, self._top, *self._weights, self.regrets, self.strategy_sums, self.scales)

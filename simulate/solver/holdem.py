@@ -236,7 +236,9 @@ class Solution:
     def _range_at(self, node: int, player: int) -> np.ndarray:
         """Each combo's weight in ``player``'s range at ``node``: its reach times the opponent's compatible reach."""
         reach = self.solver.average_reach().astype(np.float64)
-        return reach[node, player, : len(self.game.hands[player])] * self._opponent_mass(node, player, reach)
+        combos = len(self.game.hands[player])
+        weights: np.ndarray = reach[node, player, :combos] * self._opponent_mass(node, player, reach)
+        return weights
 
     def _opponent_mass(self, node: int, player: int, reach: np.ndarray) -> np.ndarray:
         """For each combo of ``player``, the opponent's reach at ``node`` (``reach`` of :meth:`.cfr.CfrSolver.
@@ -479,10 +481,11 @@ def check_run(
     if max_memory is not None and (not isinstance(max_memory, (int, float)) or not max_memory > 0):
         raise SolverError(f"max_memory must be a positive number of bytes; got {max_memory!r}")
     try:
-        kind = np.dtype(dtype)
+        kind: np.dtype[Any] | None = np.dtype(dtype)
     except TypeError:
         kind = None
-    if kind not in (np.dtype(np.float32), np.dtype(np.float64)):
+    # `is None` first: numpy reads None as float64, so None would pass the membership test
+    if kind is None or kind not in (np.dtype(np.float32), np.dtype(np.float64)):
         raise SolverError(f"dtype must be float32 or float64; got {dtype!r}")
     if not isinstance(compressed, (bool, np.bool_)):
         raise SolverError(f"compressed must be True or False; got {compressed!r}")

@@ -323,7 +323,7 @@ def _workers(processes: int) -> int:
 
 
 def _solve_all(
-    todo: list[tuple[str, float]], spot: Mapping[str, Any], workers: int, done: Callable[[dict], None]
+    todo: list[tuple[str, float]], spot: Mapping[str, Any], workers: int, done: Callable[[dict[str, Any]], None]
 ) -> None:
     """Solve each flop of ``todo``, telling ``done`` each row as it finishes: in forked workers when there are
     several and forking is safe, else (or for what is left when the workers die) in this process."""

@@ -42,7 +42,7 @@ from .betting import IDENTITY, Betting, symmetries
 from .cfr import CfrSolver
 from .errors import SolverError
 from .holdem import Solution
-from .locks import lock_from_dict, resolve_locks
+from .locks import Lock, lock_from_dict, resolve_locks
 from .sizes import tree_sizes
 from .spot import Spot
 from .tree import check_rake
@@ -202,7 +202,7 @@ def _spot(meta: dict[str, Any], arrays: dict[str, np.ndarray], name: str) -> Any
     return Spot(board, (oop[0], ip[0]), (oop[1], ip[1]), betting, rake, rake_cap, locks)
 
 
-def _rake_and_locks(meta: dict[str, Any], name: str) -> tuple[float, float | None, tuple]:
+def _rake_and_locks(meta: dict[str, Any], name: str) -> tuple[float, float | None, tuple[Lock, ...]]:
     """The spot's rake rate, cap and locks, checked (none in a version 1 file)."""
     if meta.get("version") == 1:
         return 0.0, None, ()

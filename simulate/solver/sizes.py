@@ -86,7 +86,7 @@ class BetSize:
         0.5
         """
         bets = max((int(self.value) or streets_left) - raises_before, 1)
-        fraction = ((1 + 2 * behind / pot) ** (1 / bets) - 1) / 2
+        fraction: float = ((1 + 2 * behind / pot) ** (1 / bets) - 1) / 2  # typeshed reads float ** float as Any
         return min(fraction, self.cap)
 
 

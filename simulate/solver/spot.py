@@ -32,7 +32,7 @@ from .cfr import CfrSolver
 from .errors import SolverError
 from .locks import Lock, as_locks
 from .sizes import STREETS, PerStreet, tree_sizes
-from .tree import Game, Hands, check_rake
+from .tree import Game, Hands, TreeShape, check_rake
 
 PLAYERS = ("oop", "ip")
 """The players' names, player 0 (out of position, first to act) first."""
@@ -179,15 +179,13 @@ class Spot:
         solver = CfrSolver.memory_bytes(shape, hands, dtype, threads, DECK, compressed)
         return solver + shape.nodes * _TREE_BYTES_PER_NODE + tables
 
-    def shape(self) -> Any:
+    def shape(self) -> TreeShape:
         """The :class:`~.tree.TreeShape` of the spot's tree, counted without building it: subtrees that differ
         only in the cards dealt (in their labels) are counted once.
 
         >>> Spot.parse("Td9d6hQc", "AA", "KK", pot=10, stack=10, bet_sizes=()).shape().nodes
         537
         """
-        from .tree import TreeShape
-
         betting, memo = self.betting, {}
         symmetric = len(betting.swaps) > 1  # then the cards kept depend on the board, not only on its size
 
@@ -196,7 +194,7 @@ class Spot:
 
         def count(spec: Any) -> TreeShape:
             if key(spec) not in memo:
-                children: dict[Any, list] = {}
+                children: dict[Any, list[Any]] = {}
                 for child in betting.children(spec):
                     children.setdefault(key(child), [child, 0])[1] += 1
                 joined = [(count(child), times) for child, times in children.values()]

@@ -255,6 +255,7 @@ def test_a_bad_thread_count_is_one_clear_line(threads):
         ({"bet_sizes": {"preflop": (1.0,)}}, "bet_sizes: unknown street 'preflop'"),
         ({"bet_sizes": {"turn": (0.5, 0)}}, "bet sizes are positive"),
         ({"dtype": np.float16}, "dtype must be float32 or float64"),
+        ({"dtype": "not-a-dtype"}, "dtype must be float32 or float64"),  # numpy reads None as float64
         ({"oop": "AsAh", "ip": "AsAh"}, "no deal is possible"),
     ],
 )
