@@ -275,7 +275,7 @@ def omaha_tables():  # type: ignore[no-untyped-def]
     """The arrays the Omaha equity kernels take (imports numba on first use)."""
     import numpy as np  # batch work only: the per-call path never imports numpy
 
-    from .omaha_kernels import OmahaTables
+    from .omaha_kernels import OmahaTables  # numba-compiled: batch work only
 
     t = _tables.load()
     low_bits = np.array([LOW_BIT[c >> 2] for c in range(52)], dtype=np.int64)

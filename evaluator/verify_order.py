@@ -33,6 +33,7 @@ import numpy as np
 from ..errors import InputError
 from .api import evaluate, evaluate_batch
 from .cards import card_str
+from .rules import get_rules
 
 _RANKS = 13
 _ACE = 12
@@ -281,8 +282,6 @@ def check_wild_order(rules_name: str) -> dict[str, Any]:
     >>> check_wild_order("joker")["ok"], check_wild_order("ace-five-joker")["classes"]
     (True, 9997)
     """
-    from .rules import get_rules
-
     rules = get_rules(rules_name)
     classes, hands = _wild_classes(rules)
     values = evaluate_batch(hands, rules=rules.name).astype(np.int64)
@@ -348,8 +347,6 @@ def check_ruleset_order(rules_name: str, n_cards: int) -> dict[str, Any]:
     >>> check_ruleset_order("deuces-wild", 5)["ok"]
     True
     """
-    from .rules import get_rules
-
     rules = get_rules(rules_name)
     if rules.kernel == "badugi":
         from .verify_badugi import check_badugi_order  # a layer below: its own ranking over every hand

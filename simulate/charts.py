@@ -184,6 +184,7 @@ def pushfold_charts(
     need_matplotlib()
     chart_path(out)  # refused before the chart is solved, not after
     if chart is None:
+        # the push/fold solver loads only to solve a chart not given
         from .tournament.pushfold_chart import pushfold_chart
 
         chart = pushfold_chart(ante=ante, max_stack=max_stack)
@@ -307,7 +308,7 @@ def distribution_chart(
     """
     need_matplotlib()
     if distribution is None:
-        from .equity.distribution import equity_by_combo
+        from .equity.distribution import equity_by_combo  # loads only to compute a distribution not given
 
         distribution = equity_by_combo(list(players), board=board or None, dead=dead or None)
     fig = _figure(8.0, 5.0)

@@ -375,7 +375,7 @@ def code_version() -> dict[str, str]:
     >>> sorted(code_version())
     ['kernels', 'tables']
     """
-    from ..evaluator.kernel_cache import cache_key
+    from ..evaluator.kernel_cache import cache_key  # the kernel cache's helpers (platformdirs) load on first use
 
     manifest = hashlib.sha256(Path(tables_dir(), MANIFEST).read_bytes()).hexdigest()
     return {"kernels": cache_key(), "tables": manifest}

@@ -18,9 +18,9 @@ PACKAGE_DIRS = ("pokerlab", "evaluator", "simulate")
 #: The line with which a module explains every import inside its functions at once.
 MODULE_REASON = "# Imports inside functions:"
 #: Imports inside functions, over the package (ceilings: lower them when the counts go down).
-MOST_FUNCTION_IMPORTS = 321
+MOST_FUNCTION_IMPORTS = 305
 #: Of those, imports of pokerlab's own modules with no comment saying why.
-MOST_UNEXPLAINED_OWN_IMPORTS = 97
+MOST_UNEXPLAINED_OWN_IMPORTS = 0
 
 
 def function_imports(source: str) -> list[tuple[int, bool, bool]]:

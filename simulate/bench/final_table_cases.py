@@ -24,6 +24,8 @@ bincounts), which is where its time goes (``pokerlab bench --only tournament`` p
 [3000.0, 2000.0, 1500.0]
 """
 
+# Imports inside functions: a case's library loads only when its case is built, so a bench of some cases
+# (--only) never loads the others'.
 from __future__ import annotations
 
 import itertools

@@ -32,6 +32,8 @@ functions.
 ([1200, 1200, 1200], 1)
 """
 
+# Imports inside functions: a case's library loads only when its case is built, so a bench of some cases
+# (--only) never loads the others'.
 from __future__ import annotations
 
 import random

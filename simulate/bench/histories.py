@@ -13,6 +13,8 @@ hand's states. Each library's final stacks are checked against pokerlab's.
 (2, 40)
 """
 
+# Imports inside functions: a case's library loads only when its case is built, so a bench of some cases
+# (--only) never loads the others'.
 from __future__ import annotations
 
 import atexit

@@ -55,7 +55,7 @@ def compiled_per_call() -> bool:
     >>> isinstance(compiled_per_call(), bool)
     True
     """
-    from ...evaluator import api
+    from ...evaluator import api  # the evaluator loads only when asked: importing the bench does not load it
 
     return api.HAS_COMPILED_EVALUATOR
 

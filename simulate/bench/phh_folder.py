@@ -23,6 +23,8 @@ pokerlab, and pokerkit must end every hand with pokerlab's stacks.
 (40, 40)
 """
 
+# Imports inside functions: a case's library loads only when its case is built, so a bench of some cases
+# (--only) never loads the others'.
 from __future__ import annotations
 
 import atexit

@@ -9,6 +9,8 @@ are timed by ``measure_startup`` and kept out of bench's own import.
 'evaluator.enumerate_values(5)'
 """
 
+# Imports inside functions: a case's library loads only when its case is built, so a bench of some cases
+# (--only) never loads the others'.
 from __future__ import annotations
 
 import shlex

@@ -31,6 +31,7 @@ from ...errors import InputError
 from .cases import HANDS_IN_DECK, BenchConfig, Case, Hands, deal, select_cases
 from .checks import check
 from .contenders import PEERS, Contender, Spec, specs_for
+from .games import GAMES
 from .machine import machine_info, version
 from .report import FAILED, MISSING, NOT_APPLICABLE, WRONG, BenchReport, CaseResult, Entry, StartupItem
 from .solver_cases import PEER as SOLVER_PEER, peer_status
@@ -118,8 +119,6 @@ def _spot(case: Case, config: BenchConfig) -> str:
     if case.kind == "many":
         return f"{config.many_queries:,} random " + ("deals" if case.id == "many-preflop" else "hands and flops")
     if case.kind == "game":
-        from .games import GAMES
-
         return f"{GAMES[case.id].table}, {config.game_hands:,} hands (pokerkit {config.game_peer_hands:,})"
     if case.kind == "process":
         return f"{'eval' if case.id == 'start-eval' else 'equity'} {case.spot}"

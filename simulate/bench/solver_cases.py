@@ -314,7 +314,7 @@ def solve_in_process(path: Path, threads: int, target: float) -> dict[str, Any]:
 
     # The solver (numpy, numba) loads in the timed child process only: the bench's parent never imports it.
     from ..solver.cfr import CfrSolver
-    from ..solver.spot import Spot
+    from ..solver.spot import Spot  # in the child only, as CfrSolver above
 
     small = Spot.parse("2s3h4d6c7c", "AsAh,QsQh", "KsKh", pot=20, stack=10, bet_sizes=())
     warm = CfrSolver(small.game(), dtype=np.float32, threads=threads)

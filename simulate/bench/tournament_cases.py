@@ -16,6 +16,8 @@ The cases themselves are listed with the others in :mod:`.cases`.
 [30.0, 20.0, 14.0]
 """
 
+# Imports inside functions: a case's library loads only when its case is built, so a bench of some cases
+# (--only) never loads the others'.
 from __future__ import annotations
 
 import itertools

@@ -69,6 +69,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
+from ...evaluator.omaha import evaluate_omaha
 from ..equity.api import equity
 from ..equity.sampling import BLOCK_TRIALS
 from ..game.cards import names
@@ -140,8 +141,6 @@ def omaha_tier(hole: Sequence[int], board: Sequence[int], hilo: bool) -> int:
 
     In hi/lo a qualifying low lifts the tier (a low with an ace and a deuce in hand is close to the nuts).
     """
-    from pokerlab.evaluator.omaha import evaluate_omaha
-
     if hilo:
         high, low = evaluate_omaha(list(hole), list(board), rules="omaha-hilo")  # type: ignore[misc]
     else:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...equity_games import EQUITY_GAMES
+from ..equity.sampling import BLOCK_TRIALS
 from ..game.declarations import LowHalf
 from ..game.showdown import hand_value
 from ..game.stud import qualifying_low
@@ -129,8 +130,7 @@ def stud_equity(view: SeatView, budget: float, rng: random.Random) -> float:
     game = ENGINE_GAMES.get((view.ranking, view.low_half))
     if game is None:
         return _sampled_share(view, budget, rng)
-    from ..equity.api import equity
-    from ..equity.sampling import BLOCK_TRIALS
+    from ..equity.api import equity  # looked up at call time: tests patch equity.api.equity
 
     players = [list(view.hole), *(list(view.up_cards(seat)) for seat in view.opponents)]
     dead = [c for seat, out in enumerate(view.folded) if out for c in view.up_cards(seat)]

@@ -29,6 +29,7 @@ from ..game.phases import BET, DONE, DRAW, SHOWDOWN
 from ..game.session import BlindLevel, Session
 from ..game.showdown import describe_value, showdown_value
 from ..game.state import State
+from ..game.stud import up_cards
 from ..histories import HandHistory, history_from_state
 from .view import Action, Bot, SeatView, apply_action, passive_default
 
@@ -314,8 +315,6 @@ class TableGame:
         board = f"  board: {names(state.board)}" if state.variant.uses_board or state.board else ""
         self.tell(f"  pot {state.pot_total}{board}  your cards: {names(state.hole[you])}")
         if state.variant.is_stud:
-            from ..game.stud import up_cards
-
             shown = [f"{self.names[seat]} {names(up_cards(state, local))}" for local, seat in enumerate(seats)]
             self.tell("  up cards: " + " | ".join(s for local, s in enumerate(shown) if not state.folded[local]))
 

@@ -23,6 +23,7 @@ from ..game.errors import IllegalActionError
 from ..game.events import Bet, Board, Deal, Draw, Event, Raise
 from ..game.phases import BET, DRAW, SHOWDOWN
 from ..game.state import State
+from ..game.stud import up_cards
 
 
 class SeenDeal(NamedTuple):
@@ -258,8 +259,6 @@ class SeatView:
         """The face-up cards of ``seat`` (stud; public to everyone), none in other games."""
         if not self._state.variant.is_stud:
             return ()
-        from ..game.stud import up_cards
-
         return tuple(up_cards(self._state, seat))
 
     @property

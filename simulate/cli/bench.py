@@ -5,6 +5,8 @@ modules (numpy, numba, the peers, matplotlib) are imported inside the
 command, so ``pokerlab --help`` stays fast.
 """
 
+# Imports inside functions: a command loads its library only when it runs, so `pokerlab --help` and the
+# table-answered queries start without numpy or numba (tests/simulate/cli/test_cli_eval_startup.py).
 from __future__ import annotations
 
 import sys

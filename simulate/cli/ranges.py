@@ -4,6 +4,8 @@ Registered lazily in ``pokerlab.simulate.cli.main`` (``LAZY_COMMANDS``); a thin 
 :func:`pokerlab.simulate.ranges.hits.hit_frequencies`.
 """
 
+# Imports inside functions: a command loads its library only when it runs, so `pokerlab --help` and the
+# table-answered queries start without numpy or numba (tests/simulate/cli/test_cli_eval_startup.py).
 from __future__ import annotations
 
 import click

@@ -5,6 +5,8 @@ as the options are with ``_`` for ``-``); an option given on the command line wi
 given at all replaces the file's ``lock`` list).
 """
 
+# Imports inside functions: a command loads its library only when it runs, so `pokerlab --help` and the
+# table-answered queries start without numpy or numba (tests/simulate/cli/test_cli_eval_startup.py).
 from __future__ import annotations
 
 import json

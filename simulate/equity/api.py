@@ -105,9 +105,9 @@ def equity(  # noqa: PLR0913 (public API: the query's documented keywords)
 def _pipeline() -> _Steps:
     """The pipeline's steps, imported on the first call that is not a table's answer (they load numpy), then
     looked up in a fraction of the import statements' cost."""
-    from .plan import check_request, make_plan
-    from .scorer import score
-    from .spot import read_spot
+    from .plan import check_request, make_plan  # numpy: see the docstring
+    from .scorer import score  # numpy: see the docstring
+    from .spot import read_spot  # numpy: see the docstring
 
     return _Steps(check_request, read_spot, make_plan, score)
 

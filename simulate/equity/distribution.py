@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from ...compiles import computing_seconds
+from ...evaluator.api import high_tables
 from ...evaluator.cards import cards_to_mask, format_cards, to_card_ids
 from ...threads import available_cores
 from ..ranges.parse import Range, parse_range
@@ -296,7 +297,6 @@ def _pair_index(parsed: list[HoldemPlayer]) -> np.ndarray:
 def _deal_combo_blocks(seeds: np.ndarray, trials: int, ranges: Ranges, board: Board, pair_index: np.ndarray,
                        shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """One part's tallies (one row, summed over its blocks) and each block's deals made."""
-    from ...evaluator.api import high_tables
     from .by_combo_kernels import combo_blocks  # numba-compiled: imported on first use
 
     counts = np.zeros(int(np.prod(shape)), dtype=np.int64)

@@ -176,7 +176,7 @@ def equity(
 
 def cluster_threads(client: Any) -> int:
     """The threads of a Dask cluster (imported with a cluster only: a local run never loads it)."""
-    from ..distributed import cluster_threads as threads_of
+    from ..distributed import cluster_threads as threads_of  # with a cluster only: a local run never loads it
 
     return int(threads_of(client))
 

@@ -78,7 +78,7 @@ def _every_deal(parsed: Sequence[HoldemPlayer], board_ids: Sequence[int], dead_m
 def _kernels() -> ModuleType:
     """:mod:`postflop_kernels`, imported on first use (numba-compiled); a cached call costs less than the
     ``from . import`` statement run on every call (2 us)."""
-    from . import postflop_kernels
+    from . import postflop_kernels  # numba-compiled: imported on first use
 
     return postflop_kernels
 

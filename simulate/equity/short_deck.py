@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 
 from ...compiles import computing_seconds
 from ...evaluator.cards import SHORT_DECK_SIZE, deck_ids, format_cards
+from ...evaluator.layout import board_state
 from .options import EquityError, Progress, run_options
 from .pot_stats import N_STATS, STAT_HIGH_TIE, STAT_HIGH_WIN, STAT_SHARE, share_errors
 from .result import EquityResult, PlayerEquity
@@ -74,7 +75,7 @@ def _spot(players: Sequence[Any], board: Any, dead: Any) -> tuple[list[list[int]
 
 
 def _tables() -> tuple[Any, ...]:
-    from ...evaluator.variants import variant_tables
+    from ...evaluator.variants import variant_tables  # the variant tables' module loads on the first deal
 
     t = variant_tables(GAME)
     return (t.card_keys, t.offsets, t.values, t.flush_values, np.int64(t.shift))
@@ -82,8 +83,6 @@ def _tables() -> tuple[Any, ...]:
 
 def _keys(hands: list[list[int] | None], board: Sequence[int], card_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each player's key sum (``SUIT_INIT`` included) and suited-rank mask of its known cards and the board."""
-    from ...evaluator.layout import board_state
-
     keys, suited = np.empty(len(hands), dtype=np.uint64), np.empty(len(hands), dtype=np.uint64)
     for p, hand in enumerate(hands):
         keys[p], suited[p] = board_state([*(hand or []), *board], card_keys)

@@ -196,8 +196,8 @@ def count_deals(
 
 def _tables() -> tuple[Any, ...]:
     """(card keys, rank-hash offsets, high values, flush values, ace-to-five values, shift): the evaluator's."""
-    from ...evaluator.api import high_tables
-    from ...evaluator.variants import variant_tables
+    from ...evaluator.api import high_tables  # the evaluator's tables' modules load on the first deal
+    from ...evaluator.variants import variant_tables  # as high_tables above
 
     high = high_tables()
     low = variant_tables("ace-five")  # its rank hash is the high one's: one slot gives both values

@@ -40,6 +40,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerlab.errors import PokerlabError
+from pokerlab.simulate.ranges.order import equities, ordered_classes
 
 from .commands import COMMANDS, LONG_COMMANDS, GuiInputError, arguments, parameters
 from .jobs import Busy, Job, JobManager
@@ -247,7 +248,7 @@ class _Api:
 
     async def hit_combos(self, request: Request) -> Response:
         """The combos behind each hits row (:mod:`.hit_combos`): a range on one board, quick, in a thread."""
-        from .hit_combos import hit_combos
+        from .hit_combos import hit_combos  # numpy and the range readers: on the first request
 
         try:
             body = await _body(request, self.max_body)
@@ -258,8 +259,6 @@ class _Api:
             return _error(413, str(exc))
 
     async def ranking(self, request: Request) -> Response:
-        from pokerlab.simulate.ranges.order import equities, ordered_classes
-
         table = equities()
         rows = [{"hand": hand, "equity": table[hand]} for hand in ordered_classes()]
         return JSONResponse({"by": "all-in equity against one random hand", "classes": rows})

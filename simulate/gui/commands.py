@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from pokerlab.errors import InputError
+from pokerlab.simulate.cli.main import main
 
 __all__ = ["COMMANDS", "LONG_COMMANDS", "GuiInputError", "Parameter", "arguments", "parameters"]
 
@@ -80,8 +81,6 @@ def _parameter(param: click.Parameter) -> Parameter | None:
 
 @cache
 def _command(name: str) -> click.Command:
-    from pokerlab.simulate.cli.main import main
-
     words = COMMANDS[name]
     ctx = click.Context(main, info_name="pokerlab")
     command = main.get_command(ctx, words[0])

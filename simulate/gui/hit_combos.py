@@ -12,6 +12,9 @@ from typing import Any
 import numpy as np
 
 from pokerlab.errors import InputError
+from pokerlab.evaluator.cards import cards_to_mask, format_cards, parse_cards
+from pokerlab.simulate.ranges.hits import DRAW_ROWS, HOLE_ROWS, MADE_ROWS, classify, hit_frequencies
+from pokerlab.simulate.ranges.parse import parse_range
 
 __all__ = ["hit_combos"]
 
@@ -25,10 +28,6 @@ def hit_combos(body: Any) -> dict[str, Any]:
     >>> [c["draws"] for c in answer["combos"] if c["combo"] == "AsKs"]
     [['flush draw', 'nut flush draw', 'overcards']]
     """
-    from pokerlab.evaluator.cards import cards_to_mask, format_cards, parse_cards
-    from pokerlab.simulate.ranges.hits import DRAW_ROWS, HOLE_ROWS, MADE_ROWS, classify, hit_frequencies
-    from pokerlab.simulate.ranges.parse import parse_range
-
     if not isinstance(body, dict) or not isinstance(body.get("range"), str) or not isinstance(body.get("board"), str):
         raise InputError('hit combos take {"range": "range text", "board": "3 to 5 cards"}')
     checked = hit_frequencies(body["range"], body["board"])  # the command's own checks and errors

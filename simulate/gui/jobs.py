@@ -137,7 +137,7 @@ class JobManager:
 
         A solve that saves its solution names it: ``solution`` (its id), kept in ``store`` once the job is done.
         """
-        from . import worker
+        from . import worker  # a job's code (the whole command line): loaded with the first job, not the server
 
         with self.lock:
             running = [job for job in self.jobs.values() if not job.finished.is_set()]

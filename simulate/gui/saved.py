@@ -59,7 +59,7 @@ class RangeBook:
 
     def save(self, name: str, text: str) -> None:
         """Save ``text`` as ``name`` (replacing a range of that name); a text pokerlab cannot read is refused."""
-        from pokerlab.simulate.ranges.parse import parse_range
+        from pokerlab.simulate.ranges.parse import parse_range  # numpy: on the first save, not at the server's start
 
         name = name.strip()
         if not name or len(name) > MAX_NAME or not name.isprintable() or "/" in name:

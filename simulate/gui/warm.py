@@ -27,7 +27,7 @@ def solver_kernels_cached() -> bool:
     """
     # The kernel cache's helpers load numba's configuration: only when the server warms up, never on import.
     from pokerlab.evaluator.jit import cache_dir, cache_enabled
-    from pokerlab.evaluator.kernel_cache import shipped_dir
+    from pokerlab.evaluator.kernel_cache import shipped_dir  # as the line above
 
     folders = [cache_dir()] if cache_enabled() else []
     shipped = shipped_dir()
@@ -39,6 +39,7 @@ def solver_kernels_cached() -> bool:
 def _warm() -> bool:
     if not solver_kernels_cached():
         return False
+    # only with cached kernels: compiling them would hold up the start
     from pokerlab.simulate.solver.holdem import solve
 
     threads = threading.active_count()

@@ -70,6 +70,7 @@ from pokerlab.simulate.game.declarations import (
 from pokerlab.simulate.game.draw_variants import (
     deuce_to_seven_triple_draw as deuce_to_seven_triple_draw,  # part of this module's interface
 )
+from pokerlab.simulate.game.flop_variants import omaha
 
 from .errors import PHHError as PHHError  # the package's error, imported from here by every reader
 
@@ -177,8 +178,6 @@ def _omaha(
     kind: str, forced: ForcedBets, betting: Betting, rules: HouseRules, hilo: bool, extra: Mapping[str, Any]
 ) -> Variant:
     """The Omaha game of an ``O`` or ``O/8`` code: the factory's declaration with the file's stakes and options."""
-    from pokerlab.simulate.game.flop_variants import omaha
-
     base = omaha(kind, hole_cards=int(extra.get("hole_cards", 4)), hilo=hilo)
     options = {key: extra[key] for key in ("ranking", "jokers") if key in extra}
     return replace(

@@ -179,8 +179,8 @@ def iter_results(
     >>> [(label, result.status, result.stacks) for label, result in iter_results(path)]
     [('1', 'ok', [51, 49])]
     """
-    from .reading import read
-    from .replay import replay_read
+    from .reading import read  # the full reader: only for what the fast path above cannot take
+    from .replay import replay_read  # as read above
 
     # read() reads a str holding a line break as a file's text: a path with one goes as a Path, any other as given
     # (a Path would drop a "./" from the name the messages show).

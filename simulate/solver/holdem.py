@@ -243,7 +243,7 @@ class Solution:
     def _opponent_mass(self, node: int, player: int, reach: np.ndarray) -> np.ndarray:
         """For each combo of ``player``, the opponent's reach at ``node`` (``reach`` of :meth:`.cfr.CfrSolver.
         average_reach`) over the combos sharing no card with it (0 for a combo the node's board blocks)."""
-        from . import cfr_kernels
+        from . import cfr_kernels  # numba-compiled: imported on first use
 
         mine, theirs = self.game.hands[player], self.game.hands[1 - player]
         mass = np.zeros(len(mine))

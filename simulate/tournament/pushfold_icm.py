@@ -359,7 +359,7 @@ def sample_deals(players: int, deals: int, rng: np.random.Generator) -> tuple[np
 
 
 def _ranks(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
-    from pokerlab.evaluator.api import evaluate_batch
+    from pokerlab.evaluator.api import evaluate_batch  # only for dealt games: head-up ones use the table
 
     d, n = hands.shape[:2]
     rows = np.concatenate([hands, np.repeat(boards[:, None, :], n, axis=1)], axis=2).reshape(d * n, 7)
