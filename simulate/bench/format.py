@@ -155,27 +155,30 @@ def table(report: BenchReport) -> list[str]:
     >>> case = CaseResult("icm-9", "icm", "ICM", "9 stacks", "call", "time", rounds=1)
     >>> case.entries += [Entry("pokerlab-mc", "pokerlab", "Monte Carlo", "", seconds=[0.2], work=[1], ratios=[300]),
     ...                  Entry("pokerlab", "pokerlab", "exact", "", seconds=[0.0007], work=[1])]
+    >>> case.load = 1.25
     >>> print("\\n".join(table(BenchReport(machine={}, config={}, date="", cases=[case]))))
-    | case | pokerlab |
-    |---|---|
-    | ICM: 9 stacks | 700 µs ±0% (exact) |
-    | ICM: 9 stacks, Monte Carlo | 200 ms ±0% (Monte Carlo; 300x slower) |
+    | case | pokerlab | load |
+    |---|---|---|
+    | ICM: 9 stacks | 700 µs ±0% (exact) | 1.2 |
+    | ICM: 9 stacks, Monte Carlo | 200 ms ±0% (Monte Carlo; 300x slower) | 1.2 |
     """
     present = {e.library for c in report.cases for e in c.entries}
     libraries = [lib for lib in LIBRARY_ORDER if lib in present] + sorted(present - set(LIBRARY_ORDER))
-    lines = ["| case | " + " | ".join(libraries) + " |", "|---|" + "---|" * len(libraries)]
+    lines = ["| case | " + " | ".join(libraries) + " | load |", "|---|" + "---|" * (len(libraries) + 1)]
     for case in report.cases:
+        load = "" if case.load is None else f"{case.load:.1f}"
         for name, by_library in case_rows(case):
             label = f"{case.title}: {case.spot}" + (f", {name}" if name else "")
             cells = [cell(case, by_library[lib]) if lib in by_library else "" for lib in libraries]
-            lines.append(f"| {label} | " + " | ".join(cells) + " |")
+            lines.append(f"| {label} | " + " | ".join(cells) + f" | {load} |")
     return lines
 
 
 def markdown(report: BenchReport) -> str:
     """The Markdown table (the performance page shows it): the date and machine, :func:`table`, then the notes."""
     lines = [f"_`pokerlab bench` on {report.date[:10]}: {machine_line(report)}._", "", *table(report)]
-    lines += ["", f"_{how_line(report)} A cell's brackets name the variant it times, then its ratio._"]
+    how = f"{how_line(report)} A cell's brackets name the variant it times, then its ratio; load is the one-minute"
+    lines += ["", f"_{how} load average as the case ended (the machine's other work beside it)._"]
     startup = startup_totals(report)
     if startup:
         lines.append(
@@ -232,6 +235,8 @@ def text(report: BenchReport) -> str:
         out += [f"    {e.key}: {e.call}" for e in case.entries if e.call]
         if case.note:
             out.append(f"    note: {case.note}")
+        if case.load is not None:
+            out.append(f"    load: {case.load:.2f} (one-minute average as the case ended)")
     if report.wrong:
         out += ["", "REFUSED for a wrong answer (not timed): " + ", ".join(f"{k} in {c}" for c, k in report.wrong)]
     return "\n".join(out)

@@ -60,18 +60,27 @@ def compiled_per_call() -> bool:
     return api.HAS_COMPILED_EVALUATOR
 
 
+def load_average() -> list[float] | None:
+    """The 1, 5 and 15-minute load averages, to two places (None where the system has none).
+
+    >>> load = load_average()
+    >>> load is None or len(load) == 3
+    True
+    """
+    return [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
+
+
 def machine_info() -> dict[str, Any]:
     """CPU, cores (all and usable by this process), OS, Python, numpy, numba and pokerlab versions, and whether
     the per-call evaluator is the compiled one."""
     import numba
 
     usable = available_cores()
-    load = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
     return {
         "cpu": cpu_model(),
         "cores": os.cpu_count(),
         "usable_cores": usable,
-        "load_average": load,
+        "load_average": load_average(),
         "os": platform.platform(terse=True),
         "python": platform.python_version(),
         "numpy": numpy.__version__,

@@ -127,6 +127,7 @@ class CaseResult:
     rounds: int
     entries: list[Entry] = field(default_factory=list)
     note: str = ""  # how to read the figures
+    load: float | None = None  # the one-minute load average as the case ends: what its figures ran beside
 
     def entry(self, key: str) -> Entry | None:
         return next((e for e in self.entries if e.key == key), None)

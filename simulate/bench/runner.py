@@ -32,7 +32,7 @@ from .cases import HANDS_IN_DECK, BenchConfig, Case, Hands, deal, select_cases
 from .checks import check
 from .contenders import PEERS, Contender, Spec, specs_for
 from .games import GAMES
-from .machine import machine_info, version
+from .machine import load_average, machine_info, version
 from .report import FAILED, MISSING, NOT_APPLICABLE, WRONG, BenchReport, CaseResult, Entry, StartupItem
 from .solver_cases import PEER as SOLVER_PEER, peer_status
 
@@ -319,6 +319,8 @@ def run_case(
     steps.total = len(live) + len(checked) * n_rounds
     gc.collect()  # once, outside the timing; gc stays off while a contender runs
     _time_rounds(checked, n_rounds, steps.step)
+    load = load_average()
+    result.load = load[0] if load else None
     return result
 
 

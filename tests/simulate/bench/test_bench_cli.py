@@ -83,6 +83,14 @@ def test_from_json_prints_json_text_and_markdown(saved):
     assert "[eq-hands, 2 rounds]" in as_text.output
 
 
+def test_each_case_records_the_load_it_ran_beside(saved):
+    report, _ = saved
+    loads = [case.load for case in report.cases]
+    assert all(isinstance(load, float) and load >= 0 for load in loads), loads
+    header, *_ = report.to_markdown().split("\n")[2:3]
+    assert header.endswith("| load |")
+
+
 def test_a_wrong_answer_exits_1(saved, tmp_path):
     report, _ = saved
     data = report.to_dict()
