@@ -214,6 +214,7 @@ def start_native_build() -> int | None:
         child = subprocess.Popen(
             command,
             env=env,
+            cwd=mark.parent,  # not the caller's folder: from a checkout, ``-m pokerlab`` would import its source tree
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -95,62 +95,30 @@ class BenchConfig:
         return asdict(self)
 
 
-FULL = BenchConfig(
-    "full",
-    batch_hands=2_000_000,
-    public_hands=20_000,
-    call_hands=100_000,
-    slow_hands=10_000,
-    pokerkit_hands=1_000,
-    mc_stderr=2.5e-4,
-    hu_trials=2_000_000,
-    repeat=9,
-    min_rounds=3,
-    case_budget=2.5,
-    phh_hands=5_000,
-)
-# written out again on purpose: one configuration a tier, every field named, so the tiers read side by side
-QUICK = BenchConfig(
-    "quick",
-    batch_hands=200_000,
-    public_hands=2_000,
-    call_hands=10_000,
-    slow_hands=1_000,
-    pokerkit_hands=100,
-    mc_stderr=1e-3,
-    hu_trials=200_000,
-    repeat=5,
-    min_rounds=1,
-    case_budget=0.15,
-    all_threads_equity=False,
-    phh_hands=1_000,
-    many_queries=40,
-    game_hands=800,
-    game_peer_hands=30,
-    chart_stack=8.0,
-    final_table_deals=1_000,
-    final_table_iterations=50,
-)
-TINY = BenchConfig(
-    "tiny",
-    batch_hands=2_000,
-    public_hands=200,
-    call_hands=500,
-    slow_hands=100,
-    pokerkit_hands=20,
-    mc_stderr=4e-3,
-    hu_trials=20_000,
-    repeat=2,
-    min_rounds=2,
-    case_budget=0.0,
-    all_threads_equity=False,
-    phh_hands=40,
-    many_queries=6,
-    game_hands=30,
-    game_peer_hands=8,
-    chart_stack=3.0,
-    final_table_deals=200,
-    final_table_iterations=10,
+#: The three sizes of run side by side, a field a row: (full, quick, tiny).
+_SIZES: dict[str, tuple[Any, Any, Any]] = {
+    "batch_hands": (2_000_000, 200_000, 2_000),
+    "public_hands": (20_000, 2_000, 200),
+    "call_hands": (100_000, 10_000, 500),
+    "slow_hands": (10_000, 1_000, 100),
+    "pokerkit_hands": (1_000, 100, 20),
+    "mc_stderr": (2.5e-4, 1e-3, 4e-3),
+    "hu_trials": (2_000_000, 200_000, 20_000),
+    "repeat": (9, 5, 2),
+    "min_rounds": (3, 1, 2),
+    "case_budget": (2.5, 0.15, 0.0),
+    "all_threads_equity": (True, False, False),
+    "phh_hands": (5_000, 1_000, 40),
+    "many_queries": (200, 40, 6),
+    "game_hands": (3_000, 800, 30),
+    "game_peer_hands": (150, 30, 8),
+    "chart_stack": (20.0, 8.0, 3.0),
+    "final_table_deals": (2_000, 1_000, 200),
+    "final_table_iterations": (100, 50, 10),
+}
+FULL, QUICK, TINY = (
+    BenchConfig(name, **{field: sizes[column] for field, sizes in _SIZES.items()})
+    for column, name in enumerate(("full", "quick", "tiny"))
 )
 
 
