@@ -269,7 +269,7 @@ CONTENDERS: dict[str, tuple[Listing, ...]] = {
         Listing("pokerlab-plain", "pokerlab", "equity() per combo", range_by_combo(True)),
     ),
     "icm": (
-        Listing("pokerlab", "pokerlab", "exact, over sets of players", icm_contender("exact")),
+        Listing("pokerlab", "pokerlab", "exact, compiled, over sets of players", icm_contender("exact")),
         Listing("pokerlab-orders", "pokerlab", "brute force, every order", icm_contender("orders"), _small_field),
         Listing("pokerlab-mc", "pokerlab", "Monte Carlo, 1,000,000 finishes", icm_contender("mc")),
     ),

@@ -66,9 +66,13 @@ def icm_contender(method: str) -> Any:
     million sampled finishes."""
 
     def build(case: Case, hands: Hands | None, config: BenchConfig) -> Contender:
-        from ..tournament.icm import icm
+        from ..tournament.icm import icm, warm_kernels
 
         stacks, payouts = icm_field(case.n_cards)
+        if method == "exact":
+            # the call a loop of them settles on: a process values its first small fields in numpy, then loads the
+            # compiled programme once that would have paid (a one-off command never does)
+            warm_kernels()
         last: dict[str, Any] = {}
         if method == "orders":
             orders = np.array(list(itertools.permutations(range(len(stacks)))), dtype=np.int64)
