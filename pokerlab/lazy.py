@@ -33,3 +33,12 @@ def lazy_attributes(package: str, names: dict[str, str]) -> tuple[Callable[[str]
         return sorted(set(vars(sys.modules[package])) | set(names))
 
     return __getattr__, __dir__
+
+
+def by_module(package: str, names: dict[str, str]) -> dict[str, str]:
+    """Name -> defining module, from a module (relative to ``package``) -> its names, space-separated.
+
+    >>> by_module("pokerlab.simulate.ranges", {"classes": "class_combos hand_class"})
+    {'class_combos': 'pokerlab.simulate.ranges.classes', 'hand_class': 'pokerlab.simulate.ranges.classes'}
+    """
+    return {name: f"{package}.{module}" for module, listed in names.items() for name in listed.split()}

@@ -42,23 +42,21 @@ the combos held, kernels :mod:`.by_combo_kernels`).
 
 from typing import TYPE_CHECKING
 
-from pokerlab.lazy import lazy_attributes
+from pokerlab.lazy import by_module, lazy_attributes
 
 # Each name loads its module on first use: the command line's table answers need neither numpy nor numba.
-_NAMES = {
-    "EquityError": "pokerlab.simulate.equity.options",
-    "NoDealError": "pokerlab.simulate.equity.options",
-    "EquityInterrupted": "pokerlab.simulate.equity.options",
-    "EquityResult": "pokerlab.simulate.equity.result",
-    "GAMES": "pokerlab.simulate.equity.result",
-    "PlayerEquity": "pokerlab.simulate.equity.result",
-    "alias_table": "pokerlab.simulate.equity.holdem_mc",
-    "check_options": "pokerlab.simulate.equity.options",
-    "equity": "pokerlab.simulate.equity.api",
-    "equity_breakdown": "pokerlab.simulate.equity.breakdown",
-    "equity_by_combo": "pokerlab.simulate.equity.distribution",
-    "equity_many": "pokerlab.simulate.equity.batch",
-}
+_NAMES = by_module(
+    __name__,
+    {
+        "options": "EquityError NoDealError EquityInterrupted check_options",
+        "result": "EquityResult GAMES PlayerEquity",
+        "holdem_mc": "alias_table",
+        "api": "equity",
+        "breakdown": "equity_breakdown",
+        "distribution": "equity_by_combo",
+        "batch": "equity_many",
+    },
+)
 __all__ = sorted(_NAMES)
 
 # written out again on purpose: each package's lazy map (read at run time) and its imports (read by the type checker)

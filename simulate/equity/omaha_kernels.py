@@ -119,6 +119,14 @@ def _scratch(players, h, n_pairs):
 
 
 @njit(cache=True)
+def _five_card_board(board):
+    """A five-card board buffer holding the known cards first; the deal loops fill the rest."""
+    full = np.empty(5, dtype=np.uint8)
+    full[: board.shape[0]] = board
+    return full
+
+
+@njit(cache=True)
 def exact_deals(combos, offsets, deals, board, dead_mask, hilo, t):
     """Every deal (a row of combo indices, one per player) with every completion of ``board``.
 
@@ -131,9 +139,7 @@ def exact_deals(combos, offsets, deals, board, dead_mask, hilo, t):
     stats, hands, pidx, h_key, h_suits, h_low, highs, lows = _scratch(players, h, n_pairs)
     known = board.shape[0]
     need = 5 - known
-    full = np.empty(5, dtype=np.uint8)
-    for j in range(known):
-        full[j] = board[j]
+    full = _five_card_board(board)
     rest = np.empty(52, dtype=np.int64)
     idx = np.empty(5, dtype=np.int64)
     n_boards = 0
@@ -255,14 +261,9 @@ def mc_block(seed, trials, combos, offsets, counts, is_random, h, board, dead_ma
     n_pairs = h * (h - 1) // 2
     stats, hands, pidx, h_key, h_suits, h_low, highs, lows = _scratch(players, h, n_pairs)
     known = board.shape[0]
-    full = np.empty(5, dtype=np.uint8)
-    for j in range(known):
-        full[j] = board[j]
+    full = _five_card_board(board)
     state = seeded_state(seed)
-    no_low = 0
-    done = 0
-    misses = 0
-    rejected = 0
+    no_low = done = misses = rejected = 0
     while done < trials:
         state, used, ok = deal_ranged(state, combos, offsets, counts, is_random, dead_mask, hands)
         if not ok:
@@ -337,13 +338,9 @@ def mc_block_weighted(seed, deals, boards, combos, row_masks, offsets, counts, i
     one = np.zeros((players, N_STATS))
     spread = np.zeros((players, 2))
     known = board.shape[0]
-    full = np.empty(5, dtype=np.uint8)
-    for j in range(known):
-        full[j] = board[j]
+    full = _five_card_board(board)
     state = seeded_state(seed)
-    no_low = 0.0
-    w_sum = 0.0
-    w_sq = 0.0
+    no_low = w_sum = w_sq = 0.0
     for _ in range(deals):
         state, dealt, w = deal_sequential(state, row_masks, offsets, counts, is_random, dead_mask, combos, hands)
         if w == 0.0:

@@ -14,28 +14,18 @@
 
 from typing import TYPE_CHECKING
 
-from pokerlab.lazy import lazy_attributes
+from pokerlab.lazy import by_module, lazy_attributes
 
 # Each name loads its module on first use (parse and hits import numpy; the table answers need neither).
-_NAMES = {
-    "class_combos": "pokerlab.simulate.ranges.classes",
-    "hand_class": "pokerlab.simulate.ranges.classes",
-    "hand_classes": "pokerlab.simulate.ranges.classes",
-    "HitResult": "pokerlab.simulate.ranges.hits",
-    "hit_frequencies": "pokerlab.simulate.ranges.hits",
-    "equities": "pokerlab.simulate.ranges.order",
-    "ordered_classes": "pokerlab.simulate.ranges.order",
-    "top_percent_classes": "pokerlab.simulate.ranges.order",
-    "GRID_LABELS": "pokerlab.simulate.ranges.parse",
-    "MIN_WEIGHT": "pokerlab.simulate.ranges.parse",
-    "N_COMBOS": "pokerlab.simulate.ranges.parse",
-    "ClassCount": "pokerlab.simulate.ranges.parse",
-    "Range": "pokerlab.simulate.ranges.parse",
-    "RangeError": "pokerlab.simulate.ranges.parse",
-    "parse_range": "pokerlab.simulate.ranges.parse",
-    "range_grid": "pokerlab.simulate.ranges.parse",
-    "render_grid": "pokerlab.simulate.ranges.parse",
-}
+_NAMES = by_module(
+    __name__,
+    {
+        "classes": "class_combos hand_class hand_classes",
+        "hits": "HitResult hit_frequencies",
+        "order": "equities ordered_classes top_percent_classes",
+        "parse": "GRID_LABELS MIN_WEIGHT N_COMBOS ClassCount Range RangeError parse_range range_grid render_grid",
+    },
+)
 __all__ = sorted(_NAMES)
 
 # written out again on purpose: each package's lazy map (read at run time) and its imports (read by the type checker)
