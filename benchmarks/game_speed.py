@@ -171,21 +171,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--breakdown", action="store_true", help="where a State hand's time goes (CPU us)")
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")  # pokerkit warns on every pointless fold it is asked about
-    # written out again on purpose: each report (breakdown or full) prints as JSON or a table of its own
-    if args.breakdown:
-        parts = breakdown(args.hands, args.rounds)
-        if args.json:
-            print(json.dumps(parts, indent=2))
-            return
-        print(f"CPU microseconds, best of {args.rounds} rounds (State() alone: checks, deck, blinds, hole cards)")
-        for name, value in parts.items():
-            print(f"  {name:34s} {value:>10,.1f}")
-        return
-    report = measure(args.hands, args.rounds)
+    data = breakdown(args.hands, args.rounds) if args.breakdown else measure(args.hands, args.rounds)
     if args.json:
-        print(json.dumps(report, indent=2))
-        return
-    print(f"6-max no-limit hold'em, random legal actions, {BIG_BLINDS} big blinds, best of {args.rounds} rounds")
+        print(json.dumps(data, indent=2))
+    elif args.breakdown:
+        print(f"CPU microseconds, best of {args.rounds} rounds (State() alone: checks, deck, blinds, hole cards)")
+        for name, value in data.items():
+            print(f"  {name:34s} {value:>10,.1f}")
+    else:
+        _print_table(data, args.rounds)
+
+
+def _print_table(report: dict[str, dict[str, float]], rounds: int) -> None:
+    print(f"6-max no-limit hold'em, random legal actions, {BIG_BLINDS} big blinds, best of {rounds} rounds")
     for name, entry in report.items():
         if "hands_per_s" in entry:
             rate, median, ratio = entry["hands_per_s"], entry["median_hands_per_s"], entry["x_pokerkit"]

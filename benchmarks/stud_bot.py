@@ -32,16 +32,14 @@ SPOTS = [  # (name, variant, players, street reached, seed)
 ]
 
 
-# written out again on purpose: the stud call-down of test_game_stud_invariants.py (a benchmark imports no test)
 def spot_view(variant, players: int, street: int, seed: int) -> SeatView:
+    """The seat to act once everyone has brought in, checked or called up to ``street``."""
     hand = State(variant, [100] * players, seed=seed)
     while hand.phase == "bet" and hand.street < street:
         if hand.can_bring_in():
             hand.bring_in()
-        elif hand.can_check():
-            hand.check()
         else:
-            hand.call()
+            hand.check_or_call()
     return SeatView(hand)
 
 

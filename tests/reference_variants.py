@@ -153,41 +153,20 @@ HIGH_CATEGORIES: tuple[str, ...] = (
     "Royal flush",
     "Five of a kind",
 )
-#: Ace-to-five category names, best first.
+#: Ace-to-five category names, best first: unpaired hands by their top card (five-high the best), then pairing.
 ACE_FIVE_CATEGORIES: tuple[str, ...] = (
-    "5-high",
-    "6-high",
-    "7-high",
-    "8-high",
-    "9-high",
-    "T-high",
-    "J-high",
-    "Q-high",
-    "K-high",
+    *(f"{top}-high" for top in "56789TJQK"),
     "One pair",
     "Two pair",
     "Three of a kind",
     "Full house",
     "Four of a kind",
 )
-#: Deuce-to-seven category names, best first (a royal flush is a straight flush here).
+#: Deuce-to-seven category names, best first: unpaired hands by their top card (seven-high the best), then the
+#: high order from one pair up (a royal flush is a straight flush here).
 DEUCE_SEVEN_CATEGORIES: tuple[str, ...] = (
-    "7-high",
-    "8-high",
-    "9-high",
-    "T-high",
-    "J-high",
-    "Q-high",
-    "K-high",
-    "A-high",
-    "One pair",
-    "Two pair",
-    "Three of a kind",
-    "Straight",
-    "Flush",
-    "Full house",
-    "Four of a kind",
-    "Straight flush",
+    *(f"{top}-high" for top in "789TJQKA"),
+    *HIGH_CATEGORIES[ONE_PAIR:ROYAL_FLUSH],
 )
 
 
@@ -579,6 +558,7 @@ VARIANT_EXAMPLES: list[tuple[str, str, str, str]] = [
     ("deuce-seven-joker", "8s7h5d4cJk", "7s6h5d4c3s", "deuce-seven joker: any low beats a straight"),
 ]
 
+# written out again on purpose: the ties keep the examples' row layout, so both tables are parametrized alike
 #: (rules, first, second, why): the two hands must tie.
 VARIANT_TIES: list[tuple[str, str, str, str]] = [
     ("ace-five", "5s4s3s2sAs", "5h4d3c2sAh", "ace-five: suits never matter"),

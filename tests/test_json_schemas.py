@@ -18,6 +18,7 @@ import click
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from helpers_phh_text import phh_text
 
 from pokerlab import schemas
 from pokerlab.errors import InputError
@@ -25,14 +26,14 @@ from pokerlab.simulate.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "simulate" / "histories" / "fixtures"
-# written out again on purpose: a hand history written out in full for this test, as each PHH test does
-SEAT_OUT_OF_TURN = """variant = 'NT'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [100, 100]
-actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 cc']
-"""
+SEAT_OUT_OF_TURN = phh_text(
+    variant="NT",
+    antes=[0, 0],
+    blinds_or_straddles=[1, 2],
+    min_bet=2,
+    starting_stacks=[100, 100],
+    actions=["d dh p1 AsAh", "d dh p2 KsKh", "p2 cc"],
+)
 
 #: Per command, the runs that print each of its layouts: (command line, the exit statuses it may end with).
 RUNS: dict[str, list[tuple[str, set[int]]]] = {

@@ -191,37 +191,30 @@ def test_suit_shortcut_matches_literal_substitution(rules: str) -> None:
     assert checked > 0
 
 
-def test_ace_five_joker_is_best_substitution() -> None:
-    """The joker as the lowest missing rank is the best low the joker can make (brute force over ranks)."""
-    rng = random.Random(SEED + 6)
-    for _ in range(500):
-        naturals = rng.sample(range(52), 4)
-        best = None
-        for rank in range(13):
-            if sum(c // 4 == rank for c in naturals) == 4:
-                continue  # a fifth card of a rank held four times does not exist
-            suit = next(s for s in range(4) if 4 * rank + s not in naturals)
-            key = reference_key([*naturals, 4 * rank + suit], "ace-five")
-            best = key if best is None or key > best else best
-        assert reference_key([*naturals, JOKER], "ace-five-joker") == best, naturals
+def _any_suit(naturals: list[int], suits: list[int]) -> int:
+    return suits[0]
 
 
-# written out again on purpose: each joker's search is written apart from the other and from the reference
-def test_deuce_seven_joker_is_the_best_card_the_hand_lacks() -> None:
-    """The reference's joker (every missing natural card tried) against a rank-by-rank search written apart:
-    the joker takes each rank the hand lacks in a suit that breaks any flush."""
-    rng = random.Random(SEED + 16)
+def _off_suit(naturals: list[int], suits: list[int]) -> int:
+    return ([s for s in suits if s != naturals[0] % 4] or suits)[0]
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed", "suit"), [("ace-five", SEED + 6, _any_suit), ("deuce-seven", SEED + 16, _off_suit)]
+)
+def test_the_joker_is_the_best_card_of_a_rank_the_hand_lacks(rules: str, seed: int, suit) -> None:
+    """The reference's joker against a rank-by-rank search written apart from it: the joker takes each rank the hand
+    lacks, in a suit ``suit`` picks (ace-five: any, flushes do not count; deuce-seven: one that breaks any flush),
+    and the best of those hands is the joker's (for ace-five: the joker is the lowest missing rank)."""
+    rng = random.Random(seed)
     for _ in range(500):
         naturals = rng.sample(range(52), 4)
-        best = None
+        keys = []
         for rank in range(13):
-            if sum(c // 4 == rank for c in naturals) == 4:
-                continue
             suits = [s for s in range(4) if 4 * rank + s not in naturals]
-            off_suit = [s for s in suits if s != naturals[0] % 4] or suits
-            key = reference_key([*naturals, 4 * rank + off_suit[0]], "deuce-seven")
-            best = key if best is None or key > best else best
-        assert reference_key([*naturals, JOKER], "deuce-seven-joker") == best, naturals
+            if suits:  # a fifth card of a rank held four times does not exist
+                keys.append(reference_key([*naturals, 4 * rank + suit(naturals, suits)], rules))
+        assert reference_key([*naturals, JOKER], f"{rules}-joker") == max(keys), naturals
 
 
 def test_five_of_a_kind_keys() -> None:

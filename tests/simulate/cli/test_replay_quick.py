@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers_phh_text import dataset_text
 
 from pokerlab.simulate.cli import quick
 from pokerlab.simulate.cli.main import main
 from pokerlab.simulate.game import State, no_limit_holdem
 from pokerlab.simulate.game.random_play import play_random_hand
-from pokerlab.simulate.histories import history_from_state
 from pokerlab.simulate.histories.fast_replay import certainly_ok
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -32,18 +32,7 @@ def plain_hand(seed: int) -> str:
     players = rng.randint(2, 6)
     stacks = [rng.choice((150, 400, 1000)) + rng.randint(0, 99) for _ in range(players)]
     state = play_random_hand(State(no_limit_holdem(50, 100), stacks, button=players - 1, seed=seed), rng)
-    hand = history_from_state(state)
-    quoted = ", ".join(f"'{action}'" for action in hand.actions)
-    return "\n".join([
-        "variant = 'NT'",
-        f"antes = {hand.antes}",
-        f"blinds_or_straddles = {hand.blinds_or_straddles}",
-        f"min_bet = {hand.min_bet}",
-        f"starting_stacks = {hand.starting_stacks}",
-        f"actions = [{quoted}]",
-        f"finishing_stacks = {hand.optional['finishing_stacks']}",
-        f"winnings = {hand.optional['winnings']}",
-    ]) + "\n"  # fmt: skip
+    return dataset_text(state)
 
 
 @pytest.fixture(scope="module")

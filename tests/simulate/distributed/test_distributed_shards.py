@@ -6,6 +6,7 @@ import threading
 
 import numpy as np
 import pytest
+from helpers_fresh import fresh_python
 
 from pokerlab.simulate.distributed import DistributedError, ShardStore, run_shards
 
@@ -79,20 +80,18 @@ def test_a_shard_error_propagates():
 
 
 def test_nothing_imports_dask_without_a_scheduler():
-    code = (
-        "import sys\n"
-        "import pokerlab.simulate.equity.engine, pokerlab.simulate.cli.main\n"
-        "from pokerlab.simulate.equity.engine import equity\n"
-        "assert equity(['AsAh', 'KsKh']).method == 'exact'\n"
-        "assert equity(['AA', 'random'], method='mc', trials=5000, seed=1).trials == 5000\n"
-        "from pokerlab.simulate.precomputed import preflop_equity, matchups\n"
-        "assert round(preflop_equity('AA'), 4) == 0.852\n"
-        "matchups(['AA'], threads=1)\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed'))\n"
-        "assert not bad, bad\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+    fresh_python("""
+        import sys
+        import pokerlab.simulate.equity.engine, pokerlab.simulate.cli.main
+        from pokerlab.simulate.equity.engine import equity
+        assert equity(['AsAh', 'KsKh']).method == 'exact'
+        assert equity(['AA', 'random'], method='mc', trials=5000, seed=1).trials == 5000
+        from pokerlab.simulate.precomputed import preflop_equity, matchups
+        assert round(preflop_equity('AA'), 4) == 0.852
+        matchups(['AA'], threads=1)
+        bad = sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed'))
+        assert not bad, bad
+    """)
 
 
 @pytest.mark.parametrize(
@@ -100,8 +99,6 @@ def test_nothing_imports_dask_without_a_scheduler():
     [("nonsense", "not of the form tcp://HOST:PORT"), ("tcp://127.0.0.1:1", "cannot reach the Dask scheduler")],
 )
 def test_bad_scheduler_is_one_clear_line_without_a_traceback(address, words):
-    import subprocess
-    import sys
 
     code = f"from pokerlab.simulate.cli.main import main; main(['equity', 'AA', 'KK', '--scheduler', {address!r}])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -4,12 +4,11 @@ every copy of the names is derived from the table, and every game's equity JSON 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from helpers_fresh import fresh_python
 
 from pokerlab import schemas
 from pokerlab.equity_games import EQUITY_GAMES, EQUITY_NAMES, equity_game
@@ -140,17 +139,19 @@ def test_the_schema_names_every_game_of_the_table():
         assert set(PLAYER_COMMON_KEYS) <= set(items["required"])
 
 
-# written out again on purpose: each start-up test runs its own command in a fresh interpreter
 def test_equity_help_imports_neither_numpy_nor_numba():
-    code = (
-        "import sys\nfrom click.testing import CliRunner\nfrom pokerlab.simulate.cli.main import main\n"
-        "out = CliRunner().invoke(main, ['equity', '--help'])\n"
-        "assert out.exit_code == 0 and 'draw-badugi' in out.output\n"
-        "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))\n"
+    printed = fresh_python(
+        """
+        import sys
+        from click.testing import CliRunner
+        from pokerlab.simulate.cli.main import main
+        out = CliRunner().invoke(main, ['equity', '--help'])
+        assert out.exit_code == 0 and 'draw-badugi' in out.output
+        print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))
+        """,
+        timeout=300,
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "[]"
+    assert printed.strip().splitlines()[-1] == "[]"
 
 
 def test_an_unknown_game_is_one_line_and_exit_status_2():

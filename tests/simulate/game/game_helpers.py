@@ -1,6 +1,8 @@
-"""Helpers for the game-engine tests: stacked decks in dealing order."""
+"""Helpers for the game-engine tests: stacked decks in dealing order, checks of a finished hand, random tables."""
 
 from __future__ import annotations
+
+from hypothesis import strategies as st
 
 from pokerlab.simulate.game.cards import parse
 
@@ -92,3 +94,16 @@ def check_down(hand) -> None:
             hand.check()
         else:
             hand.call()
+
+
+def random_tables(games: dict, max_players: int, max_stack: int) -> dict[str, st.SearchStrategy]:
+    """Hypothesis strategies of a random table, as keyword arguments of ``given``: a key of ``games``, from 2 to
+    ``max_players`` players, a stack of 1 to ``max_stack`` chips for each possible seat (cut to the players by the
+    test), a button seat and a seed."""
+    return {
+        "key": st.sampled_from(sorted(games)),
+        "players": st.integers(2, max_players),
+        "stacks": st.lists(st.integers(1, max_stack), min_size=max_players, max_size=max_players),
+        "button": st.integers(0, max_players - 1),
+        "seed": st.integers(0, 2**32),
+    }

@@ -45,11 +45,17 @@ def refused(hand: State, action, query, *args) -> str:
     return str(caught.value)
 
 
+def refused_argument(hand: State, name: str, value) -> str:
+    """The refusal of ``hand.<name>(value)``, checked against ``hand.can_<name>(value)`` but for None, with which the
+    query asks another question (``can_bet_or_raise(None)``: any amount? ``can_draw(None)``: may I draw at all?)."""
+    query = None if value is None else getattr(hand, f"can_{name}")
+    return refused(hand, getattr(hand, name), query, value)
+
+
 @pytest.mark.parametrize("amount", BAD_AMOUNTS, ids=repr)
 def test_bet_or_raise_refuses_malformed_amounts(amount):
     hand = betting_hand()
-    query = None if amount is None else hand.can_bet_or_raise  # can_bet_or_raise(None) asks "any amount?"
-    reason = refused(hand, hand.bet_or_raise, query, amount)
+    reason = refused_argument(hand, "bet_or_raise", amount)
     assert "whole number" in reason or "you may raise to between 20 and 1000" in reason
     for method in (hand.bet, hand.raise_to):
         with pytest.raises(IllegalActionError):
@@ -64,7 +70,6 @@ def test_nan_and_inf_amounts_name_the_value():
     assert len(huge) < 200  # the number is cut, the message stays one short line
 
 
-# written out again on purpose: each action family's refusals, asked of its own hand
 @pytest.mark.parametrize("seat", BAD_SEATS, ids=repr)
 def test_betting_actions_refuse_malformed_seats(seat):
     hand = betting_hand()
@@ -80,9 +85,7 @@ def test_betting_actions_refuse_malformed_seats(seat):
 
 @pytest.mark.parametrize("discards", BAD_DISCARDS, ids=repr)
 def test_draw_refuses_malformed_discards(discards):
-    hand = drawing_hand()
-    query = None if discards is None else hand.can_draw  # can_draw(None) asks "may I draw at all?"
-    reason = refused(hand, hand.draw, query, discards)
+    reason = refused_argument(drawing_hand(), "draw", discards)
     assert "discards are card ids 0..51" in reason or "cannot read the discards" in reason
 
 

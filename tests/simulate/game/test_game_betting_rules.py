@@ -164,12 +164,18 @@ def test_two_live_players_and_an_all_in_player_are_uncapped_by_option():
         assert hand.bet_or_raise_range() == after_cap
 
 
-def test_a_player_all_in_before_the_cap_leaves_the_round_heads_up():
-    variant = texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=False)
-    hand = State(variant, [100, 100, 6], button=0, seed=0)
+def three_bets_in(stacks: list[int]) -> State:
+    """Fixed-limit hold'em for three, uncapped once heads-up (``cap_heads_up=False``): the button raises, the small
+    blind re-raises to the third bet and the big blind calls; the button acts next."""
+    hand = State(texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=False), stacks, button=0, seed=0)
     hand.raise_to(4)  # the button
     hand.raise_to(6)  # the small blind
-    hand.call()  # the big blind, all-in for 6
+    hand.call()  # the big blind
+    return hand
+
+
+def test_a_player_all_in_before_the_cap_leaves_the_round_heads_up():
+    hand = three_bets_in([100, 100, 6])  # the big blind's call puts it all-in
     hand.raise_to(8)  # the fourth bet, made with two players not all-in
     assert hand.bet_or_raise_range() == (10, 10)
     hand.raise_to(10)
@@ -177,23 +183,14 @@ def test_a_player_all_in_before_the_cap_leaves_the_round_heads_up():
 
 
 def test_a_cap_reached_with_three_not_all_in_stays_reached_when_one_calls_all_in():
-    variant = texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=False)
-    hand = State(variant, [100, 8, 100], button=0, seed=0)
-    hand.raise_to(4)  # the button
-    hand.raise_to(6)  # the small blind
-    hand.call()  # the big blind
+    hand = three_bets_in([100, 8, 100])
     hand.raise_to(8)  # the cap, with three players not all-in
     hand.call()  # the small blind, all-in for 8: two players not all-in are left
     assert hand.actor == 2 and "capped" in hand.can_bet_or_raise().reason
 
 
-# written out again on purpose: the same raises to the cap as above, the all-in on another seat
 def test_a_cap_reached_by_an_all_in_raise_stays_reached():
-    variant = texas_holdem(FIXED_LIMIT, 1, 2, cap_heads_up=False)
-    hand = State(variant, [8, 100, 100], button=0, seed=0)
-    hand.raise_to(4)  # the button
-    hand.raise_to(6)  # the small blind
-    hand.call()  # the big blind
+    hand = three_bets_in([8, 100, 100])
     hand.raise_to(8)  # the button's cap is all its chips: it was one of three players not all-in when it raised
     assert hand.stacks[0] == 0 and "capped" in hand.can_bet_or_raise().reason
 

@@ -24,6 +24,14 @@ WEAK = ["2c 5d 7h 9s Jc", "3c 6d 8h Ts Qc", "2d 4h 7s 9c Kh", "3d 5h 8s Tc Ad"]
 KINGS = "Kc Kd 4c 6s 8d"
 
 
+def heads_up_at_the_draw() -> State:
+    """Five-card draw for two, the first round bet and called: seat 1, left of the button, draws first."""
+    hand = State(DRAW, [20] * 2, button=0, seed=0)
+    hand.bet(2)
+    hand.call()
+    return hand
+
+
 def test_ante_posted_by_every_player_clockwise_from_dealer_left():
     hand = State(DRAW, [20] * 4, button=1, seed=0)
     posts = [h for h in hand.history if h[0] == "post"]
@@ -54,9 +62,7 @@ def test_check_around_throws_in_the_cards_and_the_pot_carries():
 
 
 def test_check_in_second_round_goes_to_showdown_not_check_around():
-    hand = State(DRAW, [20] * 2, button=0, seed=0)
-    hand.bet(2)
-    hand.call()
+    hand = heads_up_at_the_draw()
     hand.stand_pat()
     hand.stand_pat()
     hand.check()
@@ -201,9 +207,7 @@ def test_draw_order_from_dealer_left_skipping_folded_players():
 
 
 def test_at_most_three_cards_drawn():
-    hand = State(DRAW, [20] * 2, button=0, seed=0)
-    hand.bet(2)
-    hand.call()
+    hand = heads_up_at_the_draw()
     verdict = hand.can_draw(hand.hole[1][:4])
     assert not verdict and "at most 3" in verdict.reason
 
@@ -221,9 +225,7 @@ def test_four_cards_with_an_ace_option():
 
 
 def test_draw_refuses_a_card_not_held():
-    hand = State(DRAW, [20] * 2, button=0, seed=0)
-    hand.bet(2)
-    hand.call()
+    hand = heads_up_at_the_draw()
     other = hand.hole[0][0]
     verdict = hand.can_draw([other])
     assert not verdict and "you do not hold" in verdict.reason
@@ -273,7 +275,6 @@ def test_second_round_first_actor_left_of_folded_opener():
     hand = State(DRAW, [20] * 4, button=0, seed=0)
     hand.check()  # seat 1
     hand.bet(2)  # seat 2 opens
-    # written out again on purpose: each draw test plays its own betting round, action by action
     hand.raise_to(4)  # seat 3
     hand.call()  # seat 0
     hand.call()  # seat 1
@@ -284,9 +285,7 @@ def test_second_round_first_actor_left_of_folded_opener():
 
 
 def test_second_round_uses_the_big_bet():
-    hand = State(DRAW, [20] * 2, button=0, seed=0)
-    hand.bet(2)
-    hand.call()
+    hand = heads_up_at_the_draw()
     hand.stand_pat()
     hand.stand_pat()
     assert hand.bet_or_raise_range() == (4, 4)

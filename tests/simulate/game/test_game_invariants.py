@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_helpers import check_pots_paid
+from game_helpers import check_pots_paid, random_tables
 from hypothesis import given, settings, strategies as st
 
 from pokerlab.simulate.game import IllegalActionError, State, shipped_variants
@@ -65,11 +65,7 @@ def _try_illegal(hand: State, name: str, args: tuple) -> None:
 
 @settings(max_examples=120, deadline=None)
 @given(
-    key=st.sampled_from(sorted(VARIANTS)),
-    players=st.integers(2, 7),
-    stacks=st.lists(st.integers(1, 80), min_size=7, max_size=7),
-    button=st.integers(0, 6),
-    seed=st.integers(0, 2**32),
+    **random_tables(VARIANTS, max_players=7, max_stack=80),
     carried=st.sampled_from([0, 0, 5]),
     automatic=st.booleans(),
     auto_showdown=st.booleans(),

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from game_helpers import cards_seen, check_pots_paid
-from hypothesis import given, settings, strategies as st
+from game_helpers import cards_seen, check_pots_paid, random_tables
+from hypothesis import given, settings
 
 from pokerlab.simulate.game import State, razz, seven_card_stud, seven_card_stud_hilo
 from pokerlab.simulate.game.random_play import play_random_hand
@@ -18,15 +18,8 @@ from pokerlab.simulate.game.random_play import play_random_hand
 GAMES = {"stud": seven_card_stud(), "stud-hilo": seven_card_stud_hilo(), "razz": razz()}
 
 
-# written out again on purpose: test_game_invariants.py's property test, on stud's own game table and stacks
 @settings(max_examples=80, deadline=None)
-@given(
-    key=st.sampled_from(sorted(GAMES)),
-    players=st.integers(2, 8),
-    stacks=st.lists(st.integers(1, 60), min_size=8, max_size=8),
-    button=st.integers(0, 7),
-    seed=st.integers(0, 2**32),
-)
+@given(**random_tables(GAMES, max_players=8, max_stack=60))
 def test_random_stud_play_conserves_chips_and_pays_every_pot(key, players, stacks, button, seed):
     stacks = stacks[:players]
     hand = play_random_hand(State(GAMES[key], stacks, button=button % players, seed=seed), random.Random(seed))
@@ -43,9 +36,7 @@ def test_eight_players_calling_down_always_share_one_community_card():
         while hand.phase == "bet":
             if hand.can_bring_in():
                 hand.bring_in()
-            elif hand.can_check():
-                hand.check()
             else:
-                hand.call()
+                hand.check_or_call()
         assert len(hand.board) == 1 and all(len(h) == 6 for h in hand.hole)
         assert sum(hand.stacks) == 800

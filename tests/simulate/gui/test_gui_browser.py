@@ -107,6 +107,14 @@ def table_rows(page: Page, selector: str) -> list[list[str]]:
     )
 
 
+def run_view(page: Page, view: str, fields: dict[str, str] | None = None) -> None:
+    """Open the view's tab, fill its form (selector: text) and press its run button."""
+    page.click(f"#tab-{view}")
+    for selector, text in (fields or {}).items():
+        page.fill(selector, text)
+    page.click(f"#{view}-run")
+
+
 def test_two_hands_on_a_board_picked_from_the_card_grid_give_the_cli_numbers(lab):
     page = lab
     page.fill("#player-1", "AKs")
@@ -193,8 +201,7 @@ def test_a_bad_hand_shows_the_cli_one_line_error(lab):
 
 def test_hits_icm_and_the_push_or_fold_chart(lab):
     page = lab
-    page.click("#tab-hits")
-    page.click("#hits-run")
+    run_view(page, "hits")
     expect(page.locator("#hits-table")).to_be_visible()
     hits = cli_json("hits 22+,A2s+,KTo+ --board Qs7h2c")
     assert [r[0] for r in table_rows(page, "#hits-table")] == [r["category"] for r in hits["rows"]]
@@ -204,15 +211,12 @@ def test_hits_icm_and_the_push_or_fold_chart(lab):
     expect(page.locator("#hits-grid .cell.on")).to_have_count(len(overpairs))
     expect(page.locator("#hits-grid-title")).to_have_text("Combos making overpair")
     shot(page, "hits")
-    page.click("#tab-icm")
-    page.click("#icm-run")
+    run_view(page, "icm")
     expect(page.locator("#icm-table")).to_be_visible()
     icm = cli_json("icm 5000 3000 2000 --payouts 50,30,20")
     assert [r[3] for r in table_rows(page, "#icm-table")] == [f"{p['equity']:.3f}" for p in icm["players"]]
     shot(page, "icm")
-    page.click("#tab-pushfold")
-    page.fill("#pushfold-max", "5")
-    page.click("#pushfold-run")
+    run_view(page, "pushfold", {"#pushfold-max": "5"})
     chart = cli_json("pushfold chart --max-stack 5")
     pushed = [h["hand"] for h in chart["hands"] if h["push_intervals"]]
     expect(page.locator("#pushfold-push .cell.on")).to_have_count(len(pushed))
@@ -220,12 +224,9 @@ def test_hits_icm_and_the_push_or_fold_chart(lab):
     shot(page, "pushfold")
 
 
-# written out again on purpose: each view's test clicks through its own form, as a user does
 def test_the_solver_solves_a_small_river_spot(lab):
     page = lab
-    page.click("#tab-solve")
-    page.fill("#solve-iterations", "20")
-    page.click("#solve-run")
+    run_view(page, "solve", {"#solve-iterations": "20"})
     expect(page.locator("#solve-status")).to_contain_text("done")
     solved = cli_json("solve -b 2s3h4d6c7c --oop AsAh,QsQh --ip KsKh --pot 20 --stack 10 --bet a --max-iterations 20")
     rows = table_rows(page, "#solve-out table:first-child")
@@ -274,8 +275,7 @@ def test_a_range_saved_by_name_is_loaded_back(lab):
 
 def test_draw_odds_list_every_discard_as_the_cli_ranks_them(lab):
     page = lab
-    page.click("#tab-draw")
-    page.click("#draw-run")
+    run_view(page, "draw")
     expect(page.locator("#draw-out table")).to_be_visible()
     ranked = cli_json("draw 'Ah Kh Qh Jh 3c'")
     rows = table_rows(page, "#draw-out table")
@@ -304,11 +304,8 @@ def cli_show(tmp_path: Path, spot: str, *line: str) -> dict:
 
 
 def solve_on_page(page: Page, board: str, oop: str, ip: str, pot: str, stack: str, bet: str, iterations: str) -> None:
-    page.click("#tab-solve")
-    for field, value in [("board", board), ("oop", oop), ("ip", ip), ("pot", pot), ("stack", stack), ("bet", bet),
-                         ("iterations", iterations)]:  # fmt: skip
-        page.fill(f"#solve-{field}", value)
-    page.click("#solve-run")
+    fields = {"board": board, "oop": oop, "ip": ip, "pot": pot, "stack": stack, "bet": bet, "iterations": iterations}
+    run_view(page, "solve", {f"#solve-{field}": value for field, value in fields.items()})
     expect(page.locator("#solve-status")).to_contain_text("done")
     expect(page.locator("#tree")).to_be_visible()
 

@@ -3,12 +3,17 @@ finishing stacks, both ways."""
 
 from __future__ import annotations
 
-from phh_helpers import pokerkit_stacks, random_hands, replay_what_pokerkit_writes
+from phh_helpers import (
+    check_pokerkit_stacks,
+    check_round_trip,
+    pokerkit_stacks,
+    random_hands,
+    replay_what_pokerkit_writes,
+)
 
 from pokerlab.simulate.game import State, badugi
-from pokerlab.simulate.histories import dumps, loads
+from pokerlab.simulate.histories import loads
 from pokerlab.simulate.histories.codes import phh_fields, variant_from_phh
-from pokerlab.simulate.histories.record import history_from_state, phh_order
 from pokerlab.simulate.histories.replay import replay
 
 FB = badugi(1, 2)
@@ -42,12 +47,7 @@ def test_a_hand_replays_to_pokerkit_s_stacks():
 
 def test_round_trips_write_read_replay_identical():
     for hand in random_hands(FB, 40, (2, 8)):
-        text = dumps(history_from_state(hand))
-        again = loads(text)
-        assert dumps(again) == text
-        result = replay(again)
-        assert result.ok, (result.error, result.problems, text)
-        assert result.state.stacks == hand.stacks
+        check_round_trip(hand)
         assert all(len(hole) == 4 for hole in hand.hole)
 
 
@@ -62,16 +62,8 @@ def _pokerkit_differs(hand: State) -> bool:
 
 
 def test_pokerkit_replays_our_hands_to_the_same_stacks():
-    showdowns = heads_up = 0
-    for hand in random_hands(FB, 300, (2, 8), salt=1):
-        if _pokerkit_differs(hand):
-            continue
-        ours = [hand.stacks[seat] for seat in phh_order(hand)]
-        text = dumps(history_from_state(hand))
-        assert pokerkit_stacks(text) == ours, text
-        showdowns += hand.ended_by == "showdown"
-        heads_up += hand.n == 2
-    assert showdowns >= 40 and heads_up >= 20
+    hands = check_pokerkit_stacks(random_hands(FB, 300, (2, 8), salt=1), skip=_pokerkit_differs)
+    assert sum(hand.ended_by == "showdown" for hand in hands) >= 40 and sum(hand.n == 2 for hand in hands) >= 20
 
 
 def test_we_replay_the_hands_pokerkit_writes():

@@ -97,21 +97,8 @@ def test_pokerkit_reads_these_rules_differently():
     """pokerkit's side of docs/rules.md 10.1 (pokerlab's side is pinned by the tests the table names)."""
     from pokerkit import Automation, FixedLimitTexasHoldem, NoLimitTexasHoldem
 
-    auto = tuple(
-        getattr(Automation, name)
-        for name in (
-            "ANTE_POSTING",
-            "BET_COLLECTION",
-            "BLIND_OR_STRADDLE_POSTING",
-            "CARD_BURNING",
-            "HOLE_DEALING",
-            "BOARD_DEALING",
-            "HOLE_CARDS_SHOWING_OR_MUCKING",
-            "HAND_KILLING",
-            "CHIPS_PUSHING",
-            "CHIPS_PULLING",
-        )
-    )
+    # Every dealer step automated but the choice of the runout count.
+    auto = tuple(step for step in Automation if step is not Automation.RUNOUT_COUNT_SELECTION)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         # Fixed-limit preflop: a fourth raise after the blind.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Callable
 
 import pytest
 
@@ -121,45 +122,46 @@ def _odd_chip_split(state: State) -> bool:
     return any(len(p.winners) >= 3 and p.amount % len(p.winners) >= 2 for p in state.pots)
 
 
+def _before_a_bet_or_raise(state: State, found: Callable[[State], bool]) -> bool:
+    """Whether ``found`` holds of the hand, replayed action by action, just before one of its bets or raises."""
+    again = State(state.variant, state.starting_stacks, button=state.button, seed=state.seed)
+    for entry in state.history:
+        kind = entry[0]
+        if kind in ("bet", "raise"):
+            if found(again):
+                return True
+            again.bet_or_raise(entry[2])
+        elif kind in ("fold", "check", "call"):
+            getattr(again, kind)()
+        elif kind == "draw":
+            again.draw(list(entry[2]))
+    return False
+
+
+def _nobody_can_put_in_more(hand: State) -> bool:
+    seat = hand.actor
+    return not any(
+        j != seat and not hand.folded[j] and hand.bets[j] + hand.stacks[j] > hand.level for j in range(hand.n)
+    )
+
+
+def _short_all_in_raised_again(hand: State) -> bool:
+    acted = hand.acted_at[hand.actor]
+    return acted >= 0 and hand.level - acted < hand.variant.street_units[hand.street]
+
+
 def _pointless_raise(state: State) -> bool:
     """Whether someone bet or raised when no other player could put in more than the current bet.
 
     Our engine allows it (see test_engine_refuses_a_raise_nobody_can_call); pokerkit refuses it.
     """
-    again = State(state.variant, state.starting_stacks, button=state.button, seed=state.seed)
-    for entry in state.history:
-        kind = entry[0]
-        if kind in ("bet", "raise"):
-            seat = again.actor
-            if not any(
-                j != seat and not again.folded[j] and again.bets[j] + again.stacks[j] > again.level
-                for j in range(again.n)
-            ):
-                return True
-            again.bet_or_raise(entry[2])
-        elif kind in ("fold", "check", "call"):
-            getattr(again, kind)()
-        elif kind == "draw":
-            again.draw(list(entry[2]))
-    return False
+    return _before_a_bet_or_raise(state, _nobody_can_put_in_more)
 
 
 def _half_bet_reopened(state: State) -> bool:
     """Whether a player who had acted raised again after an all-in raise of half a bet or more but short of a full
     one: pokerlab's half-bet rule reopens the betting, pokerkit refuses the raise (docs/rules.md 10.1)."""
-    again = State(state.variant, state.starting_stacks, button=state.button, seed=state.seed)
-    for entry in state.history:
-        kind = entry[0]
-        if kind in ("bet", "raise"):
-            acted = again.acted_at[again.actor]
-            if acted >= 0 and again.level - acted < again.variant.street_units[again.street]:
-                return True
-            again.bet_or_raise(entry[2])
-        elif kind in ("fold", "check", "call"):
-            getattr(again, kind)()
-        elif kind == "draw":
-            again.draw(list(entry[2]))
-    return False
+    return _before_a_bet_or_raise(state, _short_all_in_raised_again)
 
 
 @pytest.mark.parametrize("key", ["no-limit-holdem", "fixed-limit-holdem", "deuce-seven-single-draw", "triple-draw"])

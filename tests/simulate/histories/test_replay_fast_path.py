@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from helpers_phh_text import dataset_text
 
 from pokerlab.evaluator import evaluate
 from pokerlab.simulate.game import State, no_limit_holdem
@@ -45,24 +46,6 @@ def sample_texts() -> list[str]:
     return texts  # type: ignore[return-value]
 
 
-def one_line(state: State) -> str:
-    """A finished hand in the dataset's shape: one line a field, single quotes, the engine's results."""
-    hand = history_from_state(state)
-    assert hand.optional.get("seats") in (None, list(range(1, hand.players + 1)))  # PHH order is the engine's here
-    quoted = ", ".join(f"'{a}'" for a in hand.actions)
-    lines = [
-        "variant = 'NT'",
-        f"antes = {hand.antes}",
-        f"blinds_or_straddles = {hand.blinds_or_straddles}",
-        f"min_bet = {hand.min_bet}",
-        f"starting_stacks = {hand.starting_stacks}",
-        f"actions = [{quoted}]",
-        f"finishing_stacks = {hand.optional['finishing_stacks']}",
-        f"winnings = {hand.optional['winnings']}",
-    ]
-    return "\n".join(lines) + "\n"
-
-
 def in_cents(text: str) -> str:
     """The hand with every amount in dollars and cents (chips / 100), a currency and a hand number: the same
     game in the engine's chips of a cent."""
@@ -82,7 +65,7 @@ def random_texts(count: int) -> list[str]:
         table = State(no_limit_holdem(50, 100), stacks, button=n - 1, seed=seed, auto_showdown=seed % 2 == 0)
         state = play_random_hand(table, rng)
         shape = seed % 3
-        texts.append(dumps(history_from_state(state)) if shape == 1 else one_line(state))
+        texts.append(dumps(history_from_state(state)) if shape == 1 else dataset_text(state))
         if shape == 2:
             texts[-1] = in_cents(texts[-1])
     return texts

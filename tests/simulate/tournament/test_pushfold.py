@@ -4,11 +4,10 @@ equilibria hand by hand, and the chart against the published HoldemResources cha
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 
 import numpy as np
 import pytest
+from helpers_fresh import fresh_python
 
 from pokerlab.simulate.ranges import parse_range
 from pokerlab.simulate.ranges.cells import CELL_INDICES, GRID_LABELS
@@ -218,14 +217,15 @@ def test_bad_input_is_refused_with_one_line(call, message):
 
 def test_no_numba_for_one_off_tournament_math():
     # A one-off exact Harville field is valued in numpy: loading the compiled kernel would cost far more.
-    code = (
-        "import sys, pokerlab; pokerlab.icm([1, 2, 3], [5, 3, 2], model='weitzman'); "
-        "pokerlab.icm(list(range(1, 21)), [5, 3, 2]); "
-        "pokerlab.icm([1, 2, 3], [5, 3, 2], method='mc', trials=1000, seed=1); pokerlab.pushfold(5); "
-        "print('numba' in sys.modules)"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.stdout.strip() == "False", done.stderr
+    printed = fresh_python("""
+        import sys, pokerlab
+        pokerlab.icm([1, 2, 3], [5, 3, 2], model='weitzman')
+        pokerlab.icm(list(range(1, 21)), [5, 3, 2])
+        pokerlab.icm([1, 2, 3], [5, 3, 2], method='mc', trials=1000, seed=1)
+        pokerlab.pushfold(5)
+        print('numba' in sys.modules)
+    """)
+    assert printed.strip() == "False"
 
 
 def stated(text: str) -> dict[str, float]:
