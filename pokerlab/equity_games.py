@@ -47,8 +47,14 @@ class EquityGame:
         return (self.name, *self.aliases)
 
 
-def _draw(rules: str, *aliases: str) -> EquityGame:
-    return EquityGame("draw" if rules == "high" else f"draw-{rules}", "draw", rules, aliases)
+def _game(name: str, family: str, rules: str, aliases: str = "", *, hilo: bool = False) -> EquityGame:
+    """A row of the table, its ``aliases`` separated by spaces (no name holds one); a ``hilo`` game's low half is
+    eight or better."""
+    return EquityGame(name, family, rules, tuple(aliases.split()), EIGHT_OR_BETTER if hilo else None)
+
+
+def _draw(rules: str, aliases: str = "") -> EquityGame:
+    return _game("draw" if rules == "high" else f"draw-{rules}", "draw", rules, aliases)
 
 
 #: Every game equity answers, by name, in the order the command line lists them. The draw games are one per
@@ -56,43 +62,28 @@ def _draw(rules: str, *aliases: str) -> EquityGame:
 EQUITY_GAMES: dict[str, EquityGame] = {
     game.name: game
     for game in (
-        EquityGame(
-            "holdem",
-            "holdem",
-            "high",
-            ("hold'em", "texas", "fixed-limit-holdem", "pot-limit-holdem", "no-limit-holdem"),
+        _game("holdem", "holdem", "high", "hold'em texas fixed-limit-holdem pot-limit-holdem no-limit-holdem"),
+        _game("omaha", "omaha", "omaha", "plo pot-limit-omaha"),
+        _game(
+            "omaha-hilo", "omaha", "omaha-hilo", "plo8 omaha8 pot-limit-omaha-hilo fixed-limit-omaha-hilo", hilo=True
         ),
-        EquityGame("omaha", "omaha", "omaha", ("plo", "pot-limit-omaha")),
-        EquityGame(
-            "omaha-hilo",
-            "omaha",
-            "omaha-hilo",
-            ("plo8", "omaha8", "pot-limit-omaha-hilo", "fixed-limit-omaha-hilo"),
-            EIGHT_OR_BETTER,
-        ),
-        EquityGame("stud", "stud", "high", ("7-stud", "seven-card-stud")),
-        EquityGame("stud-hilo", "stud", "high", ("stud8", "stud-8", "seven-card-stud-hilo"), EIGHT_OR_BETTER),
-        EquityGame("razz", "stud", "ace-five", ("fixed-limit-razz",)),
-        _draw("high", "california", "five-card-draw", "california-draw", "jacks", "jacks-or-better"),
-        _draw("ace-five", "a-5", "a5", "ace-five", "ace-five-draw", "ace-to-five-draw"),
+        _game("stud", "stud", "high", "7-stud seven-card-stud"),
+        _game("stud-hilo", "stud", "high", "stud8 stud-8 seven-card-stud-hilo", hilo=True),
+        _game("razz", "stud", "ace-five", "fixed-limit-razz"),
+        _draw("high", "california five-card-draw california-draw jacks jacks-or-better"),
+        _draw("ace-five", "a-5 a5 ace-five ace-five-draw ace-to-five-draw"),
         _draw(
             "deuce-seven",
-            "2-7",
-            "27",
-            "deuce-seven",
-            "deuce-seven-single-draw",
-            "deuce-to-seven-single-draw",
-            "triple",
-            "deuce-to-seven-triple-draw",
+            "2-7 27 deuce-seven deuce-seven-single-draw deuce-to-seven-single-draw triple deuce-to-seven-triple-draw",
         ),
         _draw("ace-five-joker"),
         _draw("deuce-seven-joker", "2-7-joker"),
         _draw("joker"),
-        _draw("bug", "bug", "draw-with-bug"),
+        _draw("bug", "bug draw-with-bug"),
         _draw("two-jokers"),
-        _draw("deuces-wild", "deuces", "deuces-wild-draw"),
-        _draw("badugi", "badugi", "fixed-limit-badugi"),
-        EquityGame("short-deck", "short-deck", "short-deck", ("shortdeck", "six-plus", "6+", "no-limit-short-deck")),
+        _draw("deuces-wild", "deuces deuces-wild-draw"),
+        _draw("badugi", "badugi fixed-limit-badugi"),
+        _game("short-deck", "short-deck", "short-deck", "shortdeck six-plus 6+ no-limit-short-deck"),
     )
 }
 

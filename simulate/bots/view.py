@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, Protocol
 
 from ..game.declarations import LowHalf
-from ..game.errors import IllegalActionError
+from ..game.errors import IllegalActionError, Legality
 from ..game.events import Bet, Board, Deal, Draw, Event, Raise
 from ..game.phases import BET, DRAW, SHOWDOWN
 from ..game.state import State
@@ -278,46 +278,18 @@ class SeatView:
 
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now (amount and cards included)."""
-        state = self._state
-        if state.actor != self.seat:
+        if self._state.actor != self.seat:
             return False
-        checks = {
-            "fold": state.can_fold,
-            "check": state.can_check,
-            "call": state.can_call,
-            "show": state.can_show,
-            "muck": state.can_muck,
-            "bring_in": state.can_bring_in,
-        }
-        if action.kind in checks:
-            return bool(checks[action.kind]())
-        if action.kind == "bet_or_raise":
-            return bool(state.can_bet_or_raise(action.amount))
-        if action.kind == "draw":
-            return bool(state.can_draw(list(action.cards)))
-        return False
+        verdict = _legality(self._state, action)
+        return verdict is not None and bool(verdict)
 
     def why_not(self, action: Action) -> str | None:
         """The engine's reason ``action`` is illegal, or None."""
-        state = self._state
         try:
-            probe = {
-                "fold": state.can_fold,
-                "check": state.can_check,
-                "call": state.can_call,
-                "show": state.can_show,
-                "muck": state.can_muck,
-                "bring_in": state.can_bring_in,
-            }
-            if action.kind in probe:
-                return probe[action.kind]().reason
-            if action.kind == "bet_or_raise":
-                return state.can_bet_or_raise(action.amount).reason
-            if action.kind == "draw":
-                return state.can_draw(list(action.cards)).reason
+            verdict = _legality(self._state, action)
         except (TypeError, ValueError) as exc:
             return str(exc)
-        return f"unknown action {action.kind!r}"
+        return f"unknown action {action.kind!r}" if verdict is None else verdict.reason
 
     def public_history(self) -> tuple[SeenEvent, ...]:
         """The hand's events as this seat may know them: other seats' cards only once shown, draws as counts.
@@ -365,6 +337,24 @@ class SeatView:
         return count
 
 
+#: The actions that take no amount and no cards: the engine's method of the same name makes one, ``can_`` + the name
+#: checks it.
+_PLAIN_ACTIONS = ("fold", "check", "call", "show", "muck", "bring_in")
+
+
+def _legality(state: State, action: Action) -> Legality | None:
+    """The engine's verdict on ``action`` for the seat to act (true when legal, else its reason); None for an
+    unknown kind."""
+    if action.kind in _PLAIN_ACTIONS:
+        verdict: Legality = getattr(state, "can_" + action.kind)()
+        return verdict
+    if action.kind == "bet_or_raise":
+        return state.can_bet_or_raise(action.amount)
+    if action.kind == "draw":
+        return state.can_draw(list(action.cards))
+    return None
+
+
 def apply_action(state: State, action: Action) -> None:
     """Make ``action`` for the seat to act; raises :class:`~pokerlab.simulate.game.IllegalActionError` if illegal.
 
@@ -378,7 +368,7 @@ def apply_action(state: State, action: Action) -> None:
         state.bet_or_raise(action.amount)  # type: ignore[arg-type]
     elif kind == "draw":
         state.draw(list(action.cards))
-    elif kind in ("fold", "check", "call", "show", "muck", "bring_in"):
+    elif kind in _PLAIN_ACTIONS:
         getattr(state, kind)()
     else:
         raise IllegalActionError(f"unknown action {kind!r}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -133,6 +133,21 @@ def resolve_seed(seed: int | None) -> int:
     True
     """
     return seed if seed is not None else fresh_seed()
+
+
+def choice_option(
+    *names: str, choices: Sequence[str], default: str, help: str
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """An option taking one of ``choices`` (``names``: as click takes them), its default shown in help.
+
+    >>> @click.command()
+    ... @choice_option("--model", choices=["harville", "weitzman"], default="harville", help="The model.")
+    ... def icm(model: str) -> None:
+    ...     click.echo(model)
+    >>> icm(["--model", "weitzman"], standalone_mode=False)
+    weitzman
+    """
+    return click.option(*names, type=click.Choice(list(choices)), default=default, show_default=True, help=help)
 
 
 def seed_option(**extra: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -15,6 +15,7 @@ from ._common import (
     HELP_OPTIONS,
     JSON_HELP,
     RULE_NAMES,
+    choice_option,
     emit_json,
     friendly_errors,
     resolve_seed,
@@ -43,14 +44,7 @@ _SHORT = {
 
 @click.command("draw", context_settings=HELP_OPTIONS)
 @click.argument("hand")
-@click.option(
-    "--rules",
-    "-r",
-    type=click.Choice(RULE_NAMES),
-    default="high",
-    show_default=True,
-    help="Hand ranking (badugi: four-card hands).",
-)
+@choice_option("--rules", "-r", choices=RULE_NAMES, default="high", help="Hand ranking (badugi: four-card hands).")
 @click.option("--discard", "-x", default=None, help="Cards to throw away; prints the odds of that draw only.")
 @click.option(
     "--vs",
@@ -58,11 +52,10 @@ _SHORT = {
     multiple=True,
     help='An opponent as "HAND/DISCARD" (repeatable): draw-versus-draw equity (needs --discard, "" to stand pat).',
 )
-@click.option(
+@choice_option(
     "--objective",
-    type=click.Choice(["strength", "category", "equity"]),
+    choices=["strength", "category", "equity"],
     default="strength",
-    show_default=True,
     help="How discards are ranked: expected hand strength, chance of --target or better, equity against --vs.",
 )
 @click.option("--target", help='Category for --objective category, e.g. Flush, 7-high, "8-high badugi" or Badugi.')

@@ -24,6 +24,7 @@ from ._common import (
     JSON_HELP,
     OMAHA_RULE_NAMES,
     RULE_NAMES,
+    choice_option,
     emit_json,
     friendly_errors as _friendly_errors,
 )
@@ -193,12 +194,11 @@ def _say_compiling(kernel: str) -> None:
 
 @main.command("eval")
 @click.argument("cards", nargs=-1, required=True)
-@click.option(
+@choice_option(
     "--rules",
     "-r",
-    type=click.Choice(RULE_NAMES + OMAHA_RULE_NAMES),
+    choices=RULE_NAMES + OMAHA_RULE_NAMES,
     default="high",
-    show_default=True,
     help="How hands rank: high, lowball (ace-five, deuce-seven), wild cards (five cards; the joker is Jk), "
     "short-deck (36 cards, 6 to A: a flush beats a full house), "
     "or Omaha (omaha, omaha-hilo: 4-6 hole CARDS with --board).",

@@ -26,6 +26,7 @@ from ._common import (
     HELP_OPTIONS,
     JSON_HELP,
     ProgressBar,
+    choice_option,
     friendly_errors as _friendly_errors,
     refuse_together,
     resolve_seed,
@@ -171,14 +172,7 @@ def table_command() -> None:
 
 
 @table_command.command("preflop", context_settings=HELP_OPTIONS)
-@click.option(
-    "--vs",
-    "opponent",
-    type=click.Choice(["random"]),
-    default="random",
-    show_default=True,
-    help="The opponent: one random hand.",
-)
+@choice_option("--vs", "opponent", choices=["random"], default="random", help="The opponent: one random hand.")
 @_sharded_options
 @_friendly_errors
 def preflop_command(opponent: str, outputs: tuple[str, ...], fmt: str | None, as_json: bool, **run: Any) -> None:
@@ -211,11 +205,10 @@ def preflop_command(opponent: str, outputs: tuple[str, ...], fmt: str | None, as
 # written out again on purpose: each command's options, spelled out for its own help
 @table_command.command("matchups", context_settings=HELP_OPTIONS)
 @click.option("--classes", help='Only these classes, as a range ("TT+,AKs"; default: all 169).')
-@click.option(
+@choice_option(
     "--by",
-    type=click.Choice(["class", "suits"]),
+    choices=["class", "suits"],
     default="class",
-    show_default=True,
     help="Text output: one line per pair of classes, or per suit pattern.",
 )
 @_sharded_options

@@ -16,6 +16,7 @@ from ._common import (
     HELP_OPTIONS,
     JSON_HELP,
     ProgressBar,
+    choice_option,
     emit_json,
     friendly_errors,
     resolve_seed,
@@ -45,12 +46,8 @@ def _prize(value: float) -> str:
 @click.command("icm", context_settings={**HELP_OPTIONS, "ignore_unknown_options": True})
 @click.argument("stacks", nargs=-1, required=True)
 @click.option("--payouts", required=True, help="The prizes, first place first, comma-separated: 50,30,20.")
-@click.option(
-    "--model",
-    type=click.Choice(["harville", "weitzman"]),
-    default="harville",
-    show_default=True,
-    help="Malmuth-Harville or Malmuth-Weitzman.",
+@choice_option(
+    "--model", choices=["harville", "weitzman"], default="harville", help="Malmuth-Harville or Malmuth-Weitzman."
 )
 @click.option("--mc", is_flag=True, help="Sample finishes (Monte Carlo) even where the exact answer is quick.")
 @click.option("--trials", type=click.IntRange(min=2), default=None, help="Sample this many finishes (implies --mc).")

@@ -19,6 +19,20 @@ from .declarations import (
 )
 
 
+def draw_streets(hole_cards: int, draws: int, max_discards: int, four_with_ace: bool = False) -> tuple[Street, ...]:
+    """A draw game's streets: the deal, then ``draws`` draws of up to ``max_discards`` cards, each with its betting
+    round. The big bet comes after the draw in a single draw, after the second and third in a triple draw.
+
+    >>> [(s.hole, s.draw is not None, s.big_bet) for s in draw_streets(5, 3, 5)]
+    [(5, False, False), (0, True, False), (0, True, True), (0, True, True)]
+    """
+    draw = DrawRule(max_discards, four_with_ace)
+    after_draw = Street(draw=draw, big_bet=True)
+    if draws == 1:
+        return (Street(hole=hole_cards), after_draw)
+    return (Street(hole=hole_cards), Street(draw=draw), *(after_draw,) * (draws - 1))
+
+
 def five_card_draw(  # noqa: PLR0913 (each keyword is a documented house rule or stake)
     ante: int = 1,
     small_bet: int = 2,
@@ -46,7 +60,7 @@ def five_card_draw(  # noqa: PLR0913 (each keyword is a documented house rule or
     return Variant(
         name=name,
         hole_cards=5,
-        streets=(Street(hole=5), Street(draw=DrawRule(max_discards, four_with_ace), big_bet=True)),
+        streets=draw_streets(5, 1, max_discards, four_with_ace),
         forced=ForcedBets(ante=ante),
         betting=make_betting(kind, small_bet, big_bet, raise_cap, max_bet, cap_heads_up),
         ranking=ranking,
@@ -93,7 +107,7 @@ def _lowball_draw(name: str, ranking: str, jokers: int, forced: ForcedBets, bett
     return Variant(
         name=name + (" with the joker" if jokers else ""),
         hole_cards=5,
-        streets=(Street(hole=5), Street(draw=DrawRule(max_discards=5), big_bet=True)),
+        streets=draw_streets(5, 1, 5),
         forced=forced,
         betting=betting,
         ranking=ranking + ("-joker" if jokers else ""),
@@ -102,10 +116,8 @@ def _lowball_draw(name: str, ranking: str, jokers: int, forced: ForcedBets, bett
     )
 
 
-# The two lowball draws take the same stakes and keywords (the registry calls them alike): their signatures
-# repeat on purpose, only the default structure differs.
-
-
+# written out again on purpose: the two lowball draws' public signatures, the same stakes and keywords (the registry
+# calls them alike) typed and documented on each; only the default structure differs
 def deuce_to_seven_single_draw(
     small_blind: int = 1,
     big_blind: int = 2,
@@ -190,13 +202,11 @@ def _triple_draw(
 ) -> Variant:
     """A fixed-limit triple-draw game: ``cards`` dealt, three draws of 0 to all of them, blinds, the small bet
     before the first draw and after it, the big bet after the second and third, a bet and three raises a round."""
-    draw = DrawRule(max_discards=cards)
-    after_draw = Street(draw=draw, big_bet=True)
     betting = Betting(FIXED_LIMIT, big_blind, 2 * big_blind, raise_cap=3, blind_counts_as_bet=blind_counts_as_bet)
     return Variant(
         name=name,
         hole_cards=cards,
-        streets=(Street(hole=cards), Street(draw=draw), after_draw, after_draw),
+        streets=draw_streets(cards, 3, cards),
         forced=ForcedBets(ante=0, small_blind=small_blind, big_blind=big_blind),
         betting=betting,
         ranking=ranking,

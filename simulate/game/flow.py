@@ -173,11 +173,7 @@ class FlowMixin(DrawShowdownMixin):
         betting action, and a method call per seat cost about 5 % of a random hand.
         """
         n = self.n
-        folded = self.folded
-        stacks = self.stacks
-        bets = self.bets
-        acted_at = self.acted_at
-        level = self.level
+        folded, stacks, bets, acted_at, level = self.folded, self.stacks, self.bets, self.acted_at, self.level
         for seat in CLOCKWISE[n][after % n]:  # a stored order: no modulo per seat
             if folded[seat] or stacks[seat] == 0:
                 continue

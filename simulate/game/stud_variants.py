@@ -12,8 +12,6 @@ from .declarations import DEFAULT_CAP, FIXED_LIMIT, ForcedBets, HouseRules, LowH
 # street) and who acts first (later streets). Fixed limit: small bets on third and fourth street, big
 # bets on fifth to seventh; in stud high an open pair on fourth street allows the big bet. Up to 8
 # players: with 8 still in on seventh street the deck runs short and one community card is dealt instead.
-# The three factories take the same stakes in the same order (the registry calls them alike): their
-# signatures repeat on purpose.
 
 
 def stud_streets(open_pair: bool) -> tuple[Street, ...]:
@@ -98,6 +96,8 @@ def seven_card_stud(
     return _stud(game, ante, bring_in, small_bet, big_bet, raise_cap, rules)
 
 
+# written out again on purpose: the three stud factories' public signatures, the same stakes in the same order (the
+# registry calls them alike) typed and documented on each
 def seven_card_stud_hilo(
     ante: int = 1,
     bring_in: int = 1,

@@ -54,13 +54,9 @@ from typing import Any
 
 from pokerlab.simulate.game import registry
 from pokerlab.simulate.game.declarations import (
+    BETTING_KINDS,
     FIXED_LIMIT,
-    LAST_BET_LIMIT,
-    NO_LIMIT,
-    POT_LIMIT,
-    SPREAD_LIMIT,
     Betting,
-    DrawRule,
     ForcedBets,
     HouseRules,
     Opening,
@@ -69,8 +65,9 @@ from pokerlab.simulate.game.declarations import (
 )
 from pokerlab.simulate.game.draw_variants import (
     deuce_to_seven_triple_draw as deuce_to_seven_triple_draw,  # part of this module's interface
+    draw_streets,
 )
-from pokerlab.simulate.game.flop_variants import omaha
+from pokerlab.simulate.game.flop_variants import HOLDEM_STREETS, omaha
 
 from .errors import PHHError as PHHError  # the package's error, imported from here by every reader
 
@@ -80,24 +77,12 @@ STANDARD_CODES = tuple(registry.phh_games())
 STUD_FACTORIES = {code: game.factory for code, game in registry.phh_games().items() if game.is_stud}
 #: The stud codes and their factories' ranking and low half: (ranking, high-low).
 STUD_CODES = {code: (stud().ranking, stud().low is not None) for code, stud in STUD_FACTORIES.items()}
-STRUCTURES = {"F": FIXED_LIMIT, "N": NO_LIMIT, "P": POT_LIMIT, "S": SPREAD_LIMIT, "L": LAST_BET_LIMIT}
+#: The structure letter of a code: the structure's initial (F, S, P, N, L).
+STRUCTURES = {kind[0].upper(): kind for kind in BETTING_KINDS}
 LETTERS = {kind: letter for letter, kind in STRUCTURES.items()}
 #: The game part of every code, standard or extension (after the structure letter).
 GAMES = tuple(dict.fromkeys(game.phh_family for game in registry.GAMES.values() if game.phh_family))
 OMAHA_GAMES = tuple(game.phh_family for game in registry.GAMES.values() if game.hole_card_choice and game.phh_family)
-TITLES = {
-    FIXED_LIMIT: "Fixed-limit",
-    POT_LIMIT: "Pot-limit",
-    NO_LIMIT: "No-limit",
-    SPREAD_LIMIT: "Spread-limit",
-    LAST_BET_LIMIT: "Last-bet-limit",
-}
-HOLDEM_STREETS = (
-    Street(hole=2),
-    Street(burn=1, board=3),
-    Street(burn=1, board=1, big_bet=True),
-    Street(burn=1, board=1, big_bet=True),
-)
 UNLIMITED = "unlimited"
 #: The hold'em games: two hole cards and a board (the short deck's ``S`` plays with 36 cards).
 BOARD_GAMES = ("T", "S")
@@ -106,12 +91,8 @@ BOARD_GAMES = ("T", "S")
 def _streets(game: str, max_discards: int, four_with_ace: bool) -> tuple[Street, ...]:
     if game in BOARD_GAMES:
         return HOLDEM_STREETS
-    draw = DrawRule(max_discards, four_with_ace)
-    if game == "B":
-        return (Street(hole=4), Street(draw=draw), Street(draw=draw, big_bet=True), Street(draw=draw, big_bet=True))
-    if game == "2L3D":
-        return (Street(hole=5), Street(draw=draw), Street(draw=draw, big_bet=True), Street(draw=draw, big_bet=True))
-    return (Street(hole=5), Street(draw=draw, big_bet=True))
+    triple = game in ("B", "2L3D")
+    return draw_streets(4 if game == "B" else 5, 3 if triple else 1, max_discards, four_with_ace)
 
 
 #: The codes whose big blind is not the round's first bet (a bet and three raises on top of it), as pokerkit plays them.
@@ -147,8 +128,8 @@ def _build(letter: str, family: str, forced: ForcedBets, small: int, big: int, *
     ranking = {"T": "high", "S": "short-deck", "5CD": "high", "2L1D": "deuce-seven", "2L3D": "deuce-seven",
                "A5L1D": "ace-five", "B": "badugi"}[game]  # fmt: skip
     names = {
-        "T": f"{TITLES[kind]} Texas hold'em",
-        "S": f"{TITLES[kind]} short-deck hold'em",
+        "T": f"{kind.capitalize()} Texas hold'em",  # the structure titles the game, as the factories name it
+        "S": f"{kind.capitalize()} short-deck hold'em",
         "5CD": "Five-card draw (California)",
         "2L1D": "Deuce-to-seven single draw",
         "2L3D": "Deuce-to-seven triple draw",

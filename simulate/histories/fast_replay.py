@@ -83,8 +83,8 @@ class _Table:
 
     def _next_needing(self, after: int) -> int | None:
         """The first player after ``after`` who must act, as the engine looks for it; None: the round is over."""
-        # The engine's rule (State._next_needing) over this table's lists: its own function is a State method, and
-        # importing the engine costs the start-up this path exists to save.
+        # written out again on purpose: the engine's rule (State._next_needing) over this table's lists; the engine's
+        # is a State method, and any module of the game package loads the engine, the start-up this path saves
         folded, stacks, bets, acted, level = self.folded, self.stacks, self.bets, self.acted, self.level
         others = None  # whether two players could still bet: asked only of a player who has not acted
         for seat in _CLOCKWISE[self.n][after]:

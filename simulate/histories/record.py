@@ -36,14 +36,10 @@ from pokerlab.simulate.game.events import (
     Fold,
     Misdeal,
     Muck,
-    PassedOut,
     Post,
     Raise,
-    Reshuffle,
     Return,
     Show,
-    ShowAce,
-    ShowOpeners,
 )
 from pokerlab.simulate.game.state import DONE, State
 
@@ -215,19 +211,26 @@ def _decision(entry: Fold | Check | Call | Bet | Raise | BringIn, label: dict[in
     return f"{label[seat]} cbr {entry.to}"
 
 
+#: The engine events PHH has no action for, by kind, as commentary no-ops: the event's fields filled in, ``who``
+#: the player's PHH label and ``cards`` the card or cards as PHH writes them.
+_COMMENTARY = {
+    "show ace": "# {who} keeps and shows {cards} to draw four",
+    "reshuffle": "# the stub ran out: {size} discards reshuffled into a new stub",
+    "passed out": "# nobody opened: {pot} chips stay in the pot for the next deal",
+    "show openers": "# {who} shows the openers {cards}",
+    "misdeal": "# misdeal ({cause}): no chips change hands, the hand is dealt again",
+}
+
+
 def _commentary(entry: Event, label: dict[int, str]) -> str | None:
     """An engine event PHH has no action for, as a commentary no-op; None for the dealer's automatic steps."""
-    if isinstance(entry, ShowAce):
-        return f"# {label[entry.seat]} keeps and shows {format_cards([entry.card])} to draw four"
-    if isinstance(entry, Reshuffle):
-        return f"# the stub ran out: {entry.size} discards reshuffled into a new stub"
-    if isinstance(entry, PassedOut):
-        return f"# nobody opened: {entry.pot} chips stay in the pot for the next deal"
-    if isinstance(entry, ShowOpeners):
-        return f"# {label[entry.seat]} shows the openers {format_cards(entry.cards)}"
-    if isinstance(entry, Misdeal):
-        return f"# misdeal ({entry.cause}): no chips change hands, the hand is dealt again"
-    return None
+    template = _COMMENTARY.get(entry.kind)
+    if template is None:
+        return None
+    fields = entry._asdict()
+    fields["cards"] = format_cards(fields.get("cards", (fields["card"],) if "card" in fields else ()))
+    fields["who"] = label.get(fields.get("seat", -1), "")
+    return template.format(**fields)
 
 
 def _optional_fields(

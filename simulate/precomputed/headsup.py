@@ -31,9 +31,10 @@ import numpy as np
 
 from ...errors import InputError
 from ...evaluator.cards import format_cards
-from ..distributed import DEFAULT_WORKER_TIMEOUT, ShardStore, WarnFn, run_shards
+from ..distributed import DEFAULT_WORKER_TIMEOUT, WarnFn
 from ..equity.holdem_sharded import exact_shard
 from ..ranges.classes import class_combos, hand_class, hand_classes
+from .preflop import TableRun
 
 BOARDS = 1_712_304  # C(48, 5)
 DEFAULT_SHARDS = 256
@@ -255,21 +256,8 @@ def matchups(  # noqa: PLR0913  (public API: the table's documented keywords)
     plan = {"table": "matchups", "version": PLAN_VERSION, "classes": sorted(classes or ["all"]), "shards": n_shards}
     jobs = [(units[s::n_shards],) for s in range(n_shards)]
     shape = [(len(job[0]), 5) for job in jobs]
-    # written out again on purpose: preflop.py runs its table's shards with the same keywords; each table names its own
-    # plan
-    store = ShardStore.in_work_dir(
-        work_dir, "matchups", plan, count=n_shards, shape=shape.__getitem__, dtype=np.int64, warn=warn
-    )
-    results = run_shards(
-        matchup_shard,
-        jobs,
-        client=client,
-        threads=threads,
-        progress=progress,
-        store=store,
-        worker_timeout=worker_timeout,
-    )
-    resumed = store.resumed if store is not None else 0
+    run = TableRun(client, threads, work_dir, keep_shards, progress, warn, worker_timeout)
+    results, store = run.counts(matchup_shard, jobs, "matchups", plan, shape.__getitem__)
     counts = np.zeros((len(units), 5), dtype=np.int64)
     for s, result in enumerate(results):
         counts[s::n_shards] = result
@@ -279,6 +267,5 @@ def matchups(  # noqa: PLR0913  (public API: the table's documented keywords)
         if swapped:
             w1, w2 = w2, w1
         rows.append(MatchupRow(c1, c2, format_cards(h1), format_cards(h2), weight, w1, w2, ties, boards))
-    if store is not None and not keep_shards:
-        store.clear()
-    return MatchupTable(rows, seconds=time.perf_counter() - start, shards=n_shards, resumed=resumed)
+    seconds = time.perf_counter() - start
+    return MatchupTable(rows, seconds=seconds, shards=n_shards, resumed=run.finish(store))

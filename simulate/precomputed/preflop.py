@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -99,6 +100,58 @@ def rows_from_counts(counts: np.ndarray) -> list[PreflopRow]:
     return rows
 
 
+@dataclass(frozen=True)
+class TableRun:
+    """How a precomputed table's shards run, the keywords every table takes: on a Dask ``client`` or ``threads``
+    local threads, finished shards kept in ``work_dir`` as they arrive (removed once the table is complete unless
+    ``keep_shards``), ``progress``, ``warn`` for a kept shard that fails its check, and ``worker_timeout``.
+
+    >>> run = TableRun(threads=1)
+    >>> results, store = run.counts(lambda k: np.full(2, k), [(1,), (2,)], "demo", {"table": "demo"}, (2,))
+    >>> [r.tolist() for r in results], run.finish(store)
+    ([[1, 1], [2, 2]], 0)
+    """
+
+    client: Any = None
+    threads: int | None = None
+    work_dir: str | os.PathLike[str] | None = None
+    keep_shards: bool = False
+    progress: Callable[[float], None] | None = None
+    warn: WarnFn | None = None
+    worker_timeout: float = DEFAULT_WORKER_TIMEOUT
+
+    def counts(
+        self,
+        kernel: Callable[..., np.ndarray],
+        jobs: Sequence[tuple[Any, ...]],
+        name: str,
+        plan: dict[str, Any],
+        shape: tuple[int, ...] | Callable[[int], tuple[int, ...]],
+    ) -> tuple[list[Any], ShardStore | None]:
+        """``kernel(*job)`` for every job (integer counts of ``shape``, by shard index when callable), in plan order;
+        and the store of ``plan``'s shards in its folder ``name-PLANID`` of the work folder (None without one)."""
+        store = ShardStore.in_work_dir(
+            self.work_dir, name, plan, count=len(jobs), shape=shape, dtype=np.int64, warn=self.warn
+        )
+        results = run_shards(
+            kernel,
+            jobs,
+            client=self.client,
+            threads=self.threads,
+            progress=self.progress,
+            store=store,
+            worker_timeout=self.worker_timeout,
+        )
+        return results, store
+
+    def finish(self, store: ShardStore | None) -> int:
+        """How many shards the run took from the work folder; the folder removed unless ``keep_shards``."""
+        resumed = store.resumed if store is not None else 0
+        if store is not None and not self.keep_shards:
+            store.clear()
+        return resumed
+
+
 def preflop_vs_random(
     *,
     client: Any = None,
@@ -132,20 +185,8 @@ def preflop_vs_random(
     if shards is None:
         shards = DEFAULT_SHARDS if client is None else 2 * cluster_threads(client)
     plan = {"table": "preflop_vs_random", "version": PLAN_VERSION, "shards": shards}
-    store = ShardStore.in_work_dir(work_dir, "preflop", plan, count=shards, shape=(2, 169), dtype=np.int64, warn=warn)
-    results = run_shards(
-        preflop_shard,
-        preflop_plan(shards),
-        client=client,
-        threads=threads,
-        progress=progress,
-        store=store,
-        worker_timeout=worker_timeout,
-    )
-    resumed = store.resumed if store is not None else 0
-    table = PreflopTable(
-        rows=rows_from_counts(sum(results)), seconds=time.perf_counter() - start, shards=shards, resumed=resumed
-    )
-    if store is not None and not keep_shards:
-        store.clear()
-    return table
+    run = TableRun(client, threads, work_dir, keep_shards, progress, warn, worker_timeout)
+    results, store = run.counts(preflop_shard, preflop_plan(shards), "preflop", plan, (2, 169))
+    rows = rows_from_counts(sum(results))
+    seconds = time.perf_counter() - start
+    return PreflopTable(rows=rows, seconds=seconds, shards=shards, resumed=run.finish(store))

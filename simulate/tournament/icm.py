@@ -163,8 +163,8 @@ class ICMResult:
         }
 
 
-def _numbers(values: Sequence[float | str], what: str) -> np.ndarray:
-    """``values`` as float64, refusing what is not a finite number."""
+def _numbers(values: Sequence[float | str], what: str, none: str) -> np.ndarray:
+    """``values`` as float64, refusing what is not a finite number, and no values at all (``none`` says why)."""
     out = []
     for i, value in enumerate(values):
         try:
@@ -176,6 +176,8 @@ def _numbers(values: Sequence[float | str], what: str) -> np.ndarray:
         if not math.isfinite(number):
             raise TournamentError(f"{what} {i + 1} is {value!r}: not a finite number")
         out.append(number)
+    if not out:
+        raise TournamentError(none)
     return np.array(out, dtype=np.float64)
 
 
@@ -193,9 +195,7 @@ def check_stacks(stacks: Sequence[float | str]) -> np.ndarray:
     ...
     pokerlab.simulate.tournament.errors.TournamentError: stack 1 (1e+300) is more than 2**2000 times stack 2 ...
     """
-    s = _numbers(stacks, "stack")
-    if len(s) == 0:
-        raise TournamentError("no stacks: give one a player")
+    s = _numbers(stacks, "stack", "no stacks: give one a player")
     if len(s) > MAX_PLAYERS:
         raise TournamentError(f"{len(s)} players: at most {MAX_PLAYERS:,}")
     for i, value in enumerate(s.tolist()):
@@ -221,9 +221,7 @@ def check_payouts(payouts: Sequence[float | str], players: int) -> np.ndarray:
     ...
     pokerlab.simulate.tournament.errors.TournamentError: 3 payouts for 2 players: at most one payout a player
     """
-    pay = _numbers(payouts, "payout")
-    if len(pay) == 0:
-        raise TournamentError("no payouts: give the prize of first place at least")
+    pay = _numbers(payouts, "payout", "no payouts: give the prize of first place at least")
     if len(pay) > players:
         raise TournamentError(f"{len(pay)} payouts for {players} players: at most one payout a player")
     for i, value in enumerate(pay.tolist()):
