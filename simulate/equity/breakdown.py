@@ -26,35 +26,25 @@ from ..ranges.parse import Range, parse_range
 from .api import equity
 from .holdem_spot import CardsLike
 from .options import BOARD_SIZES, EquityError
+from .result import Tally
 
 __all__ = ["Breakdown", "BreakdownRow", "equity_breakdown"]
 
 
 @dataclass(frozen=True)
-class BreakdownRow:
-    """The hand against one class of the range: the class's live combos, weight and share, and the equity."""
+class BreakdownRow(Tally):
+    """The hand against one class of the range: the class's live combos, and :class:`~.result.Tally`'s fields (by
+    keyword): the class's weight, its share of the range's live weight, and the hand's equity against it."""
 
     hand_class: str
     combos: int
-    weight: float
-    share: float  # of the range's live weight
-    win: float
-    tie: float
-    equity: float
-    wins: float
-    ties: float
-    outcomes: float
     method: str
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "class": self.hand_class,
             "combos": self.combos,
-            "weight": self.weight,
-            "share": self.share,
-            "win": self.win,
-            "tie": self.tie,
-            "equity": self.equity,
+            **self.shown(),
             "method": self.method,
         }
 
@@ -127,8 +117,8 @@ def equity_breakdown(
         weight = float(weights[pick].sum())
         rows.append(
             BreakdownRow(
-                name, int(pick.sum()), weight, weight / total_weight, p.win, p.tie, p.equity, p.wins or 0.0,
-                p.ties or 0.0, result.outcomes, result.method,
+                name, int(pick.sum()), result.method, weight=weight, share=weight / total_weight, win=p.win,
+                tie=p.tie, equity=p.equity, wins=p.wins or 0.0, ties=p.ties or 0.0, outcomes=result.outcomes,
             )
         )  # fmt: skip
     outcomes = sum(row.outcomes for row in rows)

@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -51,17 +52,17 @@ from .options import (
     check_options,
     fresh_seed,
 )
+from .result import Tally
 from .sampling import LARGE_BLOCK_TRIALS, MIN_TRIALS_FOR_STDERR, map_on_threads, run_blocks, standard_errors
 from .spot import read_spot
 
 __all__ = ["ComboEquity", "Distribution", "PlayerDistribution", "equity_by_combo"]
 
 
-# written out again on purpose: a combo's row and breakdown's class row share their counts' fields, each documented for
-# its own table
 @dataclass(frozen=True)
-class ComboEquity:
-    """One combo: its weight in the range and its equity against the other players (with the counts).
+class ComboEquity(Tally):
+    """One combo: :class:`~.result.Tally`'s fields (by keyword): its weight in the range, its share (how often the
+    player holds it in a deal of the whole spot; the shares sum to 1) and its equity against the other players.
 
     ``wins``, ``ties`` and ``outcomes`` are the deals behind ``win`` and ``tie``: exact, the combo's own call's
     (weighted) counts; Monte Carlo, the run's deals that held the combo. ``stderr`` is 0 when exact, None when the
@@ -69,24 +70,12 @@ class ComboEquity:
     """
 
     combo: str
-    weight: float
-    win: float
-    tie: float
-    equity: float
-    wins: float
-    ties: float
-    outcomes: float
-    share: float = 0.0  # how often the player holds this combo in a deal of the whole spot (the shares sum to 1)
     stderr: float | None = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "combo": self.combo,
-            "weight": self.weight,
-            "share": self.share,
-            "win": self.win,
-            "tie": self.tie,
-            "equity": self.equity,
+            **self.shown(),
             "stderr": self.stderr,
         }
 
@@ -258,7 +247,14 @@ def _exact_rows(
         weight = float(ranges[i].weights[j])
         rows[i].append(
             ComboEquity(
-                format_cards(cards), weight, p.win, p.tie, p.equity, p.wins or 0.0, p.ties or 0.0, result.outcomes
+                format_cards(cards),
+                weight=weight,
+                win=p.win,
+                tie=p.tie,
+                equity=p.equity,
+                wins=p.wins or 0.0,
+                ties=p.ties or 0.0,
+                outcomes=result.outcomes,
             )  # fmt: skip
         )  # hold'em's players always carry their counts
     return rows
@@ -272,10 +268,7 @@ def _exact_player(label: str, index: int, rows: list[ComboEquity]) -> PlayerDist
     outcomes = float(dealt.sum())
     wins, ties = sum(c.weight * c.wins for c in rows), sum(c.weight * c.ties for c in rows)
     shared = sum(c.weight * c.outcomes * (c.equity - c.win) for c in rows)  # ties credited 1/k
-    combos = [
-        ComboEquity(c.combo, c.weight, c.win, c.tie, c.equity, c.wins, c.ties, c.outcomes, float(d / outcomes))
-        for c, d in zip(rows, dealt)
-    ]
+    combos = [dataclasses.replace(c, share=float(d / outcomes)) for c, d in zip(rows, dealt)]
     combos.sort(key=lambda c: -c.equity)
     return PlayerDistribution(label, float((wins + shared) / outcomes), wins / outcomes, ties / outcomes, combos)
 
@@ -415,8 +408,9 @@ def _mc_player(label: str, player: HoldemPlayer, i: int, tally: _ComboTally) -> 
         held = int(n[j])
         wins, ties = float(counts[j, 1]), float(counts[j, 2:].sum())
         rows.append(
-            ComboEquity(format_cards(player.combos[j].tolist()), float(player.weights[j]), wins / held, ties / held,
-                        float(shares[j] / held), wins, ties, float(held), held / done, _estimable(errors[j], held))
+            ComboEquity(format_cards(player.combos[j].tolist()), _estimable(errors[j], held),
+                        weight=float(player.weights[j]), share=held / done, win=wins / held, tie=ties / held,
+                        equity=float(shares[j] / held), wins=wins, ties=ties, outcomes=float(held))
         )  # fmt: skip
     rows.sort(key=lambda c: -c.equity)
     error = standard_errors(np.array([shares.sum() / done]), np.array([squares.sum() / done]), done)[0]

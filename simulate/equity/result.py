@@ -83,6 +83,29 @@ def draw_game(rules: str) -> str:
     return next(game for game, name in DRAW_GAMES.items() if name == rules)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Tally:
+    """A row of a range's table (a class, or a combo): its weight and share of the range, its win and tie fractions
+    and equity, with the (weighted) deals behind them; given by keyword after the row's own fields.
+
+    >>> Tally(weight=1.0, share=0.5, win=0.5, tie=0.0, equity=0.5, wins=1.0, ties=0.0, outcomes=2.0).shown()
+    {'weight': 1.0, 'share': 0.5, 'win': 0.5, 'tie': 0.0, 'equity': 0.5}
+    """
+
+    weight: float
+    share: float = 0.0
+    win: float
+    tie: float
+    equity: float
+    wins: float
+    ties: float
+    outcomes: float
+
+    def shown(self) -> dict[str, float]:
+        """The JSON keys every row has, in the tables' order (the counts stay out of the rows' JSON)."""
+        return {"weight": self.weight, "share": self.share, "win": self.win, "tie": self.tie, "equity": self.equity}
+
+
 @dataclass(frozen=True)
 class PlayerEquity:
     """One player's result: fractions in 0..1, and where a game has them the counts and split-pot shares.
