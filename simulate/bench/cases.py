@@ -326,6 +326,7 @@ def _omaha_cases() -> list[Case]:
     ]  # fmt: skip
 
 
+# written out again on purpose: each section's notes and cases are rows of data, alike in shape by design
 STUD_EXACT_NOTE = (
     "Every deal of the missing cards (deals/s). No peer: pokerkit's calculate_equities, the only peer that "
     "deals stud, is Monte Carlo only, so it cannot give this exact answer; see stud-mc."
