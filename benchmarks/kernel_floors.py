@@ -34,7 +34,7 @@ from numba import njit
 from pokerlab import evaluator
 from pokerlab.evaluator import batch_kernels
 from pokerlab.evaluator.api import high_tables
-from pokerlab.evaluator.batch_kernels import _FLAGS, _LAST_ROW, _SINGLES, FAST_PEXT, _load_pair, kernel_inputs
+from pokerlab.evaluator.batch_kernels import _FLAGS, _LAST_ROW, _SINGLES, FAST_BMI2, _load_pair, kernel_inputs
 from pokerlab.evaluator.kernels import RANK_KEY_MASK
 from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 from pokerlab.simulate.bench.cases import random_hands
@@ -90,13 +90,13 @@ def batch_rows(rounds: int) -> None:
     listed = kernel_inputs(7, t, marked=False)
     for stage, name in enumerate(("table loads only", "  + counting flagged rows", "  + listing them")):
         calls[name] = functools.partial(loads_only, hands, out, pair_keys, disp, values, stage)
-    if FAST_PEXT:  # else evaluate_batch runs the listed kernel
+    if FAST_BMI2:  # else evaluate_batch runs the listed kernel
         calls["listed kernel"] = functools.partial(listed_rows7, hands, out, *listed)
     try:
         calls["pokerfast (OMPEval kernel)"] = pokerfast_native(hands).run
     except ImportError as exc:
         print(f"pokerfast: {exc}")
-    kind = "marked" if FAST_PEXT else "listed"
+    kind = "marked" if FAST_BMI2 else "listed"
     print(f"7-card batch ({kind} kernel), 2,000,000 random hands, one thread (M hands/s, CPU time)")
     seconds = cpu_rounds(calls, rounds)
     floor = statistics.median(seconds["table loads only"])

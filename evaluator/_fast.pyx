@@ -57,12 +57,21 @@ cdef object _slow(object cards):
     return evaluate_checked(ids)
 
 
-# written out again on purpose: _value_of_str below folds its cards into the key the same way; each reads its own input
-# in one pass
+cdef inline bint _add_card(int c, uint64_t* seen, uint64_t* key, uint64_t* suited) noexcept nogil:
+    """Fold card ``c`` into a hand's key and suited ranks; False when the hand already holds it."""
+    cdef uint64_t bit = 1ULL << c
+    if seen[0] & bit:
+        return False
+    seen[0] |= bit
+    key[0] += CARD_KEYS[c]
+    suited[0] |= suited_bit(c)
+    return True
+
+
 cdef int _value_of_ids(object seq, Py_ssize_t n, bint is_list) except -2:
     """Value of n ids in a list/tuple, or -1 when anything looks wrong."""
     cdef uint64_t key = suit_init()
-    cdef uint64_t suited = 0, seen = 0, bit
+    cdef uint64_t suited = 0, seen = 0
     cdef Py_ssize_t i
     cdef long c
     cdef int overflow = 0
@@ -75,14 +84,8 @@ cdef int _value_of_ids(object seq, Py_ssize_t n, bint is_list) except -2:
             return -1
         # Ids past a C long (2**63 and up) overflow: hand them to the parser, which names them.
         c = PyLong_AsLongAndOverflow(item, &overflow)
-        if overflow or c < 0 or c > 51:
+        if overflow or c < 0 or c > 51 or not _add_card(<int>c, &seen, &key, &suited):
             return -1
-        bit = 1ULL << c
-        if seen & bit:
-            return -1
-        seen |= bit
-        key += CARD_KEYS[c]
-        suited |= suited_bit(c)
     return value_of(key, suited)
 
 
@@ -91,19 +94,13 @@ cdef int _value_of_str(str text) except -2:
     cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0
     cdef int count = 0, c
     cdef uint64_t key = suit_init()
-    cdef uint64_t suited = 0, seen = 0, bit
+    cdef uint64_t suited = 0, seen = 0
     while True:
         c = _next_card(text, n, &i)
         if c == END_OF_CARDS:
             break
-        if c < 0:
+        if c < 0 or not _add_card(c, &seen, &key, &suited):
             return -1
-        bit = 1ULL << c
-        if seen & bit:
-            return -1
-        seen |= bit
-        key += CARD_KEYS[c]
-        suited |= suited_bit(c)
         count += 1
     if count < 5 or count > 7:
         return -1

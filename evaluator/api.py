@@ -40,7 +40,6 @@ from .hand_values import (
     TWO_PAIR,
     category,
 )
-from .layout import BITS_PER_SUIT, SUIT_INIT, SUIT_RANKS, flush_suit, rank_slot, suited_bit
 from .omaha import evaluate_omaha, evaluate_omaha_batch, split_hand
 from .rules import find_rules
 from .values import checked_rules
@@ -50,6 +49,7 @@ from .variants import (
     describe_variant,
     evaluate_variant,
     evaluate_variant_batch,
+    flush_first_lookup,
     low_ranks,
 )
 
@@ -77,18 +77,9 @@ except ImportError:  # source tree without a build: same tables, pure Python
 HAS_COMPILED_EVALUATOR = _fast is not None  # what the bench reports beside its per-call figures
 
 
-# written out again on purpose: variants._flush_first_value is this lookup on a ruleset's tables; this one, the per-call
-# fallback, reads the high tables without a ruleset
 def _value_py(ids: Sequence[int]) -> int:
-    key = SUIT_INIT
-    suited = 0
-    for c in ids:
-        key += _CARD_KEYS[c]
-        suited |= suited_bit(c)
-    suit = flush_suit(key)
-    if suit >= 0:
-        return _T.view("flush_values")[(suited >> (BITS_PER_SUIT * suit)) & SUIT_RANKS]
-    return _T.view("rank_values")[rank_slot(key, _T.view("rank_offsets"), _SHIFT)]
+    """The per-call fallback without the compiled evaluator: the high tables read in pure Python."""
+    return flush_first_lookup(ids, _T.view("flush_values"), _T.view("rank_values"), _T.view("rank_offsets"), _SHIFT)
 
 
 def evaluate(cards: CardsLike, rules: str | None = None) -> int:
@@ -331,6 +322,22 @@ def class_ranks(rank: int) -> tuple[int, ...]:
     return tuple(ranks[index, j] for j in range(5))
 
 
+# A category's words: {0} its name, {high} the top rank's name, {ofN} the plural of the N-th of class_ranks'
+# ranks (0: the best), {cardN} its character, {kickers} all five characters.
+_DESCRIPTIONS = {
+    ROYAL_FLUSH: "{0}",
+    STRAIGHT_FLUSH: "{0}, {high} high",
+    FOUR_OF_A_KIND: "{0}, {of0} ({card4} kicker)",
+    FULL_HOUSE: "{0}, {of0} over {of3}",
+    FLUSH: "{0}, {high} high ({kickers})",
+    STRAIGHT: "{0}, {high} high",
+    THREE_OF_A_KIND: "{0}, {of0} ({card3}-{card4} kickers)",
+    TWO_PAIR: "{0}, {of0} and {of2} ({card4} kicker)",
+    ONE_PAIR: "{0}, {of0} ({card2}-{card3}-{card4} kickers)",
+    HIGH_CARD: "{0}, {high} high ({kickers})",
+}
+
+
 def describe(rank: int, rules: str | None = None) -> str:
     """A person's description of a rank (under ``rules``; by default the ruleset the value carries, else high).
 
@@ -359,29 +366,14 @@ def describe(rank: int, rules: str | None = None) -> str:
         return f"{describe(high)}; {words}"
     if ruleset.spec.variant:
         return describe_variant(rank, ruleset, describe)
-    # written out again on purpose: one line a category, each naming what its kickers mean
-    cat = category(rank)
     r = class_ranks(rank)
-    name = CATEGORY_NAMES[cat]
-    kickers = "-".join(RANK_CHARS[x] for x in r)
-    if cat == ROYAL_FLUSH:
-        return name
-    if cat in (STRAIGHT_FLUSH, STRAIGHT):
-        return f"{name}, {RANK_NAMES[r[0]]} high"
-    if cat == FOUR_OF_A_KIND:
-        return f"{name}, {RANK_PLURALS[r[0]]} ({RANK_CHARS[r[4]]} kicker)"
-    if cat == FULL_HOUSE:
-        return f"{name}, {RANK_PLURALS[r[0]]} over {RANK_PLURALS[r[3]]}"
-    if cat == FLUSH:
-        return f"{name}, {RANK_NAMES[r[0]]} high ({kickers})"
-    if cat == THREE_OF_A_KIND:
-        return f"{name}, {RANK_PLURALS[r[0]]} ({RANK_CHARS[r[3]]}-{RANK_CHARS[r[4]]} kickers)"
-    if cat == TWO_PAIR:
-        return f"{name}, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[2]]} ({RANK_CHARS[r[4]]} kicker)"
-    if cat == ONE_PAIR:
-        return f"{name}, {RANK_PLURALS[r[0]]} ({'-'.join(RANK_CHARS[x] for x in r[2:])} kickers)"
-    assert cat == HIGH_CARD
-    return f"{name}, {RANK_NAMES[r[0]]} high ({kickers})"
+    fields = {
+        "high": RANK_NAMES[r[0]],
+        "kickers": "-".join(RANK_CHARS[x] for x in r),
+        **{f"of{i}": RANK_PLURALS[x] for i, x in enumerate(r)},
+        **{f"card{i}": RANK_CHARS[x] for i, x in enumerate(r)},
+    }
+    return _DESCRIPTIONS[category(rank)].format(CATEGORY_NAMES[category(rank)], **fields)
 
 
 def best_five(cards: CardsLike, rules: str | None = None) -> list[int]:

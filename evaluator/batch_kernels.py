@@ -44,15 +44,13 @@ numba adds no negative-index wraparound.
 
 from __future__ import annotations
 
-import os
-
-import llvmlite.binding as llvm
 import numpy as np
 from llvmlite import ir
 from numba import prange, types
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
+from .bmi2 import FAST_BMI2, pext
 from .jit import njit
 from .kernel_core import RANK_KEY_MASK, next_subset
 from .kernels import VALUE_SLOTS
@@ -87,23 +85,6 @@ MARK_INDEX_BITS = ROW_BITS + 5  # pext of the row bits, the four flush bits and 
 _MARK_SELECT = np.uint64(((1 << ROW_BITS) - 1) << SIZED_RANK_SHIFT | FLAGS)
 _SCAN = 64  # values per scan word
 _SCAN_SLOTS = 4  # listed per word without a branch: a word holds two flagged rows on average, more than 4 at 4 %
-
-
-def _fast_pext() -> bool:
-    """Whether numba compiles for this machine's CPU and it has a fast BMI2 ``pext`` (not AMD before Zen 3).
-
-    The same check as the Monte Carlo kernel's (``mc_kernels.FAST_PDEP``).
-    """
-    if os.environ.get("NUMBA_CPU_NAME") or os.environ.get("NUMBA_CPU_FEATURES"):
-        return False  # a portable build (e.g. a shared cache): no CPU-specific instruction
-    try:
-        features, name = llvm.get_host_cpu_features(), llvm.get_host_cpu_name()
-    except Exception:  # noqa: BLE001 - any failure to ask means: do not assume the instruction
-        return False
-    return bool(features.get("bmi2")) and not name.startswith(("znver1", "znver2", "bdver", "btver"))
-
-
-FAST_PEXT = _fast_pext()
 
 
 def batch_tables(card_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -190,28 +171,20 @@ def marked_tables(offsets: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, 
     return disp, marked
 
 
+def _pointer_at(context, builder, signature, args, pointee):
+    """In an intrinsic's code generator on ``(array, index)``: the address of ``array[index]`` as a ``pointee``*."""
+    data = context.make_array(signature.args[0])(context, builder, args[0]).data
+    return builder.bitcast(builder.gep(data, [args[1]]), pointee.as_pointer())
+
+
 @intrinsic
 def _load_pair(typingctx, array, index):
     """The two bytes ``array[index]`` and ``array[index + 1]`` as one 16-bit number (an unaligned load)."""
     sig = types.uint64(array, types.uint64)
 
     def codegen(context, builder, signature, args):
-        data = context.make_array(signature.args[0])(context, builder, args[0]).data
-        pointer = builder.bitcast(builder.gep(data, [args[1]]), ir.IntType(16).as_pointer())
+        pointer = _pointer_at(context, builder, signature, args, ir.IntType(16))
         return builder.zext(builder.load(pointer, align=1), ir.IntType(64))
-
-    return sig, codegen
-
-
-@intrinsic
-def _pext(typingctx, source, mask):
-    """BMI2 ``pext``: the bits of ``source`` at the set bits of ``mask``, packed from the lowest."""
-    sig = types.uint64(types.uint64, types.uint64)
-
-    def codegen(context, builder, signature, args):
-        i64 = ir.IntType(64)
-        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pext.64", fnty=ir.FunctionType(i64, [i64, i64]))
-        return builder.call(fn, args)
 
     return sig, codegen
 
@@ -233,9 +206,8 @@ def _marked_word(typingctx, array, index):
     sig = types.uint64(array, types.uint64)
 
     def codegen(context, builder, signature, args):
-        data = context.make_array(signature.args[0])(context, builder, args[0]).data
         vector = ir.VectorType(ir.IntType(16), _SCAN)
-        pointer = builder.bitcast(builder.gep(data, [args[1]]), vector.as_pointer())
+        pointer = _pointer_at(context, builder, signature, args, vector)
         negative = builder.icmp_signed("<", builder.load(pointer, align=2), ir.Constant(vector, None))
         return builder.bitcast(negative, ir.IntType(64))
 
@@ -322,6 +294,8 @@ def _rank_rows_marked(cards, out, n_cards, pair_keys, suited_pairs, disp, rank_v
         hi = min(n, lo + np.uint64(BLOCK))
         i = lo
         while i < hi:
+            # written out again on purpose: _rank_rows_listed's row key; an array-taking helper, even inlined, makes
+            # numba count references on every row (see the module's docstring)
             key = pair_keys[_load_pair(flat, b)] + pair_keys[_load_pair(flat, b + _TWO)]
             if n_cards == 5:
                 key += pair_keys[_SINGLES + flat[b + np.uint64(4)]]
@@ -332,7 +306,7 @@ def _rank_rows_marked(cards, out, n_cards, pair_keys, suited_pairs, disp, rank_v
             if n_cards == 7:
                 key += pair_keys[_SINGLES + flat[b + np.uint64(6)]]
             b += n_cards
-            out[i] = rank_values[(key + disp[_pext(key, _MARK_SELECT)]) & RANK_KEY_MASK]
+            out[i] = rank_values[(key + disp[pext(key, _MARK_SELECT)]) & RANK_KEY_MASK]
             i += _U1
         n_revisit = np.uint64(0)
         i = lo
@@ -363,7 +337,7 @@ def _rank_rows_marked(cards, out, n_cards, pair_keys, suited_pairs, disp, rank_v
 
 
 # The marked kernels where pext is fast; numba compiles only the body chosen here.
-_rank_rows = _rank_rows_marked if FAST_PEXT else _rank_rows_listed
+_rank_rows = _rank_rows_marked if FAST_BMI2 else _rank_rows_listed
 
 
 # One kernel per hand size, each a module-level function (numba's cache tells closures apart badly).
@@ -431,7 +405,7 @@ def evaluate_rows(cards: np.ndarray, out: np.ndarray, tables, parallel: bool = F
 _DERIVED: dict = {}
 
 
-def kernel_inputs(k: int, tables, marked: bool = FAST_PEXT) -> tuple:
+def kernel_inputs(k: int, tables, marked: bool = FAST_BMI2) -> tuple:
     """The k-card kernels' table arguments: (pair_keys, suited_pairs, displacements, values, flush_values).
 
     ``marked`` gives the arguments of the marked kernels (:func:`marked_tables`), else of the listed ones.

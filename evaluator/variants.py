@@ -132,9 +132,22 @@ def _wild_value(ids: Sequence[int], rules: Ruleset, t: VariantTables) -> int:
     return value
 
 
-def _flush_first_value(ids: Sequence[int], rules: Ruleset, t: VariantTables) -> int:
-    """High hands or the short deck, 5 to 7 cards: a flush is worth its best five suited cards (seven cards with
-    a flush hold no full house or four of a kind), anything else the rank hash's entry."""
+def flush_first_lookup(
+    ids: Sequence[int],
+    flush_values: np.ndarray | memoryview,
+    values: np.ndarray | memoryview,
+    offsets: np.ndarray | memoryview,
+    shift: int,
+) -> int:
+    """A hand of 5 to 7 card ids in pure Python: a flush is worth its best five suited cards' ``flush_values`` entry
+    (seven cards with a flush hold no full house or four of a kind), anything else the rank hash's entry.
+
+    >>> t = _tables.load()
+    >>> tables = t.view("flush_values"), t.view("rank_values"), t.view("rank_offsets"), t.view("rank_shift")[0]
+    >>> royal, quads = [48, 44, 40, 36, 32, 1, 6], [48, 49, 50, 51, 44, 45, 0]
+    >>> flush_first_lookup(royal, *tables) > flush_first_lookup(quads, *tables) > flush_first_lookup(quads[1:], *tables)
+    True
+    """
     key = SUIT_INIT
     suited = 0
     for c in ids:
@@ -142,8 +155,13 @@ def _flush_first_value(ids: Sequence[int], rules: Ruleset, t: VariantTables) -> 
         suited |= suited_bit(c)
     suit = flush_suit(key)
     if suit >= 0:
-        return t.flush_values[(suited >> (BITS_PER_SUIT * suit)) & SUIT_RANKS]
-    return t.values[rank_slot(key, t.offsets, t.shift)]
+        return flush_values[(suited >> (BITS_PER_SUIT * suit)) & SUIT_RANKS]
+    return values[rank_slot(key, offsets, shift)]
+
+
+def _flush_first_value(ids: Sequence[int], rules: Ruleset, t: VariantTables) -> int:
+    """High hands or the short deck, 5 to 7 cards: :func:`flush_first_lookup` on the ruleset's tables."""
+    return flush_first_lookup(ids, t.flush_values, t.values, t.offsets, t.shift)
 
 
 def _badugi_value(ids: Sequence[int], rules: Ruleset, t: VariantTables) -> int:

@@ -26,14 +26,13 @@ Lemire's test keeps exactly uniform (see :func:`deal_bounds`).
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 from llvmlite import ir
 from numba import types
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
+from ...evaluator.bmi2 import FAST_BMI2, pdep, pext
 from ...evaluator.jit import njit
 from ...evaluator.kernel_core import flush_suit, rank_value, suited_bit
 from ...evaluator.tables import SIZED_RANK_SHIFT
@@ -44,53 +43,9 @@ _ROW_SHIFT = np.uint64(SIZED_RANK_SHIFT)
 _COL_MASK = np.uint64((1 << SIZED_RANK_SHIFT) - 1)
 
 
-def _fast_pdep() -> bool:
-    """Whether numba compiles for this machine's CPU and it has a fast BMI2 ``pdep`` (not AMD before Zen 3)."""
-    if os.environ.get("NUMBA_CPU_NAME") or os.environ.get("NUMBA_CPU_FEATURES"):
-        return False  # a portable build (e.g. a shared cache): no CPU-specific instruction
-    try:
-        import llvmlite.binding as llvm
-
-        features, name = llvm.get_host_cpu_features(), llvm.get_host_cpu_name()
-    except Exception:  # noqa: BLE001 - any failure to ask means: do not assume the instruction
-        return False
-    return bool(features.get("bmi2")) and not name.startswith(("znver1", "znver2", "bdver", "btver"))
-
-
-FAST_PDEP = _fast_pdep()
-
-
-# written out again on purpose: pdep and pext are one @intrinsic each, and batch_kernels has the same pext: importing
-# it here would load the batch evaluator (5.5 ms) into every Monte Carlo run.
-@intrinsic
-def _pdep(typingctx, source, mask):
-    """BMI2 ``pdep``: the bits of ``source`` deposited, lowest first, at the set bits of ``mask``."""
-    sig = types.uint64(types.uint64, types.uint64)
-
-    def codegen(context, builder, signature, args):
-        i64 = ir.IntType(64)
-        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pdep.64", fnty=ir.FunctionType(i64, [i64, i64]))
-        return builder.call(fn, args)
-
-    return sig, codegen
-
-
-@intrinsic
-def _pext(typingctx, source, mask):
-    """BMI2 ``pext``: the bits of ``source`` at the set bits of ``mask``, packed from the lowest."""
-    sig = types.uint64(types.uint64, types.uint64)
-
-    def codegen(context, builder, signature, args):
-        i64 = ir.IntType(64)
-        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pext.64", fnty=ir.FunctionType(i64, [i64, i64]))
-        return builder.call(fn, args)
-
-    return sig, codegen
-
-
 @njit(cache=True, inline="always")
 def _nth_bit_pdep(r, bits):
-    return _pdep(np.uint64(1) << r, bits)
+    return pdep(np.uint64(1) << r, bits)
 
 
 _BYTES_1 = np.uint64(0x0101010101010101)
@@ -136,7 +91,7 @@ def _nth_bit_portable(r, bits):
 
 @njit(cache=True, inline="always")
 def _suit_ranks_pext(cards, suit):
-    return _pext(cards >> np.uint64(suit), _RANK_NIBBLES)
+    return pext(cards >> np.uint64(suit), _RANK_NIBBLES)
 
 
 @njit(cache=True, inline="always")
@@ -154,11 +109,11 @@ def _deposit_pair_portable(pattern, bits):
 
 
 # The r-th (from 0) lowest set bit of a mask, as a one-bit mask: the r-th free card.
-nth_bit = _nth_bit_pdep if FAST_PDEP else _nth_bit_portable
+nth_bit = _nth_bit_pdep if FAST_BMI2 else _nth_bit_portable
 # The set bits of a mask at the two positions (among its set bits) of a two-bit pattern: a pair of free cards.
-_deposit_pair = _pdep if FAST_PDEP else _deposit_pair_portable
+_deposit_pair = pdep if FAST_BMI2 else _deposit_pair_portable
 # The ranks (bit r: rank r) of one suit's cards in a card mask (bit c: card c = 4 * rank + suit).
-_suit_ranks = _suit_ranks_pext if FAST_PDEP else _suit_ranks_loop
+_suit_ranks = _suit_ranks_pext if FAST_BMI2 else _suit_ranks_loop
 
 
 @njit(cache=True, inline="always")
@@ -489,8 +444,11 @@ def mc_stream(state, n_trials, ranges, board, tables, counts):
         # dealing's time), the whole kernel with the combo digit above: AsAh vs random 20.4 ->
         # 13.7 ns, QQ+,AKs vs random vs random 32.9 -> 22.5 ns. Straight-line code, each step under a condition that
         # is the same on every deal (a loop over the steps: 20-22 against 13-14 ns heads-up), and
-        # written out here: an inlined helper taking these arrays kept numba's reference counting
-        # in the loop (130-160 ns a deal).
+        # written out here (by_combo_kernels and benchmarks/mc_breakdown.py write it out again): an inlined
+        # helper taking these arrays keeps numba's reference counting in the loop, even one returning the
+        # dealt cards as scalars (AsAh vs random 8.1 -> 24.7 ns, QQ+,AKs vs random vs random 13.9 -> 27.4 ns),
+        # and one loop serving this kernel and the by-combo one (its tally chosen by an argument's being None,
+        # which numba compiles away) ran 3-10 % slower three-way and on a flop.
         free = ~used & ALL_CARDS
         if n_dealt > 0:
             r, f = mul_wide(f, bound_p0)

@@ -17,7 +17,7 @@ from pokerlab.evaluator.tables import SIZED_RANK_SHIFT
 _listed = njit(lambda c, o, n, p, s, d, v, f: batch_kernels._rank_rows_listed(c, o, n, p, s, d, v, f))
 _marked = njit(lambda c, o, n, p, s, d, v, f: batch_kernels._rank_rows_marked(c, o, n, p, s, d, v, f))
 # Every design this machine can run: the marked one needs a fast pext, the listed one runs anywhere.
-DESIGNS = {"listed": (_listed, False), **({"marked": (_marked, True)} if batch_kernels.FAST_PEXT else {})}
+DESIGNS = {"listed": (_listed, False), **({"marked": (_marked, True)} if batch_kernels.FAST_BMI2 else {})}
 
 
 def _rank(design: str, hands: np.ndarray) -> tuple[np.ndarray, int]:

@@ -193,7 +193,7 @@ def test_the_thresholds_are_two_to_the_64_modulo_the_choices(pick_bound, n_left,
 
 # The BMI2 helpers compiled once (callable from Python only inside a compiled function).
 nth_bit_pdep = njit(lambda r, b: mc_kernels._nth_bit_pdep(r, b))
-pdep = njit(lambda p, b: mc_kernels._pdep(p, b))
+pdep = njit(lambda p, b: mc_kernels.pdep(p, b))
 suit_ranks_pext = njit(lambda b, s: mc_kernels._suit_ranks_pext(b, s))
 
 
@@ -206,7 +206,7 @@ def test_the_fast_and_portable_bit_helpers_agree(mask):
     for r, position in enumerate(positions):
         portable = mc_kernels._nth_bit_portable(np.uint64(r), bits)  # compiled: the portable path as the kernel runs it
         assert int(portable) == 1 << position  # exactly r set bits below it
-        if mc_kernels.FAST_PDEP:
+        if mc_kernels.FAST_BMI2:
             assert nth_bit_pdep(np.uint64(r), bits) == portable
     patterns = mc_kernels.pair_patterns()
     n = len(positions)
@@ -214,12 +214,12 @@ def test_the_fast_and_portable_bit_helpers_agree(mask):
         pair = mc_kernels._deposit_pair_portable(pattern, bits)
         low, high = [i for i in range(64) if int(pattern) >> i & 1]
         assert int(pair) == (1 << positions[low]) | (1 << positions[high])
-        if mc_kernels.FAST_PDEP:
+        if mc_kernels.FAST_BMI2:
             assert pdep(pattern, bits) == pair
     for suit in range(4):
         ranks = mc_kernels._suit_ranks_loop(bits, suit)
         assert int(ranks) == sum(1 << r for r in range(13) if mask >> (4 * r + suit) & 1)
-        if mc_kernels.FAST_PDEP:
+        if mc_kernels.FAST_BMI2:
             assert suit_ranks_pext(bits, suit) == ranks
 
 
@@ -238,7 +238,7 @@ PORTABLE_RUN = """
 from pokerlab.simulate.equity import mc_kernels
 from pokerlab.simulate.equity.engine import equity
 r = equity(["QQ+,AKs", "random", "random"], method="mc", trials=200_000, seed=11, threads=1)
-print(mc_kernels.FAST_PDEP, repr(r.players[0].equity), r.trials)
+print(mc_kernels.FAST_BMI2, repr(r.players[0].equity), r.trials)
 """
 
 
