@@ -13,11 +13,14 @@ system) beside it, which the machine's load disturbs less. The commands:
 - ``import numpy``: what any command that touches an array pays;
 - ``pokerlab eval`` and ``pokerlab equity AsAh KsKh`` (a heads-up answer from the shipped table);
 - the same equity computed (``use_tables=False``): numba's import and the cached kernels' first dispatch;
-- pokerfast's exact equity of the same hands in a new process, when it is installed;
+- pokerfast's rank of the same five cards and its exact equity of the same hands, each a ``python -c`` import
+  and answer in a new process (the bench's start-up peers), when pokerfast is installed;
 - with ``--before LAYOUT``, the two pokerlab commands of an earlier checkout, in the same rounds.
 
 With ``--regular`` every command (the floor too) runs as under a regular install: ``python -S``, with this
-checkout laid out as it installs (links) and the environment's site-packages on PYTHONPATH. An editable
+checkout laid out as it installs (links) and the environment's site-packages on PYTHONPATH, and the pokerlab
+commands run the code of the console script pip writes (``import re, sys``, then
+``pokerlab.simulate.cli.run``), not ``-m pokerlab``, whose runpy loads importlib's helpers first. An editable
 install's ``.pth`` finder imports re, pathlib, importlib.util and more into every process, the floor
 included, which hides what pokerlab's own imports of them cost; ``-S`` runs no ``.pth`` file.
 
@@ -55,12 +58,19 @@ COMMANDS = {
         "-c",
         "from pokerlab.simulate.equity.engine import equity; equity(['AsAh', 'KsKh'], use_tables=False)",
     ],
+    "pokerfast eval7 As Ks Qs Js Ts": [
+        PY,
+        "-c",
+        "from pokerfast import eval7; print(eval7(('As', 'Ks', 'Qs', 'Js', 'Ts')))",
+    ],
     "pokerfast exact equity AsAh KsKh": [
         PY,
         "-c",
-        "from pokerfast import equity; equity.equity(['AsAh', 'KsKh'], '', exact=True, threads=1)",
+        "from pokerfast import equity; print(*equity.equity(['AsAh', 'KsKh'], '', exact=True, threads=1))",
     ],
 }
+#: What pip's generated ``pokerlab`` script runs (its ``re`` import included), given the command's words after it.
+CONSOLE_SCRIPT = "import re, sys; from pokerlab.simulate.cli import run; sys.exit(run())"
 
 
 def _console_script() -> list[str]:
@@ -97,9 +107,9 @@ def before_commands(layout: str, regular: bool = False) -> dict[str, tuple[list[
     checkout's (links will do, as tests/test_layers.py builds them), put first on PYTHONPATH."""
     path = os.pathsep.join([layout, *_site_packages()]) if regular else layout
     env = _environment(PYTHONPATH=path, **{CACHE_ENV: str(Path(_private_caches()) / "before")})
-    python = [PY, "-S"] if regular else [PY]
+    python = [PY, "-S", "-c", CONSOLE_SCRIPT] if regular else [PY, "-m", "pokerlab"]
     return {
-        f"before: {name}": ([*python, "-m", "pokerlab", *COMMANDS[name][3:]], env)
+        f"before: {name}": ([*python, *COMMANDS[name][3:]], env)
         for name in ("pokerlab eval 'As Ks Qs Js Ts'", "pokerlab equity AsAh KsKh")
     }
 
@@ -123,10 +133,14 @@ def checkout_layout() -> str:
 
 
 def regular_commands() -> dict[str, tuple[list[str], dict[str, str]]]:
-    """Every command as a regular install runs it: ``python -S`` on this checkout's layout and site-packages."""
+    """Every command as a regular install runs it: ``python -S`` on this checkout's layout and site-packages, the
+    pokerlab commands through the console script's code."""
     path = os.pathsep.join([checkout_layout(), *_site_packages()])
     env = _environment(PYTHONPATH=path, **{CACHE_ENV: str(Path(_private_caches()) / "after")})
-    return {name: ([PY, "-S", *argv[1:]], env) for name, argv in COMMANDS.items()}
+    return {
+        name: ([PY, "-S", "-c", CONSOLE_SCRIPT, *argv[3:]] if argv[:3] == POKERLAB else [PY, "-S", *argv[1:]], env)
+        for name, argv in COMMANDS.items()
+    }
 
 
 def wall_times(rounds: int, before: str | None = None, regular: bool = False) -> dict[str, dict[str, float] | None]:
@@ -163,13 +177,16 @@ def wall_times(rounds: int, before: str | None = None, regular: bool = False) ->
     return best
 
 
-def import_breakdown(args: list[str], repeats: int = 3) -> dict[str, float]:
-    """Seconds of import (self time, best of ``repeats``) by top-level package; pokerlab by subpackage."""
+def import_breakdown(args: list[str], repeats: int = 3, regular: bool = False) -> dict[str, float]:
+    """Seconds of import (self time, best of ``repeats``) by top-level package; pokerlab by subpackage.
+
+    ``args``: a pokerlab command's words; with ``regular``, run as :func:`regular_commands` runs it."""
+    argv, env = [PY, "-X", "importtime", "-m", "pokerlab", *args], _environment()
+    if regular:
+        argv, env = [PY, "-S", "-X", "importtime", "-c", CONSOLE_SCRIPT, *args], regular_commands()["python -c pass"][1]
     best: dict[str, int] = {}
     for _ in range(repeats):
-        done = subprocess.run(
-            [PY, "-X", "importtime", *args], capture_output=True, text=True, check=False, env=_environment()
-        )
+        done = subprocess.run(argv, capture_output=True, text=True, check=False, env=env, cwd=_private_caches())
         for line in done.stderr.splitlines():
             match = re.match(r"import time:\s+(\d+) \|\s+\d+ \|\s*(\S+)", line)
             if match:
@@ -192,12 +209,12 @@ def main() -> int:
     args = parser.parse_args()
     try:
         walls = wall_times(args.rounds, args.before, args.regular)
+        breakdown = {
+            "pokerlab eval": import_breakdown(["eval", "As Ks Qs Js Ts"], regular=args.regular),
+            "pokerlab equity AsAh KsKh": import_breakdown(["equity", "AsAh", "KsKh"], regular=args.regular),
+        }
     finally:
         shutil.rmtree(_private_caches(), ignore_errors=True)
-    breakdown = {
-        "pokerlab eval": import_breakdown(["-m", "pokerlab", "eval", "As Ks Qs Js Ts"]),
-        "pokerlab equity AsAh KsKh": import_breakdown(["-m", "pokerlab", "equity", "AsAh", "KsKh"]),
-    }
     if args.json:
         figures = {"rounds": args.rounds, "regular": args.regular, "wall": walls, "imports": breakdown}
         print(json.dumps(figures, indent=2))

@@ -8,9 +8,9 @@ A rank is ``category << 12 | index``: higher is better, equal exactly on a tie.
 'Royal flush'
 """
 
-from typing import TYPE_CHECKING
-
 from ..lazy import lazy_attributes
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a command-line answer's start-up loads this
 
 # name -> defining module, imported on first use: a query answered from a shipped table reads card names
 # and one table, and need not load the evaluator's own tables and extensions (about 6 ms of start-up).

@@ -18,8 +18,8 @@ its cards' keys plus :data:`SUIT_INIT`:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a command-line answer's start-up loads this
 if TYPE_CHECKING:
     import numpy as np
 

@@ -44,7 +44,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..threads import available_cores, on_threads
@@ -53,6 +52,7 @@ from .cards import CardError, card_str, to_card_ids
 from .layout import rank_slot
 from .rules import OMAHA_RULESETS, Ruleset
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a command-line answer's start-up loads this
 if TYPE_CHECKING:
     import numpy as np
 

@@ -18,7 +18,6 @@ ruleset, so a game engine compares hands the same way in every variant.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from ..errors import InputError
 from .hand_values import (
@@ -30,14 +29,38 @@ from .hand_values import (
 )
 
 
-@dataclass(frozen=True, eq=False)  # one object per kernel: dicts keyed by it hash its identity, no fields
-class Kernel:
+class _Frozen:
+    """Read-only records: attributes are set once, in ``__init__``, and shown by ``repr`` in ``_FIELDS`` order.
+
+    Written out rather than made with :mod:`dataclasses`, whose import (inspect, ast, dis, tokenize) would cost every
+    command-line answer about a third of its start-up.
+    """
+
+    _FIELDS: tuple[str, ...] = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of a {type(self).__name__}: it is read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r} of a {type(self).__name__}: it is read-only")
+
+    def _set(self, **values: object) -> None:
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS)
+        return f"{type(self).__name__}({shown})"
+
+
+class Kernel(_Frozen):
     """What ranking, storing and describing the hands of one kernel takes: the entry the evaluator dispatches on.
 
     Several rulesets share a kernel (the three fully wild games); each :class:`Ruleset` carries its own as
     ``spec``. Table fields name tables of :mod:`pokerlab.evaluator.tables`; ``kind`` is the selector the
     variant kernels take (:func:`pokerlab.evaluator.variant_kernels.evaluate_variant_parallel`), and
     :mod:`pokerlab.evaluator.variants` keys its functions (per call, batch, best cards, description) by it.
+    One object per kernel: it compares and hashes by identity (dicts keyed by it hash no fields).
 
     >>> k = KERNELS["deuce-seven"]
     >>> k.values, k.scale, k.has_flush, k.lowball, k.variant
@@ -46,18 +69,38 @@ class Kernel:
     (True, True, False)
     """
 
+    _FIELDS = ("name", "scale", "kind", "board", "pair", "has_flush", "lowball", "values", "offsets", "flush",
+               "shift", "classes")  # fmt: skip
     name: str
     scale: str  # rulesets on one scale give one integer one meaning: a value is described under any of them
-    kind: int = 0  # the variant kernels' selector, 1..7; 0: ranked by the high-hand tables (high, Omaha)
-    board: bool = False  # a hand is hole cards and a board (Omaha), not a whole hand
-    pair: bool = False  # a value is a pair (high, low)
-    has_flush: bool = True  # a flush counts (lowball: against the hand in deuce-to-seven)
-    lowball: bool = False  # the lowest hand wins
-    values: str = "rank_values"  # value of a rank-hash slot (badugi: of a four-card index)
-    offsets: str = "rank_offsets"
-    flush: str = "flush_values"  # value of a flush's suited-rank bits
-    shift: str = "rank_shift"
-    classes: str = ""  # prefix of the ``*_class_values`` / ``*_class_ranks`` tables that name a value's ranks
+    kind: int  # the variant kernels' selector, 1..7; 0: ranked by the high-hand tables (high, Omaha)
+    board: bool  # a hand is hole cards and a board (Omaha), not a whole hand
+    pair: bool  # a value is a pair (high, low)
+    has_flush: bool  # a flush counts (lowball: against the hand in deuce-to-seven)
+    lowball: bool  # the lowest hand wins
+    values: str  # value of a rank-hash slot (badugi: of a four-card index)
+    offsets: str
+    flush: str  # value of a flush's suited-rank bits
+    shift: str
+    classes: str  # prefix of the ``*_class_values`` / ``*_class_ranks`` tables that name a value's ranks
+
+    def __init__(  # noqa: PLR0913  (one parameter per field, most of them defaulted)
+        self,
+        name: str,
+        scale: str,
+        kind: int = 0,
+        board: bool = False,
+        pair: bool = False,
+        has_flush: bool = True,
+        lowball: bool = False,
+        values: str = "rank_values",
+        offsets: str = "rank_offsets",
+        flush: str = "flush_values",
+        shift: str = "rank_shift",
+        classes: str = "",
+    ) -> None:
+        self._set(name=name, scale=scale, kind=kind, board=board, pair=pair, has_flush=has_flush, lowball=lowball,
+                  values=values, offsets=offsets, flush=flush, shift=shift, classes=classes)  # fmt: skip
 
     @property
     def variant(self) -> bool:
@@ -65,7 +108,6 @@ class Kernel:
         return self.kind != 0
 
     def __reduce__(self) -> tuple[Callable[[str], Kernel], tuple[str]]:
-
         return _kernel, (self.name,)  # unpickled as the registry's entry: identity-keyed caches still find it
 
 
@@ -98,17 +140,18 @@ KERNELS: dict[str, Kernel] = {
 }  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Ruleset:
+class Ruleset(_Frozen):
     """One way of ranking hands (docs/rules.md sections 1-3).
 
-    ``spec`` is the kernel's entry of :data:`KERNELS`, found once when the ruleset is made.
+    ``spec`` is the kernel's entry of :data:`KERNELS`, found once when the ruleset is made. Rulesets with the
+    same fields are equal; :meth:`replace` makes one from another.
 
     >>> bug = RULESETS["bug"]
     >>> bug.deck_size, bug.categories[-1], bug.is_wild(52), bug.spec is KERNELS["bug"]
     (53, 'Five of a kind', True, True)
     """
 
+    _FIELDS = ("name", "summary", "deck_size", "hand_sizes", "categories", "kernel", "first_natural")
     name: str
     summary: str
     deck_size: int  # 52, 53 (one joker, id 52), 54 (two jokers, ids 52 and 53) or 36 (the short deck, ids 16..51)
@@ -116,16 +159,51 @@ class Ruleset:
     categories: tuple[str, ...]  # indexed by ``value >> 12``
     kernel: str  # 'high', 'ace-five', 'deuce-seven', 'wild', 'bug', 'ace-five-joker', 'deuce-seven-joker',
     # 'short-deck', 'badugi'
-    first_natural: int = 0  # card ids below this are wild (4 in deuces wild: the four 2s)
-    spec: Kernel = field(init=False, repr=False, compare=False)
+    first_natural: int  # card ids below this are wild (4 in deuces wild: the four 2s)
+    spec: Kernel
 
-    def __post_init__(self) -> None:
-        spec = KERNELS.get(self.kernel)
+    def __init__(
+        self,
+        name: str,
+        summary: str,
+        deck_size: int,
+        hand_sizes: tuple[int, ...],
+        categories: tuple[str, ...],
+        kernel: str,
+        first_natural: int = 0,
+    ) -> None:
+        spec = KERNELS.get(kernel)
         if spec is None:
-            raise InputError(
-                f"unknown kernel {self.kernel!r} for rules {self.name!r}; choose from {', '.join(KERNELS)}"
-            )
-        object.__setattr__(self, "spec", spec)  # frozen: set once here, read on every call after
+            raise InputError(f"unknown kernel {kernel!r} for rules {name!r}; choose from {', '.join(KERNELS)}")
+        self._set(name=name, summary=summary, deck_size=deck_size, hand_sizes=hand_sizes, categories=categories,
+                  kernel=kernel, first_natural=first_natural, spec=spec)  # fmt: skip
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Ruleset) or type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[type[Ruleset], tuple[object, ...]]:
+        return type(self), self._key()  # made again through __init__: its spec is the registry's entry
+
+    def replace(self, **changes: object) -> Ruleset:
+        """A ruleset like this one with ``changes`` (field name -> value); its kernel entry found again.
+
+        >>> razz = RULESETS["ace-five"].replace(name="razz")
+        >>> razz.name, razz.spec is RULESETS["ace-five"].spec, razz == RULESETS["ace-five"]
+        ('razz', True, False)
+        """
+        unknown = sorted(set(changes) - set(self._FIELDS))
+        if unknown:
+            raise InputError(f"a ruleset has no field {unknown[0]!r}; its fields: {', '.join(self._FIELDS)}")
+        fields = {name: getattr(self, name) for name in self._FIELDS} | changes
+        return type(self)(**fields)  # the names are checked above, the values by use
 
     def is_wild(self, card: int) -> bool:
         """Whether a card id is a wild card (or the bug) under these rules."""

@@ -18,18 +18,19 @@ Rebuild them (offline, about half a minute) with::
 
 from __future__ import annotations
 
-import ast
-import hashlib
 import json
 import math
 import os
 import sys
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import PokerlabError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a command-line answer's start-up loads this
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, Literal
+
     import numpy as np
 
     # Folders are str or path-like; tables are read with os.path, which the per-call paths need no pathlib for.
@@ -71,6 +72,18 @@ _DTYPES: dict[str, tuple[str, Literal["B", "H", "I", "Q", "q"]]] = {
     "int64": ("<i8", "q"),
 }
 _NPY_MAGIC = b"\x93NUMPY"
+
+# The interpreter's own sha256 (its module is _sha2 from Python 3.12 on, _sha256 before), which loads in a tenth of
+# a millisecond: hashlib's, OpenSSL's, takes about 2 ms to load (a command-line answer's whole budget is ~20 ms) and
+# then hashes five times faster. The few small tables a query reads go through the builtin one, up to this many bytes
+# in all (about as long to hash as loading OpenSSL takes); everything after that through hashlib.
+BUILTIN_SHA256_BYTES = 1 << 19
+_builtin_sha256: Callable[[bytes], Any] | None
+try:
+    _builtin_sha256 = __import__("_sha2" if sys.version_info >= (3, 12) else "_sha256").sha256
+except (ImportError, AttributeError):  # a build without it: hashlib serves every table
+    _builtin_sha256 = None
+_builtin_hashed = 0
 
 
 class TableError(PokerlabError, ValueError):
@@ -153,13 +166,29 @@ def read_table(folder: Folder, entry: dict[str, Any], manifest: str = MANIFEST) 
     memoryview."""
     path = os.path.join(folder, entry["file"])
     data = _read_bytes(path) if os.path.isfile(path) else b""
-    if hashlib.sha256(data).hexdigest() != entry["sha256"]:
+    if sha256_hex(data) != entry["sha256"]:
         raise TableError(f"table {path} is missing or corrupt (sha256 differs from {manifest})")
     offset = _npy_data_offset(data, path, entry)
     try:
         return memoryview(data)[offset:].cast(_DTYPES[entry["dtype"]][1], entry["shape"])
     except (ValueError, TypeError) as exc:  # shapes a memoryview cannot take (a zero or over 64 dimensions)
         raise TableError(f"table {path} cannot be read: {exc}") from None
+
+
+def sha256_hex(data: bytes) -> str:
+    """The SHA-256 of ``data`` in hex: the interpreter's builtin while little has been hashed, else OpenSSL's.
+
+    >>> sha256_hex(b"abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    global _builtin_hashed
+    if _builtin_sha256 is not None and "hashlib" not in sys.modules:
+        if _builtin_hashed + len(data) <= BUILTIN_SHA256_BYTES:
+            _builtin_hashed += len(data)
+            return str(_builtin_sha256(data).hexdigest())
+    import hashlib  # here: the small tables a command-line answer reads need no OpenSSL (see BUILTIN_SHA256_BYTES)
+
+    return hashlib.sha256(data).hexdigest()
 
 
 def _npy_data_offset(data: bytes, path: str, entry: dict[str, Any]) -> int:
@@ -178,18 +207,38 @@ def _npy_data_offset(data: bytes, path: str, entry: dict[str, Any]) -> int:
     size = 2 if data[6] == 1 else 4
     start = 8 + size
     offset = start + int.from_bytes(data[8:start], "little")
-    try:
-        header = ast.literal_eval(data[start:offset].decode("utf-8" if data[6] == 3 else "latin-1"))
-    except (ValueError, SyntaxError, MemoryError, RecursionError, UnicodeDecodeError):
-        raise TableError(f"table {path} cannot be read: its .npy header is not a Python dict literal") from None
     descr, itemsize = _DTYPES[entry["dtype"]][0], int(_DTYPES[entry["dtype"]][0][2:])
     expected = {"descr": descr, "fortran_order": False, "shape": tuple(entry["shape"])}
-    if header != expected:
-        raise TableError(f"table {path} has header {header!r}, manifest says {expected!r}")
+    if data[start:offset].rstrip(b" \n") != npy_header_text(expected):
+        header = _npy_header(data[start:offset], data[6], path)  # another writer's spelling of the same dict
+        if header != expected:
+            raise TableError(f"table {path} has header {header!r}, manifest says {expected!r}")
     if len(data) - offset != math.prod(entry["shape"]) * itemsize or offset % 16:
         # np.save pads the header to a multiple of 64 bytes: a misaligned or truncated table was not written by it.
         raise TableError(f"table {path} holds {len(data) - offset} data bytes at offset {offset}, not its shape's")
     return offset
+
+
+def npy_header_text(header: dict[str, Any]) -> bytes:
+    """The header dict of an ``.npy`` file as numpy writes it (keys sorted, each followed by ``, ``), unpadded.
+
+    A table whose header reads exactly so is checked without parsing it (``ast`` would cost every command-line
+    answer a few milliseconds to import).
+
+    >>> npy_header_text({"shape": (8192,), "fortran_order": False, "descr": "<u2"})
+    b"{'descr': '<u2', 'fortran_order': False, 'shape': (8192,), }"
+    """
+    return ("{" + "".join(f"{key!r}: {value!r}, " for key, value in sorted(header.items())) + "}").encode("latin-1")
+
+
+def _npy_header(text: bytes, version: int, path: str) -> object:
+    """An ``.npy`` header as the Python literal it is; TableError when it is none."""
+    import ast  # only for a header spelled otherwise than numpy writes it: the shipped tables never need it
+
+    try:
+        return ast.literal_eval(text.decode("utf-8" if version == 3 else "latin-1"))
+    except (ValueError, SyntaxError, MemoryError, RecursionError, UnicodeDecodeError):
+        raise TableError(f"table {path} cannot be read: its .npy header is not a Python dict literal") from None
 
 
 _ENTRY_TYPES = {"file": str, "dtype": str, "shape": list, "sha256": str}
@@ -257,7 +306,7 @@ def write(tables: Mapping[str, np.ndarray], folder: Folder) -> None:
             "file": path.name,
             "dtype": str(array.dtype),
             "shape": list(array.shape),
-            "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+            "sha256": sha256_hex(path.read_bytes()),
         }
     manifest = {"format": 1, "generator": "python -m pokerlab.evaluator.table_build build", "tables": entries}
     (folder / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")

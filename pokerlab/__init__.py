@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib import import_module
-from importlib.machinery import ModuleSpec
-from importlib.util import spec_from_file_location
-from typing import TYPE_CHECKING, Any
 
 from .errors import PokerlabError
+
+# typing.TYPE_CHECKING, spelled so that type checkers read it the same way: importing typing, like importlib's
+# helpers, costs every command-line answer milliseconds of its start-up (tests/simulate/cli/test_cli_eval_startup.py).
+TYPE_CHECKING = False
 
 
 class _CheckoutHalves:
@@ -50,6 +50,10 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 if not os.path.isdir(os.path.join(_HERE, "evaluator")):  # a checkout, not an install
     _root = os.path.dirname(_HERE)
     if os.path.isfile(os.path.join(_root, "evaluator", "__init__.py")):
+        # only a checkout's finder needs them (importlib.util costs an installed command ~1.5 ms)
+        from importlib.machinery import ModuleSpec
+        from importlib.util import spec_from_file_location
+
         sys.meta_path.append(_CheckoutHalves(_root))
 
 # name -> module that defines it, imported on first access (PEP 562). Even the evaluator's names load
@@ -122,14 +126,15 @@ def _package_version() -> str:
 # the explicit re-exports at the end instead.
 if not TYPE_CHECKING:
 
-    def __getattr__(name: str) -> Any:
+    def __getattr__(name: str) -> object:
         if name == "__version__":
             value = globals()["__version__"] = _package_version()
             return value
         module = _LAZY.get(name)
         if module is None:
             raise AttributeError(f"module 'pokerlab' has no attribute {name!r}")
-        value = getattr(import_module(module), name)
+        __import__(module)  # importlib.import_module's work, without importing importlib
+        value = getattr(sys.modules[module], name)
         globals()[name] = value
         return value
 

@@ -13,9 +13,11 @@ A package lists each public name with the module that defines it; ``from package
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from importlib import import_module
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (milliseconds of a command's start-up)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 
 def lazy_attributes(package: str, names: dict[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
@@ -25,7 +27,8 @@ def lazy_attributes(package: str, names: dict[str, str]) -> tuple[Callable[[str]
         where = names.get(name)
         if where is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(import_module(where), name)
+        __import__(where)  # importlib.import_module's work, without importing importlib
+        value = getattr(sys.modules[where], name)
         setattr(sys.modules[package], name, value)
         return value
 

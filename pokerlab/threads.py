@@ -7,17 +7,22 @@ kernels, the Cython evaluator's batch loops): numpy-free and numba-free, so any 
 
 from __future__ import annotations
 
+import _thread
 import os
-import threading
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+import sys
 
+# typing.TYPE_CHECKING without typing, and _thread's lock without threading: the Omaha evaluator imports this module
+# on every command-line answer's path, and the two imports would cost it milliseconds of start-up.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import threading
+    from collections.abc import Callable, Sequence
     from concurrent.futures import ThreadPoolExecutor
+    from typing import Any
 
 _pool: ThreadPoolExecutor | None = None
 _pool_size = 0
-_pool_lock = threading.Lock()
+_pool_lock = _thread.allocate_lock()  # what threading.Lock() makes
 _PREFIX = "pokerlab"  # the pool's threads are named pokerlab_0, pokerlab_1...
 
 
@@ -51,9 +56,12 @@ def other_threads() -> list[threading.Thread]:
     """The threads running beside the calling one, the pool's left out: between calls of :func:`on_threads` they
     wait for work and hold nothing, so a fork may leave them behind (a forked child starts a pool of its own).
 
+    >>> import threading
     >>> threading.current_thread() in other_threads()
     False
     """
+    import threading  # here: the per-call paths that import this module start no thread
+
     here = threading.current_thread()
     return [t for t in threading.enumerate() if t is not here and not t.name.startswith(_PREFIX + "_")]
 
@@ -61,7 +69,7 @@ def other_threads() -> list[threading.Thread]:
 def _forget_the_pool() -> None:
     """In a forked child: the pool's threads were not copied, so the child makes a pool of its own if it needs one."""
     global _pool, _pool_size, _pool_lock
-    _pool, _pool_size, _pool_lock = None, 0, threading.Lock()
+    _pool, _pool_size, _pool_lock = None, 0, _thread.allocate_lock()
 
 
 if hasattr(os, "register_at_fork"):
@@ -79,8 +87,6 @@ def can_fork() -> bool:
     >>> isinstance(can_fork(), bool)
     True
     """
-    import sys
-
     return sys.platform == "linux" and not other_threads()
 
 

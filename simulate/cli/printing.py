@@ -9,9 +9,11 @@ before click is imported, so the two paths cannot drift apart.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a command-line answer's start-up loads this
 if TYPE_CHECKING:
+    from typing import Any
+
     from pokerlab.simulate.equity.result import EquityResult
     from pokerlab.simulate.histories.dataset import ReplaySummary
 

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 
 from pokerlab.errors import PokerlabError
 
+from .printing import EVAL_KEYS, equity_text, folder_report, hand_report, json_text, report_text
+
 
 def answer(args: Sequence[str]) -> int | None:
     """Print the answer to ``args`` (``sys.argv[1:]``) and return the exit status, or None for click to handle.
@@ -71,8 +73,6 @@ def _printed(text: str, status: int) -> int | None:
 
 
 def _eval_text(cards: list[str], as_json: bool) -> str:
-    from .printing import EVAL_KEYS, hand_report, json_text, report_text
-
     report = hand_report(" ".join(cards), "high")
     return json_text(report) if as_json else report_text(report, EVAL_KEYS)
 
@@ -81,8 +81,6 @@ def _equity_text(players: list[str], as_json: bool) -> str | None:
     if len(players) != 2:
         return None
     from pokerlab.simulate.equity.holdem_table import two_hands
-
-    from .printing import equity_text
 
     result = two_hands(players, threads=None)
     return None if result is None else equity_text(result, as_json)
@@ -126,8 +124,6 @@ def _replay(args: Sequence[str]) -> int | None:
     compiles; a folder without hands; any error, which click reports in its own words)."""
     from pokerlab.simulate import histories
     from pokerlab.threads import MAX_JOBS
-
-    from .printing import folder_report
 
     request = _replay_request(args)
     if request is None or int(request.get("jobs", "0")) > MAX_JOBS or not os.path.isdir(request["path"]):

@@ -2,7 +2,6 @@
 
 import ast
 import pickle
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -80,7 +79,7 @@ def test_a_ruleset_made_from_another_evaluates_as_its_kernel_does():
     from pokerlab.evaluator import evaluate
     from pokerlab.evaluator.rules import KERNELS, RULESETS
 
-    razz = replace(RULESETS["ace-five"], name="razz")
+    razz = RULESETS["ace-five"].replace(name="razz")
     assert razz.spec is KERNELS["ace-five"]
     assert evaluate("Kh 5d 4c 3s 2h As Ad", rules=razz) == evaluate("Kh 5d 4c 3s 2h As Ad", rules="ace-five")
 
