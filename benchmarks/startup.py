@@ -177,6 +177,28 @@ def wall_times(rounds: int, before: str | None = None, regular: bool = False) ->
     return best
 
 
+#: Each pokerlab command and the peer's one-liner it is compared with (issue targets: the peer's time over ours).
+PEERS = {
+    "pokerlab eval 'As Ks Qs Js Ts'": "pokerfast eval7 As Ks Qs Js Ts",
+    "pokerlab equity AsAh KsKh": "pokerfast exact equity AsAh KsKh",
+}
+
+
+def peer_ratios(walls: dict[str, dict[str, float] | None]) -> dict[str, dict[str, float]]:
+    """How many times faster each pokerlab command is than its peer's one-liner, by wall and by CPU time.
+
+    >>> peer_ratios({"pokerlab equity AsAh KsKh": {"wall": 0.02, "cpu": 0.02},
+    ...              "pokerfast exact equity AsAh KsKh": {"wall": 0.03, "cpu": 0.025}})
+    {'pokerlab equity AsAh KsKh': {'wall': 1.5, 'cpu': 1.25}}
+    """
+    ratios = {}
+    for ours, peer in PEERS.items():
+        mine, theirs = walls.get(ours), walls.get(peer)
+        if mine is not None and theirs is not None:
+            ratios[ours] = {k: round(theirs[k] / mine[k], 2) for k in ("wall", "cpu") if mine[k] > 0}
+    return ratios
+
+
 def import_breakdown(args: list[str], repeats: int = 3, regular: bool = False) -> dict[str, float]:
     """Seconds of import (self time, best of ``repeats``) by top-level package; pokerlab by subpackage.
 
@@ -216,7 +238,8 @@ def main() -> int:
     finally:
         shutil.rmtree(_private_caches(), ignore_errors=True)
     if args.json:
-        figures = {"rounds": args.rounds, "regular": args.regular, "wall": walls, "imports": breakdown}
+        figures = {"rounds": args.rounds, "regular": args.regular, "wall": walls, "imports": breakdown,
+                   "peer_ratios": peer_ratios(walls)}  # fmt: skip
         print(json.dumps(figures, indent=2))
         return 0
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -230,6 +253,8 @@ def main() -> int:
             else " ".join(f"{1000 * figures[k]:6.1f} ms" for k in ("wall", "cpu"))
         )
         print(f"  {shown}  {name}")
+    for name, ratio in peer_ratios(walls).items():
+        print(f"  {name}: {ratio['wall']:.2f}x its peer's one-liner by wall, {ratio['cpu']:.2f}x by CPU")
     width = shutil.get_terminal_size().columns
     for command, groups in breakdown.items():
         total = sum(groups.values())

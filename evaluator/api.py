@@ -20,7 +20,6 @@ import itertools
 import operator
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, cast
 
 from ..errors import InputError
 from . import tables as _tables
@@ -53,6 +52,7 @@ from .variants import (
     low_ranks,
 )
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: ranking one hand's start-up loads this
 if TYPE_CHECKING:
     import numpy as np
 
@@ -361,7 +361,8 @@ def describe(rank: int, rules: str | None = None) -> str:
     if ruleset.spec.pair:
         if len(rank) != 2:  # type: ignore[arg-type]  # a tuple: checked_rules gives omaha-hilo only to pairs
             raise InputError(f"an omaha-hilo value is a pair (high, low), got {rank!r}")
-        high, low = cast("tuple[int, int]", rank)
+        pair: tuple[int, int] = rank  # type: ignore[assignment]  # a pair, checked above
+        high, low = pair
         words = f"low: {describe_variant(low, 'ace-five', describe)}" if low else "no low"
         return f"{describe(high)}; {words}"
     if ruleset.spec.variant:

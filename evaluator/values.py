@@ -20,11 +20,13 @@ pokerlab.errors.InputError: ... is a high-hand value (a plain int): ...
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar
-
 from ..errors import InputError
 from .rules import ALL_RULESETS, Ruleset, find_rules
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: ranking one hand's start-up loads this
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import ClassVar
 
 
 class HandValue(int):

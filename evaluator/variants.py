@@ -17,7 +17,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..errors import InputError
 from . import tables as _tables
@@ -28,7 +27,10 @@ from .omaha import evaluate_omaha_cards, omaha_rules
 from .rules import ALL_RULESETS, KERNELS, OMAHA_RULESETS, Kernel, Ruleset, get_rules
 from .values import ruled_value
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: ranking one hand's start-up loads this
 if TYPE_CHECKING:
+    from typing import Any
+
     import numpy as np
 
 # Per call the tables are memoryviews (no numpy import); batch work asks for arrays.
@@ -37,14 +39,36 @@ _CARD_KEYS = _T.view("card_keys").tolist()
 _RANK_KEYS = [k & _tables.RANK_KEY_MASK for k in _CARD_KEYS]
 
 
-class VariantTables(NamedTuple):
-    """The arrays (or, per call, memoryviews) one variant kernel reads."""
+class VariantTables:
+    """The arrays (or, per call, memoryviews) one variant kernel reads.
 
+    A plain slotted class (a NamedTuple's module, typing, would cost a command-line answer's start-up).
+
+    >>> t = variant_tables("deuce-seven", arrays=False)
+    >>> t.values.format, t.shift == variant_tables("ace-five", arrays=False).shift
+    ('H', True)
+    """
+
+    __slots__ = ("card_keys", "offsets", "values", "flush_values", "shift")
     card_keys: np.ndarray | memoryview
     offsets: np.ndarray | memoryview
     values: np.ndarray | memoryview
     flush_values: np.ndarray | memoryview
     shift: int
+
+    def __init__(
+        self,
+        card_keys: np.ndarray | memoryview,
+        offsets: np.ndarray | memoryview,
+        values: np.ndarray | memoryview,
+        flush_values: np.ndarray | memoryview,
+        shift: int,
+    ) -> None:
+        self.card_keys = card_keys
+        self.offsets = offsets
+        self.values = values
+        self.flush_values = flush_values
+        self.shift = shift
 
 
 def variant_tables(kernel: str | Kernel, arrays: bool = True) -> VariantTables:
@@ -275,14 +299,20 @@ def _describe_badugi(value: int, rules: Ruleset, describe_high: Callable[[int], 
     return f"{rules.categories[value >> CATEGORY_SHIFT]}, {top} high ({'-'.join(RANK_CHARS[x] for x in ranks)})"
 
 
-class _Method(NamedTuple):
+class _Method:
     """The functions of one variant kind (a :class:`~pokerlab.evaluator.rules.Kernel`'s ``kind``)."""
 
-    value: Callable[[Sequence[int], Ruleset, VariantTables], int]  # per call
-    rows: Callable[[Any, np.ndarray, np.ndarray, VariantTables, Ruleset], None]  # serial batch
-    best: Callable[[list[int], Ruleset], list[int]]  # the cards that make the hand
-    describe: Callable[[int, Ruleset, Callable[[int], str]], str]
-    wild_keys: bool  # the batch kernels read wild_card_tables' keys and suit bits, not the shipped card keys
+    __slots__ = ("value", "rows", "best", "describe", "wild_keys")
+
+    def __init__(
+        self,
+        value: Callable[[Sequence[int], Ruleset, VariantTables], int],  # per call
+        rows: Callable[[Any, np.ndarray, np.ndarray, VariantTables, Ruleset], None],  # serial batch
+        best: Callable[[list[int], Ruleset], list[int]],  # the cards that make the hand
+        describe: Callable[[int, Ruleset, Callable[[int], str]], str],
+        wild_keys: bool,  # the batch kernels read wild_card_tables' keys and suit bits, not the shipped card keys
+    ) -> None:
+        self.value, self.rows, self.best, self.describe, self.wild_keys = value, rows, best, describe, wild_keys
 
 
 #: Each variant kind's functions. Kind 0 is the high-hand tables' (high; Omaha's go to its own module): per call,
@@ -416,7 +446,8 @@ def evaluate_variant_batch(array: np.ndarray, rules: Ruleset, parallel: bool = F
 @cache
 def _low_classes(name: str) -> dict[int, tuple[int, ...]]:
     values = _T.view(f"{name}_class_values").tolist()
-    ranks = cast("list[list[int]]", _T.view(f"{name}_class_ranks").tolist())  # (classes, 5): a list per class
+    # (classes, 5): a list per class; typeshed reads every memoryview as one-dimensional
+    ranks: list[list[int]] = _T.view(f"{name}_class_ranks").tolist()  # type: ignore[assignment]
     return {v: tuple(x for x in r if x != BADUGI_NO_RANK) for v, r in zip(values, ranks)}  # badugis pad short ones
 
 

@@ -40,9 +40,9 @@ the combos held, kernels :mod:`.by_combo_kernels`).
 0.826366
 """
 
-from typing import TYPE_CHECKING
-
 from pokerlab.lazy import by_module, lazy_attributes
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a table answer's start-up loads this
 
 # Each name loads its module on first use: the command line's table answers need neither numpy nor numba.
 _NAMES = by_module(

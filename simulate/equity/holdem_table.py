@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
 
 from ...compiles import computing_seconds
 from ...evaluator.cards import CardError, format_cards, parse_cards
 from ..ranges.headsup_counts import BOARDS, headsup_counts
 from .result import EquityResult, PlayerEquity
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a table answer's start-up loads this
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _two_cards(player: Any) -> list[int] | None:

@@ -27,9 +27,12 @@ game without a low half).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ...equity_games import EQUITY_GAMES, equity_game
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a table answer's start-up loads this
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The top-level keys of every game's JSON, in order (a family's extras come before ``trials``).
 RESULT_KEYS = ("game", "method", "trials", "seed", "seconds", "stderr", "threads", "players")

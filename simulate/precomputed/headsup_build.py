@@ -28,6 +28,7 @@ import numpy as np
 
 from ...evaluator.cards import format_cards, parse_cards
 from ...evaluator.tables import tables_dir
+from ..ranges.headsup_counts import keys_increase
 from ..ranges.headsup_table import BOARDS, COMMAND, FILE, META, checksum, deal_keys, load_headsup_table, lookup
 from .headsup import MatchupTable, matchup_plan, matchup_shard, matchups
 
@@ -50,7 +51,10 @@ def table_rows(table: MatchupTable) -> np.ndarray:
 
 
 def write_table(rows: np.ndarray, folder: Path) -> Path:
-    """Write the rows and their metadata (shape, SHA-256, the command) into ``folder``."""
+    """Write the rows and their metadata (shape, SHA-256, the command) into ``folder``; ValueError for rows whose
+    keys do not strictly increase (a query trusts the order of a table whose SHA-256 matches)."""
+    if rows.ndim != 2 or not keys_increase(rows[:, 0].tolist()):
+        raise ValueError("the heads-up table's rows must be sorted by key, each key once")
     folder.mkdir(parents=True, exist_ok=True)
     np.save(folder / FILE, np.ascontiguousarray(rows, dtype=np.int64), allow_pickle=False)
     meta = {
@@ -68,7 +72,8 @@ def write_table(rows: np.ndarray, folder: Path) -> Path:
 
 
 def check_table(rows: np.ndarray, sample: int = 64, seed: int = 0, classes: list[str] | None = None) -> list[str]:
-    """Problems found (empty when none): keys other than the plan's, or a sampled deal's counts unlike the engine's.
+    """Problems found (empty when none): keys out of order or other than the plan's, or a sampled deal's counts
+    unlike the engine's.
 
     The plan (:func:`~pokerlab.simulate.precomputed.headsup.matchup_plan`) lists every suit pattern of
     every pair of ``classes`` (all 169 by default); ``sample`` of them are enumerated again and compared.
@@ -77,6 +82,8 @@ def check_table(rows: np.ndarray, sample: int = 64, seed: int = 0, classes: list
     h1 = np.array([r[2] for r in plan_rows], dtype=np.int64)
     h2 = np.array([r[3] for r in plan_rows], dtype=np.int64)
     planned = set(deal_keys(h1, h2).tolist())
+    if not keys_increase(rows[:, 0].tolist()):
+        return ["the keys are not strictly increasing: the binary search would miss deals"]  # no lookup is sound
     problems = []
     held = set(rows[:, 0].tolist())
     if classes is None and held != planned:

@@ -12,9 +12,9 @@
 (34, 12)
 """
 
-from typing import TYPE_CHECKING
-
 from pokerlab.lazy import by_module, lazy_attributes
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a table answer's start-up loads this
 
 # Each name loads its module on first use (parse and hits import numpy; the table answers need neither).
 _NAMES = by_module(

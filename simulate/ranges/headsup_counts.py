@@ -1,10 +1,10 @@
 """The exact counts of one heads-up preflop deal of two hands, read from the shipped table without numpy.
 
 The table (``tables/preflop_headsup.npy``, see :mod:`.headsup_table`) holds one row
-``(key, wins1, wins2, ties)`` per deal up to a renaming of suits, sorted by key. This
-module reads it as a memoryview, checked against its recorded SHA-256, shape and key
-order, and finds one deal by binary search: two hands answer ``pokerlab equity AsAh KsKh``
-without numpy or numba (about a tenth of a second of start-up saved).
+``(key, wins1, wins2, ties)`` per deal up to a renaming of suits, sorted by key (the build
+refuses any other order). This module reads it as a memoryview, checked against its recorded
+SHA-256 and shape, and finds one deal by binary search: two hands answer ``pokerlab equity AsAh
+KsKh`` without numpy or numba (about a tenth of a second of start-up saved).
 :func:`.headsup_table.deal_keys` computes the same keys for many deals at once.
 
 >>> headsup_counts([51, 50], [47, 46])  # AsAh against KsKh
@@ -60,8 +60,13 @@ def deal_key(hand1: Sequence[int], hand2: Sequence[int]) -> int:
     return codes[0] << 48 | codes[1] << 32 | codes[2] << 16 | codes[3]
 
 
-def read_rows(folder: str | os.PathLike[str]) -> memoryview:
-    """The table's rows as a flat memoryview of int64 (``4 * rows`` of them), checked before it is trusted."""
+def read_rows(folder: str | os.PathLike[str], *, check_order: bool = True) -> memoryview:
+    """The table's rows as a flat memoryview of int64 (``4 * rows`` of them), checked before it is trusted.
+
+    The SHA-256 against the metadata proves the file is the one that was built, and the build refuses rows out
+    of key order (:func:`keys_increase`); ``check_order=False`` skips checking that order again (milliseconds on a
+    two-hand answer's path, which diagnoses the order only when a deal is not found).
+    """
     meta_path = os.path.join(folder, META)
     try:
         with open(meta_path, "rb") as file:
@@ -78,18 +83,29 @@ def read_rows(folder: str | os.PathLike[str]) -> memoryview:
         rows = read_table(folder, entry, META).cast("B").cast("q")
     except TableError as exc:
         raise HeadsupTableError(f"{exc}; rebuild with: {COMMAND}") from None
-    keys = rows[0::_COLUMNS]
-    # Pairwise through map: half the time of an indexed loop (3 against 6 ms), on every two-hand answer's path.
-    if not all(map(operator.lt, keys[:-1], keys[1:])):
-        where = os.path.join(folder, FILE)
-        raise HeadsupTableError(f"{where}: the keys are not strictly increasing; rebuild with: {COMMAND}")
+    if check_order:
+        _require_key_order(rows, os.path.join(folder, FILE))
     return rows
+
+
+def keys_increase(keys: Sequence[int]) -> bool:
+    """Whether ``keys`` strictly increase, as the binary search over the table's keys needs.
+
+    >>> keys_increase([1, 5, 9]), keys_increase([1, 9, 5]), keys_increase([1, 1])
+    (True, False, False)
+    """
+    return all(map(operator.lt, keys[:-1], keys[1:]))  # pairwise through map: half an indexed loop's time
+
+
+def _require_key_order(rows: memoryview, where: str) -> None:
+    if not keys_increase(rows[0::_COLUMNS]):
+        raise HeadsupTableError(f"{where}: the keys are not strictly increasing; rebuild with: {COMMAND}")
 
 
 @lru_cache(maxsize=1)
 def shipped_rows() -> memoryview:
-    """The shipped table's rows, read and checked once per process."""
-    return read_rows(tables_dir())
+    """The shipped table's rows, read and checked once per process (their order when a deal is not found)."""
+    return read_rows(tables_dir(), check_order=False)
 
 
 def headsup_counts(hand1: Sequence[int], hand2: Sequence[int]) -> tuple[int, int, int]:
@@ -107,6 +123,9 @@ def headsup_counts(hand1: Sequence[int], hand2: Sequence[int]) -> tuple[int, int
         if at < len(keys) and keys[at] == key:
             first, second, ties = rows[_COLUMNS * at + 1 : _COLUMNS * at + 4].tolist()
             return (second, first, ties) if swapped else (first, second, ties)
+    # A row found under its key holds that deal's counts in any order; a deal not found may be one the search
+    # missed in a table out of key order, which the build refuses: say so rather than blame the deal.
+    _require_key_order(rows, os.path.join(tables_dir(), FILE))
     raise HeadsupTableError(
         f"deal {list(hand1)} against {list(hand2)} is not in the heads-up table; rebuild it with: {COMMAND}"
     )

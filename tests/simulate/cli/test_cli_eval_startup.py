@@ -89,8 +89,8 @@ _CONSOLE_SCRIPT = (
     "print('imported:', sorted(m for m in light if m in sys.modules))\n"
     "raise SystemExit(code)\n"
 )
-_LIGHT_EVAL = ("numpy", "numba", "dataclasses", "inspect", "ast", "importlib.util", "threading", "hashlib")
-_LIGHT_EQUITY = ("numpy", "numba", "importlib.util", "threading")  # its 1.5 MB table: OpenSSL's hash pays
+_LIGHT_EVAL = ("numpy", "numba", "typing", "dataclasses", "inspect", "ast", "importlib.util", "threading", "hashlib")
+_LIGHT_EQUITY = ("numpy", "numba", "typing", "importlib.util", "threading")  # its 1.5 MB table: OpenSSL's hash pays
 
 
 def _regular_layout(target: Path) -> Path:

@@ -14,11 +14,13 @@ from pokerlab.evaluator.tables import tables_dir
 from pokerlab.simulate.equity.engine import HEADSUP_TABLE_MAX_DEALS, EquityError, equity
 from pokerlab.simulate.precomputed import matchups
 from pokerlab.simulate.precomputed.headsup_build import check_table, table_rows, write_table
+from pokerlab.simulate.ranges.headsup_counts import shipped_rows
 from pokerlab.simulate.ranges.headsup_table import (
     BOARDS,
     FILE,
     META,
     HeadsupTableError,
+    checksum,
     deal_keys,
     headsup_counts,
     load_headsup_table,
@@ -133,9 +135,61 @@ def test_a_written_table_reads_back_and_a_missing_deal_is_named(tmp_path):
         lookup(np.array([[51, 47]]), np.array([[46, 42]]), small)
 
 
-def test_a_table_out_of_key_order_is_refused_though_its_checksum_matches(tmp_path):
+def _swapped_rows():
     rows = load_headsup_table()[:100].copy()
-    rows[[10, 11]] = rows[[11, 10]]  # two rows swapped, the metadata's sha256 rewritten to match
-    write_table(rows, tmp_path)
+    rows[[10, 11]] = rows[[11, 10]]  # two rows out of key order
+    return rows
+
+
+def test_the_build_refuses_rows_out_of_key_order(tmp_path):
+    with pytest.raises(ValueError, match="sorted by key"):
+        write_table(_swapped_rows(), tmp_path)
+    assert not (tmp_path / FILE).exists() and not (tmp_path / META).exists()
+    duplicated = load_headsup_table()[:100].copy()
+    duplicated[11] = duplicated[10]
+    with pytest.raises(ValueError, match="each key once"):
+        write_table(duplicated, tmp_path)
+
+
+def test_the_check_reports_keys_out_of_order():
+    rows = load_headsup_table()
+    shuffled = rows[::-1].copy()
+    assert not any("strictly increasing" in p for p in check_table(rows, sample=1, classes=["AA", "KK"]))
+    assert any("not strictly increasing" in p for p in check_table(shuffled, sample=1, classes=["AA", "KK"]))
+
+
+def _hand_written(rows, folder):
+    """A table out of key order whose metadata's SHA-256 matches it: what no build writes."""
+    np.save(folder / FILE, rows, allow_pickle=False)
+    (folder / META).write_text(json.dumps({"shape": list(rows.shape), "sha256": checksum(rows)}))
+    return folder
+
+
+def test_a_table_out_of_key_order_is_refused_though_its_checksum_matches(tmp_path):
     with pytest.raises(HeadsupTableError, match="not strictly increasing"):
-        load_headsup_table(tmp_path)
+        load_headsup_table(_hand_written(_swapped_rows(), tmp_path))
+
+
+def test_a_two_hand_answer_from_a_table_out_of_order_is_its_deal_or_names_the_order(tmp_path, monkeypatch):
+    # The two-hand path trusts a table whose SHA-256 matches: a row found under a deal's key holds that deal's
+    # counts in any order, and a deal the search misses is blamed on the order, never reported absent or wrong.
+    shipped = load_headsup_table()
+    deals = [random.Random(seed).sample(range(52), 4) for seed in range(40)]
+    expected = [tuple(lookup(np.array([d[:2]]), np.array([d[2:]]), shipped)[0].tolist()) for d in deals]
+    keys = shipped[:, 0]
+    far = sorted({int(np.searchsorted(keys, deal_keys([d[:2]], [d[2:]])[0])) for d in deals})
+    disordered = shipped.copy()
+    disordered[[far[0], far[-1]]] = disordered[[far[-1], far[0]]]  # the smallest and largest of the deals' rows
+    monkeypatch.setenv("POKERLAB_TABLES", str(_hand_written(disordered, tmp_path)))
+    shipped_rows.cache_clear()
+    answers = []
+    try:
+        for deal, counts in zip(deals, expected):
+            try:
+                answers.append(headsup_counts(deal[:2], deal[2:]) == counts)
+            except HeadsupTableError as exc:
+                assert "not strictly increasing" in str(exc)
+                answers.append(None)
+    finally:
+        shipped_rows.cache_clear()
+    assert None in answers and True in answers and False not in answers
