@@ -26,9 +26,11 @@ True
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -36,7 +38,7 @@ import numpy as np
 from ...compiles import computing_seconds
 from ...evaluator.api import high_tables
 from ...evaluator.cards import cards_to_mask, format_cards, to_card_ids
-from ...threads import available_cores
+from ...threads import available_cores, on_threads
 from ..ranges.parse import Range, parse_range
 from .api import equity
 from .holdem_mc import Board, Ranges, mc_inputs
@@ -215,48 +217,119 @@ class _Budget:
 # --- exact: one exact call per combo -------------------------------------------------------------------------------
 
 
+#: Exact calls per round after the first round (each player's first combo: a compile, or under "auto" a spot too
+#: large to enumerate, shows there); each round twice the last, up to the cap, so the budget sees the pace early.
+FIRST_ROUND, MAX_ROUND = 8, 256
+_NEVER = "never"  # no deal holds the combo
+_NOT_EXACT = "not exact"  # the call would deal by Monte Carlo
+
+
+def _combo_call(
+    players: Sequence[PlayerLike], ranges: list[Range], options: dict[str, Any], job: tuple[int, int]
+) -> ComboEquity | str:
+    """Combo ``j`` of player ``i``'s exact call, as its row; ``_NEVER`` or ``_NOT_EXACT`` when it gives none."""
+    i, j = job
+    cards = [int(c) for c in ranges[i].combos[j]]
+    deal = list(players)
+    deal[i] = cards
+    try:
+        result = equity(deal, **options)
+    except NoDealError as exc:
+        if exc.reason == NO_DEAL_EXISTS:
+            return _NEVER  # the others' ranges always share a card with this combo together: it is never dealt
+        if exc.reason == NO_DEAL_FOUND and options["method"] == "auto":
+            return _NOT_EXACT  # only Monte Carlo says this: the call was not exact
+        raise
+    if result.method != "exact":
+        return _NOT_EXACT
+    p = result.players[i]
+    return ComboEquity(
+        format_cards(cards),
+        weight=float(ranges[i].weights[j]),
+        win=p.win,
+        tie=p.tie,
+        equity=p.equity,
+        wins=p.wins or 0.0,
+        ties=p.ties or 0.0,
+        outcomes=result.outcomes,
+    )  # hold'em's players always carry their counts
+
+
+def _rounds(jobs: list[tuple[int, int]], first: int) -> Iterator[list[tuple[int, int]]]:
+    """``jobs`` in rounds: the ``first`` jobs, then ``FIRST_ROUND`` doubling up to ``MAX_ROUND``.
+
+    >>> [len(batch) for batch in _rounds([(0, j) for j in range(40)], 2)]
+    [2, 8, 16, 14]
+    """
+    yield jobs[:first]
+    start, size = first, FIRST_ROUND
+    while start < len(jobs):
+        yield jobs[start : start + size]
+        start, size = start + size, min(2 * size, MAX_ROUND)
+
+
+def _in_order(call: Callable[[tuple[int, int]], ComboEquity | str], batch: list[tuple[int, int]]) -> list[Any]:
+    """``call`` of each job of ``batch``, in turn (one thread's part of a round)."""
+    return [call(job) for job in batch]
+
+
+class _Spread:
+    """How many threads a round of calls is split over. Whether threads pay is measured, not assumed: a kernel
+    that holds the GIL, or calls too small to hand off, gain nothing from them. Round 0 (a compile may show there)
+    and round 1 run on this thread, round 2 on every worker, timed; later rounds go the faster way."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.pace: dict[int, float] = {}  # seconds a call, by threads
+
+    def threads(self, index: int) -> int:
+        if self.workers == 1 or index < 2:
+            return 1
+        if index == 2:
+            return self.workers
+        return self.workers if self.pace[self.workers] < self.pace[1] else 1
+
+    def run(self, index: int, call: Callable[[tuple[int, int]], ComboEquity | str], batch: list[tuple[int, int]]
+            ) -> Iterator[ComboEquity | str]:  # fmt: skip
+        """Round ``index``'s outcomes, in the batch's order."""
+        threads = self.threads(index)
+        start = time.perf_counter()
+        parts = np.array_split(np.arange(len(batch)), min(threads, len(batch)))
+        outcomes = on_threads([partial(_in_order, call, [batch[k] for k in part]) for part in parts if len(part)])
+        if index in (1, 2):
+            self.pace[threads] = (time.perf_counter() - start) / len(batch)
+        return itertools.chain.from_iterable(outcomes)
+
+
 def _exact_rows(
     players: Sequence[PlayerLike],
     ranges: list[Range],
     possible: list[np.ndarray],
     options: dict[str, Any],
     budget: _Budget,
+    workers: int,
 ) -> list[list[ComboEquity]] | None:
     """Every possible combo's exact call, as rows per player; None as soon as a call under ``method="auto"``
-    would not be exact (the spot is then dealt by Monte Carlo as a whole)."""
+    would not be exact (the spot is then dealt by Monte Carlo as a whole).
+
+    The calls are many and each small: each runs on one thread, and rounds of them may be split over ``workers``
+    threads (:class:`_Spread`), so the cores share out calls rather than each call's boards. Rows, progress ticks
+    and the budget's checks follow the calls' order, whatever the threads.
+    """
     jobs = [(i, j) for i, keep in enumerate(possible) for j in np.flatnonzero(keep).tolist()]
     # Under "auto", each player's first combo first: a spot too large to enumerate shows so after a call a player.
     jobs.sort(key=lambda job: job[1] != int(np.argmax(possible[job[0]])))
+    call = partial(_combo_call, players, ranges, options)
+    spread = _Spread(workers)
     rows: list[list[ComboEquity]] = [[] for _ in players]
-    for i, j in jobs:
-        cards = [int(c) for c in ranges[i].combos[j]]
-        deal = list(players)
-        deal[i] = cards
-        try:
-            result = equity(deal, **options)
-        except NoDealError as exc:
-            if exc.reason == NO_DEAL_EXISTS:
-                continue  # the others' ranges always share a card with this combo together: it is never dealt
-            if exc.reason == NO_DEAL_FOUND and options["method"] == "auto":
-                return None  # only Monte Carlo says this: the call was not exact
-            raise
-        if result.method != "exact":
-            return None
-        budget.tick()
-        p = result.players[i]
-        weight = float(ranges[i].weights[j])
-        rows[i].append(
-            ComboEquity(
-                format_cards(cards),
-                weight=weight,
-                win=p.win,
-                tie=p.tie,
-                equity=p.equity,
-                wins=p.wins or 0.0,
-                ties=p.ties or 0.0,
-                outcomes=result.outcomes,
-            )  # fmt: skip
-        )  # hold'em's players always carry their counts
+    for index, batch in enumerate(_rounds(jobs, len(possible))):
+        for (i, _), outcome in zip(batch, spread.run(index, call, batch)):
+            if isinstance(outcome, str):
+                if outcome == _NOT_EXACT:
+                    return None
+                continue  # never dealt
+            budget.tick()
+            rows[i].append(outcome)
     return rows
 
 
@@ -441,10 +514,11 @@ def equity_by_combo(  # noqa: PLR0913 (public API: the query's documented keywor
 
     A combo no deal allows (it shares a card with another player's fixed hand) is left out. A run whose
     pace says it would take over ``max_seconds`` (None: no limit) is refused early with the estimate;
-    ``progress`` is called with the fraction done. ``threads``: exact, per call, default 1 (the calls are
-    many and small, and numba's threads cost more than they save); Monte Carlo, for the one run, default
-    every core. With exact calls, ``sum(weight * wins)`` over a player's combos is the plain result's wins,
-    and the same for ties and outcomes; ``equity`` is computed from those sums.
+    ``progress`` is called with the fraction done. ``threads`` (default every core): exact, the threads the
+    combos' calls may be spread over, each call on one thread, when that is measured to pay; Monte Carlo, for
+    the one run. The answer is the same whatever the threads. With exact calls, ``sum(weight * wins)`` over a
+    player's combos is the plain result's wins, and the same for ties and outcomes; ``equity`` is computed from
+    those sums.
 
     >>> d = equity_by_combo(["AsAh", "KK"])
     >>> [(c.combo, round(c.equity, 4)) for c in d.players[1].combos]
@@ -468,9 +542,10 @@ def equity_by_combo(  # noqa: PLR0913 (public API: the query's documented keywor
     if method != "mc":
         possible = _possible([r.combos for r in ranges])
         budget = _Budget(int(sum(keep.sum() for keep in possible)), max_seconds, progress)
-        options = dict(board=board_ids or None, dead=dead_ids or None, method=method, threads=threads or 1)
+        options = dict(board=board_ids or None, dead=dead_ids or None, method=method, threads=1)
         # Under "auto" a call that would be Monte Carlo deals a single trial: it only says the spot is too large.
-        rows = _exact_rows(players, ranges, possible, options | {"trials": 1 if method == "auto" else trials}, budget)
+        options["trials"] = 1 if method == "auto" else trials
+        rows = _exact_rows(players, ranges, possible, options, budget, threads or available_cores())
         if rows is not None:
             result_players = [_exact_player(_label(p), i, r) for i, (p, r) in enumerate(zip(players, rows))]
             return Distribution(result_players, format_cards(board_ids), "exact")

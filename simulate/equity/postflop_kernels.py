@@ -163,7 +163,7 @@ def postflop_inputs(combos, board, dead_mask, card_keys):  # pragma: no cover - 
     return completions, key, suited, mask, combo_keys, combo_suited, masks, rank_pair, suit_counts
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def exact_postflop(
     combos, weights, player_start, board, dead_mask, card_keys, offsets, rank_values, flush_values
 ):  # pragma: no cover
@@ -467,7 +467,7 @@ def hand_vs_range_inputs(hero_cards, opp_combos, opp_weights, board, dead_mask, 
     )
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def hand_vs_range_exact(
     hero_cards, opp_combos, opp_weights, board, dead_mask, card_keys, offsets, rank_values, flush_values
 ):  # fmt: skip  # pragma: no cover - numba

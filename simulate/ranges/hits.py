@@ -40,6 +40,7 @@ import numpy as np
 
 from ...errors import InputError
 from ...evaluator.cards import cards_to_mask, format_cards, to_card_ids
+from .cells import ALL_COMBOS, COMBO_MASKS
 from .classes import example_hand
 from .parse import Range, parse_range
 
@@ -153,67 +154,103 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return straight, completes, popcount, highest_absent
 
 
-def _rank_masks(ranks: np.ndarray, keep: np.ndarray | None = None) -> np.ndarray:
-    bits = np.left_shift(1, ranks)
-    if keep is not None:
-        bits = np.where(keep, bits, 0)
-    masks: np.ndarray = np.bitwise_or.reduce(bits, axis=1)
+@lru_cache(maxsize=1)
+def _bit_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Per 13-bit rank mask: the highest rank in it (-1 for none) and the lowest (0 for none)."""
+    masks = np.arange(1 << 13)
+    highest = np.full(1 << 13, -1, dtype=np.int64)
+    lowest = np.zeros(1 << 13, dtype=np.int64)
+    for r in range(13):
+        highest[(masks >> r) & 1 == 1] = r
+    for r in range(12, -1, -1):
+        lowest[(masks >> r) & 1 == 1] = r
+    return highest, lowest
+
+
+# A card's bit in a 52-bit hand mask laid out by suit, 13 rank bits a suit: the union of a row's cards holds every
+# suit's rank mask at once.
+_CARD_BITS = np.left_shift(np.int64(1), 13 * (np.arange(52) & 3) + (np.arange(52) >> 2))
+_SUIT_SHIFTS = 13 * np.arange(4)
+_ALL_RANKS = 0x1FFF
+
+
+def _suit_masks(cards: np.ndarray) -> np.ndarray:
+    """``(n, 4)`` rank masks of each row's cards by suit."""
+    bits = _CARD_BITS[cards]
+    packed = bits[:, 0]
+    for column in range(1, bits.shape[1]):  # a few columns: cheaper than a reduction's setup on short arrays
+        packed = packed | bits[:, column]
+    masks: np.ndarray = (packed[:, None] >> _SUIT_SHIFTS) & _ALL_RANKS
     return masks
+
+
+def _any_suit(flags: np.ndarray) -> np.ndarray:
+    """Rows of an ``(n, 4)`` boolean array with any flag set: its four bytes a row read as one int32 (a
+    reduction along the rows costs several times as much on the few hundred rows of one board)."""
+    any_set: np.ndarray = np.ascontiguousarray(flags).view(np.int32)[:, 0] != 0
+    return any_set
 
 
 def classify(holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Classify hole cards on boards, row by row: the made row's index and the draw and hole flags.
 
-    ``holes`` is ``(n, 2)`` card ids, ``boards`` ``(n, k)`` with k of 3 to 5, no card shared. Returns
-    an index into ``MADE_ROWS`` per row and an ``(n, len(DRAW_ROWS) + len(HOLE_ROWS))`` boolean array.
+    ``holes`` is ``(n, 2)`` card ids, ``boards`` ``(n, k)`` with k of 3 to 5, or ``(1, k)`` for one board under
+    every row; no card shared. Returns an index into ``MADE_ROWS`` per row and an
+    ``(n, len(DRAW_ROWS) + len(HOLE_ROWS))`` boolean array.
 
     >>> from pokerlab.evaluator.cards import parse_cards
     >>> made, flags = classify(np.array([parse_cards("AsKs")]), np.array([parse_cards("Qs7s2c")]))
     >>> MADE_ROWS[made[0]], [n for n, f in zip(DRAW_ROWS + HOLE_ROWS, flags[0]) if f]
     ('high card', ['flush draw', 'nut flush draw', 'overcards'])
+    >>> made, flags = classify(np.array([parse_cards("AsKs"), parse_cards("7d7c")]), np.array([parse_cards("Qs7s2c")]))
+    >>> [MADE_ROWS[m] for m in made]
+    ['high card', 'three of a kind']
     """
+    # Rank masks by suit, and rank counts as bit masks (ranks held at least twice, three times, four times): every
+    # step is one numpy call on (n,) or (n, 4) integers, as for the few hundred combos of one board the cost is
+    # the number of numpy calls, not their size.
     straight, completes, popcount, highest_absent = _tables()
+    highest, lowest = _bit_tables()
     holes, boards = np.asarray(holes, dtype=np.int64), np.asarray(boards, dtype=np.int64)
     n, k = len(holes), boards.shape[1]
-    cards = np.concatenate([holes, boards], axis=1)
-    ranks, suits = cards >> 2, cards & 3
-    h_ranks, b_ranks = ranks[:, :2], ranks[:, 2:]
-    counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)
-    b_counts = (b_ranks[:, :, None] == np.arange(13)).sum(axis=1)
-    all_mask, b_mask = _rank_masks(ranks), _rank_masks(b_ranks)
-    suit_masks = np.stack([_rank_masks(ranks, suits == s) for s in range(4)], axis=1)
-    b_suit_masks = np.stack([_rank_masks(b_ranks, suits[:, 2:] == s) for s in range(4)], axis=1)
-    suit_counts = popcount[suit_masks]
-    h_suit_counts = (suits[:, :2, None] == np.arange(4)).sum(axis=1)
-
-    n_trips = (counts >= 3).sum(axis=1)
-    n_pairs = (counts == 2).sum(axis=1)
-    is_flush = (suit_counts >= 5).any(axis=1)
+    h_suits, b_suits = _suit_masks(holes), _suit_masks(boards)
+    suits = h_suits | b_suits
+    a01, o01 = suits[:, 0] & suits[:, 1], suits[:, 0] | suits[:, 1]
+    a23, o23 = suits[:, 2] & suits[:, 3], suits[:, 2] | suits[:, 3]
+    all_mask, quads = o01 | o23, a01 & a23
+    twice = a01 | a23 | (o01 & o23)
+    thrice = (a01 & o23) | (a23 & o01)
+    pairs = twice & ~thrice  # ranks held exactly twice
+    h_mask = h_suits[:, 0] | h_suits[:, 1] | h_suits[:, 2] | h_suits[:, 3]
+    b_mask = b_suits[:, 0] | b_suits[:, 1] | b_suits[:, 2] | b_suits[:, 3]
+    suit_counts = popcount[suits]
+    n_pairs = popcount[pairs]
+    is_flush = _any_suit(suit_counts >= 5)
     is_straight = straight[all_mask]
     made = np.full(n, _HIGH)
     made[n_pairs == 1] = _MIDDLE  # refined below
     made[n_pairs >= 2] = _TWO_PAIR
-    made[n_trips >= 1] = _TRIPS
+    made[thrice != 0] = _TRIPS
     made[is_straight] = _STRAIGHT
     made[is_flush] = _FLUSH
-    made[(n_trips >= 2) | ((n_trips >= 1) & (n_pairs >= 1))] = _FULL
-    made[(counts == 4).any(axis=1)] = _QUADS
-    made[straight[suit_masks].any(axis=1)] = _SF
+    made[(popcount[thrice] >= 2) | ((thrice != 0) & (pairs != 0))] = _FULL
+    made[quads != 0] = _QUADS
+    made[_any_suit(straight[suits])] = _SF
 
     # One pair, split by where the pair is.
     one = made == _MIDDLE
-    pair_rank = np.argmax(counts == 2, axis=1)
-    b_max = 12 - np.argmax(b_counts[:, ::-1] > 0, axis=1)
-    b_min = np.argmax(b_counts > 0, axis=1)
+    pair_rank = lowest[pairs]
+    b_max, b_min = highest[b_mask], lowest[b_mask]
+    h_ranks = holes >> 2
     pocket = h_ranks[:, 0] == h_ranks[:, 1]
-    on_board = b_counts[np.arange(n), pair_rank] == 2
+    on_board = (h_mask >> pair_rank) & 1 == 0  # one pair that no hole card makes: the board's
     made[one & pocket & (pair_rank > b_max)] = _OVER
     made[one & pocket & (pair_rank < b_min)] = _UNDER
     made[one & on_board] = _BOARD_PAIR
     paired_hole = one & ~pocket & ~on_board
     made[paired_hole & (pair_rank == b_min)] = _BOTTOM
     kicker = np.where(h_ranks[:, 0] == pair_rank, h_ranks[:, 1], h_ranks[:, 0])
-    better_kickers = popcount[(~b_mask & 0x1FFF) >> (kicker + 1)]  # kickers the board leaves above this one
+    better_kickers = popcount[(~b_mask & _ALL_RANKS) >> (kicker + 1)]  # kickers the board leaves above this one
     top = paired_hole & (pair_rank == b_max)
     made[top] = np.where(
         better_kickers[top] == 0, _TOP_TOP, np.where(better_kickers[top] <= GOOD_KICKERS, _TOP_GOOD, _TOP_WEAK)
@@ -221,30 +258,28 @@ def classify(holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndar
 
     flags = np.zeros((n, len(DRAW_ROWS) + len(HOLE_ROWS)), dtype=bool)
     if k < 5:
-        four = (suit_counts == 4) & (h_suit_counts >= 1) & ~is_flush[:, None]
-        flush_draw = four.any(axis=1)
-        draw_suit = np.argmax(four, axis=1)
-        rows = np.arange(n)
-        hole_in_suit = np.where(suits[:, :2] == draw_suit[:, None], h_ranks, -1).max(axis=1)
-        nut = flush_draw & (hole_in_suit == highest_absent[b_suit_masks[rows, draw_suit]])
+        in_hand = h_suits != 0
+        four = (suit_counts == 4) & in_hand & ~is_flush[:, None]
+        flush_draw = _any_suit(four)
+        # At most six cards: one suit at most holds four, so the nut test can run on every suit at once.
+        nut = _any_suit(four & (highest[h_suits] == highest_absent[b_suits]))
         outs = np.where(is_straight, 0, popcount[completes[all_mask] & ~completes[b_mask]])
-        backdoor = np.zeros(n, dtype=bool)
         if k == 3:
-            backdoor = ((suit_counts == 3) & (h_suit_counts >= 1)).any(axis=1) & ~flush_draw & ~is_flush
+            flags[:, 4] = _any_suit((suit_counts == 3) & in_hand) & ~flush_draw & ~is_flush
         flags[:, 0], flags[:, 1], flags[:, 2], flags[:, 3] = flush_draw, nut, outs >= 2, outs == 1
-        flags[:, 4] = backdoor
         flags[:, 6] = flush_draw & (outs >= 1)
-    flags[:, 5] = (made == _HIGH) & (h_ranks.min(axis=1) > b_max)
-    flags[:, 7] = (b_counts[np.arange(n)[:, None], h_ranks] > 0).any(axis=1)
+    flags[:, 5] = (made == _HIGH) & (np.minimum(h_ranks[:, 0], h_ranks[:, 1]) > b_max)
+    flags[:, 7] = (b_mask & h_mask) != 0
     return made, flags
 
 
 def _count(holes: np.ndarray, boards: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """Weighted counts per row of ``MADE_ROWS + DRAW_ROWS + HOLE_ROWS`` over the given (hole, board) rows."""
+    """Weighted counts per row of ``MADE_ROWS + DRAW_ROWS + HOLE_ROWS`` over the given (hole, board) rows
+    (``boards`` of one row: that board under every hole)."""
     totals = np.zeros(len(MADE_ROWS) + len(DRAW_ROWS) + len(HOLE_ROWS))
     for start in range(0, len(holes), _CHUNK):
         part = slice(start, start + _CHUNK)
-        made, flags = classify(holes[part], boards[part])
+        made, flags = classify(holes[part], boards if len(boards) == 1 else boards[part])
         totals[: len(MADE_ROWS)] += np.bincount(made, weights=weights[part], minlength=len(MADE_ROWS))
         totals[len(MADE_ROWS) :] += weights[part] @ flags
     return totals
@@ -293,20 +328,21 @@ def hit_frequencies(hand_range: str | Range, board: str | Sequence[int] | None =
         board_text = "any flop"
     else:
         board_ids = to_card_ids(board, (3, 4, 5))
-        left = r.remove(cards_to_mask(board_ids))
-        if len(left) == 0:
+        # The combos the board leaves, in the range's order (highest combo first), without building a Range.
+        alive = np.flatnonzero((r.dense > 0) & (COMBO_MASKS & np.uint64(cards_to_mask(board_ids)) == 0))[::-1]
+        if len(alive) == 0:
             raise InputError(f"range {r} has no combo left once the board {format_cards(board_ids)} is removed")
-        holes = np.asarray(left.combos, dtype=np.int64)
-        boards_arr = np.broadcast_to(np.array(board_ids, dtype=np.int64), (len(holes), len(board_ids)))
-        totals, boards = _count(holes, boards_arr, np.asarray(left.weights, dtype=np.float64)), 1
+        holes = ALL_COMBOS[alive].astype(np.int64)
+        # One board row for every combo: its masks are made once.
+        totals, boards = _count(holes, np.array([board_ids], dtype=np.int64), r.dense[alive]), 1
         board_text = format_cards(board_ids)
     total = float(totals[: len(MADE_ROWS)].sum())
+    counts = totals.tolist()
     rows = []
     better = 0.0
-    for i, name in enumerate(MADE_ROWS):
-        better += totals[i]
-        rows.append(HitRow(name, "made", float(totals[i]), float(totals[i] / total), float(better / total)))
-    for i, name in enumerate(DRAW_ROWS + HOLE_ROWS, start=len(MADE_ROWS)):
-        group = "draw" if name in DRAW_ROWS else "hole"
-        rows.append(HitRow(name, group, float(totals[i]), float(totals[i] / total)))
+    for name, count in zip(MADE_ROWS, counts):
+        better += count
+        rows.append(HitRow(name, "made", count, count / total, better / total))
+    for name, count in zip(DRAW_ROWS + HOLE_ROWS, counts[len(MADE_ROWS) :]):
+        rows.append(HitRow(name, "draw" if name in DRAW_ROWS else "hole", count, count / total))
     return HitResult(str(r), board_text, boards, total, rows)

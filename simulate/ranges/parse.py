@@ -140,9 +140,10 @@ class Range:
     'AsKs, AhKh@50'
     """
 
-    __slots__ = ("_combos", "_dense", "_weights")
+    __slots__ = ("_combos", "_dense", "_text", "_weights")
     _combos: np.ndarray
     _dense: np.ndarray  # weight of each of the N_COMBOS combos, 0 when absent
+    _text: str | None  # the canonical text, made on first use (results quote it: it is read often)
     _weights: np.ndarray
 
     def __init__(self, combos: object, weights: object = None) -> None:
@@ -193,9 +194,20 @@ class Range:
         object.__setattr__(self, "_combos", combos)
         object.__setattr__(self, "_weights", weights)
         object.__setattr__(self, "_dense", dense)
+        object.__setattr__(self, "_text", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Range is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[np.ndarray]]:
+        """Pickled (and copied) as its dense weights, rebuilt through the checked constructor's own path.
+
+        >>> import pickle
+        >>> r = parse_range("QQ+, AKs:0.5")
+        >>> pickle.loads(pickle.dumps(r)) == r
+        True
+        """
+        return Range._from_dense, (np.array(self._dense),)
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Range is immutable")
@@ -249,7 +261,11 @@ class Range:
         >>> str(parse_range("AKs, 55-22, QQ+, AKo"))
         'QQ+, 55-22, AK'
         """
-        return format_range(self._dense)
+        text = self._text
+        if text is None:
+            text = format_range(self._dense)
+            object.__setattr__(self, "_text", text)
+        return text
 
     def remove(self, dead_mask: int) -> Range:
         """A new range without the combos that use a card in ``dead_mask``.
@@ -495,12 +511,13 @@ def parse_range(text: str) -> Range:
     """
     if not isinstance(text, str):
         raise TypeError(f"range text must be a str, got {type(text).__name__}")
-    if "%" in text:  # the percentage ordering lives in another module: read it every time
-        return _parse_range_text(text)
-    return _parse_range_cached(text)
+    # A percentage's classes come from the ordering function this module holds at the time of the call: the
+    # cache is keyed by it too, so a stand-in ordering never reads entries made with another.
+    return _parse_range_cached(text, top_percent_classes if "%" in text else None)
 
 
-def _parse_range_text(text: str) -> Range:
+def _parse_range_text(text: str, ordering: object = None) -> Range:
+    """The range of ``text``; ``ordering`` is only the cache's key for the percentage classes it used."""
     dense = np.zeros(N_COMBOS)
     empty = True
     for item in _items(text):

@@ -205,6 +205,26 @@ def test_progress_reaches_the_end():
     assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) == 13  # 3 QQ, 4 AKs, 6 JJ
 
 
+def test_exact_calls_are_spread_over_the_threads_one_thread_each(monkeypatch):
+    import threading
+
+    from pokerlab.simulate.equity import distribution
+
+    seen = []
+
+    def recording(deal, **options):
+        seen.append((threading.get_ident(), options["threads"]))
+        return equity(deal, **options)
+
+    monkeypatch.setattr(distribution, "equity", recording)
+    players = ["QQ+,AKs", "JJ-99,AQs"]
+    spread = equity_by_combo(players, board="Qh7c2d", threads=2)
+    assert {threads for _, threads in seen} == {1}
+    assert len({ident for ident, _ in seen}) == 2
+    assert len(seen) == sum(len(p.combos) for p in spread.players)
+    assert spread == equity_by_combo(players, board="Qh7c2d", threads=1)  # rows and counts whatever the threads
+
+
 # --- one set of deals for every player's numbers -------------------------------------------------------------
 
 

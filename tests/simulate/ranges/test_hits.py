@@ -167,6 +167,17 @@ def test_classify_agrees_with_the_brute_force_on_turns_and_rivers():
         assert fast(hole, [board])[0] == brute(hole, board), cards
 
 
+@pytest.mark.parametrize("board_size", [3, 4, 5])
+def test_classify_takes_each_row_on_its_own(board_size):
+    # Rows of different hands on different boards in one call: nothing of one row leaks into another.
+    rng = random.Random(board_size)
+    deals = [rng.sample(range(52), 2 + board_size) for _ in range(1_500)]
+    made, flags = classify(np.array([d[:2] for d in deals]), np.array([d[2:] for d in deals]))
+    names = DRAW_ROWS + HOLE_ROWS
+    for deal, m, f in zip(deals, made, flags):
+        assert (MADE_ROWS[m], {names[i] for i in np.flatnonzero(f)}) == brute(deal[:2], deal[2:]), deal
+
+
 def test_every_category_occurs_on_some_flop_of_a_range():
     r = hit_frequencies("22+,A2s+,K9s+,Q9s+,J9s+,T8s+,98s,87s,76s,ATo+,KTo+,QTo+,JTo")
     assert all(row.combos > 0 for row in r.rows), [row.category for row in r.rows if row.combos == 0]

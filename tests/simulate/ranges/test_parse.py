@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import io
+import pickle
 import sys
 from itertools import combinations
 
@@ -612,3 +614,27 @@ def test_the_jokers_name_is_not_a_hand_class(text):
     with pytest.raises(RangeError, match="names the joker"):
         parse_range(text)
     assert parse_range("JK") == parse_range("KJ") == parse_range("jk")
+
+
+def test_a_percent_range_is_parsed_once_for_one_ordering(fake_order: list[float]) -> None:
+    first = parse_range("43%")
+    assert parse_range("43%") is first
+    assert fake_order == [43.0]
+
+
+def test_a_stand_in_ordering_never_reads_the_shipped_orderings_ranges(monkeypatch: pytest.MonkeyPatch) -> None:
+    shipped = parse_range("43%")
+    monkeypatch.setattr(parse, "top_percent_classes", lambda percent: ["72o"])
+    assert parse_range("43%") == parse_range("72o")
+    monkeypatch.undo()
+    assert parse_range("43%") is shipped
+
+
+@pytest.mark.parametrize("text", ["QQ+, AKs:0.5", "20%", "AsKs, AhKh@50", "random"])
+def test_a_range_survives_pickling_and_copying(text: str) -> None:
+    r = parse_range(text)
+    for again in (pickle.loads(pickle.dumps(r)), copy.copy(r), copy.deepcopy(r)):
+        assert again == r and str(again) == str(r)
+        assert np.array_equal(again.combos, r.combos) and np.array_equal(again.weights, r.weights)
+        with pytest.raises(AttributeError):
+            again._dense = None  # still immutable
