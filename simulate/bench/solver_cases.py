@@ -304,11 +304,21 @@ def peak_rss_bytes() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def solve_in_process(path: Path, threads: int, target: float) -> dict[str, Any]:
+#: The spots that load the kernels before a timed solve: a river (no card dealt: one thread's compiled run, whatever
+#: the threads) and a turn (a card dealt, which more than one thread share).
+WARM_SPOTS: tuple[dict[str, Any], ...] = tuple(
+    {"board": board, "oop_range": "AsAh,QsQh", "ip_range": "KsKh", "pot": 20, "stack": 10, "bet_sizes": ()}
+    for board in ("2s3h4d6c7c", "2s3h4d6c")
+)
+
+
+def solve_in_process(path: Path, threads: int, target: float, compressed: bool = False) -> dict[str, Any]:
     """One pokerlab solve of a spot file (run in a new process): seconds, iterations, memory, EVs, root actions.
 
-    The kernels are loaded (and compiled, the first time) by a small solve, its exploitability and an expected value
-    before the timing starts.
+    The kernels are loaded (and compiled, the first time) by small solves (:data:`WARM_SPOTS`), their
+    exploitability and an expected value before the timing starts; ``peak_rss_growth_bytes`` is what the process's
+    peak resident memory grew by from there (the interpreter, numpy and the loaded kernels come before),
+    ``peak_rss_bytes`` the whole peak. ``compressed``: 16-bit storage.
     """
     import numpy as np
 
@@ -316,25 +326,28 @@ def solve_in_process(path: Path, threads: int, target: float) -> dict[str, Any]:
     from ..solver.cfr import CfrSolver
     from ..solver.spot import Spot  # in the child only, as CfrSolver above
 
-    small = Spot.parse("2s3h4d6c7c", "AsAh,QsQh", "KsKh", pot=20, stack=10, bet_sizes=())
-    warm = CfrSolver(small.game(), dtype=np.float32, threads=threads)
-    warm.solve(10)
-    warm.exploitability()  # a compiled call of its own on one thread, as is an expected value
-    warm.expected_value(0)
+    for small in WARM_SPOTS:
+        warm = CfrSolver(Spot.parse(**small).game(), dtype=np.float32, threads=threads, compressed=compressed)
+        warm.solve(10)
+        warm.exploitability()  # a compiled call of its own on one thread, as is an expected value
+        warm.expected_value(0)
     spec = json.loads(path.read_text())
+    before = peak_rss_bytes()
     start = time.perf_counter()
     spot = Spot.parse(**spot_arguments(spec))
-    solver = CfrSolver(spot.game(), dtype=np.float32, threads=threads)
+    solver = CfrSolver(spot.game(), dtype=np.float32, threads=threads, compressed=compressed)
     build = time.perf_counter() - start
     pot = spot.betting.pot
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     solver.solve(MAX_ITERATIONS, target / 100 * pot)
     exploitability = solver.exploitability()
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     tree = solver.game.tree
     root = [tree.labels[c] for c in tree.children(0)]
+    peak = peak_rss_bytes()
     return {
         "seconds": seconds,
+        "cpu_seconds": cpu,
         "build_seconds": build,
         "iterations": solver.iterations,
         "exploitability_pct": 100 * exploitability / pot,
@@ -342,8 +355,9 @@ def solve_in_process(path: Path, threads: int, target: float) -> dict[str, Any]:
         "ip_ev": solver.expected_value(1) + pot / 2,
         "pot": pot,
         "root_amounts": _root_amounts(root),
-        "peak_rss_bytes": peak_rss_bytes(),
-        "memory_bytes": spot.estimate_memory(np.float32, threads),
+        "peak_rss_bytes": peak,
+        "peak_rss_growth_bytes": max(peak - before, 0),  # the kernel's counts of the threads' pages lag a little
+        "memory_bytes": spot.estimate_memory(np.float32, threads, compressed),
     }
 
 
@@ -357,6 +371,7 @@ def peer_figures(found: dict[str, Any]) -> dict[str, Any]:
     """
     return {
         "seconds": found["solve_seconds"],
+        "cpu_seconds": found.get("solve_cpu_seconds"),
         "build_seconds": found["build_seconds"],
         "iterations": found["iterations"],
         "exploitability_pct": found["exploitability_pct"],
@@ -370,6 +385,8 @@ def peer_figures(found: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> None:
-    """The child process's entry: ``SPOT_FILE THREADS TARGET`` in ``sys.argv``, :func:`solve_in_process`'s JSON out."""
+    """The child process's entry: ``SPOT_FILE THREADS TARGET [compressed]`` in ``sys.argv``, :func:`solve_in_process`'s
+    JSON out."""
     spot_path, thread_count, target_pct = sys.argv[1:4]
-    print(json.dumps(solve_in_process(Path(spot_path), int(thread_count), float(target_pct))))
+    compressed = sys.argv[4:5] == ["compressed"]
+    print(json.dumps(solve_in_process(Path(spot_path), int(thread_count), float(target_pct), compressed)))

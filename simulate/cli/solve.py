@@ -134,8 +134,8 @@ def _parse(spot: Mapping[str, Any]) -> Any:
             raise InputError(f"--{key} is needed (or a spot file giving {key})")
     sizes = _tree_sizes(spot)
     return Spot.parse(
-        spot["board"], spot["oop"], spot["ip"], spot["pot"], spot["stack"], sizes.pop("bet_sizes"),
-        sizes.pop("allin"), sizes.pop("raise_cap"), spot.get("dead") or (), **sizes, **_rake(spot),
+        spot["board"], spot["oop"], spot["ip"], spot["pot"], spot["stack"], dead=spot.get("dead") or (), **sizes,
+        **_rake(spot),
     )  # fmt: skip
 
 
@@ -206,8 +206,8 @@ def _run(spot: Any, options: Mapping[str, Any], max_memory: float, threads: int 
     previous = signal.signal(signal.SIGINT, progress.interrupt)
     try:
         solution = solve_spot(
-            spot, options.get("max_iterations", 1000), options.get("exploitability", 0.3), max_memory=max_memory,
-            callback=progress, threads=threads or 1, compressed=compressed,
+            spot, max_iterations=max_iterations, target_exploitability_pct=options.get("exploitability", 0.3),
+            max_memory=max_memory, callback=progress, threads=threads or 1, compressed=compressed,
         )  # fmt: skip
     finally:
         signal.signal(signal.SIGINT, previous)
@@ -471,9 +471,8 @@ _NOT_IN_REPORT = ("board", "threads", "save", "as_json")
 @click.option("--resume", type=click.Path(dir_okay=False), help="Append each flop's row here; skip the flops it holds.")
 @click.option("--csv", "csv_file", type=click.Path(dir_okay=False), help="Write the rows and their average as CSV.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the layout of the solve report schema).")
-def report_command(flops: str | None, all_flops: bool, flops_file: str | None, jobs: int, resume: str | None,  # noqa: PLR0913 (a click command: one parameter an option)
-                   csv_file: str | None, as_json: bool, spot_file: str | None, max_memory: float | None,
-                   compressed: bool, **options: Any) -> None:  # fmt: skip
+def report_command(flops: str | None, all_flops: bool, flops_file: str | None, jobs: int, resume: str | None,
+                   csv_file: str | None, as_json: bool, spot_file: str | None, **options: Any) -> None:  # fmt: skip
     """Solve one spot over many flops and tabulate each flop's EVs, OOP's equity, exploitability and OOP's
     root strategy, with their average weighed by the flops each stands for.
 
@@ -488,6 +487,7 @@ def report_command(flops: str | None, all_flops: bool, flops_file: str | None, j
     from pokerlab.errors import InputError
     from pokerlab.simulate.solver.report import flop_report
 
+    max_memory, compressed = options.pop("max_memory"), options.pop("compressed")
     spot = _read_spot_file(spot_file) if spot_file else {}
     if "board" in spot:
         raise InputError(
@@ -502,8 +502,8 @@ def report_command(flops: str | None, all_flops: bool, flops_file: str | None, j
     progress = _ReportProgress(sys.stderr.isatty())
     try:
         report = flop_report(
-            boards, spot["oop"], spot["ip"], spot["pot"], spot["stack"], sizes.pop("bet_sizes"), sizes.pop("allin"),
-            sizes.pop("raise_cap"), spot.get("dead") or (), **sizes, **_rake(spot),
+            boards, spot["oop"], spot["ip"], spot["pot"], spot["stack"], dead=spot.get("dead") or (), **sizes,
+            **_rake(spot),
             max_iterations=spot.get("max_iterations", 1000), target_exploitability_pct=spot.get("exploitability", 0.3),
             max_memory=max_memory * _MIB if max_memory is not None else default_max_memory(), compressed=compressed,
             processes=jobs,

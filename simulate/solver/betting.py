@@ -240,6 +240,7 @@ class FlatBuilder:
         self.image_count = array("q")
         self.image_swap = array("q")
         self.labels: list[str] = []
+        self.names: dict[str, str] = {}  # one object per distinct label: a flop's tree repeats a few dozen
         self.rows: dict[tuple[int, ...], int] = {}
 
     def add(self, spec: _Spec, parent: int) -> None:
@@ -253,7 +254,7 @@ class FlatBuilder:
         self.image_first.append(len(self.image_swap))
         self.image_count.append(len(spec.images))
         self.image_swap.extend(spec.images)
-        self.labels.append(spec.label)
+        self.labels.append(self.names.setdefault(spec.label, spec.label))
 
     def build(self, root: _Spec) -> FlatTree:
         self.add(root, -1)

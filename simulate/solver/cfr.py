@@ -219,7 +219,9 @@ class CfrSolver:
         entries = shape.rows[0] * hands[0] + shape.rows[1] * hands[1]
         storage = entries * (2 + 2) + 2 * 4 * shape.nodes if compressed else 2 * entries * np.dtype(dtype).itemsize
         width, levels = max(hands), shape.depth + 1
-        work = 8 * (levels * width * (3 + 2 * max(shape.actions, 1)) + 3 * width + n_cards + 1)
+        work = 8 * (
+            levels * width * (3 + 2 * max(shape.actions, 1)) + 3 * width + n_cards + 1 + 4 * (levels + _STACK_PAD)
+        )
         used = max(1, min(threads, shape.items))
         indices = 8 * (2 * shape.nodes + shape.splits + 2 * shape.items)
         top = 8 * (shape.splits * 2 * width + shape.items * width) if used > 1 else 0
@@ -238,7 +240,8 @@ class CfrSolver:
         return max(1, min(self.threads, self.shape.items))
 
     def _work_areas(self) -> list[tuple[np.ndarray, ...]]:
-        """One work area per thread used: the per-depth reach, strategy, child values and values, and scratch."""
+        """One work area per thread used: the per-depth reach, strategy, child values and values, scratch, and the
+        pass's stack."""
         used = self._threads_used()
         levels, width, actions = self.shape.depth + 1, self._width, max(self.shape.actions, 1)
         while len(self._work) < used:
@@ -250,6 +253,8 @@ class CfrSolver:
                     np.zeros((levels, width)),
                     np.zeros((3, width)),
                     np.zeros(self.game.n_cards + 1),  # a slot for a one-card hand's missing card
+                    # the pass's stack; rows past the deepest keep another thread's stack off its cache lines
+                    np.zeros((levels + _STACK_PAD, 4), dtype=np.int64),
                 )
             )
         return self._work[:used]
@@ -285,7 +290,7 @@ class CfrSolver:
         slot, node_values = keep or (np.zeros(0, dtype=np.int64), np.zeros((0, 0)))
         state = (traverser, mode, self.regrets, self.strategy_sums, self.scales, factors, slot, node_values)
         main = works[0]
-        kernels.root_reach(self._tree, self._hands, *self._weights, main[0][0])
+        kernels.root_reach(self._tree, self._hands, *self._weights, main[0])
         split = len(works) > 1  # one thread: one pass over the whole tree, the same sums in the same order
         if split:
             kernels.visit(0, self._game, main, state, self._top, 1)
@@ -306,7 +311,7 @@ class CfrSolver:
                     for part, work in zip(parts, works)
                 ]
             )
-            kernels.root_reach(self._tree, self._hands, *self._weights, main[0][0])
+            kernels.root_reach(self._tree, self._hands, *self._weights, main[0])
         kernels.visit(0, self._game, main, state, self._top, 2 if split else 0)
         return main[3][0, : self._n_hands[traverser]]
 
@@ -418,7 +423,10 @@ class CfrSolver:
         """:meth:`solve` on one thread: iterations and checks in compiled calls of a few tenths of a second each
         (whole multiples of ``check_every``, so the checks fall where :meth:`solve` checks), returning to Python
         between calls so that Ctrl-C stops the run there."""
-        chunk = check_every
+        # The first call's length from a generous bound on an iteration's cost: a tiny tree runs whole in one call
+        # (each call costs about as much as its iterations), a large one starts at one check's worth.
+        bound = _SECONDS_PER_NODE_HAND * len(self.game.tree) * self._width
+        chunk = check_every * max(1, int(_CALL_SECONDS / bound) // check_every)
         while self.iterations < max_iterations:
             started = time.perf_counter()
             left = max_iterations - self.iterations
@@ -431,4 +439,6 @@ class CfrSolver:
         return self.iterations
 
 
+_STACK_PAD = 16  # rows of 32 bytes: 512 bytes between one thread's stack and memory allocated after it
+_SECONDS_PER_NODE_HAND = 1e-6  # an iteration's cost per node and hand: far above any measured (tens of ns)
 _CALL_SECONDS = 0.2  # about how long one compiled call of :meth:`CfrSolver.solve` runs before Python sees Ctrl-C

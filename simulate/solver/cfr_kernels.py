@@ -343,17 +343,17 @@ def _node_values(values, strat, kept, depth, n_actions, n_hands, best):
 
 @njit(cache=True, nogil=True)
 def _reach_down(reach, rows, depth, acting, strat, i, strength0, strength1, b, n0, n1, dealt, skip):
-    """The reach below action ``i`` (or dealt card: board row ``b``) of the node at ``depth``. ``rows[d, p]`` is the
-    row of ``reach`` holding player ``p``'s reach at depth ``d``: a player's reach is written to row ``depth + 1``
+    """The reach below action ``i`` (or dealt card: board row ``b``) of the node at ``depth``. ``rows[d, 2 + p]`` is
+    the row of ``reach`` holding player ``p``'s reach at depth ``d``: a player's reach is written to row ``depth + 1``
     only where it changes (the acting player's, times its action probability; below a dealt card, 0 for a hand
     holding it), else the row above is shared, so a decision copies no reach of the player not acting. Player
     ``skip`` (-1: none) has a reach nobody reads in this pass and is never written."""
     for p in range(2):
-        source = rows[depth, p]
+        source = rows[depth, 2 + p]
         if p == skip or not (p == acting or dealt):
-            rows[depth + 1, p] = source
+            rows[depth + 1, 2 + p] = source
             continue
-        rows[depth + 1, p] = depth + 1
+        rows[depth + 1, 2 + p] = depth + 1
         count, strength = (n0, strength0) if p == 0 else (n1, strength1)
         if p == acting:
             for h in range(count):
@@ -389,19 +389,19 @@ def visit(start, game, work, state, top, stage):
     rows (no views: each would cost an atomic reference count, shared by the threads).
 
     ``game`` is ``(tree, hands, symmetry, offset, n_hands, split, item_first, lock_at, locks)``, ``work`` is
-    ``(reach, strat, kept, values, scratch, by_card)``, ``state`` is ``(traverser, mode, regrets, sums,
-    scales, discounts, slot, node_values)`` (``scales``: the compressed storage's per-node scales, no column when
-    uncompressed; ``slot``: empty, or per node the row of ``node_values`` that takes the node's values for the
-    traverser as the pass leaves it, -1 for a node not asked for) and ``top`` is ``(chance_reach, item_values)``:
-    at a top chance node (``split[node] >= 0``) the ``_REACH`` stage keeps the reach and the ``_TOP`` stage sums
-    the items' values. ``lock_at[node]`` (an empty
-    array: no lock anywhere) is where a locked node's ``(actions, hands)`` block of fixed frequencies starts in
-    ``locks``, -1 at a free node: the locked hands play it in every mode, never update, and a best response
-    keeps it."""
+    ``(reach, strat, kept, values, scratch, by_card, stack)`` (``stack[depth]``: the node, its next child and each
+    player's reach row, :func:`_reach_down`; the work area's, so a pass allocates nothing), ``state`` is
+    ``(traverser, mode, regrets, sums, scales, discounts, slot, node_values)`` (``scales``: the compressed storage's
+    per-node scales, no column when uncompressed; ``slot``: empty, or per node the row of ``node_values`` that takes
+    the node's values for the traverser as the pass leaves it, -1 for a node not asked for) and ``top`` is
+    ``(chance_reach, item_values)``: at a top chance node (``split[node] >= 0``) the ``_REACH`` stage keeps the reach
+    and the ``_TOP`` stage sums the items' values. ``lock_at[node]`` (an empty array: no lock anywhere) is where a
+    locked node's ``(actions, hands)`` block of fixed frequencies starts in ``locks``, -1 at a free node: the locked
+    hands play it in every mode, never update, and a best response keeps it."""
     tree, hands, symmetry, offset, n_hands, split, item_first, lock_at, locks = game
     kind, player, first_child, n_children, board, committed, chance_factor, rake = tree
     image_first, image_count, image_swap, hand_map = symmetry
-    reach, strat, kept, values, scratch, by_card = work
+    reach, strat, kept, values, scratch, by_card, stack = work
     traverser, mode, regrets, sums, scales, discounts, slot, node_values = state
     chance_reach, item_values = top
     strength0, strength1 = hands[1], hands[5]
@@ -412,29 +412,25 @@ def visit(start, game, work, state, top, stage):
     n, m = n_hands[traverser], n_hands[1 - traverser]
     n0, n1 = n_hands[0], n_hands[1]
     locked, compressed, storing = len(lock_at) > 0, scales.shape[1] > 0, len(slot) > 0
-    # Allocated here, not passed in: passed in, the passes on two threads measured 10 to 20 % slower.
-    path = np.empty(values.shape[0], dtype=np.int64)
-    next_child = np.zeros(values.shape[0], dtype=np.int64)
-    rows = np.zeros((values.shape[0], 2), dtype=np.int64)  # each player's reach row per depth (_reach_down)
     # Only training reads the traverser's own reach (the strategy sums): the other modes never write it.
     skip = -1 if mode == TRAIN else traverser
-    depth, path[0], entering = 0, start, True
+    depth, stack[0, 0], entering = 0, start, True
     while True:
-        node = path[depth]
+        node = stack[depth, 0]
         k = kind[node]
         if entering:
             entering = False
-            next_child[depth] = 0
+            stack[depth, 1] = 0
             if k == _FOLD or k == _SHOWDOWN:
                 if stage != _REACH:
                     b = board[node]
                     if k == _FOLD or _tie_payoff(node, committed, rake, traverser) != 0.0:
-                        _mass_at(my_keys, b, same, their_cards, reach, rows[depth, 1 - traverser], 1 - traverser, m,
-                                 by_card, scratch)  # fmt: skip
+                        _mass_at(my_keys, b, same, their_cards, reach, stack[depth, 2 + 1 - traverser], 1 - traverser,
+                                 m, by_card, scratch)  # fmt: skip
                     if k == _FOLD:
                         _fold_values(node, player[node], committed, rake, traverser, scratch, values, depth, n)
                     else:
-                        row = rows[depth, 1 - traverser]
+                        row = stack[depth, 2 + 1 - traverser]
                         _weaker(my_keys, their_keys, reach, row, 1 - traverser, b, by_card, scratch)
                         _stronger(my_keys, their_keys, reach, row, 1 - traverser, b, by_card, scratch)
                         _showdown_values(node, committed, rake, traverser, scratch, values, depth, n)
@@ -442,7 +438,7 @@ def visit(start, game, work, state, top, stage):
                 if stage == _REACH:
                     for p in range(2):
                         for h in range(n0 if p == 0 else n1):
-                            chance_reach[split[node], p, h] = reach[rows[depth, p], p, h]
+                            chance_reach[split[node], p, h] = reach[stack[depth, 2 + p], p, h]
                 else:
                     values[depth, :n] = 0.0
                     first = item_first[split[node]]
@@ -468,33 +464,33 @@ def visit(start, game, work, state, top, stage):
                         values[depth, h] = 0.0
                 if n_children[node]:
                     entering = True
-        elif next_child[depth] < n_children[node]:
+        elif stack[depth, 1] < n_children[node]:
             entering = True
         if entering:  # down to the next child
-            i = next_child[depth]
+            i = stack[depth, 1]
             child = first_child[node] + i
             acting = player[node] if k == _DECISION else -1
-            _reach_down(reach, rows, depth, acting, strat, i, strength0, strength1, board[child], n0, n1, k == _CHANCE,
+            _reach_down(reach, stack, depth, acting, strat, i, strength0, strength1, board[child], n0, n1, k == _CHANCE,
                         skip)  # fmt: skip
             depth += 1
-            path[depth] = child
+            stack[depth, 0] = child
             continue
-        if stage != _REACH and next_child[depth] and k == _CHANCE:
+        if stage != _REACH and stack[depth, 1] and k == _CHANCE:
             _scale_row(values, depth, n, chance_factor[node])
-        elif stage != _REACH and next_child[depth] and player[node] == traverser:
+        elif stage != _REACH and stack[depth, 1] and player[node] == traverser:
             count = n_children[node]
             _node_values(values, strat, kept, depth, count, n, mode == BEST_RESPONSE)
             lock = lock_at[node] if locked else -1
             if lock >= 0 and mode == BEST_RESPONSE:
                 _locked_values(values, strat, kept, depth, count, n, locks, lock)
             if mode == TRAIN and lock < 0 and not compressed:
-                _update_float(regrets, sums, offset[node], count, n, strat, kept, values, reach, rows[depth, traverser],
-                              depth, traverser,
+                _update_float(regrets, sums, offset[node], count, n, strat, kept, values, reach,
+                              stack[depth, 2 + traverser], depth, traverser,
                               discounts[0], discounts[1], discounts[2])  # fmt: skip
             elif mode == TRAIN:
                 top_regret, top_sum = _update(regrets, sums, scales, node, offset[node], count, n, strat, kept,
-                                              values, reach, rows[depth, traverser], depth, traverser, discounts, locks,
-                                              lock)  # fmt: skip
+                                              values, reach, stack[depth, 2 + traverser], depth, traverser, discounts,
+                                              locks, lock)  # fmt: skip
                 if compressed:
                     _encode(regrets, scales, 0, node, offset[node], kept, depth, count, n, top_regret, _SIGNED_LEVELS)
                     _encode(sums, scales, 1, node, offset[node], strat, depth, count, n, top_sum, _UNSIGNED_LEVELS)
@@ -504,8 +500,8 @@ def visit(start, game, work, state, top, stage):
         if depth == 0:
             return
         depth -= 1
-        parent = path[depth]
-        i = next_child[depth]
+        parent = stack[depth, 0]
+        i = stack[depth, 1]
         if stage != _REACH:
             if kind[parent] == _CHANCE:
                 child = first_child[parent] + i
@@ -517,17 +513,14 @@ def visit(start, game, work, state, top, stage):
             else:
                 for h in range(n):
                     values[depth, h] += values[depth + 1, h]
-        next_child[depth] = i + 1
+        stack[depth, 1] = i + 1
 
 
 @njit(cache=True, nogil=True)
 def root_reach(tree, hands, weights0, weights1, reach):
-    """The reach at the root: each hand's weight, 0 for a hand holding a board card."""
-    board = tree[4][0]
-    for h in range(len(weights0)):
-        reach[0, h] = weights0[h] if hands[1][board, h] >= 0 else 0.0
-    for h in range(len(weights1)):
-        reach[1, h] = weights1[h] if hands[5][board, h] >= 0 else 0.0
+    """The reach at the root into row 0 of a work area's ``reach``: each hand's weight, 0 for a hand holding a board
+    card."""
+    _fill_root(reach, tree[4][0], hands[1], hands[5], weights0, weights1)
 
 
 @njit(cache=True, nogil=True)
@@ -572,17 +565,18 @@ def discount_factors(iteration, alpha, beta, gamma, restart):
 
 
 @njit(cache=True, nogil=True)
-def _whole_pass(game, work, top, weights0, weights1, traverser, mode, regrets, sums, scales, factors, keep):
-    """One pass over the whole tree on this thread (reach from the root's weights): the traverser's root values
-    into ``work[3][0]``; ``keep`` is two empty arrays (no node keeps its values), allocated once per run of passes."""
-    root_reach(game[0], game[1], weights0, weights1, work[0][0])
-    state = (traverser, mode, regrets, sums, scales, factors, keep[0], keep[1])
-    visit(0, game, work, state, top, _FULL)
+def _fill_root(reach, board, strength0, strength1, weights0, weights1):
+    """:func:`root_reach` into row 0 of a work area's reach, from arrays alone: a tuple passed to a kernel costs a
+    reference count per array in it on every call, and a pass's call is made thousands of times a second."""
+    for h in range(len(weights0)):
+        reach[0, 0, h] = weights0[h] if strength0[board, h] >= 0 else 0.0
+    for h in range(len(weights1)):
+        reach[0, 1, h] = weights1[h] if strength1[board, h] >= 0 else 0.0
 
 
 @njit(cache=True, nogil=True)
 def _no_keep():
-    """:func:`_whole_pass`'s ``keep``: no node leaves its values."""
+    """The ``slot`` and ``node_values`` of a pass whose nodes leave no values."""
     return np.zeros(0, dtype=np.int64), np.zeros((0, 0))
 
 
@@ -610,15 +604,20 @@ def exploitability(game, work, top, weights0, weights1, regrets, sums, scales, d
 
 @njit(cache=True, nogil=True)
 def _exploitability(game, work, top, weights0, weights1, regrets, sums, scales, deal_weight, raked, keep):
-    """:func:`exploitability` with :func:`_no_keep` allocated by the caller."""
+    """:func:`exploitability` with :func:`_no_keep` allocated by the caller; each pass from the root's weights."""
+    reach, values, board, strength0, strength1 = work[0], work[3], game[0][4][0], game[1][1], game[1][5]
+    slot, node_values = keep
+    none = (0.0, 0.0, 0.0)
     gains = 0.0
     for p in range(2):
         weights = weights0 if p == 0 else weights1
-        _whole_pass(game, work, top, weights0, weights1, p, BEST_RESPONSE, regrets, sums, scales, (0.0, 0.0, 0.0), keep)
-        gain = range_value(weights, work[3][0], deal_weight)
+        _fill_root(reach, board, strength0, strength1, weights0, weights1)
+        visit(0, game, work, (p, BEST_RESPONSE, regrets, sums, scales, none, slot, node_values), top, _FULL)
+        gain = range_value(weights, values[0], deal_weight)
         if raked:
-            _whole_pass(game, work, top, weights0, weights1, p, AVERAGE, regrets, sums, scales, (0.0, 0.0, 0.0), keep)
-            gain = max(gain - range_value(weights, work[3][0], deal_weight), 0.0)
+            _fill_root(reach, board, strength0, strength1, weights0, weights1)
+            visit(0, game, work, (p, AVERAGE, regrets, sums, scales, none, slot, node_values), top, _FULL)
+            gain = max(gain - range_value(weights, values[0], deal_weight), 0.0)
         gains += gain
     return 0.5 * gains
 
@@ -633,10 +632,13 @@ def train(game, work, top, weights0, weights1, regrets, sums, scales, first, cou
     alpha, beta, gamma, restart = discounting
     checked = -1.0
     keep = _no_keep()
+    slot, node_values = keep
+    reach, board, strength0, strength1 = work[0], game[0][4][0], game[1][1], game[1][5]
     for t in range(first, first + count):
         factors = discount_factors(t, alpha, beta, gamma, restart)
-        for p in range(2):
-            _whole_pass(game, work, top, weights0, weights1, p, TRAIN, regrets, sums, scales, factors, keep)
+        for p in range(2):  # each pass from the root's weights, the kernels called with no tuple built in between
+            _fill_root(reach, board, strength0, strength1, weights0, weights1)
+            visit(0, game, work, (p, TRAIN, regrets, sums, scales, factors, slot, node_values), top, _FULL)
         if check > 0 and ((t - first + 1) % check == 0 or t == first + count - 1):
             checked = _exploitability(
                 game, work, top, weights0, weights1, regrets, sums, scales, deal_weight, raked, keep

@@ -37,20 +37,34 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ...evaluator import format_cards, to_card_ids
 from ..ranges.cells import COMBO_CELL, combo_index
-from ..ranges.parse import Range
 from .betting import IDENTITY
-from .cfr import CfrSolver, Discounting
+from .cfr import CfrSolver
 from .errors import SolverError
 from .locks import Lock, make_lock, resolve_locks
-from .sizes import PerStreet, tree_sizes
+from .options import (
+    RUN_DEFAULTS,
+    Board,
+    MemoryOptions,
+    RangeText,
+    RunOptions,
+    SolveOptions,
+    SpotOptions,
+    StorageOptions,
+    known,
+    pick,
+)
+from .sizes import tree_sizes
 from .spot import PLAYERS, Spot
 from .tree import CHANCE, DECISION, KIND_NAMES, Game
+
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11's: read by the type checker only, so 3.10 runs this too
 
 
 @dataclass(frozen=True)
@@ -177,7 +191,9 @@ class Solution:
         run.setdefault("threads", self.solver.threads)
         run.setdefault("compressed", self.solver.compressed)
         spot = replace(self.spot, locks=self.spot.locks + make_lock(line, strategy))
-        return solve_spot(spot, max_iterations, target_exploitability_pct, **run)
+        return solve_spot(
+            spot, max_iterations=max_iterations, target_exploitability_pct=target_exploitability_pct, **run
+        )
 
     @property
     def memory_bytes(self) -> int:
@@ -460,6 +476,13 @@ class SolutionNode:
             return np.where(mass > 0, taken / mass, np.nan).T
 
 
+def _checked(run: RunOptions) -> np.dtype:
+    """:func:`check_run` over a run's options, each given (:data:`.options.RUN_DEFAULTS` merged in)."""
+    return check_run(
+        run["max_iterations"], run["target_exploitability_pct"], run["max_memory"], run["dtype"], run["compressed"]
+    )
+
+
 def check_run(
     max_iterations: int, target: float, max_memory: float | None, dtype: Any = np.float32, compressed: Any = False
 ) -> np.dtype:
@@ -492,17 +515,7 @@ def check_run(
     return kind
 
 
-def solve_spot(  # noqa: PLR0913 (public API: the run's documented keywords)
-    spot: Spot,
-    max_iterations: int = 1000,
-    target_exploitability_pct: float = 0.3,
-    discounting: Discounting | None = None,
-    dtype: Any = np.float32,
-    max_memory: float | None = None,
-    callback: Callable[[int, float | None], object] | None = None,
-    threads: int = 1,
-    compressed: bool = False,
-) -> Solution:
+def solve_spot(spot: Spot, **options: Unpack[RunOptions]) -> Solution:
     """Solve a checked :class:`Spot` (see :func:`solve` for the arguments).
 
     ``callback(iterations, exploitability)`` is called after every iteration, with the exploitability (chips)
@@ -515,7 +528,8 @@ def solve_spot(  # noqa: PLR0913 (public API: the run's documented keywords)
     >>> solve_spot(spot, max_iterations=10, callback=lambda done, exploitability: done == 3).iterations
     3
     """
-    kind = check_run(max_iterations, target_exploitability_pct, max_memory, dtype, compressed)
+    run: RunOptions = {**RUN_DEFAULTS, **known("solve_spot", options, RunOptions)}
+    kind, max_memory, threads, compressed = _checked(run), run["max_memory"], run["threads"], run["compressed"]
     if max_memory is not None:
         need = spot.estimate_memory(kind, threads, compressed)
         if need > max_memory:
@@ -527,14 +541,15 @@ def solve_spot(  # noqa: PLR0913 (public API: the run's documented keywords)
     started = time.perf_counter()
     game = spot.game()
     solver = CfrSolver(
-        game, discounting, dtype=kind, threads=threads, locks=resolve_locks(game, spot.locks), compressed=compressed
-    )
-    pot = spot.betting.pot
+        game, run["discounting"], dtype=kind, threads=threads, locks=resolve_locks(game, spot.locks),
+        compressed=compressed,
+    )  # fmt: skip
+    target, callback = run["target_exploitability_pct"] / 100 * spot.betting.pot, run["callback"]
     interrupted = False
     if callback is None:
-        solver.solve(max_iterations, target_exploitability_pct / 100 * pot)
+        solver.solve(run["max_iterations"], target)
     else:
-        interrupted = _run(solver, max_iterations, target_exploitability_pct / 100 * pot, callback)
+        interrupted = _run(solver, run["max_iterations"], target, callback)
     return Solution.of(solver, spot, time.perf_counter() - started, interrupted)
 
 
@@ -556,26 +571,8 @@ def _run(
 _CHECK_EVERY = 10  # iterations between exploitability checks, as CfrSolver.solve checks
 
 
-def estimate_memory(  # noqa: PLR0913 (public API: the spot's and the tree's documented keywords)
-    board: str | Sequence[int],
-    oop_range: str | Range,
-    ip_range: str | Range,
-    pot: float,
-    stack: float,
-    bet_sizes: PerStreet = (0.5, 1.0),
-    allin: bool = True,
-    raise_cap: int | Mapping[str, int] = 2,
-    dead: str | Sequence[int] = (),
-    dtype: Any = np.float32,
-    isomorphism: bool = True,
-    *,
-    raise_sizes: PerStreet | None = None,
-    donk_sizes: PerStreet | None = None,
-    add_allin: float = 0.0,
-    force_allin: float = 0.0,
-    merge: float = 0.0,
-    threads: int = 1,
-    compressed: bool = False,
+def estimate_memory(
+    board: Board, oop_range: RangeText, ip_range: RangeText, pot: float, stack: float, **options: Unpack[MemoryOptions]
 ) -> int:
     """Bytes :func:`solve` would allocate for this spot (per-node arrays, tree, strength tables), from a count
     of the tree's nodes, without building it; ``compressed`` for the 16-bit storage.
@@ -585,43 +582,22 @@ def estimate_memory(  # noqa: PLR0913 (public API: the spot's and the tree's doc
     >>> 0 < small < wide, estimate_memory("Td9d6hQc", "22+", "22+", pot=10, stack=10, compressed=True) < wide
     (True, True)
     """
-    spot = Spot.parse(
-        board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, dead, isomorphism=isomorphism,
-        raise_sizes=raise_sizes, donk_sizes=donk_sizes, add_allin=add_allin, force_allin=force_allin, merge=merge,
-    )  # fmt: skip
-    return spot.estimate_memory(check_run(1, 0.0, None, dtype, compressed), threads, compressed)
+    known("estimate_memory", options, MemoryOptions)
+    storage: StorageOptions = {**pick(RUN_DEFAULTS, StorageOptions), **pick(options, StorageOptions)}
+    kind = check_run(1, 0.0, None, storage["dtype"], storage["compressed"])
+    spot = Spot.parse(board, oop_range, ip_range, pot, stack, **pick(options, SpotOptions))
+    return spot.estimate_memory(kind, storage["threads"], storage["compressed"])
 
 
-def solve(  # noqa: PLR0913 (public API: the spot's and the tree's documented keywords)
-    board: str | Sequence[int],
-    oop_range: str | Range,
-    ip_range: str | Range,
-    pot: float,
-    stack: float,
-    bet_sizes: PerStreet = (0.5, 1.0),
-    allin: bool = True,
-    raise_cap: int | Mapping[str, int] = 2,
-    dead: str | Sequence[int] = (),
-    max_iterations: int = 1000,
-    target_exploitability_pct: float = 0.3,
-    discounting: Discounting | None = None,
-    dtype: Any = np.float32,
-    max_memory: float | None = None,
-    isomorphism: bool = True,
-    *,
-    raise_sizes: PerStreet | None = None,
-    donk_sizes: PerStreet | None = None,
-    add_allin: float = 0.0,
-    force_allin: float = 0.0,
-    merge: float = 0.0,
-    callback: Callable[[int, float | None], object] | None = None,
-    threads: int = 1,
-    rake: float = 0.0,
-    rake_cap: float | None = None,
-    locks: Sequence[Any] = (),
-    compressed: bool = False,
+def solve(
+    board: Board, oop_range: RangeText, ip_range: RangeText, pot: float, stack: float, **options: Unpack[SolveOptions]
 ) -> Solution:
     """Solve a heads-up spot from the flop (3 board cards), the turn (4) or the river (5) by DCFR.
+
+    Every argument after ``stack`` is a keyword (:class:`.options.SolveOptions`); the defaults: ``bet_sizes``
+    ``(0.5, 1.0)``, ``allin`` True, ``raise_cap`` 2, ``dead`` none, ``max_iterations`` 1000,
+    ``target_exploitability_pct`` 0.3, ``dtype`` float32, ``isomorphism`` True, ``threads`` 1, the thresholds,
+    ``rake`` and ``compressed`` off, no ``locks``, ``max_memory`` or ``callback``.
 
     ``oop_range`` and ``ip_range`` are range text (``parse_range``) or
     :class:`~pokerlab.simulate.ranges.parse.Range` objects; combos sharing a card with the board or ``dead``
@@ -655,12 +631,7 @@ def solve(  # noqa: PLR0913 (public API: the spot's and the tree's documented ke
     >>> solution.exploitability_pct <= 0.3, round(solution.oop_ev + solution.ip_ev, 4)
     (True, 10.0)
     """
-    check_run(max_iterations, target_exploitability_pct, max_memory, dtype, compressed)
-    spot = Spot.parse(
-        board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, dead, isomorphism=isomorphism,
-        raise_sizes=raise_sizes, donk_sizes=donk_sizes, add_allin=add_allin, force_allin=force_allin, merge=merge,
-        rake=rake, rake_cap=rake_cap, locks=locks,
-    )  # fmt: skip
-    return solve_spot(
-        spot, max_iterations, target_exploitability_pct, discounting, dtype, max_memory, callback, threads, compressed
-    )
+    known("solve", options, SolveOptions)
+    run = pick(options, RunOptions)
+    _checked({**RUN_DEFAULTS, **run})  # the run's settings refused before the spot is read
+    return solve_spot(Spot.parse(board, oop_range, ip_range, pot, stack, **pick(options, SpotOptions)), **run)

@@ -35,7 +35,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -43,7 +43,11 @@ from ...evaluator import CardError, format_cards, to_card_ids
 from ...threads import MAX_JOBS, available_cores, can_fork, ignore_interrupts
 from .errors import SolverError
 from .holdem import check_run, solve
+from .options import RUN_DEFAULTS, SPOT_DEFAULTS, TreeOptions, known, pick
 from .spot import Spot
+
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11's: read by the type checker only, so 3.10 runs this too
 
 __all__ = [
     "ROW_KEYS",
@@ -351,33 +355,35 @@ def _solve_all(
         done(_solve_row(board, weight, spot))
 
 
-def flop_report(  # noqa: PLR0913 (public API: the spot's and the tree's documented keywords)
-    flops: Iterable[str | tuple[str, float]],
-    oop_range: str,
-    ip_range: str,
-    pot: float,
-    stack: float,
-    bet_sizes: Any = (0.5, 1.0),
-    allin: bool = True,
-    raise_cap: int | Mapping[str, int] = 2,
-    dead: str | Sequence[int] = (),
-    *,
-    raise_sizes: Any = None,
-    donk_sizes: Any = None,
-    add_allin: float = 0.0,
-    force_allin: float = 0.0,
-    merge: float = 0.0,
-    rake: float = 0.0,
-    rake_cap: float | None = None,
-    locks: Sequence[Any] = (),
-    max_iterations: int = 1000,
-    target_exploitability_pct: float = 0.3,
-    max_memory: float | None = None,
-    compressed: bool = False,
-    processes: int = 1,
-    resume: str | Path | None = None,
-    progress: Callable[[int, int], object] | None = None,
-) -> FlopReport:
+class ReportOptions(TreeOptions, total=False):
+    """:func:`flop_report`'s keywords: the tree's (:class:`.options.TreeOptions`), each flop's run, and the
+    report's own."""
+
+    max_iterations: int
+    target_exploitability_pct: float
+    max_memory: float | None
+    compressed: bool
+    processes: int
+    resume: str | Path | None
+    progress: Callable[[int, int], object] | None
+
+
+_REPORT_DEFAULTS: ReportOptions = {
+    **pick(SPOT_DEFAULTS, TreeOptions),  # first, in their order: a report's settings list them so
+    "max_iterations": RUN_DEFAULTS["max_iterations"],
+    "target_exploitability_pct": RUN_DEFAULTS["target_exploitability_pct"],
+    "max_memory": None,
+    "compressed": False,
+    "processes": 1,
+    "resume": None,
+    "progress": None,
+}
+
+
+def flop_report(
+    flops: Iterable[str | tuple[str, float]], oop_range: str, ip_range: str, pot: float, stack: float,
+    **options: Unpack[ReportOptions],
+) -> FlopReport:  # fmt: skip
     """Solve one spot (:func:`.holdem.solve`'s arguments, the board aside) on each flop of ``flops``.
 
     ``flops``: board texts, each weighed by the flops of its class (:func:`flop_weight`), or ``(board, weight)``
@@ -394,14 +400,16 @@ def flop_report(  # noqa: PLR0913 (public API: the spot's and the tree's documen
     >>> report.columns, [row["weight"] for row in report.rows]
     (['check', 'bet 50%'], [4, 12])
     """
-    check_run(max_iterations, target_exploitability_pct, max_memory)  # every flop's run, checked before any
-    workers = _workers(processes)
+    report: ReportOptions = {**_REPORT_DEFAULTS, **known("flop_report", options, ReportOptions)}
+    max_iterations, target = report["max_iterations"], report["target_exploitability_pct"]
+    check_run(max_iterations, target, report["max_memory"])  # every flop's run, checked before any
+    workers = _workers(report["processes"])
+    tree: dict[str, Any] = {**pick(report, TreeOptions), "locks": tuple(report["locks"])}
     spot = {
-        "oop_range": str(oop_range), "ip_range": str(ip_range), "pot": pot, "stack": stack, "bet_sizes": bet_sizes,
-        "allin": allin, "raise_cap": raise_cap, "dead": dead, "raise_sizes": raise_sizes, "donk_sizes": donk_sizes,
-        "add_allin": add_allin, "force_allin": force_allin, "merge": merge, "rake": rake, "rake_cap": rake_cap,
-        "locks": tuple(locks), "max_iterations": max_iterations, "target_exploitability_pct": target_exploitability_pct,
+        "oop_range": str(oop_range), "ip_range": str(ip_range), "pot": pot, "stack": stack, **tree,
+        "max_iterations": max_iterations, "target_exploitability_pct": target,
     }  # fmt: skip
+    dead = report["dead"]
     try:
         dead_cards = set(to_card_ids(dead)) if dead else set()
     except CardError as error:
@@ -409,20 +417,19 @@ def flop_report(  # noqa: PLR0913 (public API: the spot's and the tree's documen
     boards = _flops(flops, dead_cards)
     for board, _ in boards:  # every flop's spot checked before any solve (a range no combo of which is left)
         try:
-            Spot.parse(
-                board, **{k: v for k, v in spot.items() if k not in ("max_iterations", "target_exploitability_pct")}
-            )
+            Spot.parse(board, str(oop_range), str(ip_range), pot, stack, **tree)
         except SolverError as error:
             raise SolverError(f"flop {board}: {error}") from None
-    if compressed:  # a run's setting only when on: a resume file written without it stays readable
+    if report["compressed"]:  # a run's setting only when on: a resume file written without it stays readable
         spot["compressed"] = True
     settings = _plain(spot)
     started = time.perf_counter()
+    resume, progress = report["resume"], report["progress"]
     path = Path(resume) if resume is not None else None
     found = _read_resume(path, settings) if path is not None else {}
     todo = [(board, weight) for board, weight in boards if board not in found]
     rows = {board: {**found[board], "weight": weight} for board, weight in boards if board in found}
-    run = {**spot, "max_memory": max_memory}
+    run = {**spot, "max_memory": report["max_memory"]}
     with path.open("a", encoding="utf-8") if path is not None else nullcontext() as out:
 
         def done(row: dict[str, Any]) -> None:

@@ -24,16 +24,17 @@ opponent's combos it does not block.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..ranges.parse import Range
-from .cfr import Discounting
 from .holdem import Solution, solve_spot
+from .options import Board, RangeText, RunOptions, SolveOptions, SpotOptions, known, pick
 from .spot import PLAYERS, Spot
 from .tree import Game
+
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11's: read by the type checker only, so 3.10 runs this too
 
 __all__ = ["PLAYERS", "RiverSolution", "river_game", "solve_river"]
 
@@ -42,14 +43,7 @@ RiverSolution = Solution
 
 
 def river_game(
-    board: str | Sequence[int],
-    oop_range: str | Range,
-    ip_range: str | Range,
-    pot: float,
-    stack: float,
-    bet_sizes: Sequence[float] = (0.5, 1.0),
-    allin: bool = True,
-    raise_cap: int = 2,
+    board: Board, oop_range: RangeText, ip_range: RangeText, pot: float, stack: float, **options: Unpack[SpotOptions]
 ) -> Game:
     """The river spot as a :class:`~.tree.Game`, checked (see :func:`solve_river` for the arguments).
 
@@ -57,27 +51,14 @@ def river_game(
     >>> [len(h) for h in game.hands], game.tree.labels[:3]
     ([6, 12], ('', 'check', 'allin 10'))
     """
-    return Spot.parse(board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, board_sizes=(5,)).game()
+    return Spot.parse(board, oop_range, ip_range, pot, stack, (5,), **known("river_game", options, SpotOptions)).game()
 
 
-def solve_river(  # noqa: PLR0913 (public API: the spot's and the tree's documented keywords)
-    board: str | Sequence[int],
-    oop_range: str | Range,
-    ip_range: str | Range,
-    pot: float,
-    stack: float,
-    bet_sizes: Sequence[float] = (0.5, 1.0),
-    allin: bool = True,
-    raise_cap: int = 2,
-    max_iterations: int = 1000,
-    target_exploitability_pct: float = 0.3,
-    discounting: Discounting | None = None,
-    *,
-    rake: float = 0.0,
-    rake_cap: float | None = None,
-    locks: Sequence[Any] = (),
+def solve_river(
+    board: Board, oop_range: RangeText, ip_range: RangeText, pot: float, stack: float, **options: Unpack[SolveOptions]
 ) -> RiverSolution:
-    """Solve a heads-up river spot by DCFR, with float64 storage (:func:`.holdem.solve` on five board cards).
+    """Solve a heads-up river spot by DCFR, with float64 storage unless ``dtype`` says otherwise
+    (:func:`.holdem.solve` on five board cards, with its keywords).
 
     ``board`` is five cards; ``oop_range`` and ``ip_range`` are range text (``parse_range``) or
     :class:`~pokerlab.simulate.ranges.parse.Range` objects, the board's cards removed; ``pot`` is the pot
@@ -91,8 +72,7 @@ def solve_river(  # noqa: PLR0913 (public API: the spot's and the tree's documen
     >>> solution.exploitability_pct <= 0.3, round(solution.oop_ev + solution.ip_ev, 6)
     (True, 10.0)
     """
-    spot = Spot.parse(
-        board, oop_range, ip_range, pot, stack, bet_sizes, allin, raise_cap, board_sizes=(5,), rake=rake,
-        rake_cap=rake_cap, locks=locks,
-    )  # fmt: skip
-    return solve_spot(spot, max_iterations, target_exploitability_pct, discounting, dtype=np.float64)
+    known("solve_river", options, SolveOptions)
+    spot = Spot.parse(board, oop_range, ip_range, pot, stack, (5,), **pick(options, SpotOptions))
+    run: RunOptions = {"dtype": np.float64, **pick(options, RunOptions)}
+    return solve_spot(spot, **run)

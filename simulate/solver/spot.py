@@ -11,9 +11,9 @@ from __future__ import annotations
 import ctypes
 import math
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -31,8 +31,12 @@ from .betting import (
 from .cfr import CfrSolver
 from .errors import SolverError
 from .locks import Lock, as_locks
-from .sizes import STREETS, PerStreet, tree_sizes
+from .options import SPOT_DEFAULTS, Board, RangeText, SpotOptions, known
+from .sizes import STREETS, tree_sizes
 from .tree import Game, Hands, TreeShape, check_rake
+
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11's: read by the type checker only, so 3.10 runs this too
 
 PLAYERS = ("oop", "ip")
 """The players' names, player 0 (out of position, first to act) first."""
@@ -99,31 +103,25 @@ class Spot:
     locks: tuple[Lock, ...] = ()
 
     @classmethod
-    def parse(  # noqa: PLR0913 (public API: the spot's and the tree's documented keywords)
+    def parse(
         cls,
-        board: str | Sequence[int],
-        oop_range: str | Range,
-        ip_range: str | Range,
+        board: Board,
+        oop_range: RangeText,
+        ip_range: RangeText,
         pot: float,
         stack: float,
-        bet_sizes: PerStreet = (0.5, 1.0),
-        allin: bool = True,
-        raise_cap: int | Mapping[str, int] = 2,
-        dead: str | Sequence[int] = (),
         board_sizes: tuple[int, ...] = (3, 4, 5),
-        isomorphism: bool = True,
-        *,
-        raise_sizes: PerStreet | None = None,
-        donk_sizes: PerStreet | None = None,
-        add_allin: float = 0.0,
-        force_allin: float = 0.0,
-        merge: float = 0.0,
-        rake: float = 0.0,
-        rake_cap: float | None = None,
-        locks: Sequence[Any] = (),
+        **options: Unpack[SpotOptions],
     ) -> Spot:
-        """Check every argument (see :func:`solve`); one-line :class:`SolverError` on the first bad one (a lock's
-        line and actions are checked against the tree when it is built)."""
+        """Check every argument (see :func:`solve`, the keywords :class:`.options.SpotOptions`); one-line
+        :class:`SolverError` on the first bad one (a lock's line and actions are checked against the tree when it
+        is built). ``board_sizes``: the board sizes taken.
+
+        >>> Spot.parse("2s3h4d6c7c", "AA", "KK", pot=10, stack=10, merge=0.1).street
+        'river'
+        """
+        spot: SpotOptions = {**SPOT_DEFAULTS, **known("Spot.parse", options, SpotOptions)}
+        dead = spot["dead"]
         try:
             cards = to_card_ids(board, count=board_sizes if len(board_sizes) > 1 else board_sizes[0])
         except CardError as error:
@@ -140,15 +138,18 @@ class Spot:
                 raise SolverError(f"{name} must be a number of chips from 0 to {MAX_CHIPS:g}; got {value!r}")
         if pot == 0:
             raise SolverError("pot must be more than 0 chips (EVs and exploitability are measured against it)")
-        rules = tree_sizes(bet_sizes, raise_sizes, donk_sizes, raise_cap, allin, add_allin, force_allin, merge)
+        rules = tree_sizes(
+            spot["bet_sizes"], spot["raise_sizes"], spot["donk_sizes"], spot["raise_cap"], spot["allin"],
+            spot["add_allin"], spot["force_allin"], spot["merge"],
+        )  # fmt: skip
         betting = Betting(float(pot), float(stack), rules, tuple(gone))
         mask = cards_to_mask(cards + gone)
         parsed = [_parse_range(text, name, mask) for text, name in ((oop_range, "oop"), (ip_range, "ip"))]
         combos, weights = (parsed[0][0], parsed[1][0]), (parsed[0][1], parsed[1][1])
-        if isomorphism and len(cards) < 5:
+        if spot["isomorphism"] and len(cards) < 5:
             betting = replace(betting, swaps=symmetries((cards, gone), combos, weights))
-        rate, cap = check_rake(rake, rake_cap)
-        return cls(tuple(cards), combos, weights, betting, rate, cap, as_locks(locks))
+        rate, cap = check_rake(spot["rake"], spot["rake_cap"])
+        return cls(tuple(cards), combos, weights, betting, rate, cap, as_locks(spot["locks"]))
 
     @property
     def street(self) -> str:

@@ -58,6 +58,13 @@ def test_a_long_solve_returns_to_python_between_calls(monkeypatch):
     assert [call[9] for call in calls] == [10, 10, 5]  # each call's iterations
 
 
+def test_a_tiny_tree_solves_in_one_compiled_call(monkeypatch):
+    solver = CfrSolver(Spot.parse(*RIVER, pot=20, stack=10, bet_sizes=()).game())
+    calls = _count_calls(monkeypatch, "train")
+    assert solver.solve(1000, target_exploitability=1e-12) == 1000
+    assert [call[9] for call in calls] == [1000]  # a call costs as much as this tree's iterations: one only
+
+
 @pytest.mark.parametrize("target", [0.0, 0.02])
 def test_one_thread_stops_where_the_threads_stop_with_the_same_values(target):
     game = Spot.parse(*TURN, pot=10, stack=20, bet_sizes=(1.0,)).game()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokerlab.simulate.solver.cfr import CfrSolver, Discounting
+from pokerlab.simulate.bench.solver_cases import WARM_SPOTS
+from pokerlab.simulate.solver.cfr import _STACK_PAD, CfrSolver, Discounting
 from pokerlab.simulate.solver.spot import Spot
 
 # postflop-solver's turn-small spot (its spots/turn-small.json, the turn spot of its basic example).
@@ -39,8 +40,21 @@ def test_one_thread_allocates_no_buffers_for_the_subtrees_threads_share():
     shape, hands = spot.shape(), tuple(len(c) for c in spot.combos)
     one, two = (CfrSolver.memory_bytes(shape, hands, np.float32, threads) for threads in (1, 2))
     items = 8 * (shape.items + 2 * shape.splits) * max(hands)  # each item's values, each top chance node's reach
-    work = 8 * ((shape.depth + 1) * max(hands) * (3 + 2 * shape.actions) + 3 * max(hands) + 53)  # a work area
+    stack = 4 * (shape.depth + 1 + _STACK_PAD)  # the pass's node, next child and reach rows per depth, padded
+    work = 8 * ((shape.depth + 1) * max(hands) * (3 + 2 * shape.actions) + 3 * max(hands) + 53 + stack)  # a work area
     assert two - one == items + work
     solver = CfrSolver(spot.game(), dtype=np.float32, threads=1)
     solver.iterate(1)
     assert solver.allocated_bytes() == one
+
+
+def test_the_race_loads_the_kernels_two_threads_run_before_it_measures():
+    """The race's warm-up runs the kernels a timed solve runs, on two threads those that share the dealt cards: the
+    solve's memory and time then hold no kernel loading."""
+    used = {CfrSolver(Spot.parse(**spot).game(), threads=2)._threads_used() for spot in WARM_SPOTS}
+    assert used == {1, 2}
+
+
+def test_a_tree_keeps_one_object_per_distinct_label():
+    labels = Spot.parse(**TURN_SMALL).game().tree.labels
+    assert len({id(label) for label in labels}) == len(set(labels)) < len(labels) // 100
