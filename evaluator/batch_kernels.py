@@ -19,19 +19,23 @@ in a later pass over the block, in one of two ways:
 - marked (hosts with a fast BMI2 ``pext``, as for the Monte Carlo kernel):
   the displacement is read at ``pext(key, row bits | flag bits)``, so a flagged
   row's index lands past the 4,096 rows, on a displacement that points its
-  value read at a block of ``MARK`` values appended to the hash (512 KB of
-  displacements per hand size, of which flagged rows alone read past the
-  hash's 16 KB). The pass costs nothing over the bare table loads; a scan of the block's values, 64
-  at a time, lists the marked rows, four per 64 without a branch;
+  value read at one of five blocks of marks appended to the hash: ``MARK``
+  plus the row's flush suit, or ``MARK + ID_MARK`` for an id of 52 or more
+  (512 KB of displacements per hand size, of which flagged rows alone read
+  past the hash's 16 KB). A scan of the block's values, 64 at a time, lists
+  the marked rows, four per 64 without a branch; the second look takes the
+  suit from the mark, so it reads the row's suited-rank masks but not its key;
 - listed (any other CPU): each row stores its index in a list and advances
   the list's end by its flag, four instructions a row.
 
-7-card rows, 2,000,000 random hands, one thread, CPU time, medians of 21
-rounds in rotating order on a 2-core AMD EPYC shared with other jobs (load
-3): a loop doing only the table loads 640 to 710 M hands/s, the marked kernel
-0.84 to 0.89 of it, the listed one 0.80 to 0.84 (``python
-benchmarks/kernel_floors.py``). A second look costs 30 instructions, so the
-3 % of flagged rows cost 6 % of the time; the scan, 3 %.
+7-card rows, 2,000,000 random hands, one thread, CPU time, each call timed
+right after an untimed one of itself (``python benchmarks/kernel_floors.py``)
+on a 2-core AMD EPYC shared with other jobs (load 1): a loop doing only the
+table loads 705 to 830 M hands/s, the marked kernel 0.83 to 0.88 of it, the
+listed one 0.75 to 0.80. The marked kernel's flagged rows (3 %) cost 3 to 4 %
+in the first pass (their displacement and mark reads), 3 % in the scan and 4
+to 5 % in the second look; a second look that sums the row's key again to
+find the suit costs 6 %.
 
 Each kernel reads a hash of its hand size's keys only (7 cards: 130 KB with
 16 KB of displacements; 5 cards: 24 KB; against 194 KB for the hash of 5 to 7
@@ -80,7 +84,12 @@ _ROW_INIT = np.uint64(ROW_INIT)
 _ROW_SHIFT = np.uint64(SIZED_RANK_SHIFT)
 ROW_BITS = RANK_KEY_BITS - SIZED_RANK_SHIFT  # 4,096 rows in each sized rank hash
 _LAST_ROW = np.uint64((1 << ROW_BITS) - 1)
-MARK = 0x8000  # the value a flagged row reads in the marked kernels; every hand's value is below it
+MARK = 0x8000  # a flagged row reads MARK + its flush suit in the marked kernels; every hand's value is below it
+ID_MARK = 4  # MARK + ID_MARK: a row holding an id of 52 or more
+MARK_BLOCKS = ID_MARK + 1
+_ID_MARK = np.uint64(ID_MARK)
+_SUIT_OF_MARK = np.uint64(3)
+_LANE_SHIFT = np.uint64(4)  # a suit's lane in a suited-rank mask starts at bit 16 * suit
 MARK_INDEX_BITS = ROW_BITS + 5  # pext of the row bits, the four flush bits and the poison bit
 _MARK_SELECT = np.uint64(((1 << ROW_BITS) - 1) << SIZED_RANK_SHIFT | FLAGS)
 _SCAN = 64  # values per scan word
@@ -146,26 +155,33 @@ def hash_displacements(offsets: np.ndarray) -> np.ndarray:
 
 
 def marked_tables(offsets: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The marked kernels' displacements and values: a flagged row's value read lands on ``MARK``.
+    """The marked kernels' displacements and values: a flagged row's value read lands on ``MARK`` + its flush suit.
 
     The displacements are indexed by ``pext(key, row bits | FLAGS)``: the
-    first 4,096 are the hash's own, every other points the row's value read
-    at a block of 8,192 (one per column) ``MARK`` values appended to ``values``.
+    first 4,096 are the hash's own; every other points the row's value read
+    at one of ``MARK_BLOCKS`` blocks of 8,192 (one per column) appended to
+    ``values``, block s holding ``MARK + s``: the lowest flush suit of the
+    flags, or ``ID_MARK`` when the poison bit is among them. (Two flush suits
+    need ten cards.)
 
     >>> from pokerlab.evaluator.api import high_tables
     >>> t = high_tables()
     >>> disp, marked = marked_tables(t.rank7_offsets, t.rank7_values)
-    >>> key = 0x1234567
-    >>> flagged = (key >> SIZED_RANK_SHIFT) | 1 << ROW_BITS   # the index of the key's row with a flag bit set
-    >>> int(marked[(key + int(disp[flagged])) & int(RANK_KEY_MASK)]) == MARK
-    True
+    >>> key, row = 0x1234567, 0x1234567 >> SIZED_RANK_SHIFT
+    >>> [int(marked[(key + int(disp[row | flags << ROW_BITS])) & int(RANK_KEY_MASK)]) - MARK for flags in (1, 4, 17)]
+    [0, 2, 4]
     """
-    rows = np.arange(1 << MARK_INDEX_BITS, dtype=np.int64) & int(_LAST_ROW)
-    mark_block = len(values)
-    disp = (mark_block - (rows << SIZED_RANK_SHIFT)) % (int(RANK_KEY_MASK) + 1)
+    index = np.arange(1 << MARK_INDEX_BITS, dtype=np.int64)
+    rows, flags = index & int(_LAST_ROW), index >> ROW_BITS
+    lowest_suit = np.zeros_like(flags)
+    for suit in (3, 2, 1, 0):
+        lowest_suit[(flags >> suit) & 1 == 1] = suit
+    block = np.where(flags >> 4 != 0, ID_MARK, lowest_suit)  # bit 4 of the flags: the poison bit
+    disp = (len(values) + ((block - rows) << SIZED_RANK_SHIFT)) % (int(RANK_KEY_MASK) + 1)
     disp = disp.astype(np.uint32)
     disp[: len(offsets)] = hash_displacements(offsets)
-    marked = np.concatenate([values, np.full(1 << SIZED_RANK_SHIFT, MARK, dtype=values.dtype)])
+    marks = np.repeat(np.arange(MARK, MARK + MARK_BLOCKS, dtype=values.dtype), 1 << SIZED_RANK_SHIFT)
+    marked = np.concatenate([values, marks])
     disp.setflags(write=False)
     marked.setflags(write=False)
     return disp, marked
@@ -241,6 +257,23 @@ def _revisit(flat, out, i, n_cards, pair_keys, suited_pairs, flush_values):
 
 
 @njit(cache=True, inline="always")
+def _revisit_marked(flat, out, i, n_cards, suited_pairs, flush_values):
+    """Give flagged row ``i`` its flush value, the suit read from its mark; the mark (``ID_MARK`` bit: an id >= 52)."""
+    j = i * n_cards
+    suited = suited_pairs[_load_pair(flat, j)] | suited_pairs[_load_pair(flat, j + _TWO)]
+    if n_cards == 5:
+        suited |= suited_pairs[_SINGLES + flat[j + np.uint64(4)]]
+    else:
+        suited |= suited_pairs[_load_pair(flat, j + np.uint64(4))]
+    if n_cards == 7:
+        suited |= suited_pairs[_SINGLES + flat[j + np.uint64(6)]]
+    mark = np.uint64(out[i])
+    # a row marked for its ids reads suit 0's lane: any value (the call fails)
+    out[i] = flush_values[(suited >> ((mark & _SUIT_OF_MARK) << _LANE_SHIFT)) & _SUIT_RANKS]
+    return mark
+
+
+@njit(cache=True, inline="always")
 def _rank_rows_listed(cards, out, n_cards, pair_keys, suited_pairs, disp, rank_values, flush_values):
     """Rank the (N, n_cards) C-contiguous uint8 ``cards`` into ``out``; nonzero when an id is 52 or more.
 
@@ -283,7 +316,7 @@ def _rank_rows_listed(cards, out, n_cards, pair_keys, suited_pairs, disp, rank_v
 
 @njit(cache=True, inline="always")
 def _rank_rows_marked(cards, out, n_cards, pair_keys, suited_pairs, disp, rank_values, flush_values):
-    """Like :func:`_rank_rows_listed`, with ``marked_tables``: flagged rows read ``MARK``, found by a scan."""
+    """Like :func:`_rank_rows_listed`, with ``marked_tables``: flagged rows read their mark, found by a scan."""
     flat = cards.reshape(-1)
     n = np.uint64(cards.shape[0])
     revisit = np.empty(BLOCK + _SCAN, dtype=np.uint64)
@@ -330,10 +363,10 @@ def _rank_rows_marked(cards, out, n_cards, pair_keys, suited_pairs, disp, rank_v
             i += _U1
         p = np.uint64(0)
         while p < n_revisit:
-            bad |= _revisit(flat, out, revisit[p], n_cards, pair_keys, suited_pairs, flush_values)
+            bad |= _revisit_marked(flat, out, revisit[p], n_cards, suited_pairs, flush_values)
             p += _U1
         lo = hi
-    return bad & _POISONED
+    return bad & _ID_MARK
 
 
 # The marked kernels where pext is fast; numba compiles only the body chosen here.
