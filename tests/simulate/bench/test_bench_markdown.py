@@ -26,12 +26,15 @@ def _table(case: CaseResult) -> tuple[list[str], list[tuple[str, list[str]]]]:
     """The libraries (columns) and the rows (label, cells) of the markdown table of a report of ``case`` alone."""
     lines = BenchReport(machine={}, config={}, date="2025-01-01", cases=[case]).to_markdown().splitlines()
     header = next(line for line in lines if line.startswith("| case |"))
-    libraries = [c.strip() for c in header.strip("| ").split("|")][1:]
+    *libraries, last = [c.strip() for c in header.strip("| ").split("|")][1:]
+    assert last == "load", header  # the last column is the case's load, not a library
+    load = "" if case.load is None else f"{case.load:.1f}"
     rows = []
     for line in lines:
         if line.startswith("| ") and not line.startswith("| case |"):
-            label, *cells = (c.strip() for c in line.strip().strip("|").split("|"))
+            label, *cells, shown_load = (c.strip() for c in line.strip().strip("|").split("|"))
             assert len(cells) == len(libraries), line
+            assert shown_load == load, line
             rows.append((label, cells))
     return libraries, rows
 
