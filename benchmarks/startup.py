@@ -177,7 +177,7 @@ def wall_times(rounds: int, before: str | None = None, regular: bool = False) ->
     return best
 
 
-#: Each pokerlab command and the peer's one-liner it is compared with (issue targets: the peer's time over ours).
+#: Each pokerlab command and the peer's one-liner it is compared with (the ratio printed: the peer's time over ours).
 PEERS = {
     "pokerlab eval 'As Ks Qs Js Ts'": "pokerfast eval7 As Ks Qs Js Ts",
     "pokerlab equity AsAh KsKh": "pokerfast exact equity AsAh KsKh",
